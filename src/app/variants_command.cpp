@@ -1,0 +1,29 @@
+#include <iostream>
+#include <string>
+
+#include "app/commands.h"
+#include "core/variants.h"
+
+namespace jungle::app {
+
+void add_variants_command(CLI::App& app) {
+  CLI::App* cmd =
+      app.add_subcommand("variants", "List the shipped rule sets, or check a rule-set file");
+  auto file = std::make_shared<std::string>();
+  CLI::App* check = cmd->add_subcommand("check", "Validate a rule-set file and report each error");
+  check->add_option("file", *file, "The .toml file")->required();
+  check->callback([file] {
+    std::vector<VariantIssue> issues = check_rules_file(*file);
+    for (const VariantIssue& issue : issues) std::cout << issue.to_string() << "\n";
+    if (!issues.empty()) throw CLI::RuntimeError(1);
+    std::cout << *file << ": ok\n";
+  });
+  cmd->callback([cmd] {
+    if (!cmd->get_subcommands().empty()) return;
+    for (const std::string& name : builtin_variant_names()) {
+      std::cout << name << " - " << builtin_rules(name).description << "\n";
+    }
+  });
+}
+
+}  // namespace jungle::app

@@ -1,0 +1,170 @@
+#include "core/movegen.h"
+
+#include <algorithm>
+
+namespace jungle {
+
+bool MoveList::contains(Move m) const {
+  return std::find(begin(), end(), m) != end();
+}
+
+namespace {
+
+inline bool capture_allowed(const Position& pos, const RuleSet& rs, Side us, Square from,
+                            Square to) {
+  if (!(rs.capture_zone(from) & square_bb(to))) return false;
+  if (rs.weakening_traps(us) & square_bb(to)) return true;
+  const Animal a = animal_of(pos.piece_on(from));
+  const uint8_t beatable =
+      (rs.water() & square_bb(from)) ? rs.capture_targets_from_water(a) : rs.capture_targets(a);
+  return (beatable >> animal_of(pos.piece_on(to))) & 1;
+}
+
+// Walks the pieces of the side to move once; for each piece calls
+// emit(from, targets) with the bitboard of its legal destinations. Captures
+// are rare among the targets, so each is checked on its own rather than
+// building capture masks for every animal at every node.
+template <typename Emit>
+inline void for_each_piece_targets(const Position& pos, Emit&& emit) {
+  const RuleSet& rs = pos.rule_set();
+  const Side us = pos.side_to_move();
+  const Bitboard own = pos.pieces(us);
+  const Bitboard enemy = pos.pieces(opponent(us));
+  const Bitboard occupied = own | enemy;
+
+  for (Bitboard pieces = own; pieces;) {
+    const Square from = pop_lsb(pieces);
+    const Animal a = animal_of(pos.piece_on(from));
+    Bitboard targets = rs.steps(us, a, from);
+    if (rs.jump_origins(us, a) & square_bb(from)) {
+      for (const Jump& jump : rs.jumps_from(us, a, from)) {
+        if (jump.to == kNoSquare) break;
+        if (!(occupied & jump.blockers)) targets |= square_bb(jump.to);
+      }
+    }
+    targets &= ~own;
+    for (Bitboard captures = targets & enemy; captures;) {
+      const Square to = pop_lsb(captures);
+      if (!capture_allowed(pos, rs, us, from, to)) targets ^= square_bb(to);
+    }
+    emit(from, targets);
+  }
+}
+
+// Counts what for_each_piece_targets would list, a step direction at a time
+// for all pieces of a step group at once: each shifted bitboard maps pieces
+// to destinations one-to-one, so its popcount is a move count.
+int count_pseudo_moves(const Position& pos) {
+  const RuleSet& rs = pos.rule_set();
+  const Side us = pos.side_to_move();
+  const Bitboard own = pos.pieces(us);
+  const Bitboard enemy = pos.pieces(opponent(us));
+  const Bitboard empty = ~(own | enemy);
+  int count = 0;
+  const int groups = rs.step_group_count(us);
+  Bitboard grouped = 0;
+  for (int g = 0; g < groups; ++g) {
+    const RuleSet::StepGroup& group = rs.step_group(us, g);
+    Bitboard pieces = own & ~grouped;  // the last group is all the rest
+    if (g + 1 < groups) {
+      pieces = 0;
+      for (unsigned bits = group.animals; bits; bits &= bits - 1) {
+        pieces |= pos.pieces(us, Animal(std::countr_zero(bits)));
+      }
+      grouped |= pieces;
+    }
+    if (!pieces) continue;
+    const Bitboard north = shift_north(pieces) & group.standable;
+    const Bitboard south = shift_south(pieces) & group.standable;
+    const Bitboard east = shift_east(pieces) & group.standable;
+    const Bitboard west = shift_west(pieces) & group.standable;
+    count += popcount(north & empty) + popcount(south & empty) + popcount(east & empty) +
+             popcount(west & empty);
+    for (Bitboard b = north & enemy; b;) {
+      Square to = pop_lsb(b);
+      count += capture_allowed(pos, rs, us, to - kFiles, to);
+    }
+    for (Bitboard b = south & enemy; b;) {
+      Square to = pop_lsb(b);
+      count += capture_allowed(pos, rs, us, to + kFiles, to);
+    }
+    for (Bitboard b = east & enemy; b;) {
+      Square to = pop_lsb(b);
+      count += capture_allowed(pos, rs, us, to - 1, to);
+    }
+    for (Bitboard b = west & enemy; b;) {
+      Square to = pop_lsb(b);
+      count += capture_allowed(pos, rs, us, to + 1, to);
+    }
+  }
+  // Jumps, for the few jumpers standing on a river bank.
+  const Bitboard occupied = ~empty & kAllSquares;
+  for (int a = 0; a < kAnimals; ++a) {
+    for (Bitboard b = pos.pieces(us, Animal(a)) & rs.jump_origins(us, Animal(a)); b;) {
+      const Square from = pop_lsb(b);
+      for (const Jump& jump : rs.jumps_from(us, Animal(a), from)) {
+        if (jump.to == kNoSquare) break;
+        if (occupied & jump.blockers) continue;
+        if (empty & square_bb(jump.to)) {
+          ++count;
+        } else if (enemy & square_bb(jump.to)) {
+          count += capture_allowed(pos, rs, us, from, jump.to);
+        }
+      }
+    }
+  }
+  return count;
+}
+
+bool bush_rule_applies(const Position& pos) {
+  return pos.rules().repetition == RepetitionRule::kBush && pos.last_moved_piece() != kNoPiece;
+}
+
+// David Bush's rule: no chasing move may produce a position for the third time.
+bool bush_forbids(const Position& pos, Move m) {
+  const Animal mover = animal_of(pos.piece_on(m.from()));
+  const Animal chased = animal_of(pos.last_moved_piece());
+  return rank_allows_capture(pos.rules(), mover, chased) && pos.occurrences_after(m) >= 2;
+}
+
+}  // namespace
+
+MoveList generate_pseudo_moves(const Position& pos) {
+  MoveList list;
+  for_each_piece_targets(pos, [&](Square from, Bitboard targets) {
+    while (targets) list.push(Move(from, pop_lsb(targets)));
+  });
+  return list;
+}
+
+MoveList generate_moves(const Position& pos) {
+  if (pos.terminal_state() != GameResult::kOngoing) return {};
+  MoveList list = generate_pseudo_moves(pos);
+  if (bush_rule_applies(pos)) {
+    auto end =
+        std::remove_if(list.begin(), list.end(), [&](Move m) { return bush_forbids(pos, m); });
+    list.resize(int(end - list.begin()));
+  }
+  return list;
+}
+
+int count_moves(const Position& pos) {
+  if (pos.terminal_state() != GameResult::kOngoing) return 0;
+  if (bush_rule_applies(pos)) return generate_moves(pos).size();
+  return count_pseudo_moves(pos);
+}
+
+bool is_legal(const Position& pos, Move m) {
+  return generate_moves(pos).contains(m);
+}
+
+GameResult game_result(const Position& pos, Termination* why) {
+  GameResult result = pos.terminal_state(why);
+  if (result != GameResult::kOngoing) return result;
+  if (count_moves(pos) > 0) return result;
+  if (why) *why = Termination::kNoLegalMove;
+  if (pos.rules().no_legal_move == NoMoveRule::kDraw) return GameResult::kDraw;
+  return pos.side_to_move() == kBlue ? GameResult::kRedWins : GameResult::kBlueWins;
+}
+
+}  // namespace jungle

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstddef>
+
+#include "core/position.h"
+
+namespace jungle {
+
+// Enough for any position: at most 16 pieces a side with 4 steps or jumps each.
+class MoveList {
+ public:
+  static constexpr int kCapacity = 128;
+  void push(Move m) { moves_[size_++] = m; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](int i) const { return moves_[i]; }
+  Move& operator[](int i) { return moves_[i]; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
+  Move* begin() { return moves_; }
+  Move* end() { return moves_ + size_; }
+  bool contains(Move m) const;
+  void clear() { size_ = 0; }
+  void resize(int n) { size_ = n; }
+
+ private:
+  Move moves_[kCapacity];
+  int size_ = 0;
+};
+
+// Every legal move for the side to move; empty when the game is over.
+MoveList generate_moves(const Position& pos);
+// Legal moves ignoring game end and history-dependent rules (Bush's rule):
+// the moves the pieces could make on this board.
+MoveList generate_pseudo_moves(const Position& pos);
+// The number of legal moves, without listing them where the rules allow it.
+int count_moves(const Position& pos);
+bool is_legal(const Position& pos, Move m);
+
+// The full result, including a side to move that has no legal move.
+GameResult game_result(const Position& pos, Termination* why = nullptr);
+
+}  // namespace jungle

@@ -1,0 +1,422 @@
+#include "core/position.h"
+
+#include <charconv>
+#include <sstream>
+
+#include "core/zobrist.h"
+
+namespace jungle {
+
+namespace {
+
+constexpr std::array<int8_t, 64> make_water_index() {
+  std::array<int8_t, 64> index{};
+  int n = 0;
+  for (Square s = 0; s < 64; ++s) index[s] = (kWaterSquares >> s) & 1 ? int8_t(n++) : int8_t(-1);
+  return index;
+}
+constexpr std::array<int8_t, 64> kWaterIndex = make_water_index();
+
+std::string side_name(Side s) {
+  return s == kBlue ? "Blue" : "Red";
+}
+
+std::vector<std::string_view> split_fields(std::string_view text) {
+  std::vector<std::string_view> fields;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) fields.push_back(text.substr(start, i - start));
+  }
+  return fields;
+}
+
+int parse_counter(std::string_view field, std::string_view what, int minimum) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (ec != std::errc() || end != field.data() + field.size() || value < minimum) {
+    throw FenError("FEN " + std::string(what) + " '" + std::string(field) +
+                   "' is not a whole number of at least " + std::to_string(minimum));
+  }
+  return value;
+}
+
+}  // namespace
+
+int water_index(Square s) {
+  return is_valid_square(s) ? kWaterIndex[s] : -1;
+}
+
+Position::Position(RuleSetPtr rules) : rules_(std::move(rules)) {
+  set_from_fen(rules_->rules().start_fen);
+}
+
+Position Position::from_fen(std::string_view fen, RuleSetPtr rules) {
+  Position pos(std::move(rules), fen);
+  return pos;
+}
+
+Position::Position(RuleSetPtr rules, std::string_view fen) : rules_(std::move(rules)) {
+  set_from_fen(fen);
+}
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = uint8_t(p);
+  by_side_[side_of(p)] |= square_bb(s);
+  by_piece_[side_of(p)][animal_of(p)] |= square_bb(s);
+}
+
+void Position::remove_piece(Square s) {
+  Piece p = Piece(board_[s]);
+  board_[s] = kNoPiece;
+  by_side_[side_of(p)] &= ~square_bb(s);
+  by_piece_[side_of(p)][animal_of(p)] &= ~square_bb(s);
+}
+
+void Position::move_piece(Square from, Square to) {
+  const Piece p = Piece(board_[from]);
+  const Bitboard both = square_bb(from) | square_bb(to);
+  board_[to] = board_[from];
+  board_[from] = kNoPiece;
+  by_side_[side_of(p)] ^= both;
+  by_piece_[side_of(p)][animal_of(p)] ^= both;
+}
+
+void Position::set_from_fen(std::string_view fen) {
+  board_.fill(kNoPiece);
+  for (auto& b : by_side_) b = 0;
+  for (auto& side : by_piece_)
+    for (auto& b : side) b = 0;
+
+  std::vector<std::string_view> fields = split_fields(fen);
+  if (fields.empty()) throw FenError("FEN is empty");
+  // The chess-style form other Jungle programs write: "<placement> w - - 0 1".
+  if (fields.size() == 6 && fields[2] == "-" && fields[3] == "-") {
+    fields.erase(fields.begin() + 2, fields.begin() + 4);
+  }
+  if (fields.size() != 2 && fields.size() != 4) {
+    throw FenError("FEN has " + std::to_string(fields.size()) +
+                   " fields; expected placement, side to move and optionally the plies since "
+                   "the last capture and the move number");
+  }
+
+  std::vector<std::string_view> ranks;
+  std::string_view placement = fields[0];
+  size_t start = 0;
+  for (size_t i = 0; i <= placement.size(); ++i) {
+    if (i == placement.size() || placement[i] == '/') {
+      ranks.push_back(placement.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  if (ranks.size() != kRanks) {
+    throw FenError("FEN placement has " + std::to_string(ranks.size()) + " ranks; expected 9");
+  }
+  for (int i = 0; i < kRanks; ++i) {
+    int rank = kRanks - 1 - i;
+    int file = 0;
+    for (char c : ranks[i]) {
+      if (c >= '1' && c <= '9') {
+        file += c - '0';
+      } else {
+        Animal animal;
+        if (!parse_animal_letter(c, animal)) {
+          std::string where = file < kFiles ? square_name(make_square(file, rank))
+                                            : "rank " + std::to_string(rank + 1);
+          throw FenError(std::string("unknown piece letter '") + c + "' at " + where);
+        }
+        if (file >= kFiles) break;  // reported below as a too-long rank
+        Side side = (c >= 'a' && c <= 'z') ? kRed : kBlue;
+        put_piece(make_piece(side, animal), make_square(file, rank));
+        ++file;
+      }
+    }
+    if (file != kFiles) {
+      int files = 0;
+      for (char c : ranks[i]) files += (c >= '1' && c <= '9') ? c - '0' : 1;
+      throw FenError("FEN rank " + std::to_string(rank + 1) + " has " + std::to_string(files) +
+                     " files; expected 7");
+    }
+  }
+
+  if (fields[1] == "w") {
+    side_ = kBlue;
+  } else if (fields[1] == "b") {
+    side_ = kRed;
+  } else {
+    throw FenError("FEN side to move '" + std::string(fields[1]) +
+                   "' is not 'w' (Blue) or 'b' (Red)");
+  }
+  int plies = 0;
+  start_move_number_ = 1;
+  if (fields.size() == 4) {
+    plies = parse_counter(fields[2], "plies since the last capture", 0);
+    start_move_number_ = parse_counter(fields[3], "move number", 1);
+  }
+  start_side_ = side_;
+
+  validate();
+
+  states_.assign(256, StateInfo{});
+  ply_ = 0;
+  states_[0].plies_since_capture = plies;
+  states_[0].board_key = compute_board_key();
+  states_[0].key = compute_key();
+}
+
+void Position::validate() const {
+  const RuleSet& rs = *rules_;
+  for (Side side : {kBlue, kRed}) {
+    for (int ai = 0; ai < kAnimals; ++ai) {
+      Animal a = Animal(ai);
+      Bitboard bb = by_piece_[side][a];
+      if (rules().unique_pieces && popcount(bb) > 1) {
+        Bitboard rest = bb & (bb - 1);
+        throw FenError(side_name(side) + " has a second " + std::string(animal_name(a)) + " on " +
+                       square_name(lsb(rest)) + " (first on " + square_name(lsb(bb)) +
+                       "); a side has at most one of each animal");
+      }
+      Bitboard misplaced = bb & ~rs.standable(side, a);
+      if (!misplaced) continue;
+      Square s = lsb(misplaced);
+      std::string piece = side_name(side) + " " + std::string(animal_name(a));
+      if (rs.water() & square_bb(s)) {
+        throw FenError(piece + " on water square " + square_name(s));
+      }
+      if (s == rs.den(side)) throw FenError(piece + " in its own den " + square_name(s));
+      throw FenError(piece + " on trap " + square_name(s) + ", which it may not enter");
+    }
+  }
+}
+
+std::string Position::fen() const {
+  std::string out;
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < kFiles; ++file) {
+      Piece p = piece_on(make_square(file, rank));
+      if (p == kNoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += piece_letter(p);
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  out += side_ == kBlue ? " w " : " b ";
+  out += std::to_string(plies_since_capture()) + " " + std::to_string(move_number());
+  return out;
+}
+
+int Position::water_turns(Square s) const {
+  int i = water_index(s);
+  return i < 0 ? 0 : state().water_turns[i];
+}
+
+uint64_t Position::compute_board_key() const {
+  uint64_t k = side_ == kRed ? zobrist::side_key() : 0;
+  for (Square s = 0; s < kSquares; ++s) {
+    if (board_[s] != kNoPiece) k ^= zobrist::piece_key(Piece(board_[s]), s);
+  }
+  return k;
+}
+
+uint64_t Position::compute_key() const {
+  uint64_t k = compute_board_key();
+  const StateInfo& st = state();
+  for (int i = 0; i < kWaterSquareCount; ++i) {
+    if (st.water_turns[i]) k ^= zobrist::water_turns_key(i, st.water_turns[i]);
+  }
+  for (Side s : {kBlue, kRed}) {
+    if (st.den_turns[s]) k ^= zobrist::den_turns_key(s, st.den_turns[s]);
+  }
+  return k;
+}
+
+void Position::do_move(Move m) {
+  const RuleSet& rs = *rules_;
+  const Square from = m.from(), to = m.to();
+  const Side us = side_;
+  const Piece moved = Piece(board_[from]);
+  const Piece captured = Piece(board_[to]);
+
+  // States are reused rather than constructed: do_move writes every field
+  // that is read later, and the counters only when the rules track them.
+  if (ply_ + 1 == int(states_.size())) states_.resize(states_.size() * 2);
+  StateInfo& st = states_[++ply_];
+  const StateInfo& prev = states_[ply_ - 1];
+  st.move = m;
+  st.drowned = 0;
+  st.moved = uint8_t(moved);
+  st.captured = uint8_t(captured);
+  uint64_t board_key = prev.board_key ^ zobrist::side_key() ^ zobrist::piece_key(moved, from) ^
+                       zobrist::piece_key(moved, to);
+  if (captured != kNoPiece) {
+    board_key ^= zobrist::piece_key(captured, to);
+    remove_piece(to);
+  }
+  move_piece(from, to);
+  st.plies_since_capture = captured != kNoPiece ? 0 : prev.plies_since_capture + 1;
+  uint64_t counters_key = 0;
+
+  if (rs.tracks_water_turns()) {
+    st.water_turns = prev.water_turns;
+    const int wf = water_index(from), wt = water_index(to);
+    const Bitboard water = rs.water();
+    int carried = 0;
+    if (wf >= 0) {
+      carried = st.water_turns[wf];
+      st.water_turns[wf] = 0;
+    }
+    if (wt >= 0) st.water_turns[wt] = uint8_t(carried);
+    // Every piece of the side that moved and is in the water has spent one more turn there.
+    for (Bitboard b = by_side_[us] & water; b;) {
+      Square s = pop_lsb(b);
+      int i = water_index(s);
+      if (++st.water_turns[i] > rules().water_turn_limit) {
+        st.drowned |= square_bb(s);
+        st.drowned_piece[i] = board_[s];
+        board_key ^= zobrist::piece_key(Piece(board_[s]), s);
+        remove_piece(s);
+        st.water_turns[i] = 0;
+      }
+    }
+    if (st.drowned) st.plies_since_capture = 0;
+    for (int i = 0; i < kWaterSquareCount; ++i) {
+      if (st.water_turns[i]) counters_key ^= zobrist::water_turns_key(i, st.water_turns[i]);
+    }
+  }
+  if (rs.tracks_den_food()) {
+    st.den_turns = prev.den_turns;
+    if (by_side_[us] & square_bb(rs.den(us))) ++st.den_turns[us];
+    for (Side s : {kBlue, kRed}) {
+      if (st.den_turns[s]) counters_key ^= zobrist::den_turns_key(s, st.den_turns[s]);
+    }
+  }
+
+  side_ = opponent(us);
+  st.board_key = board_key;
+  st.key = board_key ^ counters_key;
+
+  // A position can recur only after four reversible plies; the previous
+  // occurrence already knows how many came before it.
+  st.repetitions = 1;
+  const int current = ply_;
+  const int oldest = current - st.plies_since_capture;
+  for (int i = current - 4; i >= oldest && i >= 0; i -= 2) {
+    if (states_[i].board_key == board_key) {
+      st.repetitions = states_[i].repetitions + 1;
+      break;
+    }
+  }
+}
+
+void Position::undo_move() {
+  const StateInfo& st = states_[ply_];
+  const Square from = st.move.from(), to = st.move.to();
+  side_ = opponent(side_);
+  for (Bitboard b = st.drowned; b;) {
+    Square s = pop_lsb(b);
+    put_piece(Piece(st.drowned_piece[water_index(s)]), s);
+  }
+  move_piece(to, from);
+  if (st.captured != kNoPiece) put_piece(Piece(st.captured), to);
+  --ply_;
+}
+
+int Position::occurrences_after(Move m) const {
+  const StateInfo& st = state();
+  const Square from = m.from(), to = m.to();
+  if (board_[to] != kNoPiece) return 0;  // a capture makes a position never seen before
+  if (rules_->tracks_water_turns()) {
+    // A move that drowns a piece is irreversible too, so it repeats nothing.
+    const Bitboard water = rules_->water();
+    const int wf = water_index(from);
+    for (Bitboard b = by_side_[side_] & water & ~square_bb(from); b;) {
+      if (st.water_turns[water_index(pop_lsb(b))] + 1 > rules().water_turn_limit) return 0;
+    }
+    if ((water & square_bb(to)) &&
+        (wf >= 0 ? st.water_turns[wf] : 0) + 1 > rules().water_turn_limit)
+      return 0;
+  }
+  const Piece moved = Piece(board_[from]);
+  const uint64_t key = st.board_key ^ zobrist::side_key() ^ zobrist::piece_key(moved, from) ^
+                       zobrist::piece_key(moved, to);
+  const int after = ply_ + 1;  // index the new state would have
+  const int oldest = after - (st.plies_since_capture + 1);
+  int count = 0;
+  for (int i = after - 2; i >= oldest && i >= 0; i -= 2) {
+    if (states_[i].board_key == key) ++count;
+  }
+  return count;
+}
+
+GameResult Position::terminal_state(Termination* why) const {
+  const RuleSet& rs = *rules_;
+  const StateInfo& st = state();
+  const Bitboard in_enemy_den =
+      (by_side_[kBlue] & square_bb(rs.den(kRed))) | (by_side_[kRed] & square_bb(rs.den(kBlue)));
+  // One test for the common case, so that move counting pays little for it.
+  if (!in_enemy_den && by_side_[kBlue] && by_side_[kRed] && !rs.tracks_den_food() &&
+      st.plies_since_capture < rs.draw_after_plies_without_capture() &&
+      st.repetitions < rs.draw_at_repetition()) {
+    if (why) *why = Termination::kNone;
+    return GameResult::kOngoing;
+  }
+  auto finish = [&](GameResult r, Termination t) {
+    if (why) *why = t;
+    return r;
+  };
+  auto win_for = [](Side s) { return s == kBlue ? GameResult::kBlueWins : GameResult::kRedWins; };
+  for (Side s : {opponent(side_), side_}) {
+    if (by_side_[s] & square_bb(rs.den(opponent(s)))) {
+      return finish(win_for(s), Termination::kDenEntered);
+    }
+  }
+  for (Side s : {side_, opponent(side_)}) {
+    if (!by_side_[s]) return finish(win_for(opponent(s)), Termination::kAllCaptured);
+  }
+  if (rs.tracks_den_food()) {
+    for (Side s : {opponent(side_), side_}) {
+      if (st.den_turns[s] >= rules().den_food_limit) {
+        return finish(win_for(opponent(s)), Termination::kDenFood);
+      }
+    }
+  }
+  if (st.plies_since_capture >= rs.draw_after_plies_without_capture()) {
+    return finish(GameResult::kDraw, Termination::kMoveLimit);
+  }
+  if (st.repetitions >= rs.draw_at_repetition()) {
+    return finish(GameResult::kDraw, Termination::kRepetition);
+  }
+  return finish(GameResult::kOngoing, Termination::kNone);
+}
+
+std::string Position::diagram() const {
+  const RuleSet& rs = *rules_;
+  std::ostringstream out;
+  out << "  +---------------+\n";
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    out << rank + 1 << " |";
+    for (int file = 0; file < kFiles; ++file) {
+      Square s = make_square(file, rank);
+      char c = piece_letter(piece_on(s));
+      if (c == '.') {
+        if (rs.water() & square_bb(s)) c = '~';
+        if (rs.all_traps() & square_bb(s)) c = '#';
+        if (s == rs.den(kBlue) || s == rs.den(kRed)) c = '*';
+      }
+      out << ' ' << c;
+    }
+    out << " |\n";
+  }
+  out << "  +---------------+\n    a b c d e f g\n";
+  return out.str();
+}
+
+}  // namespace jungle

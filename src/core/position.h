@@ -1,0 +1,117 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/bitboard.h"
+#include "core/rule_set.h"
+#include "core/types.h"
+
+namespace jungle {
+
+// Raised for any text that is not a valid FEN under the given rules; the
+// message says what is wrong and where ("FEN rank 3 has 8 files").
+class FenError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Water squares are numbered 0..11 so that per-square counters fit a small array.
+inline constexpr int kWaterSquareCount = 12;
+
+// Everything that do_move changes and undo_move must restore, one record per ply.
+struct StateInfo {
+  uint64_t key = 0;          // board_key plus the rule counters: the transposition key
+  uint64_t board_key = 0;    // placement and side to move: what repetition compares
+  Move move;                 // the move that led here (none for the root)
+  uint8_t moved = kNoPiece;  // the Piece that made it
+  uint8_t captured = kNoPiece;
+  Bitboard drowned = 0;  // squares whose pieces drowned at the end of this move
+  std::array<uint8_t, kWaterSquareCount> drowned_piece{};  // by water index
+  int plies_since_capture = 0;
+  int repetitions = 1;  // occurrences of board_key in the game so far, this one included
+  std::array<uint8_t, kWaterSquareCount> water_turns{};  // per water square: turns there
+  std::array<uint16_t, kSides> den_turns{};              // own-den occupation (food rule)
+};
+
+class Position {
+ public:
+  explicit Position(RuleSetPtr rules = RuleSet::standard());  // the rule set's start position
+  // Throws FenError. Accepts "<placement> <side> [<plies> <move>]" and the
+  // chess-style "<placement> <side> - - <plies> <move>".
+  static Position from_fen(std::string_view fen, RuleSetPtr rules = RuleSet::standard());
+  std::string fen() const;
+
+  const RuleSet& rule_set() const { return *rules_; }
+  const Rules& rules() const { return rules_->rules(); }
+  const RuleSetPtr& rule_set_ptr() const { return rules_; }
+
+  Side side_to_move() const { return side_; }
+  Piece piece_on(Square s) const { return Piece(board_[s]); }
+  Bitboard pieces(Side s) const { return by_side_[s]; }
+  Bitboard pieces(Side s, Animal a) const { return by_piece_[s][a]; }
+  Bitboard occupied() const { return by_side_[kBlue] | by_side_[kRed]; }
+
+  const StateInfo& state() const { return states_[ply_]; }
+  uint64_t key() const { return state().key; }
+  uint64_t board_key() const { return state().board_key; }
+  int plies_since_capture() const { return state().plies_since_capture; }
+  // Plies played since this Position was set up (0 at the root).
+  int history_plies() const { return ply_; }
+  // Full move number as a FEN writes it.
+  int move_number() const { return start_move_number_ + (history_plies() + start_side_) / 2; }
+  Move last_move() const { return state().move; }
+  Piece last_moved_piece() const { return Piece(state().moved); }
+  int water_turns(Square s) const;
+  int den_turns(Side s) const { return state().den_turns[s]; }
+
+  // Plays a move that generate_moves would list; anything else is undefined.
+  void do_move(Move m);
+  void undo_move();
+
+  // The game's state before looking for legal moves: den entered, a side with
+  // no pieces, den food, repetition and the no-capture limit. A position
+  // whose only flaw is having no legal move reports kOngoing here; use
+  // game_result() in movegen.h for the full answer.
+  GameResult terminal_state(Termination* why = nullptr) const;
+  bool game_over_by_state() const { return terminal_state() != GameResult::kOngoing; }
+
+  bool is_capture(Move m) const { return board_[m.to()] != kNoPiece; }
+  // How often the placement and side to move that `m` would produce has
+  // occurred before in this game (David Bush's rule).
+  int occurrences_after(Move m) const;
+
+  // Hash recomputed from scratch, to check the incremental one.
+  uint64_t compute_key() const;
+  uint64_t compute_board_key() const;
+
+  // A diagram: rank 9 at the top, Blue upper case, '~' water, '#' trap, '*' den.
+  std::string diagram() const;
+
+ private:
+  Position(RuleSetPtr rules, std::string_view fen);
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void set_from_fen(std::string_view fen);
+  void validate() const;
+
+  RuleSetPtr rules_;
+  std::array<uint8_t, 64> board_{};
+  Bitboard by_side_[kSides] = {};
+  Bitboard by_piece_[kSides][kAnimals] = {};
+  Side side_ = kBlue;
+  int start_move_number_ = 1;
+  int start_side_ = 0;             // 1 when the root had Red to move, for move numbering
+  std::vector<StateInfo> states_;  // states_[0..ply_] are the game so far; the rest is spare
+  int ply_ = 0;
+};
+
+// Index of a water square in 0..11, or -1 for land.
+int water_index(Square s);
+
+}  // namespace jungle

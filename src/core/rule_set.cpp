@@ -1,0 +1,159 @@
+#include "core/rule_set.h"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+#include "core/position.h"
+
+namespace jungle {
+
+bool rank_allows_capture(const Rules& rules, Animal attacker, Animal target) {
+  if (attacker == kRat && target == kElephant) return rules.rat_takes_elephant;
+  if (attacker == kElephant && target == kRat) return rules.elephant_takes_rat;
+  return rules.rank[attacker] >= rules.rank[target];
+}
+
+namespace {
+
+void check_rules(const Rules& r) {
+  for (int a = 0; a < kAnimals; ++a) {
+    if (r.rank[a] < 0 || r.rank[a] > 15) {
+      throw std::invalid_argument(std::string(animal_name(Animal(a))) + " rank " +
+                                  std::to_string(r.rank[a]) + " is outside 0..15");
+    }
+  }
+  if (r.water_turn_limit < 0) throw std::invalid_argument("water turn limit is negative");
+  if (r.den_food_limit < 0) throw std::invalid_argument("den food limit is negative");
+  if (r.no_capture_limit < 0) throw std::invalid_argument("no-capture limit is negative");
+  if (r.repetition_count < 2) throw std::invalid_argument("repetition count must be at least 2");
+  if (r.den_food_limit > 0 && !r.own_den_allowed) {
+    throw std::invalid_argument("a den food limit needs own_den_allowed");
+  }
+}
+
+// Walks from `from` in steps of (df, dr) across water; returns the first land
+// square beyond at least one water square, with the water squares crossed.
+Jump river_crossing(Bitboard water, Square from, int df, int dr) {
+  Jump jump;
+  int f = file_of(from) + df;
+  int r = rank_of(from) + dr;
+  Bitboard over = 0;
+  while (f >= 0 && f < kFiles && r >= 0 && r < kRanks && (water & square_bb(make_square(f, r)))) {
+    over |= square_bb(make_square(f, r));
+    f += df;
+    r += dr;
+  }
+  if (over == 0 || f < 0 || f >= kFiles || r < 0 || r >= kRanks) return jump;
+  jump.to = make_square(f, r);
+  jump.over = over;
+  return jump;
+}
+
+}  // namespace
+
+std::shared_ptr<const RuleSet> RuleSet::make(const Rules& rules) {
+  check_rules(rules);
+  std::shared_ptr<RuleSet> set(new RuleSet());
+  set->rules_ = rules;
+  set->derive();
+  try {
+    Position::from_fen(rules.start_fen, set);
+  } catch (const FenError& e) {
+    throw std::invalid_argument(std::string("start position: ") + e.what());
+  }
+  return set;
+}
+
+std::shared_ptr<const RuleSet> RuleSet::standard() {
+  static const std::shared_ptr<const RuleSet> kStandard = make(Rules{});
+  return kStandard;
+}
+
+void RuleSet::derive() {
+  const Rules& r = rules_;
+  water_ = r.has_water ? kWaterSquares : 0;
+  tracks_water_turns_ = r.water_turn_limit > 0 && water_ != 0;
+  tracks_den_food_ = r.own_den_allowed && r.den_food_limit > 0;
+  constexpr int kNever = 1 << 30;
+  draw_plies_ = r.no_capture_limit > 0 ? r.no_capture_limit : kNever;
+  draw_repetition_ = r.repetition == RepetitionRule::kDraw ? r.repetition_count : kNever;
+  for (Side s : {kBlue, kRed}) traps_[s] = r.has_traps ? kTrapSquares[s] : 0;
+  for (Side s : {kBlue, kRed}) {
+    weakening_traps_[s] = r.traps == TrapRule::kAllTrapsWeaken ? all_traps() : traps_[s];
+  }
+  jumper_ = water_ ? AnimalSet::from_bits(r.vertical_jumpers.bits() | r.horizontal_jumpers.bits())
+                   : AnimalSet();
+
+  for (Side s : {kBlue, kRed}) {
+    for (int ai = 0; ai < kAnimals; ++ai) {
+      Animal a = Animal(ai);
+      Bitboard stand = kAllSquares;
+      if (!r.swimmers.contains(a)) stand &= ~water_;
+      if (!r.own_den_allowed) stand &= ~square_bb(den(s));
+      if (!r.may_enter_traps.contains(a)) stand &= ~all_traps();
+      if (!r.may_enter_own_traps.contains(a)) stand &= ~traps_[s];
+      standable_[s][a] = stand;
+
+      for (Square sq = 0; sq < kSquares; ++sq) {
+        steps_[s][a][sq] = neighbours(square_bb(sq)) & stand;
+        std::array<Jump, 4>& jumps = jumps_[s][a][sq];
+        jumps = {};
+        if (!jumper_.contains(a) || (water_ & square_bb(sq))) continue;
+        int n = 0;
+        struct Direction {
+          int df, dr;
+          bool vertical;
+        };
+        for (Direction d : {Direction{0, 1, true}, Direction{0, -1, true}, Direction{1, 0, false},
+                            Direction{-1, 0, false}}) {
+          if (!(d.vertical ? r.vertical_jumpers : r.horizontal_jumpers).contains(a)) continue;
+          Jump jump = river_crossing(water_, sq, d.df, d.dr);
+          if (jump.to == kNoSquare || !(stand & square_bb(jump.to))) continue;
+          bool unblocked =
+              (d.vertical ? r.vertical_jump_unblocked : r.horizontal_jump_unblocked).contains(a);
+          jump.blockers = unblocked ? 0 : jump.over;
+          jumps[n++] = jump;
+          jump_origins_[s][a] |= square_bb(sq);
+        }
+      }
+    }
+  }
+
+  for (Side s : {kBlue, kRed}) {
+    int& n = step_group_count_[s];
+    for (int a = 0; a < kAnimals; ++a) {
+      int g = 0;
+      while (g < n && step_groups_[s][g].standable != standable_[s][a]) ++g;
+      if (g == n) step_groups_[s][n++].standable = standable_[s][a];
+      step_groups_[s][g].animals |= uint8_t(1u << a);
+    }
+    // Largest group last: move counting finds its pieces as "all the rest".
+    std::stable_sort(step_groups_[s], step_groups_[s] + n,
+                     [](const StepGroup& x, const StepGroup& y) {
+                       return std::popcount(x.animals) < std::popcount(y.animals);
+                     });
+  }
+
+  for (int a = 0; a < kAnimals; ++a) {
+    uint8_t targets = 0;
+    for (int t = 0; t < kAnimals; ++t) {
+      if (rank_allows_capture(r, Animal(a), Animal(t))) targets |= uint8_t(1u << t);
+    }
+    capture_targets_[a] = targets;
+    // A Rat in the water is too wet to reach into an Elephant's ear (RULES.md).
+    if (a == kRat && !r.rat_takes_elephant_from_water) targets &= uint8_t(~(1u << kElephant));
+    capture_targets_from_water_[a] = targets;
+  }
+
+  for (Square sq = 0; sq < kSquares; ++sq) {
+    bool in_water = water_ & square_bb(sq);
+    capture_zone_[sq] = r.capture_across_water_edge ? kAllSquares
+                        : in_water                  ? water_
+                                                    : kAllSquares & ~water_;
+  }
+  capture_zone_[kNoSquare] = 0;
+}
+
+}  // namespace jungle

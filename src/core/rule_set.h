@@ -1,0 +1,100 @@
+#pragma once
+
+#include <array>
+#include <memory>
+
+#include "core/bitboard.h"
+#include "core/rules.h"
+
+namespace jungle {
+
+// A jump across a river: where it lands and the water squares it passes over.
+struct Jump {
+  Square to = kNoSquare;
+  Bitboard over = 0;      // squares that must be empty, unless the jumper ignores blocking
+  Bitboard blockers = 0;  // `over`, or 0 for a jumper that may jump over swimmers
+};
+
+// A rule set ready for play: the plain Rules plus every table derived from
+// them once, so that move generation is table lookups with no rule flags.
+class RuleSet {
+ public:
+  // Throws std::invalid_argument when the rules contradict themselves
+  // (a rank outside 0..15, a drowning limit without water, ...).
+  static std::shared_ptr<const RuleSet> make(const Rules& rules);
+  // The default rules of RULES.md.
+  static std::shared_ptr<const RuleSet> standard();
+
+  const Rules& rules() const { return rules_; }
+
+  Bitboard water() const { return water_; }
+  Bitboard land() const { return kAllSquares & ~water_; }
+  // The traps around `side`'s den (empty without traps).
+  Bitboard traps(Side side) const { return traps_[side]; }
+  Bitboard all_traps() const { return traps_[kBlue] | traps_[kRed]; }
+  // Squares on which an enemy of `attacker` may be taken by any of attacker's pieces.
+  Bitboard weakening_traps(Side attacker) const { return weakening_traps_[attacker]; }
+  Square den(Side side) const { return kDenSquare[side]; }
+
+  // Squares where a piece may ever stand (water, own den and trap limits).
+  Bitboard standable(Side side, Animal a) const { return standable_[side][a]; }
+  // One-step destinations from `from`, already limited to standable squares.
+  Bitboard steps(Side side, Animal a, Square from) const { return steps_[side][a][from]; }
+  bool jumps(Animal a) const { return jumper_.contains(a); }
+  // Squares from which `a` has at least one jump: a cheap, well-predicted test.
+  Bitboard jump_origins(Side side, Animal a) const { return jump_origins_[side][a]; }
+  // Up to four jumps from `from` for animal `a`; entries with to == kNoSquare are absent.
+  const std::array<Jump, 4>& jumps_from(Side side, Animal a, Square from) const {
+    return jumps_[side][a][from];
+  }
+  // Animals `attacker` may capture by rank (bit per Animal), on land and from water.
+  uint8_t capture_targets(Animal attacker) const { return capture_targets_[attacker]; }
+  uint8_t capture_targets_from_water(Animal attacker) const {
+    return capture_targets_from_water_[attacker];
+  }
+  // Squares a piece standing on `from` may capture on (the water's edge rule).
+  Bitboard capture_zone(Square from) const { return capture_zone_[from]; }
+
+  // Animals that share the same standable squares move alike, so move
+  // counting handles each such group with a few shifts for all its pieces.
+  struct StepGroup {
+    uint8_t animals = 0;  // bit per Animal
+    Bitboard standable = 0;
+  };
+  int step_group_count(Side side) const { return step_group_count_[side]; }
+  const StepGroup& step_group(Side side, int i) const { return step_groups_[side][i]; }
+
+  // Zobrist-free facts used by Position for counters.
+  bool tracks_water_turns() const { return tracks_water_turns_; }
+  bool tracks_den_food() const { return tracks_den_food_; }
+  // Thresholds for the draws, with "never" as a number no game reaches.
+  int draw_after_plies_without_capture() const { return draw_plies_; }
+  int draw_at_repetition() const { return draw_repetition_; }
+
+ private:
+  RuleSet() = default;
+  void derive();
+
+  Rules rules_;
+  bool tracks_water_turns_ = false;
+  bool tracks_den_food_ = false;
+  int draw_plies_ = 0;
+  int draw_repetition_ = 0;
+  Bitboard water_ = 0;
+  Bitboard traps_[kSides] = {};
+  Bitboard weakening_traps_[kSides] = {};
+  AnimalSet jumper_;
+  Bitboard standable_[kSides][kAnimals] = {};
+  Bitboard steps_[kSides][kAnimals][64] = {};
+  Bitboard jump_origins_[kSides][kAnimals] = {};
+  StepGroup step_groups_[kSides][kAnimals] = {};
+  int step_group_count_[kSides] = {};
+  std::array<Jump, 4> jumps_[kSides][kAnimals][64] = {};
+  uint8_t capture_targets_[kAnimals] = {};
+  uint8_t capture_targets_from_water_[kAnimals] = {};
+  Bitboard capture_zone_[64] = {};
+};
+
+using RuleSetPtr = std::shared_ptr<const RuleSet>;
+
+}  // namespace jungle

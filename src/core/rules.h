@@ -1,0 +1,114 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "core/types.h"
+
+namespace jungle {
+
+// A set of animals, one bit per Animal.
+class AnimalSet {
+ public:
+  constexpr AnimalSet() = default;
+  constexpr AnimalSet(std::initializer_list<Animal> animals) {
+    for (Animal a : animals) bits_ |= uint8_t(1u << a);
+  }
+  static constexpr AnimalSet all() { return from_bits(0xFF); }
+  static constexpr AnimalSet none() { return AnimalSet(); }
+  static constexpr AnimalSet from_bits(uint8_t bits) {
+    AnimalSet s;
+    s.bits_ = bits;
+    return s;
+  }
+  constexpr bool contains(Animal a) const { return (bits_ >> a) & 1; }
+  constexpr void insert(Animal a) { bits_ |= uint8_t(1u << a); }
+  constexpr void erase(Animal a) { bits_ &= uint8_t(~(1u << a)); }
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr uint8_t bits() const { return bits_; }
+  constexpr bool operator==(const AnimalSet&) const = default;
+
+ private:
+  uint8_t bits_ = 0;
+};
+
+enum class TrapRule {
+  kOpponentTrapsWeaken,  // a piece on one of its opponent's traps can be taken by any piece
+  kAllTrapsWeaken,       // universal traps: a piece on any trap can be taken by any enemy
+};
+
+enum class RepetitionRule {
+  kDraw,  // the repetition_count-th occurrence of a position draws
+  kBush,  // David Bush: a chasing move that repeats a position a third time is illegal
+  kNone,
+};
+
+enum class NoMoveRule { kLoses, kDraw };
+
+// One published version of the game, as plain data. Every row of the options
+// table in RULES.md is a field here; RuleSet derives the lookup tables that
+// move generation uses, so nothing below is tested per square.
+struct Rules {
+  std::string name = "standard";
+  std::string description = "The rules as RULES.md states them";
+
+  // Start position in FEN; a rule set without some animals simply leaves them out.
+  std::string start_fen = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 1";
+
+  // Strength of each animal, indexed by Animal. Equal ranks capture each other.
+  std::array<int, kAnimals> rank = {1, 2, 3, 4, 5, 6, 7, 8};
+  bool rat_takes_elephant = true;
+  bool elephant_takes_rat = false;  // outside traps
+
+  // Board features: Animal Checkers plays without water and traps.
+  bool has_water = true;
+  bool has_traps = true;
+
+  AnimalSet swimmers = {kRat};
+  // Captures between a piece in the water and one on land (either way).
+  bool capture_across_water_edge = false;
+  // With captures across the edge: may a Rat in the water take the Elephant on land?
+  bool rat_takes_elephant_from_water = false;
+
+  AnimalSet vertical_jumpers = {kLion, kTiger};
+  AnimalSet horizontal_jumpers = {kLion, kTiger};
+  // Jumpers that may jump over a piece in the water (per direction).
+  AnimalSet vertical_jump_unblocked = {};
+  AnimalSet horizontal_jump_unblocked = {};
+
+  TrapRule traps = TrapRule::kOpponentTrapsWeaken;
+  AnimalSet may_enter_own_traps = AnimalSet::all();
+  AnimalSet may_enter_traps = AnimalSet::all();
+
+  bool own_den_allowed = false;
+  // With own_den_allowed: a side whose den has been occupied by its own pieces
+  // at the end of this many of its turns in total loses. 0 means no limit.
+  int den_food_limit = 0;
+
+  // A piece still in the water after this many of its side's turns there
+  // drowns at the end of the next one. 0 means it may stay for ever.
+  int water_turn_limit = 0;
+
+  NoMoveRule no_legal_move = NoMoveRule::kLoses;
+  RepetitionRule repetition = RepetitionRule::kDraw;
+  int repetition_count = 3;
+  // Plies without a capture after which the game is drawn; 0 means no limit.
+  int no_capture_limit = 200;
+
+  // At most one piece of each animal per side (checked when a FEN is read).
+  bool unique_pieces = true;
+
+  // Each side sees where the enemy pieces are but not which animals they are.
+  // Move legality is unchanged (the arbiter, our move generator, resolves
+  // captures); only what a player is shown differs.
+  bool hidden_pieces = false;
+
+  bool operator==(const Rules&) const = default;
+};
+
+// Whether an animal of `attacker` may take one of `target` by ranks and the
+// Rat/Elephant exceptions alone (no traps, no water's edge).
+bool rank_allows_capture(const Rules& rules, Animal attacker, Animal target);
+
+}  // namespace jungle

@@ -1,0 +1,116 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace jungle {
+
+// The board is 7 files (a-g) by 9 ranks (1-9); square index = rank * 7 + file,
+// so a1 = 0, g1 = 6, a2 = 7, ..., g9 = 62. Index 63 never holds a piece.
+inline constexpr int kFiles = 7;
+inline constexpr int kRanks = 9;
+inline constexpr int kSquares = kFiles * kRanks;
+
+using Square = int;
+inline constexpr Square kNoSquare = 63;
+
+constexpr Square make_square(int file, int rank) {
+  return rank * kFiles + file;
+}
+constexpr int file_of(Square s) {
+  return s % kFiles;
+}
+constexpr int rank_of(Square s) {
+  return s / kFiles;
+}
+constexpr bool is_valid_square(Square s) {
+  return s >= 0 && s < kSquares;
+}
+
+// "a1".."g9"; returns kNoSquare when the text is not exactly a square name.
+Square parse_square(std::string_view text);
+std::string square_name(Square s);
+
+enum Side : int { kBlue = 0, kRed = 1 };
+inline constexpr int kSides = 2;
+constexpr Side opponent(Side s) {
+  return Side(s ^ 1);
+}
+
+// Animals in default rank order; a rule set may assign other ranks, so the
+// enum value is an identity, never a strength.
+enum Animal : int {
+  kRat = 0,
+  kCat = 1,
+  kDog = 2,
+  kWolf = 3,
+  kLeopard = 4,
+  kTiger = 5,
+  kLion = 6,
+  kElephant = 7,
+};
+inline constexpr int kAnimals = 8;
+
+// Upper-case FEN letter of an animal: R C D W P T L E.
+char animal_letter(Animal a);
+// English name, capitalised: "Rat", "Leopard".
+std::string_view animal_name(Animal a);
+// Accepts the FEN letter in either case; returns false when unknown.
+bool parse_animal_letter(char c, Animal& animal);
+// Accepts lower-case names and the aliases the sources use (mouse, panther, cougar).
+bool parse_animal_name(std::string_view name, Animal& animal);
+
+// A piece packs side and animal: code = side * 8 + animal; kNoPiece marks an empty square.
+enum Piece : int { kNoPiece = 16 };
+constexpr Piece make_piece(Side s, Animal a) {
+  return Piece(s * kAnimals + a);
+}
+constexpr Side side_of(Piece p) {
+  return Side(p / kAnimals);
+}
+constexpr Animal animal_of(Piece p) {
+  return Animal(p % kAnimals);
+}
+// Blue upper case, Red lower case.
+char piece_letter(Piece p);
+
+// A move in 16 bits: bits 0-5 from-square, bits 6-11 to-square. Steps and
+// jumps are written alike; what a move captures is read from the board.
+class Move {
+ public:
+  constexpr Move() = default;
+  constexpr Move(Square from, Square to) : bits_(uint16_t(from | (to << 6))) {}
+  constexpr Square from() const { return bits_ & 63; }
+  constexpr Square to() const { return (bits_ >> 6) & 63; }
+  constexpr uint16_t raw() const { return bits_; }
+  static constexpr Move from_raw(uint16_t raw) {
+    Move m;
+    m.bits_ = raw;
+    return m;
+  }
+  constexpr bool is_none() const { return bits_ == 0; }
+  constexpr bool operator==(const Move&) const = default;
+
+ private:
+  uint16_t bits_ = 0;  // a1a1 is never a move, so zero means "no move"
+};
+
+// "a3a4"
+std::string move_text(Move m);
+
+enum class GameResult { kOngoing, kBlueWins, kRedWins, kDraw };
+
+enum class Termination {
+  kNone,
+  kDenEntered,
+  kAllCaptured,
+  kNoLegalMove,
+  kRepetition,
+  kMoveLimit,
+  kDenFood,  // own den occupied too long (anti-draw rule)
+};
+
+std::string_view termination_name(Termination t);
+
+}  // namespace jungle
