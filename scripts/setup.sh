@@ -7,7 +7,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   libcli11-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-format
+  clang-format ccache
 )
 
 missing=()

@@ -154,6 +154,20 @@ int count_moves(const Position& pos) {
   return count_pseudo_moves(pos);
 }
 
+bool can_enter_enemy_den(const Position& pos, Side side) {
+  const RuleSet& rs = pos.rule_set();
+  const Square den = rs.den(opponent(side));
+  const Bitboard den_bb = square_bb(den);
+  for (Bitboard b = pos.pieces(side) & neighbours(den_bb); b;) {
+    const Square from = pop_lsb(b);
+    if (!(rs.steps(side, animal_of(pos.piece_on(from)), from) & den_bb)) continue;
+    const Piece occupant = pos.piece_on(den);
+    if (occupant == kNoPiece) return true;
+    if (side_of(occupant) != side && capture_allowed(pos, rs, side, from, den)) return true;
+  }
+  return false;
+}
+
 bool is_legal(const Position& pos, Move m) {
   return generate_moves(pos).contains(m);
 }

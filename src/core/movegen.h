@@ -37,6 +37,10 @@ MoveList generate_pseudo_moves(const Position& pos);
 int count_moves(const Position& pos);
 bool is_legal(const Position& pos, Move m);
 
+// Whether `side` has a piece that could step into the enemy den if it were
+// its turn: the one threat in Jungle that must be answered at once.
+bool can_enter_enemy_den(const Position& pos, Side side);
+
 // The full result, including a side to move that has no legal move.
 GameResult game_result(const Position& pos, Termination* why = nullptr);
 

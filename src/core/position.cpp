@@ -329,6 +329,28 @@ void Position::undo_move() {
   --ply_;
 }
 
+void Position::do_null_move() {
+  if (ply_ + 1 == int(states_.size())) states_.resize(states_.size() * 2);
+  StateInfo& st = states_[++ply_];
+  const StateInfo& prev = states_[ply_ - 1];
+  st = prev;
+  st.move = Move();
+  st.moved = kNoPiece;
+  st.captured = kNoPiece;
+  st.drowned = 0;
+  st.board_key ^= zobrist::side_key();
+  st.key ^= zobrist::side_key();
+  // A pass is not part of the game, so no repetition may reach back across it.
+  st.plies_since_capture = 0;
+  st.repetitions = 1;
+  side_ = opponent(side_);
+}
+
+void Position::undo_null_move() {
+  side_ = opponent(side_);
+  --ply_;
+}
+
 int Position::occurrences_after(Move m) const {
   const StateInfo& st = state();
   const Square from = m.from(), to = m.to();

@@ -72,6 +72,9 @@ class Position {
   // Plays a move that generate_moves would list; anything else is undefined.
   void do_move(Move m);
   void undo_move();
+  // Passes the turn, for the search's null-move pruning; counters stand still.
+  void do_null_move();
+  void undo_null_move();
 
   // The game's state before looking for legal moves: den entered, a side with
   // no pieces, den food, repetition and the no-capture limit. A position

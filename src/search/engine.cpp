@@ -1,0 +1,167 @@
+#include "search/engine.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace jungle {
+
+Engine::Engine() : rules_(RuleSet::standard()), tt_(size_t(options_.hash_mb)) {
+  evaluator_ = std::make_unique<Evaluator>(*rules_);
+  rng_.seed(uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+  ensure_workers();
+}
+
+Engine::~Engine() {
+  stop();
+  wait();
+}
+
+void Engine::ensure_workers() {
+  const int n = std::clamp(options_.threads, 1, 256);
+  if (int(workers_.size()) == n) return;
+  workers_.clear();
+  for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<SearchWorker>(shared_, i));
+}
+
+void Engine::set_options(const EngineOptions& options) {
+  wait();
+  const bool resize = options.hash_mb != options_.hash_mb;
+  options_ = options;
+  if (resize) tt_.resize(size_t(std::max(1, options_.hash_mb)));
+  if (options_.seed) rng_.seed(options_.seed);
+  ensure_workers();
+}
+
+void Engine::set_rules(RuleSetPtr rules) {
+  wait();
+  rules_ = std::move(rules);
+  evaluator_ = std::make_unique<Evaluator>(*rules_);
+  new_game();
+}
+
+void Engine::new_game() {
+  wait();
+  tt_.clear();
+  for (auto& w : workers_) w->clear_history();
+}
+
+int Engine::static_eval(const Position& pos) const {
+  return evaluator_->evaluate(pos);
+}
+std::string Engine::eval_trace(const Position& pos) const {
+  return evaluator_->trace(pos);
+}
+
+void Engine::start(const Position& pos, const SearchLimits& limits, InfoCallback on_info,
+                   DoneCallback on_done) {
+  wait();
+  searching_ = true;
+  shared_.stop = false;
+  main_thread_ =
+      std::thread(&Engine::run_search, this, pos, limits, std::move(on_info), std::move(on_done));
+}
+
+void Engine::stop() {
+  shared_.stop = true;
+  shared_.keep_going = false;
+}
+
+void Engine::wait() {
+  if (main_thread_.joinable()) main_thread_.join();
+}
+
+SearchResult Engine::search(const Position& pos, const SearchLimits& limits, InfoCallback on_info) {
+  SearchResult result;
+  start(pos, limits, std::move(on_info), [&](const SearchResult& r) { result = r; });
+  wait();
+  return result;
+}
+
+void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
+                        DoneCallback on_done) {
+  shared_.tt = &tt_;
+  shared_.evaluator = evaluator_.get();
+  shared_.settings.threads = int(workers_.size());
+  shared_.settings.move_overhead_ms = options_.move_overhead_ms;
+  shared_.settings.material_only = options_.mode == EngineMode::kMaterial;
+  shared_.settings.multipv = std::max(1, options_.multipv);
+  shared_.start = std::chrono::steady_clock::now();
+  shared_.total_nodes = 0;
+  shared_.on_info = on_info;
+  shared_.keep_going = limits.infinite;
+
+  const bool weakened = options_.mode == EngineMode::kFull && options_.skill_level < 20;
+  if (options_.mode == EngineMode::kMaterial) {
+    limits.depth = options_.baseline_depth;
+    limits.movetime_ms = 0;
+    limits.time_ms[kBlue] = limits.time_ms[kRed] = -1;
+  }
+  if (weakened) {
+    // Beginners see little: cap the depth and consider several moves.
+    limits.depth = limits.depth ? std::min(limits.depth, 1 + options_.skill_level / 2)
+                                : 1 + options_.skill_level / 2;
+    shared_.settings.multipv = std::max(shared_.settings.multipv, 4);
+  }
+  shared_.limits = limits;
+  plan_time(shared_, pos.side_to_move());
+
+  SearchResult result;
+  MoveList legal = generate_moves(pos);
+  if (options_.mode == EngineMode::kRandom && !legal.empty()) {
+    result.best = legal[int(rng_() % uint64_t(legal.size()))];
+  } else if (!legal.empty()) {
+    tt_.new_search();
+    std::vector<std::thread> helpers;
+    for (size_t i = 1; i < workers_.size(); ++i) {
+      helpers.emplace_back([this, i, &pos] { workers_[i]->run(pos); });
+    }
+    workers_[0]->run(pos);
+    // `go infinite` keeps the answer until told to stop, as the protocol asks.
+    while (shared_.keep_going && !shared_.stop)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    shared_.stop = true;
+    for (auto& t : helpers) t.join();
+    result = pick_result(pos);
+    if (weakened) {
+      // Choose among the best few with a push towards weaker moves that
+      // shrinks as the skill level rises, so mistakes look human rather than random.
+      const auto& rms = workers_[0]->root_moves();
+      int candidates = 0;
+      while (candidates < std::min<int>(shared_.settings.multipv, int(rms.size())) &&
+             rms[candidates].score != -kInfinite)
+        ++candidates;
+      if (candidates > 1) {
+        const int top = rms[0].score;
+        const int spread = std::min(top - rms[candidates - 1].score, 100);
+        const int weakness = 120 - 2 * options_.skill_level;
+        int best_value = -2 * kInfinite;
+        for (int i = 0; i < candidates; ++i) {
+          const int push =
+              (weakness * (top - rms[i].score) + spread * int(rng_() % uint64_t(weakness))) / 128;
+          if (rms[i].score + push > best_value) {
+            best_value = rms[i].score + push;
+            result.best = rms[i].move;
+            result.score = rms[i].score;
+            result.ponder = rms[i].pv.size() > 1 ? rms[i].pv[1] : Move();
+          }
+        }
+      }
+    }
+  }
+  for (auto& w : workers_) result.nodes += w->nodes();
+  searching_ = false;
+  if (on_done) on_done(result);
+}
+
+SearchResult Engine::pick_result(const Position&) {
+  SearchResult r;
+  const auto& rms = workers_[0]->root_moves();
+  if (rms.empty()) return r;
+  r.best = rms[0].move;
+  r.score = rms[0].score == -kInfinite ? rms[0].previous_score : rms[0].score;
+  r.ponder = rms[0].pv.size() > 1 ? rms[0].pv[1] : Move();
+  r.depth = workers_[0]->completed_depth();
+  return r;
+}
+
+}  // namespace jungle

@@ -1,0 +1,81 @@
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "core/position.h"
+#include "search/evaluation.h"
+#include "search/search.h"
+#include "search/transposition_table.h"
+
+namespace jungle {
+
+// How the engine picks its moves: full strength (weakened by skill level),
+// or one of the two baselines strength is measured against.
+enum class EngineMode { kFull, kRandom, kMaterial };
+
+struct EngineOptions {
+  int hash_mb = 64;
+  int threads = 1;
+  int multipv = 1;
+  int64_t move_overhead_ms = 30;
+  int skill_level = 20;  // 0 (beginner) .. 20 (full strength)
+  EngineMode mode = EngineMode::kFull;
+  int baseline_depth = 3;  // the material-only baseline searches exactly this deep
+  uint64_t seed = 0;       // for the random mover and skill levels; 0: from the clock
+};
+
+// The engine facade: the protocol and the user interfaces drive it and never
+// touch the search's internals.
+class Engine {
+ public:
+  using InfoCallback = std::function<void(const SearchInfo&)>;
+  using DoneCallback = std::function<void(const SearchResult&)>;
+
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Changing options or the rule set waits for a running search to finish.
+  void set_options(const EngineOptions& options);
+  const EngineOptions& options() const { return options_; }
+  void set_rules(RuleSetPtr rules);
+  const RuleSetPtr& rules() const { return rules_; }
+  void new_game();
+
+  // Starts a search of `pos` in the background; on_info is called from the
+  // search thread as depths complete, on_done once with the chosen move.
+  void start(const Position& pos, const SearchLimits& limits, InfoCallback on_info,
+             DoneCallback on_done);
+  void stop();  // ends the current search early; its result is still delivered
+  void wait();  // until the current search has delivered its result
+  bool searching() const { return searching_; }
+  // start + wait.
+  SearchResult search(const Position& pos, const SearchLimits& limits, InfoCallback on_info = {});
+
+  int static_eval(const Position& pos) const;
+  std::string eval_trace(const Position& pos) const;
+
+ private:
+  void run_search(Position pos, SearchLimits limits, InfoCallback on_info, DoneCallback on_done);
+  SearchResult pick_result(const Position& pos);
+  void ensure_workers();
+
+  EngineOptions options_;
+  RuleSetPtr rules_;
+  std::unique_ptr<Evaluator> evaluator_;
+  TranspositionTable tt_;
+  SearchShared shared_;
+  std::vector<std::unique_ptr<SearchWorker>> workers_;
+  std::thread main_thread_;
+  std::atomic<bool> searching_{false};
+  std::mt19937_64 rng_;
+};
+
+}  // namespace jungle

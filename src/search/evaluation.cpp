@@ -1,0 +1,135 @@
+#include "search/evaluation.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace jungle {
+
+namespace {
+
+// Squares within `steps` king-free (orthogonal) steps of `s`, `s` included.
+Bitboard within_steps(Square s, int steps) {
+  Bitboard b = square_bb(s);
+  for (int i = 0; i < steps; ++i) b |= neighbours(b);
+  return b;
+}
+
+}  // namespace
+
+Evaluator::Evaluator(const RuleSet& rules, const EvalParams& params)
+    : rules_(rules), params_(params) {
+  const Rules& r = rules.rules();
+  for (int ai = 0; ai < kAnimals; ++ai) {
+    Animal a = Animal(ai);
+    int rank = std::clamp(r.rank[a], 0, 8);
+    int v = params_.rank_value[rank];
+    if (rules.water()) {
+      if (r.swimmers.contains(a)) v += params_.swimmer_bonus;
+      if (r.vertical_jumpers.contains(a)) v += params_.vertical_jump_bonus;
+      if (r.horizontal_jumpers.contains(a)) v += params_.horizontal_jump_bonus;
+    }
+    if (a == kRat && r.rat_takes_elephant) v += params_.elephant_killer_bonus;
+    value_[a] = v;
+  }
+
+  for (Side side : {kBlue, kRed}) {
+    const Square target = rules.den(opponent(side));
+    for (int ai = 0; ai < kAnimals; ++ai) {
+      Animal a = Animal(ai);
+      uint8_t* dist = distance_[side][a];
+      std::fill(dist, dist + 64, uint8_t(99));
+      dist[target] = 0;
+      // Relax until stable: 63 squares, a few dozen passes at most.
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (Square s = 0; s < kSquares; ++s) {
+          if (s == target || !(rules.standable(side, a) & square_bb(s))) continue;
+          Bitboard reach = rules.steps(side, a, s);
+          for (const Jump& j : rules.jumps_from(side, a, s)) {
+            if (j.to != kNoSquare) reach |= square_bb(j.to);
+          }
+          int best = dist[s];
+          for (Bitboard b = reach; b;) best = std::min(best, dist[pop_lsb(b)] + 1);
+          if (best < dist[s]) {
+            dist[s] = uint8_t(best);
+            changed = true;
+          }
+        }
+      }
+      int strength = 100 + params_.advance_strength_percent * std::max(0, r.rank[a] - 1);
+      for (Square s = 0; s < kSquares; ++s) {
+        int d = dist[s];
+        int bonus = d < int(params_.advance.size()) ? params_.advance[d] : 0;
+        advance_[side][a][s] = int16_t(bonus * strength / 100);
+      }
+    }
+  }
+}
+
+Evaluator::Terms Evaluator::compute(const Position& pos) const {
+  Terms t;
+  const Bitboard water = rules_.water();
+  for (Side side : {kBlue, kRed}) {
+    const Side them = opponent(side);
+    int threats = 0;
+    for (Bitboard b = pos.pieces(side); b;) {
+      Square s = pop_lsb(b);
+      Animal a = animal_of(pos.piece_on(s));
+      t.material[side] += value_[a];
+      t.advance[side] += advance_[side][a][s];
+      if (water & square_bb(s)) t.water[side] += params_.swimmer_in_water;
+    }
+    for (Bitboard b = pos.pieces(them); b;) {
+      Square s = pop_lsb(b);
+      if (distance_[them][animal_of(pos.piece_on(s))][s] <= 3) ++threats;
+    }
+    int defenders = popcount(pos.pieces(side) & within_steps(rules_.den(side), 2));
+    t.den_guard[side] = params_.den_guard * std::min(threats, defenders);
+    Bitboard trapped = pos.pieces(them) & rules_.weakening_traps(side);
+    for (Bitboard b = trapped; b;) {
+      if (neighbours(square_bb(pop_lsb(b))) & pos.pieces(side))
+        t.trapped[side] += params_.trapped_enemy;
+    }
+  }
+  return t;
+}
+
+int Evaluator::evaluate(const Position& pos) const {
+  Terms t = compute(pos);
+  auto total = [&](Side s) {
+    return t.material[s] + t.advance[s] + t.water[s] + t.den_guard[s] + t.trapped[s];
+  };
+  Side us = pos.side_to_move();
+  return total(us) - total(opponent(us)) + params_.tempo;
+}
+
+int Evaluator::material(const Position& pos) const {
+  int score[kSides] = {};
+  for (Side side : {kBlue, kRed}) {
+    for (Bitboard b = pos.pieces(side); b;)
+      score[side] += value_[animal_of(pos.piece_on(pop_lsb(b)))];
+  }
+  Side us = pos.side_to_move();
+  return score[us] - score[opponent(us)];
+}
+
+std::string Evaluator::trace(const Position& pos) const {
+  Terms t = compute(pos);
+  std::ostringstream out;
+  auto row = [&](const char* name, const int* v) {
+    out << "  " << name << std::string(12 - std::string(name).size(), ' ') << "Blue " << v[kBlue]
+        << "  Red " << v[kRed] << "  (Blue - Red " << v[kBlue] - v[kRed] << ")\n";
+  };
+  row("material", t.material);
+  row("advance", t.advance);
+  row("water", t.water);
+  row("den guard", t.den_guard);
+  row("trapped", t.trapped);
+  out << "  tempo       " << params_.tempo << " for the side to move\n";
+  int score = evaluate(pos);
+  int blue = pos.side_to_move() == kBlue ? score : -score;
+  out << "Total: " << score << " (side to move), " << blue << " (Blue's view)\n";
+  return out.str();
+}
+
+}  // namespace jungle

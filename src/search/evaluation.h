@@ -1,0 +1,45 @@
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "core/position.h"
+#include "search/eval_params.h"
+
+namespace jungle {
+
+// Static evaluation for one rule set: tables are derived once from the rules
+// and the weights, so evaluating is a handful of lookups per piece.
+class Evaluator {
+ public:
+  Evaluator(const RuleSet& rules, const EvalParams& params = default_eval_params());
+
+  // Score in centipawns from the side to move's point of view.
+  int evaluate(const Position& pos) const;
+  // Material only (the baseline engine's evaluation), side to move's view.
+  int material(const Position& pos) const;
+  // Each term for each side, for the `eval` command.
+  std::string trace(const Position& pos) const;
+
+  int piece_value(Animal a) const { return value_[a]; }
+  // Moves an animal of `side` needs from `s` to the enemy den on an empty board (99: never).
+  int den_distance(Side side, Animal a, Square s) const { return distance_[side][a][s]; }
+
+ private:
+  struct Terms {
+    int material[kSides] = {};
+    int advance[kSides] = {};
+    int water[kSides] = {};
+    int den_guard[kSides] = {};
+    int trapped[kSides] = {};
+  };
+  Terms compute(const Position& pos) const;
+
+  const RuleSet& rules_;
+  EvalParams params_;
+  std::array<int, kAnimals> value_{};
+  uint8_t distance_[kSides][kAnimals][64] = {};
+  int16_t advance_[kSides][kAnimals][64] = {};
+};
+
+}  // namespace jungle

@@ -1,0 +1,497 @@
+#include "search/search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "search/search_params.h"
+
+namespace jungle {
+
+namespace {
+
+// Late-move reductions by depth and move number, computed once.
+struct ReductionTable {
+  int r[64][64];
+  ReductionTable() {
+    for (int d = 0; d < 64; ++d) {
+      for (int m = 0; m < 64; ++m) {
+        r[d][m] = (d == 0 || m == 0) ? 0
+                                     : int(search_params::kLmrBase +
+                                           std::log(d) * std::log(m) / search_params::kLmrDivisor);
+      }
+    }
+  }
+};
+const ReductionTable kReductions;
+
+int reduction(int depth, int move_number) {
+  return kReductions.r[std::min(depth, 63)][std::min(move_number, 63)];
+}
+
+int score_to_tt(int score, int ply) {
+  if (score >= kMateBound) return score + ply;
+  if (score <= -kMateBound) return score - ply;
+  return score;
+}
+
+int score_from_tt(int score, int ply) {
+  if (score >= kMateBound) return score - ply;
+  if (score <= -kMateBound) return score + ply;
+  return score;
+}
+
+bool enters_den(const Position& pos, Move m) {
+  return m.to() == pos.rule_set().den(opponent(pos.side_to_move()));
+}
+
+}  // namespace
+
+std::string score_text(int score) {
+  if (score >= kMateBound) return "mate " + std::to_string((kMateScore - score + 1) / 2);
+  if (score <= -kMateBound) return "mate -" + std::to_string((kMateScore + score) / 2);
+  return "cp " + std::to_string(score);
+}
+
+void plan_time(SearchShared& shared, Side us) {
+  const SearchLimits& l = shared.limits;
+  const int64_t overhead = shared.settings.move_overhead_ms;
+  shared.optimum_ms = shared.maximum_ms = 0;
+  if (l.movetime_ms > 0) {
+    shared.optimum_ms = shared.maximum_ms = std::max<int64_t>(1, l.movetime_ms - overhead);
+    return;
+  }
+  if (l.time_ms[us] < 0 || l.infinite) return;
+  const int64_t left = std::max<int64_t>(1, l.time_ms[us] - overhead);
+  // Jungle games run about 40 moves a side; plan as if a good share remain.
+  const int moves_to_go = l.movestogo > 0 ? std::min(l.movestogo, 40) : 28;
+  int64_t optimum = left / moves_to_go + l.inc_ms[us] * 3 / 4;
+  int64_t maximum = std::min<int64_t>(left / 3 + l.inc_ms[us], optimum * 4);
+  optimum = std::min(optimum, left * 4 / 10);
+  shared.optimum_ms = std::max<int64_t>(1, optimum);
+  shared.maximum_ms = std::max<int64_t>(1, std::min(maximum, left - 1));
+}
+
+SearchWorker::SearchWorker(SearchShared& shared, int id) : shared_(shared), id_(id) {
+  clear_history();
+}
+
+void SearchWorker::clear_history() {
+  for (auto& k : killers_) k[0] = k[1] = Move();
+  for (auto& side : history_)
+    for (auto& row : side)
+      for (int& h : row) h = 0;
+  for (auto& row : counter_moves_)
+    for (Move& m : row) m = Move();
+}
+
+int SearchWorker::evaluate() const {
+  return shared_.settings.material_only ? shared_.evaluator->material(pos_)
+                                        : shared_.evaluator->evaluate(pos_);
+}
+
+int SearchWorker::terminal_score(GameResult r, int ply) const {
+  if (r == GameResult::kDraw) return 0;
+  const bool we_win = (r == GameResult::kBlueWins) == (pos_.side_to_move() == kBlue);
+  return we_win ? kMateScore - ply : -kMateScore + ply;
+}
+
+void SearchWorker::check_limits() {
+  if (id_ != 0) return;
+  const SearchLimits& l = shared_.limits;
+  if (l.nodes && shared_.total_nodes.load(std::memory_order_relaxed) + nodes() >= l.nodes) {
+    shared_.stop = true;
+  }
+  if (shared_.maximum_ms && shared_.elapsed_ms() >= shared_.maximum_ms) shared_.stop = true;
+}
+
+void SearchWorker::update_pv(int ply, Move m) {
+  pv_[ply][ply] = m;
+  for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+  pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+}
+
+void SearchWorker::score_moves(const MoveList& moves, int* scores, Move tt_move, int ply) const {
+  const Side us = pos_.side_to_move();
+  const Move previous = pos_.last_move();
+  const Move counter =
+      previous.is_none() ? Move() : counter_moves_[pos_.piece_on(previous.to())][previous.to()];
+  for (int i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    const Piece victim = pos_.piece_on(m.to());
+    if (m == tt_move) {
+      scores[i] = 1 << 30;
+    } else if (victim != kNoPiece) {
+      // Most valuable victim first, cheapest attacker breaking ties.
+      scores[i] = (1 << 28) + shared_.evaluator->piece_value(animal_of(victim)) * 16 -
+                  shared_.evaluator->piece_value(animal_of(pos_.piece_on(m.from()))) / 16;
+    } else if (m == killers_[ply][0]) {
+      scores[i] = (1 << 27) + 2;
+    } else if (m == killers_[ply][1]) {
+      scores[i] = (1 << 27) + 1;
+    } else if (m == counter) {
+      scores[i] = 1 << 27;
+    } else {
+      scores[i] = history_[us][m.from()][m.to()];
+    }
+  }
+}
+
+void SearchWorker::update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth,
+                                      int ply) {
+  const Side us = pos_.side_to_move();
+  const int bonus = std::min(depth * depth * 16, search_params::kHistoryMax / 4);
+  auto adjust = [](int& h, int delta) {
+    h += delta - h * std::abs(delta) / search_params::kHistoryMax;
+  };
+  adjust(history_[us][best.from()][best.to()], bonus);
+  for (int i = 0; i < quiet_count; ++i) {
+    if (quiets[i] != best) adjust(history_[us][quiets[i].from()][quiets[i].to()], -bonus);
+  }
+  if (killers_[ply][0] != best) {
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = best;
+  }
+  const Move previous = pos_.last_move();
+  if (!previous.is_none()) counter_moves_[pos_.piece_on(previous.to())][previous.to()] = best;
+}
+
+int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
+  pv_length_[ply] = ply;
+  count_node();
+  seldepth_ = std::max(seldepth_, ply);
+
+  const GameResult result = pos_.terminal_state();
+  if (result != GameResult::kOngoing) return terminal_score(result, ply);
+  if (pos_.state().repetitions >= 2) return 0;
+  if (ply >= kMaxPly) return evaluate();
+
+  MoveList moves = generate_moves(pos_);
+  if (moves.empty()) {
+    return pos_.rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kMateScore + ply;
+  }
+  for (Move m : moves) {
+    if (enters_den(pos_, m)) return kMateScore - ply - 1;
+  }
+
+  const Side them = opponent(pos_.side_to_move());
+  // A piece next to our den must be answered now; standing pat would miss it.
+  const bool threatened =
+      can_enter_enemy_den(pos_, them) && qply < search_params::kQsearchEvasionPlies;
+  int best = -kInfinite;
+  if (!threatened) {
+    best = evaluate();
+    if (best >= beta) return best;
+    alpha = std::max(alpha, best);
+  }
+
+  int scores[MoveList::kCapacity];
+  score_moves(moves, scores, Move(), ply);
+  for (int i = 0; i < moves.size(); ++i) {
+    int pick = i;
+    for (int j = i + 1; j < moves.size(); ++j) {
+      if (scores[j] > scores[pick]) pick = j;
+    }
+    std::swap(moves[i], moves[pick]);
+    std::swap(scores[i], scores[pick]);
+    const Move m = moves[i];
+    const Piece victim = pos_.piece_on(m.to());
+    if (!threatened) {
+      if (victim == kNoPiece) continue;
+      if (best + shared_.evaluator->piece_value(animal_of(victim)) + search_params::kDeltaMargin <
+          alpha)
+        continue;
+    }
+    pos_.do_move(m);
+    const int score = -qsearch(-beta, -alpha, ply + 1, qply + 1);
+    pos_.undo_move();
+    if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        update_pv(ply, m);
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  if (best == -kInfinite) best = alpha;  // threatened, but every reply was pruned
+  return best;
+}
+
+int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
+  const bool pv_node = beta - alpha > 1;
+  pv_length_[ply] = ply;
+
+  if (nodes() >= next_check_) {
+    next_check_ = nodes() + 1024;
+    check_limits();
+  }
+  if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+
+  const GameResult result = pos_.terminal_state();
+  if (result != GameResult::kOngoing) return terminal_score(result, ply);
+  if (pos_.state().repetitions >= 2) return 0;
+  if (ply >= kMaxPly) return evaluate();
+
+  // Mate distance pruning: no line from here can beat a win found nearer the root.
+  alpha = std::max(alpha, -kMateScore + ply);
+  beta = std::min(beta, kMateScore - ply - 1);
+  if (alpha >= beta) return alpha;
+
+  if (depth <= 0) return qsearch(alpha, beta, ply, 0);
+
+  count_node();
+  seldepth_ = std::max(seldepth_, ply);
+
+  TTHit tt;
+  const uint64_t key = pos_.key();
+  const bool tt_hit = shared_.tt->probe(key, tt);
+  const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : 0;
+  if (tt_hit && !pv_node && tt.depth >= depth &&
+      (tt.bound == kBoundExact || (tt.bound == kBoundLower && tt_score >= beta) ||
+       (tt.bound == kBoundUpper && tt_score <= alpha))) {
+    return tt_score;
+  }
+
+  MoveList moves = generate_moves(pos_);
+  if (moves.empty()) {
+    return pos_.rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kMateScore + ply;
+  }
+  for (Move m : moves) {
+    if (enters_den(pos_, m)) {
+      update_pv(ply, m);
+      return kMateScore - ply - 1;
+    }
+  }
+
+  const Side us = pos_.side_to_move();
+  const bool threatened = can_enter_enemy_den(pos_, opponent(us));
+  const int static_eval = tt_hit ? tt.eval : evaluate();
+  // Answering a den threat is forced, so look one ply further (like a check extension).
+  if (threatened && ply < 2 * root_depth_) ++depth;
+
+  if (!pv_node && !threatened) {
+    // Reverse futility: far above beta and too shallow to lose it all.
+    if (depth <= search_params::kRfpDepth &&
+        static_eval - search_params::kRfpMargin * depth >= beta && std::abs(beta) < kMateBound) {
+      return static_eval;
+    }
+    // Null move: if passing still holds beta, a real move will too.
+    if (depth >= 3 && static_eval >= beta && !pos_.last_move().is_none() &&
+        popcount(pos_.pieces(us)) > 1 && std::abs(beta) < kMateBound) {
+      const int r = 3 + depth / 4;
+      pos_.do_null_move();
+      const int score = -search(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
+      pos_.undo_null_move();
+      if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+      if (score >= beta) return score >= kMateBound ? beta : score;
+    }
+  }
+
+  int scores[MoveList::kCapacity];
+  score_moves(moves, scores, tt_hit ? tt.move : Move(), ply);
+  Move quiets[MoveList::kCapacity];
+  int quiet_count = 0;
+  int best = -kInfinite;
+  Move best_move;
+  const int original_alpha = alpha;
+  int searched = 0;
+
+  for (int i = 0; i < moves.size(); ++i) {
+    int pick = i;
+    for (int j = i + 1; j < moves.size(); ++j) {
+      if (scores[j] > scores[pick]) pick = j;
+    }
+    std::swap(moves[i], moves[pick]);
+    std::swap(scores[i], scores[pick]);
+    const Move m = moves[i];
+    const bool quiet = !pos_.is_capture(m);
+
+    if (!pv_node && !threatened && quiet && best > -kMateBound && searched > 0) {
+      if (depth <= search_params::kLmpDepth && searched >= search_params::kLmpBase + depth * depth)
+        continue;
+      if (depth <= search_params::kFutilityDepth &&
+          static_eval + search_params::kFutilityMargin * depth <= alpha)
+        continue;
+    }
+
+    pos_.do_move(m);
+    const bool gives_threat = can_enter_enemy_den(pos_, us);
+    int score;
+    if (searched == 0) {
+      score = -search(-beta, -alpha, depth - 1, ply + 1, false);
+    } else {
+      int r = 0;
+      if (depth >= 3 && quiet && !gives_threat && !threatened) {
+        r = reduction(depth, searched + 1);
+        if (pv_node) --r;
+        if (cut_node) ++r;
+        r -= history_[us][m.from()][m.to()] / search_params::kLmrHistoryDivisor;
+        r = std::clamp(r, 0, depth - 2);
+      }
+      score = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
+      if (score > alpha && r > 0)
+        score = -search(-alpha - 1, -alpha, depth - 1, ply + 1, !cut_node);
+      if (pv_node && score > alpha && score < beta) {
+        score = -search(-beta, -alpha, depth - 1, ply + 1, false);
+      }
+    }
+    pos_.undo_move();
+    if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+    ++searched;
+
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        best_move = m;
+        alpha = score;
+        if (pv_node) update_pv(ply, m);
+        if (alpha >= beta) {
+          if (quiet) update_quiet_stats(m, quiets, quiet_count, depth, ply);
+          break;
+        }
+      }
+    }
+    if (quiet) quiets[quiet_count++] = m;
+  }
+
+  if (searched == 0) best = alpha;  // every move was pruned; keep the window's word
+  const Bound bound = best >= beta                                            ? kBoundLower
+                      : (pv_node && best_move.raw() && best > original_alpha) ? kBoundExact
+                                                                              : kBoundUpper;
+  shared_.tt->store(key, best_move, score_to_tt(best, ply), static_eval, depth, bound);
+  return best;
+}
+
+int SearchWorker::search_root(int alpha, int beta, int depth) {
+  pv_length_[0] = 0;
+  int best = -kInfinite;
+  const int original_alpha = alpha;
+  Move best_move;
+  for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
+    RootMove& rm = root_moves_[i];
+    seldepth_ = 0;
+    pos_.do_move(rm.move);
+    int score;
+    if (i == size_t(pv_index_)) {
+      score = -search(-beta, -alpha, depth - 1, 1, false);
+    } else {
+      score = -search(-alpha - 1, -alpha, depth - 1, 1, true);
+      if (score > alpha && score < beta) score = -search(-beta, -alpha, depth - 1, 1, false);
+    }
+    pos_.undo_move();
+    count_node();
+    if (shared_.stop.load(std::memory_order_relaxed)) break;
+
+    if (i == size_t(pv_index_) || score > alpha) {
+      rm.score = score;
+      rm.seldepth = seldepth_;
+      rm.pv.assign(1, rm.move);
+      for (int j = 1; j < pv_length_[1]; ++j) rm.pv.push_back(pv_[1][j]);
+    } else {
+      rm.score = -kInfinite;  // only known to be worse than the best
+    }
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        best_move = rm.move;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  if (!best_move.is_none() && best > original_alpha && best < beta) {
+    shared_.tt->store(pos_.key(), best_move, score_to_tt(best, 0), 0, depth, kBoundExact);
+  }
+  return best;
+}
+
+void SearchWorker::report(int depth, int multipv_count) {
+  if (!shared_.on_info) return;
+  for (int i = 0; i < multipv_count && i < int(root_moves_.size()); ++i) {
+    const RootMove& rm = root_moves_[i];
+    SearchInfo info;
+    info.depth = depth;
+    info.seldepth = std::max(rm.seldepth, depth);
+    info.multipv = i + 1;
+    info.score = rm.score == -kInfinite ? rm.previous_score : rm.score;
+    info.nodes = shared_.total_nodes.load() + nodes();
+    info.time_ms = shared_.elapsed_ms();
+    info.hashfull = shared_.tt->hashfull();
+    info.pv = rm.pv;
+    shared_.on_info(info);
+  }
+}
+
+void SearchWorker::run(const Position& root) {
+  pos_ = root;
+  nodes_ = 0;
+  next_check_ = 0;
+  completed_depth_ = 0;
+  root_moves_.clear();
+  for (Move m : generate_moves(pos_)) {
+    const auto& only = shared_.limits.search_moves;
+    if (only.empty() || std::find(only.begin(), only.end(), m) != only.end()) {
+      root_moves_.push_back({m, -kInfinite, -kInfinite, 0, {m}});
+    }
+  }
+  if (root_moves_.empty()) return;
+  for (auto& k : killers_) k[0] = k[1] = Move();
+
+  const int max_depth =
+      shared_.limits.depth > 0 ? std::min(shared_.limits.depth, kMaxPly - 1) : kMaxPly - 1;
+  const int multipv = std::min<int>(shared_.settings.multipv, int(root_moves_.size()));
+  // Helper threads start one ply deeper on odd ids, so threads spread out.
+  for (int depth = 1 + (id_ % 2); depth <= max_depth; ++depth) {
+    root_depth_ = depth;
+    // Scores start unknown each iteration, so that an interrupted one never
+    // ranks a move by an older, shallower score.
+    for (RootMove& rm : root_moves_) {
+      if (rm.score != -kInfinite) rm.previous_score = rm.score;
+      rm.score = -kInfinite;
+    }
+    for (pv_index_ = 0; pv_index_ < multipv; ++pv_index_) {
+      int previous = root_moves_[pv_index_].previous_score;
+      int delta = search_params::kAspirationWindow;
+      int alpha = -kInfinite, beta = kInfinite;
+      if (depth >= 4 && std::abs(previous) < kMateBound) {
+        alpha = std::max(previous - delta, -kInfinite);
+        beta = std::min(previous + delta, kInfinite);
+      }
+      while (true) {
+        const int score = search_root(alpha, beta, depth);
+        std::stable_sort(root_moves_.begin() + pv_index_, root_moves_.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        if (shared_.stop.load(std::memory_order_relaxed)) break;
+        if (score <= alpha) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(score - delta, -kInfinite);
+        } else if (score >= beta) {
+          beta = std::min(score + delta, kInfinite);
+        } else {
+          break;
+        }
+        delta += delta / 2;
+      }
+      std::stable_sort(root_moves_.begin(), root_moves_.begin() + pv_index_ + 1,
+                       [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    }
+    if (shared_.stop.load(std::memory_order_relaxed)) break;
+    completed_depth_ = depth;
+    if (id_ != 0) continue;
+
+    report(depth, multipv);
+    const int best = root_moves_[0].score;
+    if (shared_.limits.mate > 0 && best >= kMateBound &&
+        (kMateScore - best + 1) / 2 <= shared_.limits.mate)
+      break;
+    // A proven result will not change with more depth.
+    if (std::abs(best) >= kMateBound && depth >= 2 * (kMateScore - std::abs(best)) + 2 &&
+        !shared_.limits.infinite)
+      break;
+    if (root_moves_.size() == 1 && depth >= 4 && shared_.optimum_ms > 0) break;
+    if (shared_.optimum_ms > 0 && shared_.elapsed_ms() >= shared_.optimum_ms * 6 / 10) break;
+  }
+}
+
+}  // namespace jungle

@@ -1,0 +1,139 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/position.h"
+#include "search/evaluation.h"
+#include "search/transposition_table.h"
+
+namespace jungle {
+
+inline constexpr int kMaxPly = 128;
+inline constexpr int kInfinite = 32000;
+// A forced win at ply p scores kMateScore - p; anything beyond kMateBound is one.
+inline constexpr int kMateScore = 31000;
+inline constexpr int kMateBound = kMateScore - kMaxPly;
+
+struct SearchLimits {
+  int depth = 0;       // 0: no limit
+  uint64_t nodes = 0;  // 0: no limit
+  int64_t movetime_ms = 0;
+  int64_t time_ms[kSides] = {-1, -1};  // remaining clock; -1: none given
+  int64_t inc_ms[kSides] = {0, 0};
+  int movestogo = 0;
+  bool infinite = false;
+  int mate = 0;  // stop once a win in this many moves is proven
+  std::vector<Move> search_moves;
+};
+
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int multipv = 1;
+  int score = 0;
+  Bound bound = kBoundExact;  // lower/upper when an aspiration window failed
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+  int hashfull = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchResult {
+  Move best;
+  Move ponder;
+  int score = 0;
+  int depth = 0;
+  uint64_t nodes = 0;
+};
+
+struct SearchSettings {
+  int threads = 1;
+  int multipv = 1;
+  int64_t move_overhead_ms = 30;
+  bool material_only = false;  // the baseline engine: material evaluation only
+};
+
+// Everything the search threads share for one `go`.
+struct SearchShared {
+  TranspositionTable* tt = nullptr;
+  const Evaluator* evaluator = nullptr;
+  SearchLimits limits;
+  SearchSettings settings;
+  std::atomic<bool> stop{false};
+  std::atomic<bool> keep_going{false};  // `go infinite`: hold the result until stopped
+  std::chrono::steady_clock::time_point start;
+  int64_t optimum_ms = 0;  // aim to stop after an iteration beyond this
+  int64_t maximum_ms = 0;  // stop inside the search beyond this (0: no limit)
+  std::function<void(const SearchInfo&)> on_info;
+  std::atomic<uint64_t> total_nodes{0};
+
+  int64_t elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start)
+        .count();
+  }
+};
+
+// Sets optimum and maximum thinking time from the limits and the side to move.
+void plan_time(SearchShared& shared, Side us);
+
+std::string score_text(int score);  // "cp 35" or "mate 4" / "mate -2"
+
+class SearchWorker {
+ public:
+  SearchWorker(SearchShared& shared, int id);
+  // Searches `root` until the limits or `stop`; the main worker (id 0) reports.
+  void run(const Position& root);
+  void clear_history();
+
+  struct RootMove {
+    Move move;
+    int score = -kInfinite;
+    int previous_score = -kInfinite;
+    int seldepth = 0;
+    std::vector<Move> pv;
+  };
+  const std::vector<RootMove>& root_moves() const { return root_moves_; }
+  int completed_depth() const { return completed_depth_; }
+  uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+
+ private:
+  int search(int alpha, int beta, int depth, int ply, bool cut_node);
+  int search_root(int alpha, int beta, int depth);
+  int qsearch(int alpha, int beta, int ply, int qply);
+  int evaluate() const;
+  int terminal_score(GameResult r, int ply) const;
+  void score_moves(const MoveList& moves, int* scores, Move tt_move, int ply) const;
+  void update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth, int ply);
+  void update_pv(int ply, Move m);
+  void check_limits();
+  // One writer per counter, so a plain relaxed store beats an atomic add.
+  void count_node() {
+    nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  void report(int depth, int multipv_count);
+
+  SearchShared& shared_;
+  const int id_;
+  Position pos_;
+  std::vector<RootMove> root_moves_;
+  int pv_index_ = 0;
+  int root_depth_ = 0;
+  int completed_depth_ = 0;
+  int seldepth_ = 0;
+  std::atomic<uint64_t> nodes_{0};
+  uint64_t next_check_ = 0;
+
+  Move killers_[kMaxPly + 2][2];
+  int history_[kSides][64][64] = {};
+  Move counter_moves_[17][64];
+  Move pv_[kMaxPly + 2][kMaxPly + 2];
+  int pv_length_[kMaxPly + 2] = {};
+};
+
+}  // namespace jungle

@@ -1,0 +1,101 @@
+#include "search/transposition_table.h"
+
+#include <algorithm>
+
+namespace jungle {
+
+namespace {
+
+uint64_t pack(Move move, int score, int eval, int depth, Bound bound, uint8_t generation) {
+  return uint64_t(move.raw()) | uint64_t(uint16_t(int16_t(score))) << 16 |
+         uint64_t(uint16_t(int16_t(eval))) << 32 |
+         uint64_t(uint8_t(std::clamp(depth, 0, 255))) << 48 | uint64_t(bound) << 56 |
+         uint64_t(generation & 0x3F) << 58;
+}
+
+int depth_of(uint64_t data) {
+  return int((data >> 48) & 0xFF);
+}
+uint8_t generation_of(uint64_t data) {
+  return uint8_t(data >> 58);
+}
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(size_t megabytes) {
+  resize(megabytes);
+}
+
+void TranspositionTable::resize(size_t megabytes) {
+  megabytes = std::max<size_t>(megabytes, 1);
+  megabytes_ = megabytes;
+  buckets_ = megabytes * 1024 * 1024 / (sizeof(Entry) * kBucket);
+  entries_ = std::make_unique<Entry[]>(buckets_ * kBucket);
+}
+
+void TranspositionTable::clear() {
+  for (size_t i = 0; i < buckets_ * kBucket; ++i) {
+    entries_[i].check.store(0, std::memory_order_relaxed);
+    entries_[i].data.store(0, std::memory_order_relaxed);
+  }
+  generation_ = 0;
+}
+
+bool TranspositionTable::probe(uint64_t key, TTHit& hit) const {
+  Entry* b = bucket(key);
+  for (int i = 0; i < kBucket; ++i) {
+    uint64_t data = b[i].data.load(std::memory_order_relaxed);
+    uint64_t check = b[i].check.load(std::memory_order_relaxed);
+    if ((check ^ data) != key || data == 0) continue;
+    hit.move = Move::from_raw(uint16_t(data));
+    hit.score = int16_t(uint16_t(data >> 16));
+    hit.eval = int16_t(uint16_t(data >> 32));
+    hit.depth = depth_of(data);
+    hit.bound = Bound((data >> 56) & 3);
+    return true;
+  }
+  return false;
+}
+
+void TranspositionTable::store(uint64_t key, Move move, int score, int eval, int depth,
+                               Bound bound) {
+  Entry* b = bucket(key);
+  Entry* victim = &b[0];
+  int victim_worth = 1 << 30;
+  for (int i = 0; i < kBucket; ++i) {
+    uint64_t data = b[i].data.load(std::memory_order_relaxed);
+    uint64_t check = b[i].check.load(std::memory_order_relaxed);
+    if ((check ^ data) == key && data != 0) {
+      // Same position: keep the old move when the new result has none, and
+      // keep a deeper exact result over a shallower bound.
+      if (move.is_none()) move = Move::from_raw(uint16_t(data));
+      if (bound != kBoundExact && depth + 2 < depth_of(data) && generation_of(data) == generation_)
+        return;
+      victim = &b[i];
+      break;
+    }
+    // Prefer to replace entries from old searches, then shallow ones.
+    int age = (generation_ - generation_of(data)) & 0x3F;
+    int worth = depth_of(data) - 8 * age;
+    if (data == 0) worth = -1000;
+    if (worth < victim_worth) {
+      victim_worth = worth;
+      victim = &b[i];
+    }
+  }
+  uint64_t data = pack(move, score, eval, depth, bound, generation_);
+  victim->data.store(data, std::memory_order_relaxed);
+  victim->check.store(key ^ data, std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+  int used = 0;
+  size_t sample = std::min<size_t>(1000, buckets_ * kBucket);
+  for (size_t i = 0; i < sample; ++i) {
+    uint64_t data = entries_[i].data.load(std::memory_order_relaxed);
+    if (data != 0 && generation_of(data) == generation_) ++used;
+  }
+  return sample ? int(used * 1000 / sample) : 0;
+}
+
+}  // namespace jungle

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "core/types.h"
+
+namespace jungle {
+
+enum Bound : uint8_t { kBoundNone = 0, kBoundUpper = 1, kBoundLower = 2, kBoundExact = 3 };
+
+struct TTHit {
+  Move move;
+  int score = 0;
+  int eval = 0;
+  int depth = 0;
+  Bound bound = kBoundNone;
+};
+
+// A hash table shared by all search threads without locks. Each entry is two
+// 64-bit words, the key stored XOR-ed with the data, so that a torn write
+// (one word from each of two threads) fails the key check instead of
+// returning another position's data.
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(size_t megabytes = 16);
+  void resize(size_t megabytes);
+  void clear();
+  // Called once per search so that old entries give way to new ones.
+  void new_search() { generation_ = uint8_t((generation_ + 1) & 0x3F); }
+
+  bool probe(uint64_t key, TTHit& hit) const;
+  void store(uint64_t key, Move move, int score, int eval, int depth, Bound bound);
+  // Permille of a sample of entries written in this search, for `info hashfull`.
+  int hashfull() const;
+  size_t megabytes() const { return megabytes_; }
+
+ private:
+  // data bits: 0-15 move, 16-31 score, 32-47 eval, 48-55 depth, 56-57 bound, 58-63 generation
+  struct Entry {
+    std::atomic<uint64_t> check{0};  // key ^ data
+    std::atomic<uint64_t> data{0};
+  };
+  static constexpr int kBucket = 4;  // entries per 64-byte cache line
+
+  Entry* bucket(uint64_t key) const {
+    return &entries_[(static_cast<unsigned __int128>(key) * buckets_ >> 64) * kBucket];
+  }
+
+  std::unique_ptr<Entry[]> entries_;
+  size_t buckets_ = 0;
+  size_t megabytes_ = 0;
+  uint8_t generation_ = 0;
+};
+
+}  // namespace jungle
