@@ -127,6 +127,12 @@ bool bush_forbids(const Position& pos, Move m) {
   return rank_allows_capture(pos.rules(), mover, chased) && pos.occurrences_after(m) >= 2;
 }
 
+void remove_bush_violations(const Position& pos, MoveList& list) {
+  if (!bush_rule_applies(pos)) return;
+  auto end = std::remove_if(list.begin(), list.end(), [&](Move m) { return bush_forbids(pos, m); });
+  list.resize(int(end - list.begin()));
+}
+
 }  // namespace
 
 MoveList generate_pseudo_moves(const Position& pos) {
@@ -140,11 +146,19 @@ MoveList generate_pseudo_moves(const Position& pos) {
 MoveList generate_moves(const Position& pos) {
   if (pos.terminal_state() != GameResult::kOngoing) return {};
   MoveList list = generate_pseudo_moves(pos);
-  if (bush_rule_applies(pos)) {
-    auto end =
-        std::remove_if(list.begin(), list.end(), [&](Move m) { return bush_forbids(pos, m); });
-    list.resize(int(end - list.begin()));
-  }
+  remove_bush_violations(pos, list);
+  return list;
+}
+
+MoveList generate_tactical_moves(const Position& pos) {
+  MoveList list;
+  if (pos.terminal_state() != GameResult::kOngoing) return list;
+  const Side us = pos.side_to_move();
+  const Bitboard wanted = pos.pieces(opponent(us)) | square_bb(pos.rule_set().den(opponent(us)));
+  for_each_piece_targets(pos, [&](Square from, Bitboard targets) {
+    for (targets &= wanted; targets;) list.push(Move(from, pop_lsb(targets)));
+  });
+  remove_bush_violations(pos, list);
   return list;
 }
 

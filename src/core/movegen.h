@@ -33,6 +33,8 @@ MoveList generate_moves(const Position& pos);
 // Legal moves ignoring game end and history-dependent rules (Bush's rule):
 // the moves the pieces could make on this board.
 MoveList generate_pseudo_moves(const Position& pos);
+// The legal captures and den entries: what quiescence search looks at.
+MoveList generate_tactical_moves(const Position& pos);
 // The number of legal moves, without listing them where the rules allow it.
 int count_moves(const Position& pos);
 bool is_legal(const Position& pos, Move m);

@@ -88,7 +88,7 @@ std::string explain_illegal(const Position& pos, Square from, Square to) {
                         !(rs.water() & (square_bb(from) | square_bb(to)));
 
   if (step) {
-    if (to == rs.den(us)) return "a piece may not enter its own den";
+    if (to == rs.den(us)) return name_of(a) + " may not enter its own den at " + square_name(to);
     if ((rs.water() & square_bb(to)) && !(rs.standable(us, a) & square_bb(to))) {
       return name_of(a) + " may not enter the water at " + square_name(to);
     }
@@ -115,7 +115,8 @@ std::string explain_illegal(const Position& pos, Square from, Square to) {
       return name_of(a) + " may not land on " + square_name(to) + " in this rule set";
     }
   } else {
-    return "a " + name_of(a) + " moves one square along a file or rank" +
+    return std::string(a == kElephant ? "an " : "a ") + name_of(a) +
+           " moves one square along a file or rank" +
            (rs.jumps(a) ? " or jumps straight across a river" : "") + "; " + square_name(from) +
            square_name(to) + " is neither";
   }

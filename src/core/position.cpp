@@ -98,7 +98,8 @@ void Position::set_from_fen(std::string_view fen) {
   }
   if (fields.size() != 2 && fields.size() != 4) {
     throw FenError("FEN has " + std::to_string(fields.size()) +
-                   " fields; expected placement, side to move and optionally the plies since "
+                   (fields.size() == 1 ? " field" : " fields") +
+                   "; expected placement, side to move and optionally the plies since "
                    "the last capture and the move number");
   }
 

@@ -51,7 +51,8 @@ enum class NoMoveRule { kLoses, kDraw };
 // move generation uses, so nothing below is tested per square.
 struct Rules {
   std::string name = "standard";
-  std::string description = "The rules as RULES.md states them";
+  std::string description =
+      "The standard rules: Rat takes Elephant, Lion and Tiger jump, opponent's traps weaken";
 
   // Start position in FEN; a rule set without some animals simply leaves them out.
   std::string start_fen = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 1";

@@ -165,18 +165,18 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   if (pos_.state().repetitions >= 2) return 0;
   if (ply >= kMaxPly) return evaluate();
 
-  MoveList moves = generate_moves(pos_);
-  if (moves.empty()) {
+  const Side them = opponent(pos_.side_to_move());
+  // A piece next to our den must be answered now; standing pat would miss it.
+  const bool threatened =
+      can_enter_enemy_den(pos_, them) && qply < search_params::kQsearchEvasionPlies;
+  MoveList moves = threatened ? generate_moves(pos_) : generate_tactical_moves(pos_);
+  if (moves.empty() && (threatened || count_moves(pos_) == 0)) {
     return pos_.rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kMateScore + ply;
   }
   for (Move m : moves) {
     if (enters_den(pos_, m)) return kMateScore - ply - 1;
   }
 
-  const Side them = opponent(pos_.side_to_move());
-  // A piece next to our den must be answered now; standing pat would miss it.
-  const bool threatened =
-      can_enter_enemy_den(pos_, them) && qply < search_params::kQsearchEvasionPlies;
   int best = -kInfinite;
   if (!threatened) {
     best = evaluate();
@@ -316,6 +316,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
     }
 
     pos_.do_move(m);
+    shared_.tt->prefetch(pos_.key());
     const bool gives_threat = can_enter_enemy_den(pos_, us);
     int score;
     if (searched == 0) {

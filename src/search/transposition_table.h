@@ -32,6 +32,8 @@ class TranspositionTable {
   void new_search() { generation_ = uint8_t((generation_ + 1) & 0x3F); }
 
   bool probe(uint64_t key, TTHit& hit) const;
+  // Starts loading the bucket of a position the search is about to visit.
+  void prefetch(uint64_t key) const { __builtin_prefetch(bucket(key)); }
   void store(uint64_t key, Move move, int score, int eval, int depth, Bound bound);
   // Permille of a sample of entries written in this search, for `info hashfull`.
   int hashfull() const;

@@ -1,0 +1,71 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/position.h"
+
+namespace jungle {
+
+// One move of a recorded game with what was written after it.
+struct RecordedMove {
+  Move move;
+  std::string comment;  // text of a {comment}, without the braces; may hold "[%eval ...]"
+};
+
+// A game in the PGN-style record format (docs/records.md): tag pairs, then
+// numbered moves in coordinate form with optional {comments}, then the result.
+struct GameRecord {
+  // Tags in the order they are written; Event, Date, Blue, Red, Result,
+  // Variant, FEN (only when not the rule set's start), Termination.
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::vector<RecordedMove> moves;
+
+  std::string tag(std::string_view name) const;  // "" when absent
+  void set_tag(std::string_view name, std::string value);
+
+  // Result as written: "1-0" (Blue won), "0-1" (Red won), "1/2-1/2" or "*".
+  std::string result() const { return tag("Result").empty() ? "*" : tag("Result"); }
+};
+
+// A record that cannot be read; the message names the game, the line and,
+// for an illegal move, its number and why ("game 2, line 14: move 7 c3c5
+// is illegal: Leopard may not enter the water at c5").
+class RecordError : public std::runtime_error {
+ public:
+  RecordError(int game, int line, const std::string& message);
+  int game() const { return game_; }
+  int line() const { return line_; }
+
+ private:
+  int game_;
+  int line_;
+};
+
+// Reads every game in the text; tolerant of whitespace, comments and move
+// numbers, strict about legality. Throws RecordError.
+std::vector<GameRecord> read_records(std::string_view text);
+// Every problem in a record text, the first one of each bad game (reading
+// goes on at the next game); `games` receives how many games were found, bad
+// ones included. Never throws.
+std::vector<RecordError> check_records(std::string_view text, int* games = nullptr);
+
+std::string write_record(const GameRecord& game);
+std::string write_records(const std::vector<GameRecord>& games);
+
+// The rule set named by the record's Variant tag (standard when absent), the
+// start position (FEN tag or the set's start), and every position after
+// each move: positions.size() == moves.size() + 1. Throws RecordError.
+std::vector<Position> replay(const GameRecord& game);
+
+// The Result tag for an outcome: "1-0", "0-1", "1/2-1/2" or "*".
+std::string_view result_text(GameResult r);
+// The Termination tag for a game ended by rule: "den", "all captured", "no
+// moves", "repetition", "move limit", "den food" ("" for kNone). A game ended
+// otherwise writes "resignation" or "time".
+std::string_view termination_tag(Termination t);
+
+}  // namespace jungle
