@@ -4,5 +4,5 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
-"$root/scripts/build.sh" "$root/build/release" -DCMAKE_BUILD_TYPE=Release -DJUNGLE_TESTS=OFF
+"$root/scripts/build.sh" "$root/build/release" -DCMAKE_BUILD_TYPE=Release -DJUNGLE_TESTS=OFF -DJUNGLE_LTO=ON
 exec "$root/build/release/jungle" "$@"

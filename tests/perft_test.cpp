@@ -1,0 +1,176 @@
+// Perft counts: the start position, and tests/perft/positions.epd, whose
+// counts were computed with the reference implementation (tests/reference/).
+// The fast perft must match every count; the reference is re-checked against
+// the file up to depth 3, so both stay tied to the data.
+//
+// To recompute the file's counts after editing its positions:
+//   jungle_tests --gtest_also_run_disabled_tests
+//       --gtest_filter=Perft.DISABLED_PrintReferenceCounts
+// prints every line again with the reference's counts (D5 where D4 is small).
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/perft.h"
+#include "core/position.h"
+#include "core/rule_set.h"
+#include "core/variants.h"
+#include "reference/reference_game.h"
+
+namespace jungle {
+namespace {
+
+using reference::EpdEntry;
+using reference::ReferenceGame;
+
+// Depth 5 is recorded when depth 4 has at most this many leaves.
+constexpr uint64_t kMaxD4ForD5 = 400'000;
+constexpr int kReferenceCheckDepth = 3;
+
+Rules rules_named(const std::string& name) {
+  if (const Rules* r = reference::find_option_rule_set(name)) return *r;
+  return builtin_rules(name);
+}
+
+std::vector<EpdEntry> load_positions() {
+  std::ifstream in(std::string(JUNGLE_SOURCE_DIR) + "/tests/perft/positions.epd");
+  if (!in) throw std::runtime_error("cannot open tests/perft/positions.epd");
+  return reference::read_epd(in);
+}
+
+std::string square_text(Square s) {
+  return std::string(1, char('a' + file_of(s))) + char('1' + rank_of(s));
+}
+
+std::string describe(const EpdEntry& e) {
+  return "positions.epd line " + std::to_string(e.line) + ": " + e.fen + " ; variant " + e.variant +
+         (e.id.empty() ? "" : " ; id " + e.id);
+}
+
+// Per root move, fast against reference, for a failure message.
+std::string divide_report(Position& pos, ReferenceGame& ref, int depth) {
+  std::ostringstream out;
+  std::vector<std::pair<Move, uint64_t>> fast = perft_divide(pos, depth);
+  std::vector<std::string> ref_moves = ref.legal_moves();
+  std::set<std::string> seen;
+  for (const auto& [m, n] : fast) {
+    std::string text = square_text(m.from()) + square_text(m.to());
+    seen.insert(text);
+    uint64_t want = 0;
+    bool known = false;
+    for (const std::string& r : ref_moves) {
+      if (r != text) continue;
+      ref.play(r);
+      want = ref.perft(depth - 1);
+      ref.undo();
+      known = true;
+    }
+    if (!known) {
+      out << "  " << text << ": fast " << n << ", not legal in the reference\n";
+    } else if (want != n) {
+      out << "  " << text << ": fast " << n << ", reference " << want << "\n";
+    }
+  }
+  for (const std::string& r : ref_moves) {
+    if (!seen.count(r)) out << "  " << r << ": missing from the fast generator\n";
+  }
+  return out.str();
+}
+
+TEST(Perft, StartPositionFast) {
+  const uint64_t expected[] = {24, 576, 12'240, 260'099, 5'111'620};
+  Position pos(RuleSet::standard());
+  for (int depth = 1; depth <= 5; ++depth) {
+    EXPECT_EQ(perft(pos, depth), expected[depth - 1]) << "depth " << depth;
+  }
+}
+
+TEST(Perft, StartPositionReference) {
+  const uint64_t expected[] = {24, 576, 12'240, 260'099};
+  ReferenceGame g{Rules{}};
+  for (int depth = 1; depth <= 4; ++depth) {
+    EXPECT_EQ(g.perft(depth), expected[depth - 1]) << "depth " << depth;
+  }
+}
+
+TEST(Perft, PositionsFileCoversEveryOption) {
+  std::vector<EpdEntry> entries = load_positions();
+  EXPECT_GE(entries.size(), 40u);
+  std::set<std::string> fens, variants;
+  for (const EpdEntry& e : entries) {
+    SCOPED_TRACE(describe(e));
+    EXPECT_GE(e.counts.size(), 4u) << "every line needs D1 to D4";
+    EXPECT_NO_THROW(rules_named(e.variant));
+    fens.insert(e.fen);
+    variants.insert(e.variant);
+  }
+  EXPECT_GE(fens.size(), 40u) << "at least 40 different positions";
+  for (const reference::NamedRules& n : reference::option_rule_sets()) {
+    EXPECT_TRUE(variants.count(n.name)) << "no position is tagged with " << n.name;
+  }
+}
+
+TEST(Perft, FastMatchesPositionsFile) {
+  for (const EpdEntry& e : load_positions()) {
+    SCOPED_TRACE(describe(e));
+    Rules rules = rules_named(e.variant);
+    RuleSetPtr set = RuleSet::make(rules);
+    Position pos = Position::from_fen(e.fen, set);
+    for (int depth = 1; depth <= int(e.counts.size()); ++depth) {
+      uint64_t n = perft(pos, depth);
+      if (n != e.counts[depth - 1]) {
+        ReferenceGame ref(rules, e.fen);
+        uint64_t want = ref.perft(depth);
+        if (want == n) {
+          ADD_FAILURE() << "depth " << depth << ": fast perft and reference both " << n
+                        << ", the file says " << e.counts[depth - 1]
+                        << ": the rule set changed? Recompute the file (see the top of "
+                           "tests/perft_test.cpp) if the change was meant";
+        } else {
+          ADD_FAILURE() << "depth " << depth << ": fast perft " << n << ", reference " << want
+                        << ", file " << e.counts[depth - 1] << "\n"
+                        << divide_report(pos, ref, depth);
+        }
+        break;
+      }
+    }
+    EXPECT_EQ(pos.fen(), Position::from_fen(e.fen, set).fen()) << "perft changed the position";
+  }
+}
+
+TEST(Perft, ReferenceMatchesPositionsFile) {
+  for (const EpdEntry& e : load_positions()) {
+    SCOPED_TRACE(describe(e));
+    ReferenceGame ref(rules_named(e.variant), e.fen);
+    for (int depth = 1; depth <= kReferenceCheckDepth && depth <= int(e.counts.size()); ++depth) {
+      EXPECT_EQ(ref.perft(depth), e.counts[depth - 1]) << "depth " << depth;
+    }
+  }
+}
+
+TEST(Perft, DISABLED_PrintReferenceCounts) {
+  for (const EpdEntry& e : load_positions()) {
+    ReferenceGame ref(rules_named(e.variant), e.fen);
+    std::cout << e.fen << " ; variant " << e.variant;
+    if (!e.id.empty()) std::cout << " ; id " << e.id;
+    uint64_t d4 = 0;
+    for (int depth = 1; depth <= 4; ++depth) {
+      uint64_t n = ref.perft(depth);
+      std::cout << " ; D" << depth << " " << n;
+      d4 = n;
+    }
+    if (d4 <= kMaxD4ForD5) std::cout << " ; D5 " << ref.perft(5);
+    std::cout << std::endl;
+  }
+}
+
+}  // namespace
+}  // namespace jungle
