@@ -40,6 +40,9 @@ class Evaluator {
   std::array<int, kAnimals> value_{};
   uint8_t distance_[kSides][kAnimals][64] = {};
   int16_t advance_[kSides][kAnimals][64] = {};
+  // value + advance + water bonus: everything that depends on one piece alone.
+  int16_t piece_square_[kSides][kAnimals][64] = {};
+  Bitboard guard_zone_[kSides] = {};  // squares within two steps of each side's den
 };
 
 }  // namespace jungle

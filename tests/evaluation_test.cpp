@@ -1,0 +1,96 @@
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "core/movegen.h"
+#include "core/variants.h"
+#include "search/evaluation.h"
+
+namespace jungle {
+namespace {
+
+// The position turned 180 degrees with the colours swapped: the same game
+// seen from the other side, which the evaluation must score the same.
+Position mirrored(const Position& pos) {
+  std::string placement;
+  for (int rank = 0; rank < kRanks; ++rank) {  // rank 1 becomes rank 9
+    int empty = 0;
+    for (int file = kFiles - 1; file >= 0; --file) {
+      Piece p = pos.piece_on(make_square(file, rank));
+      if (p == kNoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty) placement += char('0' + empty);
+      empty = 0;
+      placement += piece_letter(make_piece(opponent(side_of(p)), animal_of(p)));
+    }
+    if (empty) placement += char('0' + empty);
+    if (rank + 1 < kRanks) placement += '/';
+  }
+  placement += pos.side_to_move() == kBlue ? " b" : " w";
+  return Position::from_fen(placement, pos.rule_set_ptr());
+}
+
+int trace_total(const Evaluator& ev, const Position& pos) {
+  std::string t = ev.trace(pos);
+  return std::stoi(t.substr(t.find("Total: ") + 7));
+}
+
+TEST(Evaluation, StartPositionIsBalancedUpToTempo) {
+  Position pos;
+  Evaluator ev(pos.rule_set());
+  EXPECT_EQ(ev.evaluate(pos), default_eval_params().tempo);
+}
+
+TEST(Evaluation, SymmetricAndEqualToItsTraceInRandomGames) {
+  for (const std::string& name : builtin_variant_names()) {
+    SCOPED_TRACE(name);
+    RuleSetPtr rules = load_variant(name);
+    Evaluator ev(*rules);
+    std::mt19937 rng(7);
+    for (int game = 0; game < 20; ++game) {
+      Position pos(rules);
+      for (int ply = 0; ply < 120; ++ply) {
+        MoveList moves = generate_moves(pos);
+        if (moves.empty()) break;
+        pos.do_move(moves[int(rng() % unsigned(moves.size()))]);
+        ASSERT_EQ(ev.evaluate(pos), trace_total(ev, pos)) << pos.fen();
+        if (pos.rules().water_turn_limit == 0 && pos.rules().den_food_limit == 0) {
+          ASSERT_EQ(ev.evaluate(pos), ev.evaluate(mirrored(pos))) << pos.fen();
+        }
+      }
+    }
+  }
+}
+
+TEST(Evaluation, MaterialCountsRankAndAbilities) {
+  Position pos;
+  Evaluator ev(pos.rule_set());
+  const EvalParams& p = default_eval_params();
+  EXPECT_EQ(ev.piece_value(kCat), p.rank_value[2]);
+  EXPECT_EQ(ev.piece_value(kRat), p.rank_value[1] + p.swimmer_bonus + p.elephant_killer_bonus);
+  EXPECT_EQ(ev.piece_value(kLion),
+            p.rank_value[7] + p.vertical_jump_bonus + p.horizontal_jump_bonus);
+  // Under Bush's ranks the Dog is worth what the Wolf is worth by default.
+  Evaluator bush(*load_variant("bush"));
+  EXPECT_EQ(bush.piece_value(kDog), p.rank_value[4]);
+  EXPECT_EQ(bush.piece_value(kWolf), p.rank_value[3]);
+}
+
+TEST(Evaluation, DenDistanceFollowsEachAnimalsMoves) {
+  Position pos;
+  Evaluator ev(pos.rule_set());
+  // Blue's target is d9. A Lion on d3 steps to c3 and jumps to c7: c3 c7 d7 d8 d9.
+  EXPECT_EQ(ev.den_distance(kBlue, kLion, parse_square("d3")), 5);
+  // A Lion on b3 jumps to b7, then b8 c8 ... : b3 -> b7 (1) -> b8 (2) -> c8 (3) -> c9 (4) -> d9 (5)
+  // or b7 -> c7 -> d7 -> d8 -> d9 (5): five either way.
+  EXPECT_EQ(ev.den_distance(kBlue, kLion, parse_square("b3")), 5);
+  // The Cat cannot jump: b3 -> a3 .. a7 or around the river through d4-d6.
+  EXPECT_EQ(ev.den_distance(kBlue, kCat, parse_square("d8")), 1);
+  EXPECT_EQ(ev.den_distance(kBlue, kCat, parse_square("d3")), 6);
+}
+
+}  // namespace
+}  // namespace jungle
