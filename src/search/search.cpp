@@ -98,7 +98,7 @@ int SearchWorker::terminal_score(GameResult r, int ply) const {
 void SearchWorker::check_limits() {
   if (id_ != 0) return;
   const SearchLimits& l = shared_.limits;
-  if (l.nodes && shared_.total_nodes.load(std::memory_order_relaxed) + nodes() >= l.nodes) {
+  if (l.nodes && shared_.total_nodes.load(std::memory_order_relaxed) >= l.nodes) {
     shared_.stop = true;
   }
   if (shared_.maximum_ms && shared_.elapsed_ms() >= shared_.maximum_ms) shared_.stop = true;
@@ -223,6 +223,10 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
   pv_length_[ply] = ply;
 
   if (nodes() >= next_check_) {
+    // Every thread adds its work to the shared count now and then, so that
+    // node limits and reports cover all threads.
+    shared_.total_nodes.fetch_add(nodes() - reported_nodes_, std::memory_order_relaxed);
+    reported_nodes_ = nodes();
     next_check_ = nodes() + 1024;
     check_limits();
   }
@@ -416,7 +420,7 @@ void SearchWorker::report(int depth, int multipv_count) {
     info.seldepth = std::max(rm.seldepth, depth);
     info.multipv = i + 1;
     info.score = rm.score == -kInfinite ? rm.previous_score : rm.score;
-    info.nodes = shared_.total_nodes.load() + nodes();
+    info.nodes = shared_.total_nodes.load() + (nodes() - reported_nodes_);
     info.time_ms = shared_.elapsed_ms();
     info.hashfull = shared_.tt->hashfull();
     info.pv = rm.pv;
@@ -428,6 +432,7 @@ void SearchWorker::run(const Position& root) {
   pos_ = root;
   nodes_ = 0;
   next_check_ = 0;
+  reported_nodes_ = 0;
   completed_depth_ = 0;
   root_moves_.clear();
   for (Move m : generate_moves(pos_)) {

@@ -128,6 +128,7 @@ class SearchWorker {
   int seldepth_ = 0;
   std::atomic<uint64_t> nodes_{0};
   uint64_t next_check_ = 0;
+  uint64_t reported_nodes_ = 0;  // part of nodes_ already added to shared_.total_nodes
 
   Move killers_[kMaxPly + 2][2];
   int history_[kSides][64][64] = {};
