@@ -8,12 +8,16 @@ packages=(
   libcli11-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format ccache
+  libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev
+  chromium nodejs fonts-noto-color-emoji
 )
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# The browser tests need npm: NodeSource's nodejs bundles it, Debian's does not.
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

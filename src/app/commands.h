@@ -7,5 +7,17 @@ namespace jungle::app {
 // Each subcommand registers its options and the callback that runs it.
 void add_perft_command(CLI::App& app);
 void add_variants_command(CLI::App& app);
+void add_uci_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+void add_pgn_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
+void add_match_command(CLI::App& app);
+void add_book_command(CLI::App& app);
+void add_tune_command(CLI::App& app);
+void add_datagen_command(CLI::App& app);
+
+// The engine protocol on standard input and output; what `jungle` runs without a subcommand.
+int run_uci();
 
 }  // namespace jungle::app

@@ -62,7 +62,7 @@ std::string write_records(const std::vector<GameRecord>& games);
 std::vector<Position> replay(const GameRecord& game);
 
 // The Result tag for an outcome: "1-0", "0-1", "1/2-1/2" or "*".
-std::string_view result_text(GameResult r);
+std::string_view result_tag(GameResult r);
 // The Termination tag for a game ended by rule: "den", "all captured", "no
 // moves", "repetition", "move limit", "den food" ("" for kNone). A game ended
 // otherwise writes "resignation" or "time".

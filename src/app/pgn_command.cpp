@@ -1,0 +1,124 @@
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/commands.h"
+#include "core/game_record.h"
+#include "core/movegen.h"
+
+namespace jungle::app {
+
+namespace {
+
+bool read_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::cerr << "error: cannot read " << path << "\n";
+    return false;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
+int run_check(const std::string& path) {
+  std::string text;
+  if (!read_file(path, text)) return 2;
+  int games = 0;
+  std::vector<RecordError> errors = check_records(text, &games);
+  for (const RecordError& e : errors) std::cout << path << ": " << e.what() << "\n";
+  if (!errors.empty()) {
+    std::cout << path << ": " << errors.size() << " of " << games << " games have errors\n";
+    return 1;
+  }
+  std::cout << path << ": " << games << (games == 1 ? " game" : " games") << " ok\n";
+  return 0;
+}
+
+std::string describe_result(const GameRecord& game, const Position& end) {
+  const std::string result = game.result();
+  std::string text = "Result: " + result;
+  Termination why = Termination::kNone;
+  if (game_result(end, &why) != GameResult::kOngoing) {
+    text += " (" + std::string(termination_tag(why)) + ")";
+  } else if (!game.tag("Termination").empty()) {
+    text += " (" + game.tag("Termination") + ")";
+  }
+  return text;
+}
+
+void print_game(int number, const GameRecord& game) {
+  std::vector<Position> positions = replay(game);
+  const std::string blue = game.tag("Blue").empty() ? "?" : game.tag("Blue");
+  const std::string red = game.tag("Red").empty() ? "?" : game.tag("Red");
+  const std::string variant = game.tag("Variant").empty() ? "standard" : game.tag("Variant");
+  std::cout << "Game " << number << ": " << blue << " (Blue) - " << red << " (Red), " << variant
+            << "\n\nStart: " << positions.front().fen() << "\n"
+            << positions.front().diagram();
+  for (size_t i = 0; i < game.moves.size(); ++i) {
+    const Position& before = positions[i];
+    std::cout << "\n"
+              << before.move_number() << (before.side_to_move() == kBlue ? ". " : "... ")
+              << move_text(game.moves[i].move);
+    if (!game.moves[i].comment.empty()) std::cout << " {" << game.moves[i].comment << "}";
+    std::cout << "\n" << positions[i + 1].diagram();
+  }
+  std::cout << "\n" << describe_result(game, positions.back()) << "\n";
+}
+
+int run_replay(const std::string& path, int game_number) {
+  std::string text;
+  if (!read_file(path, text)) return 2;
+  std::vector<GameRecord> games;
+  try {
+    games = read_records(text);
+  } catch (const RecordError& e) {
+    std::cerr << path << ": " << e.what() << "\n";
+    return 1;
+  }
+  if (game_number > int(games.size())) {
+    std::cerr << "error: " << path << " holds " << games.size() << " games, not " << game_number
+              << "\n";
+    return 2;
+  }
+  bool first = true;
+  for (int i = 0; i < int(games.size()); ++i) {
+    if (game_number > 0 && i + 1 != game_number) continue;
+    if (!first) std::cout << "\n";
+    first = false;
+    print_game(i + 1, games[size_t(i)]);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_pgn_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("pgn", "Check or replay game records (docs/records.md)");
+  cmd->require_subcommand(1);
+
+  auto check_file = std::make_shared<std::string>();
+  CLI::App* check = cmd->add_subcommand("check", "Validate every game in a record file");
+  check->add_option("file", *check_file, "The record file")->required();
+  check->callback([check_file] {
+    int code = run_check(*check_file);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+
+  auto replay_file = std::make_shared<std::string>();
+  auto game_number = std::make_shared<int>(0);
+  CLI::App* replay_cmd =
+      cmd->add_subcommand("replay", "Print the board after each move of the games in a file");
+  replay_cmd->add_option("file", *replay_file, "The record file")->required();
+  replay_cmd->add_option("--game", *game_number, "Only this game (1 is the first)")
+      ->check(CLI::PositiveNumber);
+  replay_cmd->callback([replay_file, game_number] {
+    int code = run_replay(*replay_file, *game_number);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+}
+
+}  // namespace jungle::app

@@ -1,0 +1,69 @@
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "app/commands.h"
+#include "ui/terminal_game.h"
+
+namespace jungle::app {
+
+namespace {
+
+struct PlayOptions {
+  std::string side = "blue";
+  TerminalOptions game;
+};
+
+// Colour only for a person at a terminal; NO_COLOR and TERM=dumb opt out.
+bool wants_colour() {
+  if (!isatty(STDOUT_FILENO)) return false;
+  if (const char* no_colour = std::getenv("NO_COLOR"); no_colour && *no_colour) return false;
+  const char* term = std::getenv("TERM");
+  return !(term && std::string(term) == "dumb");
+}
+
+int run_play(PlayOptions opt) {
+  opt.game.human = {opt.side == "blue" || opt.side == "both",
+                    opt.side == "red" || opt.side == "both"};
+  opt.game.colour = wants_colour();
+  // Prompts only when a person types and reads; a script sees plain lines.
+  opt.game.prompts = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+  // A reader that goes away should end the game, not the process mid-write.
+  signal(SIGPIPE, SIG_IGN);
+  TerminalGame game(opt.game, STDIN_FILENO, std::cout);
+  return game.run();
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app) {
+  auto opt = std::make_shared<PlayOptions>();
+  CLI::App* cmd = app.add_subcommand("play", "Play a game on the terminal against the engine");
+  cmd->add_option("--side", opt->side,
+                  "The side you play: blue, red, both (two people) or none (engine against engine)")
+      ->check(CLI::IsMember({"blue", "red", "both", "none"}))
+      ->capture_default_str();
+  cmd->add_option("--level", opt->game.level, "Engine skill, 0 (beginner) to 20 (full strength)")
+      ->check(CLI::Range(0, 20))
+      ->capture_default_str();
+  cmd->add_option("--movetime", opt->game.movetime_ms, "Engine thinking time per move in ms")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--variant", opt->game.variant, "Rule set: a shipped name or a .toml file")
+      ->capture_default_str();
+  CLI::Option* fen = cmd->add_option("--fen", opt->game.fen, "Start from this position");
+  cmd->add_option("--load", opt->game.load_file, "Continue the first game of this record file")
+      ->excludes(fen);
+  cmd->add_option("--save", opt->game.save_file, "Write the game record to this file on exit");
+  cmd->add_flag("--ascii", opt->game.ascii,
+                "Letters (E L T P W D C R) instead of 象獅虎豹狼狗貓鼠");
+  cmd->callback([opt] {
+    int code = run_play(*opt);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+}
+
+}  // namespace jungle::app

@@ -1,0 +1,81 @@
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rule_set.h"
+#include "search/eval_params.h"
+
+namespace jungle::match {
+
+// A position of the training data with the result of the game it came from.
+struct TuningSample {
+  std::string fen;
+  float result = 0.5f;  // Blue's points: 1, 0.5 or 0
+};
+
+// Reads the lines `jungle datagen` writes ("<FEN>;<result>[;<score>]").
+// Throws std::runtime_error naming the line of a malformed entry.
+std::vector<TuningSample> parse_training_data(std::string_view text, std::string_view origin);
+
+// Texel tuning: the evaluation's weights (eval_param_list) are fitted so that
+// sigmoid(K * eval / 400) predicts the results of the games the positions
+// came from, in the least-squares sense. K is fitted first with the starting
+// weights and then held, so that the scale of the evaluation stays put.
+//
+// The evaluation is treated as a black box: each round evaluates every
+// position with each weight nudged up and down to get its local linear model
+// (exact for the terms that are linear in their weights), minimises the loss
+// of that model by damped Gauss-Newton, rounds the weights to integers, and
+// keeps them only if the true loss, evaluated from scratch, went down
+// (halving the step until it does).
+struct TunerOptions {
+  int rounds = 6;           // re-linearisations
+  int iterations = 30;      // Gauss-Newton steps per round
+  double validation = 0.1;  // share of positions held out to watch for overfitting
+  double k = 0;             // 0: fit it
+  // Pull towards the starting weights: loss += l2 * sum (w - start)^2. It
+  // also pins down combinations the data cannot tell apart (the Rat's rank
+  // value, swimmer and elephant-killer bonuses only ever appear as a sum).
+  double l2 = 1e-7;
+  double max_step = 0.25;         // trust region per round: a share of the weight's value...
+  double min_step = 10;           // ...or this many units, whichever is larger
+  int nudge = 4;                  // finite-difference step
+  std::vector<std::string> only;  // tune the weights whose names contain one of these; all if empty
+  std::function<void(const std::string&)> log;
+};
+
+struct TunerResult {
+  EvalParams params;
+  double k = 0;
+  double start_loss = 0;  // training positions, starting weights
+  double final_loss = 0;
+  double start_validation = 0;  // held-out positions
+  double final_validation = 0;
+  int train_positions = 0;
+  int validation_positions = 0;
+};
+
+TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& data,
+                      const EvalParams& start, const TunerOptions& options);
+
+// The mean squared error of sigmoid(K * eval / 400) against the results.
+double texel_loss(const RuleSetPtr& rules, const std::vector<TuningSample>& data,
+                  const EvalParams& params, double k);
+
+// "name = value" per weight, in eval_param_list order.
+std::string format_eval_params(const EvalParams& params, const std::vector<std::string>& header);
+// Reads that format over `base`: '#' starts a comment; unknown names throw
+// std::runtime_error, and weights not mentioned keep their value in `base`.
+EvalParams parse_eval_params(std::string_view text, const EvalParams& base);
+
+// Rewrites the initialisers of the named fields in the text of
+// src/search/eval_params.h ("int tempo = 12;", "std::array<int, 9> rank_value
+// = {0, 150, ...};") with the weights of `params`, leaving everything else
+// as it was. Throws std::runtime_error when a field cannot be found, so the
+// source and eval_param_list cannot drift apart silently.
+std::string rewrite_eval_params_source(std::string_view source, const EvalParams& params);
+
+}  // namespace jungle::match

@@ -1,0 +1,127 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/game_record.h"
+#include "core/position.h"
+#include "search/engine.h"
+
+namespace jungle {
+
+// How render_board draws a position.
+struct BoardStyle {
+  bool ascii = false;    // FEN letters instead of the Chinese characters 象獅虎豹狼狗貓鼠
+  bool colour = false;   // ANSI colours: the sides, water, traps and dens
+  bool flipped = false;  // Red's side at the bottom, as the Red player sits
+  // With the hidden-pieces rule: the side whose animals the viewer may not see.
+  std::optional<Side> hidden_side;
+};
+
+// The board as a person sees it: coordinates on all four edges, water, traps
+// and dens marked, and the last move's squares framed in brackets. Without
+// colour the Chinese characters carry their FEN letter (象E, 象e) so that the
+// sides stay apart.
+std::string render_board(const Position& pos, const BoardStyle& style);
+
+struct TerminalOptions {
+  std::array<bool, kSides> human = {true, false};  // the sides a person plays
+  int level = 20;                                  // engine skill 0..20
+  int64_t movetime_ms = 1000;
+  std::string variant = "standard";  // a shipped name or a .toml path
+  std::string fen;                   // start here instead of the rule set's start
+  std::string load_file;             // continue the first game of this record file
+  std::string save_file;             // write the record here on exit
+  bool ascii = false;
+  bool colour = false;   // the caller decides: only on a terminal
+  bool prompts = false;  // a prompt before each input line, only when a person types
+  int hash_mb = 16;
+};
+
+// `jungle play`: a game between people and the engine on a terminal or a
+// pipe. The engine thinks in the background while commands are still read;
+// lines typed meanwhile wait for its move, except `stop`, and `quit`,
+// `help`, `level`, `flip` and `resign` when nothing is waiting before them,
+// so that a script's lines always run in order.
+class TerminalGame {
+ public:
+  TerminalGame(TerminalOptions options, int input_fd, std::ostream& out);
+  ~TerminalGame();
+  TerminalGame(const TerminalGame&) = delete;
+  TerminalGame& operator=(const TerminalGame&) = delete;
+
+  // Plays until `quit` or the end of the input; returns the exit code
+  // (0, or 2 when the options name a bad variant, FEN or record).
+  int run();
+
+  // The game so far as a record (docs/records.md).
+  GameRecord record() const;
+
+ private:
+  enum class SearchPurpose { kNone, kMove, kHint };
+  // A game ended by a declaration rather than by the rules.
+  struct Declared {
+    GameResult result = GameResult::kOngoing;
+    std::string termination;  // Termination tag: "resignation", "time", ...
+    std::string reason;       // for the announcement
+  };
+
+  bool set_up();
+  void new_game(const Position& start);
+  void handle_line(const std::string& line);
+  bool can_run_now(const std::string& line) const;
+  void read_input();
+  void wait_for_event();
+  void maybe_start_engine();
+  void start_search(SearchPurpose purpose);
+  void take_search_result();
+  void cancel_search();
+  void play(Move m, std::string comment);
+  void show_board();
+  void announce_end();
+  bool game_over() const;
+  GameResult outcome(std::string* termination, std::string* reason) const;
+  std::string player_name(Side s) const;
+  std::string move_label(const Position& before, Move m) const;
+  std::string eval_text(int score, Side mover) const;
+  void prompt();
+  void save(const std::string& path);
+  bool load(const std::string& path, int game_number, std::ostream& err);
+  void undo();
+  void print_help();
+  void print_moves();
+  void apply_engine_options(int skill);
+
+  TerminalOptions options_;
+  int input_fd_;
+  std::ostream& out_;
+  int wake_pipe_[2] = {-1, -1};
+
+  Engine engine_;
+  std::string variant_;  // as the Variant tag writes it
+  Position start_;
+  Position pos_;
+  std::vector<RecordedMove> moves_;
+  std::optional<Declared> declared_;
+  bool flipped_ = false;
+  bool announced_ = false;
+
+  SearchPurpose searching_ = SearchPurpose::kNone;
+  uint64_t search_id_ = 0;
+  std::mutex result_mutex_;
+  std::optional<std::pair<uint64_t, SearchResult>> result_;  // delivered by the search thread
+
+  std::string input_buffer_;
+  std::deque<std::string> queued_;
+  bool input_closed_ = false;
+  bool quit_ = false;
+  bool prompted_ = false;
+};
+
+}  // namespace jungle

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <httplib.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "search/search.h"
+#include "ui/web/engine_pool.h"
+#include "ui/web/json_http.h"
+
+namespace jungle::web {
+
+// Carries server-sent events from an engine thread to the HTTP thread that
+// writes them. Bounded: when the reader falls behind, the oldest progress
+// events are dropped (the next one supersedes them anyway).
+class EventChannel {
+ public:
+  void push(std::string event);
+  void close();
+  enum class Pop { kEvent, kTimeout, kClosed };
+  Pop pop(std::string& out, std::chrono::milliseconds timeout);
+
+ private:
+  static constexpr size_t kMaxPending = 64;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::string> events_;
+  bool closed_ = false;
+};
+
+// The API error for a job the engine pool refused: 503 when the engines are
+// saturated or stopping, 429 when this client has its share already.
+[[noreturn]] void throw_refusal(EnginePool::Refusal why);
+
+// "event: NAME\ndata: JSON\n\n"
+std::string sse_event(const std::string& name, const Json& data);
+
+// The engine's view of a position as JSON: depth, score from the side to
+// move and from Blue's side, mate distance, principal variation.
+Json search_info_json(const SearchInfo& info, Side side_to_move);
+
+// Streams an analysis of `position` as server-sent events: "start", then
+// "info" as each depth completes, then "done" with the best move, then the
+// stream ends. A client that disconnects cancels the search. Counts itself
+// in `open_streams` while open. Throws ApiError 503 when the pool refuses.
+// Returns the search's ticket, to cancel it early.
+std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool& pool,
+                                              const Position& position, SearchLimits limits,
+                                              const std::string& client,
+                                              std::atomic<int>& open_streams, Json start_event);
+
+}  // namespace jungle::web

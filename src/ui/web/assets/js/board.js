@@ -1,0 +1,440 @@
+// The board as SVG: terrain, pieces, highlights, arrows; click or drag to
+// move; jumps and captures animated. It knows no rules: legal moves come
+// from the server and every move is sent there.
+import { FILES, RANKS, SQUARES, fileOf, rankOf, parseFen, parseMove, squareName } from './fen.js';
+import { drawPiece, glyphPath, svg } from './pieces.js';
+
+const S = 100; // side of a square in SVG units
+const FRAME = 18;
+const DRAG_THRESHOLD = 6;
+
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+// Groups of water squares that form a full rectangle are drawn as one river.
+function rivers(water) {
+  const set = new Set(water);
+  const seen = new Set();
+  const out = [];
+  for (const sq of water) {
+    if (seen.has(sq)) continue;
+    const comp = [];
+    const stack = [sq];
+    seen.add(sq);
+    while (stack.length) {
+      const s = stack.pop();
+      comp.push(s);
+      const f = fileOf(s);
+      const nbrs = [s + FILES, s - FILES, f > 0 ? s - 1 : -1, f < FILES - 1 ? s + 1 : -1];
+      for (const n of nbrs) {
+        if (n >= 0 && n < SQUARES && set.has(n) && !seen.has(n)) { seen.add(n); stack.push(n); }
+      }
+    }
+    const files = comp.map(fileOf);
+    const ranks = comp.map(rankOf);
+    const f0 = Math.min(...files); const f1 = Math.max(...files);
+    const r0 = Math.min(...ranks); const r1 = Math.max(...ranks);
+    const full = (f1 - f0 + 1) * (r1 - r0 + 1) === comp.length;
+    out.push({ squares: comp, rect: full ? { f0, f1, r0, r1 } : null });
+  }
+  return out;
+}
+
+export class Board {
+  constructor(svgEl, options = {}) {
+    this.svg = svgEl;
+    this.opts = options;
+    this.variant = null;
+    this.flipped = false;
+    this.style = 'glyph';
+    this.position = parseFen('7/7/7/7/7/7/7/7/7 w');
+    this.legal = [];
+    this.canMove = false;
+    this.lastMove = null;
+    this.arrows = [];
+    this.selected = -1;
+    this.hiddenSide = null;
+    this.drag = null;
+    this.pieceEls = new Map();
+    svgEl.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${FILES * S + 2 * FRAME} ${RANKS * S + 2 * FRAME}`);
+    svgEl.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+    this.build();
+  }
+
+  // ---- public API -------------------------------------------------------
+  setVariant(variant) { this.variant = variant; this.drawTerrain(); this.drawPieces(); }
+  setFlipped(flipped) { this.flipped = flipped; this.redraw(); }
+  setStyle(style) { this.style = style; this.drawPieces(); }
+  // For hidden-piece rule sets: the side whose animals the viewer may not see.
+  setHiddenSide(side) { this.hiddenSide = side; this.drawPieces(); }
+  setPosition(fen) { this.position = parseFen(fen); this.selected = -1; this.cancelDrag(); this.drawPieces(); this.drawMarks(); }
+  setLegalMoves(moves, canMove) { this.legal = moves || []; this.canMove = !!canMove; if (!canMove) this.selected = -1; this.drawMarks(); }
+  setLastMove(move) { this.lastMove = move ? parseMove(move) : null; this.drawMarks(); }
+  setArrows(arrows) { this.arrows = arrows || []; this.drawArrows(); }
+  pieceAt(sq) { return this.position.board[sq]; }
+
+  // Plays `m` ({move, captured, jump}) on the drawn board; resolves when done.
+  async animateMove(m) {
+    const { from, to } = parseMove(m.move);
+    const el = this.pieceEls.get(from);
+    if (!el || reducedMotion()) return;
+    const a = this.center(from);
+    const b = this.center(to);
+    const jump = !!m.jump;
+    const duration = jump ? 520 : 260;
+    this.layers.pieces.appendChild(el); // on top of everything it passes
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    const frames = jump
+      ? [
+        { transform: `translate(${a.x}px, ${a.y}px) scale(1)` },
+        { transform: `translate(${mid.x}px, ${mid.y}px) scale(1.28)`, offset: 0.5 },
+        { transform: `translate(${b.x}px, ${b.y}px) scale(1)` },
+      ]
+      : [{ transform: `translate(${a.x}px, ${a.y}px)` }, { transform: `translate(${b.x}px, ${b.y}px)` }];
+    const moving = el.animate(frames, { duration, easing: 'cubic-bezier(.3,.7,.4,1)', fill: 'forwards' });
+    const victim = this.pieceEls.get(to);
+    let fading = null;
+    if (victim && victim !== el) {
+      fading = victim.animate(
+        [
+          { opacity: 1, transform: `translate(${b.x}px, ${b.y}px) scale(1)` },
+          { opacity: 1, transform: `translate(${b.x}px, ${b.y}px) scale(1)`, offset: 0.55 },
+          { opacity: 0, transform: `translate(${b.x}px, ${b.y}px) scale(0.3) rotate(25deg)` },
+        ],
+        { duration: duration + 120, fill: 'forwards' },
+      );
+      this.burst(b);
+    }
+    await Promise.all([moving.finished, fading?.finished].filter(Boolean)).catch(() => {});
+  }
+
+  // A shake on a piece whose move was refused.
+  shake(sq) {
+    const el = this.pieceEls.get(sq);
+    if (!el || reducedMotion()) return;
+    const c = this.center(sq);
+    el.animate(
+      [0, -9, 9, -6, 6, 0].map((dx) => ({ transform: `translate(${c.x + dx}px, ${c.y}px)` })),
+      { duration: 320 },
+    );
+  }
+
+  // ---- drawing ----------------------------------------------------------
+  build() {
+    this.svg.replaceChildren();
+    this.buildDefs();
+    this.layers = {};
+    for (const name of ['terrain', 'marks', 'pieces', 'targets', 'arrows', 'effects', 'hit']) {
+      this.layers[name] = svg('g', { class: `layer-${name}` }, this.svg);
+    }
+    for (let sq = 0; sq < SQUARES; sq += 1) {
+      svg('rect', { class: 'hit', width: S, height: S, 'data-square': squareName(sq) }, this.layers.hit);
+    }
+    this.layers.hit.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    this.svg.addEventListener('pointermove', (e) => this.onPointerMove(e));
+    this.svg.addEventListener('pointerup', (e) => this.onPointerUp(e));
+    this.svg.addEventListener('pointercancel', () => this.cancelDrag());
+    this.svg.addEventListener('contextmenu', (e) => { if (this.opts.editor) e.preventDefault(); });
+    this.redraw();
+  }
+
+  buildDefs() {
+    const defs = svg('defs', {}, this.svg);
+    const waterGrad = svg('linearGradient', { id: `${this.svg.id}-water`, x1: 0, y1: 0, x2: 0.3, y2: 1 }, defs);
+    svg('stop', { offset: '0', 'stop-color': '#5fb3de' }, waterGrad);
+    svg('stop', { offset: '1', 'stop-color': '#2f7fb8' }, waterGrad);
+    const waves = svg('pattern', { id: `${this.svg.id}-waves`, width: 50, height: 26, patternUnits: 'userSpaceOnUse' }, defs);
+    svg('path', { d: 'M0 13 q12.5 -9 25 0 t25 0', fill: 'none', stroke: 'rgba(255,255,255,.35)', 'stroke-width': 2.2 }, waves);
+    const net = svg('pattern', { id: `${this.svg.id}-net`, width: 20, height: 20, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
+    svg('path', { d: 'M0 0 H20 M0 0 V20', stroke: 'rgba(92,58,20,.38)', 'stroke-width': 2.4 }, net);
+    const grass = svg('pattern', { id: `${this.svg.id}-grass`, width: 36, height: 36, patternUnits: 'userSpaceOnUse' }, defs);
+    svg('path', { d: 'M6 30 l2 -7 l2 7 M24 14 l2 -7 l2 7', fill: 'none', stroke: 'rgba(60,110,40,.22)', 'stroke-width': 1.6, 'stroke-linecap': 'round' }, grass);
+    const head = svg('marker', { id: `${this.svg.id}-head`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, defs);
+    svg('path', { d: 'M0 0 L10 5 L0 10 z', fill: 'context-stroke' }, head);
+  }
+
+  redraw() {
+    this.drawTerrain();
+    for (const rect of this.layers.hit.children) {
+      const sq = this.squareOfName(rect.getAttribute('data-square'));
+      const { x, y } = this.corner(sq);
+      rect.setAttribute('x', x);
+      rect.setAttribute('y', y);
+    }
+    this.drawPieces();
+    this.drawMarks();
+    this.drawArrows();
+  }
+
+  squareOfName(name) { return (Number(name[1]) - 1) * FILES + 'abcdefg'.indexOf(name[0]); }
+
+  corner(sq) {
+    const f = fileOf(sq);
+    const r = rankOf(sq);
+    const col = this.flipped ? FILES - 1 - f : f;
+    const row = this.flipped ? r : RANKS - 1 - r;
+    return { x: col * S, y: row * S };
+  }
+
+  center(sq) {
+    const c = this.corner(sq);
+    return { x: c.x + S / 2, y: c.y + S / 2 };
+  }
+
+  drawTerrain() {
+    const t = this.layers.terrain;
+    t.replaceChildren();
+    const id = this.svg.id;
+    const W = FILES * S;
+    const H = RANKS * S;
+    svg('rect', { class: 'frame', x: -FRAME, y: -FRAME, width: W + 2 * FRAME, height: H + 2 * FRAME, rx: 16 }, t);
+    svg('rect', { class: 'land', x: 0, y: 0, width: W, height: H }, t);
+    const v = this.variant || { water: [], traps: { blue: [], red: [] }, dens: { blue: 'd1', red: 'd9' } };
+    for (let sq = 0; sq < SQUARES; sq += 1) {
+      const { x, y } = this.corner(sq);
+      if ((fileOf(sq) + rankOf(sq)) % 2 === 0) svg('rect', { class: 'land-alt', x, y, width: S, height: S }, t);
+    }
+    svg('rect', { x: 0, y: 0, width: W, height: H, fill: `url(#${id}-grass)` }, t);
+    // Grid lines between squares.
+    let d = '';
+    for (let f = 1; f < FILES; f += 1) d += `M${f * S} 0V${H}`;
+    for (let r = 1; r < RANKS; r += 1) d += `M0 ${r * S}H${W}`;
+    svg('path', { class: 'grid', d }, t);
+
+    const water = v.water.map((n) => this.squareOfName(n));
+    for (const river of rivers(water)) {
+      if (river.rect) {
+        const a = this.corner(river.rect.r0 * FILES + river.rect.f0);
+        const b = this.corner(river.rect.r1 * FILES + river.rect.f1);
+        const x = Math.min(a.x, b.x) + 3;
+        const y = Math.min(a.y, b.y) + 3;
+        const w = Math.abs(a.x - b.x) + S - 6;
+        const h = Math.abs(a.y - b.y) + S - 6;
+        svg('rect', { class: 'water', x, y, width: w, height: h, rx: 22, fill: `url(#${id}-water)` }, t);
+        svg('rect', { x, y, width: w, height: h, rx: 22, fill: `url(#${id}-waves)` }, t);
+      } else {
+        for (const sq of river.squares) {
+          const { x, y } = this.corner(sq);
+          svg('rect', { class: 'water', x, y, width: S, height: S, fill: `url(#${id}-water)` }, t);
+          svg('rect', { x, y, width: S, height: S, fill: `url(#${id}-waves)` }, t);
+        }
+      }
+    }
+    for (const side of ['blue', 'red']) {
+      for (const name of v.traps[side] || []) {
+        const { x, y } = this.corner(this.squareOfName(name));
+        const g = svg('g', { class: `trap trap-${side}` }, t);
+        svg('rect', { class: 'trap-base', x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 10 }, g);
+        svg('rect', { x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 10, fill: `url(#${id}-net)` }, g);
+        const label = svg('g', { transform: `translate(${x + S / 2} ${y + S / 2})` }, g);
+        glyphPath('阱', 44, label, { class: 'terrain-glyph' });
+        svg('title', {}, g).textContent = `Trap (${side === 'blue' ? "Blue's" : "Red's"}) on ${name}`;
+      }
+      const den = v.dens?.[side];
+      if (den) {
+        const sq = this.squareOfName(den);
+        const { x, y } = this.corner(sq);
+        const g = svg('g', { class: `den den-${side}` }, t);
+        svg('rect', { class: 'den-base', x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 12 }, g);
+        const c = svg('g', { transform: `translate(${x + S / 2} ${y + S / 2})` }, g);
+        if (side === 'blue') svg('circle', { class: 'den-mark', r: 36 }, c);
+        else svg('rect', { class: 'den-mark', x: -33, y: -33, width: 66, height: 66, transform: 'rotate(45)' }, c);
+        glyphPath('穴', 42, c, { class: 'terrain-glyph den-glyph' });
+        svg('title', {}, g).textContent = `${side === 'blue' ? "Blue's" : "Red's"} den on ${den}`;
+      }
+    }
+    // Coordinates along the near edges, inside the squares.
+    for (let f = 0; f < FILES; f += 1) {
+      const { x, y } = this.corner(this.flipped ? (RANKS - 1) * FILES + f : f);
+      // Bottom-left: the bottom-right corner holds a piece's rank badge.
+      svg('text', { class: 'coord', x: x + 6, y: y + S - 6 }, t).textContent = 'abcdefg'[f];
+    }
+    for (let r = 0; r < RANKS; r += 1) {
+      const { x, y } = this.corner(r * FILES + (this.flipped ? FILES - 1 : 0));
+      svg('text', { class: 'coord', x: x + 6, y: y + 19 }, t).textContent = String(r + 1);
+    }
+  }
+
+  drawPieces() {
+    const layer = this.layers.pieces;
+    layer.replaceChildren();
+    this.pieceEls.clear();
+    const ranks = this.variant?.ranks || null;
+    this.position.board.forEach((p, sq) => {
+      if (!p) return;
+      const el = drawPiece(p, { style: this.style, ranks, hidden: this.hiddenSide === p.side });
+      const { x, y } = this.center(sq);
+      el.setAttribute('transform', `translate(${x} ${y})`);
+      el.dataset.on = squareName(sq);
+      layer.appendChild(el);
+      this.pieceEls.set(sq, el);
+    });
+  }
+
+  drawMarks() {
+    const marks = this.layers.marks;
+    const targets = this.layers.targets;
+    marks.replaceChildren();
+    targets.replaceChildren();
+    const square = (sq, cls) => {
+      const { x, y } = this.corner(sq);
+      svg('rect', { class: cls, x, y, width: S, height: S }, marks);
+    };
+    if (this.lastMove) {
+      square(this.lastMove.from, 'mark-last');
+      square(this.lastMove.to, 'mark-last');
+    }
+    if (this.selected >= 0) {
+      square(this.selected, 'mark-selected');
+      for (const to of this.targetsFrom(this.selected)) {
+        const c = this.center(to);
+        const capture = !!this.position.board[to];
+        svg('circle', { class: capture ? 'target capture' : 'target', cx: c.x, cy: c.y, r: capture ? 45 : 15, 'data-target': squareName(to) }, targets);
+      }
+    }
+  }
+
+  drawArrows() {
+    const layer = this.layers.arrows;
+    layer.replaceChildren();
+    for (const a of this.arrows) {
+      const { from, to } = parseMove(a.move);
+      if (from < 0 || to < 0) continue;
+      const p = this.center(from);
+      const q = this.center(to);
+      const len = Math.hypot(q.x - p.x, q.y - p.y);
+      const shorten = 22;
+      const ex = q.x - ((q.x - p.x) / len) * shorten;
+      const ey = q.y - ((q.y - p.y) / len) * shorten;
+      svg('line', { class: `arrow arrow-${a.kind}`, x1: p.x, y1: p.y, x2: ex, y2: ey, 'marker-end': `url(#${this.svg.id}-head)` }, layer);
+    }
+  }
+
+  // A ring of sparks where a piece is taken.
+  burst(c) {
+    if (reducedMotion()) return;
+    const g = svg('g', { class: 'burst', transform: `translate(${c.x} ${c.y})` }, this.layers.effects);
+    for (let i = 0; i < 8; i += 1) {
+      const a = (Math.PI / 4) * i;
+      const line = svg('line', { x1: Math.cos(a) * 30, y1: Math.sin(a) * 30, x2: Math.cos(a) * 44, y2: Math.sin(a) * 44 }, g);
+      line.animate([{ opacity: 0 }, { opacity: 1, offset: 0.5 }, { opacity: 0 }], { duration: 520, delay: 140 });
+    }
+    setTimeout(() => g.remove(), 700);
+  }
+
+  targetsFrom(from) {
+    const out = [];
+    for (const m of this.legal) {
+      const mv = parseMove(m);
+      if (mv.from === from) out.push(mv.to);
+    }
+    return out;
+  }
+
+  // ---- input ------------------------------------------------------------
+  pointToSquare(e) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return -1;
+    const p = pt.matrixTransform(ctm.inverse());
+    const col = Math.floor(p.x / S);
+    const row = Math.floor(p.y / S);
+    if (col < 0 || col >= FILES || row < 0 || row >= RANKS) return { sq: -1, p };
+    const f = this.flipped ? FILES - 1 - col : col;
+    const r = this.flipped ? row : RANKS - 1 - row;
+    return { sq: r * FILES + f, p };
+  }
+
+  canPick(sq) {
+    const piece = this.position.board[sq];
+    return this.canMove && piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq);
+  }
+
+  onPointerDown(e) {
+    if (e.button !== 0 && e.pointerType === 'mouse' && !this.opts.editor) return;
+    const { sq } = this.pointToSquare(e);
+    if (sq < 0) return;
+    e.preventDefault();
+    if (this.opts.editor) {
+      this.opts.onSquare?.(sq, e);
+      return;
+    }
+    if (this.canPick(sq)) {
+      this.drag = { from: sq, id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, wasSelected: this.selected === sq };
+      this.selected = sq;
+      this.drawMarks();
+      this.svg.setPointerCapture?.(e.pointerId);
+      return;
+    }
+    if (this.selected >= 0) {
+      const from = this.selected;
+      this.selected = -1;
+      this.drawMarks();
+      this.tryMove(from, sq);
+    }
+  }
+
+  onPointerMove(e) {
+    const d = this.drag;
+    if (!d || d.id !== e.pointerId) return;
+    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < DRAG_THRESHOLD) return;
+    d.moved = true;
+    const el = this.pieceEls.get(d.from);
+    if (!el) return;
+    const { p } = this.pointToSquare(e);
+    this.layers.pieces.appendChild(el);
+    el.classList.add('dragging');
+    el.setAttribute('transform', `translate(${p.x} ${p.y}) scale(1.12)`);
+  }
+
+  onPointerUp(e) {
+    const d = this.drag;
+    if (!d || d.id !== e.pointerId) return;
+    this.drag = null;
+    const { sq } = this.pointToSquare(e);
+    if (!d.moved) {
+      // A click: the first selects, a second on the same piece lets it go.
+      if (d.wasSelected && sq === d.from) { this.selected = -1; this.drawMarks(); }
+      return;
+    }
+    const legal = sq >= 0 && this.legal.includes(squareName(d.from) + squareName(sq));
+    if (!legal) {
+      this.restorePiece(d.from);
+      if (sq < 0 || sq === d.from) return;
+      const target = this.position.board[sq];
+      if (target && target.side === this.position.side && this.canPick(sq)) return;
+    } else {
+      // Leave the piece where it was dropped (and its victim gone) while
+      // the server confirms; the next position redraws everything.
+      const el = this.pieceEls.get(d.from);
+      const c = this.center(sq);
+      el?.classList.remove('dragging');
+      el?.setAttribute('transform', `translate(${c.x} ${c.y})`);
+      const victim = this.pieceEls.get(sq);
+      if (victim && victim !== el) victim.style.opacity = '0';
+    }
+    this.selected = -1;
+    this.drawMarks();
+    this.tryMove(d.from, sq, true);
+  }
+
+  cancelDrag() {
+    if (this.drag) this.restorePiece(this.drag.from);
+    this.drag = null;
+  }
+
+  restorePiece(sq) {
+    const el = this.pieceEls.get(sq);
+    if (!el) return;
+    el.classList.remove('dragging');
+    const { x, y } = this.center(sq);
+    el.setAttribute('transform', `translate(${x} ${y})`);
+  }
+
+  tryMove(from, to, dragged = false) {
+    const text = squareName(from) + squareName(to);
+    const legal = this.legal.includes(text);
+    this.opts.onMove?.({ move: text, from, to, legal, dragged });
+  }
+}

@@ -1,0 +1,60 @@
+// Board geometry and FEN reading/writing for drawing; the server decides legality.
+
+export const FILES = 7;
+export const RANKS = 9;
+export const SQUARES = FILES * RANKS;
+const FILE_NAMES = 'abcdefg';
+
+// Square index = rank * 7 + file, a1 = 0, g9 = 62, as the engine numbers them.
+export const squareName = (sq) => FILE_NAMES[sq % FILES] + String(Math.floor(sq / FILES) + 1);
+export const fileOf = (sq) => sq % FILES;
+export const rankOf = (sq) => Math.floor(sq / FILES);
+
+export function parseSquare(name) {
+  if (typeof name !== 'string' || name.length !== 2) return -1;
+  const f = FILE_NAMES.indexOf(name[0]);
+  const r = Number(name[1]) - 1;
+  return f < 0 || !(r >= 0 && r < RANKS) ? -1 : r * FILES + f;
+}
+
+export const parseMove = (text) => ({ from: parseSquare(text.slice(0, 2)), to: parseSquare(text.slice(2, 4)) });
+
+export const LETTERS = 'ELTPWDCR';
+
+// { board: Array(63) of null | { side: 'blue'|'red', letter: 'E' }, side: 'blue'|'red' }.
+// Lenient: the page only draws what the server sent or the editor built.
+export function parseFen(fen) {
+  const board = new Array(SQUARES).fill(null);
+  const [placement = '', side = 'w'] = String(fen).trim().split(/\s+/);
+  const rows = placement.split('/');
+  rows.slice(0, RANKS).forEach((row, i) => {
+    const rank = RANKS - 1 - i;
+    let file = 0;
+    for (const ch of row) {
+      if (/[1-9]/.test(ch)) { file += Number(ch); continue; }
+      const upper = ch.toUpperCase();
+      if (file < FILES && LETTERS.includes(upper)) {
+        board[rank * FILES + file] = { side: ch === upper ? 'blue' : 'red', letter: upper };
+      }
+      file += 1;
+    }
+  });
+  return { board, side: side === 'b' ? 'red' : 'blue' };
+}
+
+export function buildFen(board, side) {
+  const rows = [];
+  for (let rank = RANKS - 1; rank >= 0; rank -= 1) {
+    let row = '';
+    let empty = 0;
+    for (let file = 0; file < FILES; file += 1) {
+      const p = board[rank * FILES + file];
+      if (!p) { empty += 1; continue; }
+      if (empty) { row += empty; empty = 0; }
+      row += p.side === 'blue' ? p.letter : p.letter.toLowerCase();
+    }
+    if (empty) row += empty;
+    rows.push(row);
+  }
+  return `${rows.join('/')} ${side === 'red' ? 'b' : 'w'} 0 1`;
+}

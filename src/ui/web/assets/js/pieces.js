@@ -1,0 +1,76 @@
+// How each animal is drawn: a Chinese character (as outlines, so no CJK font
+// is needed), a letter, or an icon; always with its rank for the rule set.
+import { GLYPHS, GLYPH_EM } from './glyphs.js';
+
+export const ANIMALS = {
+  E: { name: 'Elephant', zh: '象', icon: '🐘' },
+  L: { name: 'Lion', zh: '狮', icon: '🦁' },
+  T: { name: 'Tiger', zh: '虎', icon: '🐯' },
+  P: { name: 'Leopard', zh: '豹', icon: '🐆' },
+  W: { name: 'Wolf', zh: '狼', icon: '🐺' },
+  D: { name: 'Dog', zh: '狗', icon: '🐶' },
+  C: { name: 'Cat', zh: '猫', icon: '🐱' },
+  R: { name: 'Rat', zh: '鼠', icon: '🐭' },
+};
+
+const NS = 'http://www.w3.org/2000/svg';
+
+export function svg(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+// A regular octagon of circumradius r, flat sides up: Red's token shape, so
+// that the sides differ by outline as well as by colour.
+function octagon(r) {
+  const pts = [];
+  for (let i = 0; i < 8; i += 1) {
+    const a = (Math.PI / 8) * (2 * i + 1);
+    pts.push(`${(r * Math.cos(a)).toFixed(2)},${(r * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(' ');
+}
+
+export function glyphPath(ch, size, parent, attrs = {}) {
+  const s = size / GLYPH_EM;
+  return svg('path', { d: GLYPHS[ch], transform: `translate(${-size / 2} ${-size / 2}) scale(${s})`, ...attrs }, parent);
+}
+
+// Draws a token centred on (0, 0) for a square of side 100.
+export function drawPiece(piece, { style = 'glyph', ranks = null, hidden = false } = {}) {
+  const blue = piece.side === 'blue';
+  const g = svg('g', { class: `piece ${piece.side}` });
+  const animal = ANIMALS[piece.letter];
+  const title = svg('title', {}, g);
+  const rank = ranks ? ranks[piece.letter] : null;
+  title.textContent = hidden
+    ? `${blue ? 'Blue' : 'Red'} piece`
+    : `${blue ? 'Blue' : 'Red'} ${animal.name}${rank != null ? ` (rank ${rank})` : ''}`;
+  svg('ellipse', { class: 'shadow', cx: 2, cy: 6, rx: 40, ry: 38 }, g);
+  if (blue) {
+    svg('circle', { class: 'token', r: 41 }, g);
+    svg('circle', { class: 'token-ring', r: 34 }, g);
+  } else {
+    svg('polygon', { class: 'token', points: octagon(43) }, g);
+    svg('polygon', { class: 'token-ring', points: octagon(35) }, g);
+  }
+  if (hidden) {
+    svg('text', { class: 'face letter', y: 15 }, g).textContent = '?';
+    return g;
+  }
+  if (style === 'letter') {
+    svg('text', { class: 'face letter', y: 14 }, g).textContent = piece.letter;
+  } else if (style === 'icon') {
+    svg('text', { class: 'face icon', y: 12 }, g).textContent = animal.icon;
+  } else {
+    glyphPath(animal.zh, 46, g, { class: 'face glyph' });
+  }
+  if (rank != null) {
+    const badge = svg('g', { class: 'rank', transform: 'translate(27 27)' }, g);
+    svg('circle', { r: 13 }, badge);
+    svg('text', { y: 5.5 }, badge).textContent = String(rank);
+  }
+  return g;
+}

@@ -1,0 +1,183 @@
+#include "ui/web/engine_pool.h"
+
+#include <algorithm>
+
+namespace jungle::web {
+
+void EngineTicket::cancel() {
+  std::lock_guard lock(mutex_);
+  cancelled_ = true;
+  if (running_) running_->stop();
+}
+
+bool EngineTicket::cancelled() const {
+  std::lock_guard lock(mutex_);
+  return cancelled_;
+}
+
+EnginePool::EnginePool(EnginePoolLimits limits)
+    : limits_(limits), max_running_analyses_(std::max(1, limits.workers - 1)) {
+  const int n = std::max(1, limits_.workers);
+  for (int i = 0; i < n; ++i) {
+    auto engine = std::make_unique<Engine>();
+    EngineOptions options;
+    options.hash_mb = std::max(1, limits_.hash_mb);
+    options.threads = 1;
+    engine->set_options(options);
+    engines_.push_back(std::move(engine));
+  }
+  for (int i = 0; i < n; ++i) threads_.emplace_back(&EnginePool::worker_loop, this, i);
+}
+
+EnginePool::~EnginePool() {
+  shutdown();
+}
+
+void EnginePool::clamp(EngineJob& job) const {
+  SearchLimits& l = job.limits;
+  const int64_t cap =
+      job.kind == EngineJob::Kind::kAnalysis ? limits_.max_analysis_ms : limits_.max_movetime_ms;
+  // Every job ends by the clock whatever else it asks: no infinite searches,
+  // no clocks to plan with, at most the cap.
+  l.infinite = false;
+  l.time_ms[kBlue] = l.time_ms[kRed] = -1;
+  l.inc_ms[kBlue] = l.inc_ms[kRed] = 0;
+  l.movestogo = 0;
+  l.movetime_ms = l.movetime_ms <= 0 ? cap : std::min(l.movetime_ms, cap);
+  l.depth = l.depth <= 0 ? limits_.max_depth : std::min(l.depth, limits_.max_depth);
+  job.skill_level = std::clamp(job.skill_level, 0, 20);
+}
+
+std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
+  clamp(job);
+  auto ticket = std::make_shared<EngineTicket>();
+  {
+    std::lock_guard lock(mutex_);
+    Refusal refusal = Refusal::kNone;
+    if (stopping_) {
+      refusal = Refusal::kStopping;
+    } else if (int(moves_.size() + analyses_.size()) >= limits_.queue_capacity) {
+      refusal = Refusal::kQueueFull;
+    } else if (per_client_[job.client] >= limits_.per_client) {
+      refusal = Refusal::kClientBusy;
+    }
+    if (why) *why = refusal;
+    if (refusal != Refusal::kNone) {
+      if (per_client_[job.client] == 0) per_client_.erase(job.client);
+      ++refused_;
+      return nullptr;
+    }
+    ++per_client_[job.client];
+    auto& queue = job.kind == EngineJob::Kind::kMove ? moves_ : analyses_;
+    queue.push_back(Queued{std::move(job), ticket});
+  }
+  wake_.notify_all();
+  return ticket;
+}
+
+bool EnginePool::take_locked(Queued& out) {
+  if (!moves_.empty()) {
+    out = std::move(moves_.front());
+    moves_.pop_front();
+    return true;
+  }
+  if (!analyses_.empty() && running_analyses_ < max_running_analyses_) {
+    out = std::move(analyses_.front());
+    analyses_.pop_front();
+    return true;
+  }
+  return false;
+}
+
+void EnginePool::worker_loop(int index) {
+  Engine& engine = *engines_[size_t(index)];
+  for (;;) {
+    Queued item;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] {
+        return stopping_ || !moves_.empty() ||
+               (!analyses_.empty() && running_analyses_ < max_running_analyses_);
+      });
+      if (stopping_) return;
+      take_locked(item);
+      ++busy_;
+      if (item.job.kind == EngineJob::Kind::kAnalysis) ++running_analyses_;
+      running_.push_back(item.ticket);
+    }
+    EngineJob& job = item.job;
+    SearchResult result;
+    bool completed = false;
+    if (!item.ticket->cancelled()) {
+      if (engine.rules() != job.position.rule_set_ptr())
+        engine.set_rules(job.position.rule_set_ptr());
+      if (engine.options().skill_level != job.skill_level) {
+        EngineOptions options = engine.options();
+        options.skill_level = job.skill_level;
+        engine.set_options(options);
+      }
+      {
+        std::lock_guard lock(item.ticket->mutex_);
+        item.ticket->running_ = &engine;
+      }
+      engine.start(job.position, job.limits, job.on_info,
+                   [&result](const SearchResult& r) { result = r; });
+      {
+        // A cancel that came between publishing the engine and start() was
+        // undone by start() clearing the stop flag; repeat it.
+        std::lock_guard lock(item.ticket->mutex_);
+        if (item.ticket->cancelled_) engine.stop();
+      }
+      engine.wait();
+      {
+        std::lock_guard lock(item.ticket->mutex_);
+        item.ticket->running_ = nullptr;
+        completed = !item.ticket->cancelled_;
+      }
+    }
+    {
+      std::lock_guard lock(mutex_);
+      --busy_;
+      if (job.kind == EngineJob::Kind::kAnalysis) --running_analyses_;
+      std::erase(running_, item.ticket);
+      if (--per_client_[job.client] <= 0) per_client_.erase(job.client);
+      ++completed_;
+    }
+    wake_.notify_all();
+    if (job.on_done) job.on_done(result, completed);
+  }
+}
+
+void EnginePool::shutdown() {
+  std::deque<Queued> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ && threads_.empty()) return;
+    stopping_ = true;
+    for (auto& q : moves_) dropped.push_back(std::move(q));
+    for (auto& q : analyses_) dropped.push_back(std::move(q));
+    moves_.clear();
+    analyses_.clear();
+    for (auto& t : running_) t->cancel();
+  }
+  wake_.notify_all();
+  for (auto& q : dropped) {
+    q.ticket->cancel();
+    if (q.job.on_done) q.job.on_done(SearchResult{}, false);
+  }
+  for (auto& t : threads_) t.join();
+  threads_.clear();
+}
+
+EnginePool::Stats EnginePool::stats() const {
+  std::lock_guard lock(mutex_);
+  Stats s;
+  s.workers = int(engines_.size());
+  s.busy = busy_;
+  s.queued = int(moves_.size() + analyses_.size());
+  s.completed = completed_;
+  s.refused = refused_;
+  return s;
+}
+
+}  // namespace jungle::web

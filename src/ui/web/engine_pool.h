@@ -1,0 +1,110 @@
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "search/engine.h"
+
+namespace jungle::web {
+
+// How much engine work the server does at most: a fixed number of engines,
+// a bounded queue, and a cap on each request's thinking time and depth, so
+// one client can neither starve the others nor exhaust memory.
+struct EnginePoolLimits {
+  int workers = 2;          // engines searching at once (one thread each)
+  int queue_capacity = 64;  // jobs waiting for an engine; beyond it submit() refuses
+  int per_client = 6;       // jobs one client may have queued or running at once
+  int hash_mb = 16;         // per engine
+  int64_t max_movetime_ms = 10000;
+  int64_t max_analysis_ms = 30000;
+  int max_depth = 64;
+};
+
+// One search to run: a game move (served first) or an analysis.
+struct EngineJob {
+  enum class Kind { kMove, kAnalysis };
+  Kind kind = Kind::kMove;
+  Position position;
+  SearchLimits limits;
+  int skill_level = 20;
+  std::string client;            // who asked, for the per-client cap
+  Engine::InfoCallback on_info;  // from the engine's thread
+  // Exactly once: after the search, or at once when the job was cancelled or
+  // the pool shut down before it ran (`completed` false).
+  std::function<void(const SearchResult&, bool completed)> on_done;
+};
+
+// A handle on a submitted job; cancel() stops it whether queued or running.
+class EngineTicket {
+ public:
+  void cancel();
+  bool cancelled() const;
+
+ private:
+  friend class EnginePool;
+  mutable std::mutex mutex_;
+  bool cancelled_ = false;
+  Engine* running_ = nullptr;
+};
+
+class EnginePool {
+ public:
+  explicit EnginePool(EnginePoolLimits limits);
+  ~EnginePool();
+  EnginePool(const EnginePool&) = delete;
+  EnginePool& operator=(const EnginePool&) = delete;
+
+  enum class Refusal { kNone, kQueueFull, kClientBusy, kStopping };
+  // Clamps the job's limits and queues it. Returns null, saying why in
+  // `why`, when the queue is full, the client has its share of jobs already,
+  // or the pool is shutting down; on_done is then never called.
+  std::shared_ptr<EngineTicket> submit(EngineJob job, Refusal* why = nullptr);
+  // Cancels every job, queued or running, and joins the engines.
+  void shutdown();
+
+  struct Stats {
+    int workers = 0;
+    int busy = 0;
+    int queued = 0;
+    uint64_t completed = 0;
+    uint64_t refused = 0;
+  };
+  Stats stats() const;
+  const EnginePoolLimits& limits() const { return limits_; }
+
+ private:
+  struct Queued {
+    EngineJob job;
+    std::shared_ptr<EngineTicket> ticket;
+  };
+  void worker_loop(int index);
+  bool take_locked(Queued& out);
+  void clamp(EngineJob& job) const;
+
+  const EnginePoolLimits limits_;
+  // Analyses may use all engines but one, so game moves always find one soon.
+  const int max_running_analyses_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Queued> moves_;
+  std::deque<Queued> analyses_;
+  std::vector<std::shared_ptr<EngineTicket>> running_;
+  int running_analyses_ = 0;
+  std::map<std::string, int> per_client_;  // jobs queued or running, by client
+  int busy_ = 0;
+  uint64_t completed_ = 0;
+  uint64_t refused_ = 0;
+  bool stopping_ = false;
+  std::vector<std::unique_ptr<Engine>> engines_;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace jungle::web

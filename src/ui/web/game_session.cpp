@@ -1,0 +1,482 @@
+#include "ui/web/game_session.h"
+
+#include <cctype>
+#include <chrono>
+#include <ctime>
+#include <sstream>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "ui/web/variant_catalog.h"
+
+namespace jungle::web {
+
+namespace {
+
+// No real game comes near this; it bounds the memory one game can take.
+constexpr int kMaxGamePlies = 4000;
+constexpr int kMinMovetimeMs = 50;
+
+std::string side_title(Side s) {
+  return s == kBlue ? "Blue" : "Red";
+}
+
+bool looks_like_move(std::string_view text) {
+  return text.size() == 4 && text[0] >= 'a' && text[0] <= 'g' && text[1] >= '1' && text[1] <= '9' &&
+         text[2] >= 'a' && text[2] <= 'g' && text[3] >= '1' && text[3] <= '9';
+}
+
+GameResult parse_result_text(std::string_view r) {
+  if (r == "1-0") return GameResult::kBlueWins;
+  if (r == "0-1") return GameResult::kRedWins;
+  if (r == "1/2-1/2") return GameResult::kDraw;
+  return GameResult::kOngoing;
+}
+
+std::string player_description(const PlayerConfig& p) {
+  if (!p.is_engine()) return "Human";
+  std::ostringstream out;
+  out << "jungle engine (skill " << p.skill << ", " << double(p.movetime_ms) / 1000.0 << " s/move)";
+  return out.str();
+}
+
+// Termination tags for a result the board does not show (docs/records.md).
+bool is_other_termination(std::string_view tag) {
+  return tag == "resignation" || tag == "time" || tag == "agreement" || tag == "abandoned";
+}
+
+std::string fen_error_message(const FenError& e) {
+  return std::string("invalid position: ") + e.what();
+}
+
+}  // namespace
+
+int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string result_code(GameResult r) {
+  switch (r) {
+    case GameResult::kBlueWins:
+      return "1-0";
+    case GameResult::kRedWins:
+      return "0-1";
+    case GameResult::kDraw:
+      return "1/2-1/2";
+    case GameResult::kOngoing:
+      break;
+  }
+  return "*";
+}
+
+std::string side_json_name(Side s) {
+  return s == kBlue ? "blue" : "red";
+}
+
+Json PlayerConfig::to_json() const {
+  if (!is_engine()) return Json{{"type", "human"}};
+  return Json{{"type", "engine"}, {"skill", skill}, {"movetime_ms", movetime_ms}};
+}
+
+PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
+                                     int64_t max_movetime_ms) {
+  PlayerConfig p;
+  if (j.is_null()) return p;
+  if (!j.is_object()) {
+    throw ApiError(400, "bad_field",
+                   "'" + field + "' must be an object like {\"type\": \"engine\", \"skill\": 10}");
+  }
+  const std::string type = string_field(j, "type", "human");
+  if (type == "human") return p;
+  if (type != "engine") {
+    throw ApiError(400, "bad_field",
+                   "'" + field + ".type' must be \"human\" or \"engine\", not \"" + type + "\"");
+  }
+  p.kind = Kind::kEngine;
+  try {
+    p.skill = int(int_field(j, "skill", 20, 0, 20));
+    p.movetime_ms = int_field(j, "movetime_ms", 1000, kMinMovetimeMs, max_movetime_ms);
+  } catch (const ApiError& e) {
+    // "'skill' must be ..." becomes "'red.skill' must be ...".
+    std::string message = e.what();
+    message.insert(message.rfind('\'', 0) == 0 ? 1 : 0, field + ".");
+    throw ApiError(e.status(), e.code(), message);
+  }
+  return p;
+}
+
+GameSession::GameSession(int64_t id, std::string variant, RuleSetPtr rules,
+                         const std::string& start_fen, std::array<PlayerConfig, kSides> players)
+    : id_(id), variant_(std::move(variant)), players_(players) {
+  try {
+    start_ = Position::from_fen(start_fen, std::move(rules));
+  } catch (const FenError& e) {
+    throw ApiError(422, "bad_fen", fen_error_message(e));
+  }
+  start_fen_ = start_.fen();
+  position_ = start_;
+  board_result_ = game_result(position_, &board_why_);
+  created_ms = updated_ms = now_ms();
+}
+
+std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
+                                                      const VariantCatalog& catalog,
+                                                      int64_t max_movetime_ms) {
+  const std::string where = "stored game " + std::to_string(stored.id);
+  if (!catalog.contains(stored.variant)) {
+    throw ApiError(500, "damaged_game",
+                   where + " uses the rule set '" + stored.variant + "', which is not shipped");
+  }
+  std::array<PlayerConfig, kSides> players;
+  try {
+    players[kBlue] =
+        PlayerConfig::from_json(Json::parse(stored.blue, nullptr, false), "blue", max_movetime_ms);
+    players[kRed] =
+        PlayerConfig::from_json(Json::parse(stored.red, nullptr, false), "red", max_movetime_ms);
+  } catch (const ApiError&) {
+    players = {};  // settings are not worth refusing the game for
+  }
+  std::unique_ptr<GameSession> game;
+  try {
+    game = std::make_unique<GameSession>(stored.id, stored.variant, catalog.get(stored.variant),
+                                         stored.start_fen, players);
+  } catch (const ApiError& e) {
+    throw ApiError(500, "damaged_game", where + ": " + e.what());
+  }
+  std::istringstream moves(stored.moves);
+  std::string text;
+  while (moves >> text) {
+    std::string error;
+    std::optional<Move> m = parse_move(game->position_, text, &error);
+    if (!m) {
+      throw ApiError(500, "damaged_game",
+                     where + ": move " + std::to_string(game->ply() + 1) + " " + text +
+                         " does not replay: " + error);
+    }
+    game->play(*m);
+  }
+  if (!stored.declared.empty() && !game->over()) {
+    GameResult r = parse_result_text(stored.result);
+    if (r != GameResult::kOngoing) game->declared_ = Declared{r, stored.declared};
+  }
+  game->created_ms = stored.created_ms;
+  game->updated_ms = stored.updated_ms;
+  game->revision_ = 0;
+  return game;
+}
+
+std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
+                                                      const VariantCatalog& catalog,
+                                                      std::array<PlayerConfig, kSides> players) {
+  std::string variant = record.tag("Variant");
+  if (variant.empty()) variant = "standard";
+  if (!catalog.contains(variant)) {
+    throw ApiError(422, "unknown_variant",
+                   "the record's Variant \"" + variant +
+                       "\" is not one of the shipped rule sets this server plays");
+  }
+  RuleSetPtr rules = catalog.get(variant);
+  std::string fen = record.tag("FEN");
+  if (fen.empty()) fen = rules->rules().start_fen;
+  auto game = std::make_unique<GameSession>(0, variant, rules, fen, players);
+  for (const RecordedMove& rm : record.moves) {
+    if (game->over() || !is_legal(game->position_, rm.move)) {
+      throw ApiError(422, "illegal_move",
+                     "move " + std::to_string(game->ply() + 1) + " " + move_text(rm.move) +
+                         " of the record is illegal" +
+                         (game->over() ? std::string(": the game was already over")
+                                       : ": " + explain_illegal(game->position_, rm.move.from(),
+                                                                rm.move.to())));
+    }
+    game->play(rm.move);
+  }
+  const GameResult declared = parse_result_text(record.result());
+  if (!game->over() && declared != GameResult::kOngoing) {
+    std::string reason = record.tag("Termination");
+    if (!is_other_termination(reason)) reason = "recorded";
+    game->declared_ = Declared{declared, reason};
+  }
+  return game;
+}
+
+std::unique_ptr<GameSession> GameSession::from_record_text(
+    std::string_view text, const VariantCatalog& catalog,
+    std::array<PlayerConfig, kSides> players) {
+  // Every "[Variant" in the text, read as the record reader reads a tag
+  // pair: [Name "value"] with \" and \\ escapes. Anything unclear is refused.
+  const auto space = [&](size_t i) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    return i;
+  };
+  for (size_t open = text.find('['); open != std::string_view::npos;
+       open = text.find('[', open + 1)) {
+    size_t i = space(open + 1);
+    size_t name_end = i;
+    while (name_end < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[name_end])) || text[name_end] == '_'))
+      ++name_end;
+    if (text.substr(i, name_end - i) != "Variant") continue;
+    i = space(name_end);
+    std::string value;
+    bool closed = false;
+    if (i < text.size() && text[i] == '"') {
+      for (++i; i < text.size() && text[i] != '\n'; ++i) {
+        if (text[i] == '"') {
+          closed = true;
+          break;
+        }
+        if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\'))
+          ++i;
+        value += text[i];
+      }
+    }
+    if (!closed)
+      throw ApiError(422, "bad_record", "the record has a Variant tag that cannot be read");
+    if (!catalog.contains(value)) {
+      throw ApiError(422, "unknown_variant",
+                     "the record's Variant \"" + value +
+                         "\" is not one of the shipped rule sets this server plays");
+    }
+  }
+  std::vector<GameRecord> records;
+  try {
+    records = read_records(text);
+  } catch (const RecordError& e) {
+    throw ApiError(422, "bad_record", e.what());
+  }
+  if (records.empty()) throw ApiError(422, "bad_record", "the record text holds no game");
+  return from_record(records.front(), catalog, players);
+}
+
+void GameSession::set_players(std::array<PlayerConfig, kSides> players) {
+  players_ = players;
+  ++revision_;
+  updated_ms = now_ms();
+}
+
+GameResult GameSession::result() const {
+  if (declared_) return declared_->result;
+  return board_result_;
+}
+
+std::string GameSession::termination() const {
+  if (declared_) return declared_->reason;
+  if (board_result_ == GameResult::kOngoing) return "";
+  return std::string(termination_tag(board_why_));
+}
+
+std::string GameSession::result_message() const {
+  const GameResult r = result();
+  if (r == GameResult::kOngoing) return "";
+  const std::string winner = r == GameResult::kBlueWins ? "Blue" : "Red";
+  const std::string loser = r == GameResult::kBlueWins ? "Red" : "Blue";
+  if (declared_) {
+    if (declared_->reason == "resignation") return winner + " wins: " + loser + " resigned";
+    if (declared_->reason == "time") return winner + " wins: " + loser + " ran out of time";
+    if (declared_->reason == "agreement") return "Draw by agreement";
+    const std::string why =
+        declared_->reason == "abandoned" ? "game abandoned" : "result given by the record";
+    if (r == GameResult::kDraw) return "Draw (" + why + ")";
+    return winner + " wins (" + why + ")";
+  }
+  const Rules& rules = position_.rules();
+  switch (board_why_) {
+    case Termination::kDenEntered: {
+      const Piece p = position_.last_moved_piece();
+      const std::string animal =
+          p == kNoPiece ? "a piece" : "the " + std::string(animal_name(animal_of(p)));
+      return winner + " wins: " + animal + " entered " + loser + "'s den";
+    }
+    case Termination::kAllCaptured:
+      return winner + " wins: " + loser + " has no pieces left";
+    case Termination::kNoLegalMove:
+      if (r == GameResult::kDraw) {
+        return "Draw: " + side_title(position_.side_to_move()) + " has no legal move";
+      }
+      return winner + " wins: " + loser + " has no legal move";
+    case Termination::kRepetition:
+      return "Draw by repetition: the same position occurred " +
+             std::to_string(rules.repetition_count) + " times";
+    case Termination::kMoveLimit:
+      return "Draw: " + std::to_string(rules.no_capture_limit) + " plies without a capture";
+    case Termination::kDenFood:
+      return winner + " wins: " + loser + "'s den was occupied too long";
+    case Termination::kNone:
+      break;
+  }
+  return r == GameResult::kDraw ? "Draw" : winner + " wins";
+}
+
+void GameSession::play(std::string_view text) {
+  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
+  if (!looks_like_move(text)) {
+    throw ApiError(400, "bad_move",
+                   "\"" + std::string(text) +
+                       "\" is not a move: write the from-square then the to-square, like a3a4");
+  }
+  std::string error;
+  std::optional<Move> m = parse_move(position_, text, &error);
+  if (!m) {
+    // The notation layer usually names the move already ("illegal move c3c4: ...").
+    if (error.find(text) == std::string::npos) error = std::string(text) + " is illegal: " + error;
+    throw ApiError(422, "illegal_move", error);
+  }
+  play(*m);
+}
+
+void GameSession::play(Move m) {
+  if (ply() >= kMaxGamePlies) {
+    throw ApiError(422, "game_too_long",
+                   "a game may have at most " + std::to_string(kMaxGamePlies) + " moves");
+  }
+  PlayedMove pm;
+  pm.move = m;
+  pm.piece = position_.piece_on(m.from());
+  pm.captured = position_.piece_on(m.to());
+  position_.do_move(m);
+  board_result_ = game_result(position_, &board_why_);
+  pm.fen_after = position_.fen();
+  moves_.push_back(std::move(pm));
+  ++revision_;
+  updated_ms = now_ms();
+}
+
+void GameSession::undo(int plies) {
+  const int n = std::min(plies, ply());
+  for (int i = 0; i < n; ++i) {
+    position_.undo_move();
+    moves_.pop_back();
+  }
+  board_result_ = game_result(position_, &board_why_);
+  declared_.reset();
+  ++revision_;
+  updated_ms = now_ms();
+}
+
+void GameSession::resign(Side side) {
+  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
+  declared_ = Declared{side == kBlue ? GameResult::kRedWins : GameResult::kBlueWins, "resignation"};
+  ++revision_;
+  updated_ms = now_ms();
+}
+
+Position GameSession::position_at(int ply) const {
+  if (ply < 0 || ply > this->ply()) {
+    throw ApiError(400, "bad_param",
+                   "ply must be between 0 and " + std::to_string(this->ply()) + ", not " +
+                       std::to_string(ply));
+  }
+  if (ply == this->ply()) return position_;
+  Position pos = start_;
+  for (int i = 0; i < ply; ++i) pos.do_move(moves_[size_t(i)].move);
+  return pos;
+}
+
+Json GameSession::to_json() const {
+  Json moves = Json::array();
+  for (size_t i = 0; i < moves_.size(); ++i) {
+    const PlayedMove& pm = moves_[i];
+    const Square from = pm.move.from(), to = pm.move.to();
+    const int distance =
+        std::abs(file_of(from) - file_of(to)) + std::abs(rank_of(from) - rank_of(to));
+    moves.push_back({
+        {"ply", i + 1},
+        {"move", move_text(pm.move)},
+        {"side", side_json_name(side_of(pm.piece))},
+        {"piece", std::string(1, piece_letter(pm.piece))},
+        {"captured",
+         pm.captured == kNoPiece ? Json(nullptr) : Json(std::string(1, piece_letter(pm.captured)))},
+        {"jump", distance > 1},
+        {"fen", pm.fen_after},
+    });
+  }
+  const GameResult r = result();
+  Json legal = Json::array();
+  if (r == GameResult::kOngoing) {
+    for (Move m : generate_moves(position_)) legal.push_back(move_text(m));
+  }
+  const std::string term = termination();
+  return Json{
+      {"id", id_},
+      {"variant", variant_},
+      {"start_fen", start_fen_},
+      {"fen", position_.fen()},
+      {"ply", ply()},
+      {"side_to_move", side_json_name(position_.side_to_move())},
+      {"revision", revision_},
+      {"players", {{"blue", players_[kBlue].to_json()}, {"red", players_[kRed].to_json()}}},
+      {"moves", moves},
+      {"legal_moves", legal},
+      {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
+      {"result", result_code(r)},
+      {"winner", r == GameResult::kBlueWins  ? Json("blue")
+                 : r == GameResult::kRedWins ? Json("red")
+                                             : Json(nullptr)},
+      {"termination", term.empty() ? Json(nullptr) : Json(term)},
+      {"message", result_message()},
+      {"engine_thinking", engine_ticket != nullptr},
+      {"created_ms", created_ms},
+      {"updated_ms", updated_ms},
+  };
+}
+
+StoredGame GameSession::to_stored() const {
+  StoredGame s;
+  s.id = id_;
+  s.created_ms = created_ms;
+  s.updated_ms = updated_ms;
+  s.variant = variant_;
+  s.start_fen = start_fen_;
+  for (const PlayedMove& pm : moves_) {
+    if (!s.moves.empty()) s.moves += ' ';
+    s.moves += move_text(pm.move);
+  }
+  s.ply_count = ply();
+  s.blue = players_[kBlue].to_json().dump();
+  s.red = players_[kRed].to_json().dump();
+  s.result = result_code(result());
+  s.termination = termination();
+  s.declared = declared_ ? declared_->reason : "";
+  return s;
+}
+
+GameRecord GameSession::to_record() const {
+  GameRecord record;
+  const std::time_t t = std::time_t(created_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char date[16];
+  std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
+  record.set_tag("Event", "Jungle game #" + std::to_string(id_));
+  record.set_tag("Date", date);
+  record.set_tag("Blue", player_description(players_[kBlue]));
+  record.set_tag("Red", player_description(players_[kRed]));
+  record.set_tag("Result", result_code(result()));
+  record.set_tag("Variant", variant_);
+  const Position rules_start = Position(position_.rule_set_ptr());
+  if (rules_start.fen() != start_fen_) record.set_tag("FEN", start_fen_);
+  const std::string term = termination();
+  if (over() && (!declared_ || is_other_termination(term))) record.set_tag("Termination", term);
+  for (const PlayedMove& pm : moves_) record.moves.push_back(RecordedMove{pm.move, ""});
+  return record;
+}
+
+Json stored_summary_json(const StoredGame& g) {
+  return Json{
+      {"id", g.id},
+      {"variant", g.variant},
+      {"ply", g.ply_count},
+      {"players",
+       {{"blue", Json::parse(g.blue, nullptr, false)},
+        {"red", Json::parse(g.red, nullptr, false)}}},
+      {"result", g.result},
+      {"status", g.result == "*" ? "ongoing" : "over"},
+      {"termination", g.termination.empty() ? Json(nullptr) : Json(g.termination)},
+      {"created_ms", g.created_ms},
+      {"updated_ms", g.updated_ms},
+  };
+}
+
+}  // namespace jungle::web

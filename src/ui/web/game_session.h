@@ -1,0 +1,146 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game_record.h"
+#include "core/position.h"
+#include "ui/web/game_store.h"
+#include "ui/web/json_http.h"
+
+namespace jungle::web {
+
+class EngineTicket;
+class VariantCatalog;
+
+// Who plays one side: a person at the board, or the engine at a strength.
+struct PlayerConfig {
+  enum class Kind { kHuman, kEngine };
+  Kind kind = Kind::kHuman;
+  int skill = 20;              // EngineOptions::skill_level: 0 (beginner) .. 20 (full)
+  int64_t movetime_ms = 1000;  // thinking time per engine move
+
+  bool is_engine() const { return kind == Kind::kEngine; }
+  Json to_json() const;
+  // Reads {"type": "human"|"engine", "skill": 0..20, "movetime_ms": N}; `field`
+  // names the object in error messages ("red"). Throws ApiError 400.
+  static PlayerConfig from_json(const Json& j, const std::string& field, int64_t max_movetime_ms);
+};
+
+// What a finished move did, for the page's move list and animations.
+struct PlayedMove {
+  Move move;
+  Piece piece = kNoPiece;
+  Piece captured = kNoPiece;
+  std::string fen_after;
+};
+
+// One game in memory: its rule set, start, moves, players and result. Not
+// thread-safe by itself: callers hold mutex() for every call, so each game
+// is isolated from the others and requests on one game are serialised.
+class GameSession {
+ public:
+  // Throws ApiError 400 when the FEN is not valid under the rules.
+  GameSession(int64_t id, std::string variant, RuleSetPtr rules, const std::string& start_fen,
+              std::array<PlayerConfig, kSides> players);
+  // Rebuilds a stored game by replaying its moves. Throws ApiError 500 when
+  // the stored game no longer replays (a damaged file, a changed rule set).
+  static std::unique_ptr<GameSession> from_stored(const StoredGame& stored,
+                                                  const VariantCatalog& catalog,
+                                                  int64_t max_movetime_ms);
+  // A game read from a record. Throws ApiError 400/422.
+  static std::unique_ptr<GameSession> from_record(const GameRecord& record,
+                                                  const VariantCatalog& catalog,
+                                                  std::array<PlayerConfig, kSides> players);
+  // The first game of a record text. Every Variant tag must name a shipped
+  // set: the record reader would otherwise load a rule-set file from any path
+  // the text names. Throws ApiError 422 saying what is wrong.
+  static std::unique_ptr<GameSession> from_record_text(std::string_view text,
+                                                       const VariantCatalog& catalog,
+                                                       std::array<PlayerConfig, kSides> players);
+
+  std::mutex& mutex() const { return mutex_; }
+
+  int64_t id() const { return id_; }
+  void set_id(int64_t id) { id_ = id; }
+  const std::string& variant() const { return variant_; }
+  const RuleSetPtr& rules() const { return position_.rule_set_ptr(); }
+  const Position& position() const { return position_; }
+  int ply() const { return int(moves_.size()); }
+  // Bumped by every change, so that an engine answer computed for an older
+  // state of the game is recognised as stale and dropped.
+  uint64_t revision() const { return revision_; }
+  const PlayerConfig& player(Side s) const { return players_[s]; }
+  void set_players(std::array<PlayerConfig, kSides> players);
+
+  bool over() const { return result() != GameResult::kOngoing; }
+  GameResult result() const;
+  // As a record's Termination tag writes it: "den", "repetition",
+  // "resignation", ...; empty while the game goes on.
+  std::string termination() const;
+  // A sentence for the player: "Blue wins: the Rat entered Red's den".
+  std::string result_message() const;
+
+  // Plays a move given as text ("a3a4"). Throws ApiError 422 saying why an
+  // illegal move is illegal, or that the game is over.
+  void play(std::string_view move_text);
+  void play(Move m);
+  // Takes back up to `plies` moves (and a resignation).
+  void undo(int plies);
+  void resign(Side side);
+
+  // The position after `ply` moves, with the history before it (repetition
+  // counts). Throws ApiError 400 when ply is out of range.
+  Position position_at(int ply) const;
+
+  Json to_json() const;
+  StoredGame to_stored() const;
+  GameRecord to_record() const;
+
+  // Engine work in flight for this game: at most one move search and one
+  // analysis, so one game cannot fill the engine queue. A change to the game
+  // cancels the move search (its answer would be stale).
+  std::shared_ptr<EngineTicket> engine_ticket;
+  std::shared_ptr<EngineTicket> analysis_ticket;
+  // Set when a write to the store failed: the registry has dropped this copy
+  // and the next request reloads the game as last stored.
+  bool detached = false;
+  int64_t created_ms = 0;
+  int64_t updated_ms = 0;
+
+ private:
+  int64_t id_;
+  std::string variant_;
+  std::string start_fen_;
+  Position start_;
+  Position position_;
+  std::vector<PlayedMove> moves_;
+  std::array<PlayerConfig, kSides> players_;
+  // A result the board does not show: a resignation, or one a loaded record declares.
+  struct Declared {
+    GameResult result;
+    std::string reason;
+  };
+  std::optional<Declared> declared_;
+  // game_result() of position_, kept up to date: it generates moves, and
+  // every view of the game asks for it several times.
+  GameResult board_result_ = GameResult::kOngoing;
+  Termination board_why_ = Termination::kNone;
+  uint64_t revision_ = 0;
+  mutable std::mutex mutex_;
+};
+
+// A line of the games list, from the database alone.
+Json stored_summary_json(const StoredGame& g);
+// "1-0", "0-1", "1/2-1/2", "*": as a record's Result tag writes it.
+std::string result_code(GameResult r);
+// "blue" / "red".
+std::string side_json_name(Side s);
+int64_t now_ms();
+
+}  // namespace jungle::web

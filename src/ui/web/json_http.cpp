@@ -1,0 +1,78 @@
+#include "ui/web/json_http.h"
+
+#include <charconv>
+
+namespace jungle::web {
+
+void send_json(httplib::Response& res, const Json& body, int status) {
+  res.status = status;
+  // Replacement characters keep a response valid even if a message carries
+  // bytes that are not UTF-8 (a pasted record, say).
+  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), "application/json");
+}
+
+void send_error(httplib::Response& res, int status, std::string_view code,
+                std::string_view message) {
+  send_json(res, Json{{"error", {{"code", code}, {"message", message}}}}, status);
+}
+
+Json parse_body(const httplib::Request& req) {
+  if (req.body.find_first_not_of(" \t\r\n") == std::string::npos) return Json::object();
+  Json body;
+  try {
+    body = Json::parse(req.body);
+  } catch (const Json::parse_error& e) {
+    throw ApiError(400, "bad_json", std::string("the request body is not valid JSON: ") + e.what());
+  }
+  if (!body.is_object()) throw ApiError(400, "bad_json", "the request body must be a JSON object");
+  return body;
+}
+
+std::string string_field(const Json& body, const std::string& name, const std::string& fallback) {
+  auto it = body.find(name);
+  if (it == body.end() || it->is_null()) return fallback;
+  if (!it->is_string()) throw ApiError(400, "bad_field", "'" + name + "' must be a string");
+  return it->get<std::string>();
+}
+
+int64_t int_field(const Json& body, const std::string& name, int64_t fallback, int64_t min,
+                  int64_t max) {
+  auto it = body.find(name);
+  if (it == body.end() || it->is_null()) return fallback;
+  if (!it->is_number_integer()) {
+    throw ApiError(400, "bad_field", "'" + name + "' must be an integer");
+  }
+  const auto value = it->get<int64_t>();
+  if (value < min || value > max) {
+    throw ApiError(400, "bad_field",
+                   "'" + name + "' must be between " + std::to_string(min) + " and " +
+                       std::to_string(max) + ", not " + std::to_string(value));
+  }
+  return value;
+}
+
+bool bool_field(const Json& body, const std::string& name, bool fallback) {
+  auto it = body.find(name);
+  if (it == body.end() || it->is_null()) return fallback;
+  if (!it->is_boolean()) throw ApiError(400, "bad_field", "'" + name + "' must be true or false");
+  return it->get<bool>();
+}
+
+int64_t int_param(const httplib::Request& req, const std::string& name, int64_t fallback,
+                  int64_t min, int64_t max) {
+  if (!req.has_param(name)) return fallback;
+  const std::string text = req.get_param_value(name);
+  int64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size()) {
+    throw ApiError(400, "bad_param", "query parameter '" + name + "' must be an integer");
+  }
+  if (value < min || value > max) {
+    throw ApiError(400, "bad_param",
+                   "query parameter '" + name + "' must be between " + std::to_string(min) +
+                       " and " + std::to_string(max));
+  }
+  return value;
+}
+
+}  // namespace jungle::web

@@ -1,0 +1,60 @@
+#include "ui/web/variant_catalog.h"
+
+#include "core/variants.h"
+
+namespace jungle::web {
+
+Json squares_json(Bitboard squares) {
+  Json list = Json::array();
+  for (Square s = 0; s < kSquares; ++s) {
+    if (squares & square_bb(s)) list.push_back(square_name(s));
+  }
+  return list;
+}
+
+namespace {
+
+Json describe(const RuleSet& rs) {
+  const Rules& rules = rs.rules();
+  Json ranks = Json::object();
+  for (int a = 0; a < kAnimals; ++a) {
+    ranks[std::string(1, animal_letter(Animal(a)))] = rules.rank[a];
+  }
+  return Json{
+      {"name", rules.name},
+      {"description", rules.description},
+      {"start_fen", rules.start_fen},
+      {"ranks", ranks},
+      {"water", squares_json(rs.water())},
+      {"traps", {{"blue", squares_json(rs.traps(kBlue))}, {"red", squares_json(rs.traps(kRed))}}},
+      {"dens", {{"blue", square_name(rs.den(kBlue))}, {"red", square_name(rs.den(kRed))}}},
+      {"hidden_pieces", rules.hidden_pieces},
+  };
+}
+
+}  // namespace
+
+VariantCatalog::VariantCatalog() : description_(Json::array()) {
+  for (const std::string& name : builtin_variant_names()) {
+    RuleSetPtr rs = RuleSet::make(builtin_rules(name));
+    description_.push_back(describe(*rs));
+    if (!names_.empty()) names_ += ", ";
+    names_ += name;
+    sets_.emplace(name, std::move(rs));
+  }
+}
+
+RuleSetPtr VariantCatalog::get(std::string_view name) const {
+  auto it = sets_.find(name);
+  if (it == sets_.end()) {
+    throw ApiError(400, "unknown_variant",
+                   "unknown rule set '" + std::string(name) + "'; the shipped sets are " + names_);
+  }
+  return it->second;
+}
+
+bool VariantCatalog::contains(std::string_view name) const {
+  return sets_.find(name) != sets_.end();
+}
+
+}  // namespace jungle::web

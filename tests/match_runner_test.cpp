@@ -1,0 +1,282 @@
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/game_record.h"
+#include "core/movegen.h"
+#include "match/engine_process.h"
+#include "match/match_runner.h"
+#include "match/openings.h"
+
+namespace jungle::match {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+// A directory of its own for each test, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "jungle_match_XXXXXX").string();
+    path_ = mkdtemp(pattern.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  fs::path path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// A protocol engine written in sh that handshakes properly and then does
+// `on_go` when asked to move.
+std::string fake_engine(const fs::path& dir, const std::string& name, const std::string& on_go) {
+  const fs::path path = dir / name;
+  std::ofstream out(path);
+  out << "#!/bin/sh\n"
+         "while read -r line; do\n"
+         "  case \"$line\" in\n"
+         "    uci) echo 'id name "
+      << name
+      << "'; echo uciok ;;\n"
+         "    isready) echo readyok ;;\n"
+         "    go*) "
+      << on_go
+      << " ;;\n"
+         "    quit) exit 0 ;;\n"
+         "  esac\n"
+         "done\n";
+  out.close();
+  chmod(path.c_str(), 0755);
+  return path.string();
+}
+
+MatchConfig base_config(const std::string& first, const std::string& second) {
+  MatchConfig c;
+  c.engines[0] = parse_engine_spec(first);
+  c.engines[1] = parse_engine_spec(second);
+  c.games = 2;
+  c.concurrency = 1;
+  c.tc.kind = TimeControl::Kind::kMoveTime;
+  c.tc.movetime_ms = 20;
+  c.time_margin_ms = 200;
+  c.handshake_timeout_ms = 5000;
+  return c;
+}
+
+std::string random_jungle() {
+  return std::string("cmd='") + JUNGLE_BINARY + "' name=random option.Mode=random";
+}
+
+TEST(EngineProcess, TalksToAChildAndTimesOut) {
+  EngineProcess p;
+  std::string error;
+  ASSERT_TRUE(p.start({"cat"}, &error)) << error;
+  ASSERT_TRUE(p.write_line("hello"));
+  std::string line;
+  EXPECT_EQ(p.read_line(line, milliseconds(2000)), EngineProcess::ReadResult::kLine);
+  EXPECT_EQ(line, "hello");
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(p.read_line(line, milliseconds(100)), EngineProcess::ReadResult::kTimeout);
+  EXPECT_GE(std::chrono::steady_clock::now() - t0, milliseconds(90));
+  p.stop();
+  EXPECT_FALSE(p.running());
+}
+
+TEST(EngineProcess, ReportsEofAndHowTheChildEnded) {
+  EngineProcess p;
+  std::string error;
+  ASSERT_TRUE(p.start({"sh", "-c", "echo bye; kill -SEGV $$"}, &error)) << error;
+  std::string line;
+  EXPECT_EQ(p.read_line(line, milliseconds(2000)), EngineProcess::ReadResult::kLine);
+  EXPECT_EQ(line, "bye");
+  EXPECT_EQ(p.read_line(line, milliseconds(2000)), EngineProcess::ReadResult::kEof);
+  EXPECT_NE(p.exit_description(milliseconds(2000)).find("signal 11"), std::string::npos);
+  EXPECT_FALSE(p.write_line("anyone there?"));  // no SIGPIPE, just false
+}
+
+TEST(EngineProcess, MissingProgramFailsToStart) {
+  EngineProcess p;
+  std::string error;
+  EXPECT_FALSE(p.start({"/nonexistent/engine"}, &error));
+  EXPECT_NE(error.find("/nonexistent/engine"), std::string::npos);
+}
+
+TEST(EngineProcess, SplitsCommandLines) {
+  EXPECT_EQ(split_command_line("a 'b c' \"d\\\"e\" f\\ g"),
+            (std::vector<std::string>{"a", "b c", "d\"e", "f g"}));
+  EXPECT_THROW(split_command_line("a 'b"), std::invalid_argument);
+}
+
+TEST(MatchRunner, ParsesEngineSettingsAndClocks) {
+  const EngineSpec s =
+      parse_engine_spec("cmd='./jungle uci' name=A option.Hash=16 'option.Move Overhead=10'");
+  EXPECT_EQ(s.command, "./jungle uci");
+  EXPECT_EQ(s.name, "A");
+  ASSERT_EQ(s.options.size(), 2u);
+  EXPECT_EQ(s.options[1].first, "Move Overhead");
+  EXPECT_EQ(s.options[1].second, "10");
+  EXPECT_THROW(parse_engine_spec("name=A"), std::invalid_argument);
+  EXPECT_THROW(parse_engine_spec("cmd=x colour=blue"), std::invalid_argument);
+
+  const TimeControl a = parse_clock("10+0.1");
+  EXPECT_EQ(a.time_ms, 10000);
+  EXPECT_EQ(a.inc_ms, 100);
+  EXPECT_EQ(a.text(), "10+0.1");
+  const TimeControl b = parse_clock("40/60+0.5");
+  EXPECT_EQ(b.moves, 40);
+  EXPECT_EQ(b.time_ms, 60000);
+  EXPECT_EQ(b.text(), "40/60+0.5");
+  EXPECT_THROW(parse_clock("ten"), std::invalid_argument);
+  EXPECT_THROW(parse_clock("0/10"), std::invalid_argument);
+}
+
+TEST(MatchRunner, RandomAgainstMaterialPlaysRecordedLegalGames) {
+  TempDir dir;
+  const RuleSetPtr rules = RuleSet::standard();
+  BookOptions book;
+  book.count = 2;
+  book.depth = 3;
+  book.threshold_cp = 200;
+  MatchConfig c = base_config(random_jungle(),
+                              std::string("cmd='") + JUNGLE_BINARY +
+                                  "' name=material option.Mode=material 'option.Baseline Depth=1'");
+  c.openings = generate_book(rules, book);
+  ASSERT_EQ(c.openings.size(), 2u);
+  c.games = 4;
+  c.concurrency = 2;
+  c.tc.kind = TimeControl::Kind::kDepth;
+  c.tc.depth = 1;
+  c.max_plies = 120;
+  c.sprt = SprtConfig{0, 10, 0.05, 0.05};
+  c.record_path = (dir.path() / "games.pgn").string();
+  int callbacks = 0;
+  MatchRunner runner(c);
+  const MatchResult r = runner.run([&](const GameOutcome& g, const MatchResult&) {
+    ++callbacks;
+    EXPECT_EQ(g.incident, Incident::kNone) << g.reason;
+  });
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.games, 4);
+  EXPECT_EQ(callbacks, 4);
+  EXPECT_EQ(r.wdl.games(), 4);
+  EXPECT_EQ(r.penta.pairs(), 2);
+  EXPECT_EQ(r.blue_wins + r.red_wins + r.draws, 4);
+
+  std::ifstream in(c.record_path);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::vector<GameRecord> games = read_records(text.str());
+  ASSERT_EQ(games.size(), 4u);
+  for (const GameRecord& g : games) {
+    const std::vector<Position> positions = replay(g);  // throws on an illegal move
+    const Position& end = positions.back();
+    Termination why = Termination::kNone;
+    const GameResult result = game_result(end, &why);
+    if (result != GameResult::kOngoing) {
+      EXPECT_EQ(g.result(), std::string(result_tag(result)));
+      EXPECT_EQ(g.tag("Termination"), std::string(termination_tag(why)));
+    } else {
+      EXPECT_EQ(g.tag("Termination"), "agreement");  // the 120-ply limit
+      EXPECT_EQ(g.result(), "1/2-1/2");
+    }
+  }
+  const std::string summary = match_summary(c, r);
+  EXPECT_NE(summary.find("Score of random vs material"), std::string::npos);
+  EXPECT_NE(summary.find("SPRT"), std::string::npos);
+}
+
+struct BrokenCase {
+  const char* name;
+  const char* on_go;
+  Incident expected;
+};
+
+TEST(MatchRunner, BrokenEnginesLoseAndDoNotHang) {
+  const BrokenCase cases[] = {
+      {"crasher", "kill -SEGV $$", Incident::kCrash},
+      {"exiter", "exit 3", Incident::kCrash},
+      {"illegal", "echo 'info depth 1 score cp 0'; echo 'bestmove a1a9'", Incident::kIllegalMove},
+      {"nomove", "echo 'bestmove (none)'", Incident::kIllegalMove},
+      {"sleeper", "sleep 30", Incident::kTimeLoss},
+  };
+  TempDir dir;
+  for (const BrokenCase& bc : cases) {
+    SCOPED_TRACE(bc.name);
+    const std::string broken = fake_engine(dir.path(), bc.name, bc.on_go);
+    MatchConfig c = base_config(random_jungle(), "cmd=" + broken + " name=" + bc.name);
+    c.record_path = (dir.path() / "broken.pgn").string();
+    const auto t0 = std::chrono::steady_clock::now();
+    MatchRunner runner(c);
+    const MatchResult r = runner.run();
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));
+    EXPECT_EQ(r.games, 2);
+    EXPECT_EQ(r.wdl.wins, 2);  // the working engine wins both
+    EXPECT_EQ(r.incidents[1][size_t(bc.expected)], 2);
+    EXPECT_EQ(r.incident_log.size(), 2u);
+    const std::string summary = match_summary(c, r);
+    EXPECT_NE(summary.find(std::string("Incidents of ") + bc.name), std::string::npos) << summary;
+  }
+  // Every game of every case was written and reads back.
+  std::ifstream in(dir.path() / "broken.pgn");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(read_records(text.str()).size(), 10u);
+}
+
+TEST(MatchRunner, HungEngineUnderNodeLimitIsCutOff) {
+  TempDir dir;
+  const std::string hang = fake_engine(dir.path(), "hang", "sleep 30");
+  MatchConfig c = base_config(random_jungle(), "cmd=" + hang);
+  c.tc.kind = TimeControl::Kind::kNodes;
+  c.tc.nodes = 1000;
+  c.move_timeout_ms = 300;
+  MatchRunner runner(c);
+  const MatchResult r = runner.run();
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.wdl.wins, 2);
+  EXPECT_EQ(r.incidents[1][size_t(Incident::kNoResponse)], 2);
+}
+
+TEST(MatchRunner, EngineThatCannotStartStopsTheMatch) {
+  MatchConfig c = base_config(random_jungle(), "cmd=/nonexistent/engine");
+  MatchRunner runner(c);
+  const MatchResult r = runner.run();
+  EXPECT_NE(r.error.find("cannot play"), std::string::npos) << r.error;
+  EXPECT_EQ(r.games, 0);
+
+  TempDir dir;
+  MatchConfig d = base_config(random_jungle(), "cmd=" + fake_engine(dir.path(), "plain", "exit 0"));
+  d.engines[1].options.emplace_back("Hash", "16");  // the fake offers no options
+  const MatchResult s = MatchRunner(d).run();
+  EXPECT_NE(s.error.find("no option 'Hash'"), std::string::npos) << s.error;
+}
+
+TEST(Openings, GeneratedBookIsBalancedAndReadsBack) {
+  const RuleSetPtr rules = RuleSet::standard();
+  BookOptions opt;
+  opt.count = 5;
+  opt.depth = 3;
+  opt.threshold_cp = 150;
+  opt.seed = 7;
+  const std::vector<std::string> book = generate_book(rules, opt);
+  ASSERT_EQ(book.size(), 5u);
+  EXPECT_EQ(generate_book(rules, opt), book);  // the seed fixes the book
+  const std::vector<std::string> again = parse_book(format_book(book, {"a header"}), rules);
+  EXPECT_EQ(again, book);
+  EXPECT_THROW(parse_book("not a fen\n", rules), BookError);
+  EXPECT_THROW(parse_book("# only comments\n", rules), BookError);
+}
+
+}  // namespace
+}  // namespace jungle::match
