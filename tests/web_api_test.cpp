@@ -551,6 +551,17 @@ TEST_F(WebApiTest, RacingMovesOnOneGameKeepItConsistent) {
   EXPECT_EQ(get(game_path(g)).body["ply"], 1);
 }
 
+TEST_F(WebApiTest, ASecondServerCannotTakeThePort) {
+  WebServerOptions options;
+  options.port = port_;
+  options.db_path = dir_ / "other.db";
+  options.engines.workers = 1;
+  options.engines.hash_mb = 1;
+  WebServer other(options);
+  EXPECT_THROW(other.start(), std::runtime_error);
+  EXPECT_EQ(get("/api/info").status, 200);
+}
+
 TEST_F(WebApiTest, RefusesOversizedAndUnknownRequests) {
   Reply r = post("/api/games", std::string(2 << 20, ' '));
   EXPECT_EQ(r.status, 413);

@@ -33,6 +33,13 @@ WebServer::WebServer(WebServerOptions options)
   // Headers and body go out in separate writes; without this, Nagle and
   // delayed ACKs add 40 ms to every small response.
   http_.set_tcp_nodelay(true);
+  // httplib's default adds SO_REUSEPORT, which lets a second server bind the
+  // same port and silently take half of the connections; reuse the address
+  // (a quick restart) but never share the port.
+  http_.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   http_.set_keep_alive_max_count(1000);
   // Short, so that stop() does not wait long on idle browser connections.
   http_.set_keep_alive_timeout(3);
