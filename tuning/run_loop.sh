@@ -8,16 +8,18 @@
 #   tuning/run_loop.sh                 # the whole loop
 #   STEPS="tune sprt" tuning/run_loop.sh
 #
-# Settings (environment): WORK, JOBS (concurrent games, default 1), GAMES,
-# TC (match limit, e.g. "--movetime 100"), DATAGEN_GAMES, DATAGEN_NODES,
-# SPRT (bounds), SPRT_GAMES (the most games the SPRT may take).
+# Settings (environment): WORK, JOBS (concurrent games, default 1), GAMES and
+# BASELINE_TC (the baseline matches), TC (the SPRT's limit), DATAGEN_GAMES,
+# DATAGEN_NODES, SPRT (bounds), SPRT_GAMES (the most games the SPRT may take).
+# The generous time margin keeps a loaded machine from deciding games on time.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${WORK:-/tmp/jungle-loop}
 JOBS=${JOBS:-1}
 GAMES=${GAMES:-200}
-TC=${TC:---movetime 50}
+BASELINE_TC=${BASELINE_TC:---movetime 50}
+TC=${TC:---movetime 100 --time-margin 1000}
 DATAGEN_GAMES=${DATAGEN_GAMES:-4000}
 DATAGEN_NODES=${DATAGEN_NODES:-5000}
 SPRT=${SPRT:-elo0=0 elo1=25 alpha=0.05 beta=0.05}
@@ -53,7 +55,7 @@ if has_step baseline; then
     [ -s "$out.txt" ] && continue
     "$JUNGLE" match --engine "cmd=$JUNGLE name=full 'option.Move Overhead=10'" \
       --engine "cmd=$JUNGLE name=$mode option.Mode=$mode" \
-      --games "$GAMES" $TC -c "$JOBS" --openings "$BOOK" --pgn "$out.pgn" >"$out.txt"
+      --games "$GAMES" $BASELINE_TC -c "$JOBS" --openings "$BOOK" --pgn "$out.pgn" >"$out.txt"
     cat "$out.txt"
   done
 fi
@@ -65,7 +67,7 @@ if has_step datagen && [ ! -s "$WORK/selfplay.txt" ]; then
 fi
 
 if has_step tune && [ ! -s "$WORK/tuned_params.txt" ]; then
-  "$JUNGLE" tune --data "$WORK/selfplay.txt" --rounds 12 --out "$WORK/tuned_params.txt"
+  "$JUNGLE" tune --data "$WORK/selfplay.txt" --rounds 12 --l2 1e-6 --out "$WORK/tuned_params.txt"
 fi
 
 # A copy of the tree whose eval_params.h carries the tuned weights.
