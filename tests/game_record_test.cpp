@@ -372,6 +372,42 @@ TEST(GameRecord, CheckRecordsReportsEveryBadGame) {
   EXPECT_TRUE(contains(errors[2].what(), "Leopard may not enter the water")) << errors[2].what();
 }
 
+// Broken syntax (a variation, an unterminated tag or comment) loses its own
+// game only: checking goes on with the next game's tags.
+TEST(GameRecord, CheckRecordsGoesOnAfterBrokenSyntax) {
+  const std::string text =
+      "[Event \"a\"]\n\n1. a3a4 (1... a7a6) a7a6 *\n"  // game 1: a variation, line 3
+      "[Event \"b\"]\n\n1. a3a4 a7a6 *\n\n"            // game 2, after a result
+      "[Event \"c\n[Result \"*\"]\n\n1. a3a4 *\n\n"    // game 3: unterminated tag, line 8
+      "[Event \"d\"]\n\n1. a3a4 {never closed\n\n"     // game 4: open comment, line 15
+      "[Event \"e\"]\n\n1. a3a4 a7a6 2. c3c4 *\n";     // game 5: illegal, line 19
+  int games = 0;
+  std::vector<RecordError> errors = check_records(text, &games);
+  EXPECT_EQ(games, 5);
+  ASSERT_EQ(errors.size(), 4u);
+  EXPECT_EQ(errors[0].game(), 1);
+  EXPECT_EQ(errors[0].line(), 3);
+  EXPECT_TRUE(contains(errors[0].what(), "variations")) << errors[0].what();
+  EXPECT_EQ(errors[1].game(), 3);
+  EXPECT_EQ(errors[1].line(), 8);
+  EXPECT_TRUE(contains(errors[1].what(), "unterminated")) << errors[1].what();
+  EXPECT_EQ(errors[2].game(), 4);
+  EXPECT_EQ(errors[2].line(), 15);
+  EXPECT_TRUE(contains(errors[2].what(), "never closed")) << errors[2].what();
+  EXPECT_EQ(errors[3].game(), 5);
+  EXPECT_EQ(errors[3].line(), 19);
+  EXPECT_TRUE(contains(errors[3].what(), "Wolf may not enter the water")) << errors[3].what();
+}
+
+// A byte order mark and Windows line ends, as some editors save, are layout.
+TEST(GameRecord, ByteOrderMarkAndCrLfAreLayout) {
+  std::vector<GameRecord> games =
+      read_records("\xEF\xBB\xBF[Event \"bom\"]\r\n[Result \"*\"]\r\n\r\n1. a3a4 a7a6 *\r\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].tag("Event"), "bom");
+  EXPECT_EQ(games[0].moves.size(), 2u);
+}
+
 TEST(GameRecord, EmptyTextHasNoGames) {
   EXPECT_TRUE(read_records("").empty());
   EXPECT_TRUE(read_records("  \n; nothing\n{just a comment}\n").empty());

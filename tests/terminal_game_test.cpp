@@ -308,6 +308,40 @@ TEST(TerminalGame, EngineAgainstEngineAndResignation) {
   EXPECT_EQ(game.wait_exit(), 0);
 }
 
+// A record that ended by resignation comes back saying who resigned, and
+// files that are missing or hold too few games are reported, not fatal.
+TEST(TerminalGame, LoadedResignationAndBadFiles) {
+  const fs::path resigned = temp_file("resigned.jgn");
+  {
+    std::ofstream out(resigned);
+    out << "[Result \"0-1\"]\n[Termination \"resignation\"]\n\n1. a3a4 a7a6 0-1\n";
+  }
+  Child game(Child::Mode::kPipe, {"--side", "both"});
+  ASSERT_TRUE(game.started());
+  size_t from = game.mark();
+  game.send("load " + resigned.string() + "\n");
+  ASSERT_TRUE(game.read_until("Game over: Red wins (Blue resigned). Result 0-1", from))
+      << game.output();
+  from = game.mark();
+  game.send("load " + resigned.string() + " 2\n");
+  ASSERT_TRUE(game.read_until("holds 1 game; there is no game 2", from)) << game.output();
+  from = game.mark();
+  game.send("load " + (resigned.parent_path() / "missing.jgn").string() + "\n");
+  ASSERT_TRUE(game.read_until("error: cannot read ", from)) << game.output();
+  from = game.mark();
+  game.send("save " + (resigned.parent_path() / "no" / "dir" / "x.jgn").string() + "\nfen\n");
+  ASSERT_TRUE(game.read_until("error: cannot write ", from)) << game.output();
+  // The game is still the loaded one, and goes on after a take-back.
+  ASSERT_TRUE(game.read_until("l5t/1d3c1/2p1w1e/r6/7/E6/2W1P1R/1C3D1/T5L w 2 2", from))
+      << game.output();
+  from = game.mark();
+  game.send("undo\n");
+  ASSERT_TRUE(game.read_until("The game goes on.", from)) << game.output();
+  game.close_input();
+  EXPECT_EQ(game.wait_exit(), 0);
+  fs::remove_all(resigned.parent_path());
+}
+
 TEST(TerminalGame, BadOptionsAreReported) {
   Child game(Child::Mode::kPipe, {"--fen", "7/7 w"});
   EXPECT_EQ(game.wait_exit(), 2);

@@ -245,6 +245,9 @@ TEST_F(WebApiTest, PlaysMovesAndExplainsIllegalOnes) {
   r = post(moves, {{"move", "g3g4"}, {"ply", 1}});  // the game has 2 moves
   EXPECT_EQ(r.status, 409);
   EXPECT_EQ(error_code(r), "stale");
+  r = post(moves, {{"move", "g3g4"}, {"ply", -1}});  // a ply count is never negative
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(error_code(r), "bad_field");
 
   // None of the refusals changed the game.
   Reply state = get(game_path(g));
@@ -285,6 +288,9 @@ TEST_F(WebApiTest, EngineMovesOnlyOnItsTurn) {
     Reply m = post(game_path(e, "/engine-move"), Json::object());
     ASSERT_EQ(m.status, 200) << m.text;
     EXPECT_EQ(m.body["ply"], i);
+    // A weakened engine's line still begins with the move it played.
+    ASSERT_FALSE(m.body["engine"]["pv"].empty());
+    EXPECT_EQ(m.body["engine"]["pv"][0], m.body["engine"]["move"]) << m.text;
   }
 }
 
@@ -572,6 +578,8 @@ TEST_F(WebApiTest, RefusesOversizedAndUnknownRequests) {
   r = reply(client_->Patch("/api/games", "{}", "application/json"));
   EXPECT_GE(r.status, 400);
   EXPECT_LT(r.status, 500);
+  EXPECT_NE(r.body["error"]["message"].get<std::string>().find("PATCH"), std::string::npos)
+      << r.text;
   EXPECT_EQ(get("/api/info").status, 200);
 }
 

@@ -31,7 +31,12 @@ int run_check(const std::string& path) {
   std::vector<RecordError> errors = check_records(text, &games);
   for (const RecordError& e : errors) std::cout << path << ": " << e.what() << "\n";
   if (!errors.empty()) {
-    std::cout << path << ": " << errors.size() << " of " << games << " games have errors\n";
+    std::cout << path << ": " << errors.size() << " of " << games
+              << (games == 1 ? " game has errors\n" : " games have errors\n");
+    return 1;
+  }
+  if (games == 0) {
+    std::cout << path << ": no game found\n";
     return 1;
   }
   std::cout << path << ": " << games << (games == 1 ? " game" : " games") << " ok\n";
@@ -79,9 +84,13 @@ int run_replay(const std::string& path, int game_number) {
     std::cerr << path << ": " << e.what() << "\n";
     return 1;
   }
+  if (games.empty()) {
+    std::cerr << "error: " << path << " holds no game\n";
+    return 1;
+  }
   if (game_number > int(games.size())) {
-    std::cerr << "error: " << path << " holds " << games.size() << " games, not " << game_number
-              << "\n";
+    std::cerr << "error: " << path << " holds " << games.size()
+              << (games.size() == 1 ? " game, not " : " games, not ") << game_number << "\n";
     return 2;
   }
   bool first = true;

@@ -110,12 +110,17 @@ struct Token {
 // `game` is only for the messages.
 class Tokenizer {
  public:
-  explicit Tokenizer(std::string_view text) : text_(text) {}
+  explicit Tokenizer(std::string_view text) : text_(text) {
+    // A UTF-8 byte order mark, as some editors write, is not part of the record.
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+  }
 
   Token next(int game) {
     for (;;) {
       skip_space();
       if (at_end()) return {Token::kEnd, "", "", line_};
+      token_pos_ = pos_;
+      token_line_ = line_;
       const char c = text_[pos_];
       if (c == ';') {
         skip_line();
@@ -136,6 +141,34 @@ class Tokenizer {
         return read_word();
       }
     }
+  }
+
+  // After broken syntax: moves on to the next line that begins with '[' after
+  // a blank line or after a line ending with a result, where the next game's
+  // tags begin; false when there is none.
+  bool resync() {
+    pos_ = token_pos_;
+    line_ = token_line_;
+    auto ends_with_result = [](std::string_view line) {
+      const size_t space = line.find_last_of(" \t");
+      return is_result_token(space == std::string_view::npos ? line : line.substr(space + 1));
+    };
+    auto rest_of_line = [&] {
+      const size_t end = std::min(text_.find('\n', pos_), text_.size());
+      return trim(text_.substr(pos_, end - pos_));
+    };
+    // Whether the line before was blank or ended with a result; the line of
+    // the error counts from the error on.
+    bool game_ended = ends_with_result(rest_of_line());
+    while (!at_end()) {
+      while (!at_end() && text_[pos_] != '\n') ++pos_;
+      if (at_end()) break;
+      advance();
+      const std::string_view line = rest_of_line();
+      if (game_ended && !line.empty() && line.front() == '[') return true;
+      game_ended = line.empty() || ends_with_result(line);
+    }
+    return false;
   }
 
  private:
@@ -234,6 +267,8 @@ class Tokenizer {
   std::string_view text_;
   size_t pos_ = 0;
   int line_ = 1;
+  size_t token_pos_ = 0;  // where the token being read began
+  int token_line_ = 1;
 };
 
 // Rule sets by the Variant tag's text, loaded once per read.
@@ -426,11 +461,13 @@ class RecordReader {
       try {
         t = tokens_.next(game_no());
       } catch (const RecordError& e) {
-        // Broken syntax leaves no reliable place to resume from.
+        // Broken syntax: this game is lost; the next one begins with tags
+        // after a blank line.
         if (!errors_) throw;
-        errors_->push_back(e);
-        ++bad_games_;
-        return done();
+        if (!skipping_) errors_->push_back(e);
+        end_skipped_game();
+        if (!tokens_.resync()) return done();
+        continue;
       }
       if (t.kind == Token::kEnd) break;
       try {

@@ -728,8 +728,9 @@ bool TerminalGame::load(const std::string& path, int game_number, std::ostream& 
   try {
     games = read_records(text.str());
     if (game_number < 1 || game_number > int(games.size())) {
-      err << "error: " << path << " holds " << games.size() << " games; there is no game "
-          << game_number << "\n";
+      err << "error: " << path << " holds " << games.size()
+          << (games.size() == 1 ? " game" : " games") << "; there is no game " << game_number
+          << "\n";
       return false;
     }
     positions = replay(games[size_t(game_number - 1)]);
@@ -746,8 +747,14 @@ bool TerminalGame::load(const std::string& path, int game_number, std::ostream& 
   moves_ = game.moves;
   const GameResult recorded = result_from_text(game.result());
   if (recorded != GameResult::kOngoing && game_result(pos_) == GameResult::kOngoing) {
-    std::string how = game.tag("Termination").empty() ? "as recorded" : game.tag("Termination");
-    declared_ = Declared{recorded, game.tag("Termination"), how};
+    const std::string term = game.tag("Termination");
+    std::string how = term.empty() ? "as recorded" : term;
+    if (recorded != GameResult::kDraw) {
+      const std::string loser = recorded == GameResult::kBlueWins ? "Red" : "Blue";
+      if (term == "resignation") how = loser + " resigned";
+      if (term == "time") how = loser + " lost on time";
+    }
+    declared_ = Declared{recorded, term, how};
   }
   return true;
 }

@@ -103,6 +103,11 @@ test('the page loads and offers a new game', async () => {
   await page.locator('#dlg-new').waitFor({ state: 'hidden' });
   await expectStatus(/Your move/);
   assert.equal(await page.locator('#board .piece').count(), 16);
+  // Nothing in the header needs a CJK font: the logo is an image and the
+  // character style's button draws its character as outlines.
+  assert.equal(await page.locator('.brand img.brand-mark').count(), 1);
+  assert.equal(await page.locator('#piece-style button[data-style="glyph"] svg path').count(), 1);
+  assert.doesNotMatch(await page.locator('header.topbar').innerText(), /[\u4e00-\u9fff]/);
   await shot('02-start-position');
 });
 
@@ -289,6 +294,9 @@ test('a phone screen shows the whole board, flipped for Red', async () => {
   await phone.locator('body[data-ready="true"]').waitFor();
   await newGame(phone, { mode: 'red', skill: '0', movetime: '250' });
   await waitForMoves(1, phone); // the engine opens as Blue
+  // The engine's strip reads whole on one line (no wrapped "s", no ellipsis).
+  const strip = await phone.locator('#strip-top .strip-name').evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, h: el.getBoundingClientRect().height }));
+  assert.ok(strip.sw <= strip.cw + 1 && strip.h < 30, `engine strip fits: ${JSON.stringify(strip)}`);
   const box = await phone.locator('#board').boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 390, `board fits the width: ${JSON.stringify(box)}`);
   assert.ok(await phone.locator('body.flipped').count() === 1);

@@ -106,6 +106,12 @@ Json engine_json(const SearchResult& r, const SearchInfo& last, Side side_to_mov
     j["blue_score"] = side_to_move == kBlue ? r.score : -r.score;
     j["depth"] = r.depth;
   }
+  // Below full strength the engine may play another move than the line it
+  // found; a pv that does not begin with the move played would mislead.
+  if (!r.best.is_none() && j.contains("pv") && j["pv"].is_array() && !j["pv"].empty() &&
+      j["pv"][0] != move_text(r.best)) {
+    j["pv"] = Json::array({move_text(r.best)});
+  }
   return j;
 }
 
@@ -279,7 +285,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                 const std::string move = string_field(body, "move", "");
                 LockedGame g = lock_game(ctx.games, game_id(req));
                 GameSession& game = *g.game;
-                const int64_t expected = int_field(body, "ply", -1, -1, 1'000'000);
+                const int64_t expected = int_field(body, "ply", -1, 0, 1'000'000);
                 if (expected >= 0 && expected != game.ply()) {
                   throw ApiError(409, "stale",
                                  "the game has " + std::to_string(game.ply()) + " moves, not " +

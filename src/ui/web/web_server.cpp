@@ -58,6 +58,9 @@ WebServer::WebServer(WebServerOptions options)
       message = "no such endpoint: " + req.method + " " + req.path;
     } else if (res.status == 413) {
       message = "the request body is too large";
+    } else if (req.method != "GET" && req.method != "HEAD" && req.method != "POST" &&
+               req.method != "PUT" && req.method != "DELETE" && req.method != "OPTIONS") {
+      message = "the method " + req.method + " is not used here: use GET, POST, PUT or DELETE";
     } else {
       message = "the request was refused (HTTP " + std::to_string(res.status) + ")";
     }

@@ -3,7 +3,7 @@
 import { api } from './api.js';
 import { Board } from './board.js';
 import { parseFen } from './fen.js';
-import { ANIMALS, drawPiece, svg } from './pieces.js';
+import { ANIMALS, drawPiece, glyphPath, svg } from './pieces.js';
 import { SetupEditor } from './setup.js';
 
 // Engine strength levels offered to players, as EngineOptions skill values.
@@ -71,7 +71,10 @@ function playerLabel(side) {
     const humans = ['blue', 'red'].filter((s) => !isEngine(s)).length;
     return humans === 2 ? 'Player' : 'You';
   }
-  return `Engine · ${levelName(p.skill)} · ${p.movetime_ms / 1000} s`;
+  // "Level 4 · club": the word after the dot gives way on a narrow screen.
+  const [level, word] = levelName(p.skill).split(' · ');
+  const words = word ? `<span class="strip-level-name"> · ${word}</span>` : '';
+  return `Engine · ${level}${words} · ${p.movetime_ms / 1000}&nbsp;s`;
 }
 
 function fenAt(ply) {
@@ -685,6 +688,12 @@ function wire() {
 
 async function boot() {
   board = new Board($('board'), { onMove: onBoardMove });
+  // The character style's button shows its character as outlines, like the
+  // board, so that it reads without a CJK font.
+  const glyphButton = document.querySelector('#piece-style button[data-style="glyph"]');
+  const mark = svg('svg', { class: 'style-glyph', viewBox: '-50 -50 100 100', 'aria-hidden': 'true' });
+  glyphPath(ANIMALS.E.zh, 92, mark);
+  glyphButton.replaceChildren(mark);
   const skill = $('new-skill');
   for (const l of LEVELS) skill.add(new Option(l.name, String(l.skill)));
   skill.value = '9';
