@@ -572,6 +572,13 @@ TEST_F(WebApiTest, RefusesOversizedAndUnknownRequests) {
   Reply r = post("/api/games", std::string(2 << 20, ' '));
   EXPECT_EQ(r.status, 413);
   EXPECT_EQ(error_code(r), "bad_request");
+  // A body sent as a form (as `curl -d` does) says what to do instead.
+  r = reply(
+      client_->Post("/api/games", std::string(10000, ' '), "application/x-www-form-urlencoded"));
+  EXPECT_EQ(r.status, 413);
+  EXPECT_NE(r.body["error"]["message"].get<std::string>().find("application/json"),
+            std::string::npos)
+      << r.text;
   r = get("/api/nothing-here");
   EXPECT_EQ(r.status, 404);
   EXPECT_EQ(error_code(r), "not_found");

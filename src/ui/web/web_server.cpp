@@ -56,6 +56,12 @@ WebServer::WebServer(WebServerOptions options)
     std::string message;
     if (res.status == 404) {
       message = "no such endpoint: " + req.method + " " + req.path;
+    } else if (res.status == 413 &&
+               req.get_header_value("Content-Type").rfind("application/x-www-form-urlencoded", 0) ==
+                   0) {
+      // The HTTP library caps form bodies far below the JSON limit.
+      message =
+          "a form-encoded body is limited to 8 KiB: send JSON with Content-Type: application/json";
     } else if (res.status == 413) {
       message = "the request body is too large";
     } else if (req.method != "GET" && req.method != "HEAD" && req.method != "POST" &&
