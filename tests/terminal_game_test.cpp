@@ -342,6 +342,26 @@ TEST(TerminalGame, LoadedResignationAndBadFiles) {
   fs::remove_all(resigned.parent_path());
 }
 
+// Ctrl-C on a terminal ends the game as `quit` does: --save's record is
+// written, with the moves so far, and the exit code says it was interrupted.
+TEST(TerminalGame, CtrlCSavesTheGame) {
+  const fs::path saved = temp_file("interrupted.jgn");
+  Child game(Child::Mode::kTerminal, {"--movetime", "50", "--save", saved.string()});
+  ASSERT_TRUE(game.started());
+  ASSERT_TRUE(game.read_until("Blue to move> ")) << game.output();
+  size_t from = game.mark();
+  game.send("a3a4\n");
+  ASSERT_TRUE(game.read_until(" plays 1... ", from)) << game.output();
+  ASSERT_TRUE(game.read_until("Blue to move> ", from)) << game.output();
+  game.send("\x03");  // Ctrl-C
+  EXPECT_EQ(game.wait_exit(), 128 + SIGINT) << game.output();
+  EXPECT_TRUE(contains(game.output(), "Interrupted: saving and quitting.")) << game.output();
+  std::vector<GameRecord> records = read_record_file(saved);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].moves.size(), 2u);
+  fs::remove_all(saved.parent_path());
+}
+
 TEST(TerminalGame, BadOptionsAreReported) {
   Child game(Child::Mode::kPipe, {"--fen", "7/7 w"});
   EXPECT_EQ(game.wait_exit(), 2);

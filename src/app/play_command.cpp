@@ -31,6 +31,8 @@ int run_play(PlayOptions opt) {
   opt.game.colour = wants_colour();
   // Prompts only when a person types and reads; a script sees plain lines.
   opt.game.prompts = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+  // Ctrl-C or a closed terminal ends the game as `quit` does, saving it.
+  opt.game.catch_signals = true;
   // A reader that goes away should end the game, not the process mid-write.
   signal(SIGPIPE, SIG_IGN);
   TerminalGame game(opt.game, STDIN_FILENO, std::cout);

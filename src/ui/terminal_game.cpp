@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -89,6 +90,28 @@ GameResult result_from_text(const std::string& r) {
 GameResult win_for(Side s) {
   return s == kBlue ? GameResult::kBlueWins : GameResult::kRedWins;
 }
+
+// The signal that interrupted the game, and the pipe that wakes its loop.
+volatile sig_atomic_t g_signal = 0;
+volatile sig_atomic_t g_signal_fd = -1;
+
+void on_signal(int sig) {
+  if (g_signal != 0) {
+    // A second interruption: the person means it.
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
+  g_signal = sig;
+  const int saved_errno = errno;
+  const char byte = 2;
+  if (g_signal_fd >= 0) {
+    [[maybe_unused]] ssize_t written = write(g_signal_fd, &byte, 1);
+  }
+  errno = saved_errno;
+}
+
+constexpr std::array<int, 3> kCaughtSignals = {SIGINT, SIGTERM, SIGHUP};
 
 }  // namespace
 
@@ -184,6 +207,28 @@ TerminalGame::~TerminalGame() {
 }
 
 int TerminalGame::run() {
+  std::array<struct sigaction, kCaughtSignals.size()> previous{};
+  if (options_.catch_signals) {
+    g_signal = 0;
+    g_signal_fd = wake_pipe_[1];
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < kCaughtSignals.size(); ++i) {
+      sigaction(kCaughtSignals[i], &action, &previous[i]);
+    }
+  }
+  const int code = play_game();
+  if (options_.catch_signals) {
+    for (size_t i = 0; i < kCaughtSignals.size(); ++i) {
+      sigaction(kCaughtSignals[i], &previous[i], nullptr);
+    }
+    g_signal_fd = -1;
+  }
+  return code;
+}
+
+int TerminalGame::play_game() {
   if (!set_up()) return 2;
   out_ << "jungle play: " << player_name(kBlue) << " (Blue) against " << player_name(kRed)
        << " (Red), rules " << variant_ << ". Type help for the commands.\n";
@@ -207,7 +252,7 @@ int TerminalGame::run() {
   cancel_search();
   if (!options_.save_file.empty()) save(options_.save_file);
   out_.flush();
-  return 0;
+  return g_signal != 0 && options_.catch_signals ? 128 + int(g_signal) : 0;
 }
 
 bool TerminalGame::set_up() {
@@ -267,7 +312,14 @@ void TerminalGame::wait_for_event() {
   out_.flush();
   pollfd fds[2] = {{wake_pipe_[0], POLLIN, 0}, {input_fd_, POLLIN, 0}};
   const int count = input_closed_ ? 1 : 2;
-  if (poll(fds, nfds_t(count), -1) < 0) {
+  const int ready = poll(fds, nfds_t(count), -1);
+  if (options_.catch_signals && g_signal != 0) {
+    out_ << (g_signal == SIGINT ? "\nInterrupted: " : "\nStopped by a signal: ")
+         << (options_.save_file.empty() ? "quitting.\n" : "saving and quitting.\n");
+    quit_ = true;
+    return;
+  }
+  if (ready < 0) {
     if (errno != EINTR) input_closed_ = true;
     return;
   }
@@ -463,7 +515,8 @@ void TerminalGame::print_help() {
           "  new             start again from this game's first position\n"
           "  level N         engine skill, 0 (beginner) to 20 (full strength)\n"
           "  variant NAME    new game under a shipped rule set or a .toml file\n"
-          "  quit            leave (the record is written if --save was given)\n";
+          "  quit            leave (the record is written if --save was given);\n"
+          "                  Ctrl-C does the same\n";
 }
 
 void TerminalGame::print_moves() {

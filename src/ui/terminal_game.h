@@ -41,6 +41,9 @@ struct TerminalOptions {
   bool ascii = false;
   bool colour = false;   // the caller decides: only on a terminal
   bool prompts = false;  // a prompt before each input line, only when a person types
+  // Ctrl-C, SIGTERM and a closed terminal (SIGHUP) end the game as `quit`
+  // does, writing --save's record; a second one ends the process at once.
+  bool catch_signals = false;
   int hash_mb = 16;
 };
 
@@ -57,7 +60,8 @@ class TerminalGame {
   TerminalGame& operator=(const TerminalGame&) = delete;
 
   // Plays until `quit` or the end of the input; returns the exit code
-  // (0, or 2 when the options name a bad variant, FEN or record).
+  // (0, 2 when the options name a bad variant, FEN or record, or 128 plus
+  // the signal's number after an interruption).
   int run();
 
   // The game so far as a record (docs/records.md).
@@ -72,6 +76,7 @@ class TerminalGame {
     std::string reason;       // for the announcement
   };
 
+  int play_game();
   bool set_up();
   void new_game(const Position& start);
   void handle_line(const std::string& line);
