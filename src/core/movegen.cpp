@@ -168,11 +168,42 @@ int count_moves(const Position& pos) {
   return count_pseudo_moves(pos);
 }
 
-bool can_enter_enemy_den(const Position& pos, Side side) {
+bool has_legal_move(const Position& pos) {
+  if (pos.terminal_state() != GameResult::kOngoing) return false;
+  if (bush_rule_applies(pos)) return !generate_moves(pos).empty();
+  // Nearly always some piece can step onto an empty square; test that first,
+  // a step group at a time, before counting captures and jumps.
+  const RuleSet& rs = pos.rule_set();
+  const Side us = pos.side_to_move();
+  const Bitboard own = pos.pieces(us);
+  const Bitboard empty = ~(own | pos.pieces(opponent(us)));
+  const int groups = rs.step_group_count(us);
+  Bitboard anyone = kAllSquares;  // squares every piece may stand on
+  for (int g = 0; g < groups; ++g) anyone &= rs.step_group(us, g).standable;
+  if (neighbours(own) & anyone & empty) return true;
+  Bitboard grouped = 0;
+  for (int g = 0; g < groups; ++g) {
+    const RuleSet::StepGroup& group = rs.step_group(us, g);
+    Bitboard pieces = own & ~grouped;
+    if (g + 1 < groups) {
+      pieces = 0;
+      for (unsigned bits = group.animals; bits; bits &= bits - 1) {
+        pieces |= pos.pieces(us, Animal(std::countr_zero(bits)));
+      }
+      grouped |= pieces;
+    }
+    if (neighbours(pieces) & group.standable & empty) return true;
+  }
+  return count_pseudo_moves(pos) > 0;
+}
+
+namespace detail {
+
+bool can_enter_enemy_den_from(const Position& pos, Side side, Bitboard candidates) {
   const RuleSet& rs = pos.rule_set();
   const Square den = rs.den(opponent(side));
   const Bitboard den_bb = square_bb(den);
-  for (Bitboard b = pos.pieces(side) & neighbours(den_bb); b;) {
+  for (Bitboard b = candidates; b;) {
     const Square from = pop_lsb(b);
     if (!(rs.steps(side, animal_of(pos.piece_on(from)), from) & den_bb)) continue;
     const Piece occupant = pos.piece_on(den);
@@ -181,6 +212,28 @@ bool can_enter_enemy_den(const Position& pos, Side side) {
   }
   return false;
 }
+
+Move den_entry_from(const Position& pos, Bitboard candidates) {
+  // Jumps land beside the water, never in a den, so steps are all there is.
+  const RuleSet& rs = pos.rule_set();
+  const Side us = pos.side_to_move();
+  const Square den = rs.den(opponent(us));
+  const Bitboard den_bb = square_bb(den);
+  const Piece occupant = pos.piece_on(den);
+  for (Bitboard b = candidates; b;) {
+    const Square from = pop_lsb(b);
+    if (!(rs.steps(us, animal_of(pos.piece_on(from)), from) & den_bb)) continue;
+    if (occupant != kNoPiece &&
+        (side_of(occupant) == us || !capture_allowed(pos, rs, us, from, den)))
+      continue;
+    const Move m(from, den);
+    if (bush_rule_applies(pos) && bush_forbids(pos, m)) continue;
+    return m;
+  }
+  return Move();
+}
+
+}  // namespace detail
 
 bool is_legal(const Position& pos, Move m) {
   return generate_moves(pos).contains(m);

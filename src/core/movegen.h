@@ -37,11 +37,33 @@ MoveList generate_pseudo_moves(const Position& pos);
 MoveList generate_tactical_moves(const Position& pos);
 // The number of legal moves, without listing them where the rules allow it.
 int count_moves(const Position& pos);
+// count_moves(pos) > 0, usually answered by the first piece that can step.
+bool has_legal_move(const Position& pos);
 bool is_legal(const Position& pos, Move m);
+
+// The squares next to each side's den.
+inline constexpr Bitboard kDenNeighbours[kSides] = {neighbours(square_bb(kDenSquare[kBlue])),
+                                                    neighbours(square_bb(kDenSquare[kRed]))};
+
+namespace detail {
+bool can_enter_enemy_den_from(const Position& pos, Side side, Bitboard candidates);
+Move den_entry_from(const Position& pos, Bitboard candidates);
+}  // namespace detail
 
 // Whether `side` has a piece that could step into the enemy den if it were
 // its turn: the one threat in Jungle that must be answered at once.
-bool can_enter_enemy_den(const Position& pos, Side side);
+inline bool can_enter_enemy_den(const Position& pos, Side side) {
+  const Bitboard candidates = pos.pieces(side) & kDenNeighbours[opponent(side)];
+  return candidates && detail::can_enter_enemy_den_from(pos, side, candidates);
+}
+
+// In a position whose game is not over, the first move of generate_moves
+// that enters the enemy den, or none.
+inline Move den_entry(const Position& pos) {
+  const Side us = pos.side_to_move();
+  const Bitboard candidates = pos.pieces(us) & kDenNeighbours[opponent(us)];
+  return candidates ? detail::den_entry_from(pos, candidates) : Move();
+}
 
 // The full result, including a side to move that has no legal move.
 GameResult game_result(const Position& pos, Termination* why = nullptr);

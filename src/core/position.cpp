@@ -379,18 +379,9 @@ int Position::occurrences_after(Move m) const {
   return count;
 }
 
-GameResult Position::terminal_state(Termination* why) const {
+GameResult Position::terminal_state_slow(Termination* why) const {
   const RuleSet& rs = *rules_;
   const StateInfo& st = state();
-  const Bitboard in_enemy_den =
-      (by_side_[kBlue] & square_bb(rs.den(kRed))) | (by_side_[kRed] & square_bb(rs.den(kBlue)));
-  // One test for the common case, so that move counting pays little for it.
-  if (!in_enemy_den && by_side_[kBlue] && by_side_[kRed] && !rs.tracks_den_food() &&
-      st.plies_since_capture < rs.draw_after_plies_without_capture() &&
-      st.repetitions < rs.draw_at_repetition()) {
-    if (why) *why = Termination::kNone;
-    return GameResult::kOngoing;
-  }
   auto finish = [&](GameResult r, Termination t) {
     if (why) *why = t;
     return r;

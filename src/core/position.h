@@ -10,6 +10,7 @@
 #include "core/bitboard.h"
 #include "core/rule_set.h"
 #include "core/types.h"
+#include "core/zobrist.h"
 
 namespace jungle {
 
@@ -80,10 +81,32 @@ class Position {
   // no pieces, den food, repetition and the no-capture limit. A position
   // whose only flaw is having no legal move reports kOngoing here; use
   // game_result() in movegen.h for the full answer.
-  GameResult terminal_state(Termination* why = nullptr) const;
+  GameResult terminal_state(Termination* why = nullptr) const {
+    // One test for the common case, so that move counting pays little for it.
+    const RuleSet& rs = *rules_;
+    const StateInfo& st = state();
+    const Bitboard in_enemy_den =
+        (by_side_[kBlue] & square_bb(rs.den(kRed))) | (by_side_[kRed] & square_bb(rs.den(kBlue)));
+    if (!in_enemy_den && by_side_[kBlue] && by_side_[kRed] && !rs.tracks_den_food() &&
+        st.plies_since_capture < rs.draw_after_plies_without_capture() &&
+        st.repetitions < rs.draw_at_repetition()) {
+      if (why) *why = Termination::kNone;
+      return GameResult::kOngoing;
+    }
+    return terminal_state_slow(why);
+  }
   bool game_over_by_state() const { return terminal_state() != GameResult::kOngoing; }
 
   bool is_capture(Move m) const { return board_[m.to()] != kNoPiece; }
+  // key() after do_move(m) when the rules track no counters (water turns,
+  // den food); otherwise near it. Good for prefetching, never for lookups.
+  uint64_t key_after(Move m) const {
+    const Piece moved = Piece(board_[m.from()]), captured = Piece(board_[m.to()]);
+    uint64_t k = state().key ^ zobrist::side_key() ^ zobrist::piece_key(moved, m.from()) ^
+                 zobrist::piece_key(moved, m.to());
+    if (captured != kNoPiece) k ^= zobrist::piece_key(captured, m.to());
+    return k;
+  }
   // How often the placement and side to move that `m` would produce has
   // occurred before in this game (David Bush's rule).
   int occurrences_after(Move m) const;
@@ -102,6 +125,7 @@ class Position {
   void move_piece(Square from, Square to);
   void set_from_fen(std::string_view fen);
   void validate() const;
+  GameResult terminal_state_slow(Termination* why) const;
 
   RuleSetPtr rules_;
   std::array<uint8_t, 64> board_{};

@@ -65,6 +65,9 @@ Evaluator::Evaluator(const RuleSet& rules, const EvalParams& params)
         piece_square_[side][a][s] =
             int16_t(value_[a] + advance_[side][a][s] +
                     ((rules.water() & square_bb(s)) ? params_.swimmer_in_water : 0));
+        const int64_t threat = dist[s] <= 3 ? int64_t(1) << (side == kBlue ? 32 : 48) : 0;
+        packed_[make_piece(side, a)][s] =
+            (side == kBlue ? piece_square_[side][a][s] : -piece_square_[side][a][s]) + threat;
       }
     }
   }
@@ -99,28 +102,26 @@ Evaluator::Terms Evaluator::compute(const Position& pos) const {
 }
 
 int Evaluator::evaluate(const Position& pos) const {
-  // The same sum as compute(), with the one-piece terms folded into one
-  // table lookup per piece.
-  int score[kSides] = {};
-  int threats[kSides] = {};  // enemy pieces within three moves of each side's den
-  for (Side side : {kBlue, kRed}) {
-    for (Bitboard b = pos.pieces(side); b;) {
-      const Square s = pop_lsb(b);
-      const Animal a = animal_of(pos.piece_on(s));
-      score[side] += piece_square_[side][a][s];
-      if (distance_[side][a][s] <= 3) ++threats[opponent(side)];
-    }
+  // The same sum as compute(), with the one-piece terms and the threat
+  // counts folded into one table lookup per piece (see packed_).
+  int64_t sum = 0;
+  for (Bitboard b = pos.occupied(); b;) {
+    const Square s = pop_lsb(b);
+    sum += packed_[pos.piece_on(s)][s];
   }
+  int score = int32_t(uint32_t(uint64_t(sum)));  // Blue minus Red, a few thousand at most
+  const uint64_t counts = uint64_t(sum - score) >> 32;
+  // Enemy pieces within three moves of each side's den.
+  const int threats[kSides] = {int(counts >> 16), int(counts & 0xFFFF)};
   for (Side side : {kBlue, kRed}) {
     const int defenders = popcount(pos.pieces(side) & guard_zone_[side]);
-    score[side] += params_.den_guard * std::min(threats[side], defenders);
+    int extra = params_.den_guard * std::min(threats[side], defenders);
     for (Bitboard b = pos.pieces(opponent(side)) & rules_.weakening_traps(side); b;) {
-      if (neighbours(square_bb(pop_lsb(b))) & pos.pieces(side))
-        score[side] += params_.trapped_enemy;
+      if (neighbours(square_bb(pop_lsb(b))) & pos.pieces(side)) extra += params_.trapped_enemy;
     }
+    score += side == kBlue ? extra : -extra;
   }
-  const Side us = pos.side_to_move();
-  return score[us] - score[opponent(us)] + params_.tempo;
+  return (pos.side_to_move() == kBlue ? score : -score) + params_.tempo;
 }
 
 int Evaluator::material(const Position& pos) const {

@@ -43,6 +43,11 @@ class Evaluator {
   // value + advance + water bonus: everything that depends on one piece alone.
   int16_t piece_square_[kSides][kAnimals][64] = {};
   Bitboard guard_zone_[kSides] = {};  // squares within two steps of each side's den
+  // By Piece code and square, for evaluate(): piece_square_ signed for Blue
+  // (+) or Red (-) in the low 32 bits, plus 1 << 32 for a Blue piece and
+  // 1 << 48 for a Red piece within three moves of the enemy den. Summed over
+  // the board this gives Blue minus Red and both threat counts at once.
+  int64_t packed_[kSides * kAnimals][64] = {};
 };
 
 }  // namespace jungle

@@ -40,8 +40,14 @@ int score_from_tt(int score, int ply) {
   return score;
 }
 
-bool enters_den(const Position& pos, Move m) {
-  return m.to() == pos.rule_set().den(opponent(pos.side_to_move()));
+// Index of the first highest score in scores[begin, end): the next move of a
+// selection sort. The maximum is found first, in a loop the compiler vectorises.
+inline int pick_best(const int* scores, int begin, int end) {
+  int best = scores[begin];
+  for (int j = begin + 1; j < end; ++j) best = std::max(best, scores[j]);
+  int pick = begin;
+  while (scores[pick] != best) ++pick;
+  return pick;
 }
 
 }  // namespace
@@ -165,32 +171,29 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   if (pos_.state().repetitions >= 2) return 0;
   if (ply >= kMaxPly) return evaluate();
 
+  // A legal den entry wins at once (and means there are legal moves).
+  if (!den_entry(pos_).is_none()) return kMateScore - ply - 1;
+
   const Side them = opponent(pos_.side_to_move());
   // A piece next to our den must be answered now; standing pat would miss it.
   const bool threatened =
-      can_enter_enemy_den(pos_, them) && qply < search_params::kQsearchEvasionPlies;
-  MoveList moves = threatened ? generate_moves(pos_) : generate_tactical_moves(pos_);
-  if (moves.empty() && (threatened || count_moves(pos_) == 0)) {
-    return pos_.rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kMateScore + ply;
-  }
-  for (Move m : moves) {
-    if (enters_den(pos_, m)) return kMateScore - ply - 1;
-  }
+      qply < search_params::kQsearchEvasionPlies && can_enter_enemy_den(pos_, them);
+  const int no_move_score = pos_.rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kMateScore + ply;
 
   int best = -kInfinite;
   if (!threatened) {
+    if (!has_legal_move(pos_)) return no_move_score;
     best = evaluate();
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
+  MoveList moves = threatened ? generate_moves(pos_) : generate_tactical_moves(pos_);
+  if (moves.empty()) return threatened ? no_move_score : best;
 
   int scores[MoveList::kCapacity];
   score_moves(moves, scores, Move(), ply);
   for (int i = 0; i < moves.size(); ++i) {
-    int pick = i;
-    for (int j = i + 1; j < moves.size(); ++j) {
-      if (scores[j] > scores[pick]) pick = j;
-    }
+    const int pick = pick_best(scores, i, moves.size());
     std::swap(moves[i], moves[pick]);
     std::swap(scores[i], scores[pick]);
     const Move m = moves[i];
@@ -256,16 +259,22 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
        (tt.bound == kBoundUpper && tt_score <= alpha))) {
     return tt_score;
   }
+  // Children at depth 0 go to quiescence search, which does not probe the
+  // table; deeper ones do, so start loading the likely first one's bucket.
+  const bool prefetch_children = depth > 1;
+  if (prefetch_children && tt_hit && !tt.move.is_none()) {
+    shared_.tt->prefetch(pos_.key_after(tt.move));
+  }
 
+  // A legal den entry wins at once; it is also a legal move, so this comes
+  // before the test for having none without changing any result.
+  if (const Move den = den_entry(pos_); !den.is_none()) {
+    update_pv(ply, den);
+    return kMateScore - ply - 1;
+  }
   MoveList moves = generate_moves(pos_);
   if (moves.empty()) {
     return pos_.rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kMateScore + ply;
-  }
-  for (Move m : moves) {
-    if (enters_den(pos_, m)) {
-      update_pv(ply, m);
-      return kMateScore - ply - 1;
-    }
   }
 
   const Side us = pos_.side_to_move();
@@ -301,26 +310,45 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
   const int original_alpha = alpha;
   int searched = 0;
 
+  int picked = 0;  // moves[0, picked) are in their final order
   for (int i = 0; i < moves.size(); ++i) {
-    int pick = i;
-    for (int j = i + 1; j < moves.size(); ++j) {
-      if (scores[j] > scores[pick]) pick = j;
+    if (picked == i) {
+      const int pick = pick_best(scores, i, moves.size());
+      std::swap(moves[i], moves[pick]);
+      std::swap(scores[i], scores[pick]);
+      ++picked;
     }
-    std::swap(moves[i], moves[pick]);
-    std::swap(scores[i], scores[pick]);
     const Move m = moves[i];
     const bool quiet = !pos_.is_capture(m);
 
     if (!pv_node && !threatened && quiet && best > -kMateBound && searched > 0) {
-      if (depth <= search_params::kLmpDepth && searched >= search_params::kLmpBase + depth * depth)
+      // Nothing these tests read changes while moves are skipped, so once
+      // they prune one quiet move they prune every later one: stop picking
+      // when no capture is left.
+      if ((depth <= search_params::kLmpDepth &&
+           searched >= search_params::kLmpBase + depth * depth) ||
+          (depth <= search_params::kFutilityDepth &&
+           static_eval + search_params::kFutilityMargin * depth <= alpha)) {
+        bool capture_left = false;
+        for (int j = i + 1; j < moves.size(); ++j) capture_left |= pos_.is_capture(moves[j]);
+        if (!capture_left) break;
         continue;
-      if (depth <= search_params::kFutilityDepth &&
-          static_eval + search_params::kFutilityMargin * depth <= alpha)
-        continue;
+      }
     }
 
+    if (prefetch_children) {
+      // The order does not change while a move is searched, so the next
+      // move is picked now and its bucket loads during this one's search.
+      if (i == 0) shared_.tt->prefetch(pos_.key_after(m));
+      if (i + 1 < moves.size()) {
+        const int pick = pick_best(scores, i + 1, moves.size());
+        std::swap(moves[i + 1], moves[pick]);
+        std::swap(scores[i + 1], scores[pick]);
+        picked = i + 2;
+        shared_.tt->prefetch(pos_.key_after(moves[i + 1]));
+      }
+    }
     pos_.do_move(m);
-    shared_.tt->prefetch(pos_.key());
     const bool gives_threat = can_enter_enemy_den(pos_, us);
     int score;
     if (searched == 0) {

@@ -1,6 +1,14 @@
 #include "search/transposition_table.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace jungle {
 
@@ -26,35 +34,31 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
   resize(megabytes);
 }
 
+void TranspositionTable::FreeEntries::operator()(Entry* p) const {
+  std::free(p);
+}
+
 void TranspositionTable::resize(size_t megabytes) {
   megabytes = std::max<size_t>(megabytes, 1);
   megabytes_ = megabytes;
   buckets_ = megabytes * 1024 * 1024 / (sizeof(Entry) * kBucket);
-  entries_ = std::make_unique<Entry[]>(buckets_ * kBucket);
+  entries_.reset();
+  const size_t count = buckets_ * kBucket;
+  constexpr size_t kPage = size_t(2) << 20;
+  const size_t bytes = (count * sizeof(Entry) + kPage - 1) / kPage * kPage;
+  void* memory = std::aligned_alloc(kPage, bytes);
+  if (!memory) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  madvise(memory, bytes, MADV_HUGEPAGE);  // a hint; without huge pages all still works
+#endif
+  entries_.reset(std::uninitialized_value_construct_n(static_cast<Entry*>(memory), count) - count);
 }
 
 void TranspositionTable::clear() {
-  for (size_t i = 0; i < buckets_ * kBucket; ++i) {
-    entries_[i].check.store(0, std::memory_order_relaxed);
-    entries_[i].data.store(0, std::memory_order_relaxed);
-  }
+  // Entries are two plain 64-bit words, so zero bytes are empty entries.
+  static_assert(sizeof(Entry) == 2 * sizeof(uint64_t));
+  std::memset(static_cast<void*>(entries_.get()), 0, buckets_ * kBucket * sizeof(Entry));
   generation_ = 0;
-}
-
-bool TranspositionTable::probe(uint64_t key, TTHit& hit) const {
-  Entry* b = bucket(key);
-  for (int i = 0; i < kBucket; ++i) {
-    uint64_t data = b[i].data.load(std::memory_order_relaxed);
-    uint64_t check = b[i].check.load(std::memory_order_relaxed);
-    if ((check ^ data) != key || data == 0) continue;
-    hit.move = Move::from_raw(uint16_t(data));
-    hit.score = int16_t(uint16_t(data >> 16));
-    hit.eval = int16_t(uint16_t(data >> 32));
-    hit.depth = depth_of(data);
-    hit.bound = Bound((data >> 56) & 3);
-    return true;
-  }
-  return false;
 }
 
 void TranspositionTable::store(uint64_t key, Move move, int score, int eval, int depth,

@@ -31,7 +31,21 @@ class TranspositionTable {
   // Called once per search so that old entries give way to new ones.
   void new_search() { generation_ = uint8_t((generation_ + 1) & 0x3F); }
 
-  bool probe(uint64_t key, TTHit& hit) const;
+  bool probe(uint64_t key, TTHit& hit) const {
+    const Entry* b = bucket(key);
+    for (int i = 0; i < kBucket; ++i) {
+      const uint64_t data = b[i].data.load(std::memory_order_relaxed);
+      const uint64_t check = b[i].check.load(std::memory_order_relaxed);
+      if ((check ^ data) != key || data == 0) continue;
+      hit.move = Move::from_raw(uint16_t(data));
+      hit.score = int16_t(uint16_t(data >> 16));
+      hit.eval = int16_t(uint16_t(data >> 32));
+      hit.depth = int((data >> 48) & 0xFF);
+      hit.bound = Bound((data >> 56) & 3);
+      return true;
+    }
+    return false;
+  }
   // Starts loading the bucket of a position the search is about to visit.
   void prefetch(uint64_t key) const { __builtin_prefetch(bucket(key)); }
   void store(uint64_t key, Move move, int score, int eval, int depth, Bound bound);
@@ -51,7 +65,12 @@ class TranspositionTable {
     return &entries_[(static_cast<unsigned __int128>(key) * buckets_ >> 64) * kBucket];
   }
 
-  std::unique_ptr<Entry[]> entries_;
+  // Aligned to (and on Linux backed by) 2 MB pages: the table is probed at
+  // random, so fewer TLB misses matter as much as fewer cache misses.
+  struct FreeEntries {
+    void operator()(Entry* p) const;
+  };
+  std::unique_ptr<Entry[], FreeEntries> entries_;
   size_t buckets_ = 0;
   size_t megabytes_ = 0;
   uint8_t generation_ = 0;
