@@ -135,17 +135,26 @@ void remove_bush_violations(const Position& pos, MoveList& list) {
 
 }  // namespace
 
-MoveList generate_pseudo_moves(const Position& pos) {
-  MoveList list;
+namespace {
+
+void add_pseudo_moves(const Position& pos, MoveList& list) {
   for_each_piece_targets(pos, [&](Square from, Bitboard targets) {
     while (targets) list.push(Move(from, pop_lsb(targets)));
   });
+}
+
+}  // namespace
+
+MoveList generate_pseudo_moves(const Position& pos) {
+  MoveList list;
+  add_pseudo_moves(pos, list);
   return list;
 }
 
 MoveList generate_moves(const Position& pos) {
-  if (pos.terminal_state() != GameResult::kOngoing) return {};
-  MoveList list = generate_pseudo_moves(pos);
+  MoveList list;  // one list filled in place, so that it is returned without a copy
+  if (pos.terminal_state() != GameResult::kOngoing) return list;
+  add_pseudo_moves(pos, list);
   remove_bush_violations(pos, list);
   return list;
 }

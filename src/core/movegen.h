@@ -10,6 +10,8 @@ namespace jungle {
 class MoveList {
  public:
   static constexpr int kCapacity = 128;
+  // Slots beyond size() are left unset: a list is made at every search node.
+  MoveList() {}
   void push(Move m) { moves_[size_++] = m; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -24,7 +26,9 @@ class MoveList {
   void resize(int n) { size_ = n; }
 
  private:
-  Move moves_[kCapacity];
+  union {
+    Move moves_[kCapacity];
+  };
   int size_ = 0;
 };
 

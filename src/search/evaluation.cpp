@@ -1,6 +1,7 @@
 #include "search/evaluation.h"
 
 #include <algorithm>
+#include <bit>
 #include <sstream>
 
 namespace jungle {
@@ -104,8 +105,16 @@ Evaluator::Terms Evaluator::compute(const Position& pos) const {
 int Evaluator::evaluate(const Position& pos) const {
   // The same sum as compute(), with the one-piece terms and the threat
   // counts folded into one table lookup per piece (see packed_).
+  // Without branches for the first piece of each kind (most rule sets
+  // allow one), then a loop for any others.
   int64_t sum = 0;
-  for (Bitboard b = pos.occupied(); b;) {
+  Bitboard others = 0;
+  for (int p = 0; p < kSides * kAnimals; ++p) {
+    const Bitboard b = pos.pieces(side_of(Piece(p)), animal_of(Piece(p)));
+    sum += packed_[p][std::countr_zero(b)];
+    others |= b & (b - 1);
+  }
+  for (Bitboard b = others; b;) {
     const Square s = pop_lsb(b);
     sum += packed_[pos.piece_on(s)][s];
   }

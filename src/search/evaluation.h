@@ -47,7 +47,8 @@ class Evaluator {
   // (+) or Red (-) in the low 32 bits, plus 1 << 32 for a Blue piece and
   // 1 << 48 for a Red piece within three moves of the enemy den. Summed over
   // the board this gives Blue minus Red and both threat counts at once.
-  int64_t packed_[kSides * kAnimals][64] = {};
+  // Column 64 stays zero: it is where an absent piece's countr_zero points.
+  int64_t packed_[kSides * kAnimals][65] = {};
 };
 
 }  // namespace jungle

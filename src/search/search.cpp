@@ -121,23 +121,36 @@ void SearchWorker::score_moves(const MoveList& moves, int* scores, Move tt_move,
   const Move previous = pos_.last_move();
   const Move counter =
       previous.is_none() ? Move() : counter_moves_[pos_.piece_on(previous.to())][previous.to()];
-  for (int i = 0; i < moves.size(); ++i) {
+  const Evaluator& ev = *shared_.evaluator;
+  const Move killer0 = killers_[ply][0], killer1 = killers_[ply][1];
+  const int(*history)[64] = history_[us];
+  const int n = moves.size();
+  for (int i = 0; i < n; ++i) {
     const Move m = moves[i];
     const Piece victim = pos_.piece_on(m.to());
-    if (m == tt_move) {
-      scores[i] = 1 << 30;
-    } else if (victim != kNoPiece) {
+    int score;
+    if (victim != kNoPiece) {
       // Most valuable victim first, cheapest attacker breaking ties.
-      scores[i] = (1 << 28) + shared_.evaluator->piece_value(animal_of(victim)) * 16 -
-                  shared_.evaluator->piece_value(animal_of(pos_.piece_on(m.from()))) / 16;
-    } else if (m == killers_[ply][0]) {
-      scores[i] = (1 << 27) + 2;
-    } else if (m == killers_[ply][1]) {
-      scores[i] = (1 << 27) + 1;
+      score = (1 << 28) + ev.piece_value(animal_of(victim)) * 16 -
+              ev.piece_value(animal_of(pos_.piece_on(m.from()))) / 16;
+    } else if (m == killer0) {
+      score = (1 << 27) + 2;
+    } else if (m == killer1) {
+      score = (1 << 27) + 1;
     } else if (m == counter) {
-      scores[i] = 1 << 27;
+      score = 1 << 27;
     } else {
-      scores[i] = history_[us][m.from()][m.to()];
+      score = history[m.from()][m.to()];
+    }
+    scores[i] = score;
+  }
+  // A list holds each move once, so the table's move is found at most once.
+  if (!tt_move.is_none()) {
+    for (int i = 0; i < n; ++i) {
+      if (moves[i] == tt_move) {
+        scores[i] = 1 << 30;
+        break;
+      }
     }
   }
 }
@@ -303,8 +316,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
 
   int scores[MoveList::kCapacity];
   score_moves(moves, scores, tt_hit ? tt.move : Move(), ply);
-  Move quiets[MoveList::kCapacity];
-  int quiet_count = 0;
+  MoveList quiets;  // the quiet moves searched so far
   int best = -kInfinite;
   Move best_move;
   const int original_alpha = alpha;
@@ -380,12 +392,12 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
         alpha = score;
         if (pv_node) update_pv(ply, m);
         if (alpha >= beta) {
-          if (quiet) update_quiet_stats(m, quiets, quiet_count, depth, ply);
+          if (quiet) update_quiet_stats(m, quiets.begin(), quiets.size(), depth, ply);
           break;
         }
       }
     }
-    if (quiet) quiets[quiet_count++] = m;
+    if (quiet) quiets.push(m);
   }
 
   if (searched == 0) best = alpha;  // every move was pruned; keep the window's word
