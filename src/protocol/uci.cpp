@@ -27,6 +27,7 @@ constexpr int kMaxThreads = 256;
 constexpr int kMaxMultiPv = 64;
 constexpr int kMaxMoveOverheadMs = 5000;
 constexpr int kMaxSkillLevel = 20;
+constexpr int kMaxContempt = 200;
 constexpr int kMaxBaselineDepth = 64;
 constexpr int kMaxSeed = 2147483647;
 constexpr int kMaxPerftDepth = 32;
@@ -205,6 +206,8 @@ void UciProtocol::cmd_uci() {
     << kMaxMoveOverheadMs << "\n"
     << "option name Skill Level type spin default " << options_.skill_level << " min 0 max "
     << kMaxSkillLevel << "\n"
+    << "option name Contempt type spin default " << options_.contempt << " min " << -kMaxContempt
+    << " max " << kMaxContempt << "\n"
     << "option name Mode type combo default " << mode_name(options_.mode)
     << " var full var random var material\n"
     << "option name Baseline Depth type spin default " << options_.baseline_depth << " min 1 max "
@@ -250,6 +253,8 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
     ok = spin("Move Overhead", 0, kMaxMoveOverheadMs, next.move_overhead_ms);
   } else if (name == "skill level") {
     ok = spin("Skill Level", 0, kMaxSkillLevel, next.skill_level);
+  } else if (name == "contempt") {
+    ok = spin("Contempt", -kMaxContempt, kMaxContempt, next.contempt);
   } else if (name == "baseline depth") {
     ok = spin("Baseline Depth", 1, kMaxBaselineDepth, next.baseline_depth);
   } else if (name == "seed") {

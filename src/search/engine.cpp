@@ -84,6 +84,8 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
   shared_.settings.threads = int(workers_.size());
   shared_.settings.move_overhead_ms = options_.move_overhead_ms;
   shared_.settings.material_only = options_.mode == EngineMode::kMaterial;
+  // The baselines stay what they were measured as: they take draws at face value.
+  shared_.settings.contempt = options_.mode == EngineMode::kFull ? options_.contempt : 0;
   shared_.settings.multipv = std::max(1, options_.multipv);
   shared_.start = std::chrono::steady_clock::now();
   shared_.total_nodes = 0;

@@ -25,6 +25,7 @@ struct EngineOptions {
   int multipv = 1;
   int64_t move_overhead_ms = 30;
   int skill_level = 20;  // 0 (beginner) .. 20 (full strength)
+  int contempt = 20;     // centipawns a draw is worth less than equality (full mode only)
   EngineMode mode = EngineMode::kFull;
   int baseline_depth = 3;  // the material-only baseline searches exactly this deep
   uint64_t seed = 0;       // for the random mover and skill levels; 0: from the clock

@@ -96,7 +96,7 @@ int SearchWorker::evaluate() const {
 }
 
 int SearchWorker::terminal_score(GameResult r, int ply) const {
-  if (r == GameResult::kDraw) return 0;
+  if (r == GameResult::kDraw) return draw_score(ply);
   const bool we_win = (r == GameResult::kBlueWins) == (pos_.side_to_move() == kBlue);
   return we_win ? kMateScore - ply : -kMateScore + ply;
 }
@@ -181,7 +181,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
 
   const GameResult result = pos_.terminal_state();
   if (result != GameResult::kOngoing) return terminal_score(result, ply);
-  if (pos_.state().repetitions >= 2) return 0;
+  if (pos_.state().repetitions >= 2) return draw_score(ply);
   if (ply >= kMaxPly) return evaluate();
 
   // A legal den entry wins at once (and means there are legal moves).
@@ -191,7 +191,8 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   // A piece next to our den must be answered now; standing pat would miss it.
   const bool threatened =
       qply < search_params::kQsearchEvasionPlies && can_enter_enemy_den(pos_, them);
-  const int no_move_score = pos_.rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kMateScore + ply;
+  const int no_move_score =
+      pos_.rules().no_legal_move == NoMoveRule::kDraw ? draw_score(ply) : -kMateScore + ply;
 
   int best = -kInfinite;
   if (!threatened) {
@@ -250,7 +251,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
 
   const GameResult result = pos_.terminal_state();
   if (result != GameResult::kOngoing) return terminal_score(result, ply);
-  if (pos_.state().repetitions >= 2) return 0;
+  if (pos_.state().repetitions >= 2) return draw_score(ply);
   if (ply >= kMaxPly) return evaluate();
 
   // Mate distance pruning: no line from here can beat a win found nearer the root.
@@ -287,7 +288,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
   }
   MoveList moves = generate_moves(pos_);
   if (moves.empty()) {
-    return pos_.rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kMateScore + ply;
+    return pos_.rules().no_legal_move == NoMoveRule::kDraw ? draw_score(ply) : -kMateScore + ply;
   }
 
   const Side us = pos_.side_to_move();

@@ -56,6 +56,10 @@ struct SearchSettings {
   int multipv = 1;
   int64_t move_overhead_ms = 30;
   bool material_only = false;  // the baseline engine: material evaluation only
+  // What a draw costs the side to move at the root, in centipawns: with a
+  // positive value the engine plays on in level positions instead of
+  // repeating, which is what beats weaker opponents.
+  int contempt = 0;
 };
 
 // Everything the search threads share for one `go`.
@@ -108,6 +112,10 @@ class SearchWorker {
   int qsearch(int alpha, int beta, int ply, int qply);
   int evaluate() const;
   int terminal_score(GameResult r, int ply) const;
+  // A draw's score for the side to move at `ply`; the root's side is to move at even plies.
+  int draw_score(int ply) const {
+    return (ply & 1) ? shared_.settings.contempt : -shared_.settings.contempt;
+  }
   void score_moves(const MoveList& moves, int* scores, Move tt_move, int ply) const;
   void update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth, int ply);
   void update_pv(int ply, Move m);
