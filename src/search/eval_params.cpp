@@ -18,6 +18,8 @@ std::vector<std::pair<std::string, int*>> eval_param_list(EvalParams& p) {
   list.emplace_back("den_guard", &p.den_guard);
   list.emplace_back("trapped_enemy", &p.trapped_enemy);
   list.emplace_back("swimmer_in_water", &p.swimmer_in_water);
+  list.emplace_back("jump_lane_open", &p.jump_lane_open);
+  list.emplace_back("rat_attacks_elephant", &p.rat_attacks_elephant);
   list.emplace_back("tempo", &p.tempo);
   return list;
 }

@@ -29,6 +29,13 @@ struct EvalParams {
   int trapped_enemy = 60;
   // A swimmer resting in the water (out of reach of land pieces).
   int swimmer_in_water = 15;
+  // A jumper on a river bank whose lane across is open (no swimmer in the
+  // way, landing square not its own piece's): a threat across the river,
+  // and what an enemy swimmer in the lane takes away.
+  int jump_lane_open = 0;
+  // A Rat that could take the enemy Elephant next move (next to it, and the
+  // water's edge allows the capture): the Elephant must run or be lost.
+  int rat_attacks_elephant = 40;
   // Side to move.
   int tempo = 12;
 };

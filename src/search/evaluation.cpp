@@ -98,8 +98,42 @@ Evaluator::Terms Evaluator::compute(const Position& pos) const {
       if (neighbours(square_bb(pop_lsb(b))) & pos.pieces(side))
         t.trapped[side] += params_.trapped_enemy;
     }
+    t.jump_lanes[side] = params_.jump_lane_open * open_jump_lanes(pos, side);
+    t.rat_threat[side] = rat_attacks_elephant(pos, side) ? params_.rat_attacks_elephant : 0;
   }
   return t;
+}
+
+int Evaluator::open_jump_lanes(const Position& pos, Side side) const {
+  // Skipped when its weight is 0, so that an untuned term costs no speed.
+  if (!rules_.water() || !params_.jump_lane_open) return 0;
+  const Bitboard own = pos.pieces(side);
+  const Bitboard occupied = own | pos.pieces(opponent(side));
+  int lanes = 0;
+  for (Animal a : {kTiger, kLion, kLeopard}) {
+    if (!rules_.jumps(a)) continue;
+    for (Bitboard b = pos.pieces(side, a) & rules_.jump_origins(side, a); b;) {
+      for (const Jump& j : rules_.jumps_from(side, a, pop_lsb(b))) {
+        if (j.to != kNoSquare && !(j.blockers & occupied) && !(own & square_bb(j.to))) ++lanes;
+      }
+    }
+  }
+  return lanes;
+}
+
+bool Evaluator::rat_attacks_elephant(const Position& pos, Side side) const {
+  const Bitboard elephants = pos.pieces(opponent(side), kElephant);
+  if (!elephants) return false;
+  for (Bitboard b = pos.pieces(side, kRat); b;) {
+    const Square rat = pop_lsb(b);
+    const uint8_t targets = (rules_.water() & square_bb(rat))
+                                ? rules_.capture_targets_from_water(kRat)
+                                : rules_.capture_targets(kRat);
+    if (((targets >> kElephant) & 1) &&
+        (neighbours(square_bb(rat)) & elephants & rules_.capture_zone(rat)))
+      return true;
+  }
+  return false;
 }
 
 int Evaluator::evaluate(const Position& pos) const {
@@ -128,6 +162,8 @@ int Evaluator::evaluate(const Position& pos) const {
     for (Bitboard b = pos.pieces(opponent(side)) & rules_.weakening_traps(side); b;) {
       if (neighbours(square_bb(pop_lsb(b))) & pos.pieces(side)) extra += params_.trapped_enemy;
     }
+    extra += params_.jump_lane_open * open_jump_lanes(pos, side);
+    if (rat_attacks_elephant(pos, side)) extra += params_.rat_attacks_elephant;
     score += side == kBlue ? extra : -extra;
   }
   return (pos.side_to_move() == kBlue ? score : -score) + params_.tempo;
@@ -155,9 +191,12 @@ std::string Evaluator::trace(const Position& pos) const {
   row("water", t.water);
   row("den guard", t.den_guard);
   row("trapped", t.trapped);
+  row("jump lanes", t.jump_lanes);
+  row("rat threat", t.rat_threat);
   out << "  tempo       " << params_.tempo << " for the side to move\n";
   auto total = [&](Side s) {
-    return t.material[s] + t.advance[s] + t.water[s] + t.den_guard[s] + t.trapped[s];
+    return t.material[s] + t.advance[s] + t.water[s] + t.den_guard[s] + t.trapped[s] +
+           t.jump_lanes[s] + t.rat_threat[s];
   };
   const Side us = pos.side_to_move();
   int score = total(us) - total(opponent(us)) + params_.tempo;

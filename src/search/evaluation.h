@@ -32,8 +32,13 @@ class Evaluator {
     int water[kSides] = {};
     int den_guard[kSides] = {};
     int trapped[kSides] = {};
+    int jump_lanes[kSides] = {};
+    int rat_threat[kSides] = {};
   };
   Terms compute(const Position& pos) const;
+  // The terms that depend on more than one piece, for `side`.
+  int open_jump_lanes(const Position& pos, Side side) const;
+  bool rat_attacks_elephant(const Position& pos, Side side) const;
 
   const RuleSet& rules_;
   EvalParams params_;
