@@ -208,35 +208,21 @@ bool has_legal_move(const Position& pos) {
 
 namespace detail {
 
-bool can_enter_enemy_den_from(const Position& pos, Side side, Bitboard candidates) {
+Move den_step_from(const Position& pos, Side side, Bitboard candidates, bool check_bush) {
+  // Jumps land beside the water, never in a den, so steps are all there is.
   const RuleSet& rs = pos.rule_set();
   const Square den = rs.den(opponent(side));
   const Bitboard den_bb = square_bb(den);
+  const Piece occupant = pos.piece_on(den);
+  const bool bush = check_bush && bush_rule_applies(pos);
   for (Bitboard b = candidates; b;) {
     const Square from = pop_lsb(b);
     if (!(rs.steps(side, animal_of(pos.piece_on(from)), from) & den_bb)) continue;
-    const Piece occupant = pos.piece_on(den);
-    if (occupant == kNoPiece) return true;
-    if (side_of(occupant) != side && capture_allowed(pos, rs, side, from, den)) return true;
-  }
-  return false;
-}
-
-Move den_entry_from(const Position& pos, Bitboard candidates) {
-  // Jumps land beside the water, never in a den, so steps are all there is.
-  const RuleSet& rs = pos.rule_set();
-  const Side us = pos.side_to_move();
-  const Square den = rs.den(opponent(us));
-  const Bitboard den_bb = square_bb(den);
-  const Piece occupant = pos.piece_on(den);
-  for (Bitboard b = candidates; b;) {
-    const Square from = pop_lsb(b);
-    if (!(rs.steps(us, animal_of(pos.piece_on(from)), from) & den_bb)) continue;
     if (occupant != kNoPiece &&
-        (side_of(occupant) == us || !capture_allowed(pos, rs, us, from, den)))
+        (side_of(occupant) == side || !capture_allowed(pos, rs, side, from, den)))
       continue;
     const Move m(from, den);
-    if (bush_rule_applies(pos) && bush_forbids(pos, m)) continue;
+    if (bush && bush_forbids(pos, m)) continue;
     return m;
   }
   return Move();

@@ -50,15 +50,17 @@ inline constexpr Bitboard kDenNeighbours[kSides] = {neighbours(square_bb(kDenSqu
                                                     neighbours(square_bb(kDenSquare[kRed]))};
 
 namespace detail {
-bool can_enter_enemy_den_from(const Position& pos, Side side, Bitboard candidates);
-Move den_entry_from(const Position& pos, Bitboard candidates);
+// The first step of a piece of `side` among `candidates` into the enemy den
+// (empty, or holding an enemy it may take), or none; with `check_bush`, also
+// one that David Bush's rule allows (only meaningful for the side to move).
+Move den_step_from(const Position& pos, Side side, Bitboard candidates, bool check_bush);
 }  // namespace detail
 
 // Whether `side` has a piece that could step into the enemy den if it were
 // its turn: the one threat in Jungle that must be answered at once.
 inline bool can_enter_enemy_den(const Position& pos, Side side) {
   const Bitboard candidates = pos.pieces(side) & kDenNeighbours[opponent(side)];
-  return candidates && detail::can_enter_enemy_den_from(pos, side, candidates);
+  return candidates && !detail::den_step_from(pos, side, candidates, false).is_none();
 }
 
 // In a position whose game is not over, the first move of generate_moves
@@ -66,7 +68,7 @@ inline bool can_enter_enemy_den(const Position& pos, Side side) {
 inline Move den_entry(const Position& pos) {
   const Side us = pos.side_to_move();
   const Bitboard candidates = pos.pieces(us) & kDenNeighbours[opponent(us)];
-  return candidates ? detail::den_entry_from(pos, candidates) : Move();
+  return candidates ? detail::den_step_from(pos, us, candidates, true) : Move();
 }
 
 // The full result, including a side to move that has no legal move.
