@@ -191,18 +191,16 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   // A piece next to our den must be answered now; standing pat would miss it.
   const bool threatened =
       qply < search_params::kQsearchEvasionPlies && can_enter_enemy_den(pos_, them);
-  const int no_move_score =
-      pos_.rules().no_legal_move == NoMoveRule::kDraw ? draw_score(ply) : -kMateScore + ply;
 
   int best = -kInfinite;
   if (!threatened) {
-    if (!has_legal_move(pos_)) return no_move_score;
+    if (!has_legal_move(pos_)) return no_move_score(ply);
     best = evaluate();
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
   MoveList moves = threatened ? generate_moves(pos_) : generate_tactical_moves(pos_);
-  if (moves.empty()) return threatened ? no_move_score : best;
+  if (moves.empty()) return threatened ? no_move_score(ply) : best;
 
   int scores[MoveList::kCapacity];
   score_moves(moves, scores, Move(), ply);
@@ -288,7 +286,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
   }
   MoveList moves = generate_moves(pos_);
   if (moves.empty()) {
-    return pos_.rules().no_legal_move == NoMoveRule::kDraw ? draw_score(ply) : -kMateScore + ply;
+    return no_move_score(ply);
   }
 
   const Side us = pos_.side_to_move();

@@ -116,6 +116,10 @@ class SearchWorker {
   int draw_score(int ply) const {
     return (ply & 1) ? shared_.settings.contempt : -shared_.settings.contempt;
   }
+  // The side to move at `ply` has no legal move: a loss or a draw, as the rules say.
+  int no_move_score(int ply) const {
+    return pos_.rules().no_legal_move == NoMoveRule::kDraw ? draw_score(ply) : -kMateScore + ply;
+  }
   void score_moves(const MoveList& moves, int* scores, Move tt_move, int ply) const;
   void update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth, int ply);
   void update_pv(int ply, Move m);
