@@ -65,6 +65,24 @@ TEST(Evaluation, SymmetricAndEqualToItsTraceInRandomGames) {
   }
 }
 
+TEST(Evaluation, SquareTablesScoreEachSidesRowAndColumnFromItsOwnDen) {
+  RuleSetPtr rules = load_variant("standard");
+  // Blue's Elephant on a3: row 2 from Blue's den (d1), column 3 from the
+  // d-file. Red's Elephant on f8: row 1 from Red's den (d9), column 2.
+  const Position pos = Position::from_fen("7/5e1/7/7/7/7/E6/7/7 w", rules);
+  EvalParams params = default_eval_params();
+  params.square_rank8.fill(0);
+  params.square_rank1.fill(0);
+  const int base = Evaluator(*rules, params).evaluate(pos);
+  params.square_rank8[2 * 4 + 3] += 50;  // Blue's Elephant's square
+  params.square_rank8[1 * 4 + 2] += 7;   // Red's Elephant's square
+  params.square_rank1[0] += 1000;        // Rats only: no Rat on the board
+  const Evaluator ev(*rules, params);
+  EXPECT_EQ(ev.evaluate(pos), base + 50 - 7);
+  const std::string trace = ev.trace(pos);
+  EXPECT_NE(trace.find("squares     Blue 50  Red 7  (Blue - Red 43)"), std::string::npos) << trace;
+}
+
 TEST(Evaluation, MaterialCountsRankAndAbilities) {
   Position pos;
   Evaluator ev(pos.rule_set());

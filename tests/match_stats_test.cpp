@@ -3,14 +3,18 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/movegen.h"
+#include "core/variants.h"
 #include "match/elo.h"
 #include "match/sprt.h"
 #include "match/tuner.h"
 #include "search/eval_params.h"
+#include "search/evaluation.h"
 
 namespace jungle::match {
 namespace {
@@ -218,8 +222,49 @@ TEST(Tuner, TrainingDataLines) {
       "data");
   ASSERT_EQ(data.size(), 2u);
   EXPECT_EQ(data[0].result, 1.0f);
+  EXPECT_TRUE(data[0].has_score);
+  EXPECT_EQ(data[0].score, 35.0f);
   EXPECT_EQ(data[1].result, 0.5f);
+  EXPECT_FALSE(data[1].has_score);
   EXPECT_THROW(parse_training_data("fen only\n", "data"), std::runtime_error);
+  EXPECT_THROW(parse_training_data("7/5e1/7/7/7/7/E6/7/7 w;1;3x\n", "data"), std::runtime_error);
+}
+
+// With lambda 0 the target is the search score alone: scores made by an
+// evaluation with one square weight changed must lead the fit back to it.
+TEST(Tuner, FitsSearchScoresWithLambdaZero) {
+  const RuleSetPtr rules = load_variant("standard");
+  EvalParams truth = default_eval_params();
+  const int start = truth.square_rank4[9];  // the Wolves' start squares: row 2, column 1
+  truth.square_rank4[9] = start + 40;
+  const Evaluator ev(*rules, truth);
+  std::vector<TuningSample> data;
+  std::mt19937 rng(11);
+  for (int game = 0; game < 300; ++game) {
+    Position pos(rules);
+    for (int ply = 0; ply < 12; ++ply) {
+      const MoveList moves = generate_moves(pos);
+      if (moves.empty()) break;
+      pos.do_move(moves[int(rng() % unsigned(moves.size()))]);
+      const int e = ev.evaluate(pos);
+      TuningSample s;
+      s.fen = pos.fen();
+      s.result = float(rng() % 3) / 2;  // noise the fit must ignore
+      s.has_score = true;
+      s.score = float(pos.side_to_move() == kBlue ? e : -e);
+      data.push_back(s);
+    }
+  }
+  TunerOptions opt;
+  opt.k = 1;
+  opt.lambda = 0;
+  opt.l2 = 0;
+  opt.rounds = 8;
+  opt.min_step = 20;
+  opt.only = {"square_rank4[9]"};
+  const TunerResult r = tune_eval(rules, data, default_eval_params(), opt);
+  EXPECT_NEAR(r.params.square_rank4[9], start + 40, 1);
+  EXPECT_LT(r.final_loss, r.start_loss / 100);
 }
 
 }  // namespace

@@ -120,12 +120,12 @@ int run_tune(const TuneOptions& opt) {
   } catch (const std::exception& e) {
     return fail(e.what());
   }
-  char line[200];
+  char line[240];
   std::snprintf(line, sizeof line,
-                "Texel fit over %d positions (%d held out): K %.4f, loss %.6f -> %.6f, "
-                "validation %.6f -> %.6f",
-                r.train_positions, r.validation_positions, r.k, r.start_loss, r.final_loss,
-                r.start_validation, r.final_validation);
+                "Texel fit over %d positions (%d held out): K %.4f, lambda %.2f, "
+                "loss %.6f -> %.6f, validation %.6f -> %.6f",
+                r.train_positions, r.validation_positions, r.k, tuner.lambda, r.start_loss,
+                r.final_loss, r.start_validation, r.final_validation);
   std::vector<std::string> header = {line};
   std::string sources;
   for (const std::string& f : opt.data) sources += " " + f;
@@ -198,6 +198,10 @@ void add_tune_command(CLI::App& app) {
       ->check(CLI::Range(0.0, 0.9))
       ->capture_default_str();
   cmd->add_option("--k", opt->tuner.k, "Sigmoid scale; 0 fits it")->capture_default_str();
+  cmd->add_option("--lambda", opt->tuner.lambda,
+                  "Weight of the game result in the target; the rest is the search score")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   cmd->add_option("--l2", opt->tuner.l2, "Pull towards the starting weights")
       ->capture_default_str();
   cmd->add_option("--max-step", opt->tuner.max_step,

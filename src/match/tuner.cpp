@@ -57,37 +57,48 @@ std::vector<double> evals_with(const RuleSetPtr& rules, const std::vector<Tuning
   return out;
 }
 
-double loss_of(const std::vector<double>& evals, const std::vector<TuningSample>& data,
+// What each position's sigmoid should predict, by data index: its game's
+// result, mixed with its search score when lambda < 1.
+std::vector<double> targets_of(const std::vector<TuningSample>& data, double k, double lambda) {
+  std::vector<double> target(data.size());
+  for (size_t i = 0; i < data.size(); ++i) {
+    const TuningSample& s = data[i];
+    target[i] = s.has_score ? lambda * s.result + (1 - lambda) * sigmoid(k, s.score) : s.result;
+  }
+  return target;
+}
+
+double loss_of(const std::vector<double>& evals, const std::vector<double>& target,
                const std::vector<size_t>& which, double k) {
   if (which.empty()) return 0;
   double sum = 0;
   for (size_t n = 0; n < which.size(); ++n) {
-    const double d = data[which[n]].result - sigmoid(k, evals[n]);
+    const double d = target[which[n]] - sigmoid(k, evals[n]);
     sum += d * d;
   }
   return sum / double(which.size());
 }
 
-double fit_k(const std::vector<double>& evals, const std::vector<TuningSample>& data,
+double fit_k(const std::vector<double>& evals, const std::vector<double>& target,
              const std::vector<size_t>& which) {
   // The loss is unimodal in K: golden-section search.
   double a = 0.01, b = 5.0;
   const double g = (std::sqrt(5.0) - 1) / 2;
   double c = b - g * (b - a), d = a + g * (b - a);
-  double fc = loss_of(evals, data, which, c), fd = loss_of(evals, data, which, d);
+  double fc = loss_of(evals, target, which, c), fd = loss_of(evals, target, which, d);
   for (int i = 0; i < 80; ++i) {
     if (fc < fd) {
       b = d;
       d = c;
       fd = fc;
       c = b - g * (b - a);
-      fc = loss_of(evals, data, which, c);
+      fc = loss_of(evals, target, which, c);
     } else {
       a = c;
       c = d;
       fc = fd;
       d = a + g * (b - a);
-      fd = loss_of(evals, data, which, d);
+      fd = loss_of(evals, target, which, d);
     }
   }
   return (a + b) / 2;
@@ -99,15 +110,23 @@ std::string fmt(const char* format, double a, double b = 0, double c = 0) {
   return buf;
 }
 
+// The slopes of each position's evaluation by weight, stored sparsely: a
+// square-table weight touches only positions with a piece on its squares.
+struct SparseFeatures {
+  std::vector<size_t> start{0};  // position n's entries: [start[n], start[n + 1])
+  std::vector<uint32_t> index;   // weight, ascending within a position
+  std::vector<float> slope;
+};
+
 // The loss of the evaluation's linear model around `origin`: eval_n =
 // base_n + sum_p features_np (x_p - origin_p), minimised by damped
 // Gauss-Newton (Levenberg-Marquardt). Its step adapts to each weight's own
 // scale, which matters when rank values are hundreds and a percentage is 4.
 struct LinearModel {
-  const std::vector<TuningSample>& data;
+  const std::vector<double>& target;  // by data index
   const std::vector<size_t>& which;
   const std::vector<double>& base;
-  const std::vector<float>& features;
+  const SparseFeatures& features;
   size_t P;
   double k;
   double l2;
@@ -117,7 +136,7 @@ struct LinearModel {
   double loss(const std::vector<double>& x) const {
     double sum = 0;
     for (size_t n = 0; n < which.size(); ++n) {
-      const double d = data[which[n]].result - sigmoid(k, eval(n, x));
+      const double d = target[which[n]] - sigmoid(k, eval(n, x));
       sum += d * d;
     }
     double reg = 0;
@@ -126,9 +145,11 @@ struct LinearModel {
   }
 
   double eval(size_t n, const std::vector<double>& x) const {
-    const float* f = &features[n * P];
     double e = base[n];
-    for (size_t p = 0; p < P; ++p) e += f[p] * (x[p] - origin[p]);
+    for (size_t i = features.start[n]; i < features.start[n + 1]; ++i) {
+      const uint32_t p = features.index[i];
+      e += features.slope[i] * (x[p] - origin[p]);
+    }
     return e;
   }
 
@@ -138,17 +159,19 @@ struct LinearModel {
     grad.assign(P, 0);
     hess.assign(P * P, 0);
     const double c = k * kLn10Over400;
-    std::vector<double> row(P);
+    std::vector<double> row;
     for (size_t n = 0; n < which.size(); ++n) {
       const double s = sigmoid(k, eval(n, x));
       const double g = s * (1 - s) * c;  // d sigmoid / d eval
-      const double r = data[which[n]].result - s;
-      const float* f = &features[n * P];
-      for (size_t p = 0; p < P; ++p) row[p] = g * f[p];
-      for (size_t p = 0; p < P; ++p) {
-        if (row[p] == 0) continue;
-        grad[p] -= r * row[p];
-        for (size_t q = p; q < P; ++q) hess[p * P + q] += row[p] * row[q];
+      const double r = target[which[n]] - s;
+      const size_t first = features.start[n], count = features.start[n + 1] - first;
+      const uint32_t* index = &features.index[first];
+      row.resize(count);
+      for (size_t i = 0; i < count; ++i) row[i] = g * features.slope[first + i];
+      for (size_t i = 0; i < count; ++i) {
+        grad[index[i]] -= r * row[i];
+        double* h = &hess[index[i] * P];
+        for (size_t j = i; j < count; ++j) h[index[j]] += row[i] * row[j];
       }
     }
     const double scale = 2.0 / double(which.size());
@@ -239,6 +262,17 @@ std::vector<TuningSample> parse_training_data(std::string_view text, std::string
     const std::string result = trim(
         line.substr(semi + 1, semi2 == std::string::npos ? std::string::npos : semi2 - semi - 1));
     TuningSample s;
+    if (semi2 != std::string::npos) {
+      const std::string score = trim(line.substr(semi2 + 1));
+      try {
+        size_t used = 0;
+        s.score = float(std::stoi(score, &used));
+        if (used != score.size()) throw std::invalid_argument("");
+      } catch (const std::exception&) {
+        throw std::runtime_error(where + "score '" + score + "' is not a whole number");
+      }
+      s.has_score = true;
+    }
     s.fen = trim(line.substr(0, semi));
     if (result == "1" || result == "1.0" || result == "1-0") {
       s.result = 1;
@@ -258,7 +292,7 @@ double texel_loss(const RuleSetPtr& rules, const std::vector<TuningSample>& data
                   const EvalParams& params, double k) {
   std::vector<size_t> all(data.size());
   for (size_t i = 0; i < all.size(); ++i) all[i] = i;
-  return loss_of(evals_with(rules, data, all, params), data, all, k);
+  return loss_of(evals_with(rules, data, all, params), targets_of(data, k, 1.0), all, k);
 }
 
 TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& data,
@@ -292,18 +326,20 @@ TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& 
   };
 
   std::vector<double> evals = evals_with(rules, data, train, current);
-  result.k = opt.k > 0 ? opt.k : fit_k(evals, data, train);
+  result.k = opt.k > 0 ? opt.k : fit_k(evals, targets_of(data, 1, 1.0), train);
   const double k = result.k;
-  double best_loss = loss_of(evals, data, train, k);
+  const std::vector<double> target = targets_of(data, k, opt.lambda);
+  double best_loss = loss_of(evals, target, train, k);
   result.start_loss = best_loss;
-  result.start_validation = loss_of(evals_with(rules, data, held, current), data, held, k);
-  log(fmt("K %.4f, start loss %.6f (validation %.6f)", k, best_loss, result.start_validation));
+  result.start_validation = loss_of(evals_with(rules, data, held, current), target, held, k);
+  log(fmt("K %.4f, lambda %.2f, start loss %.6f", k, opt.lambda, best_loss) +
+      fmt(" (validation %.6f)", result.start_validation));
   log(std::to_string(train.size()) + " training positions, " + std::to_string(held.size()) +
       " held out, " + std::to_string(P) + " weights");
 
   std::vector<double> anchor(P);
   for (size_t p = 0; p < P; ++p) anchor[p] = *weight(current, p);
-  std::vector<float> features(train.size() * P);
+  SparseFeatures features;
   std::vector<double> base(train.size());
 
   for (int round = 0; round < opt.rounds; ++round) {
@@ -320,6 +356,7 @@ TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& 
     }
     for (const auto& e : owned) evaluators.push_back(e.get());
     std::vector<int> plus(P);
+    features = SparseFeatures{};
     evaluate_all(rules, data, train, evaluators, [&](size_t n, size_t j, int e) {
       if (j == 0) {
         base[n] = e;
@@ -327,20 +364,24 @@ TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& 
         plus[(j - 1) / 2] = e;
       } else {
         const size_t p = (j - 1) / 2;
-        features[n * P + p] = float(double(plus[p] - e) / (2.0 * opt.nudge));
+        if (plus[p] != e) {
+          features.index.push_back(uint32_t(p));
+          features.slope.push_back(float(double(plus[p] - e) / (2.0 * opt.nudge)));
+        }
+        if (p == P - 1) features.start.push_back(features.index.size());
       }
     });
 
     std::vector<double> origin(P);
     for (size_t p = 0; p < P; ++p) origin[p] = *weight(current, p);
-    const LinearModel model{data, train, base, features, P, k, opt.l2, anchor, origin};
-    const std::vector<double> target = model.minimise(opt.iterations, log);
+    const LinearModel model{target, train, base, features, P, k, opt.l2, anchor, origin};
+    const std::vector<double> goal = model.minimise(opt.iterations, log);
     // A trust region: no weight moves further than this in one round, so the
     // linear model stays near where it was measured.
     std::vector<double> clipped(P);
     for (size_t p = 0; p < P; ++p) {
       const double limit = std::max(opt.min_step, opt.max_step * std::abs(origin[p]));
-      clipped[p] = std::clamp(target[p], origin[p] - limit, origin[p] + limit);
+      clipped[p] = std::clamp(goal[p], origin[p] - limit, origin[p] + limit);
     }
     // The linear model is only right near `origin` (the strength percentage
     // scales other weights): halve the step until the true loss agrees.
@@ -355,7 +396,7 @@ TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& 
         *weight(candidate, p) = w;
       }
       if (!moved) break;
-      const double loss = loss_of(evals_with(rules, data, train, candidate), data, train, k);
+      const double loss = loss_of(evals_with(rules, data, train, candidate), target, train, k);
       log(fmt("round %.0f: true loss %.6f with %.3g of the step", round + 1, loss, scale));
       if (loss < best_loss) {
         best_loss = loss;
@@ -370,7 +411,7 @@ TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& 
   }
   result.params = current;
   result.final_loss = best_loss;
-  result.final_validation = loss_of(evals_with(rules, data, held, current), data, held, k);
+  result.final_validation = loss_of(evals_with(rules, data, held, current), target, held, k);
   log(fmt("final loss %.6f (validation %.6f, was %.6f)", best_loss, result.final_validation,
           result.start_validation));
   return result;

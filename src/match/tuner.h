@@ -14,6 +14,8 @@ namespace jungle::match {
 struct TuningSample {
   std::string fen;
   float result = 0.5f;  // Blue's points: 1, 0.5 or 0
+  bool has_score = false;
+  float score = 0;  // the search's score when the data has one, centipawns from Blue's view
 };
 
 // Reads the lines `jungle datagen` writes ("<FEN>;<result>[;<score>]").
@@ -24,6 +26,10 @@ std::vector<TuningSample> parse_training_data(std::string_view text, std::string
 // sigmoid(K * eval / 400) predicts the results of the games the positions
 // came from, in the least-squares sense. K is fitted first with the starting
 // weights and then held, so that the scale of the evaluation stays put.
+// With `lambda` below 1 the target mixes the result with sigmoid(K * score /
+// 400) of the search that played the game: the evaluation then also learns
+// what a deeper search sees in the position, a far less noisy signal than
+// the result of a whole game.
 //
 // The evaluation is treated as a black box: each round evaluates every
 // position with each weight nudged up and down to get its local linear model
@@ -35,7 +41,10 @@ struct TunerOptions {
   int rounds = 6;           // re-linearisations
   int iterations = 30;      // Gauss-Newton steps per round
   double validation = 0.1;  // share of positions held out to watch for overfitting
-  double k = 0;             // 0: fit it
+  double k = 0;             // 0: fit it (against the results alone)
+  // Target = lambda * result + (1 - lambda) * sigmoid(K * score / 400);
+  // positions without a score use their result alone.
+  double lambda = 1.0;
   // Pull towards the starting weights: loss += l2 * sum (w - start)^2. It
   // also pins down combinations the data cannot tell apart (the Rat's rank
   // value, swimmer and elephant-killer bonuses only ever appear as a sum).

@@ -38,6 +38,108 @@ struct EvalParams {
   int rat_attacks_elephant = 40;
   // Side to move.
   int tempo = 12;
+
+  // A bonus by square for the animals of each rank (1..8; ranks above 8 use
+  // rank 8), added to material and advance. A square is named by its row,
+  // counted from the own den's rank (0) to the enemy den's rank (8), and its
+  // column, counted from the dens' file (0) to the edge (3): the board is
+  // symmetric, so both halves share one entry. Index = row * 4 + column,
+  // one row per line below. These tables cost nothing at run time: they are
+  // folded into the per-piece tables when the evaluator is built.
+  // clang-format off
+  std::array<int, 36> square_rank1 = {
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+  };
+  std::array<int, 36> square_rank2 = {
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+  };
+  std::array<int, 36> square_rank3 = {
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+  };
+  std::array<int, 36> square_rank4 = {
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+  };
+  std::array<int, 36> square_rank5 = {
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+  };
+  std::array<int, 36> square_rank6 = {
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+  };
+  std::array<int, 36> square_rank7 = {
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+  };
+  std::array<int, 36> square_rank8 = {
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+      0, 0, 0, 0,
+  };
+  // clang-format on
+
+  // The table of a rank (clamped to 1..8).
+  std::array<int, 36>& square_table(int rank);
+  const std::array<int, 36>& square_table(int rank) const;
 };
 
 // Name and address of each tunable weight, in a fixed order.

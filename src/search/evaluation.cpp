@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <sstream>
 
 namespace jungle {
@@ -59,12 +60,17 @@ Evaluator::Evaluator(const RuleSet& rules, const EvalParams& params)
         }
       }
       int strength = 100 + params_.advance_strength_percent * std::max(0, r.rank[a] - 1);
+      const std::array<int, 36>& table = params_.square_table(r.rank[a]);
+      const Square own_den = rules.den(side);
       for (Square s = 0; s < kSquares; ++s) {
         int d = dist[s];
         int bonus = d < int(params_.advance.size()) ? params_.advance[d] : 0;
         advance_[side][a][s] = int16_t(bonus * strength / 100);
+        const int row = std::min(8, std::abs(rank_of(s) - rank_of(own_den)));
+        const int column = std::min(3, std::abs(file_of(s) - file_of(own_den)));
+        square_[side][a][s] = int16_t(table[size_t(row * 4 + column)]);
         piece_square_[side][a][s] =
-            int16_t(value_[a] + advance_[side][a][s] +
+            int16_t(value_[a] + advance_[side][a][s] + square_[side][a][s] +
                     ((rules.water() & square_bb(s)) ? params_.swimmer_in_water : 0));
         const int64_t threat = dist[s] <= 3 ? int64_t(1) << (side == kBlue ? 32 : 48) : 0;
         packed_[make_piece(side, a)][s] =
@@ -85,6 +91,7 @@ Evaluator::Terms Evaluator::compute(const Position& pos) const {
       Animal a = animal_of(pos.piece_on(s));
       t.material[side] += value_[a];
       t.advance[side] += advance_[side][a][s];
+      t.squares[side] += square_[side][a][s];
       if (water & square_bb(s)) t.water[side] += params_.swimmer_in_water;
     }
     for (Bitboard b = pos.pieces(them); b;) {
@@ -188,6 +195,7 @@ std::string Evaluator::trace(const Position& pos) const {
   };
   row("material", t.material);
   row("advance", t.advance);
+  row("squares", t.squares);
   row("water", t.water);
   row("den guard", t.den_guard);
   row("trapped", t.trapped);
@@ -195,8 +203,8 @@ std::string Evaluator::trace(const Position& pos) const {
   row("rat threat", t.rat_threat);
   out << "  tempo       " << params_.tempo << " for the side to move\n";
   auto total = [&](Side s) {
-    return t.material[s] + t.advance[s] + t.water[s] + t.den_guard[s] + t.trapped[s] +
-           t.jump_lanes[s] + t.rat_threat[s];
+    return t.material[s] + t.advance[s] + t.squares[s] + t.water[s] + t.den_guard[s] +
+           t.trapped[s] + t.jump_lanes[s] + t.rat_threat[s];
   };
   const Side us = pos.side_to_move();
   int score = total(us) - total(opponent(us)) + params_.tempo;

@@ -29,6 +29,7 @@ class Evaluator {
   struct Terms {
     int material[kSides] = {};
     int advance[kSides] = {};
+    int squares[kSides] = {};
     int water[kSides] = {};
     int den_guard[kSides] = {};
     int trapped[kSides] = {};
@@ -45,7 +46,8 @@ class Evaluator {
   std::array<int, kAnimals> value_{};
   uint8_t distance_[kSides][kAnimals][64] = {};
   int16_t advance_[kSides][kAnimals][64] = {};
-  // value + advance + water bonus: everything that depends on one piece alone.
+  int16_t square_[kSides][kAnimals][64] = {};  // the rank's square table
+  // value + advance + square table + water bonus: everything that depends on one piece alone.
   int16_t piece_square_[kSides][kAnimals][64] = {};
   Bitboard guard_zone_[kSides] = {};  // squares within two steps of each side's den
   // By Piece code and square, for evaluate(): piece_square_ signed for Blue
