@@ -101,8 +101,8 @@ TEST(Uci, UciAnnouncesItselfAndItsOptions) {
         "option name Move Overhead type spin",
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name Mode type combo default full var full var random var material",
-        "option name Baseline Depth type spin",
-        "option name Variant type string default standard"}) {
+        "option name Baseline Depth type spin", "option name Variant type string default standard",
+        "option name Eval File type string default <built-in>"}) {
     EXPECT_NE(all.find(option), std::string::npos) << option;
   }
 }
@@ -261,6 +261,47 @@ TEST(Uci, SetOptionVariantReadsATomlFile) {
   EXPECT_EQ(s.send("setoption name Variant value " + path), std::vector<std::string>{});
   EXPECT_EQ(s.position().rules().no_capture_limit, 50);
   std::remove(path.c_str());
+}
+
+std::string eval_total(Session& s) {
+  for (const std::string& line : s.send("eval"))
+    if (starts_with(line, "Total: ")) return line;
+  return "";
+}
+
+TEST(Uci, SetOptionEvalFileReadsWeightsAndRejectsBadFiles) {
+  const std::string path = testing::TempDir() + "uci_test_weights.txt";
+  const std::string bad = testing::TempDir() + "uci_test_bad_weights.txt";
+  for (const auto& [file, text] : {std::pair{path, "# from jungle tune\ntempo = 99\n"},
+                                   std::pair{bad, "tempo = 5\nno_such_weight = 1\n"}}) {
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(text, f);
+    std::fclose(f);
+  }
+  Session s;
+  const int tempo = default_eval_params().tempo;
+  // The start position is level: its score is the tempo bonus.
+  EXPECT_EQ(eval_total(s), "Total: " + std::to_string(tempo) + " (side to move), " +
+                               std::to_string(tempo) + " (Blue's view)");
+  EXPECT_TRUE(s.send("setoption name Eval File value " + path).empty());
+  EXPECT_EQ(eval_total(s), "Total: 99 (side to move), 99 (Blue's view)");
+
+  // A broken file is reported with its line, and the weights in use stay.
+  const auto out = s.send("setoption name Eval File value " + bad);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0], "info string error: setoption: Eval File '" + bad +
+                        "': weights line 2: unknown weight 'no_such_weight'");
+  EXPECT_EQ(eval_total(s), "Total: 99 (side to move), 99 (Blue's view)");
+  const auto missing = s.send("setoption name Eval File value /no/such/file");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(missing[0], "info string error: setoption: Eval File: cannot read '/no/such/file'");
+
+  EXPECT_TRUE(s.send("setoption name Eval File value <built-in>").empty());
+  EXPECT_EQ(eval_total(s), "Total: " + std::to_string(tempo) + " (side to move), " +
+                               std::to_string(tempo) + " (Blue's view)");
+  std::remove(path.c_str());
+  std::remove(bad.c_str());
 }
 
 TEST(Uci, GoPerftDividesTheStartPosition) {

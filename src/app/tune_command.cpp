@@ -63,7 +63,7 @@ int write_outputs(const TuneOptions& opt, const EvalParams& params,
                   const std::vector<std::string>& header) {
   if (!opt.out.empty()) {
     std::ofstream out(opt.out);
-    if (!(out << match::format_eval_params(params, header))) return fail("cannot write " + opt.out);
+    if (!(out << format_eval_params(params, header))) return fail("cannot write " + opt.out);
     std::cerr << "weights written to " << opt.out << "\n";
   }
   if (!opt.write_source.empty()) {
@@ -78,8 +78,7 @@ int write_outputs(const TuneOptions& opt, const EvalParams& params,
     if (!(out << source)) return fail("cannot write " + opt.write_source);
     std::cerr << "initialisers rewritten in " << opt.write_source << "\n";
   }
-  if (opt.out.empty() && opt.write_source.empty())
-    std::cout << match::format_eval_params(params, header);
+  if (opt.out.empty() && opt.write_source.empty()) std::cout << format_eval_params(params, header);
   return 0;
 }
 
@@ -90,7 +89,7 @@ int run_tune(const TuneOptions& opt) {
     std::string text;
     if (!read_file(file, text)) return fail("cannot read " + file);
     try {
-      start = match::parse_eval_params(text, start);
+      start = parse_eval_params(text, start);
     } catch (const std::runtime_error& e) {
       return fail(file + ": " + e.what());
     }

@@ -417,44 +417,6 @@ TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& 
   return result;
 }
 
-std::string format_eval_params(const EvalParams& params, const std::vector<std::string>& header) {
-  EvalParams copy = params;
-  std::string out;
-  for (const std::string& h : header) out += "# " + h + "\n";
-  for (const auto& [name, value] : eval_param_list(copy))
-    out += name + " = " + std::to_string(*value) + "\n";
-  return out;
-}
-
-EvalParams parse_eval_params(std::string_view text, const EvalParams& base) {
-  EvalParams params = base;
-  std::map<std::string, int*> by_name;
-  for (const auto& [name, value] : eval_param_list(params)) by_name[name] = value;
-  std::istringstream in{std::string(text)};
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    const size_t hash = line.find('#');
-    if (hash != std::string::npos) line.resize(hash);
-    const std::string t = trim(line);
-    if (t.empty()) continue;
-    const size_t eq = t.find('=');
-    const std::string where = "weights line " + std::to_string(number) + ": ";
-    if (eq == std::string::npos) throw std::runtime_error(where + "expected NAME = VALUE");
-    const std::string name = trim(t.substr(0, eq));
-    const std::string value = trim(t.substr(eq + 1));
-    auto it = by_name.find(name);
-    if (it == by_name.end()) throw std::runtime_error(where + "unknown weight '" + name + "'");
-    try {
-      size_t used = 0;
-      *it->second = std::stoi(value, &used);
-      if (used != value.size()) throw std::invalid_argument("");
-    } catch (const std::exception&) {
-      throw std::runtime_error(where + "'" + value + "' is not a whole number");
-    }
-  }
-  return params;
-}
-
 std::string rewrite_eval_params_source(std::string_view source_view, const EvalParams& params) {
   std::string source(source_view);
   EvalParams copy = params;

@@ -76,12 +76,6 @@ TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& 
 double texel_loss(const RuleSetPtr& rules, const std::vector<TuningSample>& data,
                   const EvalParams& params, double k);
 
-// "name = value" per weight, in eval_param_list order.
-std::string format_eval_params(const EvalParams& params, const std::vector<std::string>& header);
-// Reads that format over `base`: '#' starts a comment; unknown names throw
-// std::runtime_error, and weights not mentioned keep their value in `base`.
-EvalParams parse_eval_params(std::string_view text, const EvalParams& base);
-
 // Rewrites the initialisers of the named fields in the text of
 // src/search/eval_params.h ("int tempo = 12;", "std::array<int, 9> rank_value
 // = {0, 150, ...};") with the weights of `params`, leaving everything else

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
+#include <fstream>
 #include <istream>
 #include <optional>
 #include <ostream>
@@ -214,6 +215,7 @@ void UciProtocol::cmd_uci() {
     << kMaxBaselineDepth << "\n"
     << "option name Seed type spin default " << options_.seed << " min 0 max " << kMaxSeed << "\n"
     << "option name Variant type string default " << variant_ << "\n"
+    << "option name Eval File type string default " << eval_file_ << "\n"
     << "option name Clear Hash type button\n"
     << "uciok";
   send(s.str());
@@ -291,6 +293,9 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
       error("setoption: Variant '" + value + "': " + e.what());
     }
     return;
+  } else if (name == "eval file") {
+    set_eval_file(value);
+    return;
   } else {
     error("setoption: unknown option '" + join(args, 1, value_index) + "'");
     return;
@@ -298,6 +303,30 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
   if (!ok) return;
   options_ = next;
   engine_.set_options(options_);
+}
+
+// Weights in the format `jungle tune` writes, over the compiled-in ones, so
+// that candidate weights can be matched without a rebuild. A bad file keeps
+// the weights in use.
+void UciProtocol::set_eval_file(const std::string& path) {
+  if (path.empty() || path == kBuiltInEval) {
+    engine_.set_eval_params(default_eval_params());
+    eval_file_ = kBuiltInEval;
+    return;
+  }
+  std::ifstream in(path);
+  if (!in) {
+    error("setoption: Eval File: cannot read '" + path + "'");
+    return;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    engine_.set_eval_params(parse_eval_params(text.str(), default_eval_params()));
+    eval_file_ = path;
+  } catch (const std::exception& e) {
+    error("setoption: Eval File '" + path + "': " + e.what());
+  }
 }
 
 void UciProtocol::cmd_position(const std::vector<std::string>& args) {

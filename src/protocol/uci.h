@@ -52,6 +52,8 @@ class UciProtocol {
   // would never end (`go infinite` and the like), which would hang the input.
   bool engine_idle(std::string_view command);
 
+  static constexpr const char* kBuiltInEval = "<built-in>";
+  void set_eval_file(const std::string& path);
   void on_info(const SearchInfo& info);
   void on_done(const Position& root, const SearchResult& result);
 
@@ -61,6 +63,7 @@ class UciProtocol {
   Engine engine_;
   EngineOptions options_;
   std::string variant_ = "standard";
+  std::string eval_file_ = kBuiltInEval;  // the file the weights were read from
   Position pos_;
   std::atomic<bool> stop_requested_{false};
   bool search_bounded_ = false;  // the running search has a depth, node or time limit

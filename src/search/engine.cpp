@@ -6,7 +6,7 @@
 namespace jungle {
 
 Engine::Engine() : rules_(RuleSet::standard()), tt_(size_t(options_.hash_mb)) {
-  evaluator_ = std::make_unique<Evaluator>(*rules_);
+  evaluator_ = std::make_unique<Evaluator>(*rules_, eval_params_);
   rng_.seed(uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
   ensure_workers();
 }
@@ -35,8 +35,15 @@ void Engine::set_options(const EngineOptions& options) {
 void Engine::set_rules(RuleSetPtr rules) {
   wait();
   rules_ = std::move(rules);
-  evaluator_ = std::make_unique<Evaluator>(*rules_);
+  evaluator_ = std::make_unique<Evaluator>(*rules_, eval_params_);
   new_game();
+}
+
+void Engine::set_eval_params(const EvalParams& params) {
+  wait();
+  eval_params_ = params;
+  evaluator_ = std::make_unique<Evaluator>(*rules_, eval_params_);
+  new_game();  // stored scores came from the old weights
 }
 
 void Engine::new_game() {

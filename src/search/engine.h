@@ -48,6 +48,9 @@ class Engine {
   const EngineOptions& options() const { return options_; }
   void set_rules(RuleSetPtr rules);
   const RuleSetPtr& rules() const { return rules_; }
+  // The evaluation's weights (default: the compiled-in ones).
+  void set_eval_params(const EvalParams& params);
+  const EvalParams& eval_params() const { return eval_params_; }
   void new_game();
 
   // Starts a search of `pos` in the background; on_info is called from the
@@ -70,6 +73,7 @@ class Engine {
 
   EngineOptions options_;
   RuleSetPtr rules_;
+  EvalParams eval_params_ = default_eval_params();
   std::unique_ptr<Evaluator> evaluator_;
   TranspositionTable tt_;
   SearchShared shared_;

@@ -1,5 +1,9 @@
 #include "search/eval_params.h"
 
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
 namespace jungle {
 
 std::vector<std::pair<std::string, int*>> eval_param_list(EvalParams& p) {
@@ -67,6 +71,55 @@ const std::array<int, 36>& EvalParams::square_table(int rank) const {
 const EvalParams& default_eval_params() {
   static const EvalParams kDefaults;
   return kDefaults;
+}
+
+namespace {
+
+std::string trim(std::string_view s) {
+  const size_t a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string_view::npos) return {};
+  const size_t b = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(a, b - a + 1));
+}
+
+}  // namespace
+
+std::string format_eval_params(const EvalParams& params, const std::vector<std::string>& header) {
+  EvalParams copy = params;
+  std::string out;
+  for (const std::string& h : header) out += "# " + h + "\n";
+  for (const auto& [name, value] : eval_param_list(copy))
+    out += name + " = " + std::to_string(*value) + "\n";
+  return out;
+}
+
+EvalParams parse_eval_params(std::string_view text, const EvalParams& base) {
+  EvalParams params = base;
+  std::map<std::string, int*> by_name;
+  for (const auto& [name, value] : eval_param_list(params)) by_name[name] = value;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const size_t hash = line.find('#');
+    if (hash != std::string::npos) line.resize(hash);
+    const std::string t = trim(line);
+    if (t.empty()) continue;
+    const size_t eq = t.find('=');
+    const std::string where = "weights line " + std::to_string(number) + ": ";
+    if (eq == std::string::npos) throw std::runtime_error(where + "expected NAME = VALUE");
+    const std::string name = trim(t.substr(0, eq));
+    const std::string value = trim(t.substr(eq + 1));
+    auto it = by_name.find(name);
+    if (it == by_name.end()) throw std::runtime_error(where + "unknown weight '" + name + "'");
+    try {
+      size_t used = 0;
+      *it->second = std::stoi(value, &used);
+      if (used != value.size()) throw std::invalid_argument("");
+    } catch (const std::exception&) {
+      throw std::runtime_error(where + "'" + value + "' is not a whole number");
+    }
+  }
+  return params;
 }
 
 }  // namespace jungle

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace jungle {
@@ -146,5 +147,11 @@ struct EvalParams {
 std::vector<std::pair<std::string, int*>> eval_param_list(EvalParams& params);
 
 const EvalParams& default_eval_params();
+
+// "name = value" per weight, in eval_param_list order.
+std::string format_eval_params(const EvalParams& params, const std::vector<std::string>& header);
+// Reads that format over `base`: '#' starts a comment; unknown names throw
+// std::runtime_error, and weights not mentioned keep their value in `base`.
+EvalParams parse_eval_params(std::string_view text, const EvalParams& base);
 
 }  // namespace jungle
