@@ -83,6 +83,21 @@ TEST(Evaluation, SquareTablesScoreEachSidesRowAndColumnFromItsOwnDen) {
   EXPECT_NE(trace.find("squares     Blue 50  Red 7  (Blue - Red 43)"), std::string::npos) << trace;
 }
 
+TEST(Evaluation, BoardsWithoutWaterUseTheOpenBoardWeights) {
+  const RuleSetPtr open = load_variant("animal-checkers");
+  const RuleSetPtr river = load_variant("standard");
+  ASSERT_FALSE(open->water());
+  EXPECT_EQ(&default_eval_params(*open), &open_board_eval_params());
+  EXPECT_EQ(&default_eval_params(*river), &default_eval_params());
+  const Evaluator ev(*open);
+  const int dog_rank = open->rules().rank[kDog];
+  EXPECT_EQ(ev.piece_value(kDog), open_board_eval_params().rank_value[size_t(dog_rank)]);
+  // Level start positions: each scores its own weights' tempo bonus.
+  EXPECT_EQ(ev.evaluate(Position(open)), open_board_eval_params().tempo);
+  EXPECT_EQ(Evaluator(*river).evaluate(Position(river)), default_eval_params().tempo);
+  EXPECT_EQ(open_board_eval_params().tempo, 12);
+}
+
 TEST(Evaluation, MaterialCountsRankAndAbilities) {
   Position pos;
   Evaluator ev(pos.rule_set());

@@ -1,7 +1,8 @@
 #!/bin/sh
 # One turn of the strength loop (docs/tuning.md): baseline matches, self-play
-# data, Texel tuning, a build with the tuned weights and an SPRT of tuned
-# against untuned. Everything large goes to $WORK; what is worth keeping is
+# data, Texel tuning, a quick node-limited match and an SPRT of the tuned
+# weights (given to the engine with the option `Eval File`) against the
+# compiled-in ones. Everything large goes to $WORK; what is worth keeping is
 # copied into tuning/. Each step is skipped when its output already exists,
 # so the script can be stopped and started again.
 #
@@ -10,7 +11,10 @@
 #
 # Settings (environment): WORK, JOBS (concurrent games, default 1), GAMES and
 # BASELINE_TC (the baseline matches), TC (the SPRT's limit), DATAGEN_GAMES,
-# DATAGEN_NODES, SPRT (bounds), SPRT_GAMES (the most games the SPRT may take).
+# DATAGEN_NODES, DATAGEN_SEED, DATAGEN_MARGIN, TUNE (the fit's options),
+# FILTER (the quick match's limit), SPRT (bounds), SPRT_GAMES (the most games
+# the SPRT may take). The defaults are those of the second turn
+# (tuning/README.md).
 # The generous time margin keeps a loaded machine from deciding games on time.
 set -eu
 
@@ -20,18 +24,22 @@ JOBS=${JOBS:-1}
 GAMES=${GAMES:-200}
 BASELINE_TC=${BASELINE_TC:---movetime 50}
 TC=${TC:---movetime 100 --time-margin 1000}
-DATAGEN_GAMES=${DATAGEN_GAMES:-4000}
-DATAGEN_NODES=${DATAGEN_NODES:-5000}
-SPRT=${SPRT:-elo0=0 elo1=25 alpha=0.05 beta=0.05}
+DATAGEN_GAMES=${DATAGEN_GAMES:-5000}
+DATAGEN_NODES=${DATAGEN_NODES:-25000}
+DATAGEN_SEED=${DATAGEN_SEED:-1000000}
+DATAGEN_MARGIN=${DATAGEN_MARGIN:-300}
+TUNE=${TUNE:---lambda 0.5 --l2 1e-8 --rounds 30}
+FILTER=${FILTER:---nodes 20000 --games 200}
+SPRT=${SPRT:-elo0=50 elo1=100 alpha=0.05 beta=0.05}
 SPRT_GAMES=${SPRT_GAMES:-2000}
-STEPS=${STEPS:-build book baseline datagen tune tuned-build sprt}
+STEPS=${STEPS:-build book baseline datagen tune filter sprt}
 mkdir -p "$WORK"
 
 BASE_BUILD=$WORK/base-build
 JUNGLE=$BASE_BUILD/jungle
-TUNED_SRC=$WORK/tuned-src
-TUNED=$WORK/tuned-build/jungle
 BOOK=$ROOT/tuning/openings.txt
+TUNED="cmd=$JUNGLE name=tuned 'option.Eval File=$WORK/tuned_params.txt' 'option.Move Overhead=10'"
+UNTUNED="cmd=$JUNGLE name=untuned 'option.Move Overhead=10'"
 
 has_step() { case " $STEPS " in *" $1 "*) return 0 ;; esac; return 1; }
 
@@ -62,28 +70,22 @@ fi
 
 # Self-play: deterministic for a given seed, node count and engine.
 if has_step datagen && [ ! -s "$WORK/selfplay.txt" ]; then
-  "$JUNGLE" datagen --games "$DATAGEN_GAMES" --nodes "$DATAGEN_NODES" --seed 1 -c "$JOBS" \
-    --out "$WORK/selfplay.txt" --records "$WORK/selfplay.pgn"
+  "$JUNGLE" datagen --games "$DATAGEN_GAMES" --nodes "$DATAGEN_NODES" --seed "$DATAGEN_SEED" \
+    --quiet-margin "$DATAGEN_MARGIN" -c "$JOBS" --out "$WORK/selfplay.txt"
 fi
 
 if has_step tune && [ ! -s "$WORK/tuned_params.txt" ]; then
-  "$JUNGLE" tune --data "$WORK/selfplay.txt" --rounds 12 --l2 1e-6 --out "$WORK/tuned_params.txt"
+  "$JUNGLE" tune --data "$WORK/selfplay.txt" $TUNE --out "$WORK/tuned_params.txt"
 fi
 
-# A copy of the tree whose eval_params.h carries the tuned weights.
-if has_step tuned-build; then
-  rm -rf "$TUNED_SRC"
-  mkdir -p "$TUNED_SRC"
-  (cd "$ROOT" && tar --exclude='./build*' --exclude='./.git' --exclude='./tuning' -cf - .) |
-    tar -xf - -C "$TUNED_SRC"
-  "$JUNGLE" tune --apply "$WORK/tuned_params.txt" \
-    --write-source "$TUNED_SRC/src/search/eval_params.h"
-  build "$TUNED_SRC" "$WORK/tuned-build"
+# Node-limited: deterministic and fair on a loaded machine, and quick.
+if has_step filter; then
+  "$JUNGLE" match --engine "$TUNED" --engine "$UNTUNED" $FILTER -c "$JOBS" \
+    --openings "$BOOK" --pgn "$WORK/filter.pgn" | tee "$WORK/filter.txt"
 fi
 
 if has_step sprt; then
-  "$TUNED" match --engine "cmd=$TUNED name=tuned 'option.Move Overhead=10'" \
-    --engine "cmd=$JUNGLE name=untuned 'option.Move Overhead=10'" \
+  "$JUNGLE" match --engine "$TUNED" --engine "$UNTUNED" \
     --games "$SPRT_GAMES" $TC -c "$JOBS" --openings "$BOOK" \
     --sprt $SPRT --pgn "$WORK/sprt.pgn" | tee "$WORK/sprt.txt"
 fi

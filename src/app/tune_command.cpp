@@ -12,6 +12,7 @@
 #include "match/datagen.h"
 #include "match/tuner.h"
 #include "search/eval_params.h"
+#include "search/evaluation.h"
 
 namespace jungle::app {
 
@@ -83,7 +84,14 @@ int write_outputs(const TuneOptions& opt, const EvalParams& params,
 }
 
 int run_tune(const TuneOptions& opt) {
-  EvalParams start = default_eval_params();
+  const RuleSetPtr rules = rules_or_report(opt.variant);
+  if (!rules) return 2;
+  // The source holds the weights of boards with water only (eval_params.h);
+  // those of open boards are set in eval_params.cpp.
+  if (!opt.write_source.empty() && !rules->water())
+    return fail("--write-source rewrites the weights of boards with water; '" + opt.variant +
+                "' has none (its weights are open_board_eval_params() in eval_params.cpp)");
+  EvalParams start = default_eval_params(*rules);
   for (const std::string& file : {opt.start, opt.apply}) {
     if (file.empty()) continue;
     std::string text;
@@ -97,8 +105,6 @@ int run_tune(const TuneOptions& opt) {
   if (!opt.apply.empty()) return write_outputs(opt, start, {"weights from " + opt.apply});
   if (opt.data.empty()) return fail("give --data FILE (from jungle datagen) or --apply FILE");
 
-  const RuleSetPtr rules = rules_or_report(opt.variant);
-  if (!rules) return 2;
   std::vector<match::TuningSample> data;
   for (const std::string& file : opt.data) {
     std::string text;

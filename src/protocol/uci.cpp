@@ -305,12 +305,13 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
   engine_.set_options(options_);
 }
 
-// Weights in the format `jungle tune` writes, over the compiled-in ones, so
+// Weights in the format `jungle tune` writes, read over the compiled-in ones
+// of the current rule set's board and then used under every rule set, so
 // that candidate weights can be matched without a rebuild. A bad file keeps
 // the weights in use.
 void UciProtocol::set_eval_file(const std::string& path) {
   if (path.empty() || path == kBuiltInEval) {
-    engine_.set_eval_params(default_eval_params());
+    engine_.set_eval_params(std::nullopt);
     eval_file_ = kBuiltInEval;
     return;
   }
@@ -322,7 +323,7 @@ void UciProtocol::set_eval_file(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   try {
-    engine_.set_eval_params(parse_eval_params(text.str(), default_eval_params()));
+    engine_.set_eval_params(parse_eval_params(text.str(), default_eval_params(*engine_.rules())));
     eval_file_ = path;
   } catch (const std::exception& e) {
     error("setoption: Eval File '" + path + "': " + e.what());

@@ -6,7 +6,7 @@
 namespace jungle {
 
 Engine::Engine() : rules_(RuleSet::standard()), tt_(size_t(options_.hash_mb)) {
-  evaluator_ = std::make_unique<Evaluator>(*rules_, eval_params_);
+  make_evaluator();
   rng_.seed(uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
   ensure_workers();
 }
@@ -35,15 +35,20 @@ void Engine::set_options(const EngineOptions& options) {
 void Engine::set_rules(RuleSetPtr rules) {
   wait();
   rules_ = std::move(rules);
-  evaluator_ = std::make_unique<Evaluator>(*rules_, eval_params_);
+  make_evaluator();
   new_game();
 }
 
-void Engine::set_eval_params(const EvalParams& params) {
+void Engine::set_eval_params(std::optional<EvalParams> params) {
   wait();
-  eval_params_ = params;
-  evaluator_ = std::make_unique<Evaluator>(*rules_, eval_params_);
+  eval_params_ = std::move(params);
+  make_evaluator();
   new_game();  // stored scores came from the old weights
+}
+
+void Engine::make_evaluator() {
+  evaluator_ = std::make_unique<Evaluator>(
+      *rules_, eval_params_ ? *eval_params_ : default_eval_params(*rules_));
 }
 
 void Engine::new_game() {

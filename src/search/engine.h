@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 #include <vector>
@@ -48,9 +49,9 @@ class Engine {
   const EngineOptions& options() const { return options_; }
   void set_rules(RuleSetPtr rules);
   const RuleSetPtr& rules() const { return rules_; }
-  // The evaluation's weights (default: the compiled-in ones).
-  void set_eval_params(const EvalParams& params);
-  const EvalParams& eval_params() const { return eval_params_; }
+  // The evaluation's weights for every rule set; nullopt: the compiled-in
+  // weights of each rule set's board.
+  void set_eval_params(std::optional<EvalParams> params);
   void new_game();
 
   // Starts a search of `pos` in the background; on_info is called from the
@@ -70,10 +71,11 @@ class Engine {
   void run_search(Position pos, SearchLimits limits, InfoCallback on_info, DoneCallback on_done);
   SearchResult pick_result(const Position& pos);
   void ensure_workers();
+  void make_evaluator();
 
   EngineOptions options_;
   RuleSetPtr rules_;
-  EvalParams eval_params_ = default_eval_params();
+  std::optional<EvalParams> eval_params_;
   std::unique_ptr<Evaluator> evaluator_;
   TranspositionTable tt_;
   SearchShared shared_;

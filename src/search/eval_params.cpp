@@ -73,6 +73,28 @@ const EvalParams& default_eval_params() {
   return kDefaults;
 }
 
+const EvalParams& open_board_eval_params() {
+  static const EvalParams kOpenBoard = [] {
+    EvalParams p;
+    p.rank_value = {0, 150, 200, 250, 300, 400, 600, 700, 800};
+    p.swimmer_bonus = 80;
+    p.vertical_jump_bonus = 60;
+    p.horizontal_jump_bonus = 40;
+    p.elephant_killer_bonus = 90;
+    p.advance = {0, 140, 70, 40, 26, 18, 13, 9, 6, 4, 3, 2, 1, 0, 0, 0};
+    p.advance_strength_percent = 4;
+    p.den_guard = 30;
+    p.trapped_enemy = 60;
+    p.swimmer_in_water = 15;
+    p.jump_lane_open = 0;
+    p.rat_attacks_elephant = 40;
+    p.tempo = 12;
+    for (int rank = 1; rank <= 8; ++rank) p.square_table(rank).fill(0);
+    return p;
+  }();
+  return kOpenBoard;
+}
+
 namespace {
 
 std::string trim(std::string_view s) {

@@ -18,6 +18,10 @@ Bitboard within_steps(Square s, int steps) {
 
 }  // namespace
 
+const EvalParams& default_eval_params(const RuleSet& rules) {
+  return rules.water() ? default_eval_params() : open_board_eval_params();
+}
+
 Evaluator::Evaluator(const RuleSet& rules, const EvalParams& params)
     : rules_(rules), params_(params) {
   const Rules& r = rules.rules();

@@ -10,9 +10,13 @@ namespace jungle {
 
 // Static evaluation for one rule set: tables are derived once from the rules
 // and the weights, so evaluating is a handful of lookups per piece.
+// The compiled-in weights for the rule set's board: with or without water.
+const EvalParams& default_eval_params(const RuleSet& rules);
+
 class Evaluator {
  public:
-  Evaluator(const RuleSet& rules, const EvalParams& params = default_eval_params());
+  explicit Evaluator(const RuleSet& rules) : Evaluator(rules, default_eval_params(rules)) {}
+  Evaluator(const RuleSet& rules, const EvalParams& params);
 
   // Score in centipawns from the side to move's point of view.
   int evaluate(const Position& pos) const;
