@@ -1,5 +1,6 @@
 #include "search/eval_params.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -37,35 +38,20 @@ std::vector<std::pair<std::string, int*>> eval_param_list(EvalParams& p) {
 
 namespace {
 
-// One body for the const and non-const accessors.
-template <typename Params>
-auto& square_table_of(Params& p, int rank) {
-  switch (rank) {
-    case 2:
-      return p.square_rank2;
-    case 3:
-      return p.square_rank3;
-    case 4:
-      return p.square_rank4;
-    case 5:
-      return p.square_rank5;
-    case 6:
-      return p.square_rank6;
-    case 7:
-      return p.square_rank7;
-    default:
-      return rank <= 1 ? p.square_rank1 : p.square_rank8;
-  }
-}
+// The square tables by rank, 1..8.
+constexpr std::array<int, 36> EvalParams::*kSquareTables[] = {
+    &EvalParams::square_rank1, &EvalParams::square_rank2, &EvalParams::square_rank3,
+    &EvalParams::square_rank4, &EvalParams::square_rank5, &EvalParams::square_rank6,
+    &EvalParams::square_rank7, &EvalParams::square_rank8};
 
 }  // namespace
 
 std::array<int, 36>& EvalParams::square_table(int rank) {
-  return square_table_of(*this, rank);
+  return this->*kSquareTables[std::clamp(rank, 1, 8) - 1];
 }
 
 const std::array<int, 36>& EvalParams::square_table(int rank) const {
-  return square_table_of(*this, rank);
+  return this->*kSquareTables[std::clamp(rank, 1, 8) - 1];
 }
 
 const EvalParams& default_eval_params() {

@@ -8,11 +8,11 @@
 
 namespace jungle {
 
-// Static evaluation for one rule set: tables are derived once from the rules
-// and the weights, so evaluating is a handful of lookups per piece.
 // The compiled-in weights for the rule set's board: with or without water.
 const EvalParams& default_eval_params(const RuleSet& rules);
 
+// Static evaluation for one rule set: tables are derived once from the rules
+// and the weights, so evaluating is a handful of lookups per piece.
 class Evaluator {
  public:
   explicit Evaluator(const RuleSet& rules) : Evaluator(rules, default_eval_params(rules)) {}
