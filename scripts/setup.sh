@@ -7,7 +7,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   libcli11-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-format ccache
+  clang-format ccache clang libclang-rt-dev
   libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev
   chromium nodejs fonts-noto-color-emoji
 )
