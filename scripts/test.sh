@@ -12,6 +12,7 @@ echo "== Formatting"
 echo "== Release build and tests"
 "$root/scripts/build.sh" "$root/build/test-release" -DCMAKE_BUILD_TYPE=Release
 ctest --test-dir "$root/build/test-release" --output-on-failure --parallel "$(nproc)"
+"$root/scripts/check_bench.sh" "$root/build/test-release/jungle"
 
 echo "== Web app in headless Chromium (screenshots in build/test-release/screenshots)"
 (cd "$root/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)
