@@ -38,8 +38,8 @@ constexpr int kBenchHashMb = 16;
 // Clocks beyond this (about 31 years) are read as this, so that time
 // planning's sums cannot overflow.
 constexpr int64_t kMaxClockMs = 1'000'000'000'000;
-// UCI_Elo's range: the Elo of Skill Level 0 and of level 19; level 20 is
-// full strength, which UCI_LimitStrength off gives.
+// UCI_Elo runs from the Elo of Skill Level 0 to that of level 19 (level 20,
+// full strength, is UCI_LimitStrength off); this is its default.
 constexpr int kDefaultElo = 1500;
 
 std::vector<std::string> split(std::string_view line) {
@@ -383,8 +383,12 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
   try {
     engine_.set_options(next);
   } catch (const std::bad_alloc&) {
-    error("setoption: Hash: cannot allocate " + std::to_string(next.hash_mb) +
-          " MB; the table stays at " + std::to_string(options_.hash_mb) + " MB");
+    if (next.hash_mb != options_.hash_mb) {
+      error("setoption: Hash: cannot allocate " + std::to_string(next.hash_mb) +
+            " MB; the table stays at " + std::to_string(options_.hash_mb) + " MB");
+    } else {
+      error("setoption: out of memory");
+    }
     return;
   }
   options_ = next;
@@ -714,11 +718,13 @@ namespace jungle {
 
 namespace {
 
-// The Elo of Skill Levels 0..19 (level 20 is full strength, not a UCI_Elo).
-// PROVISIONAL: see docs/engine.md for how these were measured.
-constexpr int kSkillElo[kMaxSkillLevel] = {500,  600,  700,  800,  900,  1000, 1100,
-                                           1200, 1300, 1400, 1500, 1600, 1700, 1800,
-                                           1900, 2000, 2100, 2200, 2300, 2400};
+// The Elo of Skill Levels 0..19 (level 20 is full strength, not a UCI_Elo):
+// level 0 is set at 1000 and the rest follow from 40-game matches between
+// levels 4 apart at 20 ms a move, interpolated between the levels measured
+// (docs/engine.md). Provisional: the error bars are 60-300 Elo per step.
+constexpr int kSkillElo[kMaxSkillLevel] = {1000, 1109, 1218, 1327, 1436, 1484, 1532,
+                                           1580, 1627, 1669, 1711, 1754, 1796, 1822,
+                                           1849, 1876, 1903, 1933, 1962, 1992};
 
 }  // namespace
 
