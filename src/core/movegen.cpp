@@ -234,6 +234,16 @@ bool is_legal(const Position& pos, Move m) {
   return generate_moves(pos).contains(m);
 }
 
+MoveList generate_moves_past_draws(const Position& pos) {
+  if (pos.terminal_state() != GameResult::kDraw) return generate_moves(pos);
+  // Wins on the board are tested before the draw rules, so a draw here is
+  // one of those rules; the pieces can still move as ever.
+  MoveList list;
+  add_pseudo_moves(pos, list);
+  remove_bush_violations(pos, list);
+  return list;
+}
+
 GameResult game_result(const Position& pos, Termination* why) {
   GameResult result = pos.terminal_state(why);
   if (result != GameResult::kOngoing) return result;

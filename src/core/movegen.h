@@ -44,6 +44,11 @@ int count_moves(const Position& pos);
 // count_moves(pos) > 0, usually answered by the first piece that can step.
 bool has_legal_move(const Position& pos);
 bool is_legal(const Position& pos, Move m);
+// The moves of a game that goes on when the interface, not our rules, is the
+// arbiter (the engine protocol): as generate_moves, except that a draw by the
+// no-capture limit or by repetition does not end the game. A game won or
+// lost on the board still has none.
+MoveList generate_moves_past_draws(const Position& pos);
 
 // The squares next to each side's den.
 inline constexpr Bitboard kDenNeighbours[kSides] = {neighbours(square_bb(kDenSquare[kBlue])),

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <chrono>
 #include <cinttypes>
+#include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <fstream>
 #include <istream>
@@ -33,6 +35,12 @@ constexpr int kMaxBaselineDepth = 64;
 constexpr int kMaxSeed = 2147483647;
 constexpr int kMaxPerftDepth = 32;
 constexpr int kBenchHashMb = 16;
+// Clocks beyond this (about 31 years) are read as this, so that time
+// planning's sums cannot overflow.
+constexpr int64_t kMaxClockMs = 1'000'000'000'000;
+// UCI_Elo runs from the Elo of Skill Level 0 to that of level 19 (level 20,
+// full strength, is UCI_LimitStrength off); this is its default.
+constexpr int kDefaultElo = 1500;
 
 std::vector<std::string> split(std::string_view line) {
   std::vector<std::string> tokens;
@@ -98,16 +106,52 @@ bool is_go_keyword(std::string_view token) {
   return std::find(std::begin(kKeywords), std::end(kKeywords), token) != std::end(kKeywords);
 }
 
+// perft(), ending early (with a count of no meaning) once `stop` is set.
+uint64_t perft_until_stopped(Position& pos, int depth, const std::atomic<bool>& stop) {
+  if (depth <= 1) return depth <= 0 ? 1 : uint64_t(count_moves(pos));
+  uint64_t nodes = 0;
+  for (Move m : generate_moves(pos)) {
+    if (stop.load(std::memory_order_relaxed)) break;
+    pos.do_move(m);
+    nodes += perft_until_stopped(pos, depth - 1, stop);
+    pos.undo_move();
+  }
+  return nodes;
+}
+
+// Engine::search, passing `stop` on to the engine while it runs.
+SearchResult search_until_stopped(Engine& engine, const Position& pos, const SearchLimits& limits,
+                                  const std::atomic<bool>& stop) {
+  SearchResult result;
+  std::mutex mutex;
+  std::condition_variable cv;
+  bool done = false;
+  engine.start(pos, limits, {}, [&](const SearchResult& r) {
+    std::lock_guard<std::mutex> lock(mutex);
+    result = r;
+    done = true;
+    cv.notify_one();
+  });
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (!cv.wait_for(lock, std::chrono::milliseconds(5), [&] { return done; })) {
+      if (stop.load()) engine.stop();
+    }
+  }
+  engine.wait();
+  return result;
+}
+
 }  // namespace
 
 UciProtocol::UciProtocol(std::istream& in, std::ostream& out)
-    : in_(in), out_(out), pos_(engine_.rules()) {
+    : in_(in), out_(out), pos_(engine_.rules()), elo_(kDefaultElo) {
   options_ = engine_.options();
+  skill_level_ = options_.skill_level;
 }
 
 UciProtocol::~UciProtocol() {
-  engine_.stop();
-  engine_.wait();
+  interrupt();
 }
 
 void UciProtocol::send(std::string_view text) {
@@ -127,23 +171,20 @@ int UciProtocol::run() {
     if (!execute(line)) return 0;
   }
   // The input is closed: nobody can send `stop` any more, so stop now.
-  engine_.stop();
-  engine_.wait();
+  interrupt();
   return 0;
 }
 
 void UciProtocol::wait_for_search() {
   engine_.wait();
+  if (task_.joinable()) task_.join();
 }
 
-bool UciProtocol::engine_idle(std::string_view command) {
-  if (!engine_.searching()) return true;
-  if (stop_requested_ || search_bounded_) {
-    engine_.wait();
-    return true;
-  }
-  error(std::string(command) + " is not possible during a search without limits; send stop first");
-  return false;
+void UciProtocol::interrupt() {
+  engine_.stop();
+  task_stop_ = true;
+  engine_.wait();
+  if (task_.joinable()) task_.join();
 }
 
 bool UciProtocol::execute(std::string_view line) {
@@ -153,8 +194,7 @@ bool UciProtocol::execute(std::string_view line) {
   const std::vector<std::string> args(tokens.begin() + 1, tokens.end());
 
   if (cmd == "quit") {
-    engine_.stop();
-    engine_.wait();
+    interrupt();
     return false;
   }
   if (cmd == "uci") {
@@ -162,23 +202,25 @@ bool UciProtocol::execute(std::string_view line) {
   } else if (cmd == "isready") {
     send("readyok");
   } else if (cmd == "setoption") {
-    if (engine_idle("setoption")) cmd_setoption(args);
+    cmd_setoption(args);
   } else if (cmd == "ucinewgame") {
-    if (engine_idle("ucinewgame")) engine_.new_game();
+    interrupt();
+    engine_.new_game();
   } else if (cmd == "position") {
-    cmd_position(args);
+    cmd_position(args);  // the search has its own copy: no need to stop it
   } else if (cmd == "go") {
-    if (engine_idle("go")) cmd_go(args);
+    cmd_go(args);
   } else if (cmd == "stop" || cmd == "ponderhit") {
     // `go ponder` searches like `go infinite`, so a ponder hit answers at once.
-    stop_requested_ = true;
+    // Only a signal: the reader never waits here.
     engine_.stop();
+    task_stop_ = true;
   } else if (cmd == "d") {
     cmd_display();
   } else if (cmd == "eval") {
     send(engine_.eval_trace(pos_));
   } else if (cmd == "bench") {
-    if (engine_idle("bench")) cmd_bench(args);
+    cmd_bench(args);
   } else if (cmd == "debug" || cmd == "register") {
     // Standard commands without meaning here.
   } else if (cmd == "help") {
@@ -205,8 +247,14 @@ void UciProtocol::cmd_uci() {
     << "\n"
     << "option name Move Overhead type spin default " << options_.move_overhead_ms << " min 0 max "
     << kMaxMoveOverheadMs << "\n"
-    << "option name Skill Level type spin default " << options_.skill_level << " min 0 max "
+    << "option name Skill Level type spin default " << skill_level_ << " min 0 max "
     << kMaxSkillLevel << "\n"
+    << "option name UCI_LimitStrength type check default " << (limit_strength_ ? "true" : "false")
+    << "\n"
+    << "option name UCI_Elo type spin default " << elo_ << " min " << skill_level_elo(0) << " max "
+    << skill_level_elo(kMaxSkillLevel - 1) << "\n"
+    << "option name UCI_ShowWDL type check default " << (show_wdl_ ? "true" : "false") << "\n"
+    << "option name Ponder type check default " << (ponder_ ? "true" : "false") << "\n"
     << "option name Contempt type spin default " << options_.contempt << " min " << -kMaxContempt
     << " max " << kMaxContempt << "\n"
     << "option name Mode type combo default " << mode_name(options_.mode)
@@ -242,7 +290,18 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
     field = static_cast<std::remove_reference_t<decltype(field)>>(v);
     return true;
   };
+  auto check = [&](std::string_view shown, bool& field) {
+    const std::string v = lower(value);
+    if (v != "true" && v != "false") {
+      error("setoption: " + std::string(shown) + " must be true or false, not '" + value + "'");
+      return false;
+    }
+    field = v == "true";
+    return true;
+  };
 
+  // Options are checked first, and a running search is stopped only to
+  // change something, so that a mistyped option leaves it alone.
   EngineOptions next = options_;
   bool ok = false;
   if (name == "hash") {
@@ -254,7 +313,24 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
   } else if (name == "move overhead") {
     ok = spin("Move Overhead", 0, kMaxMoveOverheadMs, next.move_overhead_ms);
   } else if (name == "skill level") {
-    ok = spin("Skill Level", 0, kMaxSkillLevel, next.skill_level);
+    if (spin("Skill Level", 0, kMaxSkillLevel, skill_level_)) apply_skill();
+    return;
+  } else if (name == "uci_limitstrength") {
+    if (check("UCI_LimitStrength", limit_strength_)) apply_skill();
+    return;
+  } else if (name == "uci_elo") {
+    if (spin("UCI_Elo", skill_level_elo(0), skill_level_elo(kMaxSkillLevel - 1), elo_))
+      apply_skill();
+    return;
+  } else if (name == "uci_showwdl") {
+    bool show = false;
+    if (!check("UCI_ShowWDL", show)) return;
+    interrupt();  // the search thread reads it
+    show_wdl_ = show;
+    return;
+  } else if (name == "ponder") {
+    check("Ponder", ponder_);
+    return;
   } else if (name == "contempt") {
     ok = spin("Contempt", -kMaxContempt, kMaxContempt, next.contempt);
   } else if (name == "baseline depth") {
@@ -275,6 +351,7 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
     }
     ok = true;
   } else if (name == "clear hash") {
+    interrupt();
     engine_.new_game();
     return;
   } else if (name == "variant") {
@@ -284,6 +361,7 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
     }
     try {
       RuleSetPtr rules = load_variant(value);
+      interrupt();
       engine_.set_rules(rules);
       pos_ = Position(rules);
       variant_ = value;
@@ -301,8 +379,31 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
     return;
   }
   if (!ok) return;
+  interrupt();
+  try {
+    engine_.set_options(next);
+  } catch (const std::bad_alloc&) {
+    if (next.hash_mb != options_.hash_mb) {
+      error("setoption: Hash: cannot allocate " + std::to_string(next.hash_mb) +
+            " MB; the table stays at " + std::to_string(options_.hash_mb) + " MB");
+    } else {
+      error("setoption: out of memory");
+    }
+    return;
+  }
   options_ = next;
-  engine_.set_options(options_);
+}
+
+// UCI_LimitStrength hands the skill level to UCI_Elo; Skill Level 20 with it
+// off is full strength.
+void UciProtocol::apply_skill() {
+  const int level = limit_strength_ ? skill_level_for_elo(elo_) : skill_level_;
+  if (level == options_.skill_level) return;
+  EngineOptions next = options_;
+  next.skill_level = level;
+  interrupt();
+  engine_.set_options(next);
+  options_ = next;
 }
 
 // Weights in the format `jungle tune` writes, read over the compiled-in ones
@@ -311,6 +412,7 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
 // the weights in use.
 void UciProtocol::set_eval_file(const std::string& path) {
   if (path.empty() || path == kBuiltInEval) {
+    interrupt();
     engine_.set_eval_params(std::nullopt);
     eval_file_ = kBuiltInEval;
     return;
@@ -323,7 +425,9 @@ void UciProtocol::set_eval_file(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   try {
-    engine_.set_eval_params(parse_eval_params(text.str(), default_eval_params(*engine_.rules())));
+    EvalParams params = parse_eval_params(text.str(), default_eval_params(*engine_.rules()));
+    interrupt();
+    engine_.set_eval_params(std::move(params));
     eval_file_ = path;
   } catch (const std::exception& e) {
     error("setoption: Eval File '" + path + "': " + e.what());
@@ -331,6 +435,8 @@ void UciProtocol::set_eval_file(const std::string& path) {
 }
 
 void UciProtocol::cmd_position(const std::vector<std::string>& args) {
+  // Until a position is accepted, `go` must not answer for any other one.
+  position_rejected_ = true;
   const RuleSetPtr& rules = engine_.rules();
   size_t i = 0;
   Position next(rules);
@@ -363,13 +469,20 @@ void UciProtocol::cmd_position(const std::vector<std::string>& args) {
       error(prefix + " is not a move: expected a from-square and a to-square, like a3a4");
       return;
     }
-    if (!is_legal(next, Move(from, to))) {
-      error(prefix + " is illegal: " + explain_illegal(next, from, to));
+    // The interface is the arbiter: it may play on past our move limit or
+    // repetition rule, as other Jungle programs do.
+    if (!generate_moves_past_draws(next).contains(Move(from, to))) {
+      const bool drawn = next.terminal_state() == GameResult::kDraw;
+      error(prefix + " is illegal: " +
+            (drawn ? "no piece of the side to move can go from " + square_name(from) + " to " +
+                         square_name(to)
+                   : explain_illegal(next, from, to)));
       return;
     }
     next.do_move(Move(from, to));
   }
   pos_ = std::move(next);
+  position_rejected_ = false;
 }
 
 void UciProtocol::cmd_go(const std::vector<std::string>& args) {
@@ -386,6 +499,13 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
         const std::string& text = args[++i];
         std::string why;
         std::optional<Move> m = parse_move(pos_, text, &why);
+        if (!m && text.size() == 4) {
+          const Square from = parse_square(text.substr(0, 2));
+          const Square to = parse_square(text.substr(2, 2));
+          if (from != kNoSquare && to != kNoSquare &&
+              generate_moves_past_draws(pos_).contains(Move(from, to)))
+            m = Move(from, to);
+        }
         if (!m) {
           error("go searchmoves: " + why);
           return;
@@ -407,8 +527,9 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
     ++i;
     auto positive = [&](int64_t max) {
       if (v >= 1 && v <= max) return true;
-      error("go: " + key + " must be from 1 to " + std::to_string(max) + ", not " +
-            std::to_string(v));
+      error("go: " + key + " must be " +
+            (max == INT64_MAX ? std::string("at least 1") : "from 1 to " + std::to_string(max)) +
+            ", not " + std::to_string(v));
       return false;
     };
     if (key == "depth") {
@@ -431,20 +552,21 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
     } else {
       // Clocks: a GUI may send a negative time when a flag has fallen.
       const Side side = key[0] == 'w' ? kBlue : kRed;
-      if (key[1] == 't') {
-        limits.time_ms[side] = std::max<int64_t>(v, 0);
-      } else {
-        limits.inc_ms[side] = std::max<int64_t>(v, 0);
-      }
+      (key[1] == 't' ? limits.time_ms : limits.inc_ms)[side] =
+          std::clamp<int64_t>(v, 0, kMaxClockMs);
     }
+  }
+  // A new `go` replaces whatever runs (a GUI waits for one `bestmove` per `go`).
+  interrupt();
+  if (position_rejected_) {
+    error("go: the last position command was rejected; send a valid position");
+    send("bestmove 0000");
+    return;
   }
   if (perft_depth > 0) {
     cmd_perft(perft_depth);
     return;
   }
-  stop_requested_ = false;
-  search_bounded_ = !limits.infinite && (limits.depth || limits.nodes || limits.movetime_ms ||
-                                         limits.time_ms[pos_.side_to_move()] >= 0);
   const Position root = pos_;
   engine_.start(
       root, limits, [this](const SearchInfo& info) { on_info(info); },
@@ -458,6 +580,10 @@ void UciProtocol::on_info(const SearchInfo& info) {
     << " score " << score_text(info.score);
   if (info.bound == kBoundLower) s << " lowerbound";
   if (info.bound == kBoundUpper) s << " upperbound";
+  if (show_wdl_) {
+    const Wdl wdl = wdl_of_score(info.score);
+    s << " wdl " << wdl.win << ' ' << wdl.draw << ' ' << wdl.loss;
+  }
   s << " nodes " << info.nodes << " nps "
     << info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1)) << " hashfull " << info.hashfull
     << " time " << time << " pv";
@@ -466,7 +592,7 @@ void UciProtocol::on_info(const SearchInfo& info) {
 }
 
 void UciProtocol::on_done(const Position& root, const SearchResult& result) {
-  const MoveList legal = generate_moves(root);
+  const MoveList legal = generate_moves_past_draws(root);
   if (legal.empty()) {
     // The game is over here: tell the GUI why there is no move.
     const GameResult r = game_result(root);
@@ -480,21 +606,31 @@ void UciProtocol::on_done(const Position& root, const SearchResult& result) {
   if (!result.ponder.is_none() && best == result.best) {
     Position after = root;
     after.do_move(best);
-    if (is_legal(after, result.ponder)) line += " ponder " + move_text(result.ponder);
+    if (generate_moves_past_draws(after).contains(result.ponder))
+      line += " ponder " + move_text(result.ponder);
   }
   send(line);
 }
 
 void UciProtocol::cmd_perft(int depth) {
-  Position pos = pos_;
-  uint64_t total = 0;
-  std::string text;
-  for (const auto& [m, count] : perft_divide(pos, depth)) {
-    text += move_text(m) + ": " + std::to_string(count) + "\n";
-    total += count;
-  }
-  text += "\nNodes searched: " + std::to_string(total);
-  send(text);
+  task_stop_ = false;
+  task_ = std::thread([this, depth, pos = pos_]() mutable {
+    uint64_t total = 0;
+    std::string text;
+    for (Move m : generate_moves(pos)) {
+      pos.do_move(m);
+      const uint64_t count = perft_until_stopped(pos, depth - 1, task_stop_);
+      pos.undo_move();
+      if (task_stop_) {
+        send("info string perft stopped");
+        return;
+      }
+      text += move_text(m) + ": " + std::to_string(count) + "\n";
+      total += count;
+    }
+    text += "\nNodes searched: " + std::to_string(total);
+    send(text);
+  });
 }
 
 void UciProtocol::cmd_display() {
@@ -528,10 +664,17 @@ void UciProtocol::cmd_bench(const std::vector<std::string>& args) {
           args[0] + "'");
     return;
   }
-  run_bench(depth, [this](const std::string& line) { send(line); });
+  interrupt();
+  task_stop_ = false;
+  task_ = std::thread([this, depth] {
+    const BenchResult r = run_bench(
+        depth, [this](const std::string& line) { send(line); }, &task_stop_);
+    if (r.stopped) send("info string bench stopped");
+  });
 }
 
-BenchResult run_bench(int depth, const std::function<void(const std::string&)>& write_line) {
+BenchResult run_bench(int depth, const std::function<void(const std::string&)>& write_line,
+                      const std::atomic<bool>* stop) {
   Engine engine;
   EngineOptions options;
   options.hash_mb = kBenchHashMb;
@@ -548,7 +691,12 @@ BenchResult run_bench(int depth, const std::function<void(const std::string&)>& 
     const Position pos = Position::from_fen(fen);
     SearchLimits limits;
     limits.depth = depth;
-    const SearchResult r = engine.search(pos, limits);
+    const SearchResult r =
+        stop ? search_until_stopped(engine, pos, limits, *stop) : engine.search(pos, limits);
+    if (stop && *stop) {
+      total.stopped = true;
+      return total;
+    }
     total.nodes += r.nodes;
     write_line("Position " + std::to_string(index) + "/" + std::to_string(kBenchPositions.size()) +
                ": bestmove " + move_text(r.best) + " score " + score_text(r.score) + " nodes " +
@@ -562,6 +710,49 @@ BenchResult run_bench(int depth, const std::function<void(const std::string&)>& 
   write_line("Nodes/second: " +
              std::to_string(total.nodes * 1000 / uint64_t(std::max<int64_t>(total.time_ms, 1))));
   return total;
+}
+
+}  // namespace jungle
+
+namespace jungle {
+
+namespace {
+
+// The Elo of Skill Levels 0..19 (level 20 is full strength, not a UCI_Elo):
+// level 0 is set at 1000 and the rest follow from 40-game matches between
+// levels 4 apart at 20 ms a move, interpolated between the levels measured
+// (docs/engine.md). Provisional: the error bars are 60-300 Elo per step.
+constexpr int kSkillElo[kMaxSkillLevel] = {1000, 1109, 1218, 1327, 1436, 1484, 1532,
+                                           1580, 1627, 1669, 1711, 1754, 1796, 1822,
+                                           1849, 1876, 1903, 1933, 1962, 1992};
+
+}  // namespace
+
+int skill_level_elo(int level) {
+  return kSkillElo[std::clamp(level, 0, kMaxSkillLevel - 1)];
+}
+
+int skill_level_for_elo(int elo) {
+  int best = 0;
+  for (int level = 1; level < kMaxSkillLevel; ++level) {
+    if (std::abs(kSkillElo[level] - elo) < std::abs(kSkillElo[best] - elo)) best = level;
+  }
+  return best;
+}
+
+Wdl wdl_of_score(int score) {
+  if (score >= kMateBound) return {1000, 0, 0};
+  if (score <= -kMateBound) return {0, 0, 1000};
+  // A logistic model: a win needs the score to beat a draw margin, a loss
+  // the same the other way; what is left draws. The scale matches the
+  // tuning data's K = 0.21 (expected score 1 / (1 + 10^(-0.21 s / 400)),
+  // docs/tuning.md) and the margin gives 30% draws at 0 (26.5% of the
+  // self-play games were drawn).
+  constexpr double kScale = 752, kMargin = 466;
+  auto sigmoid = [](double x) { return 1 / (1 + std::exp(-x)); };
+  const int win = int(std::lround(1000 * sigmoid((score - kMargin) / kScale)));
+  const int loss = int(std::lround(1000 * sigmoid((-score - kMargin) / kScale)));
+  return {win, 1000 - win - loss, loss};
 }
 
 }  // namespace jungle

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "core/position.h"
@@ -16,9 +17,11 @@ namespace jungle {
 
 // The engine protocol: UCI as chess engines speak it, with Jungle's board.
 // Moves are coordinate moves ("a3a4"), `wtime`/`winc` are the first player's
-// (Blue's) clock, and the rule set is the Variant option. The engine searches
-// in the background, so `stop`, `isready` and `quit` are answered while it
-// thinks; every line written is whole and flushed.
+// (Blue's) clock, and the rule set is the Variant option. Searches, `go
+// perft` and `bench` run in the background, so the input is always read:
+// `stop`, `isready` and `quit` are answered at once; a command that needs the
+// engine idle (`go`, `ucinewgame`, `setoption`, `bench`) first stops what
+// runs, as `stop` would. Every line written is whole and flushed.
 class UciProtocol {
  public:
   UciProtocol(std::istream& in, std::ostream& out);
@@ -31,7 +34,7 @@ class UciProtocol {
   int run();
   // Runs one command line; returns false when it was `quit`.
   bool execute(std::string_view line);
-  // Blocks until the running search, if any, has written its `bestmove`.
+  // Blocks until the running search, perft or bench, if any, has ended by itself.
   void wait_for_search();
 
   const Position& position() const { return pos_; }
@@ -47,10 +50,10 @@ class UciProtocol {
   void cmd_perft(int depth);
   void cmd_display();
   void cmd_bench(const std::vector<std::string>& args);
-  // Commands that change the engine need it idle. They wait for a search that
-  // will end by itself or has been told to stop, and refuse during one that
-  // would never end (`go infinite` and the like), which would hang the input.
-  bool engine_idle(std::string_view command);
+  // Ends the running search, perft or bench and waits for its last words:
+  // only as long as the stop takes, never for a search that would not end.
+  void interrupt();
+  void apply_skill();
 
   static constexpr const char* kBuiltInEval = "<built-in>";
   void set_eval_file(const std::string& path);
@@ -65,9 +68,29 @@ class UciProtocol {
   std::string variant_ = "standard";
   std::string eval_file_ = kBuiltInEval;  // the file the weights were read from
   Position pos_;
-  std::atomic<bool> stop_requested_{false};
-  bool search_bounded_ = false;  // the running search has a depth, node or time limit
+  // The last `position` was rejected: `go` answers 0000 rather than search
+  // a position the interface did not ask for.
+  bool position_rejected_ = false;
+  std::thread task_;  // `go perft` and `bench`
+  std::atomic<bool> task_stop_{false};
+  int skill_level_ = 20;         // the Skill Level option
+  bool limit_strength_ = false;  // UCI_LimitStrength: UCI_Elo sets the skill level
+  int elo_;                      // UCI_Elo
+  bool show_wdl_ = false;        // UCI_ShowWDL
+  bool ponder_ = false;          // Ponder: only announced; `go ponder` works either way
 };
+
+// The Elo of each Skill Level on the scale of UCI_Elo, and the level that
+// plays nearest a given Elo.
+int skill_level_elo(int level);
+int skill_level_for_elo(int elo);
+
+// The expected wins, draws and losses per mille for the side to move at a
+// search score, as `info ... wdl W D L` reports them (UCI_ShowWDL).
+struct Wdl {
+  int win = 0, draw = 0, loss = 0;
+};
+Wdl wdl_of_score(int score);
 
 // `bench`: a fixed set of positions searched to a fixed depth with one
 // thread and 16 MB of hash, each after a new game. The total node count is
@@ -77,9 +100,12 @@ inline constexpr int kDefaultBenchDepth = 13;
 struct BenchResult {
   uint64_t nodes = 0;
   int64_t time_ms = 0;
+  bool stopped = false;  // `stop` came before the last position
 };
 
-// Writes one line per position, then `Nodes searched: N` and `Nodes/second: N`.
-BenchResult run_bench(int depth, const std::function<void(const std::string&)>& write_line);
+// Writes one line per position, then `Nodes searched: N` and `Nodes/second: N`;
+// once `stop` is set, ends at once and writes no totals.
+BenchResult run_bench(int depth, const std::function<void(const std::string&)>& write_line,
+                      const std::atomic<bool>* stop = nullptr);
 
 }  // namespace jungle

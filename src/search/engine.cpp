@@ -2,8 +2,30 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <new>
+#include <string>
+#include <string_view>
 
 namespace jungle {
+
+namespace {
+
+// MemAvailable from /proc/meminfo, or -1 where it cannot be read. Linux
+// grants an allocation beyond what is free and kills the process when the
+// table is written, so a table that does not fit must be refused up front.
+int64_t available_memory_mb() {
+  std::ifstream in("/proc/meminfo");
+  constexpr std::string_view kKey = "MemAvailable:";
+  for (std::string line; std::getline(in, line);) {
+    if (line.compare(0, kKey.size(), kKey) == 0)
+      return std::strtoll(line.c_str() + kKey.size(), nullptr, 10) / 1024;
+  }
+  return -1;
+}
+
+}  // namespace
 
 Engine::Engine() : rules_(RuleSet::standard()), tt_(size_t(options_.hash_mb)) {
   make_evaluator();
@@ -25,9 +47,15 @@ void Engine::ensure_workers() {
 
 void Engine::set_options(const EngineOptions& options) {
   wait();
-  const bool resize = options.hash_mb != options_.hash_mb;
+  if (options.hash_mb != options_.hash_mb) {
+    // The new table is made before the old one goes, so that a failure
+    // (std::bad_alloc) leaves the engine as it was.
+    const int64_t available = available_memory_mb();
+    if (available >= 0 && options.hash_mb > available) throw std::bad_alloc();
+    TranspositionTable table(size_t(std::max(1, options.hash_mb)));
+    tt_ = std::move(table);
+  }
   options_ = options;
-  if (resize) tt_.resize(size_t(std::max(1, options_.hash_mb)));
   if (options_.seed) rng_.seed(options_.seed);
   ensure_workers();
 }
@@ -120,7 +148,9 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
   plan_time(shared_, pos.side_to_move());
 
   SearchResult result;
-  MoveList legal = generate_moves(pos);
+  // A position drawn by the move limit or by repetition is still searched:
+  // the interface may play on (those rules still score the lines below).
+  MoveList legal = generate_moves_past_draws(pos);
   if (options_.mode == EngineMode::kRandom && !legal.empty()) {
     result.best = legal[int(rng_() % uint64_t(legal.size()))];
   } else if (!legal.empty()) {

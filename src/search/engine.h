@@ -45,6 +45,7 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   // Changing options or the rule set waits for a running search to finish.
+  // A hash table that cannot be allocated throws std::bad_alloc and changes nothing.
   void set_options(const EngineOptions& options);
   const EngineOptions& options() const { return options_; }
   void set_rules(RuleSetPtr rules);

@@ -474,7 +474,8 @@ void SearchWorker::run(const Position& root) {
   reported_nodes_ = 0;
   completed_depth_ = 0;
   root_moves_.clear();
-  for (Move m : generate_moves(pos_)) {
+  // The root may be drawn by a rule the interface plays past (Engine::run_search).
+  for (Move m : generate_moves_past_draws(pos_)) {
     const auto& only = shared_.limits.search_moves;
     if (only.empty() || std::find(only.begin(), only.end(), m) != only.end()) {
       root_moves_.push_back({m, -kInfinite, -kInfinite, 0, {m}});
