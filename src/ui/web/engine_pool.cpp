@@ -64,7 +64,7 @@ std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
       refusal = Refusal::kStopping;
     } else if (int(moves_.size() + background_.size()) >= limits_.queue_capacity) {
       refusal = Refusal::kQueueFull;
-    } else if (count(per_client_, job.client) >= limits_.per_client) {
+    } else if (count(per_client_, share_key(job)) >= limits_.per_client) {
       refusal = Refusal::kClientBusy;
     } else if (low && count(per_address_, job.address) >= limits_.per_address) {
       refusal = Refusal::kAddressBusy;
@@ -74,7 +74,7 @@ std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
       ++refused_;
       return nullptr;
     }
-    ++per_client_[job.client];
+    ++per_client_[share_key(job)];
     if (low) ++per_address_[job.address];
     auto& queue = low ? background_ : moves_;
     queue.push_back(Queued{std::move(job), ticket});
@@ -168,7 +168,7 @@ void EnginePool::worker_loop(int index) {
         if (--per_address_[job.address] <= 0) per_address_.erase(job.address);
       }
       std::erase(running_, item.ticket);
-      if (--per_client_[job.client] <= 0) per_client_.erase(job.client);
+      if (const std::string key = share_key(job); --per_client_[key] <= 0) per_client_.erase(key);
       if (--running_by_client_[job.client] <= 0) running_by_client_.erase(job.client);
       ++completed_;
     }

@@ -21,7 +21,7 @@ namespace jungle::web {
 struct EnginePoolLimits {
   int workers = 2;          // engines searching at once (one thread each)
   int queue_capacity = 64;  // jobs waiting for an engine; beyond it submit() refuses
-  int per_client = 6;       // jobs one client may have queued or running at once
+  int per_client = 6;  // game moves, and hints and analyses, one client may have queued or running
   // Hints and analyses one address may have queued or running at once,
   // whatever sessions it holds: sessions are free to ask for.
   int per_address = 12;
@@ -100,6 +100,12 @@ class EnginePool {
   Queued take_fairest_locked(std::deque<Queued>& queue);
   void clamp(EngineJob& job) const;
   static bool background(const EngineJob& job) { return job.kind != EngineJob::Kind::kMove; }
+  // A client's game moves and its hints and analyses have a share each, so
+  // that hints (its own, or those of others behind the same address without
+  // a session) never keep it from playing.
+  static std::string share_key(const EngineJob& job) {
+    return (background(job) ? "b|" : "m|") + job.client;
+  }
 
   const EnginePoolLimits limits_;
   // Hints and analyses may use all engines but one, so game moves always
@@ -111,7 +117,7 @@ class EnginePool {
   std::deque<Queued> background_;  // hints and analyses
   std::vector<std::shared_ptr<EngineTicket>> running_;
   int running_background_ = 0;
-  std::map<std::string, int> per_client_;   // jobs queued or running, by client
+  std::map<std::string, int> per_client_;   // jobs queued or running, by share_key()
   std::map<std::string, int> per_address_;  // hints and analyses queued or running, by address
   std::map<std::string, int> running_by_client_;
   int busy_ = 0;
