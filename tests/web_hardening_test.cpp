@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "ui/web/engine_pool.h"
 #include "ui/web/game_registry.h"
 #include "ui/web/game_store.h"
+#include "ui/web/request_guard.h"
 #include "ui/web/variant_catalog.h"
 #include "ui/web/web_server.h"
 
@@ -215,6 +217,36 @@ TEST_F(WebHardeningTest, ServesOnlyItsOwnHostNames) {
                     "application/json"));
   EXPECT_EQ(r.status, 403);
   EXPECT_EQ(error_code(r), "forbidden_origin");
+}
+
+TEST(RequestGuardTest, HostRulesWhenListeningEverywhere) {
+  char name[256] = {};
+  ASSERT_EQ(gethostname(name, sizeof name - 1), 0);
+  std::string me = name;
+  for (char& ch : me) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  RequestGuard any("0.0.0.0", {"Jungle.Example."});
+  // The address the connection arrived at, whichever it is.
+  EXPECT_TRUE(any.host_allowed("192.168.1.5:8080", "192.168.1.5"));
+  EXPECT_TRUE(any.host_allowed("192.168.1.5:8080", "::ffff:192.168.1.5"));
+  EXPECT_FALSE(any.host_allowed("192.168.1.6:8080", "192.168.1.5"));
+  EXPECT_FALSE(any.host_allowed("0.0.0.0:8080", "192.168.1.5"));
+  EXPECT_TRUE(any.host_allowed("localhost:8080", "127.0.0.1"));
+  EXPECT_FALSE(any.host_allowed("localhost:8080", "192.168.1.5"));
+  EXPECT_TRUE(any.host_allowed(me + ":8080", "192.168.1.5"));
+  EXPECT_TRUE(any.host_allowed("jungle.example", "192.168.1.5"));
+  EXPECT_FALSE(any.host_allowed("evil.example:8080", "127.0.0.1"));
+  EXPECT_FALSE(any.host_allowed("", "127.0.0.1"));
+  EXPECT_FALSE(any.host_allowed("a b:80", "127.0.0.1"));
+  RequestGuard v6("::", {});
+  EXPECT_TRUE(v6.host_allowed("[::1]:8080", "::1"));
+  EXPECT_FALSE(v6.host_allowed("[::2]:8080", "::1"));
+  EXPECT_FALSE(v6.host_allowed("[::1:8080", "::1"));
+  // On loopback the machine's name is not needed, and not accepted.
+  RequestGuard loopback("127.0.0.1", {});
+  EXPECT_TRUE(loopback.host_allowed("127.0.0.1", "127.0.0.1"));
+  if (me != "localhost") {
+    EXPECT_FALSE(loopback.host_allowed(me, "127.0.0.1"));
+  }
 }
 
 // ---------------------------------------------------------------------------
