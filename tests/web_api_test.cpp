@@ -575,7 +575,7 @@ TEST_F(WebApiTest, RefusesOversizedAndUnknownRequests) {
   // A body sent as a form (as `curl -d` does) says what to do instead.
   r = reply(
       client_->Post("/api/games", std::string(10000, ' '), "application/x-www-form-urlencoded"));
-  EXPECT_EQ(r.status, 413);
+  EXPECT_EQ(r.status, 415);
   EXPECT_NE(r.body["error"]["message"].get<std::string>().find("application/json"),
             std::string::npos)
       << r.text;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "app/commands.h"
 #include "ui/web/web_server.h"
@@ -18,6 +19,7 @@ struct ServeOptions {
   int port = 8080;
   std::string db;
   int engines = 0;
+  std::vector<std::string> allowed_hosts;
 };
 
 int run_serve(const ServeOptions& opt) {
@@ -34,6 +36,7 @@ int run_serve(const ServeOptions& opt) {
   options.host = opt.host;
   options.port = opt.port;
   options.db_path = opt.db;
+  options.allowed_hosts = opt.allowed_hosts;
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
   options.engines.workers = opt.engines > 0 ? opt.engines : std::max(2, cores);
 
@@ -75,6 +78,9 @@ void add_serve_command(CLI::App& app) {
                   "~/.local/share/jungle/games.db)");
   cmd->add_option("--engines", opt->engines, "Engines searching at once (default: the cores)")
       ->check(CLI::Range(0, 64));
+  cmd->add_option("--allowed-host", opt->allowed_hosts,
+                  "Another name the page may be opened under (repeatable); the server's "
+                  "addresses, and localhost on loopback, are always accepted");
   cmd->callback([opt] {
     const int rc = run_serve(*opt);
     if (rc != 0) throw CLI::RuntimeError(rc);

@@ -37,6 +37,10 @@ void throw_refusal(EnginePool::Refusal why) {
       throw ApiError(429, "too_many_jobs",
                      "you already have your share of engine searches queued or running; wait "
                      "for one to finish");
+    case EnginePool::Refusal::kAddressBusy:
+      throw ApiError(429, "too_many_jobs",
+                     "your address already has its share of hints and analyses queued or "
+                     "running; wait for one to finish");
     case EnginePool::Refusal::kStopping:
       throw ApiError(503, "shutting_down", "the server is shutting down");
     case EnginePool::Refusal::kQueueFull:
@@ -79,7 +83,7 @@ Json search_info_json(const SearchInfo& info, Side side_to_move) {
 
 std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool& pool,
                                               const Position& position, SearchLimits limits,
-                                              const std::string& client,
+                                              const std::string& client, const std::string& address,
                                               std::atomic<int>& open_streams, Json start_event) {
   auto channel = std::make_shared<EventChannel>();
   const Side us = position.side_to_move();
@@ -88,6 +92,7 @@ std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool
   job.position = position;
   job.limits = limits;
   job.client = client;
+  job.address = address;
   job.on_info = [channel, us](const SearchInfo& info) {
     channel->push(sse_event("info", search_info_json(info, us)));
   };

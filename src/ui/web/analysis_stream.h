@@ -35,7 +35,8 @@ class EventChannel {
 };
 
 // The API error for a job the engine pool refused: 503 when the engines are
-// saturated or stopping, 429 when this client has its share already.
+// saturated or stopping, 429 when this client (or its address) has its
+// share already.
 [[noreturn]] void throw_refusal(EnginePool::Refusal why);
 
 // "event: NAME\ndata: JSON\n\n"
@@ -52,7 +53,7 @@ Json search_info_json(const SearchInfo& info, Side side_to_move);
 // Returns the search's ticket, to cancel it early.
 std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool& pool,
                                               const Position& position, SearchLimits limits,
-                                              const std::string& client,
+                                              const std::string& client, const std::string& address,
                                               std::atomic<int>& open_streams, Json start_event);
 
 }  // namespace jungle::web

@@ -38,19 +38,13 @@ int64_t game_id(const Request& req) {
   }
 }
 
-// Who a request comes from, for the engine pool's per-client share: the
-// peer's address; on loopback, where every tab and tool shares 127.0.0.1,
-// refined by the X-Client-Id header (or client_id parameter) the page sends.
-std::string client_key(const Request& req) {
-  const std::string& addr = req.remote_addr;
-  const bool loopback =
-      addr.rfind("127.", 0) == 0 || addr == "::1" || addr.rfind("::ffff:127.", 0) == 0;
-  if (!loopback) return addr;
-  // EventSource cannot send headers, so the streams carry it as a parameter.
-  std::string id = req.has_header("X-Client-Id") ? req.get_header_value("X-Client-Id")
-                                                 : req.get_param_value("client_id");
-  id.resize(std::min<size_t>(id.size(), 64));
-  return addr + "|" + id;
+// Who a request comes from, for the engine pool's shares: what the client
+// cannot make up, its address and the session the server issued it. (The
+// X-Client-Id header older pages send is ignored: any id bought a share.)
+void set_requester(EngineJob& job, const ApiContext& ctx, const Request& req) {
+  const ClientIdentity who = ctx.guard.identify(req);
+  job.client = who.key();
+  job.address = who.address;
 }
 
 Side parse_side(const std::string& text, const std::string& field) {
@@ -266,12 +260,14 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Delete(R"(/api/games/(\d+))", guarded([&ctx](const Request& req, Response& res) {
                   const int64_t id = game_id(req);
-                  {
-                    LockedGame g = lock_game(ctx.games, id);
-                    cancel_engine_move(*g.game);
-                    if (g.game->analysis_ticket) g.game->analysis_ticket->cancel();
-                  }
-                  if (!ctx.games.remove(id)) {
+                  // Under the game's lock: a request waiting for it then
+                  // finds the copy detached and the game gone (404).
+                  LockedGame g = lock_game(ctx.games, id);
+                  cancel_engine_move(*g.game);
+                  if (g.game->analysis_ticket) g.game->analysis_ticket->cancel();
+                  const bool removed = ctx.games.remove(id);
+                  g.game->detached = true;
+                  if (!removed) {
                     throw ApiError(404, "no_such_game", "there is no game " + std::to_string(id));
                   }
                   send_json(res, Json{{"deleted", id}});
@@ -331,7 +327,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                   job.position = game->position();
                   job.limits.movetime_ms = player.movetime_ms;
                   job.skill_level = player.skill;
-                  job.client = client_key(req);
+                  set_requester(job, ctx, req);
                   revision = game->revision();
                   auto [ticket, future] = submit_search(ctx.pool, std::move(job));
                   game->engine_ticket = ticket;
@@ -419,10 +415,10 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
         }
         require_ongoing(pos);
         EngineJob job;
-        job.kind = EngineJob::Kind::kMove;
+        job.kind = EngineJob::Kind::kHint;
         job.position = pos;
         job.limits.movetime_ms = int_param(req, "movetime_ms", 1000, 10, ctx.max_hint_ms);
-        job.client = client_key(req);
+        set_requester(job, ctx, req);
         auto [ticket, future] = submit_search(ctx.pool, std::move(job));
         const Searched searched = future.get();
         if (!searched.completed || searched.result.best.is_none()) {
@@ -448,9 +444,10 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                // One analysis per game: a new one (the page moved to
                // another position) replaces the one before.
                if (g.game->analysis_ticket) g.game->analysis_ticket->cancel();
+               const ClientIdentity who = ctx.guard.identify(req);
                g.game->analysis_ticket = stream_analysis(
-                   res, ctx.pool, pos, analysis_limits(req, ctx.pool.limits(), 10000),
-                   client_key(req), ctx.open_streams,
+                   res, ctx.pool, pos, analysis_limits(req, ctx.pool.limits(), 10000), who.key(),
+                   who.address, ctx.open_streams,
                    Json{{"game", g.game->id()}, {"ply", ply}, {"fen", pos.fen()}});
              }));
 
@@ -468,8 +465,9 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                  throw ApiError(422, "bad_fen", std::string("invalid position: ") + e.what());
                }
                require_ongoing(pos);
+               const ClientIdentity who = ctx.guard.identify(req);
                stream_analysis(res, ctx.pool, pos, analysis_limits(req, ctx.pool.limits(), 10000),
-                               client_key(req), ctx.open_streams, Json{{"fen", pos.fen()}});
+                               who.key(), who.address, ctx.open_streams, Json{{"fen", pos.fen()}});
              }));
 }
 

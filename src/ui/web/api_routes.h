@@ -7,6 +7,7 @@
 #include "ui/web/engine_pool.h"
 #include "ui/web/game_registry.h"
 #include "ui/web/game_store.h"
+#include "ui/web/request_guard.h"
 #include "ui/web/variant_catalog.h"
 
 namespace jungle::web {
@@ -18,6 +19,7 @@ struct ApiContext {
   GameRegistry& games;
   EnginePool& pool;
   std::atomic<int>& open_streams;
+  const RequestGuard& guard;
   int max_streams = 16;
   int64_t max_hint_ms = 5000;
 };

@@ -1,6 +1,7 @@
 #include "ui/web/engine_pool.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace jungle::web {
 
@@ -16,7 +17,7 @@ bool EngineTicket::cancelled() const {
 }
 
 EnginePool::EnginePool(EnginePoolLimits limits)
-    : limits_(limits), max_running_analyses_(std::max(1, limits.workers - 1)) {
+    : limits_(limits), max_running_background_(std::max(1, limits.workers - 1)) {
   const int n = std::max(1, limits_.workers);
   for (int i = 0; i < n; ++i) {
     auto engine = std::make_unique<Engine>();
@@ -53,37 +54,60 @@ std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
   auto ticket = std::make_shared<EngineTicket>();
   {
     std::lock_guard lock(mutex_);
+    const bool low = background(job);
     Refusal refusal = Refusal::kNone;
+    auto count = [](const std::map<std::string, int>& m, const std::string& key) {
+      auto it = m.find(key);
+      return it == m.end() ? 0 : it->second;
+    };
     if (stopping_) {
       refusal = Refusal::kStopping;
-    } else if (int(moves_.size() + analyses_.size()) >= limits_.queue_capacity) {
+    } else if (int(moves_.size() + background_.size()) >= limits_.queue_capacity) {
       refusal = Refusal::kQueueFull;
-    } else if (per_client_[job.client] >= limits_.per_client) {
+    } else if (count(per_client_, share_key(job)) >= limits_.per_client) {
       refusal = Refusal::kClientBusy;
+    } else if (low && count(per_address_, job.address) >= limits_.per_address) {
+      refusal = Refusal::kAddressBusy;
     }
     if (why) *why = refusal;
     if (refusal != Refusal::kNone) {
-      if (per_client_[job.client] == 0) per_client_.erase(job.client);
       ++refused_;
       return nullptr;
     }
-    ++per_client_[job.client];
-    auto& queue = job.kind == EngineJob::Kind::kMove ? moves_ : analyses_;
+    ++per_client_[share_key(job)];
+    if (low) ++per_address_[job.address];
+    auto& queue = low ? background_ : moves_;
     queue.push_back(Queued{std::move(job), ticket});
   }
   wake_.notify_all();
   return ticket;
 }
 
+EnginePool::Queued EnginePool::take_fairest_locked(std::deque<Queued>& queue) {
+  // The oldest job of the client with the fewest searches running: a client
+  // with many jobs queued takes turns with the others instead of going first.
+  auto best = queue.begin();
+  int best_running = std::numeric_limits<int>::max();
+  for (auto it = queue.begin(); it != queue.end() && best_running > 0; ++it) {
+    auto r = running_by_client_.find(it->job.client);
+    const int running = r == running_by_client_.end() ? 0 : r->second;
+    if (running < best_running) {
+      best = it;
+      best_running = running;
+    }
+  }
+  Queued out = std::move(*best);
+  queue.erase(best);
+  return out;
+}
+
 bool EnginePool::take_locked(Queued& out) {
   if (!moves_.empty()) {
-    out = std::move(moves_.front());
-    moves_.pop_front();
+    out = take_fairest_locked(moves_);
     return true;
   }
-  if (!analyses_.empty() && running_analyses_ < max_running_analyses_) {
-    out = std::move(analyses_.front());
-    analyses_.pop_front();
+  if (!background_.empty() && running_background_ < max_running_background_) {
+    out = take_fairest_locked(background_);
     return true;
   }
   return false;
@@ -97,12 +121,13 @@ void EnginePool::worker_loop(int index) {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] {
         return stopping_ || !moves_.empty() ||
-               (!analyses_.empty() && running_analyses_ < max_running_analyses_);
+               (!background_.empty() && running_background_ < max_running_background_);
       });
       if (stopping_) return;
       take_locked(item);
       ++busy_;
-      if (item.job.kind == EngineJob::Kind::kAnalysis) ++running_analyses_;
+      if (background(item.job)) ++running_background_;
+      ++running_by_client_[item.job.client];
       running_.push_back(item.ticket);
     }
     EngineJob& job = item.job;
@@ -138,9 +163,13 @@ void EnginePool::worker_loop(int index) {
     {
       std::lock_guard lock(mutex_);
       --busy_;
-      if (job.kind == EngineJob::Kind::kAnalysis) --running_analyses_;
+      if (background(job)) {
+        --running_background_;
+        if (--per_address_[job.address] <= 0) per_address_.erase(job.address);
+      }
       std::erase(running_, item.ticket);
-      if (--per_client_[job.client] <= 0) per_client_.erase(job.client);
+      if (const std::string key = share_key(job); --per_client_[key] <= 0) per_client_.erase(key);
+      if (--running_by_client_[job.client] <= 0) running_by_client_.erase(job.client);
       ++completed_;
     }
     wake_.notify_all();
@@ -155,9 +184,9 @@ void EnginePool::shutdown() {
     if (stopping_ && threads_.empty()) return;
     stopping_ = true;
     for (auto& q : moves_) dropped.push_back(std::move(q));
-    for (auto& q : analyses_) dropped.push_back(std::move(q));
+    for (auto& q : background_) dropped.push_back(std::move(q));
     moves_.clear();
-    analyses_.clear();
+    background_.clear();
     for (auto& t : running_) t->cancel();
   }
   wake_.notify_all();
@@ -174,7 +203,7 @@ EnginePool::Stats EnginePool::stats() const {
   Stats s;
   s.workers = int(engines_.size());
   s.busy = busy_;
-  s.queued = int(moves_.size() + analyses_.size());
+  s.queued = int(moves_.size() + background_.size());
   s.completed = completed_;
   s.refused = refused_;
   return s;

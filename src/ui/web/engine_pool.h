@@ -21,21 +21,30 @@ namespace jungle::web {
 struct EnginePoolLimits {
   int workers = 2;          // engines searching at once (one thread each)
   int queue_capacity = 64;  // jobs waiting for an engine; beyond it submit() refuses
-  int per_client = 6;       // jobs one client may have queued or running at once
-  int hash_mb = 16;         // per engine
+  int per_client = 6;  // game moves, and hints and analyses, one client may have queued or running
+  // Hints and analyses one address may have queued or running at once,
+  // whatever sessions it holds: sessions are free to ask for.
+  int per_address = 12;
+  int hash_mb = 16;  // per engine
   int64_t max_movetime_ms = 10000;
   int64_t max_analysis_ms = 30000;
   int max_depth = 64;
 };
 
-// One search to run: a game move (served first) or an analysis.
+// One search to run: a game move, or a hint or an analysis. Game moves are
+// served first; hints and analyses run on all engines but one, so a game
+// move never waits behind them for long.
 struct EngineJob {
-  enum class Kind { kMove, kAnalysis };
+  enum class Kind { kMove, kHint, kAnalysis };
   Kind kind = Kind::kMove;
   Position position;
   SearchLimits limits;
   int skill_level = 20;
-  std::string client;            // who asked, for the per-client cap
+  // Who asked, as the server knows it (not as the client names itself):
+  // `client` for the per-client cap and the turns between clients, and
+  // `address`, the peer's address, for the per-address cap.
+  std::string client;
+  std::string address;
   Engine::InfoCallback on_info;  // from the engine's thread
   // Exactly once: after the search, or at once when the job was cancelled or
   // the pool shut down before it ran (`completed` false).
@@ -62,10 +71,11 @@ class EnginePool {
   EnginePool(const EnginePool&) = delete;
   EnginePool& operator=(const EnginePool&) = delete;
 
-  enum class Refusal { kNone, kQueueFull, kClientBusy, kStopping };
+  enum class Refusal { kNone, kQueueFull, kClientBusy, kAddressBusy, kStopping };
   // Clamps the job's limits and queues it. Returns null, saying why in
-  // `why`, when the queue is full, the client has its share of jobs already,
-  // or the pool is shutting down; on_done is then never called.
+  // `why`, when the queue is full, the client (or, for a hint or analysis,
+  // its address) has its share of jobs already, or the pool is shutting
+  // down; on_done is then never called.
   std::shared_ptr<EngineTicket> submit(EngineJob job, Refusal* why = nullptr);
   // Cancels every job, queued or running, and joins the engines.
   void shutdown();
@@ -87,18 +97,29 @@ class EnginePool {
   };
   void worker_loop(int index);
   bool take_locked(Queued& out);
+  Queued take_fairest_locked(std::deque<Queued>& queue);
   void clamp(EngineJob& job) const;
+  static bool background(const EngineJob& job) { return job.kind != EngineJob::Kind::kMove; }
+  // A client's game moves and its hints and analyses have a share each, so
+  // that hints (its own, or those of others behind the same address without
+  // a session) never keep it from playing.
+  static std::string share_key(const EngineJob& job) {
+    return (background(job) ? "b|" : "m|") + job.client;
+  }
 
   const EnginePoolLimits limits_;
-  // Analyses may use all engines but one, so game moves always find one soon.
-  const int max_running_analyses_;
+  // Hints and analyses may use all engines but one, so game moves always
+  // find one soon.
+  const int max_running_background_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Queued> moves_;
-  std::deque<Queued> analyses_;
+  std::deque<Queued> background_;  // hints and analyses
   std::vector<std::shared_ptr<EngineTicket>> running_;
-  int running_analyses_ = 0;
-  std::map<std::string, int> per_client_;  // jobs queued or running, by client
+  int running_background_ = 0;
+  std::map<std::string, int> per_client_;   // jobs queued or running, by share_key()
+  std::map<std::string, int> per_address_;  // hints and analyses queued or running, by address
+  std::map<std::string, int> running_by_client_;
   int busy_ = 0;
   uint64_t completed_ = 0;
   uint64_t refused_ = 0;

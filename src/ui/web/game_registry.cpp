@@ -38,17 +38,30 @@ std::shared_ptr<GameSession> GameRegistry::get(int64_t id) {
   return game;
 }
 
-void GameRegistry::save(const GameSession& game) {
-  store_.update(game.to_stored());
+void GameRegistry::save(GameSession& game) {
+  try {
+    store_.update(game.to_stored());
+  } catch (const MissingGameError&) {
+    // Deleted while this request held it: the change has nowhere to go.
+    game.detached = true;
+    forget(game.id());
+    throw ApiError(404, "no_such_game",
+                   "game " + std::to_string(game.id()) + " was deleted; the change was not saved");
+  }
 }
 
 bool GameRegistry::remove(int64_t id) {
-  forget(id);
+  std::lock_guard lock(mutex_);
+  forget_locked(id);
   return store_.remove(id);
 }
 
 void GameRegistry::forget(int64_t id) {
   std::lock_guard lock(mutex_);
+  forget_locked(id);
+}
+
+void GameRegistry::forget_locked(int64_t id) {
   if (auto it = by_id_.find(id); it != by_id_.end()) {
     order_.erase(it->second);
     by_id_.erase(it);

@@ -25,7 +25,12 @@ class GameRegistry {
   // Throws ApiError 404 when there is no such game.
   std::shared_ptr<GameSession> get(int64_t id);
   // Writes the game's current state; call with the game's mutex held.
-  void save(const GameSession& game);
+  // Throws ApiError 404 when the game was deleted meanwhile (the copy is
+  // then detached and dropped), StoreError when the write fails.
+  void save(GameSession& game);
+  // Drops the game from memory and from the store under one lock, so that
+  // no concurrent get() can load it back between the two. False when there
+  // was no such game.
   bool remove(int64_t id);
   // Drops the in-memory copy only; the next get() reloads the stored game.
   void forget(int64_t id);
@@ -33,6 +38,7 @@ class GameRegistry {
 
  private:
   void trim_locked();
+  void forget_locked(int64_t id);
 
   GameStore& store_;
   const VariantCatalog& catalog_;

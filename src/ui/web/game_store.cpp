@@ -177,6 +177,9 @@ void GameStore::update(const StoredGame& game) {
       .bind(8, game.declared)
       .bind(9, game.id);
   st.step();
+  // An UPDATE that matches no row succeeds in SQL; here it would lose the
+  // change without a word.
+  if (sqlite3_changes(db_) == 0) throw MissingGameError(game.id);
 }
 
 std::optional<StoredGame> GameStore::load(int64_t id) {

@@ -34,6 +34,18 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A write to a game that has no row (it was deleted): nothing was written.
+class MissingGameError : public StoreError {
+ public:
+  explicit MissingGameError(int64_t id)
+      : StoreError("game " + std::to_string(id) + " is not in the database (it was deleted)"),
+        id_(id) {}
+  int64_t id() const { return id_; }
+
+ private:
+  int64_t id_;
+};
+
 // Games in an SQLite file. Every write is one transaction, committed before
 // the call returns, so a crash or a kill leaves the last answered state on
 // disk. One connection serves all threads behind a mutex: writes are tiny and
@@ -48,6 +60,7 @@ class GameStore {
 
   // Sets game.id to the new row's id.
   void insert(StoredGame& game);
+  // Throws MissingGameError when no row has the game's id.
   void update(const StoredGame& game);
   std::optional<StoredGame> load(int64_t id);
   bool remove(int64_t id);

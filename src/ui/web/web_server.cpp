@@ -1,7 +1,12 @@
 #include "ui/web/web_server.h"
 
+#include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
 
 #include "ui/web/static_assets.h"
@@ -10,8 +15,141 @@ namespace jungle::web {
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 std::filesystem::path resolve_db(const std::filesystem::path& p) {
   return p.empty() ? default_database_path() : p;
+}
+
+thread_local bool t_close_after_response = false;
+
+std::string numeric_address(const sockaddr_storage& addr, socklen_t len, int* port) {
+  char host[NI_MAXHOST] = {};
+  char serv[NI_MAXSERV] = {};
+  if (getnameinfo(reinterpret_cast<const sockaddr*>(&addr), len, host, sizeof host, serv,
+                  sizeof serv, NI_NUMERICHOST | NI_NUMERICSERV) != 0) {
+    return "";
+  }
+  if (port) *port = std::atoi(serv);
+  return normalize_address(host);
+}
+
+std::string peer_address(socket_t sock, int* port = nullptr) {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  if (getpeername(sock, reinterpret_cast<sockaddr*>(&addr), &len) != 0) return "";
+  return numeric_address(addr, len, port);
+}
+
+std::string local_address(socket_t sock, int* port = nullptr) {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  if (getsockname(sock, reinterpret_cast<sockaddr*>(&addr), &len) != 0) return "";
+  return numeric_address(addr, len, port);
+}
+
+// Waits for `events` on the socket for at most `timeout` (none: at once).
+bool wait_for(socket_t sock, short events, std::chrono::milliseconds timeout) {
+  pollfd p{sock, events, 0};
+  for (;;) {
+    const int n = ::poll(&p, 1, int(std::max<int64_t>(0, timeout.count())));
+    if (n >= 0) return n > 0;
+    if (errno != EINTR) return false;
+  }
+}
+
+// One connection's socket as httplib reads and writes it, buffered, with a
+// deadline for the request being read on top of the time allowed per read.
+class ConnectionStream final : public httplib::Stream {
+ public:
+  ConnectionStream(socket_t sock, std::chrono::milliseconds read_timeout,
+                   std::chrono::milliseconds write_timeout)
+      : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout) {}
+
+  void set_deadline(Clock::time_point deadline) { deadline_ = deadline; }
+  bool has_buffered() const { return pos_ < end_; }
+  // Whether a read ran out of time (the deadline, or the time allowed per
+  // read): the request was cut short, and what follows on the connection is
+  // no request.
+  bool cut_short() const { return cut_short_; }
+
+  bool is_readable() const override {
+    return has_buffered() || wait_for(sock_, POLLIN, read_wait());
+  }
+  bool is_writable() const override { return wait_for(sock_, POLLOUT, write_timeout_); }
+
+  ssize_t read(char* ptr, size_t size) override {
+    if (!has_buffered()) {
+      const auto wait = read_wait();
+      if (wait.count() <= 0 || !wait_for(sock_, POLLIN, wait)) {
+        cut_short_ = true;
+        return -1;
+      }
+      ssize_t n;
+      do {
+        n = ::recv(sock_, buffer_, sizeof buffer_, 0);
+      } while (n < 0 && errno == EINTR);
+      if (n <= 0) return n;
+      pos_ = 0;
+      end_ = size_t(n);
+    }
+    const size_t n = std::min(size, end_ - pos_);
+    std::memcpy(ptr, buffer_ + pos_, n);
+    pos_ += n;
+    return ssize_t(n);
+  }
+
+  ssize_t write(const char* ptr, size_t size) override {
+    if (!is_writable()) return -1;
+    ssize_t n;
+    do {
+      n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
+    } while (n < 0 && errno == EINTR);
+    return n;
+  }
+
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = peer_address(sock_, &port);
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip = local_address(sock_, &port);
+  }
+  socket_t socket() const override { return sock_; }
+
+ private:
+  // What one read may wait: the time allowed per read, cut at the deadline.
+  std::chrono::milliseconds read_wait() const {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now());
+    return std::min(read_timeout_, left);
+  }
+
+  socket_t sock_;
+  std::chrono::milliseconds read_timeout_;
+  std::chrono::milliseconds write_timeout_;
+  Clock::time_point deadline_ = Clock::time_point::max();
+  bool cut_short_ = false;
+  char buffer_[4096];
+  size_t pos_ = 0;
+  size_t end_ = 0;
+};
+
+// Closes after the answer is out: shut the sending side, then read what the
+// client still sends for a moment, so that unread bytes do not turn the
+// close into a reset that can destroy the answer before the client reads it.
+void close_gracefully(socket_t sock) {
+  ::shutdown(sock, SHUT_WR);
+  const auto until = Clock::now() + std::chrono::milliseconds(500);
+  char sink[4096];
+  size_t drained = 0;
+  while (drained < (1 << 20)) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now());
+    if (left.count() <= 0 || !wait_for(sock, POLLIN, left)) break;
+    const ssize_t n = ::recv(sock, sink, sizeof sink, 0);
+    if (n <= 0) break;
+    drained += size_t(n);
+  }
+  ::close(sock);
 }
 
 }  // namespace
@@ -21,14 +159,100 @@ void HttpServer::widen_backlog() {
   if (svr_sock_ != INVALID_SOCKET) ::listen(svr_sock_, SOMAXCONN);
 }
 
+void HttpServer::set_connection_limits(int per_address, std::chrono::milliseconds request_timeout) {
+  per_address_ = per_address;
+  request_timeout_ = request_timeout;
+}
+
+void HttpServer::close_after_response() {
+  t_close_after_response = true;
+}
+
+bool HttpServer::admit_connection(const std::string& address) {
+  std::lock_guard lock(connections_mutex_);
+  int& n = connections_[address];
+  if (per_address_ > 0 && n >= per_address_) {
+    if (n == 0) connections_.erase(address);
+    return false;
+  }
+  ++n;
+  return true;
+}
+
+void HttpServer::release_connection(const std::string& address) {
+  std::lock_guard lock(connections_mutex_);
+  if (--connections_[address] <= 0) connections_.erase(address);
+}
+
+bool HttpServer::process_and_close_socket(socket_t sock) {
+  const std::string address = peer_address(sock);
+  if (!admit_connection(address)) {
+    static const std::string kBody =
+        R"({"error": {"code": "too_many_connections", "message": "this address has too many )"
+        R"(connections open to the server; close some and try again"}})";
+    const std::string answer =
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+        "Retry-After: 1\r\nConnection: close\r\nContent-Length: " +
+        std::to_string(kBody.size()) + "\r\n\r\n" + kBody;
+    // Never blocks: an answer that does not fit the socket's buffer at once
+    // is not worth a thread.
+    (void)::send(sock, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    close_gracefully(sock);
+    return false;
+  }
+  const auto ms = [](time_t s, time_t us) {
+    return std::chrono::milliseconds(int64_t(s) * 1000 + int64_t(us) / 1000);
+  };
+  bool ok = false;
+  bool close_after = false;
+  {
+    ConnectionStream stream(sock, ms(read_timeout_sec_, read_timeout_usec_),
+                            ms(write_timeout_sec_, write_timeout_usec_));
+    const auto idle_limit = std::chrono::seconds(keep_alive_timeout_sec_);
+    for (size_t left = keep_alive_max_count_; left > 0 && svr_sock_ != INVALID_SOCKET; --left) {
+      // Waits for the next request in short steps, to notice stop().
+      bool ready = stream.has_buffered();
+      for (const auto idle_since = Clock::now();
+           !ready && svr_sock_ != INVALID_SOCKET && Clock::now() - idle_since < idle_limit;) {
+        ready = wait_for(sock, POLLIN, std::chrono::milliseconds(50));
+      }
+      if (!ready) break;
+      stream.set_deadline(Clock::now() + request_timeout_);
+      t_close_after_response = false;
+      bool connection_closed = false;
+      ok = process_request(stream, left == 1, connection_closed, nullptr);
+      close_after = t_close_after_response;
+      if (!ok || connection_closed || close_after || stream.cut_short()) break;
+    }
+  }
+  if (close_after) {
+    close_gracefully(sock);
+  } else {
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+  }
+  release_connection(address);
+  return ok;
+}
+
 WebServer::WebServer(WebServerOptions options)
     : options_(std::move(options)),
       store_(resolve_db(options_.db_path)),
       games_(store_, catalog_, options_.max_cached_games, options_.engines.max_movetime_ms),
       pool_(options_.engines),
-      context_{store_, catalog_, games_, pool_, open_streams_, options_.max_streams} {
+      guard_(options_.host, options_.allowed_hosts),
+      context_{store_, catalog_, games_, pool_, open_streams_, guard_, options_.max_streams} {
   const int threads = std::max(4, options_.http_threads);
   http_.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };
+  http_.set_connection_limits(
+      options_.max_connections_per_address,
+      std::chrono::milliseconds(std::max(100, options_.request_timeout_ms)));
+  // Host, Origin and Content-Type, before any route or body is read.
+  http_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    if (guard_.admit(req, res)) return httplib::Server::HandlerResponse::Unhandled;
+    HttpServer::close_after_response();
+    return httplib::Server::HandlerResponse::Handled;
+  });
   http_.set_payload_max_length(options_.max_body_bytes);
   // Headers and body go out in separate writes; without this, Nagle and
   // delayed ACKs add 40 ms to every small response.
@@ -56,12 +280,6 @@ WebServer::WebServer(WebServerOptions options)
     std::string message;
     if (res.status == 404) {
       message = "no such endpoint: " + req.method + " " + req.path;
-    } else if (res.status == 413 &&
-               req.get_header_value("Content-Type").rfind("application/x-www-form-urlencoded", 0) ==
-                   0) {
-      // The HTTP library caps form bodies far below the JSON limit.
-      message =
-          "a form-encoded body is limited to 8 KiB: send JSON with Content-Type: application/json";
     } else if (res.status == 413) {
       message = "the request body is too large";
     } else if (req.method != "GET" && req.method != "HEAD" && req.method != "POST" &&
@@ -107,6 +325,7 @@ int WebServer::start() {
                              " (in use, or not an address of this machine)");
   }
   http_.widen_backlog();
+  guard_.set_port(port_);
   listener_ = std::thread([this] { http_.listen_after_bind(); });
   return port_;
 }

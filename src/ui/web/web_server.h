@@ -3,25 +3,50 @@
 #include <httplib.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "ui/web/api_routes.h"
 #include "ui/web/engine_pool.h"
 #include "ui/web/game_registry.h"
 #include "ui/web/game_store.h"
+#include "ui/web/request_guard.h"
 #include "ui/web/variant_catalog.h"
 
 namespace jungle::web {
 
 // httplib's server, with the listening socket reachable: httplib listens
 // with a backlog of 5, which drops connections when dozens of clients
-// connect at once, and offers no setting for it.
+// connect at once, and offers no setting for it. It also serves each
+// connection itself, to bound what one client can hold: httplib's own loop
+// bounds each read but not a whole request, so a client sending a header
+// line every few seconds kept a thread forever.
 class HttpServer : public httplib::Server {
  public:
   void widen_backlog();
+  // At most `per_address` connections from one peer address at once (more
+  // are answered 503 and closed), and at most `request_timeout` from a
+  // request's first byte to the end of its body.
+  void set_connection_limits(int per_address, std::chrono::milliseconds request_timeout);
+  // From a handler on this connection's thread: close the connection after
+  // this response, as its body may not have been read.
+  static void close_after_response();
+
+ private:
+  bool process_and_close_socket(socket_t sock) override;
+  bool admit_connection(const std::string& address);
+  void release_connection(const std::string& address);
+
+  int per_address_ = 0;  // 0: no cap
+  std::chrono::milliseconds request_timeout_{10000};
+  std::mutex connections_mutex_;
+  std::map<std::string, int> connections_;
 };
 
 struct WebServerOptions {
@@ -30,7 +55,16 @@ struct WebServerOptions {
   std::filesystem::path db_path;   // empty: default_database_path()
   EnginePoolLimits engines;
   int http_threads = 64;  // connections served at once (keep-alive ones hold a thread)
-  int max_streams = 16;   // analysis streams open at once
+  // Connections one peer address may hold at once: below http_threads, so
+  // that one address cannot take every thread.
+  int max_connections_per_address = 48;
+  // A request's headers and body must arrive within this, counted from its
+  // first byte, however steadily they trickle in.
+  int request_timeout_ms = 10000;
+  // Names the Host header may carry besides the server's addresses
+  // (`jungle serve --allowed-host`); docs/api.md has the rule.
+  std::vector<std::string> allowed_hosts;
+  int max_streams = 16;  // analysis streams open at once
   size_t max_cached_games = 512;
   size_t max_body_bytes = 1 << 20;
 };
@@ -63,6 +97,7 @@ class WebServer {
   GameRegistry games_;
   EnginePool pool_;
   std::atomic<int> open_streams_{0};
+  RequestGuard guard_;
   ApiContext context_;
   HttpServer http_;
   std::thread listener_;

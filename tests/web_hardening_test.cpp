@@ -1,0 +1,622 @@
+// The web server against hostile clients, on loopback only: requests from
+// other web pages (CSRF, DNS rebinding), clients that try to take every
+// engine, slow clients that try to hold every connection, and deletes that
+// race the reads of the same game.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ui/web/engine_pool.h"
+#include "ui/web/game_registry.h"
+#include "ui/web/game_store.h"
+#include "ui/web/request_guard.h"
+#include "ui/web/variant_catalog.h"
+#include "ui/web/web_server.h"
+
+namespace jungle::web {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Reply {
+  int status = 0;
+  Json body;
+  std::string text;
+  httplib::Headers headers;
+};
+
+Reply reply(const httplib::Result& r) {
+  Reply out;
+  if (!r) {
+    ADD_FAILURE() << "request failed: " << httplib::to_string(r.error());
+    return out;
+  }
+  out.status = r->status;
+  out.text = r->body;
+  out.headers = r->headers;
+  if (r->get_header_value("Content-Type").rfind("application/json", 0) == 0) {
+    out.body = Json::parse(r->body, nullptr, false);
+  }
+  return out;
+}
+
+std::string error_code(const Reply& r) {
+  if (!r.body.is_object() || !r.body.contains("error")) return "(no JSON error: " + r.text + ")";
+  EXPECT_FALSE(r.body["error"]["message"].get<std::string>().empty());
+  return r.body["error"]["code"].get<std::string>();
+}
+
+std::filesystem::path fresh_dir(const std::string& name) {
+  static std::atomic<int> counter{0};
+  auto dir =
+      std::filesystem::temp_directory_path() /
+      ("jungle-" + name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+class WebHardeningTest : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = fresh_dir("web-hardening"); }
+  void TearDown() override {
+    server_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  WebServerOptions base_options() const {
+    WebServerOptions options;
+    options.port = 0;
+    options.db_path = dir_ / "games.db";
+    options.engines.workers = 2;
+    options.engines.hash_mb = 4;
+    options.engines.max_movetime_ms = 2000;
+    options.engines.max_analysis_ms = 3000;
+    options.engines.queue_capacity = 32;
+    return options;
+  }
+
+  void start(WebServerOptions options) {
+    server_ = std::make_unique<WebServer>(options);
+    port_ = server_->start();
+  }
+
+  std::unique_ptr<httplib::Client> client() const {
+    auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
+    c->set_read_timeout(30);
+    return c;
+  }
+
+  std::string host() const { return "127.0.0.1:" + std::to_string(port_); }
+
+  std::filesystem::path dir_;
+  std::unique_ptr<WebServer> server_;
+  int port_ = 0;
+};
+
+// ---------------------------------------------------------------------------
+// 11. Other web pages may not drive the server.
+
+TEST_F(WebHardeningTest, RefusesRequestsFromOtherPages) {
+  start(base_options());
+  auto c = client();
+  const std::string json = Json{{"variant", "standard"}}.dump();
+
+  // A page elsewhere posting a form or text: refused before anything is made.
+  httplib::Headers evil = {{"Origin", "http://evil.example"}};
+  Reply r = reply(c->Post("/api/games", evil, json, "text/plain"));
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(error_code(r), "forbidden_origin");
+  // The same page sending JSON is still another page.
+  r = reply(c->Post("/api/games", evil, json, "application/json"));
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(error_code(r), "forbidden_origin");
+  r = reply(c->Post("/api/games", {{"Origin", "null"}}, json, "application/json"));
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(error_code(r), "forbidden_origin");
+  // A body that is not JSON is refused whoever sends it.
+  r = reply(c->Post("/api/games", json, "text/plain"));
+  EXPECT_EQ(r.status, 415);
+  EXPECT_EQ(error_code(r), "unsupported_media_type");
+  EXPECT_NE(r.body["error"]["message"].get<std::string>().find("application/json"),
+            std::string::npos);
+  EXPECT_EQ(reply(c->Get("/api/games")).body["total"], 0);
+
+  // The page itself (same origin) and tools without an Origin are served.
+  r = reply(c->Post("/api/games", {{"Origin", "http://" + host()}}, json, "application/json"));
+  ASSERT_EQ(r.status, 201) << r.text;
+  const std::string game = "/api/games/" + std::to_string(r.body["id"].get<int64_t>());
+  r = reply(c->Post("/api/games", json, "application/json; charset=utf-8"));
+  EXPECT_EQ(r.status, 201) << r.text;
+
+  // An empty form body, as a cross-site <form> sends it, changes nothing.
+  r = reply(c->Post(game + "/resign", evil, "", "application/x-www-form-urlencoded"));
+  EXPECT_EQ(r.status, 403);
+  r = reply(c->Post(game + "/resign", "", "application/x-www-form-urlencoded"));
+  EXPECT_EQ(r.status, 415);
+  EXPECT_EQ(error_code(r), "unsupported_media_type");
+  r = reply(c->Post(game + "/moves", "move=a3a4", "application/x-www-form-urlencoded"));
+  EXPECT_EQ(r.status, 415);
+  // A body-less no-cors fetch from another page carries its Origin.
+  httplib::Request bare;
+  bare.method = "POST";
+  bare.path = game + "/resign";
+  bare.headers = evil;
+  r = reply(c->send(bare));
+  EXPECT_EQ(r.status, 403);
+  r = reply(c->Delete(game, evil));
+  EXPECT_EQ(r.status, 403);
+  r = reply(c->Get(game));
+  EXPECT_EQ(r.body["status"], "ongoing");
+  EXPECT_EQ(r.body["ply"], 0);
+  // Reading from another page is refused too (no CORS headers either way).
+  r = reply(c->Get(game, evil));
+  EXPECT_EQ(r.status, 403);
+
+  // The page's own calls: JSON bodies, and a DELETE without a body.
+  r = reply(c->Post(game + "/moves", {{"Origin", "http://" + host()}},
+                    Json{{"move", "a3a4"}}.dump(), "application/json"));
+  EXPECT_EQ(r.status, 200) << r.text;
+  r = reply(c->Delete(game, {{"Origin", "http://" + host()}}));
+  EXPECT_EQ(r.status, 200) << r.text;
+}
+
+TEST_F(WebHardeningTest, ServesOnlyItsOwnHostNames) {
+  WebServerOptions options = base_options();
+  options.allowed_hosts = {"jungle.test"};
+  start(options);
+  auto c = client();
+  const std::string port = std::to_string(port_);
+
+  // DNS rebinding: another name that resolves to this machine.
+  for (const std::string path : {"/api/info", "/api/games", "/"}) {
+    Reply r = reply(c->Get(path, {{"Host", "evil.example:" + port}}));
+    EXPECT_EQ(r.status, 403) << path;
+    if (path != "/") {
+      EXPECT_EQ(error_code(r), "forbidden_host");
+    }
+  }
+  Reply r =
+      reply(c->Post("/api/games", {{"Host", "evil.example:" + port}}, "{}", "application/json"));
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(error_code(r), "forbidden_host");
+  EXPECT_NE(r.body["error"]["message"].get<std::string>().find("--allowed-host"),
+            std::string::npos);
+  // A name that merely ends like an allowed one is another name.
+  EXPECT_EQ(reply(c->Get("/api/info", {{"Host", "evil-jungle.test:" + port}})).status, 403);
+  EXPECT_EQ(reply(c->Get("/api/info", {{"Host", "127.0.0.1.evil.example"}})).status, 403);
+  EXPECT_EQ(reply(c->Get("/api/info", {{"Host", "10.1.2.3:" + port}})).status, 403);
+
+  // The address it listens on, localhost on loopback, and the allowed names.
+  for (const std::string& name :
+       std::vector<std::string>{"127.0.0.1:" + port, "localhost:" + port, "LocalHost",
+                                "jungle.test:" + port, "JUNGLE.test"}) {
+    EXPECT_EQ(reply(c->Get("/api/info", {{"Host", name}})).status, 200) << name;
+  }
+  // A page served under an allowed name may post to it.
+  r = reply(c->Post("/api/games",
+                    {{"Host", "jungle.test:" + port}, {"Origin", "http://jungle.test:" + port}},
+                    "{}", "application/json"));
+  EXPECT_EQ(r.status, 201) << r.text;
+  // ...but not to the same server under another of its names.
+  r = reply(c->Post("/api/games",
+                    {{"Host", "127.0.0.1:" + port}, {"Origin", "http://jungle.test:" + port}}, "{}",
+                    "application/json"));
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(error_code(r), "forbidden_origin");
+}
+
+TEST(RequestGuardTest, HostRulesWhenListeningEverywhere) {
+  char name[256] = {};
+  ASSERT_EQ(gethostname(name, sizeof name - 1), 0);
+  std::string me = name;
+  for (char& ch : me) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  RequestGuard any("0.0.0.0", {"Jungle.Example."});
+  // The address the connection arrived at, whichever it is.
+  EXPECT_TRUE(any.host_allowed("192.168.1.5:8080", "192.168.1.5"));
+  EXPECT_TRUE(any.host_allowed("192.168.1.5:8080", "::ffff:192.168.1.5"));
+  EXPECT_FALSE(any.host_allowed("192.168.1.6:8080", "192.168.1.5"));
+  EXPECT_FALSE(any.host_allowed("0.0.0.0:8080", "192.168.1.5"));
+  EXPECT_TRUE(any.host_allowed("localhost:8080", "127.0.0.1"));
+  EXPECT_FALSE(any.host_allowed("localhost:8080", "192.168.1.5"));
+  EXPECT_TRUE(any.host_allowed(me + ":8080", "192.168.1.5"));
+  EXPECT_TRUE(any.host_allowed("jungle.example", "192.168.1.5"));
+  EXPECT_FALSE(any.host_allowed("evil.example:8080", "127.0.0.1"));
+  EXPECT_FALSE(any.host_allowed("", "127.0.0.1"));
+  EXPECT_FALSE(any.host_allowed("a b:80", "127.0.0.1"));
+  RequestGuard v6("::", {});
+  EXPECT_TRUE(v6.host_allowed("[::1]:8080", "::1"));
+  EXPECT_FALSE(v6.host_allowed("[::2]:8080", "::1"));
+  EXPECT_FALSE(v6.host_allowed("[::1:8080", "::1"));
+  // On loopback the machine's name is not needed, and not accepted.
+  RequestGuard loopback("127.0.0.1", {});
+  EXPECT_TRUE(loopback.host_allowed("127.0.0.1", "127.0.0.1"));
+  if (me != "localhost") {
+    EXPECT_FALSE(loopback.host_allowed(me, "127.0.0.1"));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// 12. One client cannot take every engine.
+
+TEST_F(WebHardeningTest, ClientIdsDoNotBuyMoreEngines) {
+  WebServerOptions options = base_options();
+  options.engines.per_client = 4;
+  options.engines.per_address = 6;
+  start(options);
+  auto c = client();
+  Reply r = reply(c->Post("/api/games", "{}", "application/json"));
+  ASSERT_EQ(r.status, 201);
+  const std::string target = "/api/games/" + std::to_string(r.body["id"].get<int64_t>());
+
+  // The attacker: long hints, each under a new X-Client-Id, then more under
+  // sessions it asked the server for.
+  std::vector<std::string> cookies;
+  for (int i = 0; i < 6; ++i) {
+    auto fresh = client();
+    Reply info = reply(fresh->Get("/api/info"));
+    const auto it = info.headers.find("Set-Cookie");
+    const std::string set_cookie = it == info.headers.end() ? "" : it->second;
+    ASSERT_FALSE(set_cookie.empty());
+    cookies.push_back(set_cookie.substr(0, set_cookie.find(';')));
+  }
+  std::atomic<int> refused{0}, answered{0};
+  std::vector<std::thread> attackers;
+  for (int i = 0; i < 30; ++i) {
+    attackers.emplace_back([&, i] {
+      auto a = client();
+      httplib::Headers h = {{"X-Client-Id", "attacker-" + std::to_string(i)}};
+      if (i >= 18) h.emplace("Cookie", cookies[size_t(i) % cookies.size()]);
+      Reply hint = reply(a->Get(target + "/hint?movetime_ms=1000", h));
+      if (hint.status == 429) ++refused;
+      if (hint.status == 200) ++answered;
+    });
+  }
+  // Let the hints queue up, then play against a quick engine, without a
+  // session: the hints' own share, so hints must not use up its moves.
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  Json engine = {{"type", "engine"}, {"skill", 0}, {"movetime_ms", 100}};
+  r = reply(c->Post("/api/games", Json{{"red", engine}}.dump(), "application/json"));
+  ASSERT_EQ(r.status, 201);
+  const std::string game = "/api/games/" + std::to_string(r.body["id"].get<int64_t>());
+  ASSERT_EQ(
+      reply(c->Post(game + "/moves", Json{{"move", "a3a4"}}.dump(), "application/json")).status,
+      200);
+  const auto t0 = Clock::now();
+  r = reply(c->Post(game + "/engine-move", "{}", "application/json"));
+  const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  EXPECT_EQ(r.status, 200) << r.text;
+  EXPECT_LT(seconds, 5.0) << "the engine move waited behind the hints";
+  for (auto& t : attackers) t.join();
+  // One address has at most per_address hints in at once, whatever it calls itself.
+  EXPECT_GE(refused.load(), 30 - 6);
+  EXPECT_LE(answered.load(), 6);
+}
+
+TEST(EnginePoolFairnessTest, GameMovesGoFirstAndAddressesAreCapped) {
+  EnginePoolLimits limits;
+  limits.workers = 2;
+  limits.queue_capacity = 32;
+  limits.per_client = 3;
+  limits.per_address = 4;
+  limits.hash_mb = 1;
+  EnginePool pool(limits);
+  std::atomic<int> done{0};
+  auto job = [&](EngineJob::Kind kind, const std::string& address, const std::string& session,
+                 int64_t ms) {
+    EngineJob j;
+    j.kind = kind;
+    j.limits.movetime_ms = ms;
+    j.address = address;
+    j.client = address + "|" + session;
+    j.on_done = [&](const SearchResult&, bool) { ++done; };
+    return j;
+  };
+  EnginePool::Refusal why = EnginePool::Refusal::kNone;
+  std::vector<std::shared_ptr<EngineTicket>> tickets;
+  // Hints from one address under many sessions: capped by the address.
+  for (int i = 0; i < 4; ++i) {
+    tickets.push_back(
+        pool.submit(job(EngineJob::Kind::kHint, "10.0.0.1", std::to_string(i), 10000), &why));
+    ASSERT_TRUE(tickets.back()) << i;
+  }
+  EXPECT_FALSE(pool.submit(job(EngineJob::Kind::kHint, "10.0.0.1", "9", 10000), &why));
+  EXPECT_EQ(why, EnginePool::Refusal::kAddressBusy);
+  EXPECT_FALSE(pool.submit(job(EngineJob::Kind::kAnalysis, "10.0.0.1", "9", 10000), &why));
+  EXPECT_EQ(why, EnginePool::Refusal::kAddressBusy);
+  // Hints and analyses leave one engine free: a game move starts at once.
+  std::atomic<bool> moved{false};
+  EngineJob move = job(EngineJob::Kind::kMove, "10.0.0.2", "a", 100);
+  move.on_done = [&](const SearchResult&, bool completed) { moved = completed; };
+  const auto t0 = Clock::now();
+  auto m = pool.submit(std::move(move), &why);
+  ASSERT_TRUE(m);
+  while (!moved && Clock::now() - t0 < std::chrono::seconds(5)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_TRUE(moved.load());
+  EXPECT_EQ(pool.stats().busy, 1);  // one hint runs; the rest wait
+  for (auto& t : tickets) t->cancel();
+  pool.shutdown();
+}
+
+// ---------------------------------------------------------------------------
+// 13. Slow clients cannot starve the others.
+
+// A raw loopback connection, from `source` (any 127.x address) to the server.
+class RawConnection {
+ public:
+  RawConnection(const std::string& source, int port) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in from{};
+    from.sin_family = AF_INET;
+    ::inet_pton(AF_INET, source.c_str(), &from.sin_addr);
+    if (::bind(fd_, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) {
+      ADD_FAILURE() << "cannot bind to " << source;
+    }
+    sockaddr_in to{};
+    to.sin_family = AF_INET;
+    to.sin_port = htons(uint16_t(port));
+    ::inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+    connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0;
+  }
+  ~RawConnection() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  bool connected() const { return connected_; }
+  bool send(const std::string& s) { return ::send(fd_, s.data(), s.size(), MSG_NOSIGNAL) > 0; }
+  // Everything the server sends until it closes or `timeout` passes.
+  // `closed` says whether it closed.
+  std::string read_all(std::chrono::milliseconds timeout, bool* closed = nullptr) {
+    std::string out;
+    const auto deadline = Clock::now() + timeout;
+    for (;;) {
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      if (left.count() <= 0) break;
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, int(left.count())) <= 0) break;
+      char buf[4096];
+      const ssize_t n = ::recv(fd_, buf, sizeof buf, 0);
+      if (n <= 0) {
+        if (closed) *closed = true;
+        return out;
+      }
+      out.append(buf, size_t(n));
+    }
+    if (closed) *closed = false;
+    return out;
+  }
+
+ private:
+  int fd_ = -1;
+  bool connected_ = false;
+};
+
+// Slow clients each sending a header line now and then, never finishing.
+class SlowClients {
+ public:
+  SlowClients(const std::string& source, int port, int count, const std::string& host) {
+    for (int i = 0; i < count; ++i) {
+      conns_.push_back(std::make_unique<RawConnection>(source, port));
+      conns_.back()->send("GET /api/info HTTP/1.1\r\nHost: " + host + "\r\n");
+    }
+    thread_ = std::thread([this] {
+      for (int tick = 0; !stop_ && tick < 100; ++tick) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        for (auto& c : conns_) c->send("X-Slow: " + std::to_string(tick) + "\r\n");
+      }
+    });
+  }
+  ~SlowClients() {
+    stop_ = true;
+    thread_.join();
+  }
+
+ private:
+  std::vector<std::unique_ptr<RawConnection>> conns_;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+std::string probe(const std::string& source, int port, std::chrono::milliseconds timeout) {
+  RawConnection c(source, port);
+  if (!c.connected()) return "(not connected)";
+  c.send("GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+         "\r\nConnection: close\r\n\r\n");
+  return c.read_all(timeout);
+}
+
+TEST_F(WebHardeningTest, SlowClientsFromOneAddressLeaveRoomForOthers) {
+  WebServerOptions options = base_options();
+  options.http_threads = 8;
+  options.max_connections_per_address = 4;
+  options.request_timeout_ms = 3000;
+  start(options);
+  SlowClients slow("127.0.0.1", port_, 12, host());
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  // Another address is served at once.
+  const auto t0 = Clock::now();
+  const std::string answer = probe("127.0.0.2", port_, std::chrono::milliseconds(2500));
+  EXPECT_EQ(answer.rfind("HTTP/1.1 200", 0), 0u) << answer;
+  EXPECT_LT(Clock::now() - t0, std::chrono::milliseconds(2500));
+  // The slow address itself is told at once that it has too many connections.
+  const std::string refused = probe("127.0.0.1", port_, std::chrono::milliseconds(2500));
+  EXPECT_EQ(refused.rfind("HTTP/1.1 503", 0), 0u) << refused;
+  EXPECT_NE(refused.find("too_many_connections"), std::string::npos) << refused;
+}
+
+TEST_F(WebHardeningTest, AWholeRequestHasADeadline) {
+  WebServerOptions options = base_options();
+  options.http_threads = 8;
+  options.request_timeout_ms = 1500;
+  start(options);
+  // Headers that trickle in forever: the server hangs up after the deadline,
+  // though every single read is quick.
+  RawConnection slow("127.0.0.1", port_);
+  ASSERT_TRUE(slow.connected());
+  const auto t0 = Clock::now();
+  slow.send("GET /api/info HTTP/1.1\r\nHost: " + host() + "\r\n");
+  bool closed = false;
+  for (int tick = 0; tick < 30 && !closed; ++tick) {
+    slow.send("X-Slow: " + std::to_string(tick) + "\r\n");
+    slow.read_all(std::chrono::milliseconds(250), &closed);
+  }
+  EXPECT_TRUE(closed) << "the server still reads a request after 7 s";
+  EXPECT_LT(Clock::now() - t0, std::chrono::milliseconds(4000));
+  // A body that trickles in likewise.
+  RawConnection body("127.0.0.1", port_);
+  const auto t1 = Clock::now();
+  body.send("POST /api/positions/validate HTTP/1.1\r\nHost: " + host() +
+            "\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{");
+  closed = false;
+  for (int tick = 0; tick < 30 && !closed; ++tick) {
+    body.send(" ");
+    body.read_all(std::chrono::milliseconds(250), &closed);
+  }
+  EXPECT_TRUE(closed);
+  EXPECT_LT(Clock::now() - t1, std::chrono::milliseconds(4000));
+  // Requests at a normal pace are unaffected, kept-alive connections too.
+  auto c = client();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(reply(c->Get("/api/info")).status, 200);
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// 14. A deleted game stays deleted.
+
+class GameLifecycleTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fresh_dir("game-lifecycle");
+    store_ = std::make_unique<GameStore>(dir_ / "games.db");
+    registry_ = std::make_unique<GameRegistry>(*store_, catalog_, 64, 10000);
+  }
+  void TearDown() override {
+    registry_.reset();
+    store_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  std::shared_ptr<GameSession> add_game() {
+    RuleSetPtr rules = catalog_.get("standard");
+    return registry_->add(std::make_unique<GameSession>(
+        0, "standard", rules, rules->rules().start_fen, std::array<PlayerConfig, kSides>{}));
+  }
+
+  std::filesystem::path dir_;
+  VariantCatalog catalog_;
+  std::unique_ptr<GameStore> store_;
+  std::unique_ptr<GameRegistry> registry_;
+};
+
+TEST_F(GameLifecycleTest, AnUpdateThatTouchesNoRowFails) {
+  StoredGame g;
+  g.variant = "standard";
+  g.start_fen = "x";
+  g.blue = g.red = "{}";
+  store_->insert(g);
+  g.moves = "a3a4";
+  EXPECT_NO_THROW(store_->update(g));
+  ASSERT_TRUE(store_->remove(g.id));
+  EXPECT_THROW(store_->update(g), MissingGameError);
+  g.id = 999999;
+  EXPECT_THROW(store_->update(g), MissingGameError);
+  EXPECT_FALSE(store_->load(g.id));
+}
+
+TEST_F(GameLifecycleTest, AMoveOnADeletedGameIsNotSavedSilently) {
+  std::shared_ptr<GameSession> held = add_game();
+  const int64_t id = held->id();
+  ASSERT_TRUE(registry_->remove(id));
+  // A request that found the game before the delete finishes after it.
+  std::lock_guard lock(held->mutex());
+  held->play("a3a4");
+  try {
+    registry_->save(*held);
+    FAIL() << "a move on a deleted game was accepted";
+  } catch (const ApiError& e) {
+    EXPECT_EQ(e.status(), 404);
+    EXPECT_EQ(e.code(), "no_such_game");
+  }
+  EXPECT_TRUE(held->detached);
+  EXPECT_THROW(registry_->get(id), ApiError);
+  EXPECT_EQ(registry_->cached(), 0u);
+}
+
+TEST_F(GameLifecycleTest, RemoveRacingGetLeavesNoGhost) {
+  // Delete and read one game at once, many times over: afterwards the game
+  // is gone from memory as well as from the file, every time.
+  const auto until = Clock::now() + std::chrono::seconds(4);
+  int rounds = 0, ghosts = 0;
+  while (Clock::now() < until && rounds < 3000) {
+    const int64_t id = add_game()->id();
+    std::atomic<int> ready{0};
+    std::thread reader([&] {
+      ++ready;
+      while (ready < 2) {
+      }
+      for (int i = 0; i < 3; ++i) {
+        try {
+          registry_->get(id);
+        } catch (const ApiError&) {
+        }
+      }
+    });
+    ++ready;
+    while (ready < 2) {
+    }
+    registry_->remove(id);
+    reader.join();
+    bool found = true;
+    try {
+      registry_->get(id);
+    } catch (const ApiError&) {
+      found = false;
+    }
+    if (found) ++ghosts;
+    ++rounds;
+  }
+  EXPECT_EQ(ghosts, 0) << "in " << rounds << " rounds";
+  EXPECT_EQ(registry_->cached(), 0u);
+}
+
+TEST_F(WebHardeningTest, AMoveAfterADeleteAnswers404AndTheGameStaysDeleted) {
+  start(base_options());
+  auto c = client();
+  // Deletes racing reads over HTTP; after each a move must find no game.
+  const auto until = Clock::now() + std::chrono::seconds(4);
+  int rounds = 0;
+  while (Clock::now() < until && rounds < 150) {
+    Reply r = reply(c->Post("/api/games", "{}", "application/json"));
+    ASSERT_EQ(r.status, 201);
+    const std::string game = "/api/games/" + std::to_string(r.body["id"].get<int64_t>());
+    std::thread reader([&] {
+      auto rc = client();
+      for (int i = 0; i < 3; ++i) rc->Get(game);
+    });
+    EXPECT_EQ(reply(c->Delete(game)).status, 200);
+    reader.join();
+    r = reply(c->Post(game + "/moves", Json{{"move", "a3a4"}}.dump(), "application/json"));
+    ASSERT_EQ(r.status, 404) << "round " << rounds << ": " << r.text;
+    EXPECT_EQ(error_code(r), "no_such_game");
+    ++rounds;
+  }
+}
+
+}  // namespace
+}  // namespace jungle::web
