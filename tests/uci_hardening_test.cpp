@@ -177,7 +177,11 @@ TEST(UciHardening, TheDrawRulesStillScoreTheSearchPastThem) {
   // 200 plies without a capture: every quiet move draws at once, taking the
   // last Red piece wins.
   s.send("position fen 7/7/7/7/7/3w3/3E3/7/7 w 200 1");
-  EXPECT_TRUE(s.send("d").back().find("Legal moves (0)") != std::string::npos);
+  // `d` says the rules' verdict and lists the moves `position` still accepts.
+  const auto shown = s.send("d");
+  ASSERT_GE(shown.size(), 2u);
+  EXPECT_EQ(shown[shown.size() - 2], "Result: draw (move limit)");
+  EXPECT_EQ(shown.back(), "Legal moves (4): d3d2 d3c3 d3e3 d3d4");
   const auto out = s.send("go depth 4");
   ASSERT_GE(out.size(), 2u);
   EXPECT_NE(out[out.size() - 2].find(" score mate 1 "), std::string::npos) << out[out.size() - 2];

@@ -651,7 +651,8 @@ void UciProtocol::cmd_display() {
                                       : "draw")
       << " (" << termination_name(why) << ")\n";
   }
-  const MoveList moves = generate_moves(pos_);
+  // The moves `position` accepts here: play goes on past our draw rules.
+  const MoveList moves = generate_moves_past_draws(pos_);
   s << "Legal moves (" << moves.size() << "):";
   for (Move m : moves) s << ' ' << move_text(m);
   send(s.str());
