@@ -8,11 +8,9 @@ export class ApiError extends Error {
   }
 }
 
-// Names this tab to the server, which shares the engines fairly between clients.
-const CLIENT_ID = (crypto.randomUUID?.() || String(Math.random()).slice(2)).slice(0, 36);
-
 async function request(method, path, body) {
-  const init = { method, headers: { 'X-Client-Id': CLIENT_ID } };
+  // The server tells clients apart by its own session cookie, sent by itself.
+  const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -52,6 +50,6 @@ export const api = {
   setPlayers: (id, players) => request('PUT', `/api/games/${id}/players`, players),
   hint: (id, ply, movetimeMs) => request('GET', `/api/games/${id}/hint${query({ ply, movetime_ms: movetimeMs })}`),
   recordUrl: (id) => `/api/games/${id}/record?download=1`,
-  analysisUrl: (id, ply, movetimeMs) => `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs, client_id: CLIENT_ID })}`,
-  positionAnalysisUrl: (variant, fen, movetimeMs) => `/api/analysis${query({ variant, fen, movetime_ms: movetimeMs, client_id: CLIENT_ID })}`,
+  analysisUrl: (id, ply, movetimeMs) => `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs })}`,
+  positionAnalysisUrl: (variant, fen, movetimeMs) => `/api/analysis${query({ variant, fen, movetime_ms: movetimeMs })}`,
 };
