@@ -1,10 +1,9 @@
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "app/commands.h"
+#include "core/file_io.h"
 #include "core/game_record.h"
 #include "core/movegen.h"
 
@@ -13,22 +12,20 @@ namespace jungle::app {
 namespace {
 
 bool read_file(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "error: cannot read " << path << "\n";
+  try {
+    text = read_small_file(path, kMaxRecordFileBytes);
+    return true;
+  } catch (const FileReadError& e) {
+    std::cerr << "error: cannot read " << e.what() << "\n";
     return false;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
 }
 
 int run_check(const std::string& path) {
   std::string text;
   if (!read_file(path, text)) return 2;
   int games = 0;
-  std::vector<RecordError> errors = check_records(text, &games);
+  std::vector<RecordError> errors = check_records(text, &games, RecordSource::of_file(path));
   for (const RecordError& e : errors) std::cout << path << ": " << e.what() << "\n";
   if (!errors.empty()) {
     std::cout << path << ": " << errors.size() << " of " << games
@@ -55,23 +52,27 @@ std::string describe_result(const GameRecord& game, const Position& end) {
   return text;
 }
 
-void print_game(int number, const GameRecord& game) {
-  std::vector<Position> positions = replay(game);
+// Walks the game forward rather than keeping every position: a position
+// carries the game's history, so keeping one per move would cost the
+// square of the game's length.
+void print_game(int number, const GameRecord& game, const RecordSource& source) {
+  Position pos = replay_ends(game, source).start;
   const std::string blue = game.tag("Blue").empty() ? "?" : game.tag("Blue");
   const std::string red = game.tag("Red").empty() ? "?" : game.tag("Red");
   const std::string variant = game.tag("Variant").empty() ? "standard" : game.tag("Variant");
   std::cout << "Game " << number << ": " << blue << " (Blue) - " << red << " (Red), " << variant
-            << "\n\nStart: " << positions.front().fen() << "\n"
-            << positions.front().diagram();
-  for (size_t i = 0; i < game.moves.size(); ++i) {
-    const Position& before = positions[i];
+            << "\n\nStart: " << pos.fen() << "\n"
+            << pos.diagram();
+  for (const RecordedMove& rm : game.moves) {
     std::cout << "\n"
-              << before.move_number() << (before.side_to_move() == kBlue ? ". " : "... ")
-              << move_text(game.moves[i].move);
-    if (!game.moves[i].comment.empty()) std::cout << " {" << game.moves[i].comment << "}";
-    std::cout << "\n" << positions[i + 1].diagram();
+              << pos.move_number() << (pos.side_to_move() == kBlue ? ". " : "... ")
+              << move_text(rm.move);
+    if (!rm.comment.empty()) std::cout << " {" << rm.comment << "}";
+    // read_records checked every move.
+    pos.do_move(rm.move);
+    std::cout << "\n" << pos.diagram();
   }
-  std::cout << "\n" << describe_result(game, positions.back()) << "\n";
+  std::cout << "\n" << describe_result(game, pos) << "\n";
 }
 
 int run_replay(const std::string& path, int game_number) {
@@ -79,7 +80,7 @@ int run_replay(const std::string& path, int game_number) {
   if (!read_file(path, text)) return 2;
   std::vector<GameRecord> games;
   try {
-    games = read_records(text);
+    games = read_records(text, RecordSource::of_file(path));
   } catch (const RecordError& e) {
     std::cerr << path << ": " << e.what() << "\n";
     return 1;
@@ -98,7 +99,7 @@ int run_replay(const std::string& path, int game_number) {
     if (game_number > 0 && i + 1 != game_number) continue;
     if (!first) std::cout << "\n";
     first = false;
-    print_game(i + 1, games[size_t(i)]);
+    print_game(i + 1, games[size_t(i)], RecordSource::of_file(path));
   }
   return 0;
 }

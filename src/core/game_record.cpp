@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -89,11 +90,13 @@ void fen_numbering(std::string_view fen, Side& side, int& move_number) {
   // "<placement> <side> <plies> <move>" or chess-style "... - - <plies> <move>".
   const size_t index = fields.size() >= 6 ? 5 : 3;
   if (fields.size() > index) {
-    try {
-      move_number = std::max(1, std::stoi(fields[index]));
-    } catch (const std::exception&) {
-      move_number = 1;
-    }
+    // A number Position would refuse numbers the moves from 1, and one it
+    // accepts leaves room to count on without overflow.
+    const std::string& text = fields[index];
+    int n = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec == std::errc() && end == text.data() + text.size() && n >= 1 && n <= kMaxFenMoveNumber)
+      move_number = n;
   }
 }
 
@@ -274,11 +277,13 @@ class Tokenizer {
 // Rule sets by the Variant tag's text, loaded once per read.
 class RuleSetCache {
  public:
+  explicit RuleSetCache(const RecordSource& source) : folder_(source.folder) {}
+
   RuleSetPtr get(const std::string& name, int game, int line) {
     auto it = sets_.find(name);
     if (it != sets_.end()) return it->second;
     try {
-      RuleSetPtr set = load_variant(name);
+      RuleSetPtr set = load_record_variant(name, folder_);
       sets_.emplace(name, set);
       return set;
     } catch (const VariantError& e) {
@@ -290,6 +295,7 @@ class RuleSetCache {
   }
 
  private:
+  std::optional<std::filesystem::path> folder_;
   std::map<std::string, RuleSetPtr> sets_;
 };
 
@@ -452,8 +458,8 @@ namespace {
 // at the next game.
 class RecordReader {
  public:
-  RecordReader(std::string_view text, std::vector<RecordError>* errors)
-      : tokens_(text), errors_(errors) {}
+  RecordReader(std::string_view text, std::vector<RecordError>* errors, const RecordSource& source)
+      : tokens_(text), errors_(errors), cache_(source), max_plies_(source.max_plies) {}
 
   std::vector<GameRecord> run() {
     for (;;) {
@@ -535,6 +541,13 @@ class RecordReader {
         break;
       case Token::kMove: {
         g_.had_moves = true;
+        // Checked before the move is played, so that an overlong game costs
+        // no more than one of the longest allowed.
+        if (int(g_.record.moves.size()) >= max_plies_) {
+          throw RecordError(game_no(), t.line,
+                            "the game has more than " + std::to_string(max_plies_) +
+                                " moves (plies), the most a record may hold");
+        }
         set_up();
         Move m = play_move(*g_.pos, t.text, game_no(), t.line);
         g_.record.moves.push_back({m, ""});
@@ -620,6 +633,7 @@ class RecordReader {
   Tokenizer tokens_;
   std::vector<RecordError>* errors_;
   RuleSetCache cache_;
+  int max_plies_;
   std::vector<GameRecord> games_;
   PendingGame g_;
   int bad_games_ = 0;
@@ -629,13 +643,20 @@ class RecordReader {
 
 }  // namespace
 
-std::vector<GameRecord> read_records(std::string_view text) {
-  return RecordReader(text, nullptr).run();
+RecordSource RecordSource::of_file(const std::filesystem::path& file) {
+  RecordSource source;
+  source.folder = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  return source;
 }
 
-std::vector<RecordError> check_records(std::string_view text, int* games) {
+std::vector<GameRecord> read_records(std::string_view text, const RecordSource& source) {
+  return RecordReader(text, nullptr, source).run();
+}
+
+std::vector<RecordError> check_records(std::string_view text, int* games,
+                                       const RecordSource& source) {
   std::vector<RecordError> errors;
-  RecordReader reader(text, &errors);
+  RecordReader reader(text, &errors, source);
   reader.run();
   if (games) *games = reader.games_read();
   return errors;
@@ -704,8 +725,21 @@ std::string write_records(const std::vector<GameRecord>& games) {
   return out;
 }
 
-std::vector<Position> replay(const GameRecord& game) {
-  RuleSetCache cache;
+namespace {
+
+void check_length(const GameRecord& game, const RecordSource& source) {
+  if (int(game.moves.size()) > source.max_plies) {
+    throw RecordError(0, 0,
+                      "the game has more than " + std::to_string(source.max_plies) +
+                          " moves (plies), the most a record may hold");
+  }
+}
+
+}  // namespace
+
+std::vector<Position> replay(const GameRecord& game, const RecordSource& source) {
+  check_length(game, source);
+  RuleSetCache cache(source);
   std::vector<Position> positions;
   positions.push_back(start_position(game, cache, 0, {}));
   for (const RecordedMove& rm : game.moves) {
@@ -714,6 +748,15 @@ std::vector<Position> replay(const GameRecord& game) {
     positions.push_back(std::move(next));
   }
   return positions;
+}
+
+ReplayedEnds replay_ends(const GameRecord& game, const RecordSource& source) {
+  check_length(game, source);
+  RuleSetCache cache(source);
+  ReplayedEnds ends{start_position(game, cache, 0, {}), Position()};
+  ends.end = ends.start;
+  for (const RecordedMove& rm : game.moves) play_move(ends.end, move_text(rm.move), 0, 0);
+  return ends;
 }
 
 }  // namespace jungle

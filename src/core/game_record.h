@@ -1,5 +1,7 @@
 #pragma once
 
+#include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -45,13 +47,29 @@ class RecordError : public std::runtime_error {
   int line_;
 };
 
+// The most moves (plies) one game of a record may hold: far more than a
+// game of any shipped rule set lasts, and few enough to read at once.
+inline constexpr int kMaxRecordPlies = 10000;
+
+// Where a record came from, which decides what its Variant tag may name
+// (docs/records.md): without a folder only a shipped rule set; with one,
+// also a .toml file inside that folder, by a relative path.
+struct RecordSource {
+  std::optional<std::filesystem::path> folder;
+  int max_plies = kMaxRecordPlies;
+
+  // For a record read from `file`: its folder.
+  static RecordSource of_file(const std::filesystem::path& file);
+};
+
 // Reads every game in the text; tolerant of whitespace, comments and move
 // numbers, strict about legality. Throws RecordError.
-std::vector<GameRecord> read_records(std::string_view text);
+std::vector<GameRecord> read_records(std::string_view text, const RecordSource& source = {});
 // Every problem in a record text, the first one of each bad game (reading
 // goes on at the next game); `games` receives how many games were found, bad
 // ones included. Never throws.
-std::vector<RecordError> check_records(std::string_view text, int* games = nullptr);
+std::vector<RecordError> check_records(std::string_view text, int* games = nullptr,
+                                       const RecordSource& source = {});
 
 std::string write_record(const GameRecord& game);
 std::string write_records(const std::vector<GameRecord>& games);
@@ -59,7 +77,16 @@ std::string write_records(const std::vector<GameRecord>& games);
 // The rule set named by the record's Variant tag (standard when absent), the
 // start position (FEN tag or the set's start), and every position after
 // each move: positions.size() == moves.size() + 1. Throws RecordError.
-std::vector<Position> replay(const GameRecord& game);
+// Keeps a copy of the game's history per move, so its cost grows with the
+// square of the game's length: for short games; long ones use replay_ends.
+std::vector<Position> replay(const GameRecord& game, const RecordSource& source = {});
+// The start position and the position after the last move, in time and
+// memory that grow with the game's length alone. Throws RecordError.
+struct ReplayedEnds {
+  Position start;
+  Position end;
+};
+ReplayedEnds replay_ends(const GameRecord& game, const RecordSource& source = {});
 
 // The Result tag for an outcome: "1-0", "0-1", "1/2-1/2" or "*".
 std::string_view result_tag(GameResult r);

@@ -88,7 +88,9 @@ std::string explain_illegal(const Position& pos, Square from, Square to) {
                         !(rs.water() & (square_bb(from) | square_bb(to)));
 
   if (step) {
-    if (to == rs.den(us)) return name_of(a) + " may not enter its own den at " + square_name(to);
+    // Some rule sets (anti-draw) let a piece into its own den.
+    if (to == rs.den(us) && !(rs.standable(us, a) & square_bb(to)))
+      return name_of(a) + " may not enter its own den at " + square_name(to);
     if ((rs.water() & square_bb(to)) && !(rs.standable(us, a) & square_bb(to))) {
       return name_of(a) + " may not enter the water at " + square_name(to);
     }

@@ -33,12 +33,14 @@ std::vector<std::string_view> split_fields(std::string_view text) {
   return fields;
 }
 
-int parse_counter(std::string_view field, std::string_view what, int minimum) {
+int parse_counter(std::string_view field, std::string_view what, int minimum, int maximum) {
   int value = 0;
   auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
-  if (ec != std::errc() || end != field.data() + field.size() || value < minimum) {
+  if (ec != std::errc() || end != field.data() + field.size() || value < minimum ||
+      value > maximum) {
     throw FenError("FEN " + std::string(what) + " '" + std::string(field) +
-                   "' is not a whole number of at least " + std::to_string(minimum));
+                   "' is not a whole number from " + std::to_string(minimum) + " to " +
+                   std::to_string(maximum));
   }
   return value;
 }
@@ -116,28 +118,29 @@ void Position::set_from_fen(std::string_view fen) {
     throw FenError("FEN placement has " + std::to_string(ranks.size()) + " ranks; expected 9");
   }
   for (int i = 0; i < kRanks; ++i) {
-    int rank = kRanks - 1 - i;
-    int file = 0;
+    const int rank = kRanks - 1 - i;
+    // Counted in full, so that a piece beyond the seventh file is an error
+    // rather than dropped; wide enough for any text.
+    int64_t file = 0;
     for (char c : ranks[i]) {
       if (c >= '1' && c <= '9') {
         file += c - '0';
-      } else {
-        Animal animal;
-        if (!parse_animal_letter(c, animal)) {
-          std::string where = file < kFiles ? square_name(make_square(file, rank))
-                                            : "rank " + std::to_string(rank + 1);
-          throw FenError(std::string("unknown piece letter '") + c + "' at " + where);
-        }
-        if (file >= kFiles) break;  // reported below as a too-long rank
-        Side side = (c >= 'a' && c <= 'z') ? kRed : kBlue;
-        put_piece(make_piece(side, animal), make_square(file, rank));
-        ++file;
+        continue;
       }
+      Animal animal;
+      if (!parse_animal_letter(c, animal)) {
+        std::string where = file < kFiles ? square_name(make_square(int(file), rank))
+                                          : "rank " + std::to_string(rank + 1);
+        throw FenError(std::string("unknown piece letter '") + c + "' at " + where);
+      }
+      if (file < kFiles) {
+        Side side = (c >= 'a' && c <= 'z') ? kRed : kBlue;
+        put_piece(make_piece(side, animal), make_square(int(file), rank));
+      }
+      ++file;
     }
     if (file != kFiles) {
-      int files = 0;
-      for (char c : ranks[i]) files += (c >= '1' && c <= '9') ? c - '0' : 1;
-      throw FenError("FEN rank " + std::to_string(rank + 1) + " has " + std::to_string(files) +
+      throw FenError("FEN rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
                      " files; expected 7");
     }
   }
@@ -153,8 +156,8 @@ void Position::set_from_fen(std::string_view fen) {
   int plies = 0;
   start_move_number_ = 1;
   if (fields.size() == 4) {
-    plies = parse_counter(fields[2], "plies since the last capture", 0);
-    start_move_number_ = parse_counter(fields[3], "move number", 1);
+    plies = parse_counter(fields[2], "plies since the last capture", 0, kMaxFenPlies);
+    start_move_number_ = parse_counter(fields[3], "move number", 1, kMaxFenMoveNumber);
   }
   start_side_ = side_;
 
@@ -165,6 +168,8 @@ void Position::set_from_fen(std::string_view fen) {
   states_[0].plies_since_capture = plies;
   states_[0].board_key = compute_board_key();
   states_[0].key = compute_key();
+  repetition_slots_.fill(-1);
+  index_state(0);
 }
 
 void Position::validate() const {
@@ -189,6 +194,19 @@ void Position::validate() const {
       if (s == rs.den(side)) throw FenError(piece + " in its own den " + square_name(s));
       throw FenError(piece + " on trap " + square_name(s) + ", which it may not enter");
     }
+  }
+  // A game ends when the first den is entered and when a side loses its
+  // last piece, so no game reaches both dens entered or an empty board.
+  const Square blue_in = rs.den(kRed), red_in = rs.den(kBlue);
+  if ((by_side_[kBlue] & square_bb(blue_in)) && (by_side_[kRed] & square_bb(red_in))) {
+    throw FenError("both dens are entered (Blue " +
+                   std::string(animal_name(animal_of(piece_on(blue_in)))) + " on " +
+                   square_name(blue_in) + ", Red " +
+                   std::string(animal_name(animal_of(piece_on(red_in)))) + " on " +
+                   square_name(red_in) + "); the game ends when the first den is entered");
+  }
+  if (!by_side_[kBlue] && !by_side_[kRed]) {
+    throw FenError("the board is empty; the game ends when a side loses its last piece");
   }
 }
 
@@ -306,15 +324,29 @@ void Position::do_move(Move m) {
 
   // A position can recur only after four reversible plies; the previous
   // occurrence already knows how many came before it.
-  st.repetitions = 1;
-  const int current = ply_;
-  const int oldest = current - st.plies_since_capture;
-  for (int i = current - 4; i >= oldest && i >= 0; i -= 2) {
-    if (states_[i].board_key == board_key) {
-      st.repetitions = states_[i].repetitions + 1;
-      break;
-    }
+  const int earlier = latest_occurrence(board_key, ply_ - 4, ply_ - st.plies_since_capture);
+  st.repetitions = earlier >= 0 ? states_[earlier].repetitions + 1 : 1;
+  index_state(ply_);
+}
+
+int Position::latest_occurrence(uint64_t key, int newest, int oldest) const {
+  // The slot lists states newest first; its older part may hold states of
+  // the game before a capture, which `oldest` leaves out.
+  if (oldest < 0) oldest = 0;
+  for (int i = repetition_slots_[repetition_slot(key)]; i >= oldest; i = states_[i].prev_in_slot) {
+    if (i <= newest && ((newest - i) & 1) == 0 && states_[i].board_key == key) return i;
   }
+  return -1;
+}
+
+void Position::index_state(int ply) {
+  int32_t& slot = repetition_slots_[repetition_slot(states_[ply].board_key)];
+  states_[ply].prev_in_slot = slot;
+  slot = ply;
+}
+
+void Position::unindex_state(int ply) {
+  repetition_slots_[repetition_slot(states_[ply].board_key)] = states_[ply].prev_in_slot;
 }
 
 void Position::undo_move() {
@@ -327,6 +359,7 @@ void Position::undo_move() {
   }
   move_piece(to, from);
   if (st.captured != kNoPiece) put_piece(Piece(st.captured), to);
+  unindex_state(ply_);
   --ply_;
 }
 
@@ -344,11 +377,13 @@ void Position::do_null_move() {
   // A pass is not part of the game, so no repetition may reach back across it.
   st.plies_since_capture = 0;
   st.repetitions = 1;
+  index_state(ply_);
   side_ = opponent(side_);
 }
 
 void Position::undo_null_move() {
   side_ = opponent(side_);
+  unindex_state(ply_);
   --ply_;
 }
 
@@ -370,13 +405,10 @@ int Position::occurrences_after(Move m) const {
   const Piece moved = Piece(board_[from]);
   const uint64_t key = st.board_key ^ zobrist::side_key() ^ zobrist::piece_key(moved, from) ^
                        zobrist::piece_key(moved, to);
+  // The latest earlier occurrence already counts those before it.
   const int after = ply_ + 1;  // index the new state would have
-  const int oldest = after - (st.plies_since_capture + 1);
-  int count = 0;
-  for (int i = after - 2; i >= oldest && i >= 0; i -= 2) {
-    if (states_[i].board_key == key) ++count;
-  }
-  return count;
+  const int earlier = latest_occurrence(key, after - 2, after - (st.plies_since_capture + 1));
+  return earlier >= 0 ? states_[earlier].repetitions : 0;
 }
 
 GameResult Position::terminal_state_slow(Termination* why) const {

@@ -24,6 +24,12 @@ class FenError : public std::runtime_error {
 // Water squares are numbered 0..11 so that per-square counters fit a small array.
 inline constexpr int kWaterSquareCount = 12;
 
+// The largest counters a FEN may give. The plies since the last capture go
+// up to the largest no-capture limit a rule set may set; both leave room
+// for any game to go on from them without overflow.
+inline constexpr int kMaxFenPlies = 1000000;
+inline constexpr int kMaxFenMoveNumber = 1000000;
+
 // Everything that do_move changes and undo_move must restore, one record per ply.
 struct StateInfo {
   uint64_t key = 0;          // board_key plus the rule counters: the transposition key
@@ -34,7 +40,8 @@ struct StateInfo {
   Bitboard drowned = 0;  // squares whose pieces drowned at the end of this move
   std::array<uint8_t, kWaterSquareCount> drowned_piece{};  // by water index
   int plies_since_capture = 0;
-  int repetitions = 1;  // occurrences of board_key in the game so far, this one included
+  int repetitions = 1;    // occurrences of board_key in the game so far, this one included
+  int prev_in_slot = -1;  // the state before this one in its repetition slot (below), or -1
   std::array<uint8_t, kWaterSquareCount> water_turns{};  // per water square: turns there
   std::array<uint16_t, kSides> den_turns{};              // own-den occupation (food rule)
 };
@@ -136,6 +143,17 @@ class Position {
   int start_side_ = 0;             // 1 when the root had Red to move, for move numbering
   std::vector<StateInfo> states_;  // states_[0..ply_] are the game so far; the rest is spare
   int ply_ = 0;
+  // Repetition index: for each slot (low bits of board_key), the latest state
+  // whose key falls in it, each state linking to the one before it. Finding
+  // an earlier occurrence walks only states of one slot, so a long game
+  // without captures costs no more per move than a short one.
+  static constexpr int kRepetitionSlots = 1024;
+  static int repetition_slot(uint64_t board_key) { return int(board_key & (kRepetitionSlots - 1)); }
+  // The latest state in [oldest, newest], at newest's parity, whose board_key is `key`; -1 if none.
+  int latest_occurrence(uint64_t key, int newest, int oldest) const;
+  void index_state(int ply);
+  void unindex_state(int ply);
+  std::array<int32_t, kRepetitionSlots> repetition_slots_;
 };
 
 // Index of a water square in 0..11, or -1 for land.

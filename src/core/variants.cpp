@@ -5,14 +5,15 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <fstream>
 #include <functional>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <system_error>
 #include <utility>
 
 #include "core/embedded_variants.h"
+#include "core/file_io.h"
 
 namespace jungle {
 
@@ -447,11 +448,116 @@ std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(
   return entries;
 }
 
+// --- Text the TOML parser is not given ----------------------------------------
+
+// The length of the UTF-8 sequence at `i`, or 0 when it is not a valid one
+// (a stray continuation byte, an overlong form, a surrogate, past U+10FFFF).
+size_t utf8_length(std::string_view text, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char c = byte(i);
+  if (c < 0x80) return 1;
+  size_t n = 0;
+  unsigned min = 0, code = 0;
+  if ((c & 0xE0) == 0xC0) {
+    n = 2, min = 0x80, code = c & 0x1F;
+  } else if ((c & 0xF0) == 0xE0) {
+    n = 3, min = 0x800, code = c & 0x0F;
+  } else if ((c & 0xF8) == 0xF0) {
+    n = 4, min = 0x10000, code = c & 0x07;
+  } else {
+    return 0;
+  }
+  if (i + n > text.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(i + k) & 0x3F);
+  }
+  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+  return n;
+}
+
+// What in a rule file's text must not reach the TOML parser (toml++ 3.3
+// stops on an assertion or worse on a NUL byte or a non-ASCII bare key), or
+// "" when nothing does; `at` receives its line and column. Everything else,
+// broken TOML included, the parser reports itself.
+std::string toml_input_problem(std::string_view text, Place& at) {
+  enum class In { kCode, kComment, kBasic, kLiteral, kMultiBasic, kMultiLiteral };
+  In in = In::kCode;
+  int line = 1, column = 1;
+  for (size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    at.line = line;
+    at.column = column;
+    if (c == '\0') return "a NUL byte; a rule file is text";
+    const size_t n = utf8_length(text, i);
+    if (n == 0) return "a byte that is not UTF-8 text";
+    if (n > 1 && in == In::kCode) {
+      return "a non-ASCII character outside a string or comment (keys must be ASCII; quote "
+             "other text)";
+    }
+    size_t step = n;
+    const std::string_view rest = text.substr(i);
+    switch (in) {
+      case In::kCode:
+        if (c == '#') {
+          in = In::kComment;
+        } else if (rest.starts_with("\"\"\"")) {
+          in = In::kMultiBasic, step = 3;
+        } else if (rest.starts_with("'''")) {
+          in = In::kMultiLiteral, step = 3;
+        } else if (c == '"') {
+          in = In::kBasic;
+        } else if (c == '\'') {
+          in = In::kLiteral;
+        }
+        break;
+      case In::kComment:
+        if (c == '\n') in = In::kCode;
+        break;
+      case In::kBasic:
+      case In::kMultiBasic:
+        if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n' &&
+            static_cast<unsigned char>(text[i + 1]) < 0x80 && text[i + 1] != '\0') {
+          step = 2;  // an escaped character, '"' included
+        } else if (in == In::kBasic && (c == '"' || c == '\n')) {
+          in = In::kCode;  // an unclosed string is the parser's to report
+        } else if (in == In::kMultiBasic && rest.starts_with("\"\"\"")) {
+          in = In::kCode, step = 3;
+        }
+        break;
+      case In::kLiteral:
+        if (c == '\'' || c == '\n') in = In::kCode;
+        break;
+      case In::kMultiLiteral:
+        if (rest.starts_with("'''")) in = In::kCode, step = 3;
+        break;
+    }
+    for (size_t k = 0; k < step; ++k) {
+      const unsigned char b = static_cast<unsigned char>(text[i + k]);
+      if (b == '\n') {
+        ++line;
+        column = 1;
+      } else if ((b & 0xC0) != 0x80) {
+        ++column;  // one column a character, as the parser counts them
+      }
+    }
+    i += step;
+  }
+  return {};
+}
+
 // --- Loading ------------------------------------------------------------------
 
 class Loader {
  public:
   explicit Loader(Loaded& out) : out_(out) {}
+
+  // Files outside `folder` (after following links) are refused from now on.
+  void confine_to(const fs::path& folder) {
+    std::error_code ec;
+    fs::path canonical = fs::weakly_canonical(folder.empty() ? fs::path(".") : folder, ec);
+    confined_to_ = ec ? folder.lexically_normal() : canonical;
+  }
 
   // `from` is the `inherits` that names the set; nullptr for the set asked for.
   Rules builtin(std::string_view name, const Place* from) {
@@ -473,9 +579,17 @@ class Loader {
     std::string identity = "file:" + (ec ? path.string() : canonical.string());
     std::string origin = path.string();
     if (in_cycle(identity, origin, from)) return Rules{};
+    if (confined_to_ && (ec || !is_inside(canonical, *confined_to_))) {
+      add(from ? *from : Place{origin},
+          "the rule set file " + in_quotes(origin) + " is outside the folder " +
+              in_quotes(confined_to_->string()) + " that it may be read from");
+      return Rules{};
+    }
     std::string content;
-    if (!read_text(path, content)) {
-      std::string problem = fs::exists(path, ec) ? "cannot read" : "no such file";
+    try {
+      content = read_small_file(path, kMaxRuleFileBytes);
+    } catch (const FileReadError& e) {
+      std::string problem = e.reason();
       if (from) problem += ": the parent rule set " + in_quotes(origin);
       add(from ? *from : Place{origin}, problem);
       return Rules{};
@@ -488,6 +602,11 @@ class Loader {
              const std::string& identity, std::string_view shipped,
              std::string_view default_name = {}) {
     FileReader reader(out_, origin);
+    Place bad{origin};
+    if (std::string problem = toml_input_problem(toml_text, bad); !problem.empty()) {
+      add(bad, problem);
+      return Rules{};
+    }
     toml::table doc;
     try {
       doc = toml::parse(toml_text, origin);
@@ -588,14 +707,12 @@ class Loader {
     return true;
   }
 
-  static bool read_text(const fs::path& path, std::string& content) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) return false;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    content = buffer.str();
+  static bool is_inside(const fs::path& path, const fs::path& folder) {
+    auto p = path.begin();
+    for (auto f = folder.begin(); f != folder.end(); ++f, ++p) {
+      if (f->empty()) continue;  // the trailing "" of "dir/"
+      if (p == path.end() || *p != *f) return false;
+    }
     return true;
   }
 
@@ -672,6 +789,7 @@ class Loader {
 
   Loaded& out_;
   std::vector<std::pair<std::string, std::string>> chain_;  // identity, origin
+  std::optional<fs::path> confined_to_;
 };
 
 // Problems that only the merged chain shows; each points at the line that set the value.
@@ -787,6 +905,45 @@ RuleSetPtr load_variant(std::string_view name_or_path) {
                          "unknown rule set " + in_quotes(name_or_path) +
                              " (known: " + known_names() + "; or give the path of a .toml file)"}});
   }
+  RuleSetPtr set = loaded.issues.empty() ? build(loaded) : nullptr;
+  if (!set) throw VariantError(std::move(loaded.issues));
+  return set;
+}
+
+}  // namespace jungle
+
+namespace jungle {
+
+RuleSetPtr load_record_variant(std::string_view name_or_path,
+                               const std::optional<std::filesystem::path>& folder) {
+  if (find_embedded(name_or_path)) return load_variant(name_or_path);
+  const fs::path path(name_or_path);
+  std::string problem;
+  if (!folder) {
+    problem = "unknown rule set " + in_quotes(name_or_path) + " (known: " + known_names() +
+              "; a record read from a file may also name a .toml file in its folder)";
+  } else if (!name_or_path.ends_with(".toml")) {
+    problem = "unknown rule set " + in_quotes(name_or_path) + " (known: " + known_names() +
+              "; or the path of a .toml file in the record's folder)";
+  } else if (path.is_absolute() || path.has_root_name() || path.has_root_directory()) {
+    problem = "a record may name a rule set file only by a path relative to its folder, not " +
+              in_quotes(name_or_path);
+  } else {
+    for (const fs::path& part : path) {
+      if (part == "..") {
+        problem = "a record may name a rule set file only inside its folder, not " +
+                  in_quotes(name_or_path);
+      }
+    }
+  }
+  if (!problem.empty()) throw VariantError({{std::string(name_or_path), 0, 0, problem}});
+  const fs::path base = folder->empty() ? fs::path(".") : *folder;
+  Loaded loaded;
+  loaded.origin = (base / path).lexically_normal().string();
+  Loader loader(loaded);
+  loader.confine_to(base);
+  loaded.rules = loader.file((base / path).lexically_normal(), nullptr);
+  if (loaded.issues.empty()) check_merged(loaded);
   RuleSetPtr set = loaded.issues.empty() ? build(loaded) : nullptr;
   if (!set) throw VariantError(std::move(loaded.issues));
   return set;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -49,5 +50,14 @@ std::vector<VariantIssue> check_rules_file(const std::filesystem::path& path);
 // For --variant and the Variant option: a shipped set's name, or a path to a
 // .toml file. Throws VariantError.
 RuleSetPtr load_variant(std::string_view name_or_path);
+
+// For a game record's Variant tag, which comes with the record and not from
+// the user: a shipped set's name, or the path of a .toml file relative to
+// `folder` (the record file's folder) that stays inside it, as must every
+// file it inherits from. Without a folder (a record from the network or a
+// string) only the shipped sets. Rule files are read only when regular and
+// at most kMaxRuleFileBytes (core/file_io.h). Throws VariantError.
+RuleSetPtr load_record_variant(std::string_view name_or_path,
+                               const std::optional<std::filesystem::path>& folder);
 
 }  // namespace jungle

@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/file_io.h"
+
 namespace jungle {
 
 std::vector<std::pair<std::string, int*>> eval_param_list(EvalParams& p) {
@@ -128,6 +130,10 @@ EvalParams parse_eval_params(std::string_view text, const EvalParams& base) {
     }
   }
   return params;
+}
+
+EvalParams load_eval_params_file(const std::filesystem::path& path, const EvalParams& base) {
+  return parse_eval_params(read_small_file(path, kMaxWeightsFileBytes), base);
 }
 
 }  // namespace jungle

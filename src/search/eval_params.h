@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -159,5 +160,10 @@ std::string format_eval_params(const EvalParams& params, const std::vector<std::
 // Reads that format over `base`: '#' starts a comment; unknown names throw
 // std::runtime_error, and weights not mentioned keep their value in `base`.
 EvalParams parse_eval_params(std::string_view text, const EvalParams& base);
+// The same from a file, for the Eval File option and `jungle tune`: only a
+// regular file of at most kMaxWeightsFileBytes (core/file_io.h) is read, so
+// that a path such as /dev/zero or a FIFO cannot hang the engine. Throws
+// FileReadError (the reason names the path) or std::runtime_error.
+EvalParams load_eval_params_file(const std::filesystem::path& path, const EvalParams& base);
 
 }  // namespace jungle

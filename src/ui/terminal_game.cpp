@@ -15,6 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/file_io.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/variants.h"
@@ -769,24 +770,26 @@ void TerminalGame::save(const std::string& path) {
 }
 
 bool TerminalGame::load(const std::string& path, int game_number, std::ostream& err) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    err << "error: cannot read " << path << "\n";
+  std::string text;
+  try {
+    text = read_small_file(path, kMaxRecordFileBytes);
+  } catch (const FileReadError& e) {
+    err << "error: cannot read " << e.what() << "\n";
     return false;
   }
-  std::ostringstream text;
-  text << file.rdbuf();
+  // A record's Variant may name a rule file only in the record's folder.
+  const RecordSource source = RecordSource::of_file(path);
   std::vector<GameRecord> games;
-  std::vector<Position> positions;
+  std::optional<ReplayedEnds> positions;
   try {
-    games = read_records(text.str());
+    games = read_records(text, source);
     if (game_number < 1 || game_number > int(games.size())) {
       err << "error: " << path << " holds " << games.size()
           << (games.size() == 1 ? " game" : " games") << "; there is no game " << game_number
           << "\n";
       return false;
     }
-    positions = replay(games[size_t(game_number - 1)]);
+    positions = replay_ends(games[size_t(game_number - 1)], source);
   } catch (const RecordError& e) {
     err << "error: " << path << ": " << e.what() << "\n";
     return false;
@@ -794,9 +797,9 @@ bool TerminalGame::load(const std::string& path, int game_number, std::ostream& 
   const GameRecord& game = games[size_t(game_number - 1)];
   cancel_search();
   variant_ = game.tag("Variant").empty() ? "standard" : game.tag("Variant");
-  engine_.set_rules(positions.back().rule_set_ptr());
-  new_game(positions.front());
-  pos_ = positions.back();
+  engine_.set_rules(positions->end.rule_set_ptr());
+  new_game(positions->start);
+  pos_ = positions->end;
   moves_ = game.moves;
   const GameResult recorded = result_from_text(game.result());
   if (recorded != GameResult::kOngoing && game_result(pos_) == GameResult::kOngoing) {
