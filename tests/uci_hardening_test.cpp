@@ -3,6 +3,7 @@
 // table that cannot be allocated, and the options chess GUIs expect.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -465,6 +466,38 @@ TEST(UciHardening, ShowWdlReportsPerMilleFromTheSideToMove) {
     words >> w >> d >> l;
     EXPECT_EQ(w + d + l, 1000) << line;
   }
+}
+
+}  // namespace
+}  // namespace jungle
+
+namespace jungle {
+namespace {
+
+// ---------------------------------------- item 9: files named by the protocol
+
+TEST(UciHardening, OptionsReadOnlySmallRegularFiles) {
+  // A FIFO with no writer would block a reader that opens it for ever.
+  const std::string fifo = ::testing::TempDir() + "jungle_uci_fifo";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  Session s;
+  EXPECT_EQ(s.send("setoption name Eval File value /dev/zero"),
+            (std::vector<std::string>{
+                "info string error: setoption: Eval File: cannot read '/dev/zero': not a regular "
+                "file"}));
+  EXPECT_EQ(s.send("setoption name Eval File value " + fifo),
+            (std::vector<std::string>{"info string error: setoption: Eval File: cannot read '" +
+                                      fifo + "': not a regular file"}));
+  const auto variant = s.send("setoption name Variant value " + fifo);
+  ASSERT_EQ(variant.size(), 1u);
+  EXPECT_NE(variant[0].find("not a regular file"), std::string::npos) << variant[0];
+  const auto zero = s.send("setoption name Variant value /dev/zero");
+  ASSERT_EQ(zero.size(), 1u);
+  EXPECT_NE(zero[0].find("not a regular file"), std::string::npos) << zero[0];
+  // The engine is unharmed and still plays standard.
+  EXPECT_EQ(s.send("isready"), (std::vector<std::string>{"readyok"}));
+  std::remove(fifo.c_str());
 }
 
 }  // namespace

@@ -295,7 +295,8 @@ TEST(Uci, SetOptionEvalFileReadsWeightsAndRejectsBadFiles) {
   EXPECT_EQ(eval_total(s), "Total: 99 (side to move), 99 (Blue's view)");
   const auto missing = s.send("setoption name Eval File value /no/such/file");
   ASSERT_EQ(missing.size(), 1u);
-  EXPECT_EQ(missing[0], "info string error: setoption: Eval File: cannot read '/no/such/file'");
+  EXPECT_EQ(missing[0],
+            "info string error: setoption: Eval File: cannot read '/no/such/file': no such file");
 
   EXPECT_TRUE(s.send("setoption name Eval File value <built-in>").empty());
   EXPECT_EQ(eval_total(s), "Total: " + std::to_string(tempo) + " (side to move), " +

@@ -8,12 +8,12 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
-#include <fstream>
 #include <istream>
 #include <optional>
 #include <ostream>
 #include <sstream>
 
+#include "core/file_io.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -417,18 +417,14 @@ void UciProtocol::set_eval_file(const std::string& path) {
     eval_file_ = kBuiltInEval;
     return;
   }
-  std::ifstream in(path);
-  if (!in) {
-    error("setoption: Eval File: cannot read '" + path + "'");
-    return;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Only a small regular file is read: a FIFO or /dev/zero must not hang the engine.
   try {
-    EvalParams params = parse_eval_params(text.str(), default_eval_params(*engine_.rules()));
+    EvalParams params = load_eval_params_file(path, default_eval_params(*engine_.rules()));
     interrupt();
     engine_.set_eval_params(std::move(params));
     eval_file_ = path;
+  } catch (const FileReadError& e) {
+    error("setoption: Eval File: cannot read '" + path + "': " + e.reason());
   } catch (const std::exception& e) {
     error("setoption: Eval File '" + path + "': " + e.what());
   }
