@@ -25,7 +25,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   // Every animal letter of the placement stands on the board: none is
   // dropped on the way in.
-  const std::string_view placement = std::string_view(text).substr(0, text.find_first_of(" \t"));
+  std::string_view placement = text;
+  placement.remove_prefix(std::min(placement.size(), placement.find_first_not_of(" \t")));
+  placement = placement.substr(0, placement.find_first_of(" \t"));
   const auto letters = std::count_if(placement.begin(), placement.end(), [](char c) {
     return std::string_view("ERLTPWDCerltpwdc").find(c) != std::string_view::npos;
   });
