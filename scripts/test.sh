@@ -30,7 +30,7 @@ echo "== ThreadSanitizer build: the engine protocol, the web server and the engi
 "$root/scripts/build.sh" "$root/build/test-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJUNGLE_TSAN=ON
 # The suites with threads of their own (tests/tsan_suites.txt, one ctest name
 # pattern a line); JUNGLE_SANITIZED widens the few time bounds they assert.
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" JUNGLE_SANITIZED=1 \
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/tests/tsan.supp" JUNGLE_SANITIZED=1 \
   ctest --test-dir "$root/build/test-tsan" --output-on-failure --parallel "$(nproc)" \
   -R "$(grep -v '^#' "$root/tests/tsan_suites.txt" | paste -sd '|')"
 
