@@ -12,7 +12,7 @@
 #include "core/movegen.h"
 #include "match/engine_process.h"
 #include "match/match_runner.h"
-#include "match/openings.h"
+#include "tune/openings.h"
 
 namespace jungle::match {
 namespace {

@@ -9,10 +9,10 @@
 
 #include "app/commands.h"
 #include "core/variants.h"
-#include "match/datagen.h"
-#include "match/tuner.h"
 #include "search/eval_params.h"
 #include "search/evaluation.h"
+#include "tune/datagen.h"
+#include "tune/tuner.h"
 
 namespace jungle::app {
 

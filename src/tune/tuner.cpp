@@ -1,4 +1,4 @@
-#include "match/tuner.h"
+#include "tune/tuner.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "match/openings.h"
+#include "tune/openings.h"
 
 #include <fstream>
 #include <random>

@@ -1,4 +1,4 @@
-#include "match/datagen.h"
+#include "tune/datagen.h"
 
 #include <algorithm>
 #include <atomic>
