@@ -11,6 +11,7 @@
 #include "core/game_record.h"
 #include "core/movegen.h"
 #include "match/engine_process.h"
+#include "match/match_report.h"
 #include "match/match_runner.h"
 #include "tune/openings.h"
 
