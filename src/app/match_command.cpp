@@ -3,13 +3,13 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "app/commands.h"
 #include "app/variant_option.h"
+#include "core/text_util.h"
 #include "core/variants.h"
 #include "match/engine_process.h"
 #include "match/match_report.h"
@@ -77,8 +77,8 @@ bool parse_sprt(const std::vector<std::string>& tokens, match::SprtConfig& sprt,
                 std::string* error) {
   std::vector<std::string> words;
   for (const std::string& t : tokens) {
-    std::istringstream in(t);
-    for (std::string w; in >> w;) words.push_back(w);
+    const std::vector<std::string> more = split(t);
+    words.insert(words.end(), more.begin(), more.end());
   }
   for (const std::string& w : words) {
     const size_t eq = w.find('=');
