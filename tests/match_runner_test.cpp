@@ -11,8 +11,9 @@
 #include "core/game_record.h"
 #include "core/movegen.h"
 #include "match/engine_process.h"
+#include "match/match_report.h"
 #include "match/match_runner.h"
-#include "match/openings.h"
+#include "tune/openings.h"
 
 namespace jungle::match {
 namespace {

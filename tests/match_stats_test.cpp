@@ -12,9 +12,9 @@
 #include "core/variants.h"
 #include "match/elo.h"
 #include "match/sprt.h"
-#include "match/tuner.h"
 #include "search/eval_params.h"
 #include "search/evaluation.h"
+#include "tune/tuner.h"
 
 namespace jungle::match {
 namespace {

@@ -122,7 +122,7 @@ TEST(ParserHardeningFen, ExtraPieceOnARankIsRejected) {
   } catch (const VariantError& e) {
     ASSERT_EQ(e.issues().size(), 1u);
     EXPECT_EQ(e.issues()[0].to_string(),
-              "extra.toml:1:9: start position: rank 9 has 8 files, not 7");
+              "extra.toml:1:9: start position: FEN rank 9 has 8 files; expected 7");
   }
 }
 

@@ -409,7 +409,7 @@ TEST_F(VariantsFiles, BrokenFileReportsEveryProblemWithItsLine) {
   EXPECT_EQ(lines, (std::vector<int>{2, 4, 6, 7, 9, 11, 13, 14})) << joined(issues);
   std::string path = (dir_ / "broken.toml").string();
   EXPECT_EQ(issues[0].to_string(),
-            path + ":2:9: start position: the placement must have 9 ranks separated by '/', not 3");
+            path + ":2:9: start position: FEN placement has 3 ranks; expected 9");
   EXPECT_EQ(issues[1].to_string(),
             path + ":4:1: unknown key 'swimers' in [water] (did you mean 'swimmers'?)");
   EXPECT_EQ(issues[2].to_string(), path + ":6:9: [ranks] tiger = 16 is outside 0..15");
@@ -558,18 +558,18 @@ TEST_F(VariantsFiles, StartPosition) {
   std::vector<VariantIssue> shape =
       issues_of("shape.toml", "start = \"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L2 w 0 1\"\n");
   ASSERT_EQ(shape.size(), 1u) << joined(shape);
-  EXPECT_EQ(shape[0].message, "start position: rank 1 has 9 files, not 7");
+  EXPECT_EQ(shape[0].message, "start position: FEN rank 1 has 9 files; expected 7");
   EXPECT_EQ(shape[0].line, 1);
 
   std::vector<VariantIssue> letter =
       issues_of("letter.toml", "start = \"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3X1/T5L w\"\n");
   ASSERT_EQ(letter.size(), 1u) << joined(letter);
-  EXPECT_EQ(letter[0].message, "start position: rank 2 has an unknown piece letter 'X'");
+  EXPECT_EQ(letter[0].message, "start position: unknown piece letter 'X' at f2");
 
   std::vector<VariantIssue> side =
       issues_of("side.toml", "start = \"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L x\"\n");
   ASSERT_EQ(side.size(), 1u) << joined(side);
-  EXPECT_EQ(side[0].message, "start position: the side to move must be 'w' or 'b', not 'x'");
+  EXPECT_EQ(side[0].message, "start position: FEN side to move 'x' is not 'w' (Blue) or 'b' (Red)");
 
   // Well shaped, but a Lion in the water: Position rejects it when the set is
   // built, and the problem still points at the start line.

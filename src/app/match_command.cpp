@@ -3,16 +3,18 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "app/commands.h"
+#include "app/variant_option.h"
+#include "core/text_util.h"
 #include "core/variants.h"
 #include "match/engine_process.h"
+#include "match/match_report.h"
 #include "match/match_runner.h"
-#include "match/openings.h"
+#include "tune/openings.h"
 
 namespace jungle::app {
 
@@ -75,8 +77,8 @@ bool parse_sprt(const std::vector<std::string>& tokens, match::SprtConfig& sprt,
                 std::string* error) {
   std::vector<std::string> words;
   for (const std::string& t : tokens) {
-    std::istringstream in(t);
-    for (std::string w; in >> w;) words.push_back(w);
+    const std::vector<std::string> more = split(t);
+    words.insert(words.end(), more.begin(), more.end());
   }
   for (const std::string& w : words) {
     const size_t eq = w.find('=');
@@ -153,14 +155,8 @@ int run_match(const MatchOptions& opt) {
     config.tc.depth = opt.depth;
   }
 
-  RuleSetPtr rules;
-  try {
-    rules = load_variant(opt.variant);
-  } catch (const VariantError& e) {
-    for (const VariantIssue& issue : e.issues())
-      std::cerr << "error: " << issue.to_string() << "\n";
-    return 2;
-  }
+  const RuleSetPtr rules = load_variant_or_report(opt.variant);
+  if (!rules) return 2;
   config.variant = opt.variant;
   if (!opt.openings.empty() && !opt.book_plies.empty())
     return fail("give --openings or --book-plies, not both");
@@ -220,14 +216,8 @@ int run_match(const MatchOptions& opt) {
 }
 
 int run_book(const BookCommandOptions& opt) {
-  RuleSetPtr rules;
-  try {
-    rules = load_variant(opt.variant);
-  } catch (const VariantError& e) {
-    for (const VariantIssue& issue : e.issues())
-      std::cerr << "error: " << issue.to_string() << "\n";
-    return 2;
-  }
+  const RuleSetPtr rules = load_variant_or_report(opt.variant);
+  if (!rules) return 2;
   match::BookOptions book;
   if (!parse_ply_range(opt.plies, book.min_plies, book.max_plies))
     return fail("--plies: write a number of plies or a range like 4-8");

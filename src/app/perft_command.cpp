@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "app/commands.h"
+#include "app/variant_option.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -22,14 +23,8 @@ struct PerftOptions {
 };
 
 int run_perft(const PerftOptions& opt) {
-  RuleSetPtr rules;
-  try {
-    rules = load_variant(opt.variant);
-  } catch (const VariantError& e) {
-    for (const VariantIssue& issue : e.issues())
-      std::cerr << "error: " << issue.to_string() << "\n";
-    return 2;
-  }
+  const RuleSetPtr rules = load_variant_or_report(opt.variant);
+  if (!rules) return 2;
   Position pos(rules);
   if (!opt.fen.empty()) {
     try {

@@ -8,11 +8,12 @@
 #include <vector>
 
 #include "app/commands.h"
+#include "app/variant_option.h"
 #include "core/variants.h"
-#include "match/datagen.h"
-#include "match/tuner.h"
 #include "search/eval_params.h"
 #include "search/evaluation.h"
+#include "tune/datagen.h"
+#include "tune/tuner.h"
 
 namespace jungle::app {
 
@@ -50,16 +51,6 @@ bool read_file(const std::string& path, std::string& text) {
   return true;
 }
 
-RuleSetPtr rules_or_report(const std::string& variant) {
-  try {
-    return load_variant(variant);
-  } catch (const VariantError& e) {
-    for (const VariantIssue& issue : e.issues())
-      std::cerr << "error: " << issue.to_string() << "\n";
-    return nullptr;
-  }
-}
-
 int write_outputs(const TuneOptions& opt, const EvalParams& params,
                   const std::vector<std::string>& header) {
   if (!opt.out.empty()) {
@@ -84,7 +75,7 @@ int write_outputs(const TuneOptions& opt, const EvalParams& params,
 }
 
 int run_tune(const TuneOptions& opt) {
-  const RuleSetPtr rules = rules_or_report(opt.variant);
+  const RuleSetPtr rules = load_variant_or_report(opt.variant);
   if (!rules) return 2;
   // The source holds the weights of boards with water only (eval_params.h);
   // those of open boards are set in eval_params.cpp.
@@ -139,7 +130,7 @@ int run_tune(const TuneOptions& opt) {
 }
 
 int run_datagen(const DatagenCommandOptions& opt) {
-  const RuleSetPtr rules = rules_or_report(opt.variant);
+  const RuleSetPtr rules = load_variant_or_report(opt.variant);
   if (!rules) return 2;
   match::DatagenOptions gen = opt.gen;
   try {

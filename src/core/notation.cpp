@@ -1,24 +1,14 @@
 #include "core/notation.h"
 
 #include "core/movegen.h"
+#include "core/text_util.h"
 
 namespace jungle {
 
 namespace {
 
-std::string side_name(Side s) {
-  return s == kBlue ? "Blue" : "Red";
-}
 std::string name_of(Animal a) {
   return std::string(animal_name(a));
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() &&
-         (text.back() == ' ' || text.back() == '\t' || text.back() == '\n' || text.back() == '\r'))
-    text.remove_suffix(1);
-  return text;
 }
 
 // The squares strictly between two squares on one file or rank (0 otherwise).
@@ -140,20 +130,28 @@ std::string explain_illegal(const Position& pos, Square from, Square to) {
   return {};
 }
 
+std::optional<Move> parse_coordinates(std::string_view text) {
+  if (text.size() != 4) return std::nullopt;
+  const Square from = parse_square(text.substr(0, 2));
+  const Square to = parse_square(text.substr(2, 2));
+  if (from == kNoSquare || to == kNoSquare) return std::nullopt;
+  return Move(from, to);
+}
+
 std::optional<Move> parse_move(const Position& pos, std::string_view text, std::string* error) {
-  std::string_view t = trim(text);
-  Square from = t.size() == 4 ? parse_square(t.substr(0, 2)) : kNoSquare;
-  Square to = t.size() == 4 ? parse_square(t.substr(2, 2)) : kNoSquare;
-  if (from == kNoSquare || to == kNoSquare) {
+  const std::string t = trim(text);
+  const std::optional<Move> m = parse_coordinates(t);
+  if (!m) {
     if (error) {
       *error = "malformed move '" + std::string(t) +
                "': expected a from-square and a to-square, like a3a4";
     }
     return std::nullopt;
   }
-  Move m(from, to);
-  if (is_legal(pos, m)) return m;
-  if (error) *error = "illegal move " + std::string(t) + ": " + explain_illegal(pos, from, to);
+  if (is_legal(pos, *m)) return m;
+  if (error) {
+    *error = "illegal move " + std::string(t) + ": " + explain_illegal(pos, m->from(), m->to());
+  }
   return std::nullopt;
 }
 

@@ -1,8 +1,8 @@
 #include "core/position.h"
 
-#include <charconv>
 #include <sstream>
 
+#include "core/text_util.h"
 #include "core/zobrist.h"
 
 namespace jungle {
@@ -16,10 +16,6 @@ constexpr std::array<int8_t, 64> make_water_index() {
   return index;
 }
 constexpr std::array<int8_t, 64> kWaterIndex = make_water_index();
-
-std::string side_name(Side s) {
-  return s == kBlue ? "Blue" : "Red";
-}
 
 std::vector<std::string_view> split_fields(std::string_view text) {
   std::vector<std::string_view> fields;
@@ -35,9 +31,7 @@ std::vector<std::string_view> split_fields(std::string_view text) {
 
 int parse_counter(std::string_view field, std::string_view what, int minimum, int maximum) {
   int value = 0;
-  auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
-  if (ec != std::errc() || end != field.data() + field.size() || value < minimum ||
-      value > maximum) {
+  if (!parse_int(field, value) || value < minimum || value > maximum) {
     throw FenError("FEN " + std::string(what) + " '" + std::string(field) +
                    "' is not a whole number from " + std::to_string(minimum) + " to " +
                    std::to_string(maximum));
@@ -47,51 +41,9 @@ int parse_counter(std::string_view field, std::string_view what, int minimum, in
 
 }  // namespace
 
-int water_index(Square s) {
-  return is_valid_square(s) ? kWaterIndex[s] : -1;
-}
-
-Position::Position(RuleSetPtr rules) : rules_(std::move(rules)) {
-  set_from_fen(rules_->rules().start_fen);
-}
-
-Position Position::from_fen(std::string_view fen, RuleSetPtr rules) {
-  Position pos(std::move(rules), fen);
-  return pos;
-}
-
-Position::Position(RuleSetPtr rules, std::string_view fen) : rules_(std::move(rules)) {
-  set_from_fen(fen);
-}
-
-void Position::put_piece(Piece p, Square s) {
-  board_[s] = uint8_t(p);
-  by_side_[side_of(p)] |= square_bb(s);
-  by_piece_[side_of(p)][animal_of(p)] |= square_bb(s);
-}
-
-void Position::remove_piece(Square s) {
-  Piece p = Piece(board_[s]);
-  board_[s] = kNoPiece;
-  by_side_[side_of(p)] &= ~square_bb(s);
-  by_piece_[side_of(p)][animal_of(p)] &= ~square_bb(s);
-}
-
-void Position::move_piece(Square from, Square to) {
-  const Piece p = Piece(board_[from]);
-  const Bitboard both = square_bb(from) | square_bb(to);
-  board_[to] = board_[from];
-  board_[from] = kNoPiece;
-  by_side_[side_of(p)] ^= both;
-  by_piece_[side_of(p)][animal_of(p)] ^= both;
-}
-
-void Position::set_from_fen(std::string_view fen) {
-  board_.fill(kNoPiece);
-  for (auto& b : by_side_) b = 0;
-  for (auto& side : by_piece_)
-    for (auto& b : side) b = 0;
-
+FenFields read_fen(std::string_view fen) {
+  FenFields out;
+  out.board.fill(kNoPiece);
   std::vector<std::string_view> fields = split_fields(fen);
   if (fields.empty()) throw FenError("FEN is empty");
   // The chess-style form other Jungle programs write: "<placement> w - - 0 1".
@@ -135,7 +87,7 @@ void Position::set_from_fen(std::string_view fen) {
       }
       if (file < kFiles) {
         Side side = (c >= 'a' && c <= 'z') ? kRed : kBlue;
-        put_piece(make_piece(side, animal), make_square(int(file), rank));
+        out.board[make_square(int(file), rank)] = make_piece(side, animal);
       }
       ++file;
     }
@@ -146,19 +98,72 @@ void Position::set_from_fen(std::string_view fen) {
   }
 
   if (fields[1] == "w") {
-    side_ = kBlue;
+    out.side = kBlue;
   } else if (fields[1] == "b") {
-    side_ = kRed;
+    out.side = kRed;
   } else {
     throw FenError("FEN side to move '" + std::string(fields[1]) +
                    "' is not 'w' (Blue) or 'b' (Red)");
   }
-  int plies = 0;
-  start_move_number_ = 1;
   if (fields.size() == 4) {
-    plies = parse_counter(fields[2], "plies since the last capture", 0, kMaxFenPlies);
-    start_move_number_ = parse_counter(fields[3], "move number", 1, kMaxFenMoveNumber);
+    out.plies_since_capture =
+        parse_counter(fields[2], "plies since the last capture", 0, kMaxFenPlies);
+    out.move_number = parse_counter(fields[3], "move number", 1, kMaxFenMoveNumber);
   }
+  return out;
+}
+
+int water_index(Square s) {
+  return is_valid_square(s) ? kWaterIndex[s] : -1;
+}
+
+Position::Position(RuleSetPtr rules) : rules_(std::move(rules)) {
+  set_from_fen(rules_->rules().start_fen);
+}
+
+Position Position::from_fen(std::string_view fen, RuleSetPtr rules) {
+  Position pos(std::move(rules), fen);
+  return pos;
+}
+
+Position::Position(RuleSetPtr rules, std::string_view fen) : rules_(std::move(rules)) {
+  set_from_fen(fen);
+}
+
+void Position::put_piece(Piece p, Square s) {
+  board_[s] = uint8_t(p);
+  by_side_[side_of(p)] |= square_bb(s);
+  by_piece_[side_of(p)][animal_of(p)] |= square_bb(s);
+}
+
+void Position::remove_piece(Square s) {
+  Piece p = Piece(board_[s]);
+  board_[s] = kNoPiece;
+  by_side_[side_of(p)] &= ~square_bb(s);
+  by_piece_[side_of(p)][animal_of(p)] &= ~square_bb(s);
+}
+
+void Position::move_piece(Square from, Square to) {
+  const Piece p = Piece(board_[from]);
+  const Bitboard both = square_bb(from) | square_bb(to);
+  board_[to] = board_[from];
+  board_[from] = kNoPiece;
+  by_side_[side_of(p)] ^= both;
+  by_piece_[side_of(p)][animal_of(p)] ^= both;
+}
+
+void Position::set_from_fen(std::string_view fen) {
+  const FenFields fields = read_fen(fen);
+  board_.fill(kNoPiece);
+  for (auto& b : by_side_) b = 0;
+  for (auto& side : by_piece_)
+    for (auto& b : side) b = 0;
+  for (Square s = 0; s < 64; ++s) {
+    if (fields.board[s] != kNoPiece) put_piece(fields.board[s], s);
+  }
+  side_ = fields.side;
+  const int plies = fields.plies_since_capture;
+  start_move_number_ = fields.move_number;
   start_side_ = side_;
 
   validate();

@@ -21,6 +21,19 @@ class FenError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// What a FEN's text says, read without a rule set. Position::from_fen then
+// checks it against the rules (where pieces may stand); a rule file reads its
+// start position here already, to point at the line when the text is broken.
+struct FenFields {
+  std::array<Piece, 64> board;  // by square; kNoPiece where empty
+  Side side = kBlue;
+  int plies_since_capture = 0;
+  int move_number = 1;
+};
+// Throws FenError. Accepts "<placement> <side> [<plies> <move>]" and the
+// chess-style "<placement> <side> - - <plies> <move>".
+FenFields read_fen(std::string_view fen);
+
 // Water squares are numbered 0..11 so that per-square counters fit a small array.
 inline constexpr int kWaterSquareCount = 12;
 

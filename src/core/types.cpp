@@ -26,6 +26,10 @@ std::string square_name(Square s) {
 char animal_letter(Animal a) {
   return kLetters[a];
 }
+std::string side_name(Side s) {
+  return s == kBlue ? "Blue" : "Red";
+}
+
 std::string_view animal_name(Animal a) {
   return kNames[a];
 }

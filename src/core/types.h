@@ -56,6 +56,8 @@ inline constexpr int kAnimals = 8;
 char animal_letter(Animal a);
 // English name, capitalised: "Rat", "Leopard".
 std::string_view animal_name(Animal a);
+// "Blue" or "Red", for sentences ("Blue has a second Lion on ...").
+std::string side_name(Side s);
 // Accepts the FEN letter in either case; returns false when unknown.
 bool parse_animal_letter(char c, Animal& animal);
 // Accepts lower-case names and the aliases the sources use (mouse, panther, cougar).

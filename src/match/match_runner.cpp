@@ -4,110 +4,25 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "core/game_record.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/text_util.h"
 #include "core/variants.h"
-#include "match/engine_process.h"
 
 namespace jungle::match {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-using std::chrono::milliseconds;
-
 // How long an engine that overstepped its time gets to answer `stop` before
 // it is considered hung and killed.
 constexpr int64_t kStopGraceMs = 1000;
-
-int64_t ms_since(Clock::time_point t) {
-  return std::chrono::duration_cast<milliseconds>(Clock::now() - t).count();
-}
-
-std::vector<std::string> words(std::string_view line) {
-  std::vector<std::string> out;
-  std::istringstream in{std::string(line)};
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
-std::string first_word(std::string_view line) {
-  std::istringstream in{std::string(line)};
-  std::string w;
-  in >> w;
-  return w;
-}
-
-// The score an engine gave for the move it chose, from its own side's view.
-struct ScoreReport {
-  bool valid = false;
-  bool mate = false;
-  int value = 0;  // centipawns, or moves to mate (negative: being mated)
-  int depth = 0;
-};
-
-void parse_info(std::string_view line, ScoreReport& report) {
-  const std::vector<std::string> w = words(line);
-  ScoreReport r = report;
-  for (size_t i = 1; i < w.size(); ++i) {
-    try {
-      if (w[i] == "multipv" && i + 1 < w.size() && w[i + 1] != "1") return;  // not the best line
-      if (w[i] == "depth" && i + 1 < w.size()) r.depth = std::stoi(w[++i]);
-      if (w[i] == "score" && i + 2 < w.size() && (w[i + 1] == "cp" || w[i + 1] == "mate")) {
-        r.valid = true;
-        r.mate = w[i + 1] == "mate";
-        r.value = std::stoi(w[i + 2]);
-        i += 2;
-      }
-      if (w[i] == "pv" || w[i] == "string") break;
-    } catch (const std::exception&) {
-      return;  // a malformed number: keep what was known
-    }
-  }
-  report = r;
-}
-
-std::string format_seconds(int64_t ms) {
-  char buf[32];
-  if (ms % 1000 == 0) {
-    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(ms / 1000));
-  } else {
-    std::snprintf(buf, sizeof buf, "%g", double(ms) / 1000);
-  }
-  return buf;
-}
-
-int64_t parse_seconds(std::string_view text) {
-  size_t used = 0;
-  const std::string s(text);
-  double v = 0;
-  try {
-    v = std::stod(s, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != s.size() || s.empty() || v < 0 || !std::isfinite(v))
-    throw std::invalid_argument("not a number of seconds: '" + s + "'");
-  return int64_t(std::llround(v * 1000));
-}
-
-std::string today() {
-  std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&now, &tm);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-  return buf;
-}
 
 // "[%eval 0.35/12] [%emt 0.101]" as docs/records.md writes it: the score
 // from Blue's side, the depth, then the time the move took in seconds.
@@ -127,111 +42,11 @@ std::string eval_comment(const ScoreReport& s, Side mover, int64_t ms) {
   return c + buf;
 }
 
-std::string side_name(Side s) {
-  return s == kBlue ? "Blue" : "Red";
-}
-
 GameResult win_for(Side s) {
   return s == kBlue ? GameResult::kBlueWins : GameResult::kRedWins;
 }
 
 }  // namespace
-
-std::string_view incident_name(Incident i) {
-  switch (i) {
-    case Incident::kCrash:
-      return "crash";
-    case Incident::kTimeLoss:
-      return "time loss";
-    case Incident::kNoResponse:
-      return "no response";
-    case Incident::kIllegalMove:
-      return "illegal move";
-    case Incident::kStartFailure:
-      return "start failure";
-    case Incident::kNone:
-      break;
-  }
-  return "none";
-}
-
-EngineSpec parse_engine_spec(std::string_view text) {
-  EngineSpec spec;
-  for (const std::string& word : split_command_line(text)) {
-    const size_t eq = word.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw std::invalid_argument("engine setting '" + word + "' is not KEY=VALUE");
-    const std::string key = word.substr(0, eq);
-    const std::string value = word.substr(eq + 1);
-    if (key == "cmd") {
-      spec.command = value;
-    } else if (key == "name") {
-      spec.name = value;
-    } else if (key == "stderr") {
-      spec.stderr_path = value;
-    } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-      spec.options.emplace_back(key.substr(7), value);
-    } else {
-      throw std::invalid_argument("unknown engine setting '" + key +
-                                  "' (known: cmd, name, option.NAME, stderr)");
-    }
-  }
-  if (spec.command.empty()) throw std::invalid_argument("engine needs cmd=COMMAND");
-  if (split_command_line(spec.command).empty())
-    throw std::invalid_argument("engine command is empty");
-  if (spec.name.empty()) {
-    spec.name = std::filesystem::path(split_command_line(spec.command)[0]).filename().string();
-  }
-  return spec;
-}
-
-TimeControl parse_clock(std::string_view text) {
-  TimeControl tc;
-  tc.kind = TimeControl::Kind::kClock;
-  std::string_view rest = text;
-  const size_t slash = rest.find('/');
-  if (slash != std::string_view::npos) {
-    const std::string moves(rest.substr(0, slash));
-    try {
-      size_t used = 0;
-      tc.moves = std::stoi(moves, &used);
-      if (used != moves.size() || tc.moves <= 0) throw std::invalid_argument("");
-    } catch (const std::exception&) {
-      throw std::invalid_argument("time control '" + std::string(text) +
-                                  "': moves before '/' must be a positive whole number");
-    }
-    rest.remove_prefix(slash + 1);
-  }
-  const size_t plus = rest.find('+');
-  try {
-    tc.time_ms = parse_seconds(rest.substr(0, plus));
-    if (plus != std::string_view::npos) tc.inc_ms = parse_seconds(rest.substr(plus + 1));
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument("time control '" + std::string(text) + "': " + e.what() +
-                                " (write e.g. 10+0.1 or 40/60+0.5)");
-  }
-  if (tc.time_ms <= 0 && tc.inc_ms <= 0)
-    throw std::invalid_argument("time control '" + std::string(text) + "' gives no time");
-  return tc;
-}
-
-std::string TimeControl::text() const {
-  switch (kind) {
-    case Kind::kClock: {
-      std::string t = moves > 0 ? std::to_string(moves) + "/" : "";
-      t += format_seconds(time_ms);
-      if (inc_ms > 0) t += "+" + format_seconds(inc_ms);
-      return t;
-    }
-    case Kind::kMoveTime:
-      return "movetime " + std::to_string(movetime_ms);
-    case Kind::kNodes:
-      return "nodes " + std::to_string(nodes);
-    case Kind::kDepth:
-      return "depth " + std::to_string(depth);
-  }
-  return "";
-}
 
 double GameOutcome::first_engine_points() const {
   if (result == GameResult::kDraw || result == GameResult::kOngoing) return 0.5;
@@ -239,108 +54,6 @@ double GameOutcome::first_engine_points() const {
   const int winning_engine = winner == kBlue ? blue_engine : 1 - blue_engine;
   return winning_engine == 0 ? 1.0 : 0.0;
 }
-
-// An engine process with what the runner knows about it.
-struct MatchRunner::Player {
-  int index = 0;
-  const EngineSpec* spec = nullptr;
-  EngineProcess proc;
-  bool ready = false;  // handshake done and options sent
-  std::vector<std::string> option_names;
-
-  // Reads lines until one starting with `token`, feeding `info` lines to `score`.
-  EngineProcess::ReadResult wait_for(std::string_view token, int64_t timeout_ms,
-                                     std::string* found = nullptr, ScoreReport* score = nullptr) {
-    const auto start = Clock::now();
-    std::string line;
-    for (;;) {
-      const int64_t left = timeout_ms - ms_since(start);
-      if (left <= 0) return EngineProcess::ReadResult::kTimeout;
-      const auto r = proc.read_line(line, milliseconds(left));
-      if (r != EngineProcess::ReadResult::kLine) return r;
-      const std::string w = first_word(line);
-      if (w == "option" && !ready) {
-        // "option name Move Overhead type spin ...": the name runs up to "type".
-        const std::vector<std::string> ws = words(line);
-        std::string name;
-        for (size_t i = 2; i < ws.size() && ws[i] != "type"; ++i)
-          name += (name.empty() ? "" : " ") + ws[i];
-        option_names.push_back(name);
-      }
-      if (w == "info" && score) parse_info(line, *score);
-      if (w == token) {
-        if (found) *found = line;
-        return r;
-      }
-    }
-  }
-
-  bool fail(Incident kind, const std::string& why, Incident* incident, std::string* reason) {
-    *incident = kind;
-    *reason = why;
-    proc.kill();
-    ready = false;
-    return false;
-  }
-
-  // Starts the engine if needed and brings it to a new game.
-  bool prepare(const MatchConfig& config, const std::string& variant_value, Incident* incident,
-               std::string* reason) {
-    const int64_t timeout = config.handshake_timeout_ms;
-    const std::string& name = spec->name;
-    if (!ready || !proc.running()) {
-      proc.kill();
-      option_names.clear();
-      std::string error;
-      if (!proc.start(split_command_line(spec->command), &error, spec->stderr_path))
-        return fail(Incident::kStartFailure, name + ": " + error, incident, reason);
-      proc.write_line("uci");
-      switch (wait_for("uciok", timeout)) {
-        case EngineProcess::ReadResult::kEof:
-          return fail(Incident::kCrash,
-                      name + " ended during the handshake (" + proc.exit_description() + ")",
-                      incident, reason);
-        case EngineProcess::ReadResult::kTimeout:
-          return fail(Incident::kNoResponse,
-                      name + " did not answer 'uci' within " + std::to_string(timeout) + " ms",
-                      incident, reason);
-        case EngineProcess::ReadResult::kLine:
-          break;
-      }
-      auto has = [&](std::string_view option) {
-        return std::find(option_names.begin(), option_names.end(), option) != option_names.end();
-      };
-      for (const auto& [option, value] : spec->options) {
-        if (!has(option))
-          return fail(Incident::kStartFailure, name + " has no option '" + option + "'", incident,
-                      reason);
-        proc.write_line("setoption name " + option + " value " + value);
-      }
-      if (has("Variant")) {
-        proc.write_line("setoption name Variant value " + variant_value);
-      } else if (config.variant != "standard") {
-        return fail(Incident::kStartFailure,
-                    name + " has no Variant option, needed to play " + config.variant, incident,
-                    reason);
-      }
-      ready = true;
-    }
-    proc.write_line("ucinewgame");
-    proc.write_line("isready");
-    switch (wait_for("readyok", timeout)) {
-      case EngineProcess::ReadResult::kEof:
-        return fail(Incident::kCrash, name + " crashed (" + proc.exit_description() + ")", incident,
-                    reason);
-      case EngineProcess::ReadResult::kTimeout:
-        return fail(Incident::kNoResponse,
-                    name + " did not answer 'isready' within " + std::to_string(timeout) + " ms",
-                    incident, reason);
-      case EngineProcess::ReadResult::kLine:
-        break;
-    }
-    return true;
-  }
-};
 
 struct MatchRunner::Shared {
   std::mutex mutex;
@@ -607,7 +320,7 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
                  std::to_string(config_.tc.movetime_ms) + " ms move)");
       break;
     }
-    const std::vector<std::string> aw = words(answer);
+    const std::vector<std::string> aw = split(answer);
     const std::string text = aw.size() > 1 ? aw[1] : "";
     std::string illegal;
     const std::optional<Move> m = parse_move(pos, text, &illegal);
@@ -619,7 +332,7 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
     }
     pos.do_move(*m);
     record.moves.push_back({*m, eval_comment(score, side, elapsed)});
-    moves_text += " " + move_text(*m);
+    moves_text.append(" ").append(move_text(*m));  // not " " + ...: GCC 12 -Wrestrict
     last[size_t(e)] = score;
     ++out.plies;
   }
@@ -665,91 +378,6 @@ void MatchRunner::record_outcome(const GameOutcome& out, const GameRecord& recor
     shared.records.flush();
   }
   if (shared.on_game) (*shared.on_game)(out, res);
-}
-
-std::string progress_line(const MatchConfig& config, const MatchResult& r) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "[%d/%d] %s vs %s: W %lld D %lld L %lld  Elo %s", r.games,
-                config.games, config.engines[0].name.c_str(), config.engines[1].name.c_str(),
-                static_cast<long long>(r.wdl.wins), static_cast<long long>(r.wdl.draws),
-                static_cast<long long>(r.wdl.losses),
-                (r.penta.pairs() ? estimate_elo(r.penta) : estimate_elo(r.wdl)).text().c_str());
-  std::string line = buf;
-  if (config.sprt) {
-    const Sprt sprt(*config.sprt);
-    std::snprintf(buf, sizeof buf, "  LLR %.2f (%.2f, %.2f)", r.llr, sprt.lower_bound(),
-                  sprt.upper_bound());
-    line += buf;
-  }
-  int incidents = 0;
-  for (const auto& per_engine : r.incidents)
-    for (int n : per_engine) incidents += n;
-  if (incidents) line += "  incidents " + std::to_string(incidents);
-  return line;
-}
-
-std::string match_summary(const MatchConfig& config, const MatchResult& r) {
-  std::ostringstream out;
-  char buf[512];
-  const std::string& a = config.engines[0].name;
-  const std::string& b = config.engines[1].name;
-  out << "Match " << a << " vs " << b << ": " << r.games << " games, " << config.tc.text()
-      << ", variant " << config.variant << ", " << config.concurrency << " at a time\n";
-  std::snprintf(buf, sizeof buf, "Score of %s vs %s: W %lld D %lld L %lld  [%.3f]\n", a.c_str(),
-                b.c_str(), static_cast<long long>(r.wdl.wins), static_cast<long long>(r.wdl.draws),
-                static_cast<long long>(r.wdl.losses), r.wdl.score());
-  out << buf;
-  const EloEstimate games = estimate_elo(r.wdl);
-  std::snprintf(
-      buf, sizeof buf, "Elo (games): %s, LOS %.1f%%, draw ratio %.1f%%, nElo %+.1f +/- %.1f\n",
-      games.text().c_str(), 100 * games.los,
-      r.games ? 100.0 * double(r.wdl.draws) / double(r.games) : 0.0, games.nelo, games.nelo_error);
-  out << buf;
-  if (r.penta.pairs()) {
-    const EloEstimate pairs = estimate_elo(r.penta);
-    const auto& c = r.penta.counts;
-    std::snprintf(buf, sizeof buf,
-                  "Elo (pairs): %s, LOS %.1f%%, nElo %+.1f +/- %.1f\n"
-                  "Pentanomial [LL LD WL+DD WD WW]: [%lld %lld %lld %lld %lld] over %lld pairs\n",
-                  pairs.text().c_str(), 100 * pairs.los, pairs.nelo, pairs.nelo_error,
-                  static_cast<long long>(c[0]), static_cast<long long>(c[1]),
-                  static_cast<long long>(c[2]), static_cast<long long>(c[3]),
-                  static_cast<long long>(c[4]), static_cast<long long>(r.penta.pairs()));
-    out << buf;
-  }
-  out << "By colour: Blue won " << r.blue_wins << ", Red won " << r.red_wins << ", drawn "
-      << r.draws << "\n";
-  if (config.sprt) {
-    const Sprt sprt(*config.sprt);
-    const SprtConfig& s = *config.sprt;
-    std::snprintf(
-        buf, sizeof buf, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f) -> %s\n",
-        s.elo0, s.elo1, s.alpha, s.beta, r.llr, sprt.lower_bound(), sprt.upper_bound(),
-        r.decision == SprtDecision::kContinue ? "no decision" : decision_name(r.decision).c_str());
-    out << buf;
-  }
-  if (!r.terminations.empty()) {
-    out << "Endings:";
-    bool first = true;
-    for (const auto& [t, n] : r.terminations) {
-      out << (first ? " " : ", ") << (t.empty() ? "?" : t) << " " << n;
-      first = false;
-    }
-    out << "\n";
-  }
-  for (int e = 0; e < 2; ++e) {
-    std::string list;
-    for (int k = 1; k < kIncidentKinds; ++k) {
-      const int n = r.incidents[size_t(e)][size_t(k)];
-      if (n)
-        list += (list.empty() ? "" : ", ") + std::to_string(n) + " " +
-                std::string(incident_name(Incident(k)));
-    }
-    if (!list.empty())
-      out << "Incidents of " << config.engines[size_t(e)].name << ": " << list << "\n";
-  }
-  for (const std::string& line : r.incident_log) out << "  " << line << "\n";
-  return out.str();
 }
 
 }  // namespace jungle::match

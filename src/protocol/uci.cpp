@@ -1,8 +1,6 @@
 #include "protocol/uci.h"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 #include <chrono>
 #include <cinttypes>
 #include <cmath>
@@ -17,6 +15,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "core/text_util.h"
 #include "core/variants.h"
 #include "search/bench_positions.h"
 
@@ -42,25 +41,6 @@ constexpr int64_t kMaxClockMs = 1'000'000'000'000;
 // full strength, is UCI_LimitStrength off); this is its default.
 constexpr int kDefaultElo = 1500;
 
-std::vector<std::string> split(std::string_view line) {
-  std::vector<std::string> tokens;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-    size_t j = i;
-    while (j < line.size() && !std::isspace(static_cast<unsigned char>(line[j]))) ++j;
-    if (j > i) tokens.emplace_back(line.substr(i, j - i));
-    i = j;
-  }
-  return tokens;
-}
-
-std::string lower(std::string_view text) {
-  std::string s(text);
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::string join(const std::vector<std::string>& tokens, size_t begin, size_t end) {
   std::string s;
   for (size_t i = begin; i < end && i < tokens.size(); ++i) {
@@ -68,14 +48,6 @@ std::string join(const std::vector<std::string>& tokens, size_t begin, size_t en
     s += tokens[i];
   }
   return s;
-}
-
-// Whole-token integer parse; false on anything else, including overflow.
-template <class Int>
-bool parse_int(std::string_view text, Int& value) {
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  return ec == std::errc() && ptr == end;
 }
 
 std::string mode_name(EngineMode mode) {
@@ -459,12 +431,12 @@ void UciProtocol::cmd_position(const std::vector<std::string>& args) {
   for (size_t j = i + 1; j < args.size(); ++j) {
     const std::string& text = args[j];
     const std::string prefix = "move " + std::to_string(j - i) + " " + text;
-    const Square from = text.size() == 4 ? parse_square(text.substr(0, 2)) : kNoSquare;
-    const Square to = text.size() == 4 ? parse_square(text.substr(2, 2)) : kNoSquare;
-    if (from == kNoSquare || to == kNoSquare) {
+    const std::optional<Move> move = parse_coordinates(text);
+    if (!move) {
       error(prefix + " is not a move: expected a from-square and a to-square, like a3a4");
       return;
     }
+    const Square from = move->from(), to = move->to();
     // The interface is the arbiter: it may play on past our move limit or
     // repetition rule, as other Jungle programs do.
     if (!generate_moves_past_draws(next).contains(Move(from, to))) {
@@ -495,12 +467,10 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
         const std::string& text = args[++i];
         std::string why;
         std::optional<Move> m = parse_move(pos_, text, &why);
-        if (!m && text.size() == 4) {
-          const Square from = parse_square(text.substr(0, 2));
-          const Square to = parse_square(text.substr(2, 2));
-          if (from != kNoSquare && to != kNoSquare &&
-              generate_moves_past_draws(pos_).contains(Move(from, to)))
-            m = Move(from, to);
+        if (!m) {
+          const std::optional<Move> coordinates = parse_coordinates(text);
+          if (coordinates && generate_moves_past_draws(pos_).contains(*coordinates))
+            m = coordinates;
         }
         if (!m) {
           error("go searchmoves: " + why);
@@ -637,7 +607,7 @@ void UciProtocol::cmd_display() {
   std::snprintf(key, sizeof key, "%016" PRIx64, pos_.key());
   s << "Fen: " << pos_.fen() << "\n"
     << "Key: " << key << "\n"
-    << "Side to move: " << (pos_.side_to_move() == kBlue ? "Blue" : "Red") << "\n";
+    << "Side to move: " << side_name(pos_.side_to_move()) << "\n";
   Termination why = Termination::kNone;
   const GameResult r = game_result(pos_, &why);
   if (r != GameResult::kOngoing) {

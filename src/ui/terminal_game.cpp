@@ -40,10 +40,6 @@ constexpr std::string_view kTerrainMark = "\033[22;38;5;244m";
 constexpr std::string_view kFrame = "\033[1;38;5;16m";
 constexpr std::string_view kDim = "\033[2m";
 
-std::string side_name(Side s) {
-  return s == kBlue ? "Blue" : "Red";
-}
-
 std::string lower(std::string s) {
   for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
   return s;

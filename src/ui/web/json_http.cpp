@@ -1,6 +1,6 @@
 #include "ui/web/json_http.h"
 
-#include <charconv>
+#include "core/text_util.h"
 
 namespace jungle::web {
 
@@ -63,8 +63,7 @@ int64_t int_param(const httplib::Request& req, const std::string& name, int64_t 
   if (!req.has_param(name)) return fallback;
   const std::string text = req.get_param_value(name);
   int64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size()) {
+  if (!parse_int(text, value)) {
     throw ApiError(400, "bad_param", "query parameter '" + name + "' must be an integer");
   }
   if (value < min || value > max) {

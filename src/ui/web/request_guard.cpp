@@ -7,24 +7,12 @@
 #include <cctype>
 #include <random>
 
+#include "core/text_util.h"
 #include "ui/web/json_http.h"
 
 namespace jungle::web {
 
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return s;
-}
-
-std::string trim(std::string_view s) {
-  const size_t b = s.find_first_not_of(" \t");
-  if (b == std::string_view::npos) return "";
-  const size_t e = s.find_last_not_of(" \t");
-  return std::string(s.substr(b, e - b + 1));
-}
 
 bool is_ip_literal(const std::string& name) {
   unsigned char buf[16];

@@ -1,4 +1,4 @@
-#include "match/openings.h"
+#include "tune/openings.h"
 
 #include <fstream>
 #include <random>
@@ -8,6 +8,7 @@
 #include "core/movegen.h"
 #include "core/position.h"
 #include "search/engine.h"
+#include "tune/in_process_engine.h"
 
 namespace jungle::match {
 
@@ -29,12 +30,7 @@ std::vector<std::string> generate_book(const RuleSetPtr& rules, const BookOption
   std::unordered_set<std::string> seen;
   std::mt19937_64 rng(options.seed);
   Engine engine;
-  EngineOptions eo;
-  eo.hash_mb = 16;
-  eo.threads = 1;
-  eo.seed = options.seed ? options.seed : 1;
-  engine.set_options(eo);
-  engine.set_rules(rules);
+  set_up_in_process_engine(engine, rules, options.seed);
   SearchLimits limits;
   limits.depth = options.depth;
 

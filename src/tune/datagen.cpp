@@ -1,4 +1,4 @@
-#include "match/datagen.h"
+#include "tune/datagen.h"
 
 #include <algorithm>
 #include <atomic>
@@ -16,6 +16,7 @@
 #include "core/position.h"
 #include "search/engine.h"
 #include "search/search.h"
+#include "tune/in_process_engine.h"
 
 namespace jungle::match {
 
@@ -124,12 +125,7 @@ DatagenStats generate_training_data(const RuleSetPtr& rules, const DatagenOption
 
   auto worker = [&] {
     Engine engine;
-    EngineOptions eo;
-    eo.hash_mb = 16;
-    eo.threads = 1;
-    eo.seed = opt.seed ? opt.seed : 1;
-    engine.set_options(eo);
-    engine.set_rules(rules);
+    set_up_in_process_engine(engine, rules, opt.seed);
     for (;;) {
       const int index = next++;
       if (index >= opt.games) break;

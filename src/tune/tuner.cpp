@@ -1,4 +1,4 @@
-#include "match/tuner.h"
+#include "tune/tuner.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/position.h"
+#include "core/text_util.h"
 #include "search/evaluation.h"
 
 namespace jungle::match {
@@ -23,13 +24,6 @@ constexpr size_t kValidationBlock = 64;
 
 double sigmoid(double k, double eval) {
   return 1 / (1 + std::exp(-k * kLn10Over400 * eval));
-}
-
-std::string trim(std::string_view s) {
-  const size_t a = s.find_first_not_of(" \t\r\n");
-  if (a == std::string_view::npos) return {};
-  const size_t b = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(a, b - a + 1));
 }
 
 int blue_eval(const Evaluator& ev, const Position& pos) {

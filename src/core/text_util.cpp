@@ -1,0 +1,63 @@
+#include "core/text_util.h"
+
+#include <cctype>
+#include <ctime>
+
+namespace jungle {
+
+std::string trim(std::string_view text) {
+  constexpr std::string_view kBlanks = " \t\r\n";
+  const size_t first = text.find_first_not_of(kBlanks);
+  if (first == std::string_view::npos) return {};
+  const size_t last = text.find_last_not_of(kBlanks);
+  return std::string(text.substr(first, last - first + 1));
+}
+
+std::vector<std::string> split(std::string_view text) {
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    size_t j = i;
+    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+    if (j > i) words.emplace_back(text.substr(i, j - i));
+    i = j;
+  }
+  return words;
+}
+
+std::string lower(std::string_view text) {
+  std::string s(text);
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string join(const std::vector<std::string>& words, std::string_view separator) {
+  std::string text;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) text += separator;
+    text += words[i];
+  }
+  return text;
+}
+
+std::string in_quotes(std::string_view text) {
+  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "'" + string.
+  std::string quoted;
+  quoted.reserve(text.size() + 2);
+  quoted += '\'';
+  quoted += text;
+  quoted += '\'';
+  return quoted;
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y.%m.%d", &local);
+  return buf;
+}
+
+}  // namespace jungle

@@ -1,0 +1,122 @@
+#include "match/match_config.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+
+#include "match/engine_process.h"
+
+namespace jungle::match {
+
+namespace {
+
+std::string format_seconds(int64_t ms) {
+  char buf[32];
+  if (ms % 1000 == 0) {
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(ms / 1000));
+  } else {
+    std::snprintf(buf, sizeof buf, "%g", double(ms) / 1000);
+  }
+  return buf;
+}
+
+int64_t parse_seconds(std::string_view text) {
+  size_t used = 0;
+  const std::string s(text);
+  double v = 0;
+  try {
+    v = std::stod(s, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != s.size() || s.empty() || v < 0 || !std::isfinite(v))
+    throw std::invalid_argument("not a number of seconds: '" + s + "'");
+  return int64_t(std::llround(v * 1000));
+}
+
+}  // namespace
+
+EngineSpec parse_engine_spec(std::string_view text) {
+  EngineSpec spec;
+  for (const std::string& word : split_command_line(text)) {
+    const size_t eq = word.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw std::invalid_argument("engine setting '" + word + "' is not KEY=VALUE");
+    const std::string key = word.substr(0, eq);
+    const std::string value = word.substr(eq + 1);
+    if (key == "cmd") {
+      spec.command = value;
+    } else if (key == "name") {
+      spec.name = value;
+    } else if (key == "stderr") {
+      spec.stderr_path = value;
+    } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+      spec.options.emplace_back(key.substr(7), value);
+    } else {
+      throw std::invalid_argument("unknown engine setting '" + key +
+                                  "' (known: cmd, name, option.NAME, stderr)");
+    }
+  }
+  if (spec.command.empty()) throw std::invalid_argument("engine needs cmd=COMMAND");
+  if (split_command_line(spec.command).empty())
+    throw std::invalid_argument("engine command is empty");
+  if (spec.name.empty()) {
+    spec.name = std::filesystem::path(split_command_line(spec.command)[0]).filename().string();
+  }
+  return spec;
+}
+
+TimeControl parse_clock(std::string_view text) {
+  TimeControl tc;
+  tc.kind = TimeControl::Kind::kClock;
+  std::string_view rest = text;
+  const size_t slash = rest.find('/');
+  if (slash != std::string_view::npos) {
+    const std::string moves(rest.substr(0, slash));
+    try {
+      size_t used = 0;
+      tc.moves = std::stoi(moves, &used);
+      if (used != moves.size() || tc.moves <= 0) throw std::invalid_argument("");
+    } catch (const std::exception&) {
+      throw std::invalid_argument("time control '" + std::string(text) +
+                                  "': moves before '/' must be a positive whole number");
+    }
+    rest.remove_prefix(slash + 1);
+  }
+  const size_t plus = rest.find('+');
+  try {
+    tc.time_ms = parse_seconds(rest.substr(0, plus));
+    if (plus != std::string_view::npos) tc.inc_ms = parse_seconds(rest.substr(plus + 1));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("time control '" + std::string(text) + "': " + e.what() +
+                                " (write e.g. 10+0.1 or 40/60+0.5)");
+  }
+  if (tc.time_ms <= 0 && tc.inc_ms <= 0)
+    throw std::invalid_argument("time control '" + std::string(text) + "' gives no time");
+  return tc;
+}
+
+std::string TimeControl::text() const {
+  switch (kind) {
+    case Kind::kClock: {
+      std::string t = moves > 0 ? std::to_string(moves) + "/" : "";
+      t += format_seconds(time_ms);
+      if (inc_ms > 0) {
+        // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "+" + string.
+        t += '+';
+        t += format_seconds(inc_ms);
+      }
+      return t;
+    }
+    case Kind::kMoveTime:
+      return "movetime " + std::to_string(movetime_ms);
+    case Kind::kNodes:
+      return "nodes " + std::to_string(nodes);
+    case Kind::kDepth:
+      return "depth " + std::to_string(depth);
+  }
+  return "";
+}
+
+}  // namespace jungle::match

@@ -1,0 +1,67 @@
+#pragma once
+
+// What a match is: the two engines and how to start them, the time control,
+// the games, openings and adjudication. Read from the command line here.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "match/sprt.h"
+
+namespace jungle::match {
+
+// One engine of a match: how to start it and what to tell it first.
+struct EngineSpec {
+  std::string name;
+  std::string command;  // a command line: "./build/release/jungle uci"
+  std::vector<std::pair<std::string, std::string>> options;  // `setoption` name, value
+  std::string stderr_path = "/dev/null";
+};
+
+// Reads "cmd=./jungle name=A option.Hash=16 option.Mode=random stderr=a.log".
+// Words are split like a shell's, so "cmd='./jungle uci'" or
+// "'option.Move Overhead=10'" keep their spaces. Throws std::invalid_argument.
+EngineSpec parse_engine_spec(std::string_view text);
+
+// How long each engine may think: a clock (moves per period, time, increment),
+// or a fixed budget per move.
+struct TimeControl {
+  enum class Kind { kClock, kMoveTime, kNodes, kDepth };
+  Kind kind = Kind::kMoveTime;
+  int moves = 0;  // clock: moves per period; 0 when the period is the whole game
+  int64_t time_ms = 0;
+  int64_t inc_ms = 0;
+  int64_t movetime_ms = 100;
+  uint64_t nodes = 0;
+  int depth = 0;
+
+  std::string text() const;  // "40/60+0.6", "10+0.1", "movetime 100", "nodes 5000", "depth 6"
+};
+
+// "10+0.1" (seconds + increment), "40/60+0.5" (40 moves in 60 s, then again),
+// "60" (the whole game). Throws std::invalid_argument.
+TimeControl parse_clock(std::string_view text);
+
+struct MatchConfig {
+  std::array<EngineSpec, 2> engines;
+  TimeControl tc;
+  int games = 100;  // played in pairs: each opening once with each engine as Blue
+  int concurrency = 1;
+  std::string variant = "standard";   // a shipped name or a .toml path
+  std::vector<std::string> openings;  // FENs; empty: every game from the start position
+  std::optional<SprtConfig> sprt;     // stop as soon as it decides
+  std::string record_path;            // games are appended here; empty: not written
+  int max_plies = 600;                // then the arbiter calls a draw; 0: no limit
+  bool adjudicate_mate = true;        // a win both engines announce ends the game
+  int64_t time_margin_ms = 100;       // allowed beyond the clock or movetime
+  int64_t move_timeout_ms = 60000;    // with node or depth limits: an engine that hangs
+  int64_t handshake_timeout_ms = 10000;
+  std::string event = "jungle match";
+};
+
+}  // namespace jungle::match

@@ -1,0 +1,147 @@
+#include "match/uci_engine.h"
+
+#include <algorithm>
+#include <exception>
+
+#include "core/text_util.h"
+
+namespace jungle::match {
+
+using std::chrono::milliseconds;
+
+int64_t ms_since(Clock::time_point t) {
+  return std::chrono::duration_cast<milliseconds>(Clock::now() - t).count();
+}
+
+std::string_view incident_name(Incident i) {
+  switch (i) {
+    case Incident::kCrash:
+      return "crash";
+    case Incident::kTimeLoss:
+      return "time loss";
+    case Incident::kNoResponse:
+      return "no response";
+    case Incident::kIllegalMove:
+      return "illegal move";
+    case Incident::kStartFailure:
+      return "start failure";
+    case Incident::kNone:
+      break;
+  }
+  return "none";
+}
+
+void parse_info(std::string_view line, ScoreReport& report) {
+  const std::vector<std::string> w = split(line);
+  ScoreReport r = report;
+  for (size_t i = 1; i < w.size(); ++i) {
+    try {
+      if (w[i] == "multipv" && i + 1 < w.size() && w[i + 1] != "1") return;  // not the best line
+      if (w[i] == "depth" && i + 1 < w.size()) r.depth = std::stoi(w[++i]);
+      if (w[i] == "score" && i + 2 < w.size() && (w[i + 1] == "cp" || w[i + 1] == "mate")) {
+        r.valid = true;
+        r.mate = w[i + 1] == "mate";
+        r.value = std::stoi(w[i + 2]);
+        i += 2;
+      }
+      if (w[i] == "pv" || w[i] == "string") break;
+    } catch (const std::exception&) {
+      return;  // a malformed number: keep what was known
+    }
+  }
+  report = r;
+}
+
+EngineProcess::ReadResult UciEngine::wait_for(std::string_view token, int64_t timeout_ms,
+                                              std::string* found, ScoreReport* score) {
+  const auto start = Clock::now();
+  std::string line;
+  for (;;) {
+    const int64_t left = timeout_ms - ms_since(start);
+    if (left <= 0) return EngineProcess::ReadResult::kTimeout;
+    const auto r = proc.read_line(line, milliseconds(left));
+    if (r != EngineProcess::ReadResult::kLine) return r;
+    const std::vector<std::string> ws = split(line);
+    const std::string w = ws.empty() ? "" : ws[0];
+    if (w == "option" && !ready) {
+      // "option name Move Overhead type spin ...": the name runs up to "type".
+      std::string name;
+      for (size_t i = 2; i < ws.size() && ws[i] != "type"; ++i)
+        name += (name.empty() ? "" : " ") + ws[i];
+      option_names.push_back(name);
+    }
+    if (w == "info" && score) parse_info(line, *score);
+    if (w == token) {
+      if (found) *found = line;
+      return r;
+    }
+  }
+}
+
+bool UciEngine::fail(Incident kind, const std::string& why, Incident* incident,
+                     std::string* reason) {
+  *incident = kind;
+  *reason = why;
+  proc.kill();
+  ready = false;
+  return false;
+}
+
+bool UciEngine::prepare(const MatchConfig& config, const std::string& variant_value,
+                        Incident* incident, std::string* reason) {
+  const int64_t timeout = config.handshake_timeout_ms;
+  const std::string& name = spec->name;
+  if (!ready || !proc.running()) {
+    proc.kill();
+    option_names.clear();
+    std::string error;
+    if (!proc.start(split_command_line(spec->command), &error, spec->stderr_path))
+      return fail(Incident::kStartFailure, name + ": " + error, incident, reason);
+    proc.write_line("uci");
+    switch (wait_for("uciok", timeout)) {
+      case EngineProcess::ReadResult::kEof:
+        return fail(Incident::kCrash,
+                    name + " ended during the handshake (" + proc.exit_description() + ")",
+                    incident, reason);
+      case EngineProcess::ReadResult::kTimeout:
+        return fail(Incident::kNoResponse,
+                    name + " did not answer 'uci' within " + std::to_string(timeout) + " ms",
+                    incident, reason);
+      case EngineProcess::ReadResult::kLine:
+        break;
+    }
+    auto has = [&](std::string_view option) {
+      return std::find(option_names.begin(), option_names.end(), option) != option_names.end();
+    };
+    for (const auto& [option, value] : spec->options) {
+      if (!has(option))
+        return fail(Incident::kStartFailure, name + " has no option '" + option + "'", incident,
+                    reason);
+      proc.write_line("setoption name " + option + " value " + value);
+    }
+    if (has("Variant")) {
+      proc.write_line("setoption name Variant value " + variant_value);
+    } else if (config.variant != "standard") {
+      return fail(Incident::kStartFailure,
+                  name + " has no Variant option, needed to play " + config.variant, incident,
+                  reason);
+    }
+    ready = true;
+  }
+  proc.write_line("ucinewgame");
+  proc.write_line("isready");
+  switch (wait_for("readyok", timeout)) {
+    case EngineProcess::ReadResult::kEof:
+      return fail(Incident::kCrash, name + " crashed (" + proc.exit_description() + ")", incident,
+                  reason);
+    case EngineProcess::ReadResult::kTimeout:
+      return fail(Incident::kNoResponse,
+                  name + " did not answer 'isready' within " + std::to_string(timeout) + " ms",
+                  incident, reason);
+    case EngineProcess::ReadResult::kLine:
+      break;
+  }
+  return true;
+}
+
+}  // namespace jungle::match
