@@ -1,11 +1,8 @@
 // The evaluation's weights are data: the files of weights/, embedded at build
 // time and read by the Eval File parser; `jungle tune --apply` writes them.
 
-#include <sys/wait.h>
-
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -13,6 +10,7 @@
 #include <vector>
 
 #include "core/variants.h"
+#include "run_command_util.h"
 #include "search/eval_params.h"
 #include "search/evaluation.h"
 
@@ -118,15 +116,9 @@ TEST(WeightsData, SquareTableIndexIsTheOldRowAndColumnOnTheStandardBoard) {
 #ifdef JUNGLE_BINARY
 // Runs `jungle ARGS` in `dir`; returns the exit status and the output.
 int run_jungle(const fs::path& dir, const std::string& args, std::string& output) {
-  const std::string command = "cd '" + dir.string() + "' && timeout 60 " +
-                              std::string(JUNGLE_BINARY) + " " + args + " 2>&1";
-  std::FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return -1;
-  char buffer[4096];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  const int status = pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run_command("cd '" + dir.string() + "' && timeout 60 " + std::string(JUNGLE_BINARY) + " " +
+                         args + " 2>&1",
+                     output);
 }
 
 TEST(WeightsData, TuneApplyWritesTheBoardsShippedWeightsFile) {
