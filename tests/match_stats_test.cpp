@@ -175,35 +175,6 @@ TEST(Sprt, DecidesOnSyntheticResults) {
   EXPECT_GT(sprt.llr(WdlCounts{150, 30, 30}, {}), sprt.upper_bound());
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-TEST(Tuner, RewritesOnlyTheInitialisersOfTheRealHeader) {
-  std::ifstream in(std::string(JUNGLE_SOURCE_DIR) + "/src/search/eval_params.h");
-  ASSERT_TRUE(in);
-  const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  // The compiled-in defaults are the header's initialisers: a no-op rewrite.
-  EXPECT_EQ(rewrite_eval_params_source(source, default_eval_params()), source);
-
-  EvalParams p = default_eval_params();
-  p.tempo += 7;
-  p.advance[2] += 5;
-  p.rank_value[8] += 10;
-  const std::vector<std::string> before = lines_of(source);
-  const std::vector<std::string> after = lines_of(rewrite_eval_params_source(source, p));
-  ASSERT_EQ(before.size(), after.size());
-  int changed = 0;
-  for (size_t i = 0; i < before.size(); ++i) changed += before[i] != after[i];
-  EXPECT_EQ(changed, 3);  // one line per field: tempo, advance, rank_value
-  const std::string text = rewrite_eval_params_source(source, p);
-  EXPECT_NE(text.find("tempo = " + std::to_string(p.tempo) + ";"), std::string::npos);
-  EXPECT_NE(text.find(", " + std::to_string(p.rank_value[8]) + "}"), std::string::npos);
-}
-
 TEST(Tuner, WeightsFileRoundTrip) {
   EvalParams p = default_eval_params();
   p.den_guard = 33;

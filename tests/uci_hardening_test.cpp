@@ -20,6 +20,7 @@
 #include "core/notation.h"
 #include "core/position.h"
 #include "protocol/uci.h"
+#include "run_command_util.h"
 #include "search/engine.h"
 
 namespace jungle {
@@ -307,14 +308,9 @@ int run_binary(const std::string& script, std::string& output, const std::string
   const std::string limit = std::getenv("JUNGLE_SANITIZED") ? "90" : "20";
   const std::string command = "(" + prefix + "timeout " + limit + " " + std::string(JUNGLE_BINARY) +
                               " uci < " + path + ") 2>&1";
-  std::FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return -1;
-  char buffer[4096];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  const int status = pclose(pipe);
+  const int status = run_command(command, output);
   std::remove(path.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return status;
 }
 
 TEST(UciHardeningBinary, ABoundedSearchNeverBlocksTheInput) {

@@ -16,6 +16,7 @@
 #include "core/position.h"
 #include "core/variants.h"
 #include "protocol/uci.h"
+#include "run_command_util.h"
 
 namespace jungle {
 namespace {
@@ -450,17 +451,6 @@ TEST(Uci, BenchSignatureIsStable) {
 }
 
 #ifdef JUNGLE_BINARY
-// Reads everything the command writes; returns its exit status.
-int run_command(const std::string& command, std::string& output) {
-  std::FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return -1;
-  char buffer[4096];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  const int status = pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 TEST(UciBinary, SpeaksTheProtocolWithoutArgumentsAndExitsAtEndOfInput) {
   std::string output;
   const int status =

@@ -1,5 +1,6 @@
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -25,7 +26,6 @@ struct TuneOptions {
   std::string start;  // weights file to start from; default: the compiled-in weights
   std::string apply;  // weights file to write without fitting
   std::string out;    // weights file to write
-  std::string write_source;
   match::TunerOptions tuner;
 };
 
@@ -53,36 +53,59 @@ bool read_file(const std::string& path, std::string& text) {
 
 int write_outputs(const TuneOptions& opt, const EvalParams& params,
                   const std::vector<std::string>& header) {
-  if (!opt.out.empty()) {
-    std::ofstream out(opt.out);
-    if (!(out << format_eval_params(params, header))) return fail("cannot write " + opt.out);
-    std::cerr << "weights written to " << opt.out << "\n";
+  if (opt.out.empty()) {
+    std::cout << format_eval_params(params, header);
+    return 0;
   }
-  if (!opt.write_source.empty()) {
-    std::string source;
-    if (!read_file(opt.write_source, source)) return fail("cannot read " + opt.write_source);
-    try {
-      source = match::rewrite_eval_params_source(source, params);
-    } catch (const std::runtime_error& e) {
-      return fail(opt.write_source + ": " + e.what());
-    }
-    std::ofstream out(opt.write_source);
-    if (!(out << source)) return fail("cannot write " + opt.write_source);
-    std::cerr << "initialisers rewritten in " << opt.write_source << "\n";
-  }
-  if (opt.out.empty() && opt.write_source.empty()) std::cout << format_eval_params(params, header);
+  std::ofstream out(opt.out);
+  if (!(out << format_eval_params(params, header))) return fail("cannot write " + opt.out);
+  std::cerr << "weights written to " << opt.out << "\n";
   return 0;
+}
+
+// The shipped weights file (weights/, compiled in at build time) of the
+// rule set's board.
+std::string shipped_weights_file(const RuleSet& rules) {
+  return rules.water() ? "weights/river-board.txt" : "weights/open-board.txt";
+}
+
+// The '#' lines a weights file starts with, without the '#': what it says
+// about where its weights came from travels with them.
+std::vector<std::string> leading_comments(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line) && line.starts_with('#');) {
+    const size_t start = line.find_first_not_of("# ");
+    lines.push_back(start == std::string::npos ? "" : line.substr(start));
+  }
+  return lines;
+}
+
+// --apply: the weights of a file over the compiled-in ones, written as the
+// shipped weights file of the board (or --out), ready to be built in.
+int apply_weights(TuneOptions opt, const RuleSet& rules, const EvalParams& params,
+                  const std::string& applied_text) {
+  std::vector<std::string> header = {std::string("The evaluation's weights for boards ") +
+                                     (rules.water() ? "with" : "without") +
+                                     " water, compiled into jungle (docs/tuning.md)."};
+  std::vector<std::string> origin = leading_comments(applied_text);
+  if (origin.empty()) origin = {"weights from " + opt.apply};
+  // A shipped file applied again keeps its header once.
+  if (!origin.empty() && origin[0] == header[0]) origin.erase(origin.begin());
+  header.insert(header.end(), origin.begin(), origin.end());
+  if (opt.out.empty()) {
+    opt.out = shipped_weights_file(rules);
+    if (!std::filesystem::is_directory("weights"))
+      return fail("no weights/ folder here: run from the repository root or give --out FILE");
+  }
+  return write_outputs(opt, params, header);
 }
 
 int run_tune(const TuneOptions& opt) {
   const RuleSetPtr rules = load_variant_or_report(opt.variant);
   if (!rules) return 2;
-  // The source holds the weights of boards with water only (eval_params.h);
-  // those of open boards are set in eval_params.cpp.
-  if (!opt.write_source.empty() && !rules->water())
-    return fail("--write-source rewrites the weights of boards with water; '" + opt.variant +
-                "' has none (its weights are open_board_eval_params() in eval_params.cpp)");
   EvalParams start = default_eval_params(*rules);
+  std::string applied_text;
   for (const std::string& file : {opt.start, opt.apply}) {
     if (file.empty()) continue;
     std::string text;
@@ -92,8 +115,9 @@ int run_tune(const TuneOptions& opt) {
     } catch (const std::runtime_error& e) {
       return fail(file + ": " + e.what());
     }
+    if (file == opt.apply) applied_text = text;
   }
-  if (!opt.apply.empty()) return write_outputs(opt, start, {"weights from " + opt.apply});
+  if (!opt.apply.empty()) return apply_weights(opt, *rules, start, applied_text);
   if (opt.data.empty()) return fail("give --data FILE (from jungle datagen) or --apply FILE");
 
   std::vector<match::TuningSample> data;
@@ -183,10 +207,10 @@ void add_tune_command(CLI::App& app) {
   cmd->add_option("--start", opt->start,
                   "Start from these weights instead of the compiled-in ones");
   cmd->add_option("--apply", opt->apply,
-                  "Write these weights without fitting (with --write-source)");
+                  "Write these weights, without fitting, over the compiled-in ones into the "
+                  "board's shipped file (weights/river-board.txt or weights/open-board.txt; "
+                  "run from the repository root) or --out");
   cmd->add_option("--out,-o", opt->out, "Write the weights to this file (NAME = VALUE lines)");
-  cmd->add_option("--write-source", opt->write_source,
-                  "Rewrite the initialisers in this copy of src/search/eval_params.h");
   cmd->add_option("--rounds", opt->tuner.rounds, "Re-linearisations")->capture_default_str();
   cmd->add_option("--iterations", opt->tuner.iterations, "Gauss-Newton steps per round")
       ->capture_default_str();

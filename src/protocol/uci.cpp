@@ -652,10 +652,15 @@ BenchResult run_bench(int depth, const std::function<void(const std::string&)>& 
   BenchResult total;
   const auto start = std::chrono::steady_clock::now();
   int index = 0;
-  for (std::string_view fen : kBenchPositions) {
+  std::string_view variant = "standard";
+  for (const BenchPosition& bench : kBenchPositions) {
     ++index;
+    if (bench.variant != variant) {
+      variant = bench.variant;
+      engine.set_rules(load_variant(variant));
+    }
     engine.new_game();
-    const Position pos = Position::from_fen(fen);
+    const Position pos = Position::from_fen(bench.fen, engine.rules());
     SearchLimits limits;
     limits.depth = depth;
     const SearchResult r =
@@ -667,7 +672,8 @@ BenchResult run_bench(int depth, const std::function<void(const std::string&)>& 
     total.nodes += r.nodes;
     write_line("Position " + std::to_string(index) + "/" + std::to_string(kBenchPositions.size()) +
                ": bestmove " + move_text(r.best) + " score " + score_text(r.score) + " nodes " +
-               std::to_string(r.nodes) + "  " + std::string(fen));
+               std::to_string(r.nodes) + "  " + std::string(bench.fen) +
+               (bench.variant == "standard" ? "" : " (" + std::string(bench.variant) + ")"));
   }
   total.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start)

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "search/search_params.h"
+
 namespace jungle {
 
 namespace {
@@ -140,9 +142,9 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
   }
   if (weakened) {
     // Beginners see little: cap the depth and consider several moves.
-    limits.depth = limits.depth ? std::min(limits.depth, 1 + options_.skill_level / 2)
-                                : 1 + options_.skill_level / 2;
-    shared_.settings.multipv = std::max(shared_.settings.multipv, 4);
+    const int skill_depth = 1 + options_.skill_level / search_params::kSkillDepthDivisor;
+    limits.depth = limits.depth ? std::min(limits.depth, skill_depth) : skill_depth;
+    shared_.settings.multipv = std::max(shared_.settings.multipv, search_params::kSkillMultiPv);
   }
   shared_.limits = limits;
   plan_time(shared_, pos.side_to_move());
@@ -176,12 +178,15 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
         ++candidates;
       if (candidates > 1) {
         const int top = rms[0].score;
-        const int spread = std::min(top - rms[candidates - 1].score, 100);
-        const int weakness = 120 - 2 * options_.skill_level;
+        const int spread =
+            std::min(top - rms[candidates - 1].score, search_params::kSkillMaxSpread);
+        const int weakness = search_params::kSkillWeaknessBase -
+                             search_params::kSkillWeaknessPerLevel * options_.skill_level;
         int best_value = -2 * kInfinite;
         for (int i = 0; i < candidates; ++i) {
           const int push =
-              (weakness * (top - rms[i].score) + spread * int(rng_() % uint64_t(weakness))) / 128;
+              (weakness * (top - rms[i].score) + spread * int(rng_() % uint64_t(weakness))) /
+              search_params::kSkillPushDivisor;
           if (rms[i].score + push > best_value) {
             best_value = rms[i].score + push;
             result.best = rms[i].move;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/file_io.h"
+#include "search/embedded_weights.h"
 
 namespace jungle {
 
@@ -29,7 +30,7 @@ std::vector<std::pair<std::string, int*>> eval_param_list(EvalParams& p) {
   list.emplace_back("rat_attacks_elephant", &p.rat_attacks_elephant);
   list.emplace_back("tempo", &p.tempo);
   for (int rank = 1; rank <= 8; ++rank) {
-    std::array<int, 36>& table = p.square_table(rank);
+    EvalParams::SquareTable& table = p.square_table(rank);
     for (size_t i = 0; i < table.size(); ++i) {
       list.emplace_back("square_rank" + std::to_string(rank) + "[" + std::to_string(i) + "]",
                         &table[i]);
@@ -41,45 +42,35 @@ std::vector<std::pair<std::string, int*>> eval_param_list(EvalParams& p) {
 namespace {
 
 // The square tables by rank, 1..8.
-constexpr std::array<int, 36> EvalParams::*kSquareTables[] = {
+constexpr EvalParams::SquareTable EvalParams::*kSquareTables[] = {
     &EvalParams::square_rank1, &EvalParams::square_rank2, &EvalParams::square_rank3,
     &EvalParams::square_rank4, &EvalParams::square_rank5, &EvalParams::square_rank6,
     &EvalParams::square_rank7, &EvalParams::square_rank8};
 
 }  // namespace
 
-std::array<int, 36>& EvalParams::square_table(int rank) {
+EvalParams::SquareTable& EvalParams::square_table(int rank) {
   return this->*kSquareTables[std::clamp(rank, 1, 8) - 1];
 }
 
-const std::array<int, 36>& EvalParams::square_table(int rank) const {
+const EvalParams::SquareTable& EvalParams::square_table(int rank) const {
   return this->*kSquareTables[std::clamp(rank, 1, 8) - 1];
+}
+
+EvalParams shipped_eval_params(std::string_view name) {
+  for (const EmbeddedWeights& w : embedded_weights()) {
+    if (w.name == name) return parse_eval_params(w.text, EvalParams{});
+  }
+  throw std::runtime_error("no shipped weights file weights/" + std::string(name) + ".txt");
 }
 
 const EvalParams& default_eval_params() {
-  static const EvalParams kDefaults;
-  return kDefaults;
+  static const EvalParams kRiverBoard = shipped_eval_params("river-board");
+  return kRiverBoard;
 }
 
 const EvalParams& open_board_eval_params() {
-  static const EvalParams kOpenBoard = [] {
-    EvalParams p;
-    p.rank_value = {0, 150, 200, 250, 300, 400, 600, 700, 800};
-    p.swimmer_bonus = 80;
-    p.vertical_jump_bonus = 60;
-    p.horizontal_jump_bonus = 40;
-    p.elephant_killer_bonus = 90;
-    p.advance = {0, 140, 70, 40, 26, 18, 13, 9, 6, 4, 3, 2, 1, 0, 0, 0};
-    p.advance_strength_percent = 4;
-    p.den_guard = 30;
-    p.trapped_enemy = 60;
-    p.swimmer_in_water = 15;
-    p.jump_lane_open = 0;
-    p.rat_attacks_elephant = 40;
-    p.tempo = 12;
-    for (int rank = 1; rank <= 8; ++rank) p.square_table(rank).fill(0);
-    return p;
-  }();
+  static const EvalParams kOpenBoard = shipped_eval_params("open-board");
   return kOpenBoard;
 }
 
@@ -98,8 +89,23 @@ std::string format_eval_params(const EvalParams& params, const std::vector<std::
   EvalParams copy = params;
   std::string out;
   for (const std::string& h : header) out += "# " + h + "\n";
-  for (const auto& [name, value] : eval_param_list(copy))
+  // A blank line around each table and a note before each square table,
+  // so that a weights file reads like the struct it fills.
+  std::string field;
+  bool in_table = false;
+  for (const auto& [name, value] : eval_param_list(copy)) {
+    const size_t bracket = name.find('[');
+    const std::string this_field = name.substr(0, bracket);
+    const bool table = bracket != std::string::npos;
+    if (this_field != field && (table || in_table) && !out.empty()) out += "\n";
+    if (this_field != field && this_field.starts_with("square_rank")) {
+      out += "# " + this_field + "[row * " + std::to_string(EvalParams::kSquareTableColumns) +
+             " + column]: row = ranks from the own den, column = files from the dens' file\n";
+    }
+    field = this_field;
+    in_table = table;
     out += name + " = " + std::to_string(*value) + "\n";
+  }
   return out;
 }
 

@@ -18,6 +18,20 @@ Bitboard within_steps(Square s, int steps) {
 
 }  // namespace
 
+size_t square_table_index(const RuleSet& rules, Side side, Square s) {
+  const Square own_den = rules.den(side);
+  const Square enemy_den = rules.den(opponent(side));
+  constexpr int kLastRow = EvalParams::kSquareTableRows - 1;
+  constexpr int kLastColumn = EvalParams::kSquareTableColumns - 1;
+  const int row = rank_of(s) == rank_of(enemy_den)
+                      ? kLastRow
+                      : std::min(kLastRow - 1, std::abs(rank_of(s) - rank_of(own_den)));
+  const bool edge_file = file_of(s) == 0 || file_of(s) == kFiles - 1;
+  const int column =
+      edge_file ? kLastColumn : std::min(kLastColumn - 1, std::abs(file_of(s) - file_of(own_den)));
+  return size_t(row * EvalParams::kSquareTableColumns + column);
+}
+
 const EvalParams& default_eval_params(const RuleSet& rules) {
   return rules.water() ? default_eval_params() : open_board_eval_params();
 }
@@ -65,14 +79,11 @@ Evaluator::Evaluator(const RuleSet& rules, const EvalParams& params)
       }
       int strength = 100 + params_.advance_strength_percent * std::max(0, r.rank[a] - 1);
       const std::array<int, 36>& table = params_.square_table(r.rank[a]);
-      const Square own_den = rules.den(side);
       for (Square s = 0; s < kSquares; ++s) {
         int d = dist[s];
         int bonus = d < int(params_.advance.size()) ? params_.advance[d] : 0;
         advance_[side][a][s] = int16_t(bonus * strength / 100);
-        const int row = std::min(8, std::abs(rank_of(s) - rank_of(own_den)));
-        const int column = std::min(3, std::abs(file_of(s) - file_of(own_den)));
-        square_[side][a][s] = int16_t(table[size_t(row * 4 + column)]);
+        square_[side][a][s] = int16_t(table[square_table_index(rules, side, s)]);
         piece_square_[side][a][s] =
             int16_t(value_[a] + advance_[side][a][s] + square_[side][a][s] +
                     ((rules.water() & square_bb(s)) ? params_.swimmer_in_water : 0));

@@ -11,6 +11,17 @@ namespace jungle {
 // The compiled-in weights for the rule set's board: with or without water.
 const EvalParams& default_eval_params(const RuleSet& rules);
 
+// The entry of a square table (EvalParams::square_table) that scores an
+// animal of `side` on `s`: row = ranks from the own den, except that the
+// enemy den's rank is the last row; column = files from the dens' file,
+// except that the board's edge files are the last column. On the 7x9 board,
+// dens on the middle file of the back ranks, that is every rank from the own
+// den (0..8) and every file from the dens' file (0..3), the two halves of the
+// board sharing an entry. On a taller or wider board the middle ranks and
+// files beyond the table share its second-to-last row or column, so the
+// tables keep their sense: the own back rank, the enemy's, the edges.
+size_t square_table_index(const RuleSet& rules, Side side, Square s);
+
 // Static evaluation for one rule set: tables are derived once from the rules
 // and the weights, so evaluating is a handful of lookups per piece.
 class Evaluator {

@@ -68,11 +68,13 @@ void plan_time(SearchShared& shared, Side us) {
   }
   if (l.time_ms[us] < 0 || l.infinite) return;
   const int64_t left = std::max<int64_t>(1, l.time_ms[us] - overhead);
-  // Jungle games run about 40 moves a side; plan as if a good share remain.
-  const int moves_to_go = l.movestogo > 0 ? std::min(l.movestogo, 40) : 28;
-  int64_t optimum = left / moves_to_go + l.inc_ms[us] * 3 / 4;
-  int64_t maximum = std::min<int64_t>(left / 3 + l.inc_ms[us], optimum * 4);
-  optimum = std::min(optimum, left * 4 / 10);
+  using namespace search_params;
+  const int moves_to_go =
+      l.movestogo > 0 ? std::min(l.movestogo, kMaxMovesToGo) : kDefaultMovesToGo;
+  int64_t optimum = left / moves_to_go + l.inc_ms[us] * kIncrementPercent / 100;
+  int64_t maximum =
+      std::min<int64_t>(left / kMaximumLeftDivisor + l.inc_ms[us], optimum * kMaximumOverOptimum);
+  optimum = std::min(optimum, left * kOptimumMaxPercentOfLeft / 100);
   shared.optimum_ms = std::max<int64_t>(1, optimum);
   shared.maximum_ms = std::max<int64_t>(1, std::min(maximum, left - 1));
 }
@@ -158,7 +160,8 @@ void SearchWorker::score_moves(const MoveList& moves, int* scores, Move tt_move,
 void SearchWorker::update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth,
                                       int ply) {
   const Side us = pos_.side_to_move();
-  const int bonus = std::min(depth * depth * 16, search_params::kHistoryMax / 4);
+  const int bonus =
+      std::min(depth * depth * search_params::kHistoryBonusScale, search_params::kHistoryBonusMax);
   auto adjust = [](int& h, int delta) {
     h += delta - h * std::abs(delta) / search_params::kHistoryMax;
   };
@@ -242,7 +245,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
     // node limits and reports cover all threads.
     shared_.total_nodes.fetch_add(nodes() - reported_nodes_, std::memory_order_relaxed);
     reported_nodes_ = nodes();
-    next_check_ = nodes() + 1024;
+    next_check_ = nodes() + search_params::kNodesBetweenChecks;
     check_limits();
   }
   if (shared_.stop.load(std::memory_order_relaxed)) return 0;
@@ -302,9 +305,11 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
       return static_eval;
     }
     // Null move: if passing still holds beta, a real move will too.
-    if (depth >= 3 && static_eval >= beta && !pos_.last_move().is_none() &&
-        popcount(pos_.pieces(us)) > 1 && std::abs(beta) < kMateBound) {
-      const int r = 3 + depth / 4;
+    if (depth >= search_params::kNullMoveMinDepth && static_eval >= beta &&
+        !pos_.last_move().is_none() && popcount(pos_.pieces(us)) > 1 &&
+        std::abs(beta) < kMateBound) {
+      const int r =
+          search_params::kNullMoveBaseReduction + depth / search_params::kNullMoveDepthDivisor;
       pos_.do_null_move();
       const int score = -search(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
       pos_.undo_null_move();
@@ -366,7 +371,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
       score = -search(-beta, -alpha, depth - 1, ply + 1, false);
     } else {
       int r = 0;
-      if (depth >= 3 && quiet && !gives_threat && !threatened) {
+      if (depth >= search_params::kLmrMinDepth && quiet && !gives_threat && !threatened) {
         r = reduction(depth, searched + 1);
         if (pv_node) --r;
         if (cut_node) ++r;
@@ -500,7 +505,7 @@ void SearchWorker::run(const Position& root) {
       int previous = root_moves_[pv_index_].previous_score;
       int delta = search_params::kAspirationWindow;
       int alpha = -kInfinite, beta = kInfinite;
-      if (depth >= 4 && std::abs(previous) < kMateBound) {
+      if (depth >= search_params::kAspirationMinDepth && std::abs(previous) < kMateBound) {
         alpha = std::max(previous - delta, -kInfinite);
         beta = std::min(previous + delta, kInfinite);
       }
@@ -517,7 +522,7 @@ void SearchWorker::run(const Position& root) {
         } else {
           break;
         }
-        delta += delta / 2;
+        delta += delta / search_params::kAspirationGrowthDivisor;
       }
       std::stable_sort(root_moves_.begin(), root_moves_.begin() + pv_index_ + 1,
                        [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
@@ -535,8 +540,12 @@ void SearchWorker::run(const Position& root) {
     if (std::abs(best) >= kMateBound && depth >= 2 * (kMateScore - std::abs(best)) + 2 &&
         !shared_.limits.infinite)
       break;
-    if (root_moves_.size() == 1 && depth >= 4 && shared_.optimum_ms > 0) break;
-    if (shared_.optimum_ms > 0 && shared_.elapsed_ms() >= shared_.optimum_ms * 6 / 10) break;
+    if (root_moves_.size() == 1 && depth >= search_params::kSingleMoveDepth &&
+        shared_.optimum_ms > 0)
+      break;
+    if (shared_.optimum_ms > 0 &&
+        shared_.elapsed_ms() >= shared_.optimum_ms * search_params::kNewIterationPercent / 100)
+      break;
   }
 }
 

@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 #include <memory>
-#include <regex>
 #include <sstream>
 #include <stdexcept>
 
@@ -409,54 +407,6 @@ TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& 
   log(fmt("final loss %.6f (validation %.6f, was %.6f)", best_loss, result.final_validation,
           result.start_validation));
   return result;
-}
-
-std::string rewrite_eval_params_source(std::string_view source_view, const EvalParams& params) {
-  std::string source(source_view);
-  EvalParams copy = params;
-  // Field name -> (element index or -1 for a scalar) -> value.
-  std::map<std::string, std::map<int, int>> fields;
-  for (const auto& [name, value] : eval_param_list(copy)) {
-    const size_t bracket = name.find('[');
-    if (bracket == std::string::npos) {
-      fields[name][-1] = *value;
-    } else {
-      fields[name.substr(0, bracket)][std::stoi(name.substr(bracket + 1))] = *value;
-    }
-  }
-  const std::regex number("-?[0-9]+");
-  for (const auto& [field, values] : fields) {
-    const bool scalar = values.count(-1) != 0;
-    const std::regex pattern(scalar ? "(\\bint\\s+" + field + "\\s*=\\s*)(-?[0-9]+)(\\s*;)"
-                                    : "(\\bstd::array<int,\\s*[0-9]+>\\s+" + field +
-                                          "\\s*=\\s*\\{)([^}]*)(\\})");
-    std::smatch match;
-    if (!std::regex_search(source, match, pattern))
-      throw std::runtime_error("cannot find the initialiser of '" + field + "' in the source");
-    const std::string rest = match.suffix().str();
-    if (std::regex_search(rest, pattern))
-      throw std::runtime_error("'" + field + "' is initialised twice in the source");
-    std::string replacement;
-    if (scalar) {
-      replacement = std::to_string(values.at(-1));
-    } else {
-      const std::string body = match[2].str();
-      int index = 0;
-      size_t last = 0;
-      for (auto it = std::sregex_iterator(body.begin(), body.end(), number);
-           it != std::sregex_iterator(); ++it, ++index) {
-        replacement += body.substr(last, size_t(it->position()) - last);
-        auto v = values.find(index);
-        replacement += v != values.end() ? std::to_string(v->second) : it->str();
-        last = size_t(it->position() + it->length());
-      }
-      replacement += body.substr(last);
-      if (index <= values.rbegin()->first)
-        throw std::runtime_error("'" + field + "' has fewer elements in the source than weights");
-    }
-    source = match.prefix().str() + match[1].str() + replacement + match[3].str() + rest;
-  }
-  return source;
 }
 
 }  // namespace jungle::match

@@ -76,11 +76,4 @@ TunerResult tune_eval(const RuleSetPtr& rules, const std::vector<TuningSample>& 
 double texel_loss(const RuleSetPtr& rules, const std::vector<TuningSample>& data,
                   const EvalParams& params, double k);
 
-// Rewrites the initialisers of the named fields in the text of
-// src/search/eval_params.h ("int tempo = 12;", "std::array<int, 9> rank_value
-// = {0, 150, ...};") with the weights of `params`, leaving everything else
-// as it was. Throws std::runtime_error when a field cannot be found, so the
-// source and eval_param_list cannot drift apart silently.
-std::string rewrite_eval_params_source(std::string_view source, const EvalParams& params);
-
 }  // namespace jungle::match
