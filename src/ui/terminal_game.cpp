@@ -1,7 +1,6 @@
 #include "ui/terminal_game.h"
 
 #include <signal.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
