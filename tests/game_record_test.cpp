@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/variants.h"
@@ -261,12 +262,12 @@ TEST(GameRecord, FenTagSetsTheStart) {
   EXPECT_TRUE(contains(text, "[FEN \"" + fen + "\"]")) << text;
   GameRecord back = read_records(text).at(0);
   expect_same(game, back);
-  std::vector<Position> positions = replay(back);
-  ASSERT_EQ(positions.size(), back.moves.size() + 1);
-  EXPECT_EQ(positions.front().fen(), fen);
+  const Game replayed = Game::from_record(back);
+  ASSERT_EQ(size_t(replayed.ply()), back.moves.size());
+  EXPECT_EQ(replayed.start().fen(), fen);
   // The same moves are illegal from the standard start.
   back.tags.clear();
-  EXPECT_THROW(replay(back), RecordError);
+  EXPECT_THROW(Game::from_record(back), RecordError);
 }
 
 TEST(GameRecord, RedToMoveNumbering) {
@@ -349,7 +350,7 @@ TEST(GameRecord, EachTermination) {
     ASSERT_NO_THROW(back = read_records(text, source)) << text;
     ASSERT_EQ(back.size(), 1u);
     expect_same(game, back[0]);
-    EXPECT_EQ(replay(back[0], source).back().fen(), pos.fen());
+    EXPECT_EQ(Game::from_record(back[0], source).position().fen(), pos.fen());
   }
   fs::remove_all(dir);
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/game.h"
 #include "core/game_record.h"
 #include "core/movegen.h"
 #include "match/engine_process.h"
@@ -181,8 +182,8 @@ TEST(MatchRunner, RandomAgainstMaterialPlaysRecordedLegalGames) {
   const std::vector<GameRecord> games = read_records(text.str());
   ASSERT_EQ(games.size(), 4u);
   for (const GameRecord& g : games) {
-    const std::vector<Position> positions = replay(g);  // throws on an illegal move
-    const Position& end = positions.back();
+    const Game game = Game::from_record(g);  // throws on an illegal move
+    const Position& end = game.position();
     Termination why = Termination::kNone;
     const GameResult result = game_result(end, &why);
     if (result != GameResult::kOngoing) {

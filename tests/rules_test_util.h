@@ -103,7 +103,7 @@ inline Outcome outcome(const Position& pos) {
 
 inline std::ostream& operator<<(std::ostream& os, const Outcome& o) {
   static const char* const kResults[] = {"ongoing", "Blue wins", "Red wins", "draw"};
-  return os << kResults[int(o.result)] << " (" << termination_name(o.why) << ")";
+  return os << kResults[int(o.result)] << " (" << termination_tag(o.why) << ")";
 }
 
 inline constexpr Outcome kOngoing{GameResult::kOngoing, Termination::kNone};

@@ -4,8 +4,8 @@
 
 #include "app/commands.h"
 #include "core/file_io.h"
+#include "core/game.h"
 #include "core/game_record.h"
-#include "core/movegen.h"
 
 namespace jungle::app {
 
@@ -40,39 +40,29 @@ int run_check(const std::string& path) {
   return 0;
 }
 
-std::string describe_result(const GameRecord& game, const Position& end) {
-  const std::string result = game.result();
-  std::string text = "Result: " + result;
-  Termination why = Termination::kNone;
-  if (game_result(end, &why) != GameResult::kOngoing) {
-    text += " (" + std::string(termination_tag(why)) + ")";
-  } else if (!game.tag("Termination").empty()) {
-    text += " (" + game.tag("Termination") + ")";
-  }
-  return text;
-}
-
 // Walks the game forward rather than keeping every position: a position
 // carries the game's history, so keeping one per move would cost the
 // square of the game's length.
-void print_game(int number, const GameRecord& game, const RecordSource& source) {
-  Position pos = replay_ends(game, source).start;
-  const std::string blue = game.tag("Blue").empty() ? "?" : game.tag("Blue");
-  const std::string red = game.tag("Red").empty() ? "?" : game.tag("Red");
-  const std::string variant = game.tag("Variant").empty() ? "standard" : game.tag("Variant");
-  std::cout << "Game " << number << ": " << blue << " (Blue) - " << red << " (Red), " << variant
-            << "\n\nStart: " << pos.fen() << "\n"
+void print_game(int number, const GameRecord& record, const RecordSource& source) {
+  const Game game = Game::from_record(record, source);
+  Position pos = game.start();
+  const std::string blue = record.tag("Blue").empty() ? "?" : record.tag("Blue");
+  const std::string red = record.tag("Red").empty() ? "?" : record.tag("Red");
+  std::cout << "Game " << number << ": " << blue << " (Blue) - " << red << " (Red), "
+            << game.variant() << "\n\nStart: " << pos.fen() << "\n"
             << pos.diagram();
-  for (const RecordedMove& rm : game.moves) {
+  for (const RecordedMove& rm : game.moves()) {
     std::cout << "\n"
               << pos.move_number() << (pos.side_to_move() == kBlue ? ". " : "... ")
               << move_text(rm.move);
     if (!rm.comment.empty()) std::cout << " {" << rm.comment << "}";
-    // read_records checked every move.
     pos.do_move(rm.move);
     std::cout << "\n" << pos.diagram();
   }
-  std::cout << "\n" << describe_result(game, pos) << "\n";
+  // A Termination tag can stand beside a "*" result, which declares nothing.
+  const std::string term =
+      game.termination().empty() ? record.tag("Termination") : game.termination();
+  std::cout << "\nResult: " << record.result() << (term.empty() ? "" : " (" + term + ")") << "\n";
 }
 
 int run_replay(const std::string& path, int game_number) {

@@ -74,25 +74,8 @@ std::vector<RecordError> check_records(std::string_view text, int* games = nullp
 std::string write_record(const GameRecord& game);
 std::string write_records(const std::vector<GameRecord>& games);
 
-// The rule set named by the record's Variant tag (standard when absent), the
-// start position (FEN tag or the set's start), and every position after
-// each move: positions.size() == moves.size() + 1. Throws RecordError.
-// Keeps a copy of the game's history per move, so its cost grows with the
-// square of the game's length: for short games; long ones use replay_ends.
-std::vector<Position> replay(const GameRecord& game, const RecordSource& source = {});
-// The start position and the position after the last move, in time and
-// memory that grow with the game's length alone. Throws RecordError.
-struct ReplayedEnds {
-  Position start;
-  Position end;
-};
-ReplayedEnds replay_ends(const GameRecord& game, const RecordSource& source = {});
-
-// The Result tag for an outcome: "1-0", "0-1", "1/2-1/2" or "*".
-std::string_view result_tag(GameResult r);
-// The Termination tag for a game ended by rule: "den", "all captured", "no
-// moves", "repetition", "move limit", "den food" ("" for kNone). A game ended
-// otherwise writes "resignation" or "time".
-std::string_view termination_tag(Termination t);
+// A record's positions come from Game::from_record (core/game.h), which
+// replays the moves into one Position. The Result and Termination tags use
+// the vocabulary of core/types.h: result_tag, termination_tag.
 
 }  // namespace jungle

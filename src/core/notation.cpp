@@ -30,7 +30,7 @@ std::string game_over_text(const Position& pos) {
   std::string winner = result == GameResult::kBlueWins  ? "Blue won"
                        : result == GameResult::kRedWins ? "Red won"
                                                         : "drawn";
-  return "the game is over (" + winner + ": " + std::string(termination_name(why)) + ")";
+  return "the game is over (" + winner + ": " + std::string(termination_tag(why)) + ")";
 }
 
 std::string explain_capture(const Position& pos, Square from, Square to) {

@@ -1,5 +1,6 @@
 #include "core/types.h"
 
+#include <algorithm>
 #include <array>
 
 namespace jungle {
@@ -76,24 +77,67 @@ std::string move_text(Move m) {
   return square_name(m.from()) + square_name(m.to());
 }
 
-std::string_view termination_name(Termination t) {
+namespace {
+
+constexpr std::array<GameResult, 4> kResults = {GameResult::kBlueWins, GameResult::kRedWins,
+                                                GameResult::kDraw, GameResult::kOngoing};
+constexpr std::array<Termination, 6> kRuleTerminations = {
+    Termination::kDenEntered, Termination::kAllCaptured, Termination::kNoLegalMove,
+    Termination::kRepetition, Termination::kMoveLimit,   Termination::kDenFood};
+
+}  // namespace
+
+std::string_view result_tag(GameResult r) {
+  switch (r) {
+    case GameResult::kBlueWins:
+      return "1-0";
+    case GameResult::kRedWins:
+      return "0-1";
+    case GameResult::kDraw:
+      return "1/2-1/2";
+    case GameResult::kOngoing:
+      return "*";
+  }
+  return "*";
+}
+
+std::optional<GameResult> result_from_tag(std::string_view tag) {
+  for (GameResult r : kResults) {
+    if (result_tag(r) == tag) return r;
+  }
+  return std::nullopt;
+}
+
+std::string_view termination_tag(Termination t) {
   switch (t) {
-    case Termination::kNone:
-      return "none";
     case Termination::kDenEntered:
-      return "den entered";
+      return "den";
     case Termination::kAllCaptured:
-      return "all pieces captured";
+      return "all captured";
     case Termination::kNoLegalMove:
-      return "no legal move";
+      return "no moves";
     case Termination::kRepetition:
       return "repetition";
     case Termination::kMoveLimit:
       return "move limit";
     case Termination::kDenFood:
       return "den food";
+    case Termination::kNone:
+      return "";
   }
-  return "unknown";
+  return "";
+}
+
+std::optional<Termination> termination_from_tag(std::string_view tag) {
+  for (Termination t : kRuleTerminations) {
+    if (termination_tag(t) == tag) return t;
+  }
+  return std::nullopt;
+}
+
+bool is_declared_termination(std::string_view tag) {
+  return std::find(kDeclaredTerminations.begin(), kDeclaredTerminations.end(), tag) !=
+         kDeclaredTerminations.end();
 }
 
 }  // namespace jungle

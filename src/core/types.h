@@ -1,6 +1,8 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -113,6 +115,23 @@ enum class Termination {
   kDenFood,  // own den occupied too long (anti-draw rule)
 };
 
-std::string_view termination_name(Termination t);
+// The one vocabulary for how games end, as records (docs/records.md) and the
+// web API write it. A result: "1-0" (Blue won), "0-1" (Red won), "1/2-1/2"
+// or "*" (going on).
+std::string_view result_tag(GameResult r);
+// The result a tag names; nothing for a text that is not one of the four.
+std::optional<GameResult> result_from_tag(std::string_view tag);
+
+// A game ended by rule: "den", "all captured", "no moves", "repetition",
+// "move limit", "den food" ("" for kNone).
+std::string_view termination_tag(Termination t);
+// The rule a tag names; nothing for "" and for the declared endings below.
+std::optional<Termination> termination_from_tag(std::string_view tag);
+
+// A game ended by a declaration rather than by the board: a resignation, a
+// flag fall, a draw agreed or adjudicated, a game abandoned.
+inline constexpr std::array<std::string_view, 4> kDeclaredTerminations = {"resignation", "time",
+                                                                          "agreement", "abandoned"};
+bool is_declared_termination(std::string_view tag);
 
 }  // namespace jungle

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/game.h"
 #include "core/game_record.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -29,15 +30,8 @@ constexpr int64_t kStopGraceMs = 1000;
 std::string eval_comment(const ScoreReport& s, Side mover, int64_t ms) {
   char buf[96];
   std::string c;
-  if (s.valid) {
-    const int value = mover == kBlue ? s.value : -s.value;
-    if (s.mate) {
-      std::snprintf(buf, sizeof buf, "[%%eval #%d/%d] ", value, s.depth);
-    } else {
-      std::snprintf(buf, sizeof buf, "[%%eval %.2f/%d] ", value / 100.0, s.depth);
-    }
-    c += buf;
-  }
+  if (s.valid)
+    c = jungle::eval_comment({mover == kBlue ? s.value : -s.value, s.mate, s.depth}) + " ";
   std::snprintf(buf, sizeof buf, "[%%emt %.3f]", double(ms) / 1000);
   return c + buf;
 }
@@ -158,13 +152,15 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
   out.index = index;
   out.blue_engine = index % 2;
   const int pair = index / 2;
-  Position pos(shared.rules);
   std::string start_fen;
   if (!config_.openings.empty()) {
     out.opening = int(size_t(pair) % config_.openings.size());
     start_fen = config_.openings[size_t(out.opening)];
-    pos = Position::from_fen(start_fen, shared.rules);
   }
+  Game game(
+      start_fen.empty() ? Position(shared.rules) : Position::from_fen(start_fen, shared.rules),
+      config_.variant);
+  const Position& pos = game.position();
   const std::array<const std::string*, 2> names = {&config_.engines[0].name,
                                                    &config_.engines[1].name};
   auto engine_of = [&](Side s) { return s == kBlue ? out.blue_engine : 1 - out.blue_engine; };
@@ -175,7 +171,7 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
   record.set_tag("Blue", *names[size_t(out.blue_engine)]);
   record.set_tag("Red", *names[size_t(1 - out.blue_engine)]);
   record.set_tag("Variant", config_.variant);
-  if (!start_fen.empty()) record.set_tag("FEN", pos.fen());
+  if (!start_fen.empty()) record.set_tag("FEN", game.start().fen());
   record.set_tag("Round", std::to_string(index + 1));
   record.set_tag("TimeControl", config_.tc.text());
 
@@ -211,11 +207,10 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
       out.aborted = true;
       break;
     }
-    Termination term = Termination::kNone;
-    const GameResult r = game_result(pos, &term);
+    const GameResult r = game.result();
     if (r != GameResult::kOngoing) {
       out.result = r;
-      out.termination = std::string(termination_tag(term));
+      out.termination = game.termination();
       out.reason =
           (r == GameResult::kDraw ? "drawn"
                                   : side_name(r == GameResult::kBlueWins ? kBlue : kRed) + " won") +
@@ -330,12 +325,12 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
                  std::to_string(out.plies + 1) + ": " + illegal);
       break;
     }
-    pos.do_move(*m);
-    record.moves.push_back({*m, eval_comment(score, side, elapsed)});
+    game.play(*m, eval_comment(score, side, elapsed));
     moves_text.append(" ").append(move_text(*m));  // not " " + ...: GCC 12 -Wrestrict
     last[size_t(e)] = score;
     ++out.plies;
   }
+  record.moves = game.moves();
   record.set_tag("Result", std::string(result_tag(out.result)));
   record.set_tag("Termination", out.termination);
   if (out.incident != Incident::kNone || out.termination == "resignation" ||

@@ -615,7 +615,7 @@ void UciProtocol::cmd_display() {
       << (r == GameResult::kBlueWins  ? "Blue wins"
           : r == GameResult::kRedWins ? "Red wins"
                                       : "draw")
-      << " (" << termination_name(why) << ")\n";
+      << " (" << termination_tag(why) << ")\n";
   }
   // The moves `position` accepts here: play goes on past our draw rules.
   const MoveList moves = generate_moves_past_draws(pos_);

@@ -9,26 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "core/game_record.h"
+#include "core/game.h"
 #include "core/position.h"
 #include "search/engine.h"
+#include "ui/board_text.h"
+#include "ui/terminal_input.h"
 
 namespace jungle {
-
-// How render_board draws a position.
-struct BoardStyle {
-  bool ascii = false;    // FEN letters instead of the Chinese characters 象獅虎豹狼狗貓鼠
-  bool colour = false;   // ANSI colours: the sides, water, traps and dens
-  bool flipped = false;  // Red's side at the bottom, as the Red player sits
-  // With the hidden-pieces rule: the side whose animals the viewer may not see.
-  std::optional<Side> hidden_side;
-};
-
-// The board as a person sees it: coordinates on all four edges, water, traps
-// and dens marked, and the last move's squares framed in brackets. Without
-// colour the Chinese characters carry their FEN letter (象E, 象e) so that the
-// sides stay apart.
-std::string render_board(const Position& pos, const BoardStyle& style);
 
 struct TerminalOptions {
   std::array<bool, kSides> human = {true, false};  // the sides a person plays
@@ -69,19 +56,13 @@ class TerminalGame {
 
  private:
   enum class SearchPurpose { kNone, kMove, kHint };
-  // A game ended by a declaration rather than by the rules.
-  struct Declared {
-    GameResult result = GameResult::kOngoing;
-    std::string termination;  // Termination tag: "resignation", "time", ...
-    std::string reason;       // for the announcement
-  };
 
   int play_game();
   bool set_up();
-  void new_game(const Position& start);
+  void new_game(Game game);
   void handle_line(const std::string& line);
   bool can_run_now(const std::string& line) const;
-  void read_input();
+  void take_lines(std::vector<std::string> lines);
   void wait_for_event();
   void maybe_start_engine();
   void start_search(SearchPurpose purpose);
@@ -90,11 +71,9 @@ class TerminalGame {
   void play(Move m, std::string comment);
   void show_board();
   void announce_end();
-  bool game_over() const;
-  GameResult outcome(std::string* termination, std::string* reason) const;
+  bool game_over() const { return game_.over(); }
+  const Position& pos() const { return game_.position(); }
   std::string player_name(Side s) const;
-  std::string move_label(const Position& before, Move m) const;
-  std::string eval_text(int score, Side mover) const;
   void prompt();
   void save(const std::string& path);
   bool load(const std::string& path, int game_number, std::ostream& err);
@@ -104,16 +83,11 @@ class TerminalGame {
   void apply_engine_options(int skill);
 
   TerminalOptions options_;
-  int input_fd_;
+  TerminalInput input_;
   std::ostream& out_;
-  int wake_pipe_[2] = {-1, -1};
 
   Engine engine_;
-  std::string variant_;  // as the Variant tag writes it
-  Position start_;
-  Position pos_;
-  std::vector<RecordedMove> moves_;
-  std::optional<Declared> declared_;
+  Game game_{Position()};
   bool flipped_ = false;
   bool announced_ = false;
 
@@ -122,9 +96,7 @@ class TerminalGame {
   std::mutex result_mutex_;
   std::optional<std::pair<uint64_t, SearchResult>> result_;  // delivered by the search thread
 
-  std::string input_buffer_;
   std::deque<std::string> queued_;
-  bool input_closed_ = false;
   bool quit_ = false;
   bool prompted_ = false;
 };

@@ -211,7 +211,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                            {"side_to_move", side_json_name(pos.side_to_move())},
                            {"legal_moves", legal},
                            {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
-                           {"result", result_code(r)},
+                           {"result", std::string(result_tag(r))},
                            {"termination",
                             r == GameResult::kOngoing ? Json(nullptr) : Json(termination_tag(why))},
                        });
@@ -356,11 +356,24 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Post(R"(/api/games/(\d+)/undo)", guarded([&ctx](const Request& req, Response& res) {
                 const Json body = parse_body(req);
-                const int plies = int(int_field(body, "plies", 1, 1, 1'000'000));
+                int plies = int(int_field(body, "plies", 1, 1, 1'000'000));
+                // "until": "human" lets the server apply the take-back policy
+                // the terminal game uses, rather than each client counting.
+                const std::string until = string_field(body, "until", "");
+                if (!until.empty() && until != "human") {
+                  throw ApiError(400, "bad_field",
+                                 "'until' must be \"human\", not \"" + until + "\"");
+                }
                 LockedGame g = lock_game(ctx.games, game_id(req));
                 GameSession& game = *g.game;
                 if (game.ply() == 0 && !game.over()) {
                   throw ApiError(422, "nothing_to_undo", "no move has been played yet");
+                }
+                if (!until.empty()) {
+                  plies = game.plies_back_to_human();
+                  if (plies == 0 && !game.over()) {
+                    throw ApiError(422, "nothing_to_undo", "no move of a person to take back");
+                  }
                 }
                 cancel_engine_move(game);
                 game.undo(plies);

@@ -17,20 +17,9 @@ namespace {
 constexpr int kMaxGamePlies = 4000;
 constexpr int kMinMovetimeMs = 50;
 
-std::string side_title(Side s) {
-  return s == kBlue ? "Blue" : "Red";
-}
-
 bool looks_like_move(std::string_view text) {
   return text.size() == 4 && text[0] >= 'a' && text[0] <= 'g' && text[1] >= '1' && text[1] <= '9' &&
          text[2] >= 'a' && text[2] <= 'g' && text[3] >= '1' && text[3] <= '9';
-}
-
-GameResult parse_result_text(std::string_view r) {
-  if (r == "1-0") return GameResult::kBlueWins;
-  if (r == "0-1") return GameResult::kRedWins;
-  if (r == "1/2-1/2") return GameResult::kDraw;
-  return GameResult::kOngoing;
 }
 
 std::string player_description(const PlayerConfig& p) {
@@ -40,13 +29,20 @@ std::string player_description(const PlayerConfig& p) {
   return out.str();
 }
 
-// Termination tags for a result the board does not show (docs/records.md).
-bool is_other_termination(std::string_view tag) {
-  return tag == "resignation" || tag == "time" || tag == "agreement" || tag == "abandoned";
-}
-
 std::string fen_error_message(const FenError& e) {
   return std::string("invalid position: ") + e.what();
+}
+
+// The declared ending as the database and the API name it: a result a
+// record gives without a reason is "recorded".
+constexpr std::string_view kRecordedTermination = "recorded";
+
+Position start_from_fen(const std::string& fen, RuleSetPtr rules) {
+  try {
+    return Position::from_fen(fen, std::move(rules));
+  } catch (const FenError& e) {
+    throw ApiError(422, "bad_fen", fen_error_message(e));
+  }
 }
 
 }  // namespace
@@ -55,20 +51,6 @@ int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-std::string result_code(GameResult r) {
-  switch (r) {
-    case GameResult::kBlueWins:
-      return "1-0";
-    case GameResult::kRedWins:
-      return "0-1";
-    case GameResult::kDraw:
-      return "1/2-1/2";
-    case GameResult::kOngoing:
-      break;
-  }
-  return "*";
 }
 
 std::string side_json_name(Side s) {
@@ -109,15 +91,10 @@ PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
 
 GameSession::GameSession(int64_t id, std::string variant, RuleSetPtr rules,
                          const std::string& start_fen, std::array<PlayerConfig, kSides> players)
-    : id_(id), variant_(std::move(variant)), players_(players) {
-  try {
-    start_ = Position::from_fen(start_fen, std::move(rules));
-  } catch (const FenError& e) {
-    throw ApiError(422, "bad_fen", fen_error_message(e));
-  }
-  start_fen_ = start_.fen();
-  position_ = start_;
-  board_result_ = game_result(position_, &board_why_);
+    : id_(id),
+      game_(start_from_fen(start_fen, std::move(rules)), std::move(variant)),
+      start_fen_(game_.start().fen()),
+      players_(players) {
   created_ms = updated_ms = now_ms();
 }
 
@@ -149,7 +126,7 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
   std::string text;
   while (moves >> text) {
     std::string error;
-    std::optional<Move> m = parse_move(game->position_, text, &error);
+    std::optional<Move> m = parse_move(game->position(), text, &error);
     if (!m) {
       throw ApiError(500, "damaged_game",
                      where + ": move " + std::to_string(game->ply() + 1) + " " + text +
@@ -157,9 +134,9 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
     }
     game->play(*m);
   }
-  if (!stored.declared.empty() && !game->over()) {
-    GameResult r = parse_result_text(stored.result);
-    if (r != GameResult::kOngoing) game->declared_ = Declared{r, stored.declared};
+  const std::optional<GameResult> declared = result_from_tag(stored.result);
+  if (!stored.declared.empty() && !game->over() && declared && *declared != GameResult::kOngoing) {
+    game->game_.declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
   }
   game->created_ms = stored.created_ms;
   game->updated_ms = stored.updated_ms;
@@ -182,22 +159,17 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
   if (fen.empty()) fen = rules->rules().start_fen;
   auto game = std::make_unique<GameSession>(0, variant, rules, fen, players);
   for (const RecordedMove& rm : record.moves) {
-    if (game->over() || !is_legal(game->position_, rm.move)) {
+    if (game->over() || !is_legal(game->position(), rm.move)) {
       throw ApiError(422, "illegal_move",
                      "move " + std::to_string(game->ply() + 1) + " " + move_text(rm.move) +
                          " of the record is illegal" +
                          (game->over() ? std::string(": the game was already over")
-                                       : ": " + explain_illegal(game->position_, rm.move.from(),
+                                       : ": " + explain_illegal(game->position(), rm.move.from(),
                                                                 rm.move.to())));
     }
     game->play(rm.move);
   }
-  const GameResult declared = parse_result_text(record.result());
-  if (!game->over() && declared != GameResult::kOngoing) {
-    std::string reason = record.tag("Termination");
-    if (!is_other_termination(reason)) reason = "recorded";
-    game->declared_ = Declared{declared, reason};
-  }
+  game->game_.adopt_recorded_result(record);
   return game;
 }
 
@@ -256,57 +228,11 @@ void GameSession::set_players(std::array<PlayerConfig, kSides> players) {
   updated_ms = now_ms();
 }
 
-GameResult GameSession::result() const {
-  if (declared_) return declared_->result;
-  return board_result_;
-}
-
 std::string GameSession::termination() const {
-  if (declared_) return declared_->reason;
-  if (board_result_ == GameResult::kOngoing) return "";
-  return std::string(termination_tag(board_why_));
-}
-
-std::string GameSession::result_message() const {
-  const GameResult r = result();
-  if (r == GameResult::kOngoing) return "";
-  const std::string winner = r == GameResult::kBlueWins ? "Blue" : "Red";
-  const std::string loser = r == GameResult::kBlueWins ? "Red" : "Blue";
-  if (declared_) {
-    if (declared_->reason == "resignation") return winner + " wins: " + loser + " resigned";
-    if (declared_->reason == "time") return winner + " wins: " + loser + " ran out of time";
-    if (declared_->reason == "agreement") return "Draw by agreement";
-    const std::string why =
-        declared_->reason == "abandoned" ? "game abandoned" : "result given by the record";
-    if (r == GameResult::kDraw) return "Draw (" + why + ")";
-    return winner + " wins (" + why + ")";
+  if (game_.declared() && game_.declared()->termination.empty()) {
+    return std::string(kRecordedTermination);
   }
-  const Rules& rules = position_.rules();
-  switch (board_why_) {
-    case Termination::kDenEntered: {
-      const Piece p = position_.last_moved_piece();
-      const std::string animal =
-          p == kNoPiece ? "a piece" : "the " + std::string(animal_name(animal_of(p)));
-      return winner + " wins: " + animal + " entered " + loser + "'s den";
-    }
-    case Termination::kAllCaptured:
-      return winner + " wins: " + loser + " has no pieces left";
-    case Termination::kNoLegalMove:
-      if (r == GameResult::kDraw) {
-        return "Draw: " + side_title(position_.side_to_move()) + " has no legal move";
-      }
-      return winner + " wins: " + loser + " has no legal move";
-    case Termination::kRepetition:
-      return "Draw by repetition: the same position occurred " +
-             std::to_string(rules.repetition_count) + " times";
-    case Termination::kMoveLimit:
-      return "Draw: " + std::to_string(rules.no_capture_limit) + " plies without a capture";
-    case Termination::kDenFood:
-      return winner + " wins: " + loser + "'s den was occupied too long";
-    case Termination::kNone:
-      break;
-  }
-  return r == GameResult::kDraw ? "Draw" : winner + " wins";
+  return game_.termination();
 }
 
 void GameSession::play(std::string_view text) {
@@ -317,7 +243,7 @@ void GameSession::play(std::string_view text) {
                        "\" is not a move: write the from-square then the to-square, like a3a4");
   }
   std::string error;
-  std::optional<Move> m = parse_move(position_, text, &error);
+  std::optional<Move> m = parse_move(position(), text, &error);
   if (!m) {
     // The notation layer usually names the move already ("illegal move c3c4: ...").
     if (error.find(text) == std::string::npos) error = std::string(text) + " is illegal: " + error;
@@ -333,11 +259,14 @@ void GameSession::play(Move m) {
   }
   PlayedMove pm;
   pm.move = m;
-  pm.piece = position_.piece_on(m.from());
-  pm.captured = position_.piece_on(m.to());
-  position_.do_move(m);
-  board_result_ = game_result(position_, &board_why_);
-  pm.fen_after = position_.fen();
+  pm.piece = position().piece_on(m.from());
+  pm.captured = position().piece_on(m.to());
+  try {
+    game_.play(m);
+  } catch (const std::invalid_argument& e) {
+    throw ApiError(422, "illegal_move", move_text(m) + ": " + e.what());
+  }
+  pm.fen_after = position().fen();
   moves_.push_back(std::move(pm));
   ++revision_;
   updated_ms = now_ms();
@@ -346,18 +275,17 @@ void GameSession::play(Move m) {
 void GameSession::undo(int plies) {
   const int n = std::min(plies, ply());
   for (int i = 0; i < n; ++i) {
-    position_.undo_move();
+    game_.undo();
     moves_.pop_back();
   }
-  board_result_ = game_result(position_, &board_why_);
-  declared_.reset();
+  game_.clear_declared();
   ++revision_;
   updated_ms = now_ms();
 }
 
 void GameSession::resign(Side side) {
   if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
-  declared_ = Declared{side == kBlue ? GameResult::kRedWins : GameResult::kBlueWins, "resignation"};
+  game_.resign(side);
   ++revision_;
   updated_ms = now_ms();
 }
@@ -368,10 +296,11 @@ Position GameSession::position_at(int ply) const {
                    "ply must be between 0 and " + std::to_string(this->ply()) + ", not " +
                        std::to_string(ply));
   }
-  if (ply == this->ply()) return position_;
-  Position pos = start_;
-  for (int i = 0; i < ply; ++i) pos.do_move(moves_[size_t(i)].move);
-  return pos;
+  return game_.position_at(ply);
+}
+
+int GameSession::plies_back_to_human() const {
+  return game_.plies_back_to_human({!players_[kBlue].is_engine(), !players_[kRed].is_engine()});
 }
 
 Json GameSession::to_json() const {
@@ -395,22 +324,22 @@ Json GameSession::to_json() const {
   const GameResult r = result();
   Json legal = Json::array();
   if (r == GameResult::kOngoing) {
-    for (Move m : generate_moves(position_)) legal.push_back(move_text(m));
+    for (Move m : generate_moves(position())) legal.push_back(move_text(m));
   }
   const std::string term = termination();
   return Json{
       {"id", id_},
-      {"variant", variant_},
+      {"variant", variant()},
       {"start_fen", start_fen_},
-      {"fen", position_.fen()},
+      {"fen", position().fen()},
       {"ply", ply()},
-      {"side_to_move", side_json_name(position_.side_to_move())},
+      {"side_to_move", side_json_name(position().side_to_move())},
       {"revision", revision_},
       {"players", {{"blue", players_[kBlue].to_json()}, {"red", players_[kRed].to_json()}}},
       {"moves", moves},
       {"legal_moves", legal},
       {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
-      {"result", result_code(r)},
+      {"result", std::string(result_tag(r))},
       {"winner", r == GameResult::kBlueWins  ? Json("blue")
                  : r == GameResult::kRedWins ? Json("red")
                                              : Json(nullptr)},
@@ -427,7 +356,7 @@ StoredGame GameSession::to_stored() const {
   s.id = id_;
   s.created_ms = created_ms;
   s.updated_ms = updated_ms;
-  s.variant = variant_;
+  s.variant = variant();
   s.start_fen = start_fen_;
   for (const PlayedMove& pm : moves_) {
     if (!s.moves.empty()) s.moves += ' ';
@@ -436,14 +365,14 @@ StoredGame GameSession::to_stored() const {
   s.ply_count = ply();
   s.blue = players_[kBlue].to_json().dump();
   s.red = players_[kRed].to_json().dump();
-  s.result = result_code(result());
+  s.result = std::string(result_tag(result()));
   s.termination = termination();
-  s.declared = declared_ ? declared_->reason : "";
+  s.declared = game_.declared() ? termination() : "";
   return s;
 }
 
 GameRecord GameSession::to_record() const {
-  GameRecord record;
+  GameRecord record = game_.to_record();
   const std::time_t t = std::time_t(created_ms / 1000);
   std::tm tm{};
   gmtime_r(&t, &tm);
@@ -453,13 +382,6 @@ GameRecord GameSession::to_record() const {
   record.set_tag("Date", date);
   record.set_tag("Blue", player_description(players_[kBlue]));
   record.set_tag("Red", player_description(players_[kRed]));
-  record.set_tag("Result", result_code(result()));
-  record.set_tag("Variant", variant_);
-  const Position rules_start = Position(position_.rule_set_ptr());
-  if (rules_start.fen() != start_fen_) record.set_tag("FEN", start_fen_);
-  const std::string term = termination();
-  if (over() && (!declared_ || is_other_termination(term))) record.set_tag("Termination", term);
-  for (const PlayedMove& pm : moves_) record.moves.push_back(RecordedMove{pm.move, ""});
   return record;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game.h"
 #include "core/game_record.h"
 #include "core/position.h"
 #include "ui/web/game_store.h"
@@ -32,7 +33,8 @@ struct PlayerConfig {
   static PlayerConfig from_json(const Json& j, const std::string& field, int64_t max_movetime_ms);
 };
 
-// What a finished move did, for the page's move list and animations.
+// What a finished move did, for the page's move list and animations: kept
+// beside the Game's moves so that the page's view needs no replay.
 struct PlayedMove {
   Move move;
   Piece piece = kNoPiece;
@@ -40,7 +42,8 @@ struct PlayedMove {
   std::string fen_after;
 };
 
-// One game in memory: its rule set, start, moves, players and result. Not
+// One game in memory: the Game (core/game.h) with its players, ids and
+// times, and the API's errors and JSON around it. Not
 // thread-safe by itself: callers hold mutex() for every call, so each game
 // is isolated from the others and requests on one game are serialised.
 class GameSession {
@@ -68,23 +71,25 @@ class GameSession {
 
   int64_t id() const { return id_; }
   void set_id(int64_t id) { id_ = id; }
-  const std::string& variant() const { return variant_; }
-  const RuleSetPtr& rules() const { return position_.rule_set_ptr(); }
-  const Position& position() const { return position_; }
-  int ply() const { return int(moves_.size()); }
+  const Game& game() const { return game_; }
+  const std::string& variant() const { return game_.variant(); }
+  const RuleSetPtr& rules() const { return game_.rule_set_ptr(); }
+  const Position& position() const { return game_.position(); }
+  int ply() const { return game_.ply(); }
   // Bumped by every change, so that an engine answer computed for an older
   // state of the game is recognised as stale and dropped.
   uint64_t revision() const { return revision_; }
   const PlayerConfig& player(Side s) const { return players_[s]; }
   void set_players(std::array<PlayerConfig, kSides> players);
 
-  bool over() const { return result() != GameResult::kOngoing; }
-  GameResult result() const;
+  bool over() const { return game_.over(); }
+  GameResult result() const { return game_.result(); }
   // As a record's Termination tag writes it: "den", "repetition",
-  // "resignation", ...; empty while the game goes on.
+  // "resignation", ...; "recorded" for a result a record declares without
+  // a reason; empty while the game goes on.
   std::string termination() const;
   // A sentence for the player: "Blue wins: the Rat entered Red's den".
-  std::string result_message() const;
+  std::string result_message() const { return game_.result_message(); }
 
   // Plays a move given as text ("a3a4"). Throws ApiError 422 saying why an
   // illegal move is illegal, or that the game is over.
@@ -92,6 +97,9 @@ class GameSession {
   void play(Move m);
   // Takes back up to `plies` moves (and a resignation).
   void undo(int plies);
+  // How many moves take the game back to the last position where a person
+  // was to move (Game::plies_back_to_human): 0 when no person has moved.
+  int plies_back_to_human() const;
   void resign(Side side);
 
   // The position after `ply` moves, with the history before it (repetition
@@ -115,30 +123,16 @@ class GameSession {
 
  private:
   int64_t id_;
-  std::string variant_;
+  Game game_;
   std::string start_fen_;
-  Position start_;
-  Position position_;
-  std::vector<PlayedMove> moves_;
+  std::vector<PlayedMove> moves_;  // one per game_.moves()
   std::array<PlayerConfig, kSides> players_;
-  // A result the board does not show: a resignation, or one a loaded record declares.
-  struct Declared {
-    GameResult result;
-    std::string reason;
-  };
-  std::optional<Declared> declared_;
-  // game_result() of position_, kept up to date: it generates moves, and
-  // every view of the game asks for it several times.
-  GameResult board_result_ = GameResult::kOngoing;
-  Termination board_why_ = Termination::kNone;
   uint64_t revision_ = 0;
   mutable std::mutex mutex_;
 };
 
 // A line of the games list, from the database alone.
 Json stored_summary_json(const StoredGame& g);
-// "1-0", "0-1", "1/2-1/2", "*": as a record's Result tag writes it.
-std::string result_code(GameResult r);
 // "blue" / "red".
 std::string side_json_name(Side s);
 int64_t now_ms();

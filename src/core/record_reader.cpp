@@ -1,0 +1,236 @@
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "core/game_record.h"
+#include "core/position.h"
+#include "core/record_rules.h"
+#include "core/record_tokenizer.h"
+
+namespace jungle {
+
+namespace {
+
+std::string known_terminations() {
+  std::string list;
+  for (Termination t :
+       {Termination::kDenEntered, Termination::kAllCaptured, Termination::kNoLegalMove,
+        Termination::kRepetition, Termination::kMoveLimit, Termination::kDenFood}) {
+    list += std::string(termination_tag(t)) + ", ";
+  }
+  for (size_t i = 0; i < kDeclaredTerminations.size(); ++i) {
+    list +=
+        std::string(kDeclaredTerminations[i]) + (i + 1 < kDeclaredTerminations.size() ? ", " : "");
+  }
+  return list;
+}
+
+// Reads games one token at a time. Without an error list the first problem
+// throws; with one, each bad game adds its first problem and reading goes on
+// at the next game.
+class RecordReader {
+ public:
+  RecordReader(std::string_view text, std::vector<RecordError>* errors, const RecordSource& source)
+      : tokens_(text), errors_(errors), cache_(source), max_plies_(source.max_plies) {}
+
+  std::vector<GameRecord> run() {
+    for (;;) {
+      Token t;
+      try {
+        t = tokens_.next(game_no());
+      } catch (const RecordError& e) {
+        // Broken syntax: this game is lost; the next one begins with tags
+        // after a blank line.
+        if (!errors_) throw;
+        if (!skipping_) errors_->push_back(e);
+        end_skipped_game();
+        if (!tokens_.resync()) return done();
+        continue;
+      }
+      if (t.kind == Token::kEnd) break;
+      try {
+        if (skipping_) {
+          skip(t);
+        } else {
+          take(t);
+        }
+      } catch (const RecordError& e) {
+        if (!errors_) throw;
+        errors_->push_back(e);
+        skipping_ = true;
+        g_.had_moves = g_.had_moves || t.kind == Token::kMove;
+      }
+    }
+    if (skipping_) {
+      end_skipped_game();
+    } else {
+      close_game();
+    }
+    return done();
+  }
+
+  int games_read() const { return games_read_; }
+
+ private:
+  // One game as it is being read.
+  struct PendingGame {
+    GameRecord record;
+    std::map<std::string, int> tag_lines;
+    std::optional<Position> pos;  // set up at the first move
+    std::string result_token;
+    int result_line = 0;
+    int last_line = 0;
+    bool started = false;  // any token seen
+    bool had_moves = false;
+  };
+
+  std::vector<GameRecord> done() {
+    games_read_ = int(games_.size()) + bad_games_;
+    return std::move(games_);
+  }
+
+  int game_no() const { return int(games_.size()) + bad_games_ + 1; }
+
+  void set_up() {
+    if (!g_.pos) g_.pos = start_position(g_.record, cache_, game_no(), g_.tag_lines);
+  }
+
+  void take(const Token& t) {
+    // Tags after moves begin the next game, even when a result token is missing.
+    if (t.kind == Token::kTag && g_.had_moves) close_game();
+    // A comment alone is not a game.
+    if (t.kind != Token::kComment) g_.started = true;
+    g_.last_line = t.line;
+    switch (t.kind) {
+      case Token::kTag:
+        add_tag(t);
+        break;
+      case Token::kComment:
+        if (!g_.record.moves.empty()) {
+          std::string& c = g_.record.moves.back().comment;
+          c += (c.empty() ? "" : " ") + t.text;
+        }
+        break;
+      case Token::kMove: {
+        g_.had_moves = true;
+        // Checked before the move is played, so that an overlong game costs
+        // no more than one of the longest allowed.
+        if (int(g_.record.moves.size()) >= max_plies_) {
+          throw RecordError(game_no(), t.line,
+                            "the game has more than " + std::to_string(max_plies_) +
+                                " moves (plies), the most a record may hold");
+        }
+        set_up();
+        Move m = play_move(*g_.pos, t.text, game_no(), t.line);
+        g_.record.moves.push_back({m, ""});
+        break;
+      }
+      case Token::kResult:
+        g_.result_token = t.text;
+        g_.result_line = t.line;
+        close_game();
+        break;
+      case Token::kMoveNumber:
+      case Token::kEnd:
+        break;
+    }
+  }
+
+  // After an error: drop the rest of the game, up to its result or the next
+  // game's tags.
+  void skip(const Token& t) {
+    if (t.kind == Token::kTag && g_.had_moves) {
+      end_skipped_game();
+      take(t);
+      return;
+    }
+    if (t.kind == Token::kMove) g_.had_moves = true;
+    if (t.kind == Token::kResult) end_skipped_game();
+  }
+
+  // Finishes the game being read; a problem in it is this game's, not the next one's.
+  void close_game() {
+    try {
+      finish();
+    } catch (const RecordError& e) {
+      if (!errors_) throw;
+      errors_->push_back(e);
+      end_skipped_game();
+    }
+  }
+
+  void end_skipped_game() {
+    ++bad_games_;
+    g_ = PendingGame();
+    skipping_ = false;
+  }
+
+  void add_tag(const Token& t) {
+    if (g_.tag_lines.count(t.text)) {
+      throw RecordError(game_no(), t.line, "tag " + t.text + " appears twice");
+    }
+    g_.tag_lines[t.text] = t.line;
+    if (t.text == "Result" && !is_result_text(t.value)) {
+      throw RecordError(game_no(), t.line,
+                        "Result " + in_quotes(t.value) + " is not one of 1-0, 0-1, 1/2-1/2, *");
+    }
+    if (t.text == "Termination" && !termination_from_tag(t.value) &&
+        !is_declared_termination(t.value)) {
+      throw RecordError(
+          game_no(), t.line,
+          "Termination " + in_quotes(t.value) + " is not one of " + known_terminations());
+    }
+    g_.record.tags.emplace_back(t.text, t.value);
+  }
+
+  void finish() {
+    if (!g_.started) return;
+    set_up();
+    const std::string tag = g_.record.tag("Result");
+    const int line = g_.result_line ? g_.result_line : g_.last_line;
+    if (!g_.result_token.empty() && !tag.empty() && tag != g_.result_token) {
+      throw RecordError(game_no(), line,
+                        "the result " + g_.result_token +
+                            " after the moves does not match [Result " + in_quotes(tag) + "]");
+    }
+    if (tag.empty() && !g_.result_token.empty() && g_.result_token != "*") {
+      g_.record.set_tag("Result", g_.result_token);
+    }
+    check_outcome(g_.record, *g_.pos, game_no(), line);
+    games_.push_back(std::move(g_.record));
+    g_ = PendingGame();
+  }
+
+  Tokenizer tokens_;
+  std::vector<RecordError>* errors_;
+  RuleSetCache cache_;
+  int max_plies_;
+  std::vector<GameRecord> games_;
+  PendingGame g_;
+  int bad_games_ = 0;
+  int games_read_ = 0;
+  bool skipping_ = false;
+};
+
+}  // namespace
+
+RecordSource RecordSource::of_file(const std::filesystem::path& file) {
+  RecordSource source;
+  source.folder = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  return source;
+}
+
+std::vector<GameRecord> read_records(std::string_view text, const RecordSource& source) {
+  return RecordReader(text, nullptr, source).run();
+}
+
+std::vector<RecordError> check_records(std::string_view text, int* games,
+                                       const RecordSource& source) {
+  std::vector<RecordError> errors;
+  RecordReader reader(text, &errors, source);
+  reader.run();
+  if (games) *games = reader.games_read();
+  return errors;
+}
+
+}  // namespace jungle

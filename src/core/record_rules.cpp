@@ -1,0 +1,121 @@
+#include "core/record_rules.h"
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/record_tokenizer.h"
+#include "core/variants.h"
+
+namespace jungle {
+
+RuleSetPtr RuleSetCache::get(const std::string& name, int game, int line) {
+  auto it = sets_.find(name);
+  if (it != sets_.end()) return it->second;
+  try {
+    RuleSetPtr set = load_record_variant(name, folder_);
+    sets_.emplace(name, set);
+    return set;
+  } catch (const VariantError& e) {
+    std::string why = e.issues().empty() ? "unknown rule set" : e.issues().front().message;
+    throw RecordError(game, line, "Variant " + in_quotes(name) + ": " + why);
+  } catch (const std::invalid_argument& e) {
+    throw RecordError(game, line, "Variant " + in_quotes(name) + ": " + e.what());
+  }
+}
+
+namespace {
+
+std::string move_label(const Position& pos, const std::string& text) {
+  return "move " + std::to_string(pos.move_number()) + (pos.side_to_move() == kRed ? "... " : " ") +
+         text;
+}
+
+}  // namespace
+
+Move play_move(Position& pos, const std::string& text, int game, int line) {
+  std::string why;
+  std::optional<Move> m = parse_move(pos, text, &why);
+  if (m) {
+    pos.do_move(*m);
+    return *m;
+  }
+  const std::string_view t = trim(text);
+  const Square from = t.size() == 4 ? parse_square(t.substr(0, 2)) : kNoSquare;
+  const Square to = t.size() == 4 ? parse_square(t.substr(2, 2)) : kNoSquare;
+  if (from == kNoSquare || to == kNoSquare) {
+    throw RecordError(game, line,
+                      move_label(pos, "'" + text + "'") +
+                          " is malformed: expected a from-square and a to-square, like a3a4");
+  }
+  throw RecordError(game, line,
+                    move_label(pos, text) + " is illegal: " + explain_illegal(pos, from, to));
+}
+
+Position start_position(const GameRecord& game, RuleSetCache& cache, int game_no,
+                        const std::map<std::string, int>& tag_lines) {
+  auto line_of = [&](const std::string& name) {
+    auto it = tag_lines.find(name);
+    return it == tag_lines.end() ? 0 : it->second;
+  };
+  const std::string variant = game.tag("Variant").empty() ? "standard" : game.tag("Variant");
+  RuleSetPtr rules = cache.get(variant, game_no, line_of("Variant"));
+  const std::string fen = game.tag("FEN");
+  if (fen.empty()) return Position(rules);
+  try {
+    return Position::from_fen(fen, rules);
+  } catch (const FenError& e) {
+    throw RecordError(game_no, line_of("FEN"), "FEN tag: " + std::string(e.what()));
+  }
+}
+
+namespace {
+
+std::string describe_end(GameResult r, Termination t) {
+  std::string who = r == GameResult::kBlueWins  ? "Blue won"
+                    : r == GameResult::kRedWins ? "Red won"
+                                                : "drawn";
+  return who + " (" + std::string(termination_tag(t)) + ")";
+}
+
+}  // namespace
+
+void check_outcome(const GameRecord& game, const Position& end, int game_no, int line) {
+  const std::string result = game.result();
+  const std::string term = game.tag("Termination");
+  Termination why = Termination::kNone;
+  const GameResult outcome = game_result(end, &why);
+  if (outcome != GameResult::kOngoing) {
+    if (result != result_tag(outcome)) {
+      throw RecordError(game_no, line,
+                        "Result " + result + " does not match the game, which ended by rule: " +
+                            describe_end(outcome, why) + ", so the result is " +
+                            std::string(result_tag(outcome)));
+    }
+    if (!term.empty() && term != termination_tag(why)) {
+      throw RecordError(
+          game_no, line,
+          "Termination " + in_quotes(term) +
+              " does not match the game, which ended by rule: " + describe_end(outcome, why));
+    }
+    return;
+  }
+  if (std::optional<Termination> t = termination_from_tag(term)) {
+    throw RecordError(game_no, line,
+                      "Termination " + in_quotes(term) + " says the game ended by rule (" +
+                          std::string(termination_tag(*t)) + "), but the final position is not " +
+                          "a finished game");
+  }
+  if ((term == "resignation" || term == "time") && result != "1-0" && result != "0-1") {
+    throw RecordError(game_no, line,
+                      "Termination " + in_quotes(term) + " needs a decisive Result, not " + result);
+  }
+}
+
+void check_length(const GameRecord& game, const RecordSource& source) {
+  if (int(game.moves.size()) > source.max_plies) {
+    throw RecordError(0, 0,
+                      "the game has more than " + std::to_string(source.max_plies) +
+                          " moves (plies), the most a record may hold");
+  }
+}
+
+}  // namespace jungle

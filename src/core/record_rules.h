@@ -1,0 +1,43 @@
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "core/game_record.h"
+
+// What reading a record checks against the rules: the rule set its Variant
+// tag names, the position it starts from, each move's legality and the
+// outcome it claims. Shared by the reader and by Game; not public API.
+
+namespace jungle {
+
+// Rule sets by the Variant tag's text, loaded once per read.
+class RuleSetCache {
+ public:
+  explicit RuleSetCache(const RecordSource& source) : folder_(source.folder) {}
+
+  // Throws RecordError naming the game and line.
+  RuleSetPtr get(const std::string& name, int game, int line);
+
+ private:
+  std::optional<std::filesystem::path> folder_;
+  std::map<std::string, RuleSetPtr> sets_;
+};
+
+// The position a record starts from, after checking its tags; `tag_lines`
+// gives the line of each tag for messages.
+Position start_position(const GameRecord& game, RuleSetCache& cache, int game_no,
+                        const std::map<std::string, int>& tag_lines);
+
+// Plays one written move, or throws the error that names it.
+Move play_move(Position& pos, const std::string& text, int game, int line);
+
+// Checks the Result and Termination tags against the position the moves reached.
+void check_outcome(const GameRecord& game, const Position& end, int game_no, int line);
+
+// Throws RecordError when the game holds more moves than the source allows.
+void check_length(const GameRecord& game, const RecordSource& source);
+
+}  // namespace jungle

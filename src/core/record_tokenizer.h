@@ -1,0 +1,74 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+// The lexical layer of the record format (docs/records.md), shared by the
+// reader's files; not part of the public API in core/game_record.h.
+
+namespace jungle {
+
+// Text helpers of the record files, until the shared text helpers replace them.
+std::string_view trim(std::string_view s);
+std::string in_quotes(std::string_view s);
+// "1-0", "0-1", "1/2-1/2" or "*".
+bool is_result_text(std::string_view t);
+
+// The place of one token in the text, for messages.
+struct Token {
+  enum Kind { kTag, kComment, kMoveNumber, kMove, kResult, kEnd } kind = kEnd;
+  std::string text;   // tag name, comment text, move text or result
+  std::string value;  // tag value
+  int line = 0;
+};
+
+// Splits record text into tokens, skipping whitespace, `;` comments, `%`
+// escape lines and `$n` annotations. Throws RecordError on broken syntax;
+// `game` is only for the messages.
+class Tokenizer {
+ public:
+  explicit Tokenizer(std::string_view text) : text_(text) {
+    // A UTF-8 byte order mark, as some editors write, is not part of the record.
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+  }
+
+  Token next(int game);
+
+  // After broken syntax: moves on to the next line that begins with '[' after
+  // a blank line or after a line ending with a result, where the next game's
+  // tags begin; false when there is none.
+  bool resync();
+
+ private:
+  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+  static bool ends_word(char c) {
+    return is_space(c) || std::string_view("{}[]();\"").find(c) != std::string_view::npos;
+  }
+  bool at_end() const { return pos_ >= text_.size(); }
+  bool at_line_start() const { return pos_ == 0 || text_[pos_ - 1] == '\n'; }
+
+  void advance() {
+    if (text_[pos_] == '\n') ++line_;
+    ++pos_;
+  }
+  void skip_space() {
+    while (!at_end() && is_space(text_[pos_])) advance();
+  }
+  void skip_line() {
+    while (!at_end() && text_[pos_] != '\n') ++pos_;
+  }
+
+  Token read_tag(int game);
+  Token read_comment(int game);
+  Token read_word();
+
+  std::string_view text_;
+  size_t pos_ = 0;
+  int line_ = 1;
+  size_t token_pos_ = 0;  // where the token being read began
+  int token_line_ = 1;
+};
+
+}  // namespace jungle

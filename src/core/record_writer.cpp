@@ -1,0 +1,109 @@
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+#include "core/game_record.h"
+#include "core/variants.h"
+
+namespace jungle {
+
+namespace {
+
+constexpr size_t kLineWidth = 79;
+
+std::string escape_tag_value(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += (c == '\n' || c == '\r') ? ' ' : c;
+  }
+  return out;
+}
+
+// Side to move and full move number of a FEN, read from its fields alone so
+// that writing a record never needs the rule set.
+void fen_numbering(std::string_view fen, Side& side, int& move_number) {
+  std::vector<std::string> fields;
+  std::istringstream in{std::string(fen)};
+  for (std::string f; in >> f;) fields.push_back(f);
+  side = fields.size() > 1 && fields[1] == "b" ? kRed : kBlue;
+  move_number = 1;
+  // "<placement> <side> <plies> <move>" or chess-style "... - - <plies> <move>".
+  const size_t index = fields.size() >= 6 ? 5 : 3;
+  if (fields.size() > index) {
+    // A number Position would refuse numbers the moves from 1, and one it
+    // accepts leaves room to count on without overflow.
+    const std::string& text = fields[index];
+    int n = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec == std::errc() && end == text.data() + text.size() && n >= 1 && n <= kMaxFenMoveNumber)
+      move_number = n;
+  }
+}
+
+}  // namespace
+
+std::string write_record(const GameRecord& game) {
+  std::string out;
+  for (const auto& [name, value] : game.tags) {
+    out += "[" + name + " \"" + escape_tag_value(value) + "\"]\n";
+  }
+  if (!game.tags.empty()) out += "\n";
+
+  Side side = kBlue;
+  int number = 1;
+  std::string fen = game.tag("FEN");
+  if (fen.empty()) {
+    try {
+      fen = load_variant(game.tag("Variant").empty() ? "standard" : game.tag("Variant"))
+                ->rules()
+                .start_fen;
+    } catch (const std::exception&) {
+      fen.clear();  // numbering then starts at 1 with Blue, as the standard start does
+    }
+  }
+  fen_numbering(fen, side, number);
+
+  std::vector<std::string> words;
+  bool need_number = true;  // at the start and after a comment, Red's move gets "N..."
+  for (const RecordedMove& rm : game.moves) {
+    if (side == kBlue) {
+      words.push_back(std::to_string(number) + ".");
+    } else if (need_number) {
+      words.push_back(std::to_string(number) + "...");
+    }
+    words.push_back(move_text(rm.move));
+    need_number = false;
+    if (!rm.comment.empty()) {
+      std::string body = rm.comment;
+      std::replace(body.begin(), body.end(), '}', ')');
+      words.push_back("{" + body + "}");
+      need_number = true;
+    }
+    if (side == kRed) ++number;
+    side = opponent(side);
+  }
+  words.push_back(game.result());
+
+  std::string line;
+  for (const std::string& w : words) {
+    if (!line.empty() && line.size() + 1 + w.size() > kLineWidth) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + w;
+  }
+  out += line + "\n";
+  return out;
+}
+
+std::string write_records(const std::vector<GameRecord>& games) {
+  std::string out;
+  for (size_t i = 0; i < games.size(); ++i) {
+    if (i > 0) out += "\n";
+    out += write_record(games[i]);
+  }
+  return out;
+}
+
+}  // namespace jungle
