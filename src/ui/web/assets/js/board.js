@@ -1,8 +1,28 @@
+// @ts-check
 // The board as SVG: terrain, pieces, highlights, arrows; click or drag to
 // move; jumps and captures animated. It knows no rules: legal moves come
 // from the server and every move is sent there.
 import { FILES, RANKS, SQUARES, fileOf, rankOf, parseFen, parseMove, squareName } from './fen.js';
+import { SIDES } from './game.js';
 import { drawPiece, glyphPath, svg } from './pieces.js';
+
+/** @typedef {import('./api.js').Side} Side */
+/** @typedef {import('./api.js').Variant} Variant */
+/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
+/** @typedef {{ x: number, y: number }} Point */
+/** An arrow over the board: the analysis' best move, or a hint. @typedef {{ move: string, kind: 'best' | 'hint' }} Arrow */
+/**
+ * A move made on the board, for the server to judge: `legal` when it is one
+ * of the moves the board was given, `dragged` when the piece was dropped
+ * there (so it needs no animation).
+ * @typedef {{ move: string, from: number, to: number, legal: boolean, dragged: boolean }} BoardMove
+ */
+/**
+ * `editor`: squares are clicked to edit them (onSquare) instead of to move.
+ * @typedef {{ editor?: boolean, onMove?: (move: BoardMove) => void,
+ *             onSquare?: (sq: number, e: PointerEvent) => void }} BoardOptions
+ */
+/** A press on a piece that may become a drag. @typedef {{ from: number, id: number, x: number, y: number, moved: boolean, wasSelected: boolean }} Press */
 
 const S = 100; // side of a square in SVG units
 const FRAME = 18;
@@ -11,6 +31,10 @@ const DRAG_THRESHOLD = 6;
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 // Groups of water squares that form a full rectangle are drawn as one river.
+/**
+ * @param {number[]} water
+ * @returns {Array<{ squares: number[], rect: { f0: number, f1: number, r0: number, r1: number } | null }>}
+ */
 function rivers(water) {
   const set = new Set(water);
   const seen = new Set();
@@ -21,7 +45,7 @@ function rivers(water) {
     const stack = [sq];
     seen.add(sq);
     while (stack.length) {
-      const s = stack.pop();
+      const s = /** @type {number} */ (stack.pop());
       comp.push(s);
       const f = fileOf(s);
       const nbrs = [s + FILES, s - FILES, f > 0 ? s - 1 : -1, f < FILES - 1 ? s + 1 : -1];
@@ -40,39 +64,59 @@ function rivers(water) {
 }
 
 export class Board {
+  /** @param {SVGSVGElement} svgEl @param {BoardOptions} [options] */
   constructor(svgEl, options = {}) {
     this.svg = svgEl;
     this.opts = options;
+    /** @type {Variant | null} */
     this.variant = null;
     this.flipped = false;
+    /** @type {PieceStyle} */
     this.style = 'glyph';
     this.position = parseFen('7/7/7/7/7/7/7/7/7 w');
+    /** @type {string[]} */
     this.legal = [];
     this.canMove = false;
+    /** @type {{ from: number, to: number } | null} */
     this.lastMove = null;
+    /** @type {Arrow[]} */
     this.arrows = [];
     this.selected = -1;
+    /** @type {Side | null} */
     this.hiddenSide = null;
+    /** @type {Press | null} */
     this.drag = null;
+    /** @type {Map<number, SVGElement>} */
     this.pieceEls = new Map();
     svgEl.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${FILES * S + 2 * FRAME} ${RANKS * S + 2 * FRAME}`);
     svgEl.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-    this.build();
+    this.layers = this.build();
+    this.redraw();
   }
 
   // ---- public API -------------------------------------------------------
+  /** @param {Variant} variant */
   setVariant(variant) { this.variant = variant; this.drawTerrain(); this.drawPieces(); }
+  /** @param {boolean} flipped */
   setFlipped(flipped) { this.flipped = flipped; this.redraw(); }
+  /** @param {PieceStyle} style */
   setStyle(style) { this.style = style; this.drawPieces(); }
   // For hidden-piece rule sets: the side whose animals the viewer may not see.
+  /** @param {Side | null} side */
   setHiddenSide(side) { this.hiddenSide = side; this.drawPieces(); }
+  /** @param {string} fen */
   setPosition(fen) { this.position = parseFen(fen); this.selected = -1; this.cancelDrag(); this.drawPieces(); this.drawMarks(); }
+  /** @param {string[]} moves @param {boolean} canMove whether a person may move now */
   setLegalMoves(moves, canMove) { this.legal = moves || []; this.canMove = !!canMove; if (!canMove) this.selected = -1; this.drawMarks(); }
+  /** @param {string | null} move */
   setLastMove(move) { this.lastMove = move ? parseMove(move) : null; this.drawMarks(); }
+  /** @param {Arrow[]} arrows */
   setArrows(arrows) { this.arrows = arrows || []; this.drawArrows(); }
+  /** @param {number} sq */
   pieceAt(sq) { return this.position.board[sq]; }
 
-  // Plays `m` ({move, captured, jump}) on the drawn board; resolves when done.
+  // Plays `m` on the drawn board; resolves when done.
+  /** @param {{ move: string, jump?: boolean }} m */
   async animateMove(m) {
     const { from, to } = parseMove(m.move);
     const el = this.pieceEls.get(from);
@@ -108,6 +152,7 @@ export class Board {
   }
 
   // A shake on a piece whose move was refused.
+  /** @param {number} sq */
   shake(sq) {
     const el = this.pieceEls.get(sq);
     if (!el || reducedMotion()) return;
@@ -119,22 +164,31 @@ export class Board {
   }
 
   // ---- drawing ----------------------------------------------------------
+  // The board's layers, with the squares that take the pointer on top.
   build() {
     this.svg.replaceChildren();
     this.buildDefs();
-    this.layers = {};
-    for (const name of ['terrain', 'marks', 'pieces', 'targets', 'arrows', 'effects', 'hit']) {
-      this.layers[name] = svg('g', { class: `layer-${name}` }, this.svg);
-    }
+    /** @param {string} name */
+    const layer = (name) => svg('g', { class: `layer-${name}` }, this.svg);
+    // In drawing order: the later lie on top.
+    const layers = {
+      terrain: layer('terrain'),
+      marks: layer('marks'),
+      pieces: layer('pieces'),
+      targets: layer('targets'),
+      arrows: layer('arrows'),
+      effects: layer('effects'),
+      hit: layer('hit'),
+    };
     for (let sq = 0; sq < SQUARES; sq += 1) {
-      svg('rect', { class: 'hit', width: S, height: S, 'data-square': squareName(sq) }, this.layers.hit);
+      svg('rect', { class: 'hit', width: S, height: S, 'data-square': squareName(sq) }, layers.hit);
     }
-    this.layers.hit.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    layers.hit.addEventListener('pointerdown', (e) => this.onPointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.onPointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.onPointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
     this.svg.addEventListener('contextmenu', (e) => { if (this.opts.editor) e.preventDefault(); });
-    this.redraw();
+    return layers;
   }
 
   buildDefs() {
@@ -155,18 +209,20 @@ export class Board {
   redraw() {
     this.drawTerrain();
     for (const rect of this.layers.hit.children) {
-      const sq = this.squareOfName(rect.getAttribute('data-square'));
+      const sq = this.squareOfName(rect.getAttribute('data-square') ?? '');
       const { x, y } = this.corner(sq);
-      rect.setAttribute('x', x);
-      rect.setAttribute('y', y);
+      rect.setAttribute('x', String(x));
+      rect.setAttribute('y', String(y));
     }
     this.drawPieces();
     this.drawMarks();
     this.drawArrows();
   }
 
+  /** @param {string} name */
   squareOfName(name) { return (Number(name[1]) - 1) * FILES + 'abcdefg'.indexOf(name[0]); }
 
+  /** @param {number} sq @returns {Point} */
   corner(sq) {
     const f = fileOf(sq);
     const r = rankOf(sq);
@@ -175,6 +231,7 @@ export class Board {
     return { x: col * S, y: row * S };
   }
 
+  /** @param {number} sq @returns {Point} */
   center(sq) {
     const c = this.corner(sq);
     return { x: c.x + S / 2, y: c.y + S / 2 };
@@ -219,7 +276,7 @@ export class Board {
         }
       }
     }
-    for (const side of ['blue', 'red']) {
+    for (const side of SIDES) {
       for (const name of v.traps[side] || []) {
         const { x, y } = this.corner(this.squareOfName(name));
         const g = svg('g', { class: `trap trap-${side}` }, t);
@@ -275,6 +332,7 @@ export class Board {
     const targets = this.layers.targets;
     marks.replaceChildren();
     targets.replaceChildren();
+    /** @param {number} sq @param {string} cls */
     const square = (sq, cls) => {
       const { x, y } = this.corner(sq);
       svg('rect', { class: cls, x, y, width: S, height: S }, marks);
@@ -310,6 +368,7 @@ export class Board {
   }
 
   // A ring of sparks where a piece is taken.
+  /** @param {Point} c */
   burst(c) {
     if (reducedMotion()) return;
     const g = svg('g', { class: 'burst', transform: `translate(${c.x} ${c.y})` }, this.layers.effects);
@@ -321,6 +380,7 @@ export class Board {
     setTimeout(() => g.remove(), 700);
   }
 
+  /** @param {number} from */
   targetsFrom(from) {
     const out = [];
     for (const m of this.legal) {
@@ -331,12 +391,15 @@ export class Board {
   }
 
   // ---- input ------------------------------------------------------------
+  // The square under the pointer (-1 off the board) and the point in board
+  // units; null while the board is not laid out (hidden).
+  /** @param {PointerEvent} e @returns {{ sq: number, p: DOMPoint } | null} */
   pointToSquare(e) {
     const pt = this.svg.createSVGPoint();
     pt.x = e.clientX;
     pt.y = e.clientY;
     const ctm = this.svg.getScreenCTM();
-    if (!ctm) return -1;
+    if (!ctm) return null;
     const p = pt.matrixTransform(ctm.inverse());
     const col = Math.floor(p.x / S);
     const row = Math.floor(p.y / S);
@@ -346,14 +409,16 @@ export class Board {
     return { sq: r * FILES + f, p };
   }
 
+  /** @param {number} sq */
   canPick(sq) {
     const piece = this.position.board[sq];
     return this.canMove && piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq);
   }
 
+  /** @param {PointerEvent} e */
   onPointerDown(e) {
     if (e.button !== 0 && e.pointerType === 'mouse' && !this.opts.editor) return;
-    const { sq } = this.pointToSquare(e);
+    const sq = this.pointToSquare(e)?.sq ?? -1;
     if (sq < 0) return;
     e.preventDefault();
     if (this.opts.editor) {
@@ -375,6 +440,7 @@ export class Board {
     }
   }
 
+  /** @param {PointerEvent} e */
   onPointerMove(e) {
     const d = this.drag;
     if (!d || d.id !== e.pointerId) return;
@@ -382,17 +448,20 @@ export class Board {
     d.moved = true;
     const el = this.pieceEls.get(d.from);
     if (!el) return;
-    const { p } = this.pointToSquare(e);
+    const at = this.pointToSquare(e);
+    if (!at) return;
+    const { p } = at;
     this.layers.pieces.appendChild(el);
     el.classList.add('dragging');
     el.setAttribute('transform', `translate(${p.x} ${p.y}) scale(1.12)`);
   }
 
+  /** @param {PointerEvent} e */
   onPointerUp(e) {
     const d = this.drag;
     if (!d || d.id !== e.pointerId) return;
     this.drag = null;
-    const { sq } = this.pointToSquare(e);
+    const sq = this.pointToSquare(e)?.sq ?? -1;
     if (!d.moved) {
       // A click: the first selects, a second on the same piece lets it go.
       if (d.wasSelected && sq === d.from) { this.selected = -1; this.drawMarks(); }
@@ -424,6 +493,7 @@ export class Board {
     this.drag = null;
   }
 
+  /** @param {number} sq */
   restorePiece(sq) {
     const el = this.pieceEls.get(sq);
     if (!el) return;
@@ -432,6 +502,7 @@ export class Board {
     el.setAttribute('transform', `translate(${x} ${y})`);
   }
 
+  /** @param {number} from @param {number} to @param {boolean} [dragged] */
   tryMove(from, to, dragged = false) {
     const text = squareName(from) + squareName(to);
     const legal = this.legal.includes(text);
