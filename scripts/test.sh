@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test: formatting, the Release build, the
-# browser and load tests, the same suite under address and undefined-behaviour
-# sanitizers, the threaded parts under ThreadSanitizer, and a short fuzzing run.
+# Sets everything up and runs every test: formatting, the web page's
+# JavaScript (types and unit tests), the Release build, the browser and load
+# tests, the same suite under address and undefined-behaviour sanitizers, the
+# threaded parts under ThreadSanitizer, and a short fuzzing run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
 
 echo "== Formatting"
 "$root/scripts/check_format.sh"
+
+echo "== Web page JavaScript: types (tsc) and unit tests"
+"$root/scripts/check_js.sh"
 
 echo "== Release build and tests"
 "$root/scripts/build.sh" "$root/build/test-release" -DCMAKE_BUILD_TYPE=Release

@@ -7,7 +7,12 @@ import { analysisDone, analysisStats, pvMoves } from './format.js';
 import { fenAt } from './game.js';
 import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from './state.js';
 import {
-  analysisStatsText, clearPv, renderEval, showAnalysing, showAnalysisStats, showPv,
+  analysisStatsText,
+  clearPv,
+  renderEval,
+  showAnalysing,
+  showAnalysisStats,
+  showPv,
 } from './views/analysis_view.js';
 import { renderArrows } from './views/board_view.js';
 import { render } from './views/render.js';

@@ -6,8 +6,18 @@ import { api, messageOf } from './api.js';
 import { switchAnalysis } from './analysis.js';
 import { $, toast } from './dom.js';
 import {
-  chooseStyle, deleteGame, flipBoard, hint, loadGame, loadRecord, onBoardMove, resign, setView, startNewGame,
-  takeBack, togglePause,
+  chooseStyle,
+  deleteGame,
+  flipBoard,
+  hint,
+  loadGame,
+  loadRecord,
+  onBoardMove,
+  resign,
+  setView,
+  startNewGame,
+  takeBack,
+  togglePause,
 } from './flows.js';
 import { fenAt } from './game.js';
 import { SetupEditor } from './setup.js';
@@ -103,7 +113,11 @@ async function boot() {
     return;
   }
   fillRuleSets();
-  const editor = new SetupEditor({ variants: state.variants, getStyle: () => state.style, onPlay: (start) => openNewGame(start) });
+  const editor = new SetupEditor({
+    variants: state.variants,
+    getStyle: () => state.style,
+    onPlay: (start) => openNewGame(start),
+  });
   wire(editor);
   chooseStyle(pieceStyle(store.get('style', 'glyph')));
   board.setVariant(variantInfo('standard'));

@@ -50,13 +50,18 @@ function rivers(water) {
       const f = fileOf(s);
       const nbrs = [s + FILES, s - FILES, f > 0 ? s - 1 : -1, f < FILES - 1 ? s + 1 : -1];
       for (const n of nbrs) {
-        if (n >= 0 && n < SQUARES && set.has(n) && !seen.has(n)) { seen.add(n); stack.push(n); }
+        if (n >= 0 && n < SQUARES && set.has(n) && !seen.has(n)) {
+          seen.add(n);
+          stack.push(n);
+        }
       }
     }
     const files = comp.map(fileOf);
     const ranks = comp.map(rankOf);
-    const f0 = Math.min(...files); const f1 = Math.max(...files);
-    const r0 = Math.min(...ranks); const r1 = Math.max(...ranks);
+    const f0 = Math.min(...files);
+    const f1 = Math.max(...files);
+    const r0 = Math.min(...ranks);
+    const r1 = Math.max(...ranks);
     const full = (f1 - f0 + 1) * (r1 - r0 + 1) === comp.length;
     out.push({ squares: comp, rect: full ? { f0, f1, r0, r1 } : null });
   }
@@ -96,24 +101,56 @@ export class Board {
 
   // ---- public API -------------------------------------------------------
   /** @param {Variant} variant */
-  setVariant(variant) { this.variant = variant; this.drawTerrain(); this.drawPieces(); }
+  setVariant(variant) {
+    this.variant = variant;
+    this.drawTerrain();
+    this.drawPieces();
+  }
   /** @param {boolean} flipped */
-  setFlipped(flipped) { this.flipped = flipped; this.redraw(); }
+  setFlipped(flipped) {
+    this.flipped = flipped;
+    this.redraw();
+  }
   /** @param {PieceStyle} style */
-  setStyle(style) { this.style = style; this.drawPieces(); }
+  setStyle(style) {
+    this.style = style;
+    this.drawPieces();
+  }
   // For hidden-piece rule sets: the side whose animals the viewer may not see.
   /** @param {Side | null} side */
-  setHiddenSide(side) { this.hiddenSide = side; this.drawPieces(); }
+  setHiddenSide(side) {
+    this.hiddenSide = side;
+    this.drawPieces();
+  }
   /** @param {string} fen */
-  setPosition(fen) { this.position = parseFen(fen); this.selected = -1; this.cancelDrag(); this.drawPieces(); this.drawMarks(); }
+  setPosition(fen) {
+    this.position = parseFen(fen);
+    this.selected = -1;
+    this.cancelDrag();
+    this.drawPieces();
+    this.drawMarks();
+  }
   /** @param {string[]} moves @param {boolean} canMove whether a person may move now */
-  setLegalMoves(moves, canMove) { this.legal = moves || []; this.canMove = !!canMove; if (!canMove) this.selected = -1; this.drawMarks(); }
+  setLegalMoves(moves, canMove) {
+    this.legal = moves || [];
+    this.canMove = !!canMove;
+    if (!canMove) this.selected = -1;
+    this.drawMarks();
+  }
   /** @param {string | null} move */
-  setLastMove(move) { this.lastMove = move ? parseMove(move) : null; this.drawMarks(); }
+  setLastMove(move) {
+    this.lastMove = move ? parseMove(move) : null;
+    this.drawMarks();
+  }
   /** @param {Arrow[]} arrows */
-  setArrows(arrows) { this.arrows = arrows || []; this.drawArrows(); }
+  setArrows(arrows) {
+    this.arrows = arrows || [];
+    this.drawArrows();
+  }
   /** @param {number} sq */
-  pieceAt(sq) { return this.position.board[sq]; }
+  pieceAt(sq) {
+    return this.position.board[sq];
+  }
 
   // Plays `m` on the drawn board; resolves when done.
   /** @param {{ move: string, jump?: boolean }} m */
@@ -129,10 +166,10 @@ export class Board {
     const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     const frames = jump
       ? [
-        { transform: `translate(${a.x}px, ${a.y}px) scale(1)` },
-        { transform: `translate(${mid.x}px, ${mid.y}px) scale(1.28)`, offset: 0.5 },
-        { transform: `translate(${b.x}px, ${b.y}px) scale(1)` },
-      ]
+          { transform: `translate(${a.x}px, ${a.y}px) scale(1)` },
+          { transform: `translate(${mid.x}px, ${mid.y}px) scale(1.28)`, offset: 0.5 },
+          { transform: `translate(${b.x}px, ${b.y}px) scale(1)` },
+        ]
       : [{ transform: `translate(${a.x}px, ${a.y}px)` }, { transform: `translate(${b.x}px, ${b.y}px)` }];
     const moving = el.animate(frames, { duration, easing: 'cubic-bezier(.3,.7,.4,1)', fill: 'forwards' });
     const victim = this.pieceEls.get(to);
@@ -187,7 +224,9 @@ export class Board {
     this.svg.addEventListener('pointermove', (e) => this.onPointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.onPointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
-    this.svg.addEventListener('contextmenu', (e) => { if (this.opts.editor) e.preventDefault(); });
+    this.svg.addEventListener('contextmenu', (e) => {
+      if (this.opts.editor) e.preventDefault();
+    });
     return layers;
   }
 
@@ -196,13 +235,57 @@ export class Board {
     const waterGrad = svg('linearGradient', { id: `${this.svg.id}-water`, x1: 0, y1: 0, x2: 0.3, y2: 1 }, defs);
     svg('stop', { offset: '0', 'stop-color': '#5fb3de' }, waterGrad);
     svg('stop', { offset: '1', 'stop-color': '#2f7fb8' }, waterGrad);
-    const waves = svg('pattern', { id: `${this.svg.id}-waves`, width: 50, height: 26, patternUnits: 'userSpaceOnUse' }, defs);
-    svg('path', { d: 'M0 13 q12.5 -9 25 0 t25 0', fill: 'none', stroke: 'rgba(255,255,255,.35)', 'stroke-width': 2.2 }, waves);
-    const net = svg('pattern', { id: `${this.svg.id}-net`, width: 20, height: 20, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
+    const waves = svg(
+      'pattern',
+      { id: `${this.svg.id}-waves`, width: 50, height: 26, patternUnits: 'userSpaceOnUse' },
+      defs,
+    );
+    svg(
+      'path',
+      { d: 'M0 13 q12.5 -9 25 0 t25 0', fill: 'none', stroke: 'rgba(255,255,255,.35)', 'stroke-width': 2.2 },
+      waves,
+    );
+    const net = svg(
+      'pattern',
+      {
+        id: `${this.svg.id}-net`,
+        width: 20,
+        height: 20,
+        patternUnits: 'userSpaceOnUse',
+        patternTransform: 'rotate(45)',
+      },
+      defs,
+    );
     svg('path', { d: 'M0 0 H20 M0 0 V20', stroke: 'rgba(92,58,20,.38)', 'stroke-width': 2.4 }, net);
-    const grass = svg('pattern', { id: `${this.svg.id}-grass`, width: 36, height: 36, patternUnits: 'userSpaceOnUse' }, defs);
-    svg('path', { d: 'M6 30 l2 -7 l2 7 M24 14 l2 -7 l2 7', fill: 'none', stroke: 'rgba(60,110,40,.22)', 'stroke-width': 1.6, 'stroke-linecap': 'round' }, grass);
-    const head = svg('marker', { id: `${this.svg.id}-head`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, defs);
+    const grass = svg(
+      'pattern',
+      { id: `${this.svg.id}-grass`, width: 36, height: 36, patternUnits: 'userSpaceOnUse' },
+      defs,
+    );
+    svg(
+      'path',
+      {
+        d: 'M6 30 l2 -7 l2 7 M24 14 l2 -7 l2 7',
+        fill: 'none',
+        stroke: 'rgba(60,110,40,.22)',
+        'stroke-width': 1.6,
+        'stroke-linecap': 'round',
+      },
+      grass,
+    );
+    const head = svg(
+      'marker',
+      {
+        id: `${this.svg.id}-head`,
+        viewBox: '0 0 10 10',
+        refX: 5,
+        refY: 5,
+        markerWidth: 3.2,
+        markerHeight: 3.2,
+        orient: 'auto-start-reverse',
+      },
+      defs,
+    );
     svg('path', { d: 'M0 0 L10 5 L0 10 z', fill: 'context-stroke' }, head);
   }
 
@@ -220,7 +303,9 @@ export class Board {
   }
 
   /** @param {string} name */
-  squareOfName(name) { return (Number(name[1]) - 1) * FILES + 'abcdefg'.indexOf(name[0]); }
+  squareOfName(name) {
+    return (Number(name[1]) - 1) * FILES + 'abcdefg'.indexOf(name[0]);
+  }
 
   /** @param {number} sq @returns {Point} */
   corner(sq) {
@@ -346,7 +431,17 @@ export class Board {
       for (const to of this.targetsFrom(this.selected)) {
         const c = this.center(to);
         const capture = !!this.position.board[to];
-        svg('circle', { class: capture ? 'target capture' : 'target', cx: c.x, cy: c.y, r: capture ? 45 : 15, 'data-target': squareName(to) }, targets);
+        svg(
+          'circle',
+          {
+            class: capture ? 'target capture' : 'target',
+            cx: c.x,
+            cy: c.y,
+            r: capture ? 45 : 15,
+            'data-target': squareName(to),
+          },
+          targets,
+        );
       }
     }
   }
@@ -363,7 +458,11 @@ export class Board {
       const shorten = 22;
       const ex = q.x - ((q.x - p.x) / len) * shorten;
       const ey = q.y - ((q.y - p.y) / len) * shorten;
-      svg('line', { class: `arrow arrow-${a.kind}`, x1: p.x, y1: p.y, x2: ex, y2: ey, 'marker-end': `url(#${this.svg.id}-head)` }, layer);
+      svg(
+        'line',
+        { class: `arrow arrow-${a.kind}`, x1: p.x, y1: p.y, x2: ex, y2: ey, 'marker-end': `url(#${this.svg.id}-head)` },
+        layer,
+      );
     }
   }
 
@@ -374,7 +473,11 @@ export class Board {
     const g = svg('g', { class: 'burst', transform: `translate(${c.x} ${c.y})` }, this.layers.effects);
     for (let i = 0; i < 8; i += 1) {
       const a = (Math.PI / 4) * i;
-      const line = svg('line', { x1: Math.cos(a) * 30, y1: Math.sin(a) * 30, x2: Math.cos(a) * 44, y2: Math.sin(a) * 44 }, g);
+      const line = svg(
+        'line',
+        { x1: Math.cos(a) * 30, y1: Math.sin(a) * 30, x2: Math.cos(a) * 44, y2: Math.sin(a) * 44 },
+        g,
+      );
       line.animate([{ opacity: 0 }, { opacity: 1, offset: 0.5 }, { opacity: 0 }], { duration: 520, delay: 140 });
     }
     setTimeout(() => g.remove(), 700);
@@ -412,7 +515,9 @@ export class Board {
   /** @param {number} sq */
   canPick(sq) {
     const piece = this.position.board[sq];
-    return this.canMove && piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq);
+    return (
+      this.canMove && piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq)
+    );
   }
 
   /** @param {PointerEvent} e */
@@ -426,7 +531,14 @@ export class Board {
       return;
     }
     if (this.canPick(sq)) {
-      this.drag = { from: sq, id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, wasSelected: this.selected === sq };
+      this.drag = {
+        from: sq,
+        id: e.pointerId,
+        x: e.clientX,
+        y: e.clientY,
+        moved: false,
+        wasSelected: this.selected === sq,
+      };
       this.selected = sq;
       this.drawMarks();
       this.svg.setPointerCapture?.(e.pointerId);
@@ -464,7 +576,10 @@ export class Board {
     const sq = this.pointToSquare(e)?.sq ?? -1;
     if (!d.moved) {
       // A click: the first selects, a second on the same piece lets it go.
-      if (d.wasSelected && sq === d.from) { this.selected = -1; this.drawMarks(); }
+      if (d.wasSelected && sq === d.from) {
+        this.selected = -1;
+        this.drawMarks();
+      }
       return;
     }
     const legal = sq >= 0 && this.legal.includes(squareName(d.from) + squareName(sq));

@@ -43,7 +43,10 @@ export function parseFen(fen) {
     const rank = RANKS - 1 - i;
     let file = 0;
     for (const ch of row) {
-      if (/[1-9]/.test(ch)) { file += Number(ch); continue; }
+      if (/[1-9]/.test(ch)) {
+        file += Number(ch);
+        continue;
+      }
       const upper = ch.toUpperCase();
       if (file < FILES && LETTERS.includes(upper)) {
         board[rank * FILES + file] = { side: ch === upper ? 'blue' : 'red', letter: upper };
@@ -62,8 +65,14 @@ export function buildFen(board, side) {
     let empty = 0;
     for (let file = 0; file < FILES; file += 1) {
       const p = board[rank * FILES + file];
-      if (!p) { empty += 1; continue; }
-      if (empty) { row += empty; empty = 0; }
+      if (!p) {
+        empty += 1;
+        continue;
+      }
+      if (empty) {
+        row += empty;
+        empty = 0;
+      }
       row += p.side === 'blue' ? p.letter : p.letter.toLowerCase();
     }
     if (empty) row += empty;

@@ -8,8 +8,20 @@ import { toast } from './dom.js';
 import { hintMessage, sideName } from './format.js';
 import { enginesOnly, isEngine, other, playersFor, resigningSide, takeBackPlies } from './game.js';
 import {
-  gameArriving, gameDeleted, gameOpening, gameShown, setAutoplay, setBusy, setEngineRequest, setEvaluation, setHint,
-  setStyle, state, toggleFlipped, viewLatest, viewMoved,
+  gameArriving,
+  gameDeleted,
+  gameOpening,
+  gameShown,
+  setAutoplay,
+  setBusy,
+  setEngineRequest,
+  setEvaluation,
+  setHint,
+  setStyle,
+  state,
+  toggleFlipped,
+  viewLatest,
+  viewMoved,
 } from './state.js';
 import { store } from './storage.js';
 import { gameBoard } from './views/board_view.js';

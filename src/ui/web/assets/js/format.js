@@ -111,8 +111,10 @@ export function moveRows(startFen, moves) {
  * @param {GameMove} m
  */
 export function moveTitle(m) {
-  return `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${m.move.slice(0, 2)}→${m.move.slice(2)}` +
-    (m.captured ? ` takes the ${ANIMALS[m.captured.toUpperCase()].name}` : '');
+  return (
+    `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${m.move.slice(0, 2)}→${m.move.slice(2)}` +
+    (m.captured ? ` takes the ${ANIMALS[m.captured.toUpperCase()].name}` : '')
+  );
 }
 
 /**
@@ -183,6 +185,13 @@ export const hintMessage = (hint) => `Hint: ${hint.move} (${formatScore(hint.blu
  * @param {string} when the time of its last change, as the page shows it
  */
 export function gameRowCells(g, when) {
-  return [`${g.id}`, when, g.variant, playerShortName(g.players.blue), playerShortName(g.players.red), `${g.ply}`,
-    g.result === '*' ? 'playing' : g.result];
+  return [
+    `${g.id}`,
+    when,
+    g.variant,
+    playerShortName(g.players.blue),
+    playerShortName(g.players.red),
+    `${g.ply}`,
+    g.result === '*' ? 'playing' : g.result,
+  ];
 }

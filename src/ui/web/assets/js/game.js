@@ -40,8 +40,8 @@ export function capturedBy(game, side, upto) {
 
 /**
  * How many moves "Take back" undoes: back to the last position where a person
- * was to move (one move when engines play each other, or to reopen a game
- * over before any move).
+ * was to move (one move when engines play each other; a game over before any
+ * move, resigned, is reopened by one).
  * @param {Game} game
  */
 export function takeBackPlies(game) {
@@ -49,7 +49,6 @@ export function takeBackPlies(game) {
   if (!enginesOnly(game)) {
     while (plies < game.ply && isEngine(game, game.moves[game.ply - plies].side)) plies += 1;
   }
-  if (game.status === 'over' && game.ply === 0) plies = 1;
   return plies;
 }
 

@@ -53,7 +53,11 @@ function octagon(r) {
  */
 export function glyphPath(ch, size, parent, attrs = {}) {
   const s = size / GLYPH_EM;
-  return svg('path', { d: GLYPHS[ch], transform: `translate(${-size / 2} ${-size / 2}) scale(${s})`, ...attrs }, parent);
+  return svg(
+    'path',
+    { d: GLYPHS[ch], transform: `translate(${-size / 2} ${-size / 2}) scale(${s})`, ...attrs },
+    parent,
+  );
 }
 
 // Draws a token centred on (0, 0) for a square of side 100.

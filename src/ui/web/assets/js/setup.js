@@ -27,7 +27,10 @@ export class SetupEditor {
     this.variantSelect = $('setup-variant', HTMLSelectElement);
     this.validation = $('setup-validation');
     this.playButton = $('setup-play', HTMLButtonElement);
-    this.board = new Board($('setup-board', SVGSVGElement), { editor: true, onSquare: (sq, e) => this.onSquare(sq, e) });
+    this.board = new Board($('setup-board', SVGSVGElement), {
+      editor: true,
+      onSquare: (sq, e) => this.onSquare(sq, e),
+    });
     /** The piece placed by a click; null: the eraser. @type {Piece | null} */
     this.tool = { side: 'blue', letter: 'E' };
     this.position = parseFen('7/7/7/7/7/7/7/7/7 w');
@@ -42,10 +45,18 @@ export class SetupEditor {
     this.variantSelect.addEventListener('change', () => this.changed(true));
     this.buildPalette();
     for (const r of this.sideRadios()) {
-      r.addEventListener('change', () => { this.position.side = r.value === 'b' ? 'red' : 'blue'; this.changed(); });
+      r.addEventListener('change', () => {
+        this.position.side = r.value === 'b' ? 'red' : 'blue';
+        this.changed();
+      });
     }
     $('setup-apply-fen').addEventListener('click', () => this.readFen());
-    this.fenInput.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); this.readFen(); } });
+    this.fenInput.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        this.readFen();
+      }
+    });
     $('setup-start').addEventListener('click', () => {
       this.position = parseFen(this.variant().start_fen);
       this.changed();
@@ -96,7 +107,10 @@ export class SetupEditor {
       b.setAttribute('aria-label', label);
       b.dataset.tool = tool ? `${tool.side}-${tool.letter}` : 'erase';
       b.appendChild(content);
-      b.addEventListener('click', () => { this.tool = tool; this.refreshPalette(); });
+      b.addEventListener('click', () => {
+        this.tool = tool;
+        this.refreshPalette();
+      });
       palette.appendChild(b);
       this.paletteButtons.push({ b, tool });
     };
@@ -118,7 +132,8 @@ export class SetupEditor {
     const style = this.getStyle();
     const ranks = this.variant()?.ranks;
     for (const { b, tool } of this.paletteButtons) {
-      const on = tool === this.tool || (tool && this.tool && tool.side === this.tool.side && tool.letter === this.tool.letter);
+      const on =
+        tool === this.tool || (tool && this.tool && tool.side === this.tool.side && tool.letter === this.tool.letter);
       b.setAttribute('aria-checked', on ? 'true' : 'false');
       // The eraser has no piece to draw.
       const icon = b.querySelector('svg');

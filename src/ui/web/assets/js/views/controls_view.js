@@ -45,8 +45,8 @@ export function hintButtonReady() {
 }
 
 /** @returns {HTMLButtonElement[]} */
-export const pieceStyleButtons = () => [...document.querySelectorAll('#piece-style button')]
-  .filter((b) => b instanceof HTMLButtonElement);
+export const pieceStyleButtons = () =>
+  [...document.querySelectorAll('#piece-style button')].filter((b) => b instanceof HTMLButtonElement);
 
 /** @param {PieceStyle} style */
 export function showPieceStyle(style) {

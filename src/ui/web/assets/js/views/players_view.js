@@ -15,7 +15,10 @@ export function renderStrips(g) {
   /** @type {Side} */
   const bottom = state.flipped ? 'red' : 'blue';
   /** @type {Array<[string, Side]>} */
-  const strips = [['strip-bottom', bottom], ['strip-top', other(bottom)]];
+  const strips = [
+    ['strip-bottom', bottom],
+    ['strip-top', other(bottom)],
+  ];
   for (const [id, side] of strips) {
     const el = $(id);
     el.replaceChildren();
