@@ -20,6 +20,7 @@ import {
   togglePause,
 } from './flows.js';
 import { fenAt } from './game.js';
+import { pieceStyle } from './pieces.js';
 import { SetupEditor } from './setup.js';
 import { dismissBanner, state, variantInfo, variantsLoaded } from './state.js';
 import { store } from './storage.js';
@@ -30,14 +31,6 @@ import { wireLoadDialog } from './views/load_dialog.js';
 import { wireMoveList } from './views/moves_view.js';
 import { fillLevels, fillRuleSets, openNewGame, wireNewGameDialog } from './views/new_game_dialog.js';
 import { render } from './views/render.js';
-
-/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
-
-/** @type {readonly PieceStyle[]} */
-const PIECE_STYLES = ['glyph', 'letter', 'icon'];
-
-/** @param {unknown} name @returns {PieceStyle} the style so named, else the characters */
-const pieceStyle = (name) => PIECE_STYLES.find((s) => s === name) ?? 'glyph';
 
 /** The game the address names (#game=7), or 0. */
 const gameInHash = () => Number(new URLSearchParams(location.hash.slice(1)).get('game'));

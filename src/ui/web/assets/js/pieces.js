@@ -6,6 +6,16 @@ import { GLYPHS, GLYPH_EM } from './glyphs.js';
 /** @typedef {import('./fen.js').Piece} Piece */
 /** @typedef {'glyph' | 'letter' | 'icon'} PieceStyle */
 
+/** @type {readonly PieceStyle[]} */
+const PIECE_STYLES = ['glyph', 'letter', 'icon'];
+
+/**
+ * The style a stored choice or a button names, else the characters.
+ * @param {unknown} name
+ * @returns {PieceStyle}
+ */
+export const pieceStyle = (name) => PIECE_STYLES.find((s) => s === name) ?? 'glyph';
+
 /** @type {Record<string, { name: string, zh: string, icon: string }>} */
 export const ANIMALS = {
   E: { name: 'Elephant', zh: '象', icon: '🐘' },

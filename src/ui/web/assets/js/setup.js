@@ -37,6 +37,7 @@ export class SetupEditor {
     /** The server's verdict on the position shown, null while it is asked. @type {{ ok: true, fen: string } | { ok: false } | null} */
     this.validated = null;
     this.timer = 0;
+    // Counts the positions shown: an answer about an earlier one is dropped.
     this.serial = 0;
     /** @type {Array<{ b: HTMLButtonElement, tool: Piece | null }>} */
     this.paletteButtons = [];
@@ -183,13 +184,15 @@ export class SetupEditor {
     this.playButton.disabled = true;
     this.validation.className = 'validation';
     this.validation.textContent = 'Checking…';
+    // An answer still on its way is about the position before: it must not
+    // enable "Play from here" for this one.
+    const serial = ++this.serial;
     clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => this.validate(fen), 200);
+    this.timer = window.setTimeout(() => this.validate(fen, serial), 200);
   }
 
-  /** @param {string} fen */
-  async validate(fen) {
-    const serial = ++this.serial;
+  /** @param {string} fen @param {number} serial the position's number, from changed() */
+  async validate(fen, serial) {
     try {
       const r = await api.validate(this.variantSelect.value, fen);
       if (serial !== this.serial) return;
