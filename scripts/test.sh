@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test: formatting, the Release build, the
-# browser and load tests, the same suite under address and undefined-behaviour
-# sanitizers, the threaded parts under ThreadSanitizer, and a short fuzzing run.
+# Sets everything up and runs every test: formatting, the web page's
+# JavaScript (types and unit tests), the Release build, the browser and load
+# tests, the same suite under address and undefined-behaviour sanitizers, the
+# threaded parts under ThreadSanitizer, and a short fuzzing run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
 
 echo "== Formatting"
 "$root/scripts/check_format.sh"
+
+echo "== Web page JavaScript: types (tsc) and unit tests"
+"$root/scripts/check_js.sh"
 
 echo "== Release build and tests"
 "$root/scripts/build.sh" "$root/build/test-release" -DCMAKE_BUILD_TYPE=Release
@@ -17,7 +21,7 @@ ctest --test-dir "$root/build/test-release" --output-on-failure --parallel "$(np
 echo "== Web app in headless Chromium (screenshots in build/test-release/screenshots)"
 (cd "$root/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)
 JUNGLE_BINARY="$root/build/test-release/jungle" JUNGLE_SCREENSHOTS="$root/build/test-release/screenshots" \
-  node --test --test-concurrency=1 "$root/tests/browser/web_app.test.mjs"
+  node --test --test-concurrency=1 "$root/tests/browser/web_app.test.mjs" "$root/tests/browser/setup_editor.test.mjs"
 
 echo "== Web server load test (loopback, bounded)"
 "$root/tests/load/load_test.sh" "$root/build/test-release/jungle"

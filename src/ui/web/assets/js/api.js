@@ -1,6 +1,57 @@
-// The server's JSON API (docs/api.md), one function per route.
+// @ts-check
+// The server's JSON API (docs/api.md), one function per route, and the
+// shapes of what it answers, so that the page's modules are type-checked
+// against them.
+
+/** @typedef {'blue' | 'red'} Side */
+/** @typedef {{ type: 'human' } | { type: 'engine', skill: number, movetime_ms: number }} Player */
+/** @typedef {Record<Side, Player>} Players */
+/**
+ * One played move; `piece` and `captured` are FEN letters (upper case Blue),
+ * `fen` the position after it.
+ * @typedef {{ ply: number, move: string, side: Side, piece: string, captured: string | null,
+ *             jump: boolean, fen: string }} GameMove
+ */
+/**
+ * What the engine saw: an engine move's `engine` field, a hint, an analysis
+ * `info` event. `mate` is null (or absent) unless a win is forced.
+ * @typedef {{ move?: string, depth: number, blue_score: number, mate?: number | null,
+ *             pv: string[], nps: number }} EngineReport
+ */
+/** An evaluation to show: only the score matters. @typedef {{ blue_score: number, mate?: number | null }} Evaluation */
+/** @typedef {{ best?: string }} AnalysisDone */
+/**
+ * @typedef {{ id: number, variant: string, start_fen: string, fen: string, ply: number,
+ *             side_to_move: Side, players: Players, moves: GameMove[], legal_moves: string[],
+ *             status: 'ongoing' | 'over', result: string, winner: Side | null, message: string,
+ *             engine?: EngineReport }} Game
+ */
+/**
+ * @typedef {{ id: number, variant: string, ply: number, players: Players, result: string,
+ *             updated_ms: number }} GameSummary
+ */
+/** @typedef {{ games: GameSummary[], total: number }} GameList */
+/**
+ * A rule set, with what drawing the board needs.
+ * @typedef {{ name: string, description: string, start_fen: string, ranks: Record<string, number>,
+ *             water: string[], traps: Record<Side, string[]>, dens: Record<Side, string>,
+ *             hidden_pieces: boolean }} Variant
+ */
+/**
+ * @typedef {{ fen: string, side_to_move: Side, legal_moves: string[], status: 'ongoing' | 'over',
+ *             termination: string | null }} Validation
+ */
+/**
+ * A new game: a rule set and start position with its players, or a record.
+ * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string }} NewGame
+ */
 
 export class ApiError extends Error {
+  /**
+   * @param {number} status the HTTP status, 0 when the server could not be reached
+   * @param {string} code the error code of docs/api.md
+   * @param {string} message written for a person
+   */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -8,8 +59,24 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What to tell the player about a failure: an ApiError's message is written
+ * for a person.
+ * @param {unknown} err
+ */
+export const messageOf = (err) => (err instanceof Error ? err.message : String(err));
+
+// The answer's type comes from the route's entry in `api` below.
+/**
+ * @template T
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<T>}
+ */
 async function request(method, path, body) {
   // The server tells clients apart by its own session cookie, sent by itself.
+  /** @type {RequestInit & { headers: Record<string, string> }} */
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -28,13 +95,34 @@ async function request(method, path, body) {
   return data;
 }
 
+/** @param {Record<string, string | number | null | undefined>} params */
 const query = (params) => {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) q.set(k, v);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) q.set(k, String(v));
   const s = q.toString();
   return s ? `?${s}` : '';
 };
 
+/**
+ * @type {{
+ *   info: () => Promise<object>,
+ *   variants: () => Promise<{ variants: Variant[] }>,
+ *   validate: (variant: string, fen: string) => Promise<Validation>,
+ *   createGame: (body: NewGame) => Promise<Game>,
+ *   listGames: (limit: number, offset: number) => Promise<GameList>,
+ *   game: (id: number) => Promise<Game>,
+ *   deleteGame: (id: number) => Promise<{ deleted: number }>,
+ *   move: (id: number, move: string, ply: number) => Promise<Game>,
+ *   engineMove: (id: number) => Promise<Game>,
+ *   undo: (id: number, plies: number) => Promise<Game>,
+ *   resign: (id: number, side: Side) => Promise<Game>,
+ *   setPlayers: (id: number, players: Players) => Promise<Game>,
+ *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string }>,
+ *   recordUrl: (id: number) => string,
+ *   analysisUrl: (id: number, ply: number, movetimeMs: number) => string,
+ *   positionAnalysisUrl: (variant: string, fen: string, movetimeMs: number) => string,
+ * }}
+ */
 export const api = {
   info: () => request('GET', '/api/info'),
   variants: () => request('GET', '/api/variants'),

@@ -1,8 +1,28 @@
+// @ts-check
 // The board as SVG: terrain, pieces, highlights, arrows; click or drag to
 // move; jumps and captures animated. It knows no rules: legal moves come
 // from the server and every move is sent there.
 import { FILES, RANKS, SQUARES, fileOf, rankOf, parseFen, parseMove, squareName } from './fen.js';
+import { SIDES } from './game.js';
 import { drawPiece, glyphPath, svg } from './pieces.js';
+
+/** @typedef {import('./api.js').Side} Side */
+/** @typedef {import('./api.js').Variant} Variant */
+/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
+/** @typedef {{ x: number, y: number }} Point */
+/** An arrow over the board: the analysis' best move, or a hint. @typedef {{ move: string, kind: 'best' | 'hint' }} Arrow */
+/**
+ * A move made on the board, for the server to judge: `legal` when it is one
+ * of the moves the board was given, `dragged` when the piece was dropped
+ * there (so it needs no animation).
+ * @typedef {{ move: string, from: number, to: number, legal: boolean, dragged: boolean }} BoardMove
+ */
+/**
+ * `editor`: squares are clicked to edit them (onSquare) instead of to move.
+ * @typedef {{ editor?: boolean, onMove?: (move: BoardMove) => void,
+ *             onSquare?: (sq: number, e: PointerEvent) => void }} BoardOptions
+ */
+/** A press on a piece that may become a drag. @typedef {{ from: number, id: number, x: number, y: number, moved: boolean, wasSelected: boolean }} Press */
 
 const S = 100; // side of a square in SVG units
 const FRAME = 18;
@@ -11,6 +31,10 @@ const DRAG_THRESHOLD = 6;
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 // Groups of water squares that form a full rectangle are drawn as one river.
+/**
+ * @param {number[]} water
+ * @returns {Array<{ squares: number[], rect: { f0: number, f1: number, r0: number, r1: number } | null }>}
+ */
 function rivers(water) {
   const set = new Set(water);
   const seen = new Set();
@@ -21,18 +45,23 @@ function rivers(water) {
     const stack = [sq];
     seen.add(sq);
     while (stack.length) {
-      const s = stack.pop();
+      const s = /** @type {number} */ (stack.pop());
       comp.push(s);
       const f = fileOf(s);
       const nbrs = [s + FILES, s - FILES, f > 0 ? s - 1 : -1, f < FILES - 1 ? s + 1 : -1];
       for (const n of nbrs) {
-        if (n >= 0 && n < SQUARES && set.has(n) && !seen.has(n)) { seen.add(n); stack.push(n); }
+        if (n >= 0 && n < SQUARES && set.has(n) && !seen.has(n)) {
+          seen.add(n);
+          stack.push(n);
+        }
       }
     }
     const files = comp.map(fileOf);
     const ranks = comp.map(rankOf);
-    const f0 = Math.min(...files); const f1 = Math.max(...files);
-    const r0 = Math.min(...ranks); const r1 = Math.max(...ranks);
+    const f0 = Math.min(...files);
+    const f1 = Math.max(...files);
+    const r0 = Math.min(...ranks);
+    const r1 = Math.max(...ranks);
     const full = (f1 - f0 + 1) * (r1 - r0 + 1) === comp.length;
     out.push({ squares: comp, rect: full ? { f0, f1, r0, r1 } : null });
   }
@@ -40,39 +69,91 @@ function rivers(water) {
 }
 
 export class Board {
+  /** @param {SVGSVGElement} svgEl @param {BoardOptions} [options] */
   constructor(svgEl, options = {}) {
     this.svg = svgEl;
     this.opts = options;
+    /** @type {Variant | null} */
     this.variant = null;
     this.flipped = false;
+    /** @type {PieceStyle} */
     this.style = 'glyph';
     this.position = parseFen('7/7/7/7/7/7/7/7/7 w');
+    /** @type {string[]} */
     this.legal = [];
     this.canMove = false;
+    /** @type {{ from: number, to: number } | null} */
     this.lastMove = null;
+    /** @type {Arrow[]} */
     this.arrows = [];
     this.selected = -1;
+    /** @type {Side | null} */
     this.hiddenSide = null;
+    /** @type {Press | null} */
     this.drag = null;
+    /** @type {Map<number, SVGElement>} */
     this.pieceEls = new Map();
     svgEl.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${FILES * S + 2 * FRAME} ${RANKS * S + 2 * FRAME}`);
     svgEl.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-    this.build();
+    this.layers = this.build();
+    this.redraw();
   }
 
   // ---- public API -------------------------------------------------------
-  setVariant(variant) { this.variant = variant; this.drawTerrain(); this.drawPieces(); }
-  setFlipped(flipped) { this.flipped = flipped; this.redraw(); }
-  setStyle(style) { this.style = style; this.drawPieces(); }
+  /** @param {Variant} variant */
+  setVariant(variant) {
+    this.variant = variant;
+    this.drawTerrain();
+    this.drawPieces();
+  }
+  /** @param {boolean} flipped */
+  setFlipped(flipped) {
+    this.flipped = flipped;
+    this.redraw();
+  }
+  /** @param {PieceStyle} style */
+  setStyle(style) {
+    this.style = style;
+    this.drawPieces();
+  }
   // For hidden-piece rule sets: the side whose animals the viewer may not see.
-  setHiddenSide(side) { this.hiddenSide = side; this.drawPieces(); }
-  setPosition(fen) { this.position = parseFen(fen); this.selected = -1; this.cancelDrag(); this.drawPieces(); this.drawMarks(); }
-  setLegalMoves(moves, canMove) { this.legal = moves || []; this.canMove = !!canMove; if (!canMove) this.selected = -1; this.drawMarks(); }
-  setLastMove(move) { this.lastMove = move ? parseMove(move) : null; this.drawMarks(); }
-  setArrows(arrows) { this.arrows = arrows || []; this.drawArrows(); }
-  pieceAt(sq) { return this.position.board[sq]; }
+  /** @param {Side | null} side */
+  setHiddenSide(side) {
+    this.hiddenSide = side;
+    this.drawPieces();
+  }
+  /** @param {string} fen */
+  setPosition(fen) {
+    this.position = parseFen(fen);
+    this.selected = -1;
+    this.cancelDrag();
+    this.drawPieces();
+    this.drawMarks();
+  }
+  /** @param {string[]} moves @param {boolean} canMove whether a person may move now */
+  setLegalMoves(moves, canMove) {
+    this.legal = moves || [];
+    this.canMove = !!canMove;
+    if (!canMove) this.selected = -1;
+    this.drawMarks();
+  }
+  /** @param {string | null} move */
+  setLastMove(move) {
+    this.lastMove = move ? parseMove(move) : null;
+    this.drawMarks();
+  }
+  /** @param {Arrow[]} arrows */
+  setArrows(arrows) {
+    this.arrows = arrows || [];
+    this.drawArrows();
+  }
+  /** @param {number} sq */
+  pieceAt(sq) {
+    return this.position.board[sq];
+  }
 
-  // Plays `m` ({move, captured, jump}) on the drawn board; resolves when done.
+  // Plays `m` on the drawn board; resolves when done.
+  /** @param {{ move: string, jump?: boolean }} m */
   async animateMove(m) {
     const { from, to } = parseMove(m.move);
     const el = this.pieceEls.get(from);
@@ -85,10 +166,10 @@ export class Board {
     const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
     const frames = jump
       ? [
-        { transform: `translate(${a.x}px, ${a.y}px) scale(1)` },
-        { transform: `translate(${mid.x}px, ${mid.y}px) scale(1.28)`, offset: 0.5 },
-        { transform: `translate(${b.x}px, ${b.y}px) scale(1)` },
-      ]
+          { transform: `translate(${a.x}px, ${a.y}px) scale(1)` },
+          { transform: `translate(${mid.x}px, ${mid.y}px) scale(1.28)`, offset: 0.5 },
+          { transform: `translate(${b.x}px, ${b.y}px) scale(1)` },
+        ]
       : [{ transform: `translate(${a.x}px, ${a.y}px)` }, { transform: `translate(${b.x}px, ${b.y}px)` }];
     const moving = el.animate(frames, { duration, easing: 'cubic-bezier(.3,.7,.4,1)', fill: 'forwards' });
     const victim = this.pieceEls.get(to);
@@ -108,6 +189,7 @@ export class Board {
   }
 
   // A shake on a piece whose move was refused.
+  /** @param {number} sq */
   shake(sq) {
     const el = this.pieceEls.get(sq);
     if (!el || reducedMotion()) return;
@@ -119,22 +201,33 @@ export class Board {
   }
 
   // ---- drawing ----------------------------------------------------------
+  // The board's layers, with the squares that take the pointer on top.
   build() {
     this.svg.replaceChildren();
     this.buildDefs();
-    this.layers = {};
-    for (const name of ['terrain', 'marks', 'pieces', 'targets', 'arrows', 'effects', 'hit']) {
-      this.layers[name] = svg('g', { class: `layer-${name}` }, this.svg);
-    }
+    /** @param {string} name */
+    const layer = (name) => svg('g', { class: `layer-${name}` }, this.svg);
+    // In drawing order: the later lie on top.
+    const layers = {
+      terrain: layer('terrain'),
+      marks: layer('marks'),
+      pieces: layer('pieces'),
+      targets: layer('targets'),
+      arrows: layer('arrows'),
+      effects: layer('effects'),
+      hit: layer('hit'),
+    };
     for (let sq = 0; sq < SQUARES; sq += 1) {
-      svg('rect', { class: 'hit', width: S, height: S, 'data-square': squareName(sq) }, this.layers.hit);
+      svg('rect', { class: 'hit', width: S, height: S, 'data-square': squareName(sq) }, layers.hit);
     }
-    this.layers.hit.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    layers.hit.addEventListener('pointerdown', (e) => this.onPointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.onPointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.onPointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
-    this.svg.addEventListener('contextmenu', (e) => { if (this.opts.editor) e.preventDefault(); });
-    this.redraw();
+    this.svg.addEventListener('contextmenu', (e) => {
+      if (this.opts.editor) e.preventDefault();
+    });
+    return layers;
   }
 
   buildDefs() {
@@ -142,31 +235,79 @@ export class Board {
     const waterGrad = svg('linearGradient', { id: `${this.svg.id}-water`, x1: 0, y1: 0, x2: 0.3, y2: 1 }, defs);
     svg('stop', { offset: '0', 'stop-color': '#5fb3de' }, waterGrad);
     svg('stop', { offset: '1', 'stop-color': '#2f7fb8' }, waterGrad);
-    const waves = svg('pattern', { id: `${this.svg.id}-waves`, width: 50, height: 26, patternUnits: 'userSpaceOnUse' }, defs);
-    svg('path', { d: 'M0 13 q12.5 -9 25 0 t25 0', fill: 'none', stroke: 'rgba(255,255,255,.35)', 'stroke-width': 2.2 }, waves);
-    const net = svg('pattern', { id: `${this.svg.id}-net`, width: 20, height: 20, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
+    const waves = svg(
+      'pattern',
+      { id: `${this.svg.id}-waves`, width: 50, height: 26, patternUnits: 'userSpaceOnUse' },
+      defs,
+    );
+    svg(
+      'path',
+      { d: 'M0 13 q12.5 -9 25 0 t25 0', fill: 'none', stroke: 'rgba(255,255,255,.35)', 'stroke-width': 2.2 },
+      waves,
+    );
+    const net = svg(
+      'pattern',
+      {
+        id: `${this.svg.id}-net`,
+        width: 20,
+        height: 20,
+        patternUnits: 'userSpaceOnUse',
+        patternTransform: 'rotate(45)',
+      },
+      defs,
+    );
     svg('path', { d: 'M0 0 H20 M0 0 V20', stroke: 'rgba(92,58,20,.38)', 'stroke-width': 2.4 }, net);
-    const grass = svg('pattern', { id: `${this.svg.id}-grass`, width: 36, height: 36, patternUnits: 'userSpaceOnUse' }, defs);
-    svg('path', { d: 'M6 30 l2 -7 l2 7 M24 14 l2 -7 l2 7', fill: 'none', stroke: 'rgba(60,110,40,.22)', 'stroke-width': 1.6, 'stroke-linecap': 'round' }, grass);
-    const head = svg('marker', { id: `${this.svg.id}-head`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse' }, defs);
+    const grass = svg(
+      'pattern',
+      { id: `${this.svg.id}-grass`, width: 36, height: 36, patternUnits: 'userSpaceOnUse' },
+      defs,
+    );
+    svg(
+      'path',
+      {
+        d: 'M6 30 l2 -7 l2 7 M24 14 l2 -7 l2 7',
+        fill: 'none',
+        stroke: 'rgba(60,110,40,.22)',
+        'stroke-width': 1.6,
+        'stroke-linecap': 'round',
+      },
+      grass,
+    );
+    const head = svg(
+      'marker',
+      {
+        id: `${this.svg.id}-head`,
+        viewBox: '0 0 10 10',
+        refX: 5,
+        refY: 5,
+        markerWidth: 3.2,
+        markerHeight: 3.2,
+        orient: 'auto-start-reverse',
+      },
+      defs,
+    );
     svg('path', { d: 'M0 0 L10 5 L0 10 z', fill: 'context-stroke' }, head);
   }
 
   redraw() {
     this.drawTerrain();
     for (const rect of this.layers.hit.children) {
-      const sq = this.squareOfName(rect.getAttribute('data-square'));
+      const sq = this.squareOfName(rect.getAttribute('data-square') ?? '');
       const { x, y } = this.corner(sq);
-      rect.setAttribute('x', x);
-      rect.setAttribute('y', y);
+      rect.setAttribute('x', String(x));
+      rect.setAttribute('y', String(y));
     }
     this.drawPieces();
     this.drawMarks();
     this.drawArrows();
   }
 
-  squareOfName(name) { return (Number(name[1]) - 1) * FILES + 'abcdefg'.indexOf(name[0]); }
+  /** @param {string} name */
+  squareOfName(name) {
+    return (Number(name[1]) - 1) * FILES + 'abcdefg'.indexOf(name[0]);
+  }
 
+  /** @param {number} sq @returns {Point} */
   corner(sq) {
     const f = fileOf(sq);
     const r = rankOf(sq);
@@ -175,6 +316,7 @@ export class Board {
     return { x: col * S, y: row * S };
   }
 
+  /** @param {number} sq @returns {Point} */
   center(sq) {
     const c = this.corner(sq);
     return { x: c.x + S / 2, y: c.y + S / 2 };
@@ -219,7 +361,7 @@ export class Board {
         }
       }
     }
-    for (const side of ['blue', 'red']) {
+    for (const side of SIDES) {
       for (const name of v.traps[side] || []) {
         const { x, y } = this.corner(this.squareOfName(name));
         const g = svg('g', { class: `trap trap-${side}` }, t);
@@ -275,6 +417,7 @@ export class Board {
     const targets = this.layers.targets;
     marks.replaceChildren();
     targets.replaceChildren();
+    /** @param {number} sq @param {string} cls */
     const square = (sq, cls) => {
       const { x, y } = this.corner(sq);
       svg('rect', { class: cls, x, y, width: S, height: S }, marks);
@@ -288,7 +431,17 @@ export class Board {
       for (const to of this.targetsFrom(this.selected)) {
         const c = this.center(to);
         const capture = !!this.position.board[to];
-        svg('circle', { class: capture ? 'target capture' : 'target', cx: c.x, cy: c.y, r: capture ? 45 : 15, 'data-target': squareName(to) }, targets);
+        svg(
+          'circle',
+          {
+            class: capture ? 'target capture' : 'target',
+            cx: c.x,
+            cy: c.y,
+            r: capture ? 45 : 15,
+            'data-target': squareName(to),
+          },
+          targets,
+        );
       }
     }
   }
@@ -305,22 +458,32 @@ export class Board {
       const shorten = 22;
       const ex = q.x - ((q.x - p.x) / len) * shorten;
       const ey = q.y - ((q.y - p.y) / len) * shorten;
-      svg('line', { class: `arrow arrow-${a.kind}`, x1: p.x, y1: p.y, x2: ex, y2: ey, 'marker-end': `url(#${this.svg.id}-head)` }, layer);
+      svg(
+        'line',
+        { class: `arrow arrow-${a.kind}`, x1: p.x, y1: p.y, x2: ex, y2: ey, 'marker-end': `url(#${this.svg.id}-head)` },
+        layer,
+      );
     }
   }
 
   // A ring of sparks where a piece is taken.
+  /** @param {Point} c */
   burst(c) {
     if (reducedMotion()) return;
     const g = svg('g', { class: 'burst', transform: `translate(${c.x} ${c.y})` }, this.layers.effects);
     for (let i = 0; i < 8; i += 1) {
       const a = (Math.PI / 4) * i;
-      const line = svg('line', { x1: Math.cos(a) * 30, y1: Math.sin(a) * 30, x2: Math.cos(a) * 44, y2: Math.sin(a) * 44 }, g);
+      const line = svg(
+        'line',
+        { x1: Math.cos(a) * 30, y1: Math.sin(a) * 30, x2: Math.cos(a) * 44, y2: Math.sin(a) * 44 },
+        g,
+      );
       line.animate([{ opacity: 0 }, { opacity: 1, offset: 0.5 }, { opacity: 0 }], { duration: 520, delay: 140 });
     }
     setTimeout(() => g.remove(), 700);
   }
 
+  /** @param {number} from */
   targetsFrom(from) {
     const out = [];
     for (const m of this.legal) {
@@ -331,12 +494,15 @@ export class Board {
   }
 
   // ---- input ------------------------------------------------------------
+  // The square under the pointer (-1 off the board) and the point in board
+  // units; null while the board is not laid out (hidden).
+  /** @param {PointerEvent} e @returns {{ sq: number, p: DOMPoint } | null} */
   pointToSquare(e) {
     const pt = this.svg.createSVGPoint();
     pt.x = e.clientX;
     pt.y = e.clientY;
     const ctm = this.svg.getScreenCTM();
-    if (!ctm) return -1;
+    if (!ctm) return null;
     const p = pt.matrixTransform(ctm.inverse());
     const col = Math.floor(p.x / S);
     const row = Math.floor(p.y / S);
@@ -346,14 +512,18 @@ export class Board {
     return { sq: r * FILES + f, p };
   }
 
+  /** @param {number} sq */
   canPick(sq) {
     const piece = this.position.board[sq];
-    return this.canMove && piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq);
+    return (
+      this.canMove && piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq)
+    );
   }
 
+  /** @param {PointerEvent} e */
   onPointerDown(e) {
     if (e.button !== 0 && e.pointerType === 'mouse' && !this.opts.editor) return;
-    const { sq } = this.pointToSquare(e);
+    const sq = this.pointToSquare(e)?.sq ?? -1;
     if (sq < 0) return;
     e.preventDefault();
     if (this.opts.editor) {
@@ -361,7 +531,14 @@ export class Board {
       return;
     }
     if (this.canPick(sq)) {
-      this.drag = { from: sq, id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, wasSelected: this.selected === sq };
+      this.drag = {
+        from: sq,
+        id: e.pointerId,
+        x: e.clientX,
+        y: e.clientY,
+        moved: false,
+        wasSelected: this.selected === sq,
+      };
       this.selected = sq;
       this.drawMarks();
       this.svg.setPointerCapture?.(e.pointerId);
@@ -375,6 +552,7 @@ export class Board {
     }
   }
 
+  /** @param {PointerEvent} e */
   onPointerMove(e) {
     const d = this.drag;
     if (!d || d.id !== e.pointerId) return;
@@ -382,20 +560,26 @@ export class Board {
     d.moved = true;
     const el = this.pieceEls.get(d.from);
     if (!el) return;
-    const { p } = this.pointToSquare(e);
+    const at = this.pointToSquare(e);
+    if (!at) return;
+    const { p } = at;
     this.layers.pieces.appendChild(el);
     el.classList.add('dragging');
     el.setAttribute('transform', `translate(${p.x} ${p.y}) scale(1.12)`);
   }
 
+  /** @param {PointerEvent} e */
   onPointerUp(e) {
     const d = this.drag;
     if (!d || d.id !== e.pointerId) return;
     this.drag = null;
-    const { sq } = this.pointToSquare(e);
+    const sq = this.pointToSquare(e)?.sq ?? -1;
     if (!d.moved) {
       // A click: the first selects, a second on the same piece lets it go.
-      if (d.wasSelected && sq === d.from) { this.selected = -1; this.drawMarks(); }
+      if (d.wasSelected && sq === d.from) {
+        this.selected = -1;
+        this.drawMarks();
+      }
       return;
     }
     const legal = sq >= 0 && this.legal.includes(squareName(d.from) + squareName(sq));
@@ -424,6 +608,7 @@ export class Board {
     this.drag = null;
   }
 
+  /** @param {number} sq */
   restorePiece(sq) {
     const el = this.pieceEls.get(sq);
     if (!el) return;
@@ -432,6 +617,7 @@ export class Board {
     el.setAttribute('transform', `translate(${x} ${y})`);
   }
 
+  /** @param {number} from @param {number} to @param {boolean} [dragged] */
   tryMove(from, to, dragged = false) {
     const text = squareName(from) + squareName(to);
     const legal = this.legal.includes(text);

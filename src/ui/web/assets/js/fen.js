@@ -1,3 +1,4 @@
+// @ts-check
 // Board geometry and FEN reading/writing for drawing; the server decides legality.
 
 export const FILES = 7;
@@ -5,11 +6,19 @@ export const RANKS = 9;
 export const SQUARES = FILES * RANKS;
 const FILE_NAMES = 'abcdefg';
 
+/** @typedef {import('./api.js').Side} Side */
+/** A piece on the board: its side and animal letter (upper case). @typedef {{ side: Side, letter: string }} Piece */
+/** @typedef {{ board: Array<Piece | null>, side: Side }} Position */
+
 // Square index = rank * 7 + file, a1 = 0, g9 = 62, as the engine numbers them.
+/** @param {number} sq */
 export const squareName = (sq) => FILE_NAMES[sq % FILES] + String(Math.floor(sq / FILES) + 1);
+/** @param {number} sq */
 export const fileOf = (sq) => sq % FILES;
+/** @param {number} sq */
 export const rankOf = (sq) => Math.floor(sq / FILES);
 
+/** @param {unknown} name @returns {number} the square, -1 if `name` is none */
 export function parseSquare(name) {
   if (typeof name !== 'string' || name.length !== 2) return -1;
   const f = FILE_NAMES.indexOf(name[0]);
@@ -17,13 +26,16 @@ export function parseSquare(name) {
   return f < 0 || !(r >= 0 && r < RANKS) ? -1 : r * FILES + f;
 }
 
+/** @param {string} text */
 export const parseMove = (text) => ({ from: parseSquare(text.slice(0, 2)), to: parseSquare(text.slice(2, 4)) });
 
 export const LETTERS = 'ELTPWDCR';
 
 // { board: Array(63) of null | { side: 'blue'|'red', letter: 'E' }, side: 'blue'|'red' }.
 // Lenient: the page only draws what the server sent or the editor built.
+/** @param {string} fen @returns {Position} */
 export function parseFen(fen) {
+  /** @type {Array<Piece | null>} */
   const board = new Array(SQUARES).fill(null);
   const [placement = '', side = 'w'] = String(fen).trim().split(/\s+/);
   const rows = placement.split('/');
@@ -31,7 +43,10 @@ export function parseFen(fen) {
     const rank = RANKS - 1 - i;
     let file = 0;
     for (const ch of row) {
-      if (/[1-9]/.test(ch)) { file += Number(ch); continue; }
+      if (/[1-9]/.test(ch)) {
+        file += Number(ch);
+        continue;
+      }
       const upper = ch.toUpperCase();
       if (file < FILES && LETTERS.includes(upper)) {
         board[rank * FILES + file] = { side: ch === upper ? 'blue' : 'red', letter: upper };
@@ -42,6 +57,7 @@ export function parseFen(fen) {
   return { board, side: side === 'b' ? 'red' : 'blue' };
 }
 
+/** @param {Array<Piece | null>} board @param {Side} side */
 export function buildFen(board, side) {
   const rows = [];
   for (let rank = RANKS - 1; rank >= 0; rank -= 1) {
@@ -49,8 +65,14 @@ export function buildFen(board, side) {
     let empty = 0;
     for (let file = 0; file < FILES; file += 1) {
       const p = board[rank * FILES + file];
-      if (!p) { empty += 1; continue; }
-      if (empty) { row += empty; empty = 0; }
+      if (!p) {
+        empty += 1;
+        continue;
+      }
+      if (empty) {
+        row += empty;
+        empty = 0;
+      }
       row += p.side === 'blue' ? p.letter : p.letter.toLowerCase();
     }
     if (empty) row += empty;

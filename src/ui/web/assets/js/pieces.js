@@ -1,7 +1,22 @@
+// @ts-check
 // How each animal is drawn: a Chinese character (as outlines, so no CJK font
 // is needed), a letter, or an icon; always with its rank for the rule set.
 import { GLYPHS, GLYPH_EM } from './glyphs.js';
 
+/** @typedef {import('./fen.js').Piece} Piece */
+/** @typedef {'glyph' | 'letter' | 'icon'} PieceStyle */
+
+/** @type {readonly PieceStyle[]} */
+const PIECE_STYLES = ['glyph', 'letter', 'icon'];
+
+/**
+ * The style a stored choice or a button names, else the characters.
+ * @param {unknown} name
+ * @returns {PieceStyle}
+ */
+export const pieceStyle = (name) => PIECE_STYLES.find((s) => s === name) ?? 'glyph';
+
+/** @type {Record<string, { name: string, zh: string, icon: string }>} */
 export const ANIMALS = {
   E: { name: 'Elephant', zh: '象', icon: '🐘' },
   L: { name: 'Lion', zh: '狮', icon: '🦁' },
@@ -15,15 +30,22 @@ export const ANIMALS = {
 
 const NS = 'http://www.w3.org/2000/svg';
 
+/**
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attrs]
+ * @param {Element | null} [parent]
+ * @returns {SVGElement}
+ */
 export function svg(tag, attrs = {}, parent = null) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  const el = /** @type {SVGElement} */ (document.createElementNS(NS, tag));
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   if (parent) parent.appendChild(el);
   return el;
 }
 
 // A regular octagon of circumradius r, flat sides up: Red's token shape, so
 // that the sides differ by outline as well as by colour.
+/** @param {number} r */
 function octagon(r) {
   const pts = [];
   for (let i = 0; i < 8; i += 1) {
@@ -33,12 +55,26 @@ function octagon(r) {
   return pts.join(' ');
 }
 
+/**
+ * @param {string} ch a character of GLYPHS
+ * @param {number} size
+ * @param {Element} parent
+ * @param {Record<string, string>} [attrs]
+ */
 export function glyphPath(ch, size, parent, attrs = {}) {
   const s = size / GLYPH_EM;
-  return svg('path', { d: GLYPHS[ch], transform: `translate(${-size / 2} ${-size / 2}) scale(${s})`, ...attrs }, parent);
+  return svg(
+    'path',
+    { d: GLYPHS[ch], transform: `translate(${-size / 2} ${-size / 2}) scale(${s})`, ...attrs },
+    parent,
+  );
 }
 
 // Draws a token centred on (0, 0) for a square of side 100.
+/**
+ * @param {Piece} piece
+ * @param {{ style?: PieceStyle, ranks?: Record<string, number> | null, hidden?: boolean }} [options]
+ */
 export function drawPiece(piece, { style = 'glyph', ranks = null, hidden = false } = {}) {
   const blue = piece.side === 'blue';
   const g = svg('g', { class: `piece ${piece.side}` });

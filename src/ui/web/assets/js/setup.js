@@ -1,45 +1,73 @@
+// @ts-check
 // The position editor: place and remove pieces, choose the side to move,
 // FEN in and out; the server validates the position before it can be played.
-import { api } from './api.js';
+import { api, messageOf } from './api.js';
 import { Board } from './board.js';
+import { $, submitterValue, within } from './dom.js';
 import { LETTERS, buildFen, parseFen } from './fen.js';
+import { SIDES } from './game.js';
 import { ANIMALS, drawPiece, svg } from './pieces.js';
 
+/** @typedef {import('./api.js').Variant} Variant */
+/** @typedef {import('./fen.js').Piece} Piece */
+/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
+/** @typedef {import('./state.js').StartPosition} StartPosition */
+
 export class SetupEditor {
+  /**
+   * @param {{ variants: Variant[], onPlay: (start: StartPosition) => void, getStyle: () => PieceStyle }} options
+   *   the rule sets; what to do with a valid position; the page's piece style
+   */
   constructor({ variants, onPlay, getStyle }) {
     this.variants = variants;
     this.onPlay = onPlay;
     this.getStyle = getStyle;
-    this.dialog = document.getElementById('dlg-setup');
-    this.fenInput = document.getElementById('setup-fen');
-    this.variantSelect = document.getElementById('setup-variant');
-    this.validation = document.getElementById('setup-validation');
-    this.playButton = document.getElementById('setup-play');
-    this.board = new Board(document.getElementById('setup-board'), { editor: true, onSquare: (sq, e) => this.onSquare(sq, e) });
+    this.dialog = $('dlg-setup', HTMLDialogElement);
+    this.fenInput = $('setup-fen', HTMLInputElement);
+    this.variantSelect = $('setup-variant', HTMLSelectElement);
+    this.validation = $('setup-validation');
+    this.playButton = $('setup-play', HTMLButtonElement);
+    this.board = new Board($('setup-board', SVGSVGElement), {
+      editor: true,
+      onSquare: (sq, e) => this.onSquare(sq, e),
+    });
+    /** The piece placed by a click; null: the eraser. @type {Piece | null} */
     this.tool = { side: 'blue', letter: 'E' };
     this.position = parseFen('7/7/7/7/7/7/7/7/7 w');
+    /** The server's verdict on the position shown, null while it is asked. @type {{ ok: true, fen: string } | { ok: false } | null} */
     this.validated = null;
     this.timer = 0;
+    // Counts the positions shown: an answer about an earlier one is dropped.
     this.serial = 0;
+    /** @type {Array<{ b: HTMLButtonElement, tool: Piece | null }>} */
+    this.paletteButtons = [];
 
     for (const v of variants) this.variantSelect.add(new Option(v.name, v.name));
     this.variantSelect.addEventListener('change', () => this.changed(true));
     this.buildPalette();
-    for (const r of this.dialog.querySelectorAll('input[name="setup-side"]')) {
-      r.addEventListener('change', () => { this.position.side = r.value === 'b' ? 'red' : 'blue'; this.changed(); });
+    for (const r of this.sideRadios()) {
+      r.addEventListener('change', () => {
+        this.position.side = r.value === 'b' ? 'red' : 'blue';
+        this.changed();
+      });
     }
-    document.getElementById('setup-apply-fen').addEventListener('click', () => this.readFen());
-    this.fenInput.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); this.readFen(); } });
-    document.getElementById('setup-start').addEventListener('click', () => {
+    $('setup-apply-fen').addEventListener('click', () => this.readFen());
+    this.fenInput.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        this.readFen();
+      }
+    });
+    $('setup-start').addEventListener('click', () => {
       this.position = parseFen(this.variant().start_fen);
       this.changed();
     });
-    document.getElementById('setup-clear').addEventListener('click', () => {
+    $('setup-clear').addEventListener('click', () => {
       this.position = parseFen(`7/7/7/7/7/7/7/7/7 ${this.position.side === 'red' ? 'b' : 'w'}`);
       this.changed();
     });
-    this.dialog.querySelector('form').addEventListener('submit', (e) => {
-      if (e.submitter?.value !== 'play') return;
+    within(this.dialog, 'form', HTMLFormElement).addEventListener('submit', (e) => {
+      if (submitterValue(e) !== 'play') return;
       e.preventDefault();
       if (!this.validated?.ok) return;
       this.dialog.close();
@@ -47,10 +75,16 @@ export class SetupEditor {
     });
   }
 
+  /** The "Side to move" choice. */
+  sideRadios() {
+    return [...this.dialog.querySelectorAll('input[name="setup-side"]')].filter((r) => r instanceof HTMLInputElement);
+  }
+
   variant() {
     return this.variants.find((v) => v.name === this.variantSelect.value) || this.variants[0];
   }
 
+  /** Opens the editor on `fen` (else the rule set's start). @param {{ variant?: string, fen?: string }} start */
   open({ variant, fen }) {
     this.variantSelect.value = variant || 'standard';
     this.position = parseFen(fen || this.variant().start_fen);
@@ -61,9 +95,10 @@ export class SetupEditor {
   }
 
   buildPalette() {
-    const palette = document.getElementById('palette');
+    const palette = $('palette');
     palette.replaceChildren();
     this.paletteButtons = [];
+    /** @param {Piece | null} tool @param {string} label @param {Element} content */
     const add = (tool, label, content) => {
       const b = document.createElement('button');
       b.type = 'button';
@@ -73,11 +108,14 @@ export class SetupEditor {
       b.setAttribute('aria-label', label);
       b.dataset.tool = tool ? `${tool.side}-${tool.letter}` : 'erase';
       b.appendChild(content);
-      b.addEventListener('click', () => { this.tool = tool; this.refreshPalette(); });
+      b.addEventListener('click', () => {
+        this.tool = tool;
+        this.refreshPalette();
+      });
       palette.appendChild(b);
       this.paletteButtons.push({ b, tool });
     };
-    for (const side of ['blue', 'red']) {
+    for (const side of SIDES) {
       for (const letter of LETTERS) {
         const icon = svg('svg', { viewBox: '-50 -50 100 100', width: 40, height: 40 });
         icon.dataset.letter = letter;
@@ -95,25 +133,28 @@ export class SetupEditor {
     const style = this.getStyle();
     const ranks = this.variant()?.ranks;
     for (const { b, tool } of this.paletteButtons) {
-      const on = tool === this.tool || (tool && this.tool && tool.side === this.tool.side && tool.letter === this.tool.letter);
+      const on =
+        tool === this.tool || (tool && this.tool && tool.side === this.tool.side && tool.letter === this.tool.letter);
       b.setAttribute('aria-checked', on ? 'true' : 'false');
+      // The eraser has no piece to draw.
       const icon = b.querySelector('svg');
-      if (icon) icon.replaceChildren(drawPiece({ side: icon.dataset.side, letter: icon.dataset.letter }, { style, ranks }));
+      if (icon && tool) icon.replaceChildren(drawPiece(tool, { style, ranks }));
     }
   }
 
+  /** A square clicked: the right button erases. @param {number} sq @param {PointerEvent} e */
   onSquare(sq, e) {
     const current = this.position.board[sq];
-    const erase = !this.tool || e.button === 2;
-    if (erase) {
+    const tool = this.tool;
+    if (!tool || e.button === 2) {
       this.position.board[sq] = null;
-    } else if (current && current.side === this.tool.side && current.letter === this.tool.letter) {
+    } else if (current && current.side === tool.side && current.letter === tool.letter) {
       this.position.board[sq] = null;
     } else {
       // One of each animal a side under the usual rules: placing it again moves it.
-      const idx = this.position.board.findIndex((p) => p && p.side === this.tool.side && p.letter === this.tool.letter);
+      const idx = this.position.board.findIndex((p) => p && p.side === tool.side && p.letter === tool.letter);
       if (idx >= 0) this.position.board[idx] = null;
-      this.position.board[sq] = { ...this.tool };
+      this.position.board[sq] = { ...tool };
     }
     this.changed();
   }
@@ -125,6 +166,9 @@ export class SetupEditor {
     this.changed(false, text);
   }
 
+  // The position changed: redraw it and have the server check it (once the
+  // player pauses). `fenOverride`: the FEN as typed, kept as it is.
+  /** @param {boolean} [variantChanged] @param {string | null} [fenOverride] */
   changed(variantChanged = false, fenOverride = null) {
     if (variantChanged) {
       this.board.setVariant(this.variant());
@@ -133,19 +177,22 @@ export class SetupEditor {
     const fen = fenOverride || buildFen(this.position.board, this.position.side);
     this.board.setPosition(fen);
     this.fenInput.value = fen;
-    for (const r of this.dialog.querySelectorAll('input[name="setup-side"]')) {
+    for (const r of this.sideRadios()) {
       r.checked = (r.value === 'b') === (this.position.side === 'red');
     }
     this.validated = null;
     this.playButton.disabled = true;
     this.validation.className = 'validation';
     this.validation.textContent = 'Checking…';
+    // An answer still on its way is about the position before: it must not
+    // enable "Play from here" for this one.
+    const serial = ++this.serial;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.validate(fen), 200);
+    this.timer = window.setTimeout(() => this.validate(fen, serial), 200);
   }
 
-  async validate(fen) {
-    const serial = ++this.serial;
+  /** @param {string} fen @param {number} serial the position's number, from changed() */
+  async validate(fen, serial) {
     try {
       const r = await api.validate(this.variantSelect.value, fen);
       if (serial !== this.serial) return;
@@ -166,7 +213,7 @@ export class SetupEditor {
       if (serial !== this.serial) return;
       this.validated = { ok: false };
       this.validation.className = 'validation error';
-      this.validation.textContent = `✗ ${err.message}`;
+      this.validation.textContent = `✗ ${messageOf(err)}`;
     }
   }
 }

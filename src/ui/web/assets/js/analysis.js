@@ -1,0 +1,85 @@
+// @ts-check
+// The analysis panel's search: a stream of server-sent events (docs/api.md)
+// on the position viewed, restarted whenever that position changes.
+import { api } from './api.js';
+import { parseFen } from './fen.js';
+import { analysisDone, analysisStats, pvMoves } from './format.js';
+import { fenAt } from './game.js';
+import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from './state.js';
+import {
+  analysisStatsText,
+  clearPv,
+  renderEval,
+  showAnalysing,
+  showAnalysisStats,
+  showPv,
+} from './views/analysis_view.js';
+import { renderArrows } from './views/board_view.js';
+import { render } from './views/render.js';
+
+/** @typedef {import('./api.js').EngineReport} EngineReport */
+/** @typedef {import('./api.js').AnalysisDone} AnalysisDone */
+
+const ANALYSIS_MS = 15000;
+
+export function stopAnalysis() {
+  state.source?.close();
+  setAnalysisSource(null);
+}
+
+// Events of a stream that was replaced meanwhile are ignored.
+export function startAnalysis() {
+  stopAnalysis();
+  const g = state.game;
+  if (!g) return;
+  const viewedOver = state.view === g.ply && g.status === 'over';
+  if (viewedOver) {
+    showAnalysisStats('game over');
+    clearPv();
+    return;
+  }
+  showAnalysisStats('starting…');
+  clearPv();
+  const source = new EventSource(api.analysisUrl(g.id, state.view, ANALYSIS_MS));
+  setAnalysisSource(source);
+  const ply = state.view;
+  source.addEventListener('info', (e) => {
+    if (state.source !== source || !state.game) return;
+    /** @type {EngineReport} */
+    const info = JSON.parse(e.data);
+    setEvaluation(info);
+    setBest(info.pv[0] || null);
+    showAnalysisStats(analysisStats(info));
+    showPv(pvMoves(parseFen(fenAt(state.game, ply)).side, info.pv));
+    renderEval();
+    renderArrows();
+  });
+  source.addEventListener('done', (e) => {
+    if (state.source !== source) return;
+    /** @type {AnalysisDone} */
+    const done = JSON.parse(e.data);
+    showAnalysisStats(analysisDone(analysisStatsText()));
+    if (!state.best && done.best) setBest(done.best);
+    stopAnalysis();
+  });
+  source.onerror = () => {
+    if (state.source !== source) return;
+    showAnalysisStats('analysis unavailable (the engines may be busy)');
+    stopAnalysis();
+  };
+}
+
+/** The player turned the analysis panel on or off. @param {boolean} on */
+export function switchAnalysis(on) {
+  setAnalysing(on);
+  showAnalysing(on);
+  if (on) {
+    startAnalysis();
+  } else {
+    stopAnalysis();
+    setBest(null);
+    showAnalysisStats('');
+    clearPv();
+    render();
+  }
+}

@@ -1,0 +1,232 @@
+// @ts-check
+// The game's course: opening a game, the moves of people and engines,
+// take-backs, resignations, hints, new games and loaded records. Each step
+// asks the server, changes the state through its transitions and renders.
+import { ApiError, api, messageOf } from './api.js';
+import { startAnalysis, stopAnalysis } from './analysis.js';
+import { toast } from './dom.js';
+import { hintMessage, sideName } from './format.js';
+import { enginesOnly, isEngine, other, playersFor, resigningSide, takeBackPlies } from './game.js';
+import {
+  gameArriving,
+  gameDeleted,
+  gameOpening,
+  gameShown,
+  setAutoplay,
+  setBusy,
+  setEngineRequest,
+  setEvaluation,
+  setHint,
+  setStyle,
+  state,
+  toggleFlipped,
+  viewLatest,
+  viewMoved,
+} from './state.js';
+import { store } from './storage.js';
+import { gameBoard } from './views/board_view.js';
+import { hintButtonReady, hintButtonThinking, showPieceStyle } from './views/controls_view.js';
+import { closeLoadDialog } from './views/load_dialog.js';
+import { render } from './views/render.js';
+
+/** @typedef {import('./api.js').Game} Game */
+/** @typedef {import('./board.js').BoardMove} BoardMove */
+/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
+/** @typedef {import('./views/new_game_dialog.js').NewGameRequest} NewGameRequest */
+
+const ENGINE_PAUSE_MS = 350; // between moves when engines play each other
+
+/**
+ * Shows a state of a game from the server; `animate` plays the move that led
+ * to it when the player was following the game.
+ * @param {Game} game
+ * @param {{ animate?: boolean }} [options]
+ */
+async function setGame(game, { animate = false } = {}) {
+  const { sameGame, followed, oneMoveOn } = gameArriving(game);
+  if (!sameGame) stopAnalysis();
+  if (animate && oneMoveOn) await gameBoard().animateMove(game.moves[game.ply - 1]);
+  gameShown(game, followed);
+  location.hash = `game=${game.id}`;
+  store.set('lastGame', game.id);
+  render();
+  if (state.analysing) startAnalysis();
+}
+
+/** Opens the stored game `id`, and lets its engine move if it is to. @param {number} id */
+export async function loadGame(id) {
+  const game = await api.game(id);
+  gameOpening(game);
+  await setGame(game);
+  maybeEngineMove();
+}
+
+// Asks the engine for its move when it is to move (and engines playing each
+// other are not paused); then again for the next move.
+export async function maybeEngineMove() {
+  const g = state.game;
+  if (!g || g.status !== 'ongoing' || !isEngine(g, g.side_to_move) || state.engineRequest) return;
+  if (isEngine(g, other(g.side_to_move)) && !state.autoplay) return;
+  const id = g.id;
+  setEngineRequest(true);
+  render();
+  let again = false;
+  try {
+    const next = await api.engineMove(id);
+    if (state.game?.id !== id) return;
+    if (next.engine) setEvaluation(next.engine);
+    setEngineRequest(false);
+    await setGame(next, { animate: true });
+    again = true;
+  } catch (err) {
+    if (state.game?.id !== id) return;
+    const code = err instanceof ApiError ? err.code : '';
+    if (code === 'game_changed' || code === 'engine_thinking' || code === 'not_engine_turn') {
+      // Someone changed the game meanwhile (take-back, another tab): show it as it is now.
+      try {
+        await setGame(await api.game(id));
+      } catch {
+        // shown below
+      }
+    } else {
+      toast(`The engine could not move: ${messageOf(err)}`);
+    }
+  } finally {
+    if (state.game?.id === id) {
+      setEngineRequest(false);
+      render();
+    }
+  }
+  if (again) setTimeout(maybeEngineMove, enginesOnly(state.game) ? ENGINE_PAUSE_MS : 0);
+}
+
+/** A person's move on the board. @param {BoardMove} move */
+export async function onBoardMove({ move, from, legal, dragged }) {
+  const g = state.game;
+  if (!g || state.busy) return;
+  setBusy(true);
+  try {
+    const next = await api.move(g.id, move, g.ply);
+    setBusy(false);
+    await setGame(next, { animate: !dragged });
+    maybeEngineMove();
+  } catch (err) {
+    setBusy(false);
+    const refused = err instanceof ApiError ? err : null;
+    if (!legal || refused?.status === 422) gameBoard().shake(from);
+    toast(messageOf(err));
+    if (refused?.code === 'stale' || refused?.code === 'not_your_turn') {
+      try {
+        await setGame(await api.game(g.id));
+      } catch {
+        // The next move or reload shows the game.
+      }
+    }
+    render();
+  }
+}
+
+/** Shows the position after `ply` moves. @param {number} ply */
+export function setView(ply) {
+  if (!viewMoved(ply)) return;
+  render();
+  if (state.analysing) startAnalysis();
+}
+
+export async function takeBack() {
+  const g = state.game;
+  if (!g) return;
+  const plies = takeBackPlies(g);
+  // Engines playing each other wait after a take-back, or they would replay.
+  if (enginesOnly(g)) setAutoplay(false);
+  try {
+    await setGame(await api.undo(g.id, plies));
+    viewLatest();
+    render();
+  } catch (err) {
+    toast(messageOf(err));
+  }
+}
+
+export async function resign() {
+  const g = state.game;
+  if (!g || g.status !== 'ongoing') return;
+  const side = resigningSide(g);
+  if (!window.confirm(`Resign this game as ${sideName(side)}?`)) return;
+  try {
+    await setGame(await api.resign(g.id, side));
+  } catch (err) {
+    toast(messageOf(err));
+  }
+}
+
+export async function hint() {
+  const g = state.game;
+  if (!g) return;
+  hintButtonThinking();
+  try {
+    const h = await api.hint(g.id, state.view, 1000);
+    setHint(h.move);
+    setEvaluation(h);
+    render();
+    toast(hintMessage(h), 'info', 3500);
+  } catch (err) {
+    toast(messageOf(err));
+  } finally {
+    hintButtonReady();
+    render();
+  }
+}
+
+/** Pauses engines playing each other, or lets them play on. */
+export function togglePause() {
+  setAutoplay(!state.autoplay);
+  render();
+  maybeEngineMove();
+}
+
+export function flipBoard() {
+  toggleFlipped();
+  render();
+}
+
+/** @param {PieceStyle} style */
+export function chooseStyle(style) {
+  setStyle(style);
+  store.set('style', style);
+  showPieceStyle(style);
+  gameBoard().setStyle(style);
+  if (state.game) render();
+}
+
+/** Starts the game the new game dialog describes, and opens it. @param {NewGameRequest} request */
+export async function startNewGame({ mode, skill, movetime, variant, start }) {
+  /** @type {import('./api.js').NewGame} */
+  const body = { variant, ...playersFor(mode, skill, movetime) };
+  if (start) body.fen = start.fen;
+  try {
+    const game = await api.createGame(body);
+    await loadGame(game.id);
+  } catch (err) {
+    toast(`Could not start the game: ${messageOf(err)}`);
+  }
+}
+
+/**
+ * Stores the game of a record and opens it at its start; a failure is the
+ * caller's to show.
+ * @param {string} text
+ */
+export async function loadRecord(text) {
+  const game = await api.createGame({ record: text });
+  closeLoadDialog();
+  await loadGame(game.id);
+  setView(0);
+  toast(`Loaded game ${game.id}: ${game.ply} moves. Use ▶ to step through it.`, 'info');
+}
+
+/** Deletes a stored game; the page forgets it if it is the one shown. @param {number} id */
+export async function deleteGame(id) {
+  await api.deleteGame(id);
+  if (gameDeleted(id)) location.hash = '';
+}

@@ -1,0 +1,197 @@
+// @ts-check
+// What the page writes: scores, move numbers, status lines, labels, the
+// evaluation bar's height. Pure (data in, text out), so that it is
+// unit-tested without a page (tests/js).
+import { ANIMALS } from './pieces.js';
+import { humanSides, isEngine, other } from './game.js';
+
+/** @typedef {import('./api.js').Game} Game */
+/** @typedef {import('./api.js').GameMove} GameMove */
+/** @typedef {import('./api.js').GameSummary} GameSummary */
+/** @typedef {import('./api.js').EngineReport} EngineReport */
+/** @typedef {import('./api.js').Evaluation} Evaluation */
+/** @typedef {import('./api.js').Player} Player */
+/** @typedef {import('./api.js').Side} Side */
+
+// Engine strength levels offered to players, as EngineOptions skill values.
+export const LEVELS = [
+  { skill: 0, name: 'Level 1 · beginner' },
+  { skill: 3, name: 'Level 2 · novice' },
+  { skill: 6, name: 'Level 3 · casual' },
+  { skill: 9, name: 'Level 4 · club' },
+  { skill: 12, name: 'Level 5 · strong' },
+  { skill: 15, name: 'Level 6 · expert' },
+  { skill: 18, name: 'Level 7 · master' },
+  { skill: 20, name: 'Level 8 · full strength' },
+];
+
+/** @param {Side} side */
+export const sideName = (side) => (side === 'blue' ? 'Blue' : 'Red');
+
+/** @param {number} skill */
+export const levelName = (skill) => (LEVELS.find((l) => l.skill === skill) || { name: `skill ${skill}` }).name;
+
+/**
+ * A score for Blue in pawns ("+0.35", "−1.20") or a forced win ("M3", "−M2").
+ * @param {number} blueScore in centi-units
+ * @param {number | null | undefined} mate
+ */
+export function formatScore(blueScore, mate) {
+  if (mate !== null && mate !== undefined) return `${mate > 0 ? '' : '−'}M${Math.abs(mate)}`;
+  const v = blueScore / 100;
+  return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
+}
+
+/**
+ * Who plays `side`, as HTML for a player strip: "You", "Player" (two people),
+ * or the engine's level and time per move.
+ * @param {Game | null} game @param {Side} side
+ */
+export function playerLabel(game, side) {
+  const p = game?.players[side];
+  if (!p) return '';
+  if (p.type !== 'engine') return humanSides(game).length === 2 ? 'Player' : 'You';
+  // "Level 4 · club": the word after the dot gives way on a narrow screen.
+  const [level, word] = levelName(p.skill).split(' · ');
+  const words = word ? `<span class="strip-level-name"> · ${word}</span>` : '';
+  return `Engine · ${level}${words} · ${p.movetime_ms / 1000}&nbsp;s`;
+}
+
+/**
+ * A player in the games list: "Human", or "Engine" and its level's number.
+ * @param {Player | undefined} p
+ */
+export function playerShortName(p) {
+  return p?.type === 'engine' ? `Engine ${LEVELS.findIndex((l) => l.skill === p.skill) + 1 || ''}`.trim() : 'Human';
+}
+
+/**
+ * The status line under the board.
+ * @param {Game} game
+ * @param {{ view: number, engineRequest: boolean, autoplay: boolean }} shown
+ *   the ply viewed, whether an engine move is awaited, whether engines play on
+ */
+export function statusText(game, { view, engineRequest, autoplay }) {
+  const toMove = game.side_to_move;
+  if (view !== game.ply) return `Viewing position after ${view} of ${game.ply} moves — press ⏭ to return.`;
+  if (game.status === 'over') return game.message;
+  if (engineRequest) return `${sideName(toMove)} (engine) is thinking…`;
+  if (isEngine(game, toMove)) {
+    return isEngine(game, other(toMove)) && !autoplay ? 'Paused.' : `${sideName(toMove)} (engine) to move.`;
+  }
+  return humanSides(game).length === 1 ? `Your move (${sideName(toMove)}).` : `${sideName(toMove)} to move.`;
+}
+
+/**
+ * The move list's rows: each has a move number and the plies (1-based) it
+ * holds; `gap` when it opens with Red's move (a game from a position with
+ * Red to move), shown as "…".
+ * @param {string} startFen
+ * @param {GameMove[]} moves
+ * @returns {Array<{ number: number, gap: boolean, plies: number[] }>}
+ */
+export function moveRows(startFen, moves) {
+  const start = startFen.split(/\s+/);
+  let number = Number(start[3]) || 1;
+  /** @type {Array<{ number: number, gap: boolean, plies: number[] }>} */
+  const rows = [];
+  moves.forEach((m, i) => {
+    const blueMove = m.side === 'blue';
+    if (!rows.length || blueMove) {
+      if (rows.length) number += 1;
+      rows.push({ number, gap: !blueMove, plies: [] });
+    }
+    rows[rows.length - 1].plies.push(i + 1);
+  });
+  return rows;
+}
+
+/**
+ * A move's tooltip: "Blue Elephant a3→a4", "… takes the Rat".
+ * @param {GameMove} m
+ */
+export function moveTitle(m) {
+  return (
+    `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${m.move.slice(0, 2)}→${m.move.slice(2)}` +
+    (m.captured ? ` takes the ${ANIMALS[m.captured.toUpperCase()].name}` : '')
+  );
+}
+
+/**
+ * The banner over a finished game: who won, and why (the title says who, so
+ * the text drops "Blue wins: ").
+ * @param {Game} game
+ */
+export function resultBanner(game) {
+  const reason = game.message.replace(/^(Blue|Red) wins: /, '');
+  return {
+    title: game.winner ? `${sideName(game.winner)} wins` : 'Draw',
+    text: reason.charAt(0).toUpperCase() + reason.slice(1),
+  };
+}
+
+/**
+ * Blue's share of the evaluation bar, 0.02 … 0.98: a logistic curve of the
+ * score, all or nothing for a forced win (never quite empty or full, so that
+ * both colours stay visible).
+ * @param {Evaluation} e
+ */
+export function evalShare(e) {
+  let share;
+  if (e.mate !== null && e.mate !== undefined) {
+    share = e.blue_score > 0 ? 1 : 0;
+  } else {
+    share = 1 / (1 + Math.exp(-e.blue_score / 250));
+  }
+  return Math.min(0.98, Math.max(0.02, share));
+}
+
+/**
+ * The analysis panel's line for a completed depth.
+ * @param {EngineReport} info
+ */
+export function analysisStats(info) {
+  const knps = Math.round(info.nps / 1000);
+  return `depth ${info.depth} · ${formatScore(info.blue_score, info.mate)} · ${knps} kN/s`;
+}
+
+/**
+ * The analysis panel's line once the search ended: the last depth's, without
+ * its speed.
+ * @param {string} last
+ */
+export const analysisDone = (last) => `${last.replace(/ · \d+ kN\/s$/, '')} · done`;
+
+/**
+ * The first moves of a principal variation, each with the side that plays it.
+ * @param {Side} toMove the side to move where it starts
+ * @param {string[]} pv
+ */
+export function pvMoves(toMove, pv) {
+  let side = toMove;
+  return pv.slice(0, 12).map((move) => {
+    const entry = { move, side };
+    side = other(side);
+    return entry;
+  });
+}
+
+/** @param {{ move: string, blue_score: number, mate?: number | null }} hint */
+export const hintMessage = (hint) => `Hint: ${hint.move} (${formatScore(hint.blue_score, hint.mate)} for Blue)`;
+
+/**
+ * A row of the games list, cell by cell.
+ * @param {GameSummary} g
+ * @param {string} when the time of its last change, as the page shows it
+ */
+export function gameRowCells(g, when) {
+  return [
+    `${g.id}`,
+    when,
+    g.variant,
+    playerShortName(g.players.blue),
+    playerShortName(g.players.red),
+    `${g.ply}`,
+    g.result === '*' ? 'playing' : g.result,
+  ];
+}

@@ -1,0 +1,206 @@
+// @ts-check
+// The page's state, in one place. Views and flows read `state` (read-only to
+// the type checker); only the transitions below change it, each named for
+// what happened, so that every change can be found.
+import { facesRed } from './game.js';
+
+/** @typedef {import('./api.js').Game} Game */
+/** @typedef {import('./api.js').Variant} Variant */
+/** @typedef {import('./api.js').Evaluation} Evaluation */
+/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
+/** A position chosen in the set-up editor to start a game from. @typedef {{ variant: string, fen: string }} StartPosition */
+
+/**
+ * @typedef {object} PageState
+ * @property {Variant[]} variants the rule sets the server offers
+ * @property {Game | null} game the game shown, as the server last sent it
+ * @property {number} view the ply whose position the board shows (game.ply: the current one)
+ * @property {boolean} flipped whether Red is at the bottom
+ * @property {PieceStyle} style how pieces are drawn
+ * @property {boolean} busy a person's move is on its way to the server
+ * @property {boolean} engineRequest an engine move is awaited
+ * @property {boolean} autoplay engines playing each other move on by themselves
+ * @property {boolean} analysing the analysis panel is on
+ * @property {EventSource | null} source the running analysis stream
+ * @property {Evaluation | null} evaluation what the evaluation bar shows
+ * @property {string | null} hint the hinted move, drawn as an arrow
+ * @property {string | null} best the analysis' best move, drawn as an arrow
+ * @property {boolean} bannerDismissed the player chose to review a finished game
+ * @property {number} gamesOffset how many games the games list shows
+ * @property {StartPosition | null} pendingStart the position the new game dialog starts from
+ */
+
+/** @type {PageState} */
+const current = {
+  variants: [],
+  game: null,
+  view: 0,
+  flipped: false,
+  style: 'glyph',
+  busy: false,
+  engineRequest: false,
+  autoplay: true,
+  analysing: false,
+  source: null,
+  evaluation: null,
+  hint: null,
+  best: null,
+  bannerDismissed: false,
+  gamesOffset: 0,
+  pendingStart: null,
+};
+
+/** @type {Readonly<PageState>} */
+export const state = current;
+
+/** @param {Variant[]} variants */
+export function variantsLoaded(variants) {
+  current.variants = variants;
+}
+
+/** The rule set called `name`, or the first one. @param {string} name */
+export function variantInfo(name) {
+  return current.variants.find((v) => v.name === name) || current.variants[0];
+}
+
+/**
+ * Another game is being opened: its person sits at the bottom, engines play on.
+ * @param {Game} game
+ */
+export function gameOpening(game) {
+  current.flipped = facesRed(game);
+  current.game = null;
+  current.autoplay = true;
+}
+
+/**
+ * A new state of a game came from the server. What belonged to the position
+ * shown before (the evaluation and banner choice of another game, the arrows
+ * of an earlier ply) is dropped. Answers whether it is another game, whether
+ * the player was following the game (viewing its current position), and
+ * whether it is just one move on from there (to animate that move).
+ * @param {Game} game
+ */
+export function gameArriving(game) {
+  const prev = current.game;
+  const sameGame = !!prev && prev.id === game.id;
+  const followed = !prev || !sameGame || current.view === prev.ply;
+  if (!sameGame) {
+    current.evaluation = null;
+    current.bannerDismissed = false;
+  }
+  if (sameGame && game.ply !== prev.ply) {
+    current.hint = null;
+    current.best = null;
+  }
+  if (sameGame && game.status !== prev.status) current.bannerDismissed = false;
+  const oneMoveOn = sameGame && followed && game.ply === prev.ply + 1;
+  return { sameGame, followed, oneMoveOn };
+}
+
+/**
+ * Shows `game`: its current position if the player was following it, else
+ * the ply viewed as long as the game still has it.
+ * @param {Game} game @param {boolean} followed
+ */
+export function gameShown(game, followed) {
+  current.game = game;
+  if (followed || current.view > game.ply) current.view = game.ply;
+}
+
+/** The game with this id was deleted. @param {number} id @returns {boolean} whether it was the one shown */
+export function gameDeleted(id) {
+  if (current.game?.id !== id) return false;
+  current.game = null;
+  return true;
+}
+
+/**
+ * Views the position after `ply` moves (kept within the game); the arrows
+ * belonged to the position before.
+ * @param {number} ply
+ * @returns {boolean} whether the view changed
+ */
+export function viewMoved(ply) {
+  const g = current.game;
+  if (!g) return false;
+  const v = Math.max(0, Math.min(g.ply, ply));
+  if (v === current.view) return false;
+  current.view = v;
+  current.hint = null;
+  current.best = null;
+  return true;
+}
+
+/** Views the game's current position. */
+export function viewLatest() {
+  if (current.game) current.view = current.game.ply;
+}
+
+/** @param {boolean} on */
+export function setBusy(on) {
+  current.busy = on;
+}
+
+/** @param {boolean} on */
+export function setEngineRequest(on) {
+  current.engineRequest = on;
+}
+
+/** @param {boolean} on */
+export function setAutoplay(on) {
+  current.autoplay = on;
+}
+
+export function toggleFlipped() {
+  current.flipped = !current.flipped;
+}
+
+/** @param {PieceStyle} style */
+export function setStyle(style) {
+  current.style = style;
+}
+
+/** @param {boolean} on */
+export function setAnalysing(on) {
+  current.analysing = on;
+}
+
+/** @param {EventSource | null} source */
+export function setAnalysisSource(source) {
+  current.source = source;
+}
+
+/** @param {Evaluation | null} evaluation */
+export function setEvaluation(evaluation) {
+  current.evaluation = evaluation;
+}
+
+/** @param {string | null} move */
+export function setHint(move) {
+  current.hint = move;
+}
+
+/** @param {string | null} move */
+export function setBest(move) {
+  current.best = move;
+}
+
+export function dismissBanner() {
+  current.bannerDismissed = true;
+}
+
+/** The games list starts again from the most recent game. */
+export function gamesPageReset() {
+  current.gamesOffset = 0;
+}
+
+/** @param {number} count the games the list has just shown more */
+export function gamesPageShown(count) {
+  current.gamesOffset += count;
+}
+
+/** @param {StartPosition | null} start */
+export function setPendingStart(start) {
+  current.pendingStart = start;
+}

@@ -1,0 +1,55 @@
+// @ts-check
+// The game's board (the Board widget of board.js): the position viewed, the
+// moves a person may make there, the last move, and the hint and analysis
+// arrows.
+import { Board } from '../board.js';
+import { $ } from '../dom.js';
+import { fenAt, humanSides, isEngine, other } from '../game.js';
+import { state, variantInfo } from '../state.js';
+
+/** @typedef {import('../api.js').Game} Game */
+/** @typedef {import('../board.js').BoardMove} BoardMove */
+
+/** @type {Board | null} */
+let board = null;
+
+/**
+ * Builds the board; `onMove` gets each move a person makes on it.
+ * @param {(move: BoardMove) => void} onMove
+ */
+export function createBoard(onMove) {
+  board = new Board($('board', SVGSVGElement), { onMove });
+  return board;
+}
+
+export function gameBoard() {
+  if (!board) throw new Error('the board is not built yet');
+  return board;
+}
+
+/** @param {Game} g */
+export function renderBoard(g) {
+  const b = gameBoard();
+  const atEnd = state.view === g.ply;
+  const over = g.status === 'over';
+  const variant = variantInfo(g.variant);
+  if (b.variant !== variant) b.setVariant(variant);
+  if (b.flipped !== state.flipped) b.setFlipped(state.flipped);
+  // With hidden pieces, a person playing the engine does not see its animals.
+  const humans = humanSides(g);
+  b.setHiddenSide(variant.hidden_pieces && humans.length === 1 ? other(humans[0]) : null);
+  b.setPosition(fenAt(g, state.view));
+  b.setLastMove(state.view > 0 ? g.moves[state.view - 1].move : null);
+  const canMove = atEnd && !over && !isEngine(g, g.side_to_move) && !state.busy && !state.engineRequest;
+  b.setLegalMoves(g.legal_moves, canMove);
+  renderArrows();
+}
+
+/** The analysis' best move and the hint, as arrows. */
+export function renderArrows() {
+  /** @type {import('../board.js').Arrow[]} */
+  const arrows = [];
+  if (state.best) arrows.push({ move: state.best, kind: 'best' });
+  if (state.hint) arrows.push({ move: state.hint, kind: 'hint' });
+  gameBoard().setArrows(arrows);
+}

@@ -1,0 +1,65 @@
+// @ts-check
+// The buttons around the board (which apply now), the rule set and FEN of
+// the position viewed, and the piece style switch.
+import { api } from '../api.js';
+import { $ } from '../dom.js';
+import { enginesOnly, fenAt } from '../game.js';
+import { ANIMALS, glyphPath, svg } from '../pieces.js';
+import { state, variantInfo } from '../state.js';
+
+/** @typedef {import('../api.js').Game} Game */
+/** @typedef {import('../pieces.js').PieceStyle} PieceStyle */
+
+/** @param {Game} g */
+export function renderControls(g) {
+  const atEnd = state.view === g.ply;
+  const over = g.status === 'over';
+  const variant = variantInfo(g.variant);
+  $('rules-line').textContent = `Rules: ${variant.name} — ${variant.description}`;
+  $('fen-text').textContent = fenAt(g, state.view);
+  const download = $('btn-download', HTMLAnchorElement);
+  download.href = api.recordUrl(g.id);
+  download.setAttribute('download', `jungle-game-${g.id}.pgn`);
+  const engines = enginesOnly(g);
+  const pause = $('btn-pause', HTMLButtonElement);
+  pause.hidden = !engines || over;
+  pause.textContent = state.autoplay ? 'Pause' : 'Resume';
+  $('btn-undo', HTMLButtonElement).disabled = g.ply === 0 && !over;
+  $('btn-resign', HTMLButtonElement).disabled = over || engines;
+  $('btn-hint', HTMLButtonElement).disabled = g.status === 'over' && atEnd;
+  $('nav-first', HTMLButtonElement).disabled = $('nav-prev', HTMLButtonElement).disabled = state.view === 0;
+  $('nav-next', HTMLButtonElement).disabled = $('nav-last', HTMLButtonElement).disabled = atEnd;
+  document.body.classList.toggle('flipped', state.flipped);
+}
+
+/** The hint button while the engine looks for a hint. */
+export function hintButtonThinking() {
+  const btn = $('btn-hint', HTMLButtonElement);
+  btn.disabled = true;
+  btn.textContent = 'Thinking…';
+}
+
+/** The hint button again (whether it applies, the next render says). */
+export function hintButtonReady() {
+  $('btn-hint').textContent = 'Hint';
+}
+
+/** @returns {HTMLButtonElement[]} */
+export const pieceStyleButtons = () =>
+  [...document.querySelectorAll('#piece-style button')].filter((b) => b instanceof HTMLButtonElement);
+
+/** @param {PieceStyle} style */
+export function showPieceStyle(style) {
+  for (const b of pieceStyleButtons()) {
+    b.setAttribute('aria-checked', b.dataset.style === style ? 'true' : 'false');
+  }
+}
+
+// The character style's button shows its character as outlines, like the
+// board, so that it reads without a CJK font.
+export function drawGlyphStyleButton() {
+  const glyphButton = document.querySelector('#piece-style button[data-style="glyph"]');
+  const mark = svg('svg', { class: 'style-glyph', viewBox: '-50 -50 100 100', 'aria-hidden': 'true' });
+  glyphPath(ANIMALS.E.zh, 92, mark);
+  glyphButton?.replaceChildren(mark);
+}

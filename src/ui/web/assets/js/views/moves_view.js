@@ -1,0 +1,59 @@
+// @ts-check
+// The move list: numbered rows of moves, the result once the game is over;
+// clicking a move shows the position after it.
+import { $ } from '../dom.js';
+import { moveRows, moveTitle } from '../format.js';
+import { state } from '../state.js';
+
+/** @typedef {import('../api.js').Game} Game */
+
+/** @param {Game} g */
+export function renderMoves(g) {
+  const list = $('moves');
+  list.replaceChildren();
+  for (const row of moveRows(g.start_fen, g.moves)) {
+    const li = document.createElement('li');
+    const num = document.createElement('span');
+    num.className = 'num';
+    num.textContent = `${row.number}.`;
+    li.appendChild(num);
+    if (row.gap) {
+      const gap = document.createElement('span');
+      gap.className = 'mv gap';
+      gap.textContent = '…';
+      li.appendChild(gap);
+    }
+    for (const ply of row.plies) {
+      const m = g.moves[ply - 1];
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = `mv ${m.side}${m.captured ? ' capture' : ''}${m.jump ? ' jump' : ''}`;
+      b.dataset.ply = String(ply);
+      b.textContent = m.move;
+      b.title = moveTitle(m);
+      if (ply === state.view) b.setAttribute('aria-current', 'true');
+      li.appendChild(b);
+    }
+    list.appendChild(li);
+  }
+  if (g.status === 'over') {
+    const r = document.createElement('li');
+    r.className = 'result-line';
+    r.textContent = g.result;
+    list.appendChild(r);
+  }
+  list.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+  const scroller = list.parentElement;
+  if (state.view === g.ply && scroller) scroller.scrollTop = scroller.scrollHeight;
+}
+
+/**
+ * Calls `onSelect` with the ply of a move clicked in the list.
+ * @param {(ply: number) => void} onSelect
+ */
+export function wireMoveList(onSelect) {
+  $('moves').addEventListener('click', (e) => {
+    const b = e.target instanceof Element ? e.target.closest('button.mv[data-ply]') : null;
+    if (b instanceof HTMLButtonElement) onSelect(Number(b.dataset.ply));
+  });
+}

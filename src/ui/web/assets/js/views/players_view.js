@@ -1,0 +1,50 @@
+// @ts-check
+// The strips above and below the board: each side's player, whose turn it
+// is, whether the engine is thinking, and the pieces that side has taken.
+import { $ } from '../dom.js';
+import { playerLabel, sideName } from '../format.js';
+import { capturedBy, isEngine, other } from '../game.js';
+import { drawPiece, svg } from '../pieces.js';
+import { state } from '../state.js';
+
+/** @typedef {import('../api.js').Game} Game */
+/** @typedef {import('../api.js').Side} Side */
+
+/** @param {Game} g */
+export function renderStrips(g) {
+  /** @type {Side} */
+  const bottom = state.flipped ? 'red' : 'blue';
+  /** @type {Array<[string, Side]>} */
+  const strips = [
+    ['strip-bottom', bottom],
+    ['strip-top', other(bottom)],
+  ];
+  for (const [id, side] of strips) {
+    const el = $(id);
+    el.replaceChildren();
+    el.dataset.side = side;
+    const dot = document.createElement('span');
+    dot.className = `side-dot ${side}`;
+    el.appendChild(dot);
+    const name = document.createElement('span');
+    name.className = 'strip-name';
+    name.innerHTML = `<b>${sideName(side)}</b> <span class="strip-who">${playerLabel(g, side)}</span>`;
+    el.appendChild(name);
+    const turn = g.status === 'ongoing' && g.side_to_move === side && state.view === g.ply;
+    el.classList.toggle('to-move', turn);
+    if (turn && state.engineRequest && isEngine(g, side)) {
+      const t = document.createElement('span');
+      t.className = 'thinking';
+      t.textContent = 'thinking';
+      el.appendChild(t);
+    }
+    const caps = document.createElement('span');
+    caps.className = 'captures';
+    for (const letter of capturedBy(g, side, state.view)) {
+      const icon = svg('svg', { viewBox: '-50 -50 100 100', width: 22, height: 22 });
+      icon.appendChild(drawPiece({ side: other(side), letter }, { style: state.style }));
+      caps.appendChild(icon);
+    }
+    el.appendChild(caps);
+  }
+}

@@ -1,0 +1,21 @@
+// @ts-check
+// Draws every view of the game from the state; called after each change.
+import { state } from '../state.js';
+import { renderEval } from './analysis_view.js';
+import { renderBoard } from './board_view.js';
+import { renderControls } from './controls_view.js';
+import { renderMoves } from './moves_view.js';
+import { renderStrips } from './players_view.js';
+import { renderBanner, renderStatus } from './status_view.js';
+
+export function render() {
+  const g = state.game;
+  if (!g) return;
+  renderBoard(g);
+  renderStrips(g);
+  renderStatus(g);
+  renderMoves(g);
+  renderBanner(g);
+  renderEval();
+  renderControls(g);
+}

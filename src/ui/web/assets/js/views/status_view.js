@@ -1,0 +1,26 @@
+// @ts-check
+// The game's state in words: the status line, and the banner over the board
+// when the game is over.
+import { $ } from '../dom.js';
+import { resultBanner, statusText } from '../format.js';
+import { state } from '../state.js';
+
+/** @typedef {import('../api.js').Game} Game */
+
+/** @param {Game} g */
+export function renderStatus(g) {
+  const el = $('status');
+  el.textContent = statusText(g, state);
+  el.dataset.state = g.status === 'over' ? 'over' : 'ongoing';
+}
+
+/** @param {Game} g */
+export function renderBanner(g) {
+  const show = g.status === 'over' && state.view === g.ply && !state.bannerDismissed;
+  $('banner').hidden = !show;
+  if (!show) return;
+  $('banner').dataset.winner = g.winner || 'draw';
+  const { title, text } = resultBanner(g);
+  $('banner-title').textContent = title;
+  $('banner-text').textContent = text;
+}
