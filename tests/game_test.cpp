@@ -4,6 +4,7 @@
 // declared results and the take-back policy behave as the interfaces need.
 
 #include "core/game.h"
+#include "search/search.h"
 
 #include <gtest/gtest.h>
 
@@ -284,6 +285,27 @@ TEST(GameSessionOverGame, RecordedResultAndTakeBackPolicy) {
   back->undo(back->plies_back_to_human());
   EXPECT_EQ(back->ply(), 0);
   EXPECT_FALSE(back->over());
+}
+
+}  // namespace
+}  // namespace jungle
+
+namespace jungle {
+namespace {
+
+// One count of moves to a forced win, for the protocol, records, the terminal and the web.
+TEST(MateInMoves, CountsTheWinnersMoves) {
+  EXPECT_EQ(mate_in_moves(kMateScore - 1), 1);      // the side to move wins with its next move
+  EXPECT_EQ(mate_in_moves(kMateScore - 3), 2);      // ... with its second
+  EXPECT_EQ(mate_in_moves(-(kMateScore - 2)), -1);  // the side to move is lost after one reply
+  EXPECT_EQ(mate_in_moves(-(kMateScore - 4)), -2);
+  EXPECT_EQ(mate_in_moves(350), 0);
+  EXPECT_EQ(mate_in_moves(-kMateBound + 1), 0);
+  const Evaluation red_wins = evaluation_for_blue(kMateScore - 1, kRed, 7);
+  EXPECT_TRUE(red_wins.mate);
+  EXPECT_EQ(red_wins.value, -1);
+  EXPECT_EQ(eval_comment(red_wins), "[%eval #-1/7]");
+  EXPECT_EQ(eval_comment(evaluation_for_blue(-35, kRed, 12)), "[%eval 0.35/12]");
 }
 
 }  // namespace

@@ -171,14 +171,15 @@ class RecordReader {
     }
     g_.tag_lines[t.text] = t.line;
     if (t.text == "Result" && !is_result_text(t.value)) {
-      throw RecordError(game_no(), t.line,
-                        "Result " + in_quotes(t.value) + " is not one of 1-0, 0-1, 1/2-1/2, *");
+      throw RecordError(
+          game_no(), t.line,
+          "Result " + in_double_quotes(t.value) + " is not one of 1-0, 0-1, 1/2-1/2, *");
     }
     if (t.text == "Termination" && !termination_from_tag(t.value) &&
         !is_declared_termination(t.value)) {
       throw RecordError(
           game_no(), t.line,
-          "Termination " + in_quotes(t.value) + " is not one of " + known_terminations());
+          "Termination " + in_double_quotes(t.value) + " is not one of " + known_terminations());
     }
     g_.record.tags.emplace_back(t.text, t.value);
   }
@@ -191,7 +192,8 @@ class RecordReader {
     if (!g_.result_token.empty() && !tag.empty() && tag != g_.result_token) {
       throw RecordError(game_no(), line,
                         "the result " + g_.result_token +
-                            " after the moves does not match [Result " + in_quotes(tag) + "]");
+                            " after the moves does not match [Result " + in_double_quotes(tag) +
+                            "]");
     }
     if (tag.empty() && !g_.result_token.empty() && g_.result_token != "*") {
       g_.record.set_tag("Result", g_.result_token);

@@ -16,9 +16,9 @@ RuleSetPtr RuleSetCache::get(const std::string& name, int game, int line) {
     return set;
   } catch (const VariantError& e) {
     std::string why = e.issues().empty() ? "unknown rule set" : e.issues().front().message;
-    throw RecordError(game, line, "Variant " + in_quotes(name) + ": " + why);
+    throw RecordError(game, line, "Variant " + in_double_quotes(name) + ": " + why);
   } catch (const std::invalid_argument& e) {
-    throw RecordError(game, line, "Variant " + in_quotes(name) + ": " + e.what());
+    throw RecordError(game, line, "Variant " + in_double_quotes(name) + ": " + e.what());
   }
 }
 
@@ -38,7 +38,7 @@ Move play_move(Position& pos, const std::string& text, int game, int line) {
     pos.do_move(*m);
     return *m;
   }
-  const std::string_view t = trim(text);
+  const std::string_view t = trim_view(text);
   const Square from = t.size() == 4 ? parse_square(t.substr(0, 2)) : kNoSquare;
   const Square to = t.size() == 4 ? parse_square(t.substr(2, 2)) : kNoSquare;
   if (from == kNoSquare || to == kNoSquare) {
@@ -93,20 +93,21 @@ void check_outcome(const GameRecord& game, const Position& end, int game_no, int
     if (!term.empty() && term != termination_tag(why)) {
       throw RecordError(
           game_no, line,
-          "Termination " + in_quotes(term) +
+          "Termination " + in_double_quotes(term) +
               " does not match the game, which ended by rule: " + describe_end(outcome, why));
     }
     return;
   }
   if (std::optional<Termination> t = termination_from_tag(term)) {
     throw RecordError(game_no, line,
-                      "Termination " + in_quotes(term) + " says the game ended by rule (" +
+                      "Termination " + in_double_quotes(term) + " says the game ended by rule (" +
                           std::string(termination_tag(*t)) + "), but the final position is not " +
                           "a finished game");
   }
   if ((term == "resignation" || term == "time") && result != "1-0" && result != "0-1") {
-    throw RecordError(game_no, line,
-                      "Termination " + in_quotes(term) + " needs a decisive Result, not " + result);
+    throw RecordError(
+        game_no, line,
+        "Termination " + in_double_quotes(term) + " needs a decisive Result, not " + result);
   }
 }
 

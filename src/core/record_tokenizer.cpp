@@ -7,20 +7,6 @@
 
 namespace jungle {
 
-std::string_view trim(std::string_view s) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-std::string in_quotes(std::string_view s) {
-  std::string quoted = "\"";
-  quoted += s;
-  quoted += '"';
-  return quoted;
-}
-
 bool is_result_text(std::string_view t) {
   return result_from_tag(t).has_value();
 }
@@ -62,7 +48,7 @@ bool Tokenizer::resync() {
   };
   auto rest_of_line = [&] {
     const size_t end = std::min(text_.find('\n', pos_), text_.size());
-    return trim(text_.substr(pos_, end - pos_));
+    return trim_view(text_.substr(pos_, end - pos_));
   };
   // Whether the line before was blank or ended with a result; the line of
   // the error counts from the error on.
@@ -123,7 +109,7 @@ Token Tokenizer::read_comment(int game) {
   }
   if (at_end()) throw RecordError(game, line, "comment opened with '{' is never closed");
   ++pos_;
-  return {Token::kComment, std::string(trim(body)), "", line};
+  return {Token::kComment, trim(body), "", line};
 }
 
 Token Tokenizer::read_word() {

@@ -4,14 +4,13 @@
 #include <string>
 #include <string_view>
 
+#include "core/text_util.h"
+
 // The lexical layer of the record format (docs/records.md), shared by the
 // reader's files; not part of the public API in core/game_record.h.
 
 namespace jungle {
 
-// Text helpers of the record files, until the shared text helpers replace them.
-std::string_view trim(std::string_view s);
-std::string in_quotes(std::string_view s);
 // "1-0", "0-1", "1/2-1/2" or "*".
 bool is_result_text(std::string_view t);
 

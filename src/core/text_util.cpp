@@ -5,12 +5,16 @@
 
 namespace jungle {
 
-std::string trim(std::string_view text) {
+std::string_view trim_view(std::string_view text) {
   constexpr std::string_view kBlanks = " \t\r\n";
   const size_t first = text.find_first_not_of(kBlanks);
   if (first == std::string_view::npos) return {};
   const size_t last = text.find_last_not_of(kBlanks);
-  return std::string(text.substr(first, last - first + 1));
+  return text.substr(first, last - first + 1);
+}
+
+std::string trim(std::string_view text) {
+  return std::string(trim_view(text));
 }
 
 std::vector<std::string> split(std::string_view text) {
@@ -39,6 +43,15 @@ std::string join(const std::vector<std::string>& words, std::string_view separat
     text += words[i];
   }
   return text;
+}
+
+std::string in_double_quotes(std::string_view text) {
+  std::string quoted;
+  quoted.reserve(text.size() + 2);
+  quoted += '"';
+  quoted += text;
+  quoted += '"';
+  return quoted;
 }
 
 std::string in_quotes(std::string_view text) {

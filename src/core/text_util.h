@@ -16,6 +16,9 @@ namespace jungle {
 // trimming a temporary leaves nothing dangling.
 std::string trim(std::string_view text);
 
+// The same as a view into `text`, for parsers that keep the text alive.
+std::string_view trim_view(std::string_view text);
+
 // The words between runs of white space; none for a blank text.
 std::vector<std::string> split(std::string_view text);
 
@@ -27,6 +30,8 @@ std::string join(const std::vector<std::string>& words, std::string_view separat
 
 // 'text', as messages quote what the user wrote.
 std::string in_quotes(std::string_view text);
+// "text", as messages quote a record's tag value, the way the tag writes it.
+std::string in_double_quotes(std::string_view text);
 
 // Today's local date as game records write it: "2024.05.31".
 std::string today();

@@ -1,4 +1,5 @@
 #include "search/eval_params.h"
+#include "core/text_util.h"
 
 #include <algorithm>
 #include <map>
@@ -73,17 +74,6 @@ const EvalParams& open_board_eval_params() {
   static const EvalParams kOpenBoard = shipped_eval_params("open-board");
   return kOpenBoard;
 }
-
-namespace {
-
-std::string trim(std::string_view s) {
-  const size_t a = s.find_first_not_of(" \t\r\n");
-  if (a == std::string_view::npos) return {};
-  const size_t b = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(a, b - a + 1));
-}
-
-}  // namespace
 
 std::string format_eval_params(const EvalParams& params, const std::vector<std::string>& header) {
   EvalParams copy = params;

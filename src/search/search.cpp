@@ -53,8 +53,7 @@ inline int pick_best(const int* scores, int begin, int end) {
 }  // namespace
 
 std::string score_text(int score) {
-  if (score >= kMateBound) return "mate " + std::to_string((kMateScore - score + 1) / 2);
-  if (score <= -kMateBound) return "mate -" + std::to_string((kMateScore + score) / 2);
+  if (const int moves = mate_in_moves(score)) return "mate " + std::to_string(moves);
   return "cp " + std::to_string(score);
 }
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/position.h"
 #include "search/evaluation.h"
@@ -18,6 +19,23 @@ inline constexpr int kInfinite = 32000;
 // A forced win at ply p scores kMateScore - p; anything beyond kMateBound is one.
 inline constexpr int kMateScore = 31000;
 inline constexpr int kMateBound = kMateScore - kMaxPly;
+
+// The moves to a forced win that a score means, as UCI counts them (the
+// winner's moves: a win on the next move is 1); negative when the side whose
+// score it is loses, 0 for a score that is no forced win.
+constexpr int mate_in_moves(int score) {
+  if (score > -kMateBound && score < kMateBound) return 0;
+  const int moves = (kMateScore - (score > 0 ? score : -score) + 1) / 2;
+  return score > 0 ? moves : -moves;
+}
+
+// A score the search gives for `mover` as records and displays give it:
+// from Blue's side, a forced win counted in moves.
+inline Evaluation evaluation_for_blue(int score, Side mover, int depth) {
+  const int blue = mover == kBlue ? score : -score;
+  if (const int moves = mate_in_moves(blue)) return {moves, true, depth};
+  return {blue, false, depth};
+}
 
 struct SearchLimits {
   int depth = 0;       // 0: no limit

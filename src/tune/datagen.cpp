@@ -33,22 +33,6 @@ struct Candidate {
   int score_blue = 0;
 };
 
-// "[%eval 0.35/12]" (docs/records.md): Blue's view, in hundreds of
-// centipawns, or "#4" / "#-3" for a forced win in moves. `score` is the
-// mover's, as the search gives it.
-std::string eval_comment(int score, Side mover, int depth) {
-  char buf[64];
-  const int sign = mover == kBlue ? 1 : -1;
-  if (std::abs(score) >= kMateBound) {
-    // Counted as score_text counts them: the winner's moves, the loser's replies.
-    const int moves = score > 0 ? (kMateScore - score + 1) / 2 : -((kMateScore + score) / 2);
-    std::snprintf(buf, sizeof buf, "[%%eval #%d/%d]", sign * moves, depth);
-  } else {
-    std::snprintf(buf, sizeof buf, "[%%eval %.2f/%d]", sign * score / 100.0, depth);
-  }
-  return buf;
-}
-
 GameData play_one(Engine& engine, const RuleSetPtr& rules, const DatagenOptions& opt, int index) {
   std::mt19937_64 rng(opt.seed + uint64_t(index) * 0x9E3779B97F4A7C15ull);
   GameData data;
@@ -89,7 +73,7 @@ GameData play_one(Engine& engine, const RuleSetPtr& rules, const DatagenOptions&
                             std::abs(r.score - engine.static_eval(pos)) <= opt.quiet_margin;
     if (quiet_here) quiet.push_back({pos.fen(), us == kBlue ? r.score : -r.score});
     pos.do_move(r.best);
-    record.moves.push_back({r.best, eval_comment(r.score, us, r.depth)});
+    record.moves.push_back({r.best, eval_comment(evaluation_for_blue(r.score, us, r.depth))});
     result = game_result(pos, &why);
   }
   if (result == GameResult::kOngoing) result = GameResult::kDraw;

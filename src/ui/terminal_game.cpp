@@ -12,56 +12,17 @@
 #include "core/file_io.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/text_util.h"
 #include "core/variants.h"
 
 namespace jungle {
 
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::vector<std::string> split_words(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
 bool looks_like_move(const std::string& w) {
   auto alpha = [](char c) { return c >= 'a' && c <= 'z'; };
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
   return w.size() == 4 && alpha(w[0]) && digit(w[1]) && alpha(w[2]) && digit(w[3]);
-}
-
-bool parse_int(const std::string& text, int& value) {
-  try {
-    size_t used = 0;
-    value = std::stoi(text, &used);
-    return used == text.size();
-  } catch (const std::exception&) {
-    return false;
-  }
-}
-
-std::string today() {
-  std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y.%m.%d", &local);
-  return buf;
-}
-
-// What the search's score says, as records give it: from Blue's side, a
-// forced win counted in the winner's moves.
-Evaluation blue_evaluation(const SearchResult& r, Side mover) {
-  const int blue = mover == kBlue ? r.score : -r.score;
-  if (blue >= kMateBound) return {(kMateScore - blue + 1) / 2, true, r.depth};
-  if (blue <= -kMateBound) return {-((kMateScore + blue + 1) / 2), true, r.depth};
-  return {blue, false, r.depth};
 }
 
 }  // namespace
@@ -169,12 +130,12 @@ void TerminalGame::wait_for_event() {
 void TerminalGame::take_lines(std::vector<std::string> lines) {
   for (const std::string& line : lines) {
     prompted_ = false;
-    if (split_words(line).empty()) continue;
+    if (split(line).empty()) continue;
     if (searching_ != SearchPurpose::kNone && can_run_now(line)) {
       handle_line(line);
     } else {
       if (searching_ != SearchPurpose::kNone && options_.prompts) {
-        out_ << "(" << split_words(line)[0] << " waits until the engine has moved)\n";
+        out_ << "(" << split(line)[0] << " waits until the engine has moved)\n";
       }
       queued_.push_back(line);
     }
@@ -182,7 +143,7 @@ void TerminalGame::take_lines(std::vector<std::string> lines) {
 }
 
 bool TerminalGame::can_run_now(const std::string& line) const {
-  const std::vector<std::string> words = split_words(line);
+  const std::vector<std::string> words = split(line);
   const std::string cmd = words.empty() ? "" : lower(words[0]);
   if (cmd == "stop") return true;
   return queued_.empty() && (cmd == "quit" || cmd == "exit" || cmd == "help" || cmd == "level" ||
@@ -202,7 +163,7 @@ void TerminalGame::prompt() {
 }
 
 void TerminalGame::handle_line(const std::string& line) {
-  const std::vector<std::string> words = split_words(line);
+  const std::vector<std::string> words = split(line);
   if (words.empty()) return;
   const std::string cmd = lower(words[0]);
   const std::string arg = words.size() > 1 ? words[1] : "";
@@ -468,7 +429,7 @@ void TerminalGame::take_search_result() {
     if (legal.empty()) return;
     m = legal[0];
   }
-  const Evaluation evaluation = blue_evaluation(r, mover);
+  const Evaluation evaluation = evaluation_for_blue(r.score, mover, r.depth);
   const std::string eval = evaluation_text(evaluation);
   if (purpose == SearchPurpose::kHint) {
     out_ << "Hint: " << move_text(m) << " (evaluation " << eval << " for Blue, depth " << r.depth

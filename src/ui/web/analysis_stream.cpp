@@ -60,11 +60,7 @@ Json search_info_json(const SearchInfo& info, Side side_to_move) {
   for (Move m : info.pv) pv.push_back(move_text(m));
   const int blue_score = side_to_move == kBlue ? info.score : -info.score;
   Json mate = nullptr;  // moves to a forced win, negative when the side to move loses
-  if (std::abs(info.score) >= kMateBound) {
-    const int plies = kMateScore - std::abs(info.score);
-    const int moves = (plies + 1) / 2;
-    mate = info.score > 0 ? moves : -moves;
-  }
+  if (const int moves = mate_in_moves(info.score)) mate = moves;
   return Json{
       {"depth", info.depth},
       {"seldepth", info.seldepth},
