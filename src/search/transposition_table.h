@@ -62,7 +62,11 @@ class TranspositionTable {
   static constexpr int kBucket = 4;  // entries per 64-byte cache line
 
   Entry* bucket(uint64_t key) const {
-    return &entries_[(static_cast<unsigned __int128>(key) * buckets_ >> 64) * kBucket];
+    // The key's high bits scaled to the bucket count: the product's top 64
+    // bits are below buckets_, so the narrowing keeps every value.
+    const auto index =
+        static_cast<std::size_t>(static_cast<unsigned __int128>(key) * buckets_ >> 64);
+    return &entries_[index * kBucket];
   }
 
   // Aligned to (and on Linux backed by) 2 MB pages: the table is probed at
