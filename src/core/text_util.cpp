@@ -73,4 +73,13 @@ std::string today() {
   return buf;
 }
 
+std::string join_words(const std::vector<std::string>& words, size_t begin, size_t end) {
+  std::string joined;
+  for (size_t i = begin; i < end && i < words.size(); ++i) {
+    if (!joined.empty()) joined += ' ';
+    joined += words[i];
+  }
+  return joined;
+}
+
 }  // namespace jungle

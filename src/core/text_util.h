@@ -27,6 +27,9 @@ std::string lower(std::string_view text);
 
 // The words joined with `separator` between them.
 std::string join(const std::vector<std::string>& words, std::string_view separator);
+// words[begin, end) joined by single spaces (as a command's arguments were
+// written); a range past the end stops at the end.
+std::string join_words(const std::vector<std::string>& words, size_t begin, size_t end);
 
 // 'text', as messages quote what the user wrote.
 std::string in_quotes(std::string_view text);
