@@ -22,20 +22,14 @@
 #include "protocol/uci.h"
 #include "run_command_util.h"
 #include "search/engine.h"
+#include "uci_session.h"
 
 namespace jungle {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-bool starts_with(const std::string& s, std::string_view prefix) {
-  return s.compare(0, prefix.size(), prefix) == 0;
-}
+using testing_uci::lines_of;
+using testing_uci::Session;
+using testing_uci::starts_with;
 
 int count_prefixed(const std::vector<std::string>& lines, std::string_view prefix) {
   return int(std::count_if(lines.begin(), lines.end(),
@@ -48,28 +42,6 @@ std::string bestmove_of(const std::vector<std::string>& lines) {
   }
   return "";
 }
-
-// As in uci_test.cpp: each command runs to completion, search included.
-class Session {
- public:
-  std::vector<std::string> send(std::string_view command) {
-    const size_t before = out_.str().size();
-    uci_.execute(command);
-    uci_.wait_for_search();
-    return lines_of(out_.str().substr(before));
-  }
-  void start(std::string_view command) { uci_.execute(command); }
-  std::vector<std::string> finish() {
-    uci_.wait_for_search();
-    return lines_of(out_.str());
-  }
-  const Position& position() const { return uci_.position(); }
-
- private:
-  std::istringstream in_;
-  std::ostringstream out_;
-  UciProtocol uci_{in_, out_};
-};
 
 // `plies` quiet moves from the start position, none of which repeats a
 // position, so that only the no-capture limit can end the game: at each ply

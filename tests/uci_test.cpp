@@ -17,44 +17,14 @@
 #include "core/variants.h"
 #include "protocol/uci.h"
 #include "run_command_util.h"
+#include "uci_session.h"
 
 namespace jungle {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-bool starts_with(const std::string& s, std::string_view prefix) {
-  return s.compare(0, prefix.size(), prefix) == 0;
-}
-
-// A protocol session: each command runs to completion, search included, and
-// returns the lines it wrote.
-class Session {
- public:
-  std::vector<std::string> send(std::string_view command) {
-    const size_t before = out_.str().size();
-    uci_.execute(command);
-    uci_.wait_for_search();
-    return lines_of(out_.str().substr(before));
-  }
-  // Runs a command without waiting for its search to end.
-  void start(std::string_view command) { uci_.execute(command); }
-  std::vector<std::string> finish() {
-    uci_.wait_for_search();
-    return lines_of(out_.str());
-  }
-  const Position& position() const { return uci_.position(); }
-
- private:
-  std::istringstream in_;
-  std::ostringstream out_;
-  UciProtocol uci_{in_, out_};
-};
+using testing_uci::lines_of;
+using testing_uci::Session;
+using testing_uci::starts_with;
 
 // Runs a whole script through UciProtocol::run; the script's end is the end of the input.
 std::vector<std::string> run_script(const std::string& script, int* status = nullptr) {

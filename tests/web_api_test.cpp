@@ -16,6 +16,7 @@
 
 #include "ui/web/engine_pool.h"
 #include "ui/web/web_server.h"
+#include "web_test_util.h"
 
 namespace jungle::web {
 namespace {
@@ -49,15 +50,7 @@ class WebApiTest : public ::testing::Test {
   }
 
   void start() {
-    WebServerOptions options;
-    options.port = 0;
-    options.db_path = dir_ / "games.db";
-    options.engines.workers = 2;
-    options.engines.hash_mb = 4;
-    options.engines.max_movetime_ms = 2000;
-    options.engines.max_analysis_ms = 3000;
-    options.engines.queue_capacity = 16;
-    server_ = std::make_unique<WebServer>(options);
+    server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
     port_ = server_->start();
     client_ = make_client();
   }

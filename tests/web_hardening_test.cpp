@@ -27,6 +27,7 @@
 #include "ui/web/request_guard.h"
 #include "ui/web/variant_catalog.h"
 #include "ui/web/web_server.h"
+#include "web_test_util.h"
 
 namespace jungle::web {
 namespace {
@@ -85,17 +86,7 @@ class WebHardeningTest : public ::testing::Test {
     std::filesystem::remove_all(dir_);
   }
 
-  WebServerOptions base_options() const {
-    WebServerOptions options;
-    options.port = 0;
-    options.db_path = dir_ / "games.db";
-    options.engines.workers = 2;
-    options.engines.hash_mb = 4;
-    options.engines.max_movetime_ms = 2000;
-    options.engines.max_analysis_ms = 3000;
-    options.engines.queue_capacity = 32;
-    return options;
-  }
+  WebServerOptions base_options() const { return small_test_server(dir_, 32); }
 
   void start(WebServerOptions options) {
     server_ = std::make_unique<WebServer>(options);
