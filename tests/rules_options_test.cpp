@@ -136,7 +136,7 @@ TEST(RulesOptions, SwimmersRatDogAndWolf) {
 // --------------------------------------------------------- the water's edge
 
 TEST(RulesOptions, CaptureAcrossWaterEdge) {
-  auto rules = rules_with([](Rules& r) { r.capture_across_water_edge = true; });
+  auto rules = rules_with([](Rules& r) { r.set_capture_across_water_edge(true); });
   check_cases(rules, {
                          {"7/7/7/7/7/2R4/2r4/7/7 w", "", {"c4b4", "c4c3", "c4c5", "c4d4"}},
                          {"7/7/7/7/7/2r4/2R4/7/7 w", "", {"c3b3", "c3c2", "c3c4", "c3d3"}},
@@ -147,7 +147,7 @@ TEST(RulesOptions, CaptureAcrossWaterEdge) {
 
 TEST(RulesOptions, CaptureAcrossWaterEdgeWithRatTakingElephantFromWater) {
   auto rules = rules_with([](Rules& r) {
-    r.capture_across_water_edge = true;
+    r.set_capture_across_water_edge(true);
     r.rat_takes_elephant_from_water = true;
   });
   check_cases(rules, {

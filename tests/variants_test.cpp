@@ -35,13 +35,16 @@ std::string describe(const Rules& r) {
   out << "\nrat_takes_elephant=" << r.rat_takes_elephant
       << "\nelephant_takes_rat=" << r.elephant_takes_rat << "\nhas_water=" << r.has_water
       << "\nhas_traps=" << r.has_traps << "\nswimmers=" << set(r.swimmers)
-      << "\ncapture_across_water_edge=" << r.capture_across_water_edge
+      << "\nelephant_never_takes_rat=" << r.elephant_never_takes_rat
+      << "\ncapture_water_to_land=" << r.capture_water_to_land
+      << "\ncapture_land_to_water=" << r.capture_land_to_water
       << "\nrat_takes_elephant_from_water=" << r.rat_takes_elephant_from_water
       << "\nvertical_jumpers=" << set(r.vertical_jumpers)
       << "\nhorizontal_jumpers=" << set(r.horizontal_jumpers)
       << "\nvertical_jump_unblocked=" << set(r.vertical_jump_unblocked)
       << "\nhorizontal_jump_unblocked=" << set(r.horizontal_jump_unblocked)
-      << "\ntraps=" << int(r.traps) << "\nmay_enter_own_traps=" << set(r.may_enter_own_traps)
+      << "\ntraps=" << int(r.traps) << "\ntrapped_rank=" << int(r.trapped_rank)
+      << "\nmay_enter_own_traps=" << set(r.may_enter_own_traps)
       << "\nmay_enter_traps=" << set(r.may_enter_traps) << "\nown_den_allowed=" << r.own_den_allowed
       << "\nden_food_limit=" << r.den_food_limit << "\nwater_turn_limit=" << r.water_turn_limit
       << "\nno_legal_move=" << int(r.no_legal_move) << "\nrepetition=" << int(r.repetition)
@@ -135,13 +138,14 @@ TEST(VariantsBuiltin, Bush) {
   EXPECT_EQ(rules.rank[kDog], 4);
   EXPECT_EQ(rules.rank[kWolf], 3);
   EXPECT_EQ(rules.repetition, RepetitionRule::kBush);
-  EXPECT_TRUE(rules.capture_across_water_edge);
+  EXPECT_TRUE(rules.capture_water_to_land);
+  EXPECT_TRUE(rules.capture_land_to_water);
   EXPECT_FALSE(rules.rat_takes_elephant_from_water);
   EXPECT_EQ(rules.no_capture_limit, 0);
   Rules expected = standard_as("bush");
   expected.rank[kDog] = 4;
   expected.rank[kWolf] = 3;
-  expected.capture_across_water_edge = true;
+  expected.set_capture_across_water_edge(true);
   expected.rat_takes_elephant_from_water = false;
   expected.repetition = RepetitionRule::kBush;
   expected.no_capture_limit = 0;

@@ -13,10 +13,12 @@ namespace {
 inline bool capture_allowed(const Position& pos, const RuleSet& rs, Side us, Square from,
                             Square to) {
   if (!(rs.capture_zone(from) & square_bb(to))) return false;
-  if (rs.weakening_traps(us) & square_bb(to)) return true;
   const Animal a = animal_of(pos.piece_on(from));
-  const uint8_t beatable =
-      (rs.water() & square_bb(from)) ? rs.capture_targets_from_water(a) : rs.capture_targets(a);
+  const uint8_t beatable = (rs.weakening_traps(us) & square_bb(to)) ? rs.capture_targets_on_trap(a)
+                           : (rs.weakened_origins(us) & square_bb(from))
+                               ? rs.capture_targets_weakened(a)
+                           : (rs.water() & square_bb(from)) ? rs.capture_targets_from_water(a)
+                                                            : rs.capture_targets(a);
   return (beatable >> animal_of(pos.piece_on(to))) & 1;
 }
 

@@ -47,7 +47,14 @@ std::string explain_capture(const Position& pos, Square from, Square to) {
                       : name_of(mover) + " on land cannot capture the " + name_of(target) +
                             " in the water at " + square_name(to);
   }
-  if (rs.weakening_traps(us) & square_bb(to)) return {};
+  if (rs.weakening_traps(us) & square_bb(to)) {
+    if ((rs.capture_targets_on_trap(mover) >> target) & 1) return {};
+    return name_of(mover) + " may never capture the " + name_of(target);
+  }
+  if (rs.weakened_origins(us) & square_bb(from)) {
+    if ((rs.capture_targets_weakened(mover) >> target) & 1) return {};
+    return name_of(mover) + " on a trap has rank 0 and cannot capture the " + name_of(target);
+  }
   uint8_t targets = from_water ? rs.capture_targets_from_water(mover) : rs.capture_targets(mover);
   if ((targets >> target) & 1) return {};
   if (from_water && !to_water && rank_allows_capture(rules, mover, target)) {

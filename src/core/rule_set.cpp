@@ -11,7 +11,9 @@ namespace jungle {
 
 bool rank_allows_capture(const Rules& rules, Animal attacker, Animal target) {
   if (attacker == kRat && target == kElephant) return rules.rat_takes_elephant;
-  if (attacker == kElephant && target == kRat) return rules.elephant_takes_rat;
+  if (attacker == kElephant && target == kRat) {
+    return rules.elephant_takes_rat && !rules.elephant_never_takes_rat;
+  }
   return rules.rank[attacker] >= rules.rank[target];
 }
 
@@ -30,6 +32,10 @@ void check_rules(const Rules& r) {
   if (r.repetition_count < 2) throw std::invalid_argument("repetition count must be at least 2");
   if (r.den_food_limit > 0 && !r.own_den_allowed) {
     throw std::invalid_argument("a den food limit needs own_den_allowed");
+  }
+  if (r.elephant_takes_rat && r.elephant_never_takes_rat) {
+    throw std::invalid_argument(
+        "elephant_takes_rat and elephant_never_takes_rat contradict each other (set at most one)");
   }
 }
 
@@ -145,13 +151,29 @@ void RuleSet::derive() {
     // A Rat in the water is too wet to reach into an Elephant's ear (RULES.md).
     if (a == kRat && !r.rat_takes_elephant_from_water) targets &= uint8_t(~(1u << kElephant));
     capture_targets_from_water_[a] = targets;
+
+    // On a weakening trap anything is taken, save what no circumstance allows.
+    uint8_t on_trap = 0xFF;
+    if (a == kElephant && r.elephant_never_takes_rat) on_trap &= uint8_t(~(1u << kRat));
+    trap_targets_[a] = on_trap;
+
+    // A weakened attacker of rank 0 keeps only the targets of rank 0; the
+    // exceptions that forbid a capture still forbid it (docs/rule-details.md).
+    uint8_t weak = 0;
+    for (int t = 0; t < kAnimals; ++t) {
+      if (r.rank[t] == 0) weak |= uint8_t(1u << t);
+    }
+    weakened_targets_[a] = capture_targets_[a] & weak;
+  }
+  for (Side s : {kBlue, kRed}) {
+    weakened_origins_[s] = r.trapped_rank == TrappedRank::kZero ? weakening_traps_[opponent(s)] : 0;
   }
 
   for (Square sq = 0; sq < kSquares; ++sq) {
-    bool in_water = water_ & square_bb(sq);
-    capture_zone_[sq] = r.capture_across_water_edge ? kAllSquares
-                        : in_water                  ? water_
-                                                    : kAllSquares & ~water_;
+    const bool in_water = water_ & square_bb(sq);
+    const Bitboard land = kAllSquares & ~water_;
+    capture_zone_[sq] = in_water ? water_ | (r.capture_water_to_land ? land : 0)
+                                 : land | (r.capture_land_to_water ? water_ : 0);
   }
   capture_zone_[kNoSquare] = 0;
 }

@@ -52,6 +52,12 @@ class RuleSet {
   uint8_t capture_targets_from_water(Animal attacker) const {
     return capture_targets_from_water_[attacker];
   }
+  // Animals `attacker` may take when they stand on one of its weakening traps.
+  uint8_t capture_targets_on_trap(Animal attacker) const { return trap_targets_[attacker]; }
+  // Squares on which a piece of `side` attacks as rank 0 (trapped_rank = "zero"),
+  // and the animals it may then take off such traps.
+  Bitboard weakened_origins(Side side) const { return weakened_origins_[side]; }
+  uint8_t capture_targets_weakened(Animal attacker) const { return weakened_targets_[attacker]; }
   // Squares a piece standing on `from` may capture on (the water's edge rule).
   Bitboard capture_zone(Square from) const { return capture_zone_[from]; }
 
@@ -92,6 +98,9 @@ class RuleSet {
   std::array<Jump, 4> jumps_[kSides][kAnimals][64] = {};
   uint8_t capture_targets_[kAnimals] = {};
   uint8_t capture_targets_from_water_[kAnimals] = {};
+  uint8_t trap_targets_[kAnimals] = {};
+  uint8_t weakened_targets_[kAnimals] = {};
+  Bitboard weakened_origins_[kSides] = {};
   Bitboard capture_zone_[64] = {};
 };
 

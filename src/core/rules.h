@@ -38,6 +38,12 @@ enum class TrapRule {
   kAllTrapsWeaken,       // universal traps: a piece on any trap can be taken by any enemy
 };
 
+// What a piece standing on a trap that weakens it may itself still take.
+enum class TrappedRank {
+  kDefence,  // only its defence suffers: it attacks with its full rank
+  kZero,     // its rank is 0: it takes only pieces of rank 0 or pieces on traps weakening them
+};
+
 enum class RepetitionRule {
   kDraw,  // the repetition_count-th occurrence of a position draws
   kBush,  // David Bush: a chasing move that repeats a position a third time is illegal
@@ -61,15 +67,19 @@ struct Rules {
   std::array<int, kAnimals> rank = {1, 2, 3, 4, 5, 6, 7, 8};
   bool rat_takes_elephant = true;
   bool elephant_takes_rat = false;  // outside traps
+  // Not even on a trap: the Rat is safe from the Elephant everywhere.
+  bool elephant_never_takes_rat = false;
 
   // Board features: Animal Checkers plays without water and traps.
   bool has_water = true;
   bool has_traps = true;
 
   AnimalSet swimmers = {kRat};
-  // Captures between a piece in the water and one on land (either way).
-  bool capture_across_water_edge = false;
-  // With captures across the edge: may a Rat in the water take the Elephant on land?
+  // Captures across the water's edge, each direction on its own: a piece in
+  // the water taking one on land, and a piece on land taking one in the water.
+  bool capture_water_to_land = false;
+  bool capture_land_to_water = false;
+  // With water-to-land captures: may a Rat in the water take the Elephant on land?
   bool rat_takes_elephant_from_water = false;
 
   AnimalSet vertical_jumpers = {kLion, kTiger};
@@ -79,6 +89,7 @@ struct Rules {
   AnimalSet horizontal_jump_unblocked = {};
 
   TrapRule traps = TrapRule::kOpponentTrapsWeaken;
+  TrappedRank trapped_rank = TrappedRank::kDefence;
   AnimalSet may_enter_own_traps = AnimalSet::all();
   AnimalSet may_enter_traps = AnimalSet::all();
 
@@ -104,6 +115,12 @@ struct Rules {
   // Move legality is unchanged (the arbiter, our move generator, resolves
   // captures); only what a player is shown differs.
   bool hidden_pieces = false;
+
+  // The file key `across_water_edge`: captures across the edge both ways.
+  void set_capture_across_water_edge(bool allowed) {
+    capture_water_to_land = allowed;
+    capture_land_to_water = allowed;
+  }
 
   bool operator==(const Rules&) const = default;
 };

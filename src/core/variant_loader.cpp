@@ -319,6 +319,14 @@ void check_merged(Loaded& loaded) {
                              "[den] food_limit needs own_allowed = true (a den the side may "
                              "not enter cannot be occupied)"});
   }
+  if (r.elephant_takes_rat && r.elephant_never_takes_rat) {
+    auto it = loaded.places.find("capture.elephant_never_takes_rat");
+    if (it == loaded.places.end()) it = loaded.places.find("capture.elephant_takes_rat");
+    Place at = it != loaded.places.end() ? it->second : Place{loaded.origin};
+    loaded.issues.push_back({at.origin, at.line, at.column,
+                             "[capture] elephant_takes_rat and elephant_never_takes_rat are both "
+                             "true; set at most one"});
+  }
 }
 
 Loaded load_builtin_set(std::string_view name) {

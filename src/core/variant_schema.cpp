@@ -76,6 +76,17 @@ Reader set_field(AnimalSet Rules::*member) {
   };
 }
 
+// The older key for both directions of captures across the water's edge.
+Reader across_edge_field() {
+  return [](FileReader& r, const toml::node& node, Rules& rules, const std::string& what) {
+    if (const toml::value<bool>* b = node.as_boolean()) {
+      rules.set_capture_across_water_edge(b->get());
+    } else {
+      r.wrong_type(node, what, "true or false");
+    }
+  };
+}
+
 template <typename Enum>
 Reader enum_field(Enum Rules::*member, std::vector<std::pair<std::string_view, Enum>> values) {
   return [=](FileReader& r, const toml::node& node, Rules& rules, const std::string& what) {
@@ -107,7 +118,10 @@ const std::vector<Field>& schema() {
   static const std::vector<Field> kFields = {
       {"capture", "rat_takes_elephant", bool_field(&Rules::rat_takes_elephant)},
       {"capture", "elephant_takes_rat", bool_field(&Rules::elephant_takes_rat)},
-      {"capture", "across_water_edge", bool_field(&Rules::capture_across_water_edge)},
+      {"capture", "elephant_never_takes_rat", bool_field(&Rules::elephant_never_takes_rat)},
+      {"capture", "across_water_edge", across_edge_field()},
+      {"capture", "water_to_land", bool_field(&Rules::capture_water_to_land)},
+      {"capture", "land_to_water", bool_field(&Rules::capture_land_to_water)},
       {"capture", "rat_takes_elephant_from_water",
        bool_field(&Rules::rat_takes_elephant_from_water)},
       {"board", "has_water", bool_field(&Rules::has_water)},
@@ -121,6 +135,9 @@ const std::vector<Field>& schema() {
       {"traps", "weaken",
        enum_field<TrapRule>(&Rules::traps, {{"opponent", TrapRule::kOpponentTrapsWeaken},
                                             {"all", TrapRule::kAllTrapsWeaken}})},
+      {"traps", "trapped_rank",
+       enum_field<TrappedRank>(&Rules::trapped_rank,
+                               {{"defence", TrappedRank::kDefence}, {"zero", TrappedRank::kZero}})},
       {"traps", "may_enter_own", set_field(&Rules::may_enter_own_traps)},
       {"traps", "may_enter", set_field(&Rules::may_enter_traps)},
       {"den", "own_allowed", bool_field(&Rules::own_den_allowed)},

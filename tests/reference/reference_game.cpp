@@ -96,7 +96,9 @@ std::string outcome_text(const Outcome& o) {
 
 bool reference_rank_allows(const Rules& rules, Animal attacker, Animal target) {
   if (attacker == kRat && target == kElephant && rules.rat_takes_elephant) return true;
-  if (attacker == kElephant && target == kRat) return rules.elephant_takes_rat;
+  if (attacker == kElephant && target == kRat) {
+    return rules.elephant_takes_rat && !rules.elephant_never_takes_rat;
+  }
   return rules.rank[attacker] >= rules.rank[target];
 }
 
@@ -213,18 +215,31 @@ bool ReferenceGame::can_capture(const State& s, int ff, int fr, int tf, int tr) 
   Animal attacker = animal_of_code(mover);
   Animal victim = animal_of_code(target);
 
-  bool weakened = rules_.traps == TrapRule::kAllTrapsWeaken ? is_any_trap(tf, tr)
-                                                            : is_trap_of(mover_side, tf, tr);
-  bool allowed = weakened || reference_rank_allows(rules_, attacker, victim);
+  // A trap weakens the piece on it when it belongs to that piece's opponent
+  // (or, with universal traps, always).
+  auto weakens = [&](Side owner, int file, int rank) {
+    return rules_.traps == TrapRule::kAllTrapsWeaken ? is_any_trap(file, rank)
+                                                     : is_trap_of(Side(owner ^ 1), file, rank);
+  };
+  bool weakened = weakens(Side(side_of_code(target)), tf, tr);
+  bool allowed;
+  if (weakened) {
+    allowed = !(attacker == kElephant && victim == kRat && rules_.elephant_never_takes_rat);
+  } else if (rules_.trapped_rank == TrappedRank::kZero && weakens(mover_side, ff, fr)) {
+    // Rank 0 beats rank 0 only, and only where the plain rule allows it too.
+    allowed = rules_.rank[victim] == 0 && reference_rank_allows(rules_, attacker, victim);
+  } else {
+    allowed = reference_rank_allows(rules_, attacker, victim);
+  }
 
   bool from_water = is_water(ff, fr);
   bool to_water = is_water(tf, tr);
-  if (!rules_.capture_across_water_edge) {
-    if (from_water != to_water) allowed = false;
-  } else if (from_water && attacker == kRat && victim == kElephant &&
-             !rules_.rat_takes_elephant_from_water) {
+  if (from_water && !to_water && !rules_.capture_water_to_land) allowed = false;
+  if (from_water && attacker == kRat && victim == kElephant &&
+      !rules_.rat_takes_elephant_from_water) {
     allowed = false;
   }
+  if (!from_water && to_water && !rules_.capture_land_to_water) allowed = false;
   return allowed;
 }
 
@@ -512,14 +527,23 @@ const std::vector<NamedRules>& option_rule_sets() {
     });
     // Rat and Elephant.
     add("x-elephant-takes-rat", [](Rules& r) { r.elephant_takes_rat = true; });
+    add("x-elephant-never-takes-rat", [](Rules& r) { r.elephant_never_takes_rat = true; });
     add("x-no-rat-takes-elephant", [](Rules& r) { r.rat_takes_elephant = false; });
     // Swimmers and the water's edge.
     add("x-swim-dog", [](Rules& r) { r.swimmers = {kRat, kDog}; });
     add("x-swim-dog-wolf", [](Rules& r) { r.swimmers = {kRat, kDog, kWolf}; });
-    add("x-edge-captures", [](Rules& r) { r.capture_across_water_edge = true; });
+    add("x-edge-captures", [](Rules& r) { r.set_capture_across_water_edge(true); });
     add("x-edge-captures-rat-elephant", [](Rules& r) {
-      r.capture_across_water_edge = true;
+      r.set_capture_across_water_edge(true);
       r.rat_takes_elephant_from_water = true;
+    });
+    add("x-edge-water-to-land", [](Rules& r) {
+      r.capture_water_to_land = true;
+      r.swimmers = {kRat, kDog};
+    });
+    add("x-edge-land-to-water", [](Rules& r) {
+      r.capture_land_to_water = true;
+      r.swimmers = {kRat, kDog};
     });
     // Jumps.
     add("x-vjump-unblocked", [](Rules& r) { r.vertical_jump_unblocked = {kLion, kTiger}; });
@@ -533,6 +557,12 @@ const std::vector<NamedRules>& option_rule_sets() {
     });
     // Traps.
     add("x-universal-traps", [](Rules& r) { r.traps = TrapRule::kAllTrapsWeaken; });
+    add("x-trapped-rank-zero", [](Rules& r) { r.trapped_rank = TrappedRank::kZero; });
+    add("x-trapped-rank-zero-universal", [](Rules& r) {
+      r.trapped_rank = TrappedRank::kZero;
+      r.traps = TrapRule::kAllTrapsWeaken;
+      r.rank[kCat] = 0;
+    });
     add("x-own-traps-rcd", [](Rules& r) { r.may_enter_own_traps = {kRat, kCat, kDog}; });
     add("x-traps-low-ranks", [](Rules& r) { r.may_enter_traps = {kRat, kCat, kDog, kWolf}; });
     // Dens.
@@ -592,7 +622,7 @@ const std::vector<NamedRules>& option_rule_sets() {
       r.horizontal_jump_unblocked = {kLeopard};
       r.traps = TrapRule::kAllTrapsWeaken;
       r.elephant_takes_rat = false;
-      r.capture_across_water_edge = true;
+      r.set_capture_across_water_edge(true);
       r.swimmers = {kRat, kDog};
     });
     return v;
