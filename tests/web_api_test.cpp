@@ -23,13 +23,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-struct Reply {
-  int status = 0;
-  Json body;
-  std::string text;
-  std::string content_type;
-};
-
 // An engine side that answers fast: skill 0 caps the depth.
 const Json kQuickEngine = {{"type", "engine"}, {"skill", 0}, {"movetime_ms", 100}};
 
@@ -66,22 +59,6 @@ class WebApiTest : public ::testing::Test {
     auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
     c->set_read_timeout(60);
     return c;
-  }
-
-  static Reply reply(const httplib::Result& r) {
-    Reply out;
-    if (!r) {
-      ADD_FAILURE() << "request failed: " << httplib::to_string(r.error());
-      return out;
-    }
-    out.status = r->status;
-    out.text = r->body;
-    out.content_type = r->get_header_value("Content-Type");
-    if (out.content_type.rfind("application/json", 0) == 0) {
-      out.body = Json::parse(r->body, nullptr, false);
-      EXPECT_FALSE(out.body.is_discarded()) << r->body;
-    }
-    return out;
   }
 
   Reply get(const std::string& path) { return reply(client_->Get(path)); }

@@ -41,28 +41,6 @@ int slowdown() {
   return std::getenv("JUNGLE_SANITIZED") ? 4 : 1;
 }
 
-struct Reply {
-  int status = 0;
-  Json body;
-  std::string text;
-  httplib::Headers headers;
-};
-
-Reply reply(const httplib::Result& r) {
-  Reply out;
-  if (!r) {
-    ADD_FAILURE() << "request failed: " << httplib::to_string(r.error());
-    return out;
-  }
-  out.status = r->status;
-  out.text = r->body;
-  out.headers = r->headers;
-  if (r->get_header_value("Content-Type").rfind("application/json", 0) == 0) {
-    out.body = Json::parse(r->body, nullptr, false);
-  }
-  return out;
-}
-
 std::string error_code(const Reply& r) {
   if (!r.body.is_object() || !r.body.contains("error")) return "(no JSON error: " + r.text + ")";
   EXPECT_FALSE(r.body["error"]["message"].get<std::string>().empty());

@@ -2,7 +2,13 @@
 
 // What the web-server tests share: a small server on a free loopback port.
 
+#include <gtest/gtest.h>
+#include <httplib.h>
+
 #include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "ui/web/web_server.h"
 
@@ -19,6 +25,33 @@ inline WebServerOptions small_test_server(const std::filesystem::path& dir, int 
   options.engines.max_analysis_ms = 3000;
   options.engines.queue_capacity = queue_capacity;
   return options;
+}
+
+// One HTTP answer as the tests read it; `body` is the parsed JSON when the
+// answer says it is JSON (a JSON answer that does not parse fails the test).
+struct Reply {
+  int status = 0;
+  nlohmann::json body;
+  std::string text;
+  std::string content_type;
+  httplib::Headers headers;
+};
+
+inline Reply reply(const httplib::Result& r) {
+  Reply out;
+  if (!r) {
+    ADD_FAILURE() << "request failed: " << httplib::to_string(r.error());
+    return out;
+  }
+  out.status = r->status;
+  out.text = r->body;
+  out.headers = r->headers;
+  out.content_type = r->get_header_value("Content-Type");
+  if (out.content_type.rfind("application/json", 0) == 0) {
+    out.body = nlohmann::json::parse(r->body, nullptr, false);
+    EXPECT_FALSE(out.body.is_discarded()) << r->body;
+  }
+  return out;
 }
 
 }  // namespace jungle::web
