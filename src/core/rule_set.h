@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "core/bitboard.h"
+#include "core/geometry.h"
 #include "core/rules.h"
 
 namespace jungle {
@@ -26,6 +27,8 @@ class RuleSet {
   static std::shared_ptr<const RuleSet> standard();
 
   const Rules& rules() const { return rules_; }
+  // The board's shape: square names, steps, the squares that exist.
+  const Geometry& geometry() const { return geometry_; }
 
   Bitboard water() const { return water_; }
   Bitboard land() const { return kAllSquares & ~water_; }
@@ -82,6 +85,7 @@ class RuleSet {
   void derive();
 
   Rules rules_;
+  Geometry geometry_ = kStandardGeometry;
   bool tracks_water_turns_ = false;
   bool tracks_den_food_ = false;
   int draw_plies_ = 0;
