@@ -366,12 +366,20 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                 }
                 LockedGame g = lock_game(ctx.games, game_id(req));
                 GameSession& game = *g.game;
-                if (game.ply() == 0 && !game.over()) {
+                // A finished game stays finished: a take-back would reopen
+                // a resigned or won game behind the other player's back.
+                // Exploring from its past is analysis, not undo.
+                if (game.over()) {
+                  throw ApiError(422, "game_over",
+                                 "the game is over (" + game.result_message() +
+                                     "); a finished game cannot be taken back");
+                }
+                if (game.ply() == 0) {
                   throw ApiError(422, "nothing_to_undo", "no move has been played yet");
                 }
                 if (!until.empty()) {
                   plies = game.plies_back_to_human();
-                  if (plies == 0 && !game.over()) {
+                  if (plies == 0) {
                     throw ApiError(422, "nothing_to_undo", "no move of a person to take back");
                   }
                 }

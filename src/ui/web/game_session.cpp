@@ -7,6 +7,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/text_util.h"
 #include "ui/web/variant_catalog.h"
 
 namespace jungle::web {
@@ -385,11 +386,23 @@ GameRecord GameSession::to_record() const {
   return record;
 }
 
+namespace {
+// Moves as the move list numbers them: Blue's and Red's turn make one, and a
+// game that opens with Red's turn starts a move of its own.
+int full_moves(const std::string& start_fen, int plies) {
+  if (plies == 0) return 0;
+  const std::vector<std::string> fields = split(start_fen);
+  const bool red_first = fields.size() > 1 && fields[1] == "b";
+  return red_first ? 1 + plies / 2 : (plies + 1) / 2;
+}
+}  // namespace
+
 Json stored_summary_json(const StoredGame& g) {
   return Json{
       {"id", g.id},
       {"variant", g.variant},
       {"ply", g.ply_count},
+      {"moves", full_moves(g.start_fen, g.ply_count)},
       {"players",
        {{"blue", Json::parse(g.blue, nullptr, false)},
         {"red", Json::parse(g.red, nullptr, false)}}},

@@ -28,6 +28,8 @@ Json describe(const RuleSet& rs) {
       {"water", squares_json(rs.water())},
       {"traps", {{"blue", squares_json(rs.traps(kBlue))}, {"red", squares_json(rs.traps(kRed))}}},
       {"dens", {{"blue", square_name(rs.den(kBlue))}, {"red", square_name(rs.den(kRed))}}},
+      // Which traps weaken a piece: the enemy's ("opponent") or any ("all").
+      {"traps_weaken", rules.traps == TrapRule::kAllTrapsWeaken ? "all" : "opponent"},
       {"hidden_pieces", rules.hidden_pieces},
   };
 }

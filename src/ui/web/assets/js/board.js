@@ -403,7 +403,9 @@ export class Board {
     const ranks = this.variant?.ranks || null;
     this.position.board.forEach((p, sq) => {
       if (!p) return;
-      const el = drawPiece(p, { style: this.style, ranks, hidden: this.hiddenSide === p.side });
+      const hidden = this.hiddenSide === p.side;
+      const weakened = !hidden && this.weakensOn(p.side, squareName(sq));
+      const el = drawPiece(p, { style: this.style, ranks, hidden, weakened });
       const { x, y } = this.center(sq);
       el.setAttribute('transform', `translate(${x} ${y})`);
       el.dataset.on = squareName(sq);
@@ -548,8 +550,33 @@ export class Board {
       const from = this.selected;
       this.selected = -1;
       this.drawMarks();
-      this.tryMove(from, sq);
+      if (this.worthTrying(from, sq)) this.tryMove(from, sq);
     }
+  }
+
+  /**
+   * Whether a piece of `side` standing on `name` is on a trap that weakens
+   * it: the enemy's traps, or any trap where the rule set says so.
+   * @param {Side} side @param {string} name
+   */
+  weakensOn(side, name) {
+    const v = this.variant;
+    if (!v) return false;
+    const enemy = side === 'blue' ? 'red' : 'blue';
+    if (v.traps[enemy]?.includes(name)) return true;
+    return v.traps_weaken === 'all' && Boolean(v.traps[side]?.includes(name));
+  }
+
+  /**
+   * Whether a move the legal list lacks is still worth sending, so that the
+   * server says why it is refused: a step to a neighbouring square is a
+   * plausible try (into the water, onto a stronger piece), a click further
+   * away is a misclick that only lets the piece go.
+   * @param {number} from @param {number} to
+   */
+  worthTrying(from, to) {
+    if (this.legal.includes(squareName(from) + squareName(to))) return true;
+    return Math.abs(fileOf(from) - fileOf(to)) + Math.abs(rankOf(from) - rankOf(to)) === 1;
   }
 
   /** @param {PointerEvent} e */
@@ -588,6 +615,11 @@ export class Board {
       if (sq < 0 || sq === d.from) return;
       const target = this.position.board[sq];
       if (target && target.side === this.position.side && this.canPick(sq)) return;
+      if (!this.worthTrying(d.from, sq)) {
+        this.selected = -1;
+        this.drawMarks();
+        return;
+      }
     } else {
       // Leave the piece where it was dropped (and its victim gone) while
       // the server confirms; the next position redraws everything.

@@ -5,7 +5,7 @@
 import { ApiError, api, messageOf } from './api.js';
 import { startAnalysis, stopAnalysis } from './analysis.js';
 import { toast } from './dom.js';
-import { hintMessage, sideName } from './format.js';
+import { fullMoves, hintMessage, sideName } from './format.js';
 import { enginesOnly, isEngine, other, playersFor, resigningSide, takeBackPlies } from './game.js';
 import {
   gameArriving,
@@ -222,7 +222,8 @@ export async function loadRecord(text) {
   closeLoadDialog();
   await loadGame(game.id);
   setView(0);
-  toast(`Loaded game ${game.id}: ${game.ply} moves. Use ▶ to step through it.`, 'info');
+  const count = fullMoves(game.start_fen, game.ply);
+  toast(`Loaded game ${game.id}: ${count} move${count === 1 ? '' : 's'}. Use ▶ to step through it.`, 'info');
 }
 
 /** Deletes a stored game; the page forgets it if it is the one shown. @param {number} id */

@@ -37,7 +37,9 @@ export const levelName = (skill) => (LEVELS.find((l) => l.skill === skill) || { 
  * @param {number | null | undefined} mate
  */
 export function formatScore(blueScore, mate) {
-  if (mate !== null && mate !== undefined) return `${mate > 0 ? '' : '−'}M${Math.abs(mate)}`;
+  // The API counts `mate` from the side to move; whose win it is shows in the
+  // sign of Blue's score, which every report carries.
+  if (mate !== null && mate !== undefined) return `${blueScore > 0 ? '' : '−'}M${Math.abs(mate)}`;
   const v = blueScore / 100;
   return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
 }
@@ -73,7 +75,10 @@ export function playerShortName(p) {
  */
 export function statusText(game, { view, engineRequest, autoplay }) {
   const toMove = game.side_to_move;
-  if (view !== game.ply) return `Viewing position after ${view} of ${game.ply} moves — press ⏭ to return.`;
+  if (view !== game.ply) {
+    const where = view === 0 ? 'the start position' : `the position after ${moveLabel(game, view)}`;
+    return `Viewing ${where} — press ⏭ to return.`;
+  }
   if (game.status === 'over') return game.message;
   if (engineRequest) return `${sideName(toMove)} (engine) is thinking…`;
   if (isEngine(game, toMove)) {
@@ -104,6 +109,31 @@ export function moveRows(startFen, moves) {
     rows[rows.length - 1].plies.push(i + 1);
   });
   return rows;
+}
+
+/**
+ * A ply as players write it, with its move number: "11. a3a4" for Blue's,
+ * "11… g7g6" for Red's.
+ * @param {Game} game
+ * @param {number} ply 1-based
+ */
+export function moveLabel(game, ply) {
+  const row = moveRows(game.start_fen, game.moves).find((r) => r.plies.includes(ply));
+  const m = game.moves[ply - 1];
+  if (!row || !m) return `ply ${ply}`;
+  return `${row.number}${m.side === 'blue' ? '.' : '…'} ${m.move}`;
+}
+
+/**
+ * How many moves a game has in the move list's numbering (a move is Blue's
+ * and Red's turn together; a game opening with Red's adds one).
+ * @param {string} startFen
+ * @param {number} plies
+ */
+export function fullMoves(startFen, plies) {
+  if (plies === 0) return 0;
+  const redFirst = startFen.split(/\s+/)[1] === 'b';
+  return redFirst ? 1 + Math.ceil((plies - 1) / 2) : Math.ceil(plies / 2);
 }
 
 /**
@@ -177,7 +207,18 @@ export function pvMoves(toMove, pv) {
 }
 
 /** @param {{ move: string, blue_score: number, mate?: number | null }} hint */
-export const hintMessage = (hint) => `Hint: ${hint.move} (${formatScore(hint.blue_score, hint.mate)} for Blue)`;
+export const hintMessage = (hint) => `Hint: ${hint.move} (${scoreSentence(hint)})`;
+
+/**
+ * An evaluation in words, for toasts and screen readers: "+0.35 for Blue",
+ * "Red wins in 2 moves".
+ * @param {Evaluation} e
+ */
+export function scoreSentence(e) {
+  if (e.mate === null || e.mate === undefined) return `${formatScore(e.blue_score, e.mate)} for Blue`;
+  const moves = Math.abs(e.mate);
+  return `${e.blue_score > 0 ? 'Blue' : 'Red'} wins in ${moves} move${moves === 1 ? '' : 's'}`;
+}
 
 /**
  * A row of the games list, cell by cell.
@@ -191,7 +232,7 @@ export function gameRowCells(g, when) {
     g.variant,
     playerShortName(g.players.blue),
     playerShortName(g.players.red),
-    `${g.ply}`,
+    `${g.moves ?? Math.ceil(g.ply / 2)}`,
     g.result === '*' ? 'playing' : g.result,
   ];
 }

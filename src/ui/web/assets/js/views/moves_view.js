@@ -42,9 +42,27 @@ export function renderMoves(g) {
     r.textContent = g.result;
     list.appendChild(r);
   }
-  list.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
-  const scroller = list.parentElement;
-  if (state.view === g.ply && scroller) scroller.scrollTop = scroller.scrollHeight;
+  // The list scrolls by itself (style.css gives it a height).
+  if (state.view === g.ply) {
+    list.scrollTop = list.scrollHeight;
+  } else {
+    const current = list.querySelector('[aria-current="true"]');
+    if (current instanceof HTMLElement) scrollWithin(list, current);
+  }
+}
+
+/**
+ * Brings `item` into view inside `scroller` alone. scrollIntoView would
+ * scroll every scrollable ancestor too, the page included, and on a phone
+ * each move then pushed the board up and off the screen.
+ * @param {HTMLElement} scroller
+ * @param {HTMLElement} item
+ */
+function scrollWithin(scroller, item) {
+  const box = scroller.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) scroller.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) scroller.scrollTop += at.bottom - box.bottom;
 }
 
 /**

@@ -1,0 +1,121 @@
+// Bugs players met while playing (issue 17's list), each checked in
+// headless Chromium against a real server.
+//   JUNGLE_BINARY=build/x/jungle node --test tests/browser/play_feel.test.mjs
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import * as h from './harness.mjs';
+
+const { work, shots } = h.workFolders('jungle-feel-');
+let server;
+let url;
+let browser;
+
+before(async () => {
+  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
+  browser = await h.launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) assert.equal(await h.stopServer(server), 0);
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Creates a game through the API from inside the page and opens it. */
+async function openGameFrom(page, body) {
+  const id = await page.evaluate(async (b) => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+    return (await r.json()).id;
+  }, body);
+  await page.evaluate((i) => { location.hash = `game=${i}`; }, id);
+  await page.locator('#board .piece').first().waitFor();
+  return id;
+}
+
+const bothHuman = { blue: { type: 'human' }, red: { type: 'human' } };
+
+test('a forced win is labelled for the side that wins it', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  // Red to move takes d2d1 into Blue's den: Red wins in one.
+  await openGameFrom(page, { fen: '7/7/7/7/7/7/7/3r3/E6 b 0 1', ...bothHuman });
+  await page.locator('#analyse-toggle').check();
+  await page.waitForFunction(() => /M1/.test(document.querySelector('#eval-text').textContent), null, { timeout: 20000 });
+  assert.equal(await page.locator('#eval-text').textContent(), '−M1');
+  assert.equal(await page.locator('#eval-bar').getAttribute('aria-valuetext'), 'Red wins in 1 move');
+  await page.locator('#btn-hint').click();
+  const hint = page.locator('.toast.info', { hasText: 'Hint:' }).last();
+  await hint.waitFor({ timeout: 20000 });
+  assert.equal(await hint.textContent(), 'Hint: d2d1 (Red wins in 1 move)');
+  await page.screenshot({ path: path.join(shots, 'feel-01-red-mates-in-one.png') });
+  await page.close();
+});
+
+test('on a phone, playing never scrolls the page or moves the board', async () => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await h.openPage(phone, url);
+  await h.newGame(phone, { mode: 'friend' });
+  const before = await phone.locator('#board').boundingBox();
+  const plies = ['a3a4', 'g7g6', 'a4a5', 'g6g5', 'a1b1', 'a9a8', 'b1c1', 'b8b9', 'c3c2', 'f8f9', 'c2d2', 'a8a9'];
+  for (const [i, m] of plies.entries()) {
+    await h.square(phone, m.slice(0, 2)).tap();
+    await h.square(phone, m.slice(2)).tap();
+    await h.waitForMoves(phone, i + 1);
+    const at = await phone.locator('#board').boundingBox();
+    const scrolled = await phone.evaluate(() => window.scrollY);
+    assert.equal(scrolled, 0, `page scrolled after ${m}`);
+    assert.equal(at.y, before.y, `board moved after ${m}`);
+  }
+  await phone.screenshot({ path: path.join(shots, 'feel-02-phone-after-12-plies.png') });
+  await phone.close();
+});
+
+test('a resigned game cannot be taken back', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('dialog', (d) => d.accept());
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend' });
+  await h.square(page, 'a3').click();
+  await h.square(page, 'a4').click();
+  await h.waitForMoves(page, 1);
+  assert.equal(await page.locator('#btn-undo').isDisabled(), false);
+  await page.locator('#btn-resign').click();
+  await h.expectStatus(page, /resigned/);
+  assert.equal(await page.locator('#btn-undo').isDisabled(), true);
+  await page.close();
+});
+
+test('a click on a far square only lets the piece go; a step into the water says why not', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend' });
+  await h.square(page, 'a3').click();
+  await page.locator('circle.target[data-target="a4"]').waitFor();
+  await h.square(page, 'e5').click(); // nowhere near the Elephant
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('.toast.error').count(), 0);
+  assert.equal(await page.locator('circle.target').count(), 0, 'the piece is let go');
+  await h.square(page, 'c3').click();
+  await h.square(page, 'c4').click(); // the Wolf may not swim
+  await page.locator('.toast.error', { hasText: 'may not enter the water' }).waitFor();
+  assert.equal(await h.moveCount(page), 0);
+  await page.close();
+});
+
+test('a piece on an enemy trap shows rank 0', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  // Blue's Lion on d8, Red's trap; Red's Cat on d7 beside it.
+  await openGameFrom(page, { fen: '6t/3L3/3c3/7/7/7/7/7/6T w 0 1', ...bothHuman });
+  const lion = page.locator('#board .piece[data-on="d8"]');
+  assert.equal(await lion.locator('.rank text').textContent(), '0');
+  assert.match(await lion.locator('title').textContent(), /Blue Lion \(rank 7, 0 on this trap\)/);
+  const cat = page.locator('#board .piece[data-on="d7"]');
+  assert.equal(await cat.locator('.rank text').textContent(), '2');
+  await page.screenshot({ path: path.join(shots, 'feel-03-lion-on-a-trap.png') });
+  await page.close();
+});
