@@ -23,10 +23,13 @@ export function workFolders(prefix) {
   return { work, shots };
 }
 
-/** Starts `jungle serve` on a free port; resolves to the process and its URL. */
-export function startServer(db, extraArgs = []) {
+/**
+ * Starts `jungle serve` (on a free port unless `port` is given); resolves to
+ * the process and its URL.
+ */
+export function startServer(db, { port = 0, args = [] } = {}) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(binary, ['serve', '--port', '0', '--db', db, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(binary, ['serve', '--port', String(port), '--db', db, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15000);
     proc.stdout.on('data', (d) => {

@@ -119,3 +119,26 @@ test('a piece on an enemy trap shows rank 0', async () => {
   await page.screenshot({ path: path.join(shots, 'feel-03-lion-on-a-trap.png') });
   await page.close();
 });
+
+test('after the server dies while the engine thinks, the page reconnects and the game goes on', async () => {
+  const db = path.join(work, 'crash.db');
+  let own = await h.startServer(db);
+  const port = Number(new URL(own.url).port);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await h.openPage(page, own.url);
+    await h.newGame(page, { mode: 'blue', movetime: '5000' });
+    await h.square(page, 'a3').click();
+    await h.square(page, 'a4').click();
+    await h.expectStatus(page, /thinking/);
+    own.proc.kill('SIGKILL');
+    await new Promise((resolve) => own.proc.once('exit', resolve));
+    await page.locator('.toast', { hasText: 'reconnecting' }).waitFor();
+    own = await h.startServer(db, { port });
+    await h.waitForMoves(page, 2); // the engine's move, made by the new server
+    await h.expectStatus(page, /Your move/);
+  } finally {
+    await page.close();
+    await h.stopServer(own.proc);
+  }
+});

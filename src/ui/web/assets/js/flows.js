@@ -35,6 +35,35 @@ import { render } from './views/render.js';
 /** @typedef {import('./views/new_game_dialog.js').NewGameRequest} NewGameRequest */
 
 const ENGINE_PAUSE_MS = 350; // between moves when engines play each other
+// Retries after losing the server: soon at first, then every few seconds,
+// for as long as the page shows that game.
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 5000;
+
+/** Whether a failure means the server could not answer at all. @param {unknown} err */
+const serverGone = (err) => err instanceof ApiError && (err.code === 'network' || err.status >= 502);
+
+/**
+ * Asks for the game until the server answers, then shows it and lets the
+ * engine move if it is still to.
+ * @param {number} id @param {number} attempt
+ */
+async function reconnect(id, attempt) {
+  if (state.game?.id !== id) return;
+  try {
+    const game = await api.game(id);
+    if (state.game?.id !== id) return;
+    await setGame(game);
+    toast('Reconnected.', 'info', 2500);
+    maybeEngineMove();
+  } catch (err) {
+    if (!serverGone(err)) {
+      toast(`The game could not be reloaded: ${messageOf(err)}`);
+      return;
+    }
+    setTimeout(() => reconnect(id, attempt + 1), Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** (attempt + 1)));
+  }
+}
 
 /**
  * Shows a state of a game from the server; `animate` plays the move that led
@@ -88,6 +117,11 @@ export async function maybeEngineMove() {
       } catch {
         // shown below
       }
+    } else if (serverGone(err)) {
+      // The server went away while the engine thought (a crash, a restart):
+      // wait until it answers again, then carry on from the stored game.
+      toast('Lost the server while the engine was thinking; reconnecting…', 'info', 6000);
+      setTimeout(() => reconnect(id, 0), RECONNECT_FIRST_MS);
     } else {
       toast(`The engine could not move: ${messageOf(err)}`);
     }
