@@ -1,4 +1,5 @@
 #include "core/variants.h"
+#include "core/geometry.h"
 
 #include <gtest/gtest.h>
 
@@ -241,13 +242,14 @@ TEST(VariantsBuiltin, AnimalCheckers) {
   Position checkers(load_variant("animal-checkers"));
   Position standard;
   int pieces = 0;
-  for (Square s = 0; s < kSquares; ++s) {
+  for (Square s = 0; s < kStandardGeometry.squares(); ++s) {
     Piece p = checkers.piece_on(s);
     if (p == kNoPiece) continue;
     ++pieces;
-    EXPECT_EQ(standard.piece_on(s), p) << square_name(s);
+    EXPECT_EQ(standard.piece_on(s), p) << kStandardGeometry.square_name(s);
     Animal a = animal_of(p);
-    EXPECT_TRUE(a == kRat || a == kDog || a == kTiger || a == kElephant) << square_name(s);
+    EXPECT_TRUE(a == kRat || a == kDog || a == kTiger || a == kElephant)
+        << kStandardGeometry.square_name(s);
   }
   EXPECT_EQ(pieces, 8);
   EXPECT_EQ(checkers.rule_set().water(), Bitboard(0));
@@ -449,8 +451,9 @@ TEST_F(VariantsFiles, UnknownKeys) {
   EXPECT_EQ(typo.column, 1);
   EXPECT_EQ(one("\n\nswimmers = [\"rat\"]\n").message,
             "unknown key 'swimmers' at the top level (it belongs in [water])");
-  EXPECT_EQ(one("[board]\nwater = false\n").message,
-            "unknown key 'water' in [board] (known keys: has_water, has_traps)");
+  EXPECT_EQ(one("[board]\nlakes = false\n").message,
+            "unknown key 'lakes' in [board] (known keys: files, ranks, dens, blue_traps, "
+            "red_traps, water, has_water, has_traps)");
   EXPECT_EQ(one("nmae = \"x\"\n").message,
             "unknown key 'nmae' at the top level (did you mean 'name'?)");
   VariantIssue table = one("[rules]\n");
