@@ -14,11 +14,12 @@ namespace {
 // The position turned 180 degrees with the colours swapped: the same game
 // seen from the other side, which the evaluation must score the same.
 Position mirrored(const Position& pos) {
+  const Geometry& g = pos.rule_set().geometry();
   std::string placement;
-  for (int rank = 0; rank < kStandardGeometry.ranks(); ++rank) {  // rank 1 becomes rank 9
+  for (int rank = 0; rank < g.ranks(); ++rank) {  // rank 1 becomes the last
     int empty = 0;
-    for (int file = kStandardGeometry.files() - 1; file >= 0; --file) {
-      Piece p = pos.piece_on(kStandardGeometry.square(file, rank));
+    for (int file = g.files() - 1; file >= 0; --file) {
+      Piece p = pos.piece_on(g.square(file, rank));
       if (p == kNoPiece) {
         ++empty;
         continue;
@@ -28,7 +29,7 @@ Position mirrored(const Position& pos) {
       placement += piece_letter(make_piece(opponent(side_of(p)), animal_of(p)));
     }
     if (empty) placement += char('0' + empty);
-    if (rank + 1 < kStandardGeometry.ranks()) placement += '/';
+    if (rank + 1 < g.ranks()) placement += '/';
   }
   placement += pos.side_to_move() == kBlue ? " b" : " w";
   return Position::from_fen(placement, pos.rule_set_ptr());

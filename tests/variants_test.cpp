@@ -108,7 +108,7 @@ TEST(VariantsBuiltin, NamesInDisplayOrder) {
                                        "universal-traps", "elephant-takes-rat",
                                        "leopard-jumps",   "lion-tiger-equal",
                                        "tiger-over-lion", "anti-draw",
-                                       "animal-checkers"};
+                                       "animal-checkers", "animal-checkers-7x9"};
   EXPECT_EQ(builtin_variant_names(), expected);
 }
 
@@ -227,9 +227,9 @@ TEST(VariantsBuiltin, AntiDraw) {
   expect_same_rules(rules, expected);
 }
 
-TEST(VariantsBuiltin, AnimalCheckers) {
-  Rules rules = builtin_rules("animal-checkers");
-  Rules expected = standard_as("animal-checkers");
+TEST(VariantsBuiltin, AnimalCheckersSevenByNine) {
+  Rules rules = builtin_rules("animal-checkers-7x9");
+  Rules expected = standard_as("animal-checkers-7x9");
   expected.start_fen = "6t/1d5/r5e/7/7/7/E5R/5D1/T6 w 0 1";
   expected.has_water = false;
   expected.has_traps = false;
@@ -239,7 +239,7 @@ TEST(VariantsBuiltin, AnimalCheckers) {
   expect_same_rules(rules, expected);
 
   // The four animals stand where the standard start puts them.
-  Position checkers(load_variant("animal-checkers"));
+  Position checkers(load_variant("animal-checkers-7x9"));
   Position standard;
   int pieces = 0;
   for (Square s = 0; s < kStandardGeometry.squares(); ++s) {
@@ -262,10 +262,12 @@ TEST(VariantsBuiltin, UnknownNameListsTheKnownOnes) {
     FAIL() << "no error";
   } catch (const VariantError& e) {
     ASSERT_EQ(e.issues().size(), 1u);
-    EXPECT_EQ(e.issues()[0].message,
-              "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
-              "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
-              "tiger-over-lion, anti-draw, animal-checkers; or give the path of a .toml file)");
+    EXPECT_EQ(
+        e.issues()[0].message,
+        "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
+        "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
+        "tiger-over-lion, anti-draw, animal-checkers, animal-checkers-7x9; or give the path of a "
+        ".toml file)");
   }
   EXPECT_THROW(builtin_rules("nosuch"), VariantError);
 }

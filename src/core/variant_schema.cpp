@@ -93,7 +93,7 @@ bool read_squares(FileReader& r, const toml::node& node, const std::string& what
     if (!name || !Geometry::parse_coordinates(name->get(), square.file, square.rank)) {
       r.issue(item.source(), what + ": " +
                                  (name ? in_quotes(name->get()) : std::string("a value")) +
-                                 " is not a square name like \"d1\"");
+                                 " is not a square name like 'd1'");
       return false;
     }
     squares.push_back(square);

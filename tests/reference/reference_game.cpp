@@ -609,6 +609,24 @@ const std::vector<NamedRules>& option_rule_sets() {
       r.has_traps = false;
       r.start_fen = "6t/1d5/r5e/7/7/7/E5R/5D1/T6 w 0 1";
     });
+    // Other boards: a 5x6 one with a one-square pond (jumps over one square,
+    // the Rat alone in it) and a full 8x8 one, whose last square is index 63.
+    add("x-board-5x6", [](Rules& r) {
+      r.files = 5;
+      r.ranks = 6;
+      r.dens = {{2, 0}, {2, 5}};
+      r.trap_squares = {{{{1, 0}, {3, 0}, {2, 1}}, {{1, 5}, {3, 5}, {2, 4}}}};
+      r.water_squares = {{2, 2}};
+      r.start_fen = "l3t/r3e/5/5/E3R/T3L w 0 1";
+    });
+    add("x-board-8x8", [](Rules& r) {
+      r.files = 8;
+      r.ranks = 8;
+      r.dens = {{3, 0}, {4, 7}};
+      r.trap_squares = {{{{2, 0}, {4, 0}, {3, 1}}, {{3, 7}, {5, 7}, {4, 6}}}};
+      r.water_squares = {{1, 3}, {2, 3}, {1, 4}, {2, 4}, {5, 3}, {6, 3}, {5, 4}, {6, 4}};
+      r.start_fen = "l6t/1d4c1/r2p1w1e/8/8/E1W1P2R/1C4D1/T6L w 0 1";
+    });
     add("x-hidden", [](Rules& r) { r.hidden_pieces = true; });
     add("x-not-unique", [](Rules& r) {
       r.unique_pieces = false;
