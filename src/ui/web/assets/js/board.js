@@ -2,7 +2,18 @@
 // The board as SVG: terrain, pieces, highlights, arrows; click or drag to
 // move; jumps and captures animated. It knows no rules: legal moves come
 // from the server and every move is sent there.
-import { FILES, RANKS, SQUARES, fileOf, rankOf, parseFen, parseMove, parseSquare, setShape, squareName } from './fen.js';
+import {
+  FILES,
+  RANKS,
+  SQUARES,
+  fileOf,
+  rankOf,
+  parseFen,
+  parseMove,
+  parseSquare,
+  setShape,
+  squareName,
+} from './fen.js';
 import { SIDES } from './game.js';
 import { drawPiece, glyphPath, svg } from './pieces.js';
 
@@ -134,7 +145,7 @@ export class Board {
   }
   /** @param {string} fen */
   setPosition(fen) {
-    setShape(this.variant?.board);  // another board (the editor's) may have drawn since
+    setShape(this.variant?.board); // another board (the editor's) may have drawn since
     this.position = parseFen(fen);
     this.selected = -1;
     this.cancelDrag();

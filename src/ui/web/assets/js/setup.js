@@ -60,12 +60,12 @@ export class SetupEditor {
     });
     $('setup-start').addEventListener('click', () => {
       setShape(this.variant()?.board);
-    this.position = parseFen(this.variant().start_fen);
+      this.position = parseFen(this.variant().start_fen);
       this.changed();
     });
     $('setup-clear').addEventListener('click', () => {
       setShape(this.variant()?.board);
-    this.position = parseFen(`7/7/7/7/7/7/7/7/7 ${this.position.side === 'red' ? 'b' : 'w'}`);
+      this.position = parseFen(`7/7/7/7/7/7/7/7/7 ${this.position.side === 'red' ? 'b' : 'w'}`);
       this.changed();
     });
     within(this.dialog, 'form', HTMLFormElement).addEventListener('submit', (e) => {
