@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/game_record.h"
+#include "core/geometry.h"
 #include "core/position.h"
 #include "ui/terminal_game.h"
 
@@ -217,7 +218,7 @@ TEST(TerminalGame, PipeShowsBoardRefusesIllegalMovesAndAnswers) {
   std::vector<GameRecord> records = read_record_file(saved);
   ASSERT_EQ(records.size(), 1u);
   ASSERT_EQ(records[0].moves.size(), 2u);
-  EXPECT_EQ(move_text(records[0].moves[0].move), "a3a4");
+  EXPECT_EQ(kStandardGeometry.move_text(records[0].moves[0].move), "a3a4");
   EXPECT_TRUE(contains(records[0].moves[1].comment, "[%eval ")) << records[0].moves[1].comment;
   EXPECT_EQ(records[0].tag("Blue"), "Human");
   EXPECT_EQ(records[0].result(), "*");
@@ -250,7 +251,7 @@ TEST(TerminalGame, ScriptLinesRunInOrder) {
   std::vector<GameRecord> final_game = read_record_file(at_exit);
   ASSERT_EQ(final_game.size(), 1u);
   ASSERT_EQ(final_game[0].moves.size(), 2u);
-  EXPECT_EQ(move_text(final_game[0].moves[0].move), "g3g4");
+  EXPECT_EQ(kStandardGeometry.move_text(final_game[0].moves[0].move), "g3g4");
   // Letters, upper case for Blue and lower case for Red.
   EXPECT_TRUE(contains(out, " 3 | E  .  W  .  P  .  R | 3")) << out;
   EXPECT_FALSE(has_colour_codes(out));
@@ -431,7 +432,7 @@ TEST(TerminalGame, EndOfInputOnATerminalEndsCleanly) {
 
 TEST(RenderBoard, MarksTerrainLastMoveAndCoordinates) {
   Position pos;
-  pos.do_move(Move(parse_square("a3"), parse_square("a4")));
+  pos.do_move(Move(kStandardGeometry.parse_square("a3"), kStandardGeometry.parse_square("a4")));
   BoardStyle style;
   style.ascii = true;
   const std::string board = render_board(pos, style);

@@ -302,7 +302,7 @@ void TerminalGame::print_moves() {
     return;
   }
   out_ << "Legal moves (" << moves.size() << "):";
-  for (Move m : moves) out_ << " " << move_text(m);
+  for (Move m : moves) out_ << " " << pos().rule_set().geometry().move_text(m);
   out_ << "\n";
 }
 
@@ -432,8 +432,8 @@ void TerminalGame::take_search_result() {
   const Evaluation evaluation = evaluation_for_blue(r.score, mover, r.depth);
   const std::string eval = evaluation_text(evaluation);
   if (purpose == SearchPurpose::kHint) {
-    out_ << "Hint: " << move_text(m) << " (evaluation " << eval << " for Blue, depth " << r.depth
-         << ")\n";
+    out_ << "Hint: " << pos().rule_set().geometry().move_text(m) << " (evaluation " << eval
+         << " for Blue, depth " << r.depth << ")\n";
     return;
   }
   out_ << player_name(mover) << " plays " << game_.move_label(game_.ply(), m) << " (evaluation "

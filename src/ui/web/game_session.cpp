@@ -162,8 +162,8 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
   for (const RecordedMove& rm : record.moves) {
     if (game->over() || !is_legal(game->position(), rm.move)) {
       throw ApiError(422, "illegal_move",
-                     "move " + std::to_string(game->ply() + 1) + " " + move_text(rm.move) +
-                         " of the record is illegal" +
+                     "move " + std::to_string(game->ply() + 1) + " " +
+                         rules->geometry().move_text(rm.move) + " of the record is illegal" +
                          (game->over() ? std::string(": the game was already over")
                                        : ": " + explain_illegal(game->position(), rm.move.from(),
                                                                 rm.move.to())));
@@ -265,7 +265,7 @@ void GameSession::play(Move m) {
   try {
     game_.play(m);
   } catch (const std::invalid_argument& e) {
-    throw ApiError(422, "illegal_move", move_text(m) + ": " + e.what());
+    throw ApiError(422, "illegal_move", board().move_text(m) + ": " + e.what());
   }
   pm.fen_after = position().fen();
   moves_.push_back(std::move(pm));
@@ -309,11 +309,11 @@ Json GameSession::to_json() const {
   for (size_t i = 0; i < moves_.size(); ++i) {
     const PlayedMove& pm = moves_[i];
     const Square from = pm.move.from(), to = pm.move.to();
-    const int distance =
-        std::abs(file_of(from) - file_of(to)) + std::abs(rank_of(from) - rank_of(to));
+    const int distance = std::abs(board().file_of(from) - board().file_of(to)) +
+                         std::abs(board().rank_of(from) - board().rank_of(to));
     moves.push_back({
         {"ply", i + 1},
-        {"move", move_text(pm.move)},
+        {"move", board().move_text(pm.move)},
         {"side", side_json_name(side_of(pm.piece))},
         {"piece", std::string(1, piece_letter(pm.piece))},
         {"captured",
@@ -325,7 +325,7 @@ Json GameSession::to_json() const {
   const GameResult r = result();
   Json legal = Json::array();
   if (r == GameResult::kOngoing) {
-    for (Move m : generate_moves(position())) legal.push_back(move_text(m));
+    for (Move m : generate_moves(position())) legal.push_back(board().move_text(m));
   }
   const std::string term = termination();
   return Json{
@@ -361,7 +361,7 @@ StoredGame GameSession::to_stored() const {
   s.start_fen = start_fen_;
   for (const PlayedMove& pm : moves_) {
     if (!s.moves.empty()) s.moves += ' ';
-    s.moves += move_text(pm.move);
+    s.moves += board().move_text(pm.move);
   }
   s.ply_count = ply();
   s.blue = players_[kBlue].to_json().dump();

@@ -36,7 +36,8 @@
 /**
  * A rule set, with what drawing the board needs.
  * @typedef {{ name: string, description: string, start_fen: string, ranks: Record<string, number>,
- *             water: string[], traps: Record<Side, string[]>, dens: Record<Side, string>,
+ *             board: { files: number, ranks: number },
+ *             water: string[], traps: Record<Side, string[]>, dens: Record<Side, string | null>,
  *             traps_weaken?: 'opponent' | 'all', hidden_pieces: boolean }} Variant
  */
 /**

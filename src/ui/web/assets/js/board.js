@@ -2,7 +2,18 @@
 // The board as SVG: terrain, pieces, highlights, arrows; click or drag to
 // move; jumps and captures animated. It knows no rules: legal moves come
 // from the server and every move is sent there.
-import { FILES, RANKS, SQUARES, fileOf, rankOf, parseFen, parseMove, squareName } from './fen.js';
+import {
+  FILES,
+  RANKS,
+  SQUARES,
+  fileOf,
+  rankOf,
+  parseFen,
+  parseMove,
+  parseSquare,
+  setShape,
+  squareName,
+} from './fen.js';
 import { SIDES } from './game.js';
 import { drawPiece, glyphPath, svg } from './pieces.js';
 
@@ -93,7 +104,7 @@ export class Board {
     this.drag = null;
     /** @type {Map<number, SVGElement>} */
     this.pieceEls = new Map();
-    svgEl.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${FILES * S + 2 * FRAME} ${RANKS * S + 2 * FRAME}`);
+    this.fitViewBox();
     svgEl.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     this.layers = this.build();
     this.redraw();
@@ -103,6 +114,16 @@ export class Board {
   /** @param {Variant} variant */
   setVariant(variant) {
     this.variant = variant;
+    const shape = `${FILES}x${RANKS}`;
+    setShape(variant?.board);
+    this.fitViewBox();
+    if (shape !== `${FILES}x${RANKS}`) {
+      // Another board: new squares to point at, and a position of its size.
+      this.buildHits(this.layers.hit);
+      this.position = parseFen(this.position.side === 'red' ? '/ b' : '/ w');
+      this.redraw();
+      return;
+    }
     this.drawTerrain();
     this.drawPieces();
   }
@@ -124,6 +145,7 @@ export class Board {
   }
   /** @param {string} fen */
   setPosition(fen) {
+    setShape(this.variant?.board); // another board (the editor's) may have drawn since
     this.position = parseFen(fen);
     this.selected = -1;
     this.cancelDrag();
@@ -217,9 +239,7 @@ export class Board {
       effects: layer('effects'),
       hit: layer('hit'),
     };
-    for (let sq = 0; sq < SQUARES; sq += 1) {
-      svg('rect', { class: 'hit', width: S, height: S, 'data-square': squareName(sq) }, layers.hit);
-    }
+    this.buildHits(layers.hit);
     layers.hit.addEventListener('pointerdown', (e) => this.onPointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.onPointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.onPointerUp(e));
@@ -289,7 +309,16 @@ export class Board {
     svg('path', { d: 'M0 0 L10 5 L0 10 z', fill: 'context-stroke' }, head);
   }
 
+  /** One square per square of the board's shape, to take the pointer. @param {SVGElement} layer */
+  buildHits(layer) {
+    layer.replaceChildren();
+    for (let sq = 0; sq < SQUARES; sq += 1) {
+      svg('rect', { class: 'hit', width: S, height: S, 'data-square': squareName(sq) }, layer);
+    }
+  }
+
   redraw() {
+    setShape(this.variant?.board);
     this.drawTerrain();
     for (const rect of this.layers.hit.children) {
       const sq = this.squareOfName(rect.getAttribute('data-square') ?? '');
@@ -302,9 +331,14 @@ export class Board {
     this.drawArrows();
   }
 
+  /** The drawing's size follows the board's shape. */
+  fitViewBox() {
+    this.svg.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${FILES * S + 2 * FRAME} ${RANKS * S + 2 * FRAME}`);
+  }
+
   /** @param {string} name */
   squareOfName(name) {
-    return (Number(name[1]) - 1) * FILES + 'abcdefg'.indexOf(name[0]);
+    return parseSquare(name);
   }
 
   /** @param {number} sq @returns {Point} */
@@ -388,7 +422,7 @@ export class Board {
     for (let f = 0; f < FILES; f += 1) {
       const { x, y } = this.corner(this.flipped ? (RANKS - 1) * FILES + f : f);
       // Bottom-left: the bottom-right corner holds a piece's rank badge.
-      svg('text', { class: 'coord', x: x + 6, y: y + S - 6 }, t).textContent = 'abcdefg'[f];
+      svg('text', { class: 'coord', x: x + 6, y: y + S - 6 }, t).textContent = 'abcdefghijklmnopqrstuvwxyz'[f];
     }
     for (let r = 0; r < RANKS; r += 1) {
       const { x, y } = this.corner(r * FILES + (this.flipped ? FILES - 1 : 0));
