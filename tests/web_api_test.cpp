@@ -291,11 +291,13 @@ TEST_F(WebApiTest, UndoResignAndPlayers) {
   EXPECT_EQ(r.status, 422);
   EXPECT_EQ(error_code(r), "game_over");
   EXPECT_EQ(post(game_path(g, "/resign"), Json::object()).status, 422);
-  // Taking back a resignation reopens the game.
+  // A resigned game stays over: a take-back does not reopen it.
   r = post(game_path(g, "/undo"), Json::object());
-  ASSERT_EQ(r.status, 200);
-  EXPECT_EQ(r.body["status"], "ongoing");
+  EXPECT_EQ(r.status, 422);
+  EXPECT_EQ(error_code(r), "game_over");
+  EXPECT_EQ(get(game_path(g)).body["status"], "over");
 
+  g = create(Json::object());
   r = put(game_path(g, "/players"), {{"blue", kQuickEngine}, {"red", {{"type", "human"}}}});
   ASSERT_EQ(r.status, 200);
   EXPECT_EQ(r.body["players"]["blue"]["type"], "engine");
