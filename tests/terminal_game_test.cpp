@@ -372,6 +372,39 @@ TEST(TerminalGame, BadOptionsAreReported) {
   EXPECT_TRUE(contains(variant.output(), "no-such-rules")) << variant.output();
 }
 
+// One name for a strength everywhere: `--level 5` and `level 5` are the web
+// page's Level 5 (skill 12), and the record says so.
+TEST(TerminalGame, StrengthIsNamedAsOnTheWebPage) {
+  const fs::path file = temp_file("levels.pgn");
+  Child game(Child::Mode::kPipe, {"--level", "5", "--movetime", "50", "--save", file.string()});
+  ASSERT_TRUE(game.read_until("Blue to move (Human).")) << game.output();
+  size_t from = game.mark();
+  game.send("level\n");
+  ASSERT_TRUE(game.read_until("Engine strength: Level 5 · strong (skill 12).", from))
+      << game.output();
+  game.send("level 9\n");
+  ASSERT_TRUE(
+      game.read_until("Usage: level N, with N from 1 (beginner) to 8 (full strength)", from))
+      << game.output();
+  game.send("skill 7\n");
+  ASSERT_TRUE(game.read_until("Engine strength: skill 7.", from)) << game.output();
+  game.send("level 2\n");
+  ASSERT_TRUE(game.read_until("Engine strength: Level 2 · novice.", from)) << game.output();
+  game.send("quit\n");
+  EXPECT_EQ(game.wait_exit(), 0);
+  const std::vector<GameRecord> records = read_record_file(file);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].tag("Red"), "jungle engine, Level 2 · novice");
+
+  // Command-line errors exit with CLI11's codes, never 0, and name the option.
+  Child bad(Child::Mode::kPipe, {"--level", "0"});
+  EXPECT_NE(bad.wait_exit(), 0);
+  EXPECT_TRUE(contains(bad.output(), "--level: Value 0 not in range 1 to 8")) << bad.output();
+  Child both(Child::Mode::kPipe, {"--level", "3", "--skill", "4"});
+  EXPECT_NE(both.wait_exit(), 0);
+  EXPECT_TRUE(contains(both.output(), "--level excludes --skill")) << both.output();
+}
+
 TEST(TerminalGame, TerminalShowsColoursAndPrompts) {
   Child game(Child::Mode::kTerminal, {"--movetime", "50"});
   ASSERT_TRUE(game.started());

@@ -45,7 +45,8 @@ export function startServer(db, { port = 0, args = [] } = {}) {
 /** Stops a server with SIGTERM; resolves to its exit code. */
 export function stopServer(proc) {
   return new Promise((resolve) => {
-    if (proc.exitCode !== null) { resolve(proc.exitCode); return; }
+    // A process killed by a signal has no exit code, only a signal code.
+    if (proc.exitCode !== null || proc.signalCode !== null) { resolve(proc.exitCode); return; }
     proc.removeAllListeners('exit');
     proc.on('exit', (code) => resolve(code));
     proc.kill('SIGTERM');

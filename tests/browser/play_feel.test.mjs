@@ -120,7 +120,7 @@ test('a piece on an enemy trap shows rank 0', async () => {
   await page.close();
 });
 
-test('after the server dies while the engine thinks, the page reconnects and the game goes on', async () => {
+test('after the server dies while the engine thinks, the page reconnects and the game goes on', { timeout: 120000 }, async () => {
   const db = path.join(work, 'crash.db');
   let own = await h.startServer(db);
   const port = Number(new URL(own.url).port);

@@ -81,8 +81,8 @@ test('a player strip names the engine, its level and time, or the person', () =>
 });
 
 test('the games list names players shortly', () => {
-  assert.equal(playerShortName(engine(12)), 'Engine 5');
-  assert.equal(playerShortName(engine(7)), 'Engine');
+  assert.equal(playerShortName(engine(12)), 'Engine · Level 5');
+  assert.equal(playerShortName(engine(7)), 'Engine · skill 7');
   assert.equal(playerShortName(HUMAN), 'Human');
   assert.equal(playerShortName(undefined), 'Human');
   const summary = {
@@ -93,7 +93,15 @@ test('the games list names players shortly', () => {
     result: '*',
     updated_ms: 0,
   };
-  assert.deepEqual(gameRowCells(summary, 'today'), ['3', 'today', 'standard', 'Human', 'Engine 1', '2', 'playing']);
+  assert.deepEqual(gameRowCells(summary, 'today'), [
+    '3',
+    'today',
+    'standard',
+    'Human',
+    'Engine · Level 1',
+    '2',
+    'playing',
+  ]);
   assert.equal(gameRowCells({ ...summary, moves: 3 }, 'today')[5], '3');
   assert.deepEqual(gameRowCells({ ...summary, result: '1-0' }, 'today').at(-1), '1-0');
 });

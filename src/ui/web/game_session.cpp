@@ -8,6 +8,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/text_util.h"
+#include "search/strength_levels.h"
 #include "ui/web/variant_catalog.h"
 
 namespace jungle::web {
@@ -26,7 +27,8 @@ bool looks_like_move(std::string_view text) {
 std::string player_description(const PlayerConfig& p) {
   if (!p.is_engine()) return "Human";
   std::ostringstream out;
-  out << "jungle engine (skill " << p.skill << ", " << double(p.movetime_ms) / 1000.0 << " s/move)";
+  out << "jungle engine, " << strength_name(p.skill) << ", " << double(p.movetime_ms) / 1000.0
+      << " s/move";
   return out.str();
 }
 

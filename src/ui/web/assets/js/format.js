@@ -14,6 +14,7 @@ import { humanSides, isEngine, other } from './game.js';
 /** @typedef {import('./api.js').Side} Side */
 
 // Engine strength levels offered to players, as EngineOptions skill values.
+// The same table as src/search/strength_levels.h (a unit test compares them).
 export const LEVELS = [
   { skill: 0, name: 'Level 1 · beginner' },
   { skill: 3, name: 'Level 2 · novice' },
@@ -64,7 +65,9 @@ export function playerLabel(game, side) {
  * @param {Player | undefined} p
  */
 export function playerShortName(p) {
-  return p?.type === 'engine' ? `Engine ${LEVELS.findIndex((l) => l.skill === p.skill) + 1 || ''}`.trim() : 'Human';
+  if (p?.type !== 'engine') return 'Human';
+  const level = LEVELS.find((l) => l.skill === p.skill);
+  return level ? `Engine · ${level.name.split(' · ')[0]}` : `Engine · skill ${p.skill}`;
 }
 
 /**
