@@ -142,3 +142,21 @@ test('after the server dies while the engine thinks, the page reconnects and the
     await h.stopServer(own.proc);
   }
 });
+
+test('the evaluation bar shows what was said of the position viewed', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'blue' });
+  await h.square(page, 'a3').click();
+  await h.square(page, 'a4').click();
+  await h.waitForMoves(page, 2);
+  await h.expectStatus(page, /Your move/);
+  const evalText = () => page.locator('#eval-text').textContent();
+  const afterReply = await evalText();
+  assert.match(afterReply, /^[+−]?\d+\.\d\d$|M\d+/);
+  await page.locator('#nav-first').click();
+  assert.equal(await evalText(), '', 'nothing was said of the start position');
+  await page.locator('#nav-last').click();
+  assert.equal(await evalText(), afterReply);
+  await page.close();
+});

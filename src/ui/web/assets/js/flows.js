@@ -103,7 +103,12 @@ export async function maybeEngineMove() {
   try {
     const next = await api.engineMove(id);
     if (state.game?.id !== id) return;
-    if (next.engine) setEvaluation(next.engine);
+    // The search's value is that of the position it moved from and, by its
+    // best line, of the one its move leads to.
+    if (next.engine) {
+      setEvaluation(next.ply - 1, next.engine);
+      setEvaluation(next.ply, next.engine);
+    }
     setEngineRequest(false);
     await setGame(next, { animate: true });
     again = true;
@@ -199,9 +204,10 @@ export async function hint() {
   if (!g) return;
   hintButtonThinking();
   try {
-    const h = await api.hint(g.id, state.view, 1000);
+    const ply = state.view;
+    const h = await api.hint(g.id, ply, 1000);
     setHint(h.move);
-    setEvaluation(h);
+    setEvaluation(ply, h);
     render();
     toast(hintMessage(h), 'info', 3500);
   } catch (err) {

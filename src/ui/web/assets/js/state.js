@@ -22,7 +22,7 @@ import { facesRed } from './game.js';
  * @property {boolean} autoplay engines playing each other move on by themselves
  * @property {boolean} analysing the analysis panel is on
  * @property {EventSource | null} source the running analysis stream
- * @property {Evaluation | null} evaluation what the evaluation bar shows
+ * @property {Map<number, Evaluation>} evaluations what the engine said of each ply's position
  * @property {string | null} hint the hinted move, drawn as an arrow
  * @property {string | null} best the analysis' best move, drawn as an arrow
  * @property {boolean} bannerDismissed the player chose to review a finished game
@@ -42,7 +42,7 @@ const current = {
   autoplay: true,
   analysing: false,
   source: null,
-  evaluation: null,
+  evaluations: new Map(),
   hint: null,
   best: null,
   bannerDismissed: false,
@@ -86,8 +86,13 @@ export function gameArriving(game) {
   const sameGame = !!prev && prev.id === game.id;
   const followed = !prev || !sameGame || current.view === prev.ply;
   if (!sameGame) {
-    current.evaluation = null;
+    current.evaluations = new Map();
     current.bannerDismissed = false;
+  }
+  // A take-back: what was said of the positions taken back no longer holds
+  // (another move may lead to a position of the same ply).
+  if (sameGame && game.ply < prev.ply) {
+    for (const ply of [...current.evaluations.keys()]) if (ply > game.ply) current.evaluations.delete(ply);
   }
   if (sameGame && game.ply !== prev.ply) {
     current.hint = null;
@@ -171,9 +176,22 @@ export function setAnalysisSource(source) {
   current.source = source;
 }
 
-/** @param {Evaluation | null} evaluation */
-export function setEvaluation(evaluation) {
-  current.evaluation = evaluation;
+/**
+ * What the engine said of the position after `ply` moves (a hint, the
+ * analysis, an engine move's search).
+ * @param {number} ply @param {Evaluation} evaluation
+ */
+export function setEvaluation(ply, evaluation) {
+  current.evaluations.set(ply, evaluation);
+}
+
+/**
+ * The evaluation of the position the board shows, if the engine has said
+ * anything of it: the bar belongs to the position viewed.
+ * @returns {Evaluation | null}
+ */
+export function evaluationShown() {
+  return current.evaluations.get(current.view) ?? null;
 }
 
 /** @param {string | null} move */

@@ -3,12 +3,12 @@
 // the search's progress and its principal variation.
 import { $ } from '../dom.js';
 import { evalShare, formatScore, scoreSentence } from '../format.js';
-import { state } from '../state.js';
+import { evaluationShown } from '../state.js';
 
 /** @typedef {import('../api.js').Side} Side */
 
 export function renderEval() {
-  const e = state.evaluation;
+  const e = evaluationShown();
   const fill = $('eval-fill');
   const text = $('eval-text');
   if (!e) {
