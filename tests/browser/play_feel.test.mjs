@@ -160,3 +160,31 @@ test('the evaluation bar shows what was said of the position viewed', async () =
   assert.equal(await evalText(), afterReply);
   await page.close();
 });
+
+const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const [name, viewport] of [['a desktop', { width: 1280, height: 800 }], ['a phone', { width: 390, height: 844 }]]) {
+  test(`on ${name}, a toast never covers the player's own strip, and the games list shows every column`, async () => {
+    const phone = viewport.width < 500;
+    const page = await browser.newPage({ viewport, ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+    await h.openPage(page, url);
+    await h.newGame(page, { mode: 'friend' });
+    await h.square(page, 'c3').click();
+    await h.square(page, 'c4').click(); // refused: a toast says why
+    const toast = page.locator('.toast.error').last();
+    await toast.waitFor();
+    const strip = await page.locator('#strip-bottom').boundingBox();
+    assert.equal(overlaps(await toast.boundingBox(), strip), false, 'the toast covers the bottom strip');
+    await page.locator('#btn-games').click();
+    const row = page.locator('#dlg-games tbody tr').first();
+    await row.locator('.row-actions').waitFor();
+    const list = await page.locator('#dlg-games .games-scroll').boundingBox();
+    const right = Math.min(viewport.width, list.x + list.width);
+    for (const cell of ['td:nth-child(3)', 'td:nth-child(5)', 'td:nth-child(6)', 'td:nth-child(7)', '.row-actions button:last-child']) {
+      const box = await row.locator(cell).boundingBox();
+      assert.ok(box && box.width > 0 && box.x + box.width <= right, `${cell} fits the list: ${JSON.stringify(box)} right ${right}`);
+    }
+    await page.screenshot({ path: path.join(shots, `feel-04-games-list-${phone ? 'phone' : 'desktop'}.png`) });
+    await page.close();
+  });
+}
