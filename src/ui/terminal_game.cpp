@@ -12,6 +12,7 @@
 #include "core/file_io.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/rules_summary.h"
 #include "core/text_util.h"
 #include "core/variants.h"
 #include "search/strength_levels.h"
@@ -147,8 +148,8 @@ bool TerminalGame::can_run_now(const std::string& line) const {
   const std::vector<std::string> words = split(line);
   const std::string cmd = words.empty() ? "" : lower(words[0]);
   if (cmd == "stop") return true;
-  return queued_.empty() && (cmd == "quit" || cmd == "exit" || cmd == "help" || cmd == "level" ||
-                             cmd == "skill" || cmd == "flip" || cmd == "resign");
+  return queued_.empty() && (cmd == "quit" || cmd == "exit" || cmd == "help" || cmd == "rules" ||
+                             cmd == "level" || cmd == "skill" || cmd == "flip" || cmd == "resign");
 }
 
 void TerminalGame::prompt() {
@@ -244,6 +245,9 @@ void TerminalGame::handle_line(const std::string& line) {
     show_board();
   } else if (cmd == "level" || cmd == "skill") {
     set_strength(cmd, arg);
+  } else if (cmd == "rules") {
+    out_ << "Rules: " << game_.variant() << ".\n";
+    for (const std::string& line : rules_summary(pos().rule_set())) out_ << "  " << line << "\n";
   } else if (cmd == "variant") {
     if (arg.empty()) {
       out_ << "Rules: " << game_.variant() << ". Shipped rule sets:";
@@ -285,6 +289,7 @@ void TerminalGame::print_help() {
           "  level N         engine strength, Level 1 (beginner) to 8 (full strength),\n"
           "                  as on the web page\n"
           "  skill N         finer: the engine's skill, 0 to 20 (Level 8 is 20)\n"
+          "  rules           the rules of this game in words\n"
           "  variant NAME    new game under a shipped rule set or a .toml file\n"
           "  quit            leave (the record is written if --save was given);\n"
           "                  Ctrl-C does the same\n";

@@ -188,3 +188,65 @@ for (const [name, viewport] of [['a desktop', { width: 1280, height: 800 }], ['a
     await page.close();
   });
 }
+
+test('keyboard play: arrows, Enter, and squares that say what is on them', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend' });
+  assert.equal(await h.square(page, 'd9').getAttribute('aria-label'), "d9: empty, Red's den");
+  assert.equal(await h.square(page, 'a3').getAttribute('aria-label'), 'a3: Blue Elephant (rank 8)');
+  assert.equal(await h.square(page, 'b4').getAttribute('aria-label'), 'b4: empty, water');
+  // From a1 (Blue at the bottom): up twice reaches a3, Enter picks the
+  // Elephant up, up once more and Enter plays a3a4.
+  await h.square(page, 'a1').focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-square')), 'a3');
+  await page.keyboard.press('Enter');
+  assert.match(await h.square(page, 'a3').getAttribute('aria-label'), /, selected$/);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await h.waitForMoves(page, 1);
+  assert.equal(await page.locator('#moves button.mv').first().textContent(), 'a3a4');
+  await page.close();
+});
+
+test('sounds are off under test automation until switched on; then a move and a capture are heard', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#btn-sound').getAttribute('aria-pressed'), 'false');
+  await page.locator('#btn-sound').click();
+  assert.equal(await page.locator('#btn-sound').getAttribute('aria-pressed'), 'true');
+  await openGameFrom(page, { fen: '7/7/7/7/7/7/3r3/c6/E6 w 0 1', ...bothHuman });
+  const heard = () => page.evaluate(() => document.body.dataset.sound);
+  const play = async (from, to, n) => {
+    await h.square(page, from).click();
+    await h.square(page, to).click();
+    await h.waitForMoves(page, n);
+  };
+  await play('a1', 'a2', 1); // the Elephant takes the Cat
+  assert.equal(await heard(), 'capture');
+  await play('d3', 'd2', 2);
+  assert.equal(await heard(), 'move');
+  await play('a2', 'b2', 3);
+  await play('d2', 'd1', 4); // Red's Rat enters Blue's den: the game ends
+  assert.equal(await page.evaluate(() => document.body.dataset.sound), 'end');
+  await page.close();
+});
+
+test('in dark mode the page is dark, and the rules panel explains the rule set', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend', variant: 'animal-checkers' });
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(22, 27, 23)');
+  await page.locator('#btn-rules').click();
+  await page.locator('#dlg-rules').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#rules-title').textContent(), 'How to play: animal-checkers');
+  const lines = await page.locator('#rules-summary li').allTextContents();
+  assert.equal(lines[0], 'The board has 7 files and 7 ranks and no water.');
+  assert.ok(lines.some((l) => l.includes('The Elephant may never take the Rat.')), lines.join('\n'));
+  await page.screenshot({ path: path.join(shots, 'feel-05-dark-rules.png') });
+  await page.close();
+});

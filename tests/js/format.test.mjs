@@ -13,6 +13,8 @@ import {
   levelName,
   moveLabel,
   moveRows,
+  moveSquares,
+  moveText,
   moveTitle,
   playerLabel,
   playerShortName,
@@ -186,4 +188,14 @@ test('a principal variation shows its first 12 moves, sides alternating', () => 
     { move: 'm2', side: 'red' },
   ]);
   assert.deepEqual(pvMoves('blue', []), []);
+});
+
+test('moves read as coordinates or with the animal moved', () => {
+  const step = move(1, 'f3f4', 'blue', 'L');
+  const take = { ...move(2, 'b6b7', 'red', 'r'), captured: 'E' };
+  assert.equal(moveText(step, false), 'f3f4');
+  assert.equal(moveText(step, true), 'Lion f3–f4');
+  assert.equal(moveText(take, true), 'Rat b6×b7');
+  assert.deepEqual(moveSquares('a9a10'), ['a9', 'a10']);
+  assert.deepEqual(moveSquares('b10c10'), ['b10', 'c10']);
 });

@@ -1,5 +1,6 @@
 #include "ui/web/variant_catalog.h"
 
+#include "core/rules_summary.h"
 #include "core/variants.h"
 
 namespace jungle::web {
@@ -36,6 +37,8 @@ Json describe(const RuleSet& rs) {
         {"red", rs.den(kRed) == kNoSquare ? Json(nullptr) : Json(g.square_name(rs.den(kRed)))}}},
       // Which traps weaken a piece: the enemy's ("opponent") or any ("all").
       {"traps_weaken", rules.traps == TrapRule::kAllTrapsWeaken ? "all" : "opponent"},
+      // The rules in sentences, for the page's rules panel.
+      {"summary", rules_summary(rs)},
       {"hidden_pieces", rules.hidden_pieces},
   };
 }

@@ -38,7 +38,7 @@
  * @typedef {{ name: string, description: string, start_fen: string, ranks: Record<string, number>,
  *             board: { files: number, ranks: number },
  *             water: string[], traps: Record<Side, string[]>, dens: Record<Side, string | null>,
- *             traps_weaken?: 'opponent' | 'all', hidden_pieces: boolean }} Variant
+ *             traps_weaken?: 'opponent' | 'all', summary?: string[], hidden_pieces: boolean }} Variant
  */
 /**
  * @typedef {{ fen: string, side_to_move: Side, legal_moves: string[], status: 'ongoing' | 'over',

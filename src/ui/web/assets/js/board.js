@@ -241,6 +241,7 @@ export class Board {
     };
     this.buildHits(layers.hit);
     layers.hit.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    layers.hit.addEventListener('keydown', (e) => this.onKey(e));
     this.svg.addEventListener('pointermove', (e) => this.onPointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.onPointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
@@ -312,9 +313,105 @@ export class Board {
   /** One square per square of the board's shape, to take the pointer. @param {SVGElement} layer */
   buildHits(layer) {
     layer.replaceChildren();
+    // Each square is a button for keyboards and screen readers; one at a
+    // time takes Tab (a roving tabindex), the arrows move between them.
     for (let sq = 0; sq < SQUARES; sq += 1) {
-      svg('rect', { class: 'hit', width: S, height: S, 'data-square': squareName(sq) }, layer);
+      svg(
+        'rect',
+        {
+          class: 'hit',
+          width: S,
+          height: S,
+          'data-square': squareName(sq),
+          role: 'button',
+          tabindex: sq === 0 ? '0' : '-1',
+        },
+        layer,
+      );
     }
+  }
+
+  /** The hit square of `sq`. @param {number} sq */
+  hitOf(sq) {
+    return /** @type {SVGElement | null} */ (this.layers.hit.querySelector(`[data-square="${squareName(sq)}"]`));
+  }
+
+  /**
+   * What a screen reader says of each square: its name, what stands on it,
+   * and its terrain ("d8: Blue Lion (rank 7), Red's trap").
+   */
+  labelSquares() {
+    const v = this.variant;
+    for (let sq = 0; sq < SQUARES; sq += 1) {
+      const rect = this.hitOf(sq);
+      if (!rect) continue;
+      const name = squareName(sq);
+      const piece = this.pieceEls.get(sq)?.querySelector('title')?.textContent ?? 'empty';
+      const terrain = [];
+      if (v?.water.includes(name)) terrain.push('water');
+      if (v?.traps.blue.includes(name)) terrain.push("Blue's trap");
+      if (v?.traps.red.includes(name)) terrain.push("Red's trap");
+      if (v?.dens.blue === name) terrain.push("Blue's den");
+      if (v?.dens.red === name) terrain.push("Red's den");
+      const selected = this.selected === sq ? ', selected' : '';
+      rect.setAttribute('aria-label', `${name}: ${piece}${terrain.length ? `, ${terrain.join(', ')}` : ''}${selected}`);
+    }
+  }
+
+  /**
+   * Keyboard play: arrows move between squares as they lie on the screen,
+   * Enter or Space picks a piece up or puts it down, Escape lets it go.
+   * @param {KeyboardEvent} e
+   */
+  onKey(e) {
+    const rect = e.target instanceof Element ? e.target.closest('rect.hit') : null;
+    if (!rect) return;
+    const sq = this.squareOfName(rect.getAttribute('data-square') ?? '');
+    const steps = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (e.key in steps) {
+      e.preventDefault();
+      const [dx, dy] = steps[/** @type {keyof typeof steps} */ (e.key)];
+      const at = this.corner(sq);
+      for (let other = 0; other < SQUARES; other += 1) {
+        const c = this.corner(other);
+        if (c.x === at.x + dx * S && c.y === at.y + dy * S) {
+          this.focusSquare(other);
+          break;
+        }
+      }
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (!this.opts.editor) this.activate(sq);
+    } else if (e.key === 'Escape' && this.selected >= 0) {
+      this.selected = -1;
+      this.drawMarks();
+    }
+  }
+
+  /** @param {number} sq */
+  focusSquare(sq) {
+    for (const r of this.layers.hit.children) r.setAttribute('tabindex', '-1');
+    const rect = this.hitOf(sq);
+    rect?.setAttribute('tabindex', '0');
+    rect?.focus();
+  }
+
+  /**
+   * A square chosen without a pointer: picks up a piece of the side to move
+   * (or lets it go), or moves the piece picked up there.
+   * @param {number} sq
+   */
+  activate(sq) {
+    if (this.canPick(sq)) {
+      this.selected = this.selected === sq ? -1 : sq;
+      this.drawMarks();
+      return;
+    }
+    if (this.selected < 0) return;
+    const from = this.selected;
+    this.selected = -1;
+    this.drawMarks();
+    if (this.worthTrying(from, sq)) this.tryMove(from, sq);
   }
 
   redraw() {
@@ -446,9 +543,11 @@ export class Board {
       layer.appendChild(el);
       this.pieceEls.set(sq, el);
     });
+    this.labelSquares();
   }
 
   drawMarks() {
+    this.labelSquares();
     const marks = this.layers.marks;
     const targets = this.layers.targets;
     marks.replaceChildren();

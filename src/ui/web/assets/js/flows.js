@@ -23,6 +23,7 @@ import {
   viewLatest,
   viewMoved,
 } from './state.js';
+import { play, soundFor } from './sound.js';
 import { store } from './storage.js';
 import { gameBoard } from './views/board_view.js';
 import { hintButtonReady, hintButtonThinking, showPieceStyle } from './views/controls_view.js';
@@ -74,6 +75,7 @@ async function reconnect(id, attempt) {
 async function setGame(game, { animate = false } = {}) {
   const { sameGame, followed, oneMoveOn } = gameArriving(game);
   if (!sameGame) stopAnalysis();
+  if (oneMoveOn || (sameGame && game.status === 'over' && state.game?.status !== 'over')) play(soundFor(game));
   if (animate && oneMoveOn) await gameBoard().animateMove(game.moves[game.ply - 1]);
   gameShown(game, followed);
   location.hash = `game=${game.id}`;

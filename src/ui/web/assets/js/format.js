@@ -144,10 +144,32 @@ export function fullMoves(startFen, plies) {
  * @param {GameMove} m
  */
 export function moveTitle(m) {
+  const [from, to] = moveSquares(m.move);
   return (
-    `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${m.move.slice(0, 2)}→${m.move.slice(2)}` +
+    `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${from}→${to}` +
     (m.captured ? ` takes the ${ANIMALS[m.captured.toUpperCase()].name}` : '')
   );
+}
+
+/**
+ * A move's squares: "a3a4" → ["a3", "a4"]; ranks past 9 take two digits.
+ * @param {string} text
+ */
+export function moveSquares(text) {
+  const m = /^([a-z]\d+)([a-z]\d+)$/.exec(text);
+  return m ? [m[1], m[2]] : [text.slice(0, 2), text.slice(2)];
+}
+
+/**
+ * A move as the list shows it: coordinates ("f3f7"), or with the animal's
+ * name for players who read moves that way ("Lion f3–f7", "Rat b6×b7").
+ * @param {GameMove} m
+ * @param {boolean} withAnimals
+ */
+export function moveText(m, withAnimals) {
+  if (!withAnimals) return m.move;
+  const [from, to] = moveSquares(m.move);
+  return `${ANIMALS[m.piece.toUpperCase()].name} ${from}${m.captured ? '×' : '–'}${to}`;
 }
 
 /**

@@ -17,6 +17,7 @@ import { facesRed } from './game.js';
  * @property {number} view the ply whose position the board shows (game.ply: the current one)
  * @property {boolean} flipped whether Red is at the bottom
  * @property {PieceStyle} style how pieces are drawn
+ * @property {boolean} animalNames the move list names the animal moved ("Lion f3–f7")
  * @property {boolean} busy a person's move is on its way to the server
  * @property {boolean} engineRequest an engine move is awaited
  * @property {boolean} autoplay engines playing each other move on by themselves
@@ -37,6 +38,7 @@ const current = {
   view: 0,
   flipped: false,
   style: 'glyph',
+  animalNames: false,
   busy: false,
   engineRequest: false,
   autoplay: true,
@@ -221,4 +223,9 @@ export function gamesPageShown(count) {
 /** @param {StartPosition | null} start */
 export function setPendingStart(start) {
   current.pendingStart = start;
+}
+
+/** @param {boolean} on */
+export function setAnimalNames(on) {
+  current.animalNames = on;
 }

@@ -2,7 +2,7 @@
 // The move list: numbered rows of moves, the result once the game is over;
 // clicking a move shows the position after it.
 import { $ } from '../dom.js';
-import { moveRows, moveTitle } from '../format.js';
+import { moveRows, moveText, moveTitle } from '../format.js';
 import { state } from '../state.js';
 
 /** @typedef {import('../api.js').Game} Game */
@@ -29,7 +29,7 @@ export function renderMoves(g) {
       b.type = 'button';
       b.className = `mv ${m.side}${m.captured ? ' capture' : ''}${m.jump ? ' jump' : ''}`;
       b.dataset.ply = String(ply);
-      b.textContent = m.move;
+      b.textContent = moveText(m, state.animalNames);
       b.title = moveTitle(m);
       if (ply === state.view) b.setAttribute('aria-current', 'true');
       li.appendChild(b);
