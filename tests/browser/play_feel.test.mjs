@@ -250,3 +250,19 @@ test('in dark mode the page is dark, and the rules panel explains the rule set',
   await page.screenshot({ path: path.join(shots, 'feel-05-dark-rules.png') });
   await page.close();
 });
+
+test('a move queued while the engine thinks is played as soon as it is legal', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'blue', movetime: '2000' });
+  await h.square(page, 'a3').click();
+  await h.square(page, 'a4').click();
+  await h.expectStatus(page, /thinking/);
+  await h.square(page, 'g3').click();
+  await h.square(page, 'g4').click();
+  assert.equal(await page.locator('#board rect.mark-premove').count(), 2, 'the premove is marked');
+  await h.waitForMoves(page, 3); // the engine's reply, then the premove at once
+  const moves = await page.locator('#moves button.mv').allTextContents();
+  assert.equal(moves[2], 'g3g4');
+  await page.close();
+});

@@ -13,6 +13,7 @@ import {
   loadGame,
   loadRecord,
   onBoardMove,
+  onPremove,
   resign,
   setView,
   startNewGame,
@@ -117,7 +118,7 @@ function wire(editor) {
 }
 
 async function boot() {
-  const board = createBoard(onBoardMove);
+  const board = createBoard(onBoardMove, onPremove);
   drawGlyphStyleButton();
   fillLevels();
   try {

@@ -30,7 +30,8 @@ import { drawPiece, glyphPath, svg } from './pieces.js';
  */
 /**
  * `editor`: squares are clicked to edit them (onSquare) instead of to move.
- * @typedef {{ editor?: boolean, onMove?: (move: BoardMove) => void,
+ * `onPremove`: a move queued while the other side is to move.
+ * @typedef {{ editor?: boolean, onMove?: (move: BoardMove) => void, onPremove?: (move: string) => void,
  *             onSquare?: (sq: number, e: PointerEvent) => void }} BoardOptions
  */
 /** A press on a piece that may become a drag. @typedef {{ from: number, id: number, x: number, y: number, moved: boolean, wasSelected: boolean }} Press */
@@ -93,6 +94,12 @@ export class Board {
     /** @type {string[]} */
     this.legal = [];
     this.canMove = false;
+    // While the other side thinks, a person may queue one move of this side
+    // (a premove), played as soon as it is legal on their turn.
+    /** @type {Side | null} */
+    this.premoveSide = null;
+    /** @type {{ from: number, to: number } | null} */
+    this.premove = null;
     /** @type {{ from: number, to: number } | null} */
     this.lastMove = null;
     /** @type {Arrow[]} */
@@ -152,11 +159,24 @@ export class Board {
     this.drawPieces();
     this.drawMarks();
   }
-  /** @param {string[]} moves @param {boolean} canMove whether a person may move now */
-  setLegalMoves(moves, canMove) {
+  /**
+   * @param {string[]} moves
+   * @param {boolean} canMove whether a person may move now
+   * @param {Side | null} [premoveSide] the side a person may premove for meanwhile
+   */
+  setLegalMoves(moves, canMove, premoveSide = null) {
     this.legal = moves || [];
     this.canMove = !!canMove;
-    if (!canMove) this.selected = -1;
+    if (premoveSide !== this.premoveSide) this.selected = -1;
+    this.premoveSide = canMove ? null : premoveSide;
+    if (!canMove && !this.premoveSide) this.selected = -1;
+    if (canMove || !this.premoveSide) this.premove = null;
+    this.drawMarks();
+  }
+
+  /** Forgets the queued premove. */
+  clearPremove() {
+    this.premove = null;
     this.drawMarks();
   }
   /** @param {string | null} move */
@@ -561,6 +581,10 @@ export class Board {
       square(this.lastMove.from, 'mark-last');
       square(this.lastMove.to, 'mark-last');
     }
+    if (this.premove) {
+      square(this.premove.from, 'mark-premove');
+      square(this.premove.to, 'mark-premove');
+    }
     if (this.selected >= 0) {
       square(this.selected, 'mark-selected');
       for (const to of this.targetsFrom(this.selected)) {
@@ -650,9 +674,8 @@ export class Board {
   /** @param {number} sq */
   canPick(sq) {
     const piece = this.position.board[sq];
-    return (
-      this.canMove && piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq)
-    );
+    if (!this.canMove) return !!piece && piece.side === this.premoveSide;
+    return !!piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq);
   }
 
   /** @param {PointerEvent} e */
@@ -708,6 +731,7 @@ export class Board {
    * @param {number} from @param {number} to
    */
   worthTrying(from, to) {
+    if (!this.canMove) return this.premoveSide !== null && from !== to;
     if (this.legal.includes(squareName(from) + squareName(to))) return true;
     return Math.abs(fileOf(from) - fileOf(to)) + Math.abs(rankOf(from) - rankOf(to)) === 1;
   }
@@ -785,6 +809,14 @@ export class Board {
   /** @param {number} from @param {number} to @param {boolean} [dragged] */
   tryMove(from, to, dragged = false) {
     const text = squareName(from) + squareName(to);
+    if (!this.canMove) {
+      // Not this side's turn: queue it; the page plays it when it may.
+      if (dragged) this.restorePiece(from);
+      this.premove = { from, to };
+      this.drawMarks();
+      this.opts.onPremove?.(text);
+      return;
+    }
     const legal = this.legal.includes(text);
     this.opts.onMove?.({ move: text, from, to, legal, dragged });
   }

@@ -114,6 +114,18 @@ export async function maybeEngineMove() {
     setEngineRequest(false);
     await setGame(next, { animate: true });
     again = true;
+    const queued = premove;
+    premove = null;
+    if (
+      queued &&
+      next.status === 'ongoing' &&
+      !isEngine(next, next.side_to_move) &&
+      next.legal_moves.includes(queued)
+    ) {
+      // The queued move is legal now: play it at once, as the player asked.
+      again = false;
+      setTimeout(() => onBoardMove({ move: queued, from: -1, to: -1, legal: true, dragged: false }), 0);
+    }
   } catch (err) {
     if (state.game?.id !== id) return;
     const code = err instanceof ApiError ? err.code : '';
@@ -141,6 +153,14 @@ export async function maybeEngineMove() {
   if (again) setTimeout(maybeEngineMove, enginesOnly(state.game) ? ENGINE_PAUSE_MS : 0);
 }
 
+/** The move a person queued while the engine thought, if any. @type {string | null} */
+let premove = null;
+
+/** A move queued on the board while the engine thinks. @param {string} move */
+export function onPremove(move) {
+  premove = move;
+}
+
 /** A person's move on the board. @param {BoardMove} move */
 export async function onBoardMove({ move, from, legal, dragged }) {
   const g = state.game;
@@ -154,7 +174,7 @@ export async function onBoardMove({ move, from, legal, dragged }) {
   } catch (err) {
     setBusy(false);
     const refused = err instanceof ApiError ? err : null;
-    if (!legal || refused?.status === 422) gameBoard().shake(from);
+    if ((!legal || refused?.status === 422) && from >= 0) gameBoard().shake(from);
     toast(messageOf(err));
     if (refused?.code === 'stale' || refused?.code === 'not_your_turn') {
       try {
