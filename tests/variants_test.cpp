@@ -107,7 +107,7 @@ TEST(VariantsBuiltin, NamesInDisplayOrder) {
                                        "universal-traps", "elephant-takes-rat",
                                        "leopard-jumps",   "lion-tiger-equal",
                                        "tiger-over-lion", "anti-draw",
-                                       "animal-checkers"};
+                                       "animal-checkers", "academic"};
   EXPECT_EQ(builtin_variant_names(), expected);
 }
 
@@ -260,10 +260,11 @@ TEST(VariantsBuiltin, UnknownNameListsTheKnownOnes) {
     FAIL() << "no error";
   } catch (const VariantError& e) {
     ASSERT_EQ(e.issues().size(), 1u);
-    EXPECT_EQ(e.issues()[0].message,
-              "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
-              "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
-              "tiger-over-lion, anti-draw, animal-checkers; or give the path of a .toml file)");
+    EXPECT_EQ(
+        e.issues()[0].message,
+        "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
+        "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
+        "tiger-over-lion, anti-draw, animal-checkers, academic; or give the path of a .toml file)");
   }
   EXPECT_THROW(builtin_rules("nosuch"), VariantError);
 }

@@ -61,7 +61,7 @@ namespace {
 constexpr std::string_view kDisplayOrder[] = {
     "standard",           "bush",          "wikipedia",        "dog-swims",       "universal-traps",
     "elephant-takes-rat", "leopard-jumps", "lion-tiger-equal", "tiger-over-lion", "anti-draw",
-    "animal-checkers",
+    "animal-checkers",    "academic",
 };
 
 }  // namespace
