@@ -10,6 +10,7 @@
 #include "core/position.h"
 #include "tablebase/generate.h"
 #include "tablebase/tablebase.h"
+#include "run_command_util.h"
 #include "web_test_util.h"
 
 namespace jungle::web {
@@ -76,6 +77,25 @@ TEST_F(TablebaseWebTest, WithoutTablesTheAnswerSaysSo) {
   EXPECT_EQ(r.body["available"], false);
   EXPECT_EQ(r.body["reason"], "the server has no tablebase");
   server.stop();
+}
+
+TEST_F(TablebaseWebTest, TheTerminalHintComesFromTheTables) {
+  const std::string fen = "7/e6/7/7/7/7/7/7/1R5 w";
+  const auto tables = tb::Tablebase(RuleSet::standard(), dir_ / "tb");
+  const auto moves = tables.move_values(Position::from_fen(fen));
+  ASSERT_FALSE(moves.empty());
+  std::string out;
+  ASSERT_EQ(run_command("printf 'hint\\nquit\\n' | " + std::string(JUNGLE_BINARY) +
+                            " play --side both --tb " + (dir_ / "tb").string() + " --fen '" + fen +
+                            "' 2>&1",
+                        out),
+            0)
+      << out;
+  // The first of the best moves, with the tables' verdict.
+  EXPECT_NE(out.find("Hint: " + move_text(moves.front().move) + " (tablebase: " +
+                     tb::verdict_text(moves.front().verdict) + " plies)"),
+            std::string::npos)
+      << out;
 }
 
 }  // namespace
