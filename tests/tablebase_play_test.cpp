@@ -16,6 +16,7 @@
 #include "search/engine.h"
 #include "tablebase/generate.h"
 #include "tablebase/tablebase.h"
+#include "uci_session.h"
 
 namespace jungle {
 namespace {
@@ -265,6 +266,25 @@ TEST_F(TablebaseTest, TheSearchProbesTheTablesAfterACapture) {
   });
   EXPECT_TRUE(flagged);
   EXPECT_GT(hits, 0u);
+}
+
+TEST_F(TablebaseTest, TheProtocolOptionAndTbhits) {
+  testing_uci::Session s;
+  EXPECT_TRUE(s.send("setoption name TablebasePath value " + dir_->string()).empty());
+  s.send("position fen 7/7/7/7/7/7/7/2e4/L5R w");
+  const tb::Tablebase tables(RuleSet::standard(), *dir_);
+  const Position pos = Position::from_fen("7/7/7/7/7/7/7/2e4/L5R w");
+  const auto best = tables.move_values(pos).front();
+  const auto out = s.send("go depth 5");
+  ASSERT_GE(out.size(), 2u);
+  // One line from the tables, then the move with the shortest win.
+  EXPECT_NE(out[0].find(" tbhits "), std::string::npos) << out[0];
+  EXPECT_EQ(out.back().substr(0, 13), "bestmove " + move_text(best.move));
+  const auto bad = s.send("setoption name TablebasePath value /nonexistent/jungle-tables");
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_EQ(bad[0],
+            "info string error: setoption: TablebasePath '/nonexistent/jungle-tables': "
+            "/nonexistent/jungle-tables: no such folder");
 }
 
 TEST(TablebaseOption, AFolderOfOtherRulesLeavesTheEngineAsItWas) {
