@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "core/position.h"
+#include "run_command_util.h"
 #include "tablebase/generate.h"
 #include "tablebase/tablebase.h"
-#include "run_command_util.h"
 #include "web_test_util.h"
 
 namespace jungle::web {
@@ -92,8 +92,8 @@ TEST_F(TablebaseWebTest, TheTerminalHintComesFromTheTables) {
             0)
       << out;
   // The first of the best moves, with the tables' verdict.
-  EXPECT_NE(out.find("Hint: " + move_text(moves.front().move) + " (tablebase: " +
-                     tb::verdict_text(moves.front().verdict) + " plies)"),
+  EXPECT_NE(out.find("Hint: " + move_text(moves.front().move) +
+                     " (tablebase: " + tb::verdict_text(moves.front().verdict) + " plies)"),
             std::string::npos)
       << out;
 }
