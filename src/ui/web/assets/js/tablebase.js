@@ -35,8 +35,8 @@ export async function showTablebase(variant, fen) {
     const answer = await res.json();
     if (id !== asked || !res.ok || !answer.available || !answer.wdl) return;
     const moves = (answer.moves || []).map((m) => `${m.move} ${verdictText(m)}`).join(' · ');
-    line.textContent = `Tablebase: ${verdictText({ wdl: answer.wdl, dtm: answer.dtm || 0 })}` +
-      (moves ? ` — ${moves}` : '');
+    line.textContent =
+      `Tablebase: ${verdictText({ wdl: answer.wdl, dtm: answer.dtm || 0 })}` + (moves ? ` — ${moves}` : '');
     line.hidden = false;
   } catch {
     // No tables, no line: the search's analysis stands alone.
