@@ -284,8 +284,8 @@ TEST_F(ParserHardeningFiles, RecordVariantIsAShippedSetOrAFileInTheRecordsFolder
   EXPECT_EQ(error_of("rules/mine.toml", text_only),
             "game 1, line 1: Variant \"rules/mine.toml\": unknown rule set 'rules/mine.toml' "
             "(known: standard, bush, wikipedia, dog-swims, universal-traps, elephant-takes-rat, "
-            "leopard-jumps, lion-tiger-equal, tiger-over-lion, anti-draw, animal-checkers; a "
-            "record read from a file may also name a .toml file in its folder)");
+            "leopard-jumps, lion-tiger-equal, tiger-over-lion, anti-draw, animal-checkers, "
+            "academic; a record read from a file may also name a .toml file in its folder)");
   // Nothing else: devices, absolute paths, paths out of the folder.
   EXPECT_NE(error_of("/dev/zero", from_file).find("unknown rule set '/dev/zero'"),
             std::string::npos)
