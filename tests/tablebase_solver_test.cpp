@@ -47,8 +47,8 @@ class SlowSolver {
   explicit SlowSolver(const Rules& rules) : rules_(rules) {}
 
   // Every placement of `pieces` (side, animal) on the 7x9 board the rules
-  // allow, both sides to move; positions already won (a piece on the enemy
-  // den) are left out.
+  // allow, both sides to move, each added to the graph; positions already
+  // won (a piece on the enemy den) are left out.
   std::vector<std::string> placements(const std::vector<std::pair<Side, Animal>>& pieces) {
     std::vector<std::string> out;
     std::vector<int> sq(pieces.size(), 0);
@@ -63,7 +63,9 @@ class SlowSolver {
           const std::string fen = placement(pieces, sq) + side;
           try {
             reference::ReferenceGame g(rules_, fen);
-            if (g.result().termination != Termination::kDenEntered) out.push_back(fen);
+            if (g.result().termination == Termination::kDenEntered) continue;
+            out.push_back(fen);
+            expand(node(fen), g);  // the game is at hand: its moves now
           } catch (const reference::ReferenceError&) {
           }
         }
@@ -75,11 +77,13 @@ class SlowSolver {
     return out;
   }
 
-  void add(const std::string& fen) { node(fen); }
-
-  // Solves every node added and every node they reach.
+  // Solves every node placed and every node they reach.
   void solve() {
-    for (size_t i = 0; i < fens_.size(); ++i) expand(int(i));
+    for (size_t i = 0; i < fens_.size(); ++i) {
+      if (expanded_[i]) continue;
+      reference::ReferenceGame g(rules_, fens_[i]);
+      expand(int(i), g);
+    }
     const size_t n = fens_.size();
     value_.assign(n, kUnknown);
     for (size_t i = 0; i < n; ++i) {
@@ -164,12 +168,12 @@ class SlowSolver {
     if (inserted) {
       fens_.push_back(fen);
       children_.emplace_back();
+      expanded_.push_back(false);
     }
     return it->second;
   }
 
-  void expand(int i) {
-    reference::ReferenceGame g(rules_, fens_[size_t(i)]);
+  void expand(int i, reference::ReferenceGame& g) {
     std::vector<int> out;
     for (const std::string& m : g.legal_moves()) {
       g.play(m);
@@ -182,6 +186,7 @@ class SlowSolver {
       g.undo();
     }
     children_[size_t(i)] = std::move(out);
+    expanded_[size_t(i)] = true;
   }
 
   Rules rules_;
@@ -189,6 +194,7 @@ class SlowSolver {
   std::unordered_map<std::string, int> ids_;
   std::vector<std::string> fens_;
   std::vector<std::vector<int>> children_;
+  std::vector<bool> expanded_;
   std::vector<int> value_;
   int max_distance_ = 0;
 };
@@ -227,7 +233,6 @@ void compare_with_slow_solver(const Rules& rules, const std::vector<std::string>
   for (const std::string& text : materials) {
     SlowSolver slow(rules);
     const std::vector<std::string> fens = slow.placements(pieces_of(*tb::Material::parse(text)));
-    for (const std::string& fen : fens) slow.add(fen);
     slow.solve();
     int mismatches = 0;
     for (const std::string& fen : fens) {
