@@ -71,6 +71,13 @@ TEST_F(TablebaseTest, VerifyPassesOnEveryTable) {
             0)
       << out;
   EXPECT_NE(out.find("verified 3 tables"), std::string::npos) << out;
+  out.clear();
+  EXPECT_EQ(run_command(std::string(JUNGLE_BINARY) + " tb verify " + dir_->string() +
+                            " --material LR-e 2>&1",
+                        out),
+            0)
+      << out;
+  EXPECT_NE(out.find("verified 1 table, "), std::string::npos) << out;
 }
 
 TEST_F(TablebaseTest, ACorruptedFileIsRefused) {

@@ -150,6 +150,21 @@ int run_verify(const TbOptions& opt) {
   if (!rules) return 2;
   tb::TableStore store(rules, opt.dir);
   std::vector<std::filesystem::path> files = table_files(opt.dir);
+  if (!opt.materials.empty()) {
+    // Only the tables of the materials named.
+    std::vector<std::filesystem::path> chosen;
+    for (const std::string& text : opt.materials) {
+      std::string why;
+      const auto m = tb::Material::parse(text, &why);
+      if (!m) {
+        std::cerr << "error: " << why << "\n";
+        return 2;
+      }
+      const std::filesystem::path path = tb::table_path(opt.dir, rules->representative(*m));
+      if (std::find(chosen.begin(), chosen.end(), path) == chosen.end()) chosen.push_back(path);
+    }
+    files = chosen;
+  }
   std::vector<std::pair<int, std::filesystem::path>> order;
   int failures = 0;
   for (const auto& f : files) {
@@ -194,7 +209,8 @@ int run_verify(const TbOptions& opt) {
     std::cout << failures << " of " << files.size() << " tables failed\n";
     return 1;
   }
-  std::cout << "verified " << files.size() << " tables, " << checked
+  std::cout << "verified " << files.size() << (files.size() == 1 ? " table, " : " tables, ")
+            << checked
             << " positions: every value agrees with a one-ply search, mirror images included\n";
   return 0;
 }
@@ -306,6 +322,7 @@ void add_tb_command(CLI::App& app) {
   CLI::App* verify = cmd->add_subcommand("verify", "Re-check every value and checksum of a folder");
   verify->add_option("dir", opt->dir, "Folder of tables")->required();
   verify->add_option("--threads", opt->threads, "Threads");
+  verify->add_option("--material", opt->materials, "Only these materials' tables");
   variant(verify);
   verify->callback([opt] {
     if (int rc = run_verify(*opt)) throw CLI::RuntimeError(rc);
