@@ -285,12 +285,13 @@ TEST_F(ParserHardeningFiles, RecordVariantIsAShippedSetOrAFileInTheRecordsFolder
   EXPECT_EQ(error_of("rules/mine.toml", from_file), "");
   EXPECT_EQ(read_records("[Variant \"rules/mine.toml\"]\n" + moves, from_file).at(0).tag("Variant"),
             "rules/mine.toml");
-  EXPECT_EQ(error_of("rules/mine.toml", text_only),
-            "game 1, line 1: Variant \"rules/mine.toml\": unknown rule set 'rules/mine.toml' "
-            "(known: standard, bush, wikipedia, dog-swims, universal-traps, elephant-takes-rat, "
-            "leopard-jumps, lion-tiger-equal, tiger-over-lion, anti-draw, animal-checkers, "
-            "animal-checkers-7x9; a record read from a file may also name a .toml file in its "
-            "folder)");
+  EXPECT_EQ(
+      error_of("rules/mine.toml", text_only),
+      "game 1, line 1: Variant \"rules/mine.toml\": unknown rule set 'rules/mine.toml' "
+      "(known: standard, bush, wikipedia, dog-swims, universal-traps, elephant-takes-rat, "
+      "leopard-jumps, lion-tiger-equal, tiger-over-lion, anti-draw, animal-checkers, "
+      "animal-checkers-7x9, academic; a record read from a file may also name a .toml file in its "
+      "folder)");
   // Nothing else: devices, absolute paths, paths out of the folder.
   EXPECT_NE(error_of("/dev/zero", from_file).find("unknown rule set '/dev/zero'"),
             std::string::npos)

@@ -108,7 +108,8 @@ TEST(VariantsBuiltin, NamesInDisplayOrder) {
                                        "universal-traps", "elephant-takes-rat",
                                        "leopard-jumps",   "lion-tiger-equal",
                                        "tiger-over-lion", "anti-draw",
-                                       "animal-checkers", "animal-checkers-7x9"};
+                                       "animal-checkers", "animal-checkers-7x9",
+                                       "academic"};
   EXPECT_EQ(builtin_variant_names(), expected);
 }
 
@@ -262,12 +263,12 @@ TEST(VariantsBuiltin, UnknownNameListsTheKnownOnes) {
     FAIL() << "no error";
   } catch (const VariantError& e) {
     ASSERT_EQ(e.issues().size(), 1u);
-    EXPECT_EQ(
-        e.issues()[0].message,
-        "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
-        "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
-        "tiger-over-lion, anti-draw, animal-checkers, animal-checkers-7x9; or give the path of a "
-        ".toml file)");
+    EXPECT_EQ(e.issues()[0].message,
+              "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
+              "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
+              "tiger-over-lion, anti-draw, animal-checkers, animal-checkers-7x9, academic; or give "
+              "the path of a "
+              ".toml file)");
   }
   EXPECT_THROW(builtin_rules("nosuch"), VariantError);
 }

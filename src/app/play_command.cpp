@@ -68,6 +68,7 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--load", opt->game.load_file, "Continue the first game of this record file")
       ->excludes(fen);
   cmd->add_option("--save", opt->game.save_file, "Write the game record to this file on exit");
+  cmd->add_option("--tb", opt->game.tb_dir, "Folder of endgame tables for the engine and hint");
   cmd->add_flag("--ascii", opt->game.ascii,
                 "Letters (E L T P W D C R) instead of 象獅虎豹狼狗貓鼠");
   cmd->callback([opt] {

@@ -19,6 +19,7 @@ struct ServeOptions {
   int port = 8080;
   std::string db;
   int engines = 0;
+  std::string tb;
   std::vector<std::string> allowed_hosts;
 };
 
@@ -37,6 +38,7 @@ int run_serve(const ServeOptions& opt) {
   options.port = opt.port;
   options.db_path = opt.db;
   options.allowed_hosts = opt.allowed_hosts;
+  options.tb_dir = opt.tb;
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
   options.engines.workers = opt.engines > 0 ? opt.engines : std::max(2, cores);
 
@@ -76,6 +78,7 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--db", opt->db,
                   "Game database (default: $XDG_DATA_HOME/jungle/games.db or "
                   "~/.local/share/jungle/games.db)");
+  cmd->add_option("--tb", opt->tb, "Folder of endgame tables for the analysis panel");
   cmd->add_option("--engines", opt->engines, "Engines searching at once (default: the cores)")
       ->check(CLI::Range(0, 64));
   cmd->add_option("--allowed-host", opt->allowed_hosts,

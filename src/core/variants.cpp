@@ -65,6 +65,7 @@ constexpr std::string_view kDisplayOrder[] = {
     "leopard-jumps",   "lion-tiger-equal",
     "tiger-over-lion", "anti-draw",
     "animal-checkers", "animal-checkers-7x9",
+    "academic",
 };
 
 }  // namespace

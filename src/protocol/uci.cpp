@@ -279,8 +279,9 @@ void UciProtocol::on_info(const SearchInfo& info, const Geometry& board) {
     s << " wdl " << wdl.win << ' ' << wdl.draw << ' ' << wdl.loss;
   }
   s << " nodes " << info.nodes << " nps "
-    << info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1)) << " hashfull " << info.hashfull
-    << " time " << time << " pv";
+    << info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1)) << " hashfull " << info.hashfull;
+  if (info.tablebase) s << " tbhits " << info.tbhits;
+  s << " time " << time << " pv";
   for (Move m : info.pv) s << ' ' << board.move_text(m);
   send(s.str());
 }

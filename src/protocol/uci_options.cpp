@@ -80,6 +80,7 @@ void UciProtocol::cmd_uci() {
     << "option name Seed type spin default " << options_.seed << " min 0 max " << kMaxSeed << "\n"
     << "option name Variant type string default " << variant_ << "\n"
     << "option name Eval File type string default " << eval_file_ << "\n"
+    << "option name TablebasePath type string default " << options_.tablebase_path << "\n"
     << "option name Clear Hash type button\n"
     << "uciok";
   send(s.str());
@@ -188,6 +189,9 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
       error("setoption: Variant '" + value + "': " + e.what());
     }
     return;
+  } else if (name == "tablebasepath") {
+    next.tablebase_path = value;
+    ok = true;
   } else if (name == "eval file") {
     set_eval_file(value);
     return;
@@ -206,6 +210,9 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
     } else {
       error("setoption: out of memory");
     }
+    return;
+  } catch (const std::exception& e) {
+    error("setoption: TablebasePath '" + next.tablebase_path + "': " + e.what());
     return;
   }
   options_ = next;

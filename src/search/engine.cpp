@@ -49,6 +49,12 @@ void Engine::ensure_workers() {
 
 void Engine::set_options(const EngineOptions& options) {
   wait();
+  std::shared_ptr<const tb::Tablebase> tables = tablebase_;
+  if (options.tablebase_path != options_.tablebase_path) {
+    tables = options.tablebase_path.empty()
+                 ? nullptr
+                 : std::make_shared<const tb::Tablebase>(rules_, options.tablebase_path);
+  }
   if (options.hash_mb != options_.hash_mb) {
     // The new table is made before the old one goes, so that a failure
     // (std::bad_alloc) leaves the engine as it was.
@@ -57,6 +63,7 @@ void Engine::set_options(const EngineOptions& options) {
     TranspositionTable table(size_t(std::max(1, options.hash_mb)));
     tt_ = std::move(table);
   }
+  tablebase_ = std::move(tables);
   options_ = options;
   if (options_.seed) rng_.seed(options_.seed);
   ensure_workers();
@@ -66,6 +73,15 @@ void Engine::set_rules(RuleSetPtr rules) {
   wait();
   rules_ = std::move(rules);
   make_evaluator();
+  // Tables made under other rules would be wrong here: without a fitting
+  // folder the engine plays without tables.
+  tablebase_.reset();
+  if (!options_.tablebase_path.empty()) {
+    try {
+      tablebase_ = std::make_shared<const tb::Tablebase>(rules_, options_.tablebase_path);
+    } catch (const std::exception&) {
+    }
+  }
   new_game();
 }
 
@@ -149,7 +165,16 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
   shared_.limits = limits;
   plan_time(shared_, pos.side_to_move());
 
+  shared_.tablebase = options_.mode == EngineMode::kFull ? tablebase_.get() : nullptr;
+  shared_.tb_pieces = shared_.tablebase ? shared_.tablebase->max_pieces() : 0;
+  shared_.tb_hits = 0;
+
   SearchResult result;
+  if (shared_.tablebase && !weakened && tablebase_result(pos, limits, on_info, result)) {
+    searching_ = false;
+    if (on_done) on_done(result);
+    return;
+  }
   // A position drawn by the move limit or by repetition is still searched:
   // the interface may play on (those rules still score the lines below).
   MoveList legal = generate_moves_past_draws(pos);
@@ -200,6 +225,41 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
   for (auto& w : workers_) result.nodes += w->nodes();
   searching_ = false;
   if (on_done) on_done(result);
+}
+
+bool Engine::tablebase_result(const Position& pos, const SearchLimits& limits,
+                              const InfoCallback& on_info, SearchResult& result) {
+  if (!tablebase_->covers(pos)) return false;
+  std::vector<tb::Tablebase::MoveValue> moves = tablebase_->move_values(pos);
+  if (!limits.search_moves.empty()) {
+    std::erase_if(moves, [&](const tb::Tablebase::MoveValue& m) {
+      return std::find(limits.search_moves.begin(), limits.search_moves.end(), m.move) ==
+             limits.search_moves.end();
+    });
+  }
+  if (moves.empty()) return false;
+  const tb::Verdict& v = moves.front().verdict;
+  // The winner takes the shortest way and the loser the longest (the moves
+  // come sorted so); every drawing move holds the draw.
+  result.best = moves.front().move;
+  result.score = v.wdl == tb::Wdl::kWin    ? kMateScore - v.distance
+                 : v.wdl == tb::Wdl::kLoss ? -kMateScore + v.distance
+                                           : 0;
+  result.depth = 1;
+  shared_.tb_hits = moves.size() + 1;
+  if (on_info) {
+    SearchInfo info;
+    info.depth = 1;
+    info.seldepth = 1;
+    info.score = result.score;
+    info.time_ms = shared_.elapsed_ms();
+    info.hashfull = tt_.hashfull();
+    info.tablebase = true;
+    info.tbhits = shared_.tb_hits;
+    info.pv = {result.best};
+    on_info(info);
+  }
+  return true;
 }
 
 SearchResult Engine::pick_result(const Position&) {

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "search/evaluation.h"
 #include "search/search.h"
 #include "search/transposition_table.h"
+#include "tablebase/tablebase.h"
 
 namespace jungle {
 
@@ -30,6 +32,8 @@ struct EngineOptions {
   EngineMode mode = EngineMode::kFull;
   int baseline_depth = 3;  // the material-only baseline searches exactly this deep
   uint64_t seed = 0;       // for the random mover and skill levels; 0: from the clock
+  // A folder of endgame tables (docs/tablebases.md); empty: none.
+  std::string tablebase_path;
 };
 
 // The engine facade: the protocol and the user interfaces drive it and never
@@ -45,11 +49,15 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   // Changing options or the rule set waits for a running search to finish.
-  // A hash table that cannot be allocated throws std::bad_alloc and changes nothing.
+  // A hash table that cannot be allocated throws std::bad_alloc and changes
+  // nothing; a tablebase folder that cannot be used throws tb::TableError
+  // (or std::invalid_argument for rules without tables) and changes nothing.
   void set_options(const EngineOptions& options);
   const EngineOptions& options() const { return options_; }
   void set_rules(RuleSetPtr rules);
   const RuleSetPtr& rules() const { return rules_; }
+  // The tables in use (null without TablebasePath, or when they do not fit the rules).
+  const tb::Tablebase* tablebase() const { return tablebase_.get(); }
   // The evaluation's weights for every rule set; nullopt: the compiled-in
   // weights of each rule set's board.
   void set_eval_params(std::optional<EvalParams> params);
@@ -73,11 +81,15 @@ class Engine {
   SearchResult pick_result(const Position& pos);
   void ensure_workers();
   void make_evaluator();
+  // The root answered from the tables: the best move by distance to the end.
+  bool tablebase_result(const Position& pos, const SearchLimits& limits,
+                        const InfoCallback& on_info, SearchResult& result);
 
   EngineOptions options_;
   RuleSetPtr rules_;
   std::optional<EvalParams> eval_params_;
   std::unique_ptr<Evaluator> evaluator_;
+  std::shared_ptr<const tb::Tablebase> tablebase_;
   TranspositionTable tt_;
   SearchShared shared_;
   std::vector<std::unique_ptr<SearchWorker>> workers_;

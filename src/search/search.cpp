@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "search/search_params.h"
+#include "tablebase/tablebase.h"
 
 namespace jungle {
 
@@ -235,6 +236,16 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   return best;
 }
 
+std::optional<int> SearchWorker::tablebase_score(int ply) {
+  const std::optional<tb::Verdict> v = shared_.tablebase->probe(pos_);
+  if (!v) return std::nullopt;
+  shared_.tb_hits.fetch_add(1, std::memory_order_relaxed);
+  // The distance counts plies to the end of the game, as mate scores do.
+  if (v->wdl == tb::Wdl::kWin) return kMateScore - ply - v->distance;
+  if (v->wdl == tb::Wdl::kLoss) return -kMateScore + ply + v->distance;
+  return draw_score(ply);
+}
+
 int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
   const bool pv_node = beta - alpha > 1;
   pv_length_[ply] = ply;
@@ -253,6 +264,9 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
   if (result != GameResult::kOngoing) return terminal_score(result, ply);
   if (pos_.state().repetitions >= 2) return draw_score(ply);
   if (ply >= kMaxPly) return evaluate();
+  if (shared_.tablebase && popcount(pos_.occupied()) <= shared_.tb_pieces) {
+    if (const std::optional<int> score = tablebase_score(ply)) return *score;
+  }
 
   // Mate distance pruning: no line from here can beat a win found nearer the root.
   alpha = std::max(alpha, -kMateScore + ply);
@@ -466,6 +480,8 @@ void SearchWorker::report(int depth, int multipv_count) {
     info.nodes = shared_.total_nodes.load() + (nodes() - reported_nodes_);
     info.time_ms = shared_.elapsed_ms();
     info.hashfull = shared_.tt->hashfull();
+    info.tablebase = shared_.tablebase != nullptr;
+    info.tbhits = shared_.tb_hits.load(std::memory_order_relaxed);
     info.pv = rm.pv;
     shared_.on_info(info);
   }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "core/game.h"
@@ -13,6 +14,10 @@
 #include "search/transposition_table.h"
 
 namespace jungle {
+
+namespace tb {
+class Tablebase;
+}
 
 inline constexpr int kMaxPly = 128;
 inline constexpr int kInfinite = 32000;
@@ -59,6 +64,8 @@ struct SearchInfo {
   int64_t time_ms = 0;
   int hashfull = 0;
   std::vector<Move> pv;
+  bool tablebase = false;  // a tablebase is loaded: the protocol writes tbhits
+  uint64_t tbhits = 0;
 };
 
 struct SearchResult {
@@ -93,6 +100,10 @@ struct SearchShared {
   int64_t maximum_ms = 0;  // stop inside the search beyond this (0: no limit)
   std::function<void(const SearchInfo&)> on_info;
   std::atomic<uint64_t> total_nodes{0};
+  // Endgame tables probed at every node of at most `tb_pieces` pieces (none: null).
+  const tb::Tablebase* tablebase = nullptr;
+  int tb_pieces = 0;
+  std::atomic<uint64_t> tb_hits{0};
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
@@ -130,6 +141,8 @@ class SearchWorker {
   int qsearch(int alpha, int beta, int ply, int qply);
   int evaluate() const;
   int terminal_score(GameResult r, int ply) const;
+  // The tables' exact score of the current position, or nothing.
+  std::optional<int> tablebase_score(int ply);
   // A draw's score for the side to move at `ply`; the root's side is to move at even plies.
   int draw_score(int ply) const {
     return (ply & 1) ? shared_.settings.contempt : -shared_.settings.contempt;

@@ -392,11 +392,23 @@ std::string TerminalGame::player_name(Side s) const {
 
 void TerminalGame::apply_engine_options(int skill) {
   EngineOptions o = engine_.options();
-  if (o.skill_level == skill && o.hash_mb == options_.hash_mb && o.threads == 1) return;
+  if (o.skill_level == skill && o.hash_mb == options_.hash_mb && o.threads == 1 &&
+      o.tablebase_path == options_.tb_dir) {
+    return;
+  }
   o.skill_level = skill;
   o.hash_mb = options_.hash_mb;
   o.threads = 1;
-  engine_.set_options(o);
+  o.tablebase_path = options_.tb_dir;
+  try {
+    engine_.set_options(o);
+  } catch (const std::exception& e) {
+    // Tables that do not fit: say so once and play on without them.
+    out_ << "No tablebase: " << e.what() << "\n";
+    options_.tb_dir.clear();
+    o.tablebase_path.clear();
+    engine_.set_options(o);
+  }
 }
 
 void TerminalGame::maybe_start_engine() {
@@ -449,6 +461,14 @@ void TerminalGame::take_search_result() {
   }
   const Evaluation evaluation = evaluation_for_blue(r.score, mover, r.depth);
   const std::string eval = evaluation_text(evaluation);
+  if (purpose == SearchPurpose::kHint && engine_.tablebase() &&
+      engine_.tablebase()->covers(pos())) {
+    const std::optional<tb::Verdict> v = engine_.tablebase()->probe(pos());
+    out_ << "Hint: " << pos().rule_set().geometry().move_text(m) << " (tablebase: "
+         << (!v || v->wdl == tb::Wdl::kDraw ? std::string("draw") : tb::verdict_text(*v) + " plies")
+         << ")\n";
+    return;
+  }
   if (purpose == SearchPurpose::kHint) {
     out_ << "Hint: " << pos().rule_set().geometry().move_text(m) << " (evaluation " << eval
          << " for Blue, depth " << r.depth << ")\n";

@@ -32,6 +32,7 @@ struct TerminalOptions {
   // does, writing --save's record; a second one ends the process at once.
   bool catch_signals = false;
   int hash_mb = 16;
+  std::string tb_dir;  // endgame tables for the engine and `hint` (docs/tablebases.md)
 };
 
 // `jungle play`: a game between people and the engine on a terminal or a

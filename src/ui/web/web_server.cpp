@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "ui/web/static_assets.h"
+#include "ui/web/tablebase_route.h"
 
 namespace jungle::web {
 
@@ -271,6 +272,7 @@ WebServer::WebServer(WebServerOptions options)
   http_.set_read_timeout(10);
   http_.set_write_timeout(10);
   add_api_routes(http_, context_);
+  add_tablebase_route(http_, context_, options_.tb_dir);
   add_static_routes(http_);
   // Routing misses and library-level refusals (413, 400) get a JSON body on
   // the API and a line of text elsewhere.

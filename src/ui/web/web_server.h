@@ -64,6 +64,8 @@ struct WebServerOptions {
   // Names the Host header may carry besides the server's addresses
   // (`jungle serve --allowed-host`); docs/api.md has the rule.
   std::vector<std::string> allowed_hosts;
+  // Endgame tables for POST /api/tablebase (`jungle serve --tb DIR`); empty: none.
+  std::filesystem::path tb_dir;
   int max_streams = 16;  // analysis streams open at once
   size_t max_cached_games = 512;
   size_t max_body_bytes = 1 << 20;

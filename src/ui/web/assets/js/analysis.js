@@ -6,6 +6,7 @@ import { parseFen } from './fen.js';
 import { analysisDone, analysisStats, pvMoves } from './format.js';
 import { fenAt } from './game.js';
 import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from './state.js';
+import { showTablebase } from './tablebase.js';
 import {
   analysisStatsText,
   clearPv,
@@ -40,6 +41,7 @@ export function startAnalysis() {
   }
   showAnalysisStats('starting…');
   clearPv();
+  showTablebase(g.variant, fenAt(g, state.view));
   const source = new EventSource(api.analysisUrl(g.id, state.view, ANALYSIS_MS));
   setAnalysisSource(source);
   const ply = state.view;

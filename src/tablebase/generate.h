@@ -1,0 +1,49 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tablebase/material.h"
+#include "tablebase/store.h"
+#include "tablebase/table.h"
+
+namespace jungle::tb {
+
+// The retrograde analysis of one material whose capture successors are in
+// `store`; `threads` share the first pass. `done` counts entries finished.
+Table solve(const TbRules& rules, Material m, const TableStore& store, int threads,
+            std::atomic<uint64_t>* done = nullptr);
+
+// Re-checks every value of `table` by a one-ply search over itself and the
+// tables it captures into, on each position and on its mirror image; holes
+// must be marked as such. Calls `mismatch` with a FEN and what was found.
+// Returns the number of mismatches.
+uint64_t verify_table(const TableStore& store, const Table& table, int threads,
+                      const std::function<void(const std::string&)>& mismatch);
+
+struct GenerateOptions {
+  std::filesystem::path out;
+  int pieces = 0;                   // every material up to this many pieces, or
+  std::vector<Material> materials;  // these and what they capture into
+  int threads = 1;
+  // Called about once a second, and once at the end, with a progress line.
+  std::function<void(const std::string&)> progress;
+};
+
+struct GenerateReport {
+  int generated = 0;  // tables made by this run
+  int reused = 0;     // finished tables found in the folder
+  uint64_t entries = 0;
+  double seconds = 0;
+  uint64_t bytes = 0;  // size on disk of the tables made
+};
+
+// Makes every representative table the options ask for, smaller materials
+// first, skipping those already finished. Throws TableError.
+GenerateReport generate(const std::shared_ptr<const TbRules>& rules, const GenerateOptions& opt);
+
+}  // namespace jungle::tb

@@ -1,0 +1,102 @@
+// POST /api/tablebase (`jungle serve --tb DIR`) and the terminal game's hint
+// from the tables.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "core/position.h"
+#include "run_command_util.h"
+#include "tablebase/generate.h"
+#include "tablebase/tablebase.h"
+#include "web_test_util.h"
+
+namespace jungle::web {
+namespace {
+
+class TablebaseWebTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("jungle-tb-web-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_ / "tb");
+    tb::GenerateOptions opt;
+    opt.out = dir_ / "tb";
+    opt.materials = {*tb::Material::parse("R-e")};
+    tb::generate(std::make_shared<const tb::TbRules>(RuleSet::standard()), opt);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  Reply ask(WebServer& server, const nlohmann::json& body) {
+    httplib::Client client("127.0.0.1", server.port());
+    return reply(client.Post("/api/tablebase", body.dump(), "application/json"));
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(TablebaseWebTest, TheVerdictAndEachMovesValue) {
+  WebServerOptions options = small_test_server(dir_, 4);
+  options.tb_dir = dir_ / "tb";
+  WebServer server(options);
+  server.start();
+  const std::string fen = "7/e6/7/7/7/7/7/7/1R5 w";
+  const auto tables = tb::Tablebase(RuleSet::standard(), dir_ / "tb");
+  const auto v = tables.probe(Position::from_fen(fen));
+  ASSERT_TRUE(v.has_value());
+  Reply r = ask(server, {{"variant", "standard"}, {"fen", fen}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["available"], true);
+  EXPECT_EQ(r.body["wdl"], tb::wdl_text(v->wdl));
+  EXPECT_EQ(r.body["dtm"], v->distance);
+  // b1 has three moves: a1, c1 and b2.
+  ASSERT_EQ(r.body["moves"].size(), 3u) << r.text;
+  EXPECT_EQ(r.body["moves"][0]["wdl"], tb::wdl_text(v->wdl));
+  EXPECT_EQ(r.body["moves"][0]["dtm"], v->distance);
+
+  // Four pieces: no table.
+  r = ask(server, {{"fen", "7/e6/7/7/7/7/7/1C5/1R3D1 w"}});
+  EXPECT_EQ(r.body["available"], false);
+  EXPECT_EQ(r.body["reason"], "no table covers this position");
+  // Tables of the standard rules are not offered under other rules.
+  r = ask(server, {{"variant", "wikipedia"}, {"fen", fen}});
+  EXPECT_EQ(r.body["available"], false);
+  EXPECT_NE(r.body["reason"].get<std::string>().find("made under other rules"), std::string::npos);
+  r = ask(server, {{"fen", "nonsense"}});
+  EXPECT_EQ(r.status, 422);
+  server.stop();
+}
+
+TEST_F(TablebaseWebTest, WithoutTablesTheAnswerSaysSo) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  const Reply r = ask(server, {{"fen", "7/e6/7/7/7/7/7/7/1R5 w"}});
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["available"], false);
+  EXPECT_EQ(r.body["reason"], "the server has no tablebase");
+  server.stop();
+}
+
+TEST_F(TablebaseWebTest, TheTerminalHintComesFromTheTables) {
+  const std::string fen = "7/e6/7/7/7/7/7/7/1R5 w";
+  const auto tables = tb::Tablebase(RuleSet::standard(), dir_ / "tb");
+  const auto moves = tables.move_values(Position::from_fen(fen));
+  ASSERT_FALSE(moves.empty());
+  std::string out;
+  ASSERT_EQ(run_command("printf 'hint\\nquit\\n' | " + std::string(JUNGLE_BINARY) +
+                            " play --side both --tb " + (dir_ / "tb").string() + " --fen '" + fen +
+                            "' 2>&1",
+                        out),
+            0)
+      << out;
+  // The first of the best moves, with the tables' verdict.
+  EXPECT_NE(out.find("Hint: " + kStandardGeometry.move_text(moves.front().move) +
+                     " (tablebase: " + tb::verdict_text(moves.front().verdict) + " plies)"),
+            std::string::npos)
+      << out;
+}
+
+}  // namespace
+}  // namespace jungle::web
