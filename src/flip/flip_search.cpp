@@ -315,7 +315,6 @@ FlipSearchResult FlipSearcher::search(
     FlipPosition& pos, const FlipLimits& limits,
     const std::function<void(const FlipSearchResult&)>& on_iteration) {
   const auto start = std::chrono::steady_clock::now();
-  stop_ = false;
   aborted_ = false;
   nodes_ = 0;
   node_limit_ = limits.nodes;

@@ -93,7 +93,10 @@ class FlipSearcher {
                           const std::function<void(const FlipSearchResult&)>& on_iteration = {});
   // The value of a fixed-depth search with the full window, for tests.
   double value(FlipPosition& pos, int depth);
+  // Ends a running search; it stays stopped (every later search returns at
+  // once) until resume().
   void stop() { stop_ = true; }
+  void resume() { stop_ = false; }
   void clear();
   uint64_t nodes() const { return nodes_; }
 
