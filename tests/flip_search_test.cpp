@@ -15,6 +15,7 @@ FlipSearchOptions plain_options() {
   o.star2 = false;
   o.transposition_table = false;
   o.solver_pieces = 0;
+  o.quiescence = false;
   return o;
 }
 

@@ -118,6 +118,9 @@ class FlipPosition {
   int pieces_left(Side s) const { return up_count_[s] + pool_side_[s]; }
   int face_up_count(Side s) const { return up_count_[s]; }
   uint64_t key() const { return key_; }
+  // How often the current position has occurred (1: only now), looking back
+  // to the last capture or flip.
+  int occurrences() const { return repetitions_of_current(); }
 
   Combat combat(Animal attacker, Animal defender) const;
   ActionList legal_actions() const;

@@ -17,6 +17,10 @@ constexpr double kHiddenShare = 0.9;  // an animal still face down is not yet in
 constexpr double kMobility = 1.5;
 constexpr double kOwnThreat = 0.8;    // the side to move takes what it threatens, mostly
 constexpr double kEnemyThreat = 0.3;  // it can often step away from what is threatened
+// An animal closer to an enemy it may take presses it toward the edge and
+// a capture before the quiet limit draws: a share of the prey's value per
+// step saved out of the board's longest distance (6).
+constexpr double kHunt = 0.06;
 
 double piece_value(const FlipRules& r, Animal a, bool enemy_rat) {
   if (a == kRat && r.rat_takes_elephant) return kRatHunter;
@@ -42,7 +46,7 @@ double flip_evaluate(const FlipPosition& pos) {
     const Cell c = pos.cell(sq);
     if (c < kEmpty && animal_of(Piece(c)) == kRat) rat_left[side_of(Piece(c))] = true;
   }
-  std::array<double, kSides> material{}, mobility{}, threat{};
+  std::array<double, kSides> material{}, mobility{}, threat{}, hunt{};
   for (int p = 0; p < kPieceKinds; ++p) {
     const Side s = side_of(Piece(p));
     material[s] += pos.pool_count(Piece(p)) * kHiddenShare *
@@ -55,6 +59,16 @@ double flip_evaluate(const FlipPosition& pos) {
     const Animal a = animal_of(Piece(c));
     const double mine = piece_value(r, a, rat_left[opponent(s)]);
     material[s] += mine;
+    for (Square other = 0; other < kFlipSquares; ++other) {
+      const Cell prey = pos.cell(other);
+      if (prey >= kEmpty || side_of(Piece(prey)) == s ||
+          pos.combat(a, animal_of(Piece(prey))) != Combat::kTakes)
+        continue;
+      const int distance = std::abs(kFlipGeometry.file_of(sq) - kFlipGeometry.file_of(other)) +
+                           std::abs(kFlipGeometry.rank_of(sq) - kFlipGeometry.rank_of(other));
+      hunt[s] = std::max(hunt[s], kHunt * (6 - distance) *
+                                      piece_value(r, animal_of(Piece(prey)), rat_left[s]));
+    }
     for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << sq); t; t &= t - 1) {
       const Cell target = pos.cell(std::countr_zero(t));
       if (target == kEmpty) {
@@ -81,7 +95,8 @@ double flip_evaluate(const FlipPosition& pos) {
   }
   const Side us = pos.side_to_move(), them = opponent(us);
   const double score = material[us] - material[them] + kMobility * (mobility[us] - mobility[them]) +
-                       kOwnThreat * threat[us] - kEnemyThreat * threat[them];
+                       kOwnThreat * threat[us] - kEnemyThreat * threat[them] + hunt[us] -
+                       hunt[them];
   return std::clamp(score, -kFlipEvalMax, kFlipEvalMax);
 }
 
@@ -137,7 +152,36 @@ int FlipSolver::solve_rec(FlipPosition& pos) {
 namespace {
 constexpr size_t kTTSize = size_t(1) << 18;
 constexpr double kProbeWidth = 1e-7;
+constexpr int kQuiescencePlies = 8;
 }  // namespace
+
+double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, int ply, int left) {
+  // The side to move may stand on the evaluation or take something; the
+  // position has not ended (the caller looked).
+  double best = flip_evaluate(pos);
+  if (best >= beta || left == 0) return best;
+  alpha = std::max(alpha, best);
+  ActionList list = pos.legal_actions();
+  order(pos, list);
+  for (Action a : list) {
+    if (a.is_flip() || pos.cell(a.to) == kEmpty) continue;
+    const Combat c = pos.combat(animal_of(Piece(pos.cell(a.from))), animal_of(Piece(pos.cell(a.to))));
+    if (c == Combat::kAttackerDies) continue;
+    pos.play({a, kNoPiece});
+    ++nodes_;
+    GameResult result;
+    const double v = pos.end(&result) != FlipEnd::kNone
+                         ? -terminal_score(pos, result, ply + 1)
+                         : -quiescence(pos, -beta, -alpha, ply + 1, left - 1);
+    pos.undo();
+    if (v > best) {
+      best = v;
+      alpha = std::max(alpha, v);
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
+}
 
 FlipSearcher::FlipSearcher(FlipSearchOptions options)
     : options_(options), solver_(options.solver_pieces) {
@@ -173,11 +217,17 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
   if (aborted_) return 0;
   GameResult result;
   if (pos.end(&result) != FlipEnd::kNone) return terminal_score(pos, result, ply);
+  // A repeated position inside the search is scored as the draw it can be
+  // made into: a side that is ahead must make progress, not circle.
+  if (ply > 0 && pos.rules().repetitions > 0 && pos.occurrences() >= 2) return 0;
   if (options_.solver_pieces > 0 && solver_.can_solve(pos)) {
     const int v = *solver_.solve(pos);
     return v > 0 ? v - ply : v < 0 ? v + ply : 0;
   }
-  if (depth <= 0) return flip_evaluate(pos);
+  if (depth <= 0) {
+    return options_.quiescence ? quiescence(pos, alpha, beta, ply, kQuiescencePlies)
+                               : flip_evaluate(pos);
+  }
 
   // The quiet count decides draws, so it is part of what the table keys.
   const uint64_t key = pos.key() ^ (uint64_t(pos.quiet_plies()) * 0x9E3779B97F4A7C15ULL);

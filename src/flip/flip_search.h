@@ -67,6 +67,9 @@ struct FlipSearchOptions {
   bool star2 = false;
   bool transposition_table = true;
   int solver_pieces = 3;  // use the exact solver at or below this many animals (0: never)
+  // At the horizon, captures are searched out (no flips: they are chance
+  // events, not forcing); off, the evaluation is the leaf's value.
+  bool quiescence = true;
 };
 
 struct FlipLimits {
@@ -112,6 +115,7 @@ class FlipSearcher {
   static constexpr uint8_t kUpper = 1, kLower = 2, kExact = 3;
 
   double search_node(FlipPosition& pos, int depth, double alpha, double beta, int ply);
+  double quiescence(FlipPosition& pos, double alpha, double beta, int ply, int left);
   double action_value(FlipPosition& pos, Action a, int depth, double alpha, double beta, int ply);
   double chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta, int ply);
   double probe_bound(FlipPosition& pos, int depth, double threshold, int ply);
