@@ -16,6 +16,7 @@ FlipSearchOptions plain_options() {
   o.transposition_table = false;
   o.solver_pieces = 0;
   o.quiescence = false;
+  o.contempt = 0;
   return o;
 }
 

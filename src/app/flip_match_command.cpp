@@ -3,6 +3,7 @@
 
 #include "app/commands.h"
 #include "flip/flip_match.h"
+#include "flip/flip_record.h"
 #include "flip/flip_rules.h"
 
 namespace jungle::app {
@@ -19,6 +20,7 @@ struct FlipMatchOptions {
   bool verbose = false;
   bool no_quiescence = false;
   bool no_tt = false;
+  bool records = false;
 };
 
 int run_flip_match(const FlipMatchOptions& opt) {
@@ -43,12 +45,19 @@ int run_flip_match(const FlipMatchOptions& opt) {
                                  : "depth " + std::to_string(limits.depth))
             << ") against " << opt.opponent << ", " << opt.games << " games\n";
   const flip::FlipMatchResult r = flip::play_flip_match(
-      rules, engine, other, opt.games, opt.seed, [&opt](int game, const flip::FlipPosition& pos) {
+      rules, engine, other, opt.games, opt.seed,
+      [&opt](int game, const flip::FlipPosition& pos, double points) {
         if (!opt.verbose) return;
         GameResult result;
         const flip::FlipEnd end = pos.end(&result);
-        std::cout << "game " << game + 1 << ": " << result_tag(result) << " ("
-                  << flip::flip_end_tag(end) << ", " << pos.ply_count() << " plies) " << pos.fen() << "\n";
+        std::cout << "game " << game + 1 << ": engine "
+                  << (points == 1   ? "won"
+                      : points == 0 ? "lost"
+                                    : "drew")
+                  << ", " << result_tag(result) << " (" << flip::flip_end_tag(end) << ", "
+                  << pos.ply_count() << " plies, engine " << (game % 2 == 0 ? "first" : "second")
+                  << ")\n";
+        if (opt.records) std::cout << flip::write_flip_record(pos) << "\n";
       });
   std::cout << r.text() << "\n";
   return 0;
@@ -71,6 +80,7 @@ void add_flip_match_command(CLI::App& app) {
   cmd->add_option("--seed", opt->seed, "Seed of the chance outcomes");
   cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
   cmd->add_flag("--no-quiescence", opt->no_quiescence, "Engine without its capture search");
+  cmd->add_flag("--records", opt->records, "With --verbose, print each game's record");
   cmd->add_flag("--no-tt", opt->no_tt, "Engine without its transposition table");
   cmd->callback([opt] {
     const int code = run_flip_match(*opt);

@@ -49,9 +49,9 @@ std::string FlipMatchResult::text() const {
   return buf;
 }
 
-FlipMatchResult play_flip_match(const FlipRulesPtr& rules, const FlipPlayer& a, const FlipPlayer& b,
-                                int games, uint64_t seed,
-                                const std::function<void(int, const FlipPosition&)>& on_game) {
+FlipMatchResult play_flip_match(
+    const FlipRulesPtr& rules, const FlipPlayer& a, const FlipPlayer& b, int games, uint64_t seed,
+    const std::function<void(int, const FlipPosition&, double)>& on_game) {
   std::mt19937_64 chance(seed);
   FlipMatchResult result;
   for (int g = 0; g < games; ++g) {
@@ -76,14 +76,16 @@ FlipMatchResult play_flip_match(const FlipRulesPtr& rules, const FlipPlayer& a, 
     }
     GameResult r;
     pos.end(&r);
+    double points = 0.5;
     if (r == GameResult::kDraw) {
       ++result.draws;
     } else {
       const Side winner = r == GameResult::kBlueWins ? kBlue : kRed;
       const bool a_won = (winner == first_colour) == a_first;
       ++(a_won ? result.wins : result.losses);
+      points = a_won ? 1 : 0;
     }
-    if (on_game) on_game(g, pos);
+    if (on_game) on_game(g, pos, points);
   }
   return result;
 }

@@ -35,9 +35,10 @@ struct FlipMatchResult {
 };
 
 // `games` games, `a` moving first in the even ones; what each flip reveals
-// is drawn with `seed`. `on_game` sees each finished game.
-FlipMatchResult play_flip_match(const FlipRulesPtr& rules, const FlipPlayer& a, const FlipPlayer& b,
-                                int games, uint64_t seed,
-                                const std::function<void(int, const FlipPosition&)>& on_game = {});
+// is drawn with `seed`. `on_game` sees each finished game and `a`'s points
+// in it (1, 0.5 or 0).
+FlipMatchResult play_flip_match(
+    const FlipRulesPtr& rules, const FlipPlayer& a, const FlipPlayer& b, int games, uint64_t seed,
+    const std::function<void(int, const FlipPosition&, double)>& on_game = {});
 
 }  // namespace jungle::flip

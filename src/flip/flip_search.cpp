@@ -28,9 +28,10 @@ double piece_value(const FlipRules& r, Animal a, bool enemy_rat) {
   return kValue[a];
 }
 
-// Terminal score for the side to move, a win sooner being worth more.
-double terminal_score(const FlipPosition& pos, GameResult r, int ply) {
-  if (r == GameResult::kDraw || r == GameResult::kOngoing) return 0;
+// Terminal score for the side to move, a win sooner being worth more;
+// `draw` is a draw's.
+double terminal_score(const FlipPosition& pos, GameResult r, int ply, double draw = 0) {
+  if (r == GameResult::kDraw || r == GameResult::kOngoing) return draw;
   const Side winner = r == GameResult::kBlueWins ? kBlue : kRed;
   return winner == pos.side_to_move() ? kFlipWin - ply : -kFlipWin + ply;
 }
@@ -66,8 +67,8 @@ double flip_evaluate(const FlipPosition& pos) {
         continue;
       const int distance = std::abs(kFlipGeometry.file_of(sq) - kFlipGeometry.file_of(other)) +
                            std::abs(kFlipGeometry.rank_of(sq) - kFlipGeometry.rank_of(other));
-      hunt[s] = std::max(hunt[s], kHunt * (6 - distance) *
-                                      piece_value(r, animal_of(Piece(prey)), rat_left[s]));
+      hunt[s] = std::max(
+          hunt[s], kHunt * (6 - distance) * piece_value(r, animal_of(Piece(prey)), rat_left[s]));
     }
     for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << sq); t; t &= t - 1) {
       const Cell target = pos.cell(std::countr_zero(t));
@@ -102,6 +103,10 @@ double flip_evaluate(const FlipPosition& pos) {
 
 // ---------------------------------------------------------------------------
 
+namespace {
+constexpr size_t kMaxSolverMemo = 4'000'000;
+}  // namespace
+
 bool FlipSolver::can_solve(const FlipPosition& pos) const {
   return pos.hidden_count() == 0 && pos.colours_known() && pos.rules().quiet_limit > 0 &&
          pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= max_pieces_;
@@ -115,9 +120,17 @@ FlipSolver::Key FlipSolver::key_of(const FlipPosition& pos) {
   return k;
 }
 
+std::optional<int> FlipSolver::known(const FlipPosition& pos) const {
+  if (!can_solve(pos)) return std::nullopt;
+  if (auto it = memo_.find(key_of(pos)); it != memo_.end()) return it->second;
+  return std::nullopt;
+}
+
 std::optional<int> FlipSolver::solve(const FlipPosition& pos) {
   if (!can_solve(pos)) return std::nullopt;
   if (auto it = memo_.find(key_of(pos)); it != memo_.end()) return it->second;
+  // Each set of animals solved fills it anew: bound the memory, not the speed.
+  if (memo_.size() > kMaxSolverMemo) memo_.clear();
   // A copy without history and without the repetition rule, so that the
   // value depends on the memo's key alone.
   FlipRules rules = pos.rules();
@@ -155,6 +168,11 @@ constexpr double kProbeWidth = 1e-7;
 constexpr int kQuiescencePlies = 8;
 }  // namespace
 
+double FlipSearcher::draw_score(const FlipPosition& pos) const {
+  if (!root_side_known_ || !pos.colours_known()) return 0;
+  return pos.side_to_move() == root_side_ ? -options_.contempt : options_.contempt;
+}
+
 double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, int ply, int left) {
   // The side to move may stand on the evaluation or take something; the
   // position has not ended (the caller looked).
@@ -165,13 +183,14 @@ double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, in
   order(pos, list);
   for (Action a : list) {
     if (a.is_flip() || pos.cell(a.to) == kEmpty) continue;
-    const Combat c = pos.combat(animal_of(Piece(pos.cell(a.from))), animal_of(Piece(pos.cell(a.to))));
+    const Combat c =
+        pos.combat(animal_of(Piece(pos.cell(a.from))), animal_of(Piece(pos.cell(a.to))));
     if (c == Combat::kAttackerDies) continue;
     pos.play({a, kNoPiece});
     ++nodes_;
     GameResult result;
     const double v = pos.end(&result) != FlipEnd::kNone
-                         ? -terminal_score(pos, result, ply + 1)
+                         ? -terminal_score(pos, result, ply + 1, draw_score(pos))
                          : -quiescence(pos, -beta, -alpha, ply + 1, left - 1);
     pos.undo();
     if (v > best) {
@@ -216,13 +235,14 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
   if ((nodes_ & 1023) == 0 && out_of_time()) aborted_ = true;
   if (aborted_) return 0;
   GameResult result;
-  if (pos.end(&result) != FlipEnd::kNone) return terminal_score(pos, result, ply);
+  if (pos.end(&result) != FlipEnd::kNone) return terminal_score(pos, result, ply, draw_score(pos));
   // A repeated position inside the search is scored as the draw it can be
   // made into: a side that is ahead must make progress, not circle.
-  if (ply > 0 && pos.rules().repetitions > 0 && pos.occurrences() >= 2) return 0;
+  if (ply > 0 && pos.rules().repetitions > 0 && pos.occurrences() >= 2) return draw_score(pos);
   if (options_.solver_pieces > 0 && solver_.can_solve(pos)) {
-    const int v = *solver_.solve(pos);
-    return v > 0 ? v - ply : v < 0 ? v + ply : 0;
+    std::optional<int> v = solver_.known(pos);
+    if (!v && pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= 3) v = solver_.solve(pos);
+    if (v) return *v > 0 ? *v - ply : *v < 0 ? *v + ply : draw_score(pos);
   }
   if (depth <= 0) {
     return options_.quiescence ? quiescence(pos, alpha, beta, ply, kQuiescencePlies)
@@ -287,7 +307,7 @@ double FlipSearcher::probe_bound(FlipPosition& pos, int depth, double threshold,
   // the probe fails low and so bounds nothing.
   GameResult result;
   if (pos.end(&result) != FlipEnd::kNone || depth <= 0 ||
-      (options_.solver_pieces > 0 && solver_.can_solve(pos))) {
+      (options_.solver_pieces > 0 && solver_.known(pos))) {
     return search_node(pos, depth, -kFlipWin, kFlipWin, ply);
   }
   ActionList list = pos.legal_actions();
@@ -356,6 +376,8 @@ double FlipSearcher::chance_value(FlipPosition& pos, Action a, int depth, double
 
 double FlipSearcher::value(FlipPosition& pos, int depth) {
   aborted_ = false;
+  root_side_known_ = pos.colours_known();
+  root_side_ = pos.side_to_move();
   has_deadline_ = false;
   node_limit_ = 0;
   return search_node(pos, depth, -kFlipWin, kFlipWin, 0);
@@ -366,6 +388,8 @@ FlipSearchResult FlipSearcher::search(
     const std::function<void(const FlipSearchResult&)>& on_iteration) {
   const auto start = std::chrono::steady_clock::now();
   aborted_ = false;
+  root_side_known_ = pos.colours_known();
+  root_side_ = pos.side_to_move();
   nodes_ = 0;
   node_limit_ = limits.nodes;
   has_deadline_ = limits.movetime_ms > 0;
@@ -376,6 +400,9 @@ FlipSearchResult FlipSearcher::search(
   order(pos, list);
   out.best = list.items[0];
   out.has_move = true;
+  // An ending the solver takes is solved once here, so that the tree below
+  // finds every position of it in the memo.
+  if (options_.solver_pieces > 0) solver_.solve(pos);
   for (int depth = 1; depth <= std::max(1, limits.depth); ++depth) {
     double alpha = -kFlipWin - 1;
     Action best = list.items[0];

@@ -39,6 +39,8 @@ class FlipSolver {
   explicit FlipSolver(int max_pieces = 4) : max_pieces_(max_pieces) {}
   bool can_solve(const FlipPosition& pos) const;
   std::optional<int> solve(const FlipPosition& pos);
+  // The value if this position is already in the memo.
+  std::optional<int> known(const FlipPosition& pos) const;
   size_t memo_size() const { return memo_.size(); }
 
  private:
@@ -66,10 +68,17 @@ struct FlipSearchOptions {
   // positions its probes cost more nodes than they save (docs/flip.md).
   bool star2 = false;
   bool transposition_table = true;
-  int solver_pieces = 3;  // use the exact solver at or below this many animals (0: never)
+  // The exact solver for the game's position at or below this many animals
+  // (0: never): a new set of four takes it up to a second or so, once, so
+  // inside the tree it is asked only for three or for what it already knows.
+  int solver_pieces = 4;
   // At the horizon, captures are searched out (no flips: they are chance
   // events, not forcing); off, the evaluation is the leaf's value.
   bool quiescence = true;
+  // What a draw costs the side the search is for, in points. Off: 15
+  // (taking risks to avoid draws) scored worse against the greedy player,
+  // 0.613 +- 0.119 in 40 games against 0.750 +- 0.133 in 20 without.
+  double contempt = 0;
 };
 
 struct FlipLimits {
@@ -131,6 +140,9 @@ class FlipSearcher {
   bool has_deadline_ = false;
   std::atomic<bool> stop_{false};
   bool aborted_ = false;
+  bool root_side_known_ = false;
+  Side root_side_ = kBlue;
+  double draw_score(const FlipPosition& pos) const;
 };
 
 }  // namespace jungle::flip
