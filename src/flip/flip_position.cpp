@@ -42,6 +42,10 @@ char cell_char(Cell c) {
   return piece_letter(Piece(c));
 }
 
+char cell_char_or_dot(Cell c) {
+  return c == kEmpty ? '.' : cell_char(c);
+}
+
 bool parse_piece(char c, Piece& out) {
   Animal a;
   if (!parse_animal_letter(c, a)) return false;
@@ -468,6 +472,21 @@ bool FlipPosition::parse_ply(std::string_view text, Ply& out) const {
   }
   out = {a, piece};
   return true;
+}
+
+std::string diagram(const FlipPosition& pos) {
+  std::string text;
+  for (int rank = 3; rank >= 0; --rank) {
+    text += ' ';
+    text += char('1' + rank);
+    text += ' ';
+    for (int file = 0; file < 4; ++file) {
+      text += ' ';
+      text += cell_char_or_dot(pos.cell(kFlipGeometry.square(file, rank)));
+    }
+    text += '\n';
+  }
+  return text + "    a b c d\n";
 }
 
 }  // namespace jungle::flip

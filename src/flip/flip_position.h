@@ -174,4 +174,7 @@ class FlipPosition {
   std::vector<uint64_t> keys_;  // the key before each ply, for repetitions
 };
 
+// The board as text, rank 4 first: " 4  ? L . e" and "    a b c d" under it.
+std::string diagram(const FlipPosition& pos);
+
 }  // namespace jungle::flip

@@ -154,15 +154,7 @@ void FlipUciSession::go(const std::vector<std::string>& args) {
 
 void FlipUciSession::display() {
   std::ostringstream s;
-  for (int rank = 3; rank >= 0; --rank) {
-    s << ' ' << rank + 1 << ' ';
-    for (int file = 0; file < 4; ++file) {
-      const flip::Cell c = pos_.cell(flip::kFlipGeometry.square(file, rank));
-      s << ' ' << (c == flip::kHidden ? '?' : c == flip::kEmpty ? '.' : piece_letter(Piece(c)));
-    }
-    s << '\n';
-  }
-  s << "    a b c d\n";
+  s << flip::diagram(pos_);
   s << "Fen: " << pos_.fen() << "\n";
   s << "Side to move: "
     << (pos_.colours_known() ? side_name(pos_.side_to_move()) : std::string("undecided")) << "\n";

@@ -18,15 +18,7 @@ using flip::Ply;
 
 std::string board_text(const FlipPosition& pos) {
   std::ostringstream s;
-  for (int rank = 3; rank >= 0; --rank) {
-    s << ' ' << rank + 1 << ' ';
-    for (int file = 0; file < 4; ++file) {
-      const flip::Cell c = pos.cell(flip::kFlipGeometry.square(file, rank));
-      s << ' ' << (c == flip::kHidden ? '?' : c == flip::kEmpty ? '.' : piece_letter(Piece(c)));
-    }
-    s << '\n';
-  }
-  s << "    a b c d\n";
+  s << flip::diagram(pos);
   // The pool is known to both players: list it, Blue's then Red's.
   s << "Face down (" << pos.hidden_count() << ")";
   for (Side side : {kBlue, kRed}) {
