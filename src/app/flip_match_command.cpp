@@ -21,6 +21,7 @@ struct FlipMatchOptions {
   bool no_quiescence = false;
   bool no_tt = false;
   bool records = false;
+  double contempt = 0;
 };
 
 int run_flip_match(const FlipMatchOptions& opt) {
@@ -37,6 +38,7 @@ int run_flip_match(const FlipMatchOptions& opt) {
   flip::FlipSearchOptions options;
   options.quiescence = !opt.no_quiescence;
   options.transposition_table = !opt.no_tt;
+  options.contempt = opt.contempt;
   const flip::FlipPlayer engine = flip::engine_player(limits, options);
   const flip::FlipPlayer other =
       opt.opponent == "random" ? flip::random_player(opt.seed * 7919) : flip::greedy_player();
@@ -81,6 +83,8 @@ void add_flip_match_command(CLI::App& app) {
   cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
   cmd->add_flag("--no-quiescence", opt->no_quiescence, "Engine without its capture search");
   cmd->add_flag("--records", opt->records, "With --verbose, print each game's record");
+  cmd->add_option("--contempt", opt->contempt, "What a draw costs the engine, in points (a Cat 10)")
+      ->check(CLI::Range(0.0, 500.0));
   cmd->add_flag("--no-tt", opt->no_tt, "Engine without its transposition table");
   cmd->callback([opt] {
     const int code = run_flip_match(*opt);
