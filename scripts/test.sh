@@ -21,7 +21,7 @@ ctest --test-dir "$root/build/test-release" --output-on-failure --parallel "$(np
 echo "== Web app in headless Chromium (screenshots in build/test-release/screenshots)"
 (cd "$root/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)
 JUNGLE_BINARY="$root/build/test-release/jungle" JUNGLE_SCREENSHOTS="$root/build/test-release/screenshots" \
-  node --test --test-concurrency=1 "$root/tests/browser/web_app.test.mjs" "$root/tests/browser/setup_editor.test.mjs"
+  node --test --test-concurrency=1 "$root"/tests/browser/*.test.mjs
 
 echo "== Web server load test (loopback, bounded)"
 "$root/tests/load/load_test.sh" "$root/build/test-release/jungle"

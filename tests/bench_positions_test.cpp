@@ -26,15 +26,17 @@ TEST(BenchPositions, EachIsAGameInProgressUnderItsRuleSet) {
 TEST(BenchPositions, CoverBushDrowningDenFoodAndTheOpenBoard) {
   std::multiset<std::string> variants;
   for (const BenchPosition& p : kBenchPositions) variants.emplace(p.variant);
-  EXPECT_EQ(variants.size(), 47u);
+  EXPECT_EQ(variants.size(), 49u);
   EXPECT_EQ(variants.count("standard"), 38u);
   EXPECT_EQ(variants.count("bush"), 3u);
   EXPECT_EQ(variants.count("anti-draw"), 3u);
-  EXPECT_EQ(variants.count("animal-checkers"), 3u);
+  EXPECT_EQ(variants.count("animal-checkers-7x9"), 3u);
+  EXPECT_EQ(variants.count("animal-checkers"), 2u);
   // The ones chosen for it reach the rules they stand for.
   EXPECT_GT(load_variant("anti-draw")->rules().water_turn_limit, 0);
   EXPECT_GT(load_variant("anti-draw")->rules().den_food_limit, 0);
   EXPECT_FALSE(load_variant("animal-checkers")->water());
+  EXPECT_EQ(load_variant("animal-checkers")->geometry(), Geometry(7, 7));
 }
 
 // The bench sets the rules only when they change: one run per rule set.

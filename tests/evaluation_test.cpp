@@ -3,6 +3,7 @@
 #include <random>
 #include <string>
 
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/variants.h"
 #include "search/evaluation.h"
@@ -13,11 +14,12 @@ namespace {
 // The position turned 180 degrees with the colours swapped: the same game
 // seen from the other side, which the evaluation must score the same.
 Position mirrored(const Position& pos) {
+  const Geometry& g = pos.rule_set().geometry();
   std::string placement;
-  for (int rank = 0; rank < kRanks; ++rank) {  // rank 1 becomes rank 9
+  for (int rank = 0; rank < g.ranks(); ++rank) {  // rank 1 becomes the last
     int empty = 0;
-    for (int file = kFiles - 1; file >= 0; --file) {
-      Piece p = pos.piece_on(make_square(file, rank));
+    for (int file = g.files() - 1; file >= 0; --file) {
+      Piece p = pos.piece_on(g.square(file, rank));
       if (p == kNoPiece) {
         ++empty;
         continue;
@@ -27,7 +29,7 @@ Position mirrored(const Position& pos) {
       placement += piece_letter(make_piece(opponent(side_of(p)), animal_of(p)));
     }
     if (empty) placement += char('0' + empty);
-    if (rank + 1 < kRanks) placement += '/';
+    if (rank + 1 < g.ranks()) placement += '/';
   }
   placement += pos.side_to_move() == kBlue ? " b" : " w";
   return Position::from_fen(placement, pos.rule_set_ptr());
@@ -116,13 +118,13 @@ TEST(Evaluation, DenDistanceFollowsEachAnimalsMoves) {
   Position pos;
   Evaluator ev(pos.rule_set());
   // Blue's target is d9. A Lion on d3 steps to c3 and jumps to c7: c3 c7 d7 d8 d9.
-  EXPECT_EQ(ev.den_distance(kBlue, kLion, parse_square("d3")), 5);
+  EXPECT_EQ(ev.den_distance(kBlue, kLion, kStandardGeometry.parse_square("d3")), 5);
   // A Lion on b3 jumps to b7, then b8 c8 ... : b3 -> b7 (1) -> b8 (2) -> c8 (3) -> c9 (4) -> d9 (5)
   // or b7 -> c7 -> d7 -> d8 -> d9 (5): five either way.
-  EXPECT_EQ(ev.den_distance(kBlue, kLion, parse_square("b3")), 5);
+  EXPECT_EQ(ev.den_distance(kBlue, kLion, kStandardGeometry.parse_square("b3")), 5);
   // The Cat cannot jump: b3 -> a3 .. a7 or around the river through d4-d6.
-  EXPECT_EQ(ev.den_distance(kBlue, kCat, parse_square("d8")), 1);
-  EXPECT_EQ(ev.den_distance(kBlue, kCat, parse_square("d3")), 6);
+  EXPECT_EQ(ev.den_distance(kBlue, kCat, kStandardGeometry.parse_square("d8")), 1);
+  EXPECT_EQ(ev.den_distance(kBlue, kCat, kStandardGeometry.parse_square("d3")), 6);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // reading is tolerant of layout and strict about legality, tags and results.
 
 #include "core/game_record.h"
+#include "core/geometry.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -142,7 +143,7 @@ TEST(GameRecord, ToleratesLayoutAndCommentsEverywhere) {
   EXPECT_EQ(g.tag("Event"), "spaced");
   EXPECT_EQ(g.tag("Blue"), "x");
   std::vector<std::string> moves;
-  for (const RecordedMove& m : g.moves) moves.push_back(move_text(m.move));
+  for (const RecordedMove& m : g.moves) moves.push_back(kStandardGeometry.move_text(m.move));
   EXPECT_EQ(moves, (std::vector<std::string>{"a3a4", "a7a6", "g3g4", "g7g6", "e3e2", "e7e8"}));
   EXPECT_EQ(g.moves[0].comment, "first\n  comment\n over lines");
   EXPECT_EQ(g.moves[1].comment, "");

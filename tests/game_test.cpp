@@ -4,6 +4,7 @@
 // declared results and the take-back policy behave as the interfaces need.
 
 #include "core/game.h"
+#include "core/geometry.h"
 #include "search/search.h"
 
 #include <gtest/gtest.h>
@@ -82,7 +83,9 @@ TEST(Game, ApplyAndUndoAreSymmetric) {
 
 TEST(Game, PlayRefusesAnIllegalMoveAndChangesNothing) {
   Game game(Position{});
-  EXPECT_THROW(game.play(Move(parse_square("a3"), parse_square("a5"))), std::invalid_argument);
+  EXPECT_THROW(
+      game.play(Move(kStandardGeometry.parse_square("a3"), kStandardGeometry.parse_square("a5"))),
+      std::invalid_argument);
   EXPECT_EQ(game.ply(), 0);
   EXPECT_EQ(game.position().fen(), Position().fen());
 }
@@ -179,7 +182,7 @@ TEST(Game, ARecordedResultTheBoardDoesNotShowIsDeclared) {
 TEST(Game, AGameEndedByTheBoardSaysHow) {
   // The Blue Lion one step from Red's den.
   Game game(Position::from_fen("7/3L3/7/7/7/7/7/7/r6 w 0 1"));
-  game.play(Move(parse_square("d8"), parse_square("d9")));
+  game.play(Move(kStandardGeometry.parse_square("d8"), kStandardGeometry.parse_square("d9")));
   EXPECT_EQ(game.result(), GameResult::kBlueWins);
   EXPECT_EQ(game.board_termination(), Termination::kDenEntered);
   EXPECT_EQ(game.termination(), "den");
@@ -194,7 +197,9 @@ TEST(Game, AGameEndedByTheBoardSaysHow) {
 TEST(Game, MoveLabelsNumberFromTheStart) {
   Game game =
       random_game(5, 3, Position::from_fen("l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 7"));
-  const auto text = [&](int i) { return move_text(game.moves()[size_t(i)].move); };
+  const auto text = [&](int i) {
+    return kStandardGeometry.move_text(game.moves()[size_t(i)].move);
+  };
   EXPECT_EQ(game.move_label(0), "7... " + text(0));
   EXPECT_EQ(game.move_label(1), "8. " + text(1));
   EXPECT_EQ(game.move_label(2), "8... " + text(2));
@@ -210,10 +215,12 @@ TEST(Game, UndoGoesBackToAHumansTurn) {
   Game game(Position{});
   EXPECT_EQ(game.plies_back_to_human(blue_human), 0);
   EXPECT_EQ(game.plies_back_to_human(nobody), 0);
-  game.play(Move(parse_square("a3"), parse_square("a4")));  // Blue
+  game.play(
+      Move(kStandardGeometry.parse_square("a3"), kStandardGeometry.parse_square("a4")));  // Blue
   EXPECT_EQ(game.plies_back_to_human(blue_human), 1);
-  EXPECT_EQ(game.plies_back_to_human(red_human), 0);        // only the engine has moved
-  game.play(Move(parse_square("g7"), parse_square("g6")));  // Red
+  EXPECT_EQ(game.plies_back_to_human(red_human), 0);  // only the engine has moved
+  game.play(
+      Move(kStandardGeometry.parse_square("g7"), kStandardGeometry.parse_square("g6")));  // Red
   EXPECT_EQ(game.plies_back_to_human(blue_human), 2);
   EXPECT_EQ(game.plies_back_to_human(red_human), 1);
   EXPECT_EQ(game.plies_back_to_human(both), 1);

@@ -50,6 +50,14 @@ TEST(GameWebUndo, UntilHumanTakesBackTheEnginesReplyToo) {
     ASSERT_EQ(post(path + "/undo", {{"until", "human"}}, &reply), 200);
     EXPECT_EQ(reply["ply"], 0);
     EXPECT_EQ(reply["fen"], game["fen"]);
+    // A resigned game is not reopened by a take-back.
+    ASSERT_EQ(post(path + "/moves", {{"move", "a3a4"}}), 200);
+    ASSERT_EQ(post(path + "/resign", {{"side", "blue"}}), 200);
+    EXPECT_EQ(post(path + "/undo", {{"until", "human"}}, &reply), 422);
+    EXPECT_EQ(reply["error"]["code"], "game_over");
+    EXPECT_EQ(reply["error"]["message"],
+              "the game is over (Red wins: Blue resigned); a finished game cannot be taken back");
+    EXPECT_EQ(post(path + "/undo", {{"plies", 1}}, &reply), 422);
     server.stop();
   }
   std::filesystem::remove_all(dir);

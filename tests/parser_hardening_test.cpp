@@ -20,6 +20,7 @@
 
 #include "core/file_io.h"
 #include "core/game_record.h"
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
@@ -154,8 +155,10 @@ TEST(ParserHardeningFen, WritingARecordWithAnOutOfRangeMoveNumberDoesNotOverflow
   game.set_tag("FEN", "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 2147483647");
   const Position pos = Position(RuleSet::standard());
   game.moves = {{*parse_move(pos, "a3a4"), ""}, {Move(), ""}, {Move(), ""}};
-  game.moves[1].move = Move(parse_square("a7"), parse_square("a6"));
-  game.moves[2].move = Move(parse_square("g3"), parse_square("g4"));
+  game.moves[1].move =
+      Move(kStandardGeometry.parse_square("a7"), kStandardGeometry.parse_square("a6"));
+  game.moves[2].move =
+      Move(kStandardGeometry.parse_square("g3"), kStandardGeometry.parse_square("g4"));
   const std::string text = write_record(game);
   EXPECT_NE(text.find("1. a3a4 a7a6 2. g3g4 *"), std::string::npos) << text;
 }
@@ -191,7 +194,8 @@ TEST(ParserHardeningRepetition, CountsMatchARecount) {
       pos.do_move(candidate);
       const uint64_t after = pos.board_key();
       pos.undo_move();
-      ASSERT_EQ(pos.occurrences_after(candidate), count(after)) << move_text(candidate);
+      ASSERT_EQ(pos.occurrences_after(candidate), count(after))
+          << kStandardGeometry.move_text(candidate);
     }
     // David Bush's rule may leave no quiet move.
     std::optional<Move> m = quiet_move(pos, seed);
@@ -284,8 +288,9 @@ TEST_F(ParserHardeningFiles, RecordVariantIsAShippedSetOrAFileInTheRecordsFolder
   EXPECT_EQ(error_of("rules/mine.toml", text_only),
             "game 1, line 1: Variant \"rules/mine.toml\": unknown rule set 'rules/mine.toml' "
             "(known: standard, bush, wikipedia, dog-swims, universal-traps, elephant-takes-rat, "
-            "leopard-jumps, lion-tiger-equal, tiger-over-lion, anti-draw, animal-checkers; a "
-            "record read from a file may also name a .toml file in its folder)");
+            "leopard-jumps, lion-tiger-equal, tiger-over-lion, anti-draw, animal-checkers, "
+            "animal-checkers-7x9; a record read from a file may also name a .toml file in its "
+            "folder)");
   // Nothing else: devices, absolute paths, paths out of the folder.
   EXPECT_NE(error_of("/dev/zero", from_file).find("unknown rule set '/dev/zero'"),
             std::string::npos)
@@ -429,14 +434,18 @@ TEST(ParserHardeningNotation, OwnDenMoveThatIsLegalIsNotExplainedAsIllegal) {
     ASSERT_TRUE(m) << text;
     pos.do_move(*m);
   }
-  EXPECT_TRUE(is_legal(pos, Move(parse_square("c9"), parse_square("d9"))));
-  EXPECT_EQ(explain_illegal(pos, parse_square("c9"), parse_square("d9")), "");
+  EXPECT_TRUE(is_legal(
+      pos, Move(kStandardGeometry.parse_square("c9"), kStandardGeometry.parse_square("d9"))));
+  EXPECT_EQ(explain_illegal(pos, kStandardGeometry.parse_square("c9"),
+                            kStandardGeometry.parse_square("d9")),
+            "");
   // Under the standard rules the same move is illegal, and said so.
   Position standard;
   for (const char* text : {"a3a4", "b8c8", "a4a5", "c8c9", "a5a6"}) {
     standard.do_move(*parse_move(standard, text));
   }
-  EXPECT_EQ(explain_illegal(standard, parse_square("c9"), parse_square("d9")),
+  EXPECT_EQ(explain_illegal(standard, kStandardGeometry.parse_square("c9"),
+                            kStandardGeometry.parse_square("d9")),
             "Dog may not enter its own den at d9");
 }
 

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/perft.h"
 #include "core/position.h"
@@ -46,8 +47,11 @@ std::vector<EpdEntry> load_positions() {
   return reference::read_epd(in);
 }
 
-std::string square_text(Square s) {
-  return std::string(1, char('a' + file_of(s))) + char('1' + rank_of(s));
+// Our own square names (index = rank * files + file), not core's Geometry.
+std::string square_text(int files, Square s) {
+  std::string text(1, char('a' + s % files));
+  text += std::to_string(s / files + 1);  // appended: GCC 12 -Wrestrict warns on "+"
+  return text;
 }
 
 std::string describe(const EpdEntry& e) {
@@ -62,7 +66,8 @@ std::string divide_report(Position& pos, ReferenceGame& ref, int depth) {
   std::vector<std::string> ref_moves = ref.legal_moves();
   std::set<std::string> seen;
   for (const auto& [m, n] : fast) {
-    std::string text = square_text(m.from()) + square_text(m.to());
+    const int files = pos.rules().files;
+    std::string text = square_text(files, m.from()) + square_text(files, m.to());
     seen.insert(text);
     uint64_t want = 0;
     bool known = false;

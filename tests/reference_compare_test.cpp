@@ -64,32 +64,37 @@ const char* policy_name(Policy p) {
   return "?";
 }
 
-// Our own square names and geometry, so that nothing here trusts types.cpp.
-std::string square_text(Square s) {
-  return std::string(1, char('a' + file_of(s))) + char('1' + rank_of(s));
+// Our own square names and geometry, from the rules' plain fields, so that
+// nothing here trusts types.cpp or core's Geometry: index = rank * files + file.
+std::string square_text(const Rules& r, Square s) {
+  return std::string(1, char('a' + s % r.files)) + std::to_string(s / r.files + 1);
 }
-std::string text_of(Move m) {
-  return square_text(m.from()) + square_text(m.to());
+std::string text_of(const Rules& r, Move m) {
+  return square_text(r, m.from()) + square_text(r, m.to());
 }
-bool is_river_square(Square s) {
-  int f = file_of(s), r = rank_of(s);
-  return (f == 1 || f == 2 || f == 4 || f == 5) && r >= 3 && r <= 5;
+bool listed(const std::vector<BoardSquare>& squares, const Rules& r, Square s) {
+  for (const BoardSquare& b : squares) {
+    if (b.rank * r.files + b.file == s) return true;
+  }
+  return false;
 }
-bool is_trap_square(Square s) {
-  int f = file_of(s), r = rank_of(s);
-  return ((r == 0 || r == 8) && (f == 2 || f == 4)) || ((r == 1 || r == 7) && f == 3);
+bool is_river_square(const Rules& r, Square s) {
+  return listed(r.water_squares, r, s);
 }
-std::vector<Square> river_squares() {
+bool is_trap_square(const Rules& r, Square s) {
+  return listed(r.trap_squares[kBlue], r, s) || listed(r.trap_squares[kRed], r, s);
+}
+std::vector<Square> river_squares(const Rules& r) {
   std::vector<Square> out;
-  for (Square s = 0; s < kSquares; ++s) {
-    if (is_river_square(s)) out.push_back(s);
+  for (Square s = 0; s < r.files * r.ranks; ++s) {
+    if (is_river_square(r, s)) out.push_back(s);
   }
   return out;
 }
 
-std::vector<std::string> sorted_texts(const MoveList& list) {
+std::vector<std::string> sorted_texts(const Rules& r, const MoveList& list) {
   std::vector<std::string> out;
-  for (Move m : list) out.push_back(text_of(m));
+  for (Move m : list) out.push_back(text_of(r, m));
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -198,7 +203,7 @@ class Playout {
       }
       Move m = choose(now.moves);
       pos_.do_move(m);
-      ref_.play(text_of(m));
+      ref_.play(text_of(rs_.rules, m));
       played_.push_back(m);
       stats_.drownings += ref_.drowned_last_move();
       ++stats_.plies;
@@ -210,7 +215,7 @@ class Playout {
  private:
   std::string context() const {
     std::vector<std::string> moves;
-    for (Move m : played_) moves.push_back(text_of(m));
+    for (Move m : played_) moves.push_back(text_of(rs_.rules, m));
     std::ostringstream out;
     out << "  variant " << rs_.name << ", policy " << policy_name(policy_) << ", seed " << seed_
         << "\n  start   " << start_fen_ << "\n  moves   " << join(moves) << "\n  now     "
@@ -225,10 +230,10 @@ class Playout {
     s.board_key = pos_.board_key();
     s.plies_since_capture = pos_.plies_since_capture();
     if (rs_.set->tracks_water_turns()) {
-      for (Square sq : river_squares()) s.water.push_back(pos_.water_turns(sq));
+      for (Square sq : river_squares(rs_.rules)) s.water.push_back(pos_.water_turns(sq));
     }
     if (rs_.set->tracks_den_food()) s.den = {pos_.den_turns(kBlue), pos_.den_turns(kRed)};
-    s.moves = sorted_texts(generate_moves(pos_));
+    s.moves = sorted_texts(rs_.rules, generate_moves(pos_));
     s.result = game_result(pos_, &s.why);
     return s;
   }
@@ -265,22 +270,22 @@ class Playout {
            reference::outcome_text(before_moves));
     }
 
-    std::vector<std::string> pseudo = sorted_texts(generate_pseudo_moves(pos_));
+    std::vector<std::string> pseudo = sorted_texts(rs_.rules, generate_pseudo_moves(pos_));
     std::vector<std::string> ref_pseudo = ref_.pseudo_moves();
     if (pseudo != ref_pseudo) {
       fail("pseudo moves differ\n  fast only:      " + join(minus(pseudo, ref_pseudo)) +
            "\n  reference only: " + join(minus(ref_pseudo, pseudo)));
     }
     for (Move m : generate_moves(pos_)) {
-      if (!is_legal(pos_, m)) fail("is_legal rejects the legal move " + text_of(m));
+      if (!is_legal(pos_, m)) fail("is_legal rejects the legal move " + text_of(rs_.rules, m));
     }
     if (rs_.rules.repetition == RepetitionRule::kBush) {
       std::vector<std::string> forbidden = ref_.bush_forbidden_moves();
       if (!forbidden.empty()) ++stats_.bush_plies;
       for (Move m : generate_pseudo_moves(pos_)) {
-        if (std::binary_search(forbidden.begin(), forbidden.end(), text_of(m)) &&
+        if (std::binary_search(forbidden.begin(), forbidden.end(), text_of(rs_.rules, m)) &&
             is_legal(pos_, m)) {
-          fail("is_legal accepts " + text_of(m) + ", which Bush's rule forbids");
+          fail("is_legal accepts " + text_of(rs_.rules, m) + ", which Bush's rule forbids");
         }
       }
     }
@@ -307,11 +312,12 @@ class Playout {
            std::to_string(ref_.move_number()));
     }
     if (rs_.set->tracks_water_turns()) {
-      std::vector<Square> river = river_squares();
+      std::vector<Square> river = river_squares(rs_.rules);
       for (size_t i = 0; i < river.size(); ++i) {
         if (s.water[i] != ref_.water_turns(river[i])) {
-          fail("water turns on " + square_text(river[i]) + ": " + std::to_string(s.water[i]) +
-               ", reference " + std::to_string(ref_.water_turns(river[i])));
+          fail("water turns on " + square_text(rs_.rules, river[i]) + ": " +
+               std::to_string(s.water[i]) + ", reference " +
+               std::to_string(ref_.water_turns(river[i])));
         }
       }
     }
@@ -331,8 +337,11 @@ class Playout {
   Move choose(const std::vector<std::string>& texts) {
     std::vector<Move> moves;
     for (const std::string& t : texts) {
-      Square from = make_square(t[0] - 'a', t[1] - '1');
-      Square to = make_square(t[2] - 'a', t[3] - '1');
+      // "a3a4", or "a10b10" on a board of ten ranks or more.
+      const size_t split = t.find_first_of("abcdefghijklmnopqrstuvwxyz", 1);
+      const int files = rs_.rules.files;
+      Square from = std::stoi(t.substr(1, split - 1)) * files - files + (t[0] - 'a');
+      Square to = std::stoi(t.substr(split + 1)) * files - files + (t[split] - 'a');
       moves.push_back(Move(from, to));
     }
     if (policy_ == Policy::kShuffle && played_.size() >= 2) {
@@ -348,9 +357,11 @@ class Playout {
     for (Move m : moves) {
       int w = 1;
       if (pos_.is_capture(m)) w += 8;
-      if (r.has_water && is_river_square(m.to())) w += 4;
-      if (r.has_traps && is_trap_square(m.to())) w += 3;
-      if (r.own_den_allowed && m.to() == kDenSquare[pos_.side_to_move()]) w += 6;
+      if (r.has_water && is_river_square(r, m.to())) w += 4;
+      if (r.has_traps && is_trap_square(r, m.to())) w += 3;
+      if (r.own_den_allowed && !r.dens.empty() &&
+          m.to() == r.dens[pos_.side_to_move()].rank * r.files + r.dens[pos_.side_to_move()].file)
+        w += 6;
       weight.push_back(w);
       total += w;
     }

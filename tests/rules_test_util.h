@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/position.h"
 #include "core/rule_set.h"
@@ -29,7 +30,7 @@ inline std::vector<std::string> sorted(std::vector<std::string> v) {
 // Every legal move of the side to move as "a3a4" strings, sorted.
 inline std::vector<std::string> moves_of(const Position& pos) {
   std::vector<std::string> out;
-  for (Move m : generate_moves(pos)) out.push_back(move_text(m));
+  for (Move m : generate_moves(pos)) out.push_back(pos.rule_set().geometry().move_text(m));
   return sorted(std::move(out));
 }
 
@@ -47,8 +48,9 @@ inline bool has_move(const Position& pos, std::string_view move) {
   return false;
 }
 
+// A square of the standard 7x9 board.
 inline Square sq(std::string_view name) {
-  return parse_square(name);
+  return kStandardGeometry.parse_square(name);
 }
 
 inline Position fen_pos(std::string_view fen, RuleSetPtr rules = RuleSet::standard()) {
@@ -73,7 +75,7 @@ inline ::testing::AssertionResult play(Position& pos, std::string_view moves) {
     ++ply;
     bool found = false;
     for (Move m : generate_moves(pos)) {
-      if (move_text(m) == text) {
+      if (pos.rule_set().geometry().move_text(m) == text) {
         pos.do_move(m);
         found = true;
         break;

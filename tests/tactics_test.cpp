@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
@@ -144,9 +145,9 @@ class WinProver {
         uint8_t* dist = distance_[side][a];
         std::fill(dist, dist + 64, kFar);
         dist[rules.den(opponent(Side(side)))] = 0;
-        for (int d = 0; d < kSquares; ++d) {
+        for (int d = 0; d < kStandardGeometry.squares(); ++d) {
           bool grew = false;
-          for (Square s = 0; s < kSquares; ++s) {
+          for (Square s = 0; s < kStandardGeometry.squares(); ++s) {
             if (dist[s] != kFar) continue;
             Bitboard next = rules.steps(Side(side), Animal(a), s);
             for (const Jump& j : rules.jumps_from(Side(side), Animal(a), s)) {
@@ -277,16 +278,17 @@ void expect_engine_finds(const Tactic& t, uint64_t nodes) {
   const SearchResult result = engine.search(pos, limits);
   ASSERT_GE(result.score, kMateBound)
       << "the engine did not see the win: " << score_text(result.score) << " for "
-      << move_text(result.best) << " after " << result.nodes << " nodes";
+      << kStandardGeometry.move_text(result.best) << " after " << result.nodes << " nodes";
   const int engine_moves = (kMateScore - result.score + 1) / 2;
   EXPECT_LE(engine_moves, t.moves);
-  ASSERT_TRUE(generate_moves(pos).contains(result.best)) << move_text(result.best);
+  ASSERT_TRUE(generate_moves(pos).contains(result.best))
+      << kStandardGeometry.move_text(result.best);
   pos.do_move(result.best);
   const GameResult after = game_result(pos);
   WinProver prover(*rules);
   const bool proven = after == win || (after == GameResult::kOngoing && engine_moves > 1 &&
                                        prover.loses_within(pos, engine_moves - 1));
-  EXPECT_TRUE(proven) << "the engine's " << move_text(result.best) << " ("
+  EXPECT_TRUE(proven) << "the engine's " << kStandardGeometry.move_text(result.best) << " ("
                       << score_text(result.score) << ") does not win in " << engine_moves;
 }
 

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/game_record.h"
+#include "core/geometry.h"
 #include "core/position.h"
 #include "ui/terminal_game.h"
 
@@ -217,7 +218,7 @@ TEST(TerminalGame, PipeShowsBoardRefusesIllegalMovesAndAnswers) {
   std::vector<GameRecord> records = read_record_file(saved);
   ASSERT_EQ(records.size(), 1u);
   ASSERT_EQ(records[0].moves.size(), 2u);
-  EXPECT_EQ(move_text(records[0].moves[0].move), "a3a4");
+  EXPECT_EQ(kStandardGeometry.move_text(records[0].moves[0].move), "a3a4");
   EXPECT_TRUE(contains(records[0].moves[1].comment, "[%eval ")) << records[0].moves[1].comment;
   EXPECT_EQ(records[0].tag("Blue"), "Human");
   EXPECT_EQ(records[0].result(), "*");
@@ -250,7 +251,7 @@ TEST(TerminalGame, ScriptLinesRunInOrder) {
   std::vector<GameRecord> final_game = read_record_file(at_exit);
   ASSERT_EQ(final_game.size(), 1u);
   ASSERT_EQ(final_game[0].moves.size(), 2u);
-  EXPECT_EQ(move_text(final_game[0].moves[0].move), "g3g4");
+  EXPECT_EQ(kStandardGeometry.move_text(final_game[0].moves[0].move), "g3g4");
   // Letters, upper case for Blue and lower case for Red.
   EXPECT_TRUE(contains(out, " 3 | E  .  W  .  P  .  R | 3")) << out;
   EXPECT_FALSE(has_colour_codes(out));
@@ -371,6 +372,39 @@ TEST(TerminalGame, BadOptionsAreReported) {
   EXPECT_TRUE(contains(variant.output(), "no-such-rules")) << variant.output();
 }
 
+// One name for a strength everywhere: `--level 5` and `level 5` are the web
+// page's Level 5 (skill 12), and the record says so.
+TEST(TerminalGame, StrengthIsNamedAsOnTheWebPage) {
+  const fs::path file = temp_file("levels.pgn");
+  Child game(Child::Mode::kPipe, {"--level", "5", "--movetime", "50", "--save", file.string()});
+  ASSERT_TRUE(game.read_until("Blue to move (Human).")) << game.output();
+  size_t from = game.mark();
+  game.send("level\n");
+  ASSERT_TRUE(game.read_until("Engine strength: Level 5 · strong (skill 12).", from))
+      << game.output();
+  game.send("level 9\n");
+  ASSERT_TRUE(
+      game.read_until("Usage: level N, with N from 1 (beginner) to 8 (full strength)", from))
+      << game.output();
+  game.send("skill 7\n");
+  ASSERT_TRUE(game.read_until("Engine strength: skill 7.", from)) << game.output();
+  game.send("level 2\n");
+  ASSERT_TRUE(game.read_until("Engine strength: Level 2 · novice.", from)) << game.output();
+  game.send("quit\n");
+  EXPECT_EQ(game.wait_exit(), 0);
+  const std::vector<GameRecord> records = read_record_file(file);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].tag("Red"), "jungle engine, Level 2 · novice");
+
+  // Command-line errors exit with CLI11's codes, never 0, and name the option.
+  Child bad(Child::Mode::kPipe, {"--level", "0"});
+  EXPECT_NE(bad.wait_exit(), 0);
+  EXPECT_TRUE(contains(bad.output(), "--level: Value 0 not in range 1 to 8")) << bad.output();
+  Child both(Child::Mode::kPipe, {"--level", "3", "--skill", "4"});
+  EXPECT_NE(both.wait_exit(), 0);
+  EXPECT_TRUE(contains(both.output(), "--level excludes --skill")) << both.output();
+}
+
 TEST(TerminalGame, TerminalShowsColoursAndPrompts) {
   Child game(Child::Mode::kTerminal, {"--movetime", "50"});
   ASSERT_TRUE(game.started());
@@ -431,7 +465,7 @@ TEST(TerminalGame, EndOfInputOnATerminalEndsCleanly) {
 
 TEST(RenderBoard, MarksTerrainLastMoveAndCoordinates) {
   Position pos;
-  pos.do_move(Move(parse_square("a3"), parse_square("a4")));
+  pos.do_move(Move(kStandardGeometry.parse_square("a3"), kStandardGeometry.parse_square("a4")));
   BoardStyle style;
   style.ascii = true;
   const std::string board = render_board(pos, style);

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
@@ -58,7 +59,7 @@ std::vector<std::string> quiet_game(int plies) {
       if (pos.is_capture(m) || m.to() == dens[0] || m.to() == dens[1]) continue;
       pos.do_move(m);
       if (seen.insert(pos.board_key()).second) {
-        moves.push_back(move_text(m));
+        moves.push_back(kStandardGeometry.move_text(m));
         played = true;
         break;
       }
@@ -76,7 +77,8 @@ std::string join_moves(const std::vector<std::string>& moves, size_t count) {
 }
 
 Move move_of(const std::string& text) {
-  return Move(parse_square(text.substr(0, 2)), parse_square(text.substr(2, 2)));
+  return Move(kStandardGeometry.parse_square(text.substr(0, 2)),
+              kStandardGeometry.parse_square(text.substr(2, 2)));
 }
 
 // Plays moves that generate_moves_past_draws lists (parse_move refuses all
@@ -210,12 +212,13 @@ TEST(UciHardening, EngineSearchesARootDrawnByRule) {
   SearchLimits limits;
   limits.depth = 3;
   const SearchResult r = engine.search(pos, limits);
-  EXPECT_EQ(move_text(r.best), "d3d4");
+  EXPECT_EQ(kStandardGeometry.move_text(r.best), "d3d4");
   EXPECT_EQ(r.score, kMateScore - 1);
   // Without the capture, a quiet move and the draw's score.
-  limits.search_moves = {Move(parse_square("d3"), parse_square("d2"))};
+  limits.search_moves = {
+      Move(kStandardGeometry.parse_square("d3"), kStandardGeometry.parse_square("d2"))};
   const SearchResult quiet = engine.search(pos, limits);
-  EXPECT_EQ(move_text(quiet.best), "d3d2");
+  EXPECT_EQ(kStandardGeometry.move_text(quiet.best), "d3d2");
   EXPECT_EQ(quiet.score, -engine.options().contempt);
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -283,7 +284,8 @@ TEST(Uci, GoPerftDividesTheStartPosition) {
   ASSERT_EQ(out.size(), 24u + 2u);
   Position pos;
   const MoveList moves = generate_moves(pos);
-  for (int i = 0; i < moves.size(); ++i) EXPECT_EQ(out[i], move_text(moves[i]) + ": 24");
+  for (int i = 0; i < moves.size(); ++i)
+    EXPECT_EQ(out[i], kStandardGeometry.move_text(moves[i]) + ": 24");
   EXPECT_EQ(out[24], "");
   EXPECT_EQ(out[25], "Nodes searched: 576");
   EXPECT_EQ(nodes_searched(s.send("go perft 3")), 12240u);

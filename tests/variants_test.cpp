@@ -1,4 +1,5 @@
 #include "core/variants.h"
+#include "core/geometry.h"
 
 #include <gtest/gtest.h>
 
@@ -107,7 +108,7 @@ TEST(VariantsBuiltin, NamesInDisplayOrder) {
                                        "universal-traps", "elephant-takes-rat",
                                        "leopard-jumps",   "lion-tiger-equal",
                                        "tiger-over-lion", "anti-draw",
-                                       "animal-checkers"};
+                                       "animal-checkers", "animal-checkers-7x9"};
   EXPECT_EQ(builtin_variant_names(), expected);
 }
 
@@ -226,9 +227,9 @@ TEST(VariantsBuiltin, AntiDraw) {
   expect_same_rules(rules, expected);
 }
 
-TEST(VariantsBuiltin, AnimalCheckers) {
-  Rules rules = builtin_rules("animal-checkers");
-  Rules expected = standard_as("animal-checkers");
+TEST(VariantsBuiltin, AnimalCheckersSevenByNine) {
+  Rules rules = builtin_rules("animal-checkers-7x9");
+  Rules expected = standard_as("animal-checkers-7x9");
   expected.start_fen = "6t/1d5/r5e/7/7/7/E5R/5D1/T6 w 0 1";
   expected.has_water = false;
   expected.has_traps = false;
@@ -238,16 +239,17 @@ TEST(VariantsBuiltin, AnimalCheckers) {
   expect_same_rules(rules, expected);
 
   // The four animals stand where the standard start puts them.
-  Position checkers(load_variant("animal-checkers"));
+  Position checkers(load_variant("animal-checkers-7x9"));
   Position standard;
   int pieces = 0;
-  for (Square s = 0; s < kSquares; ++s) {
+  for (Square s = 0; s < kStandardGeometry.squares(); ++s) {
     Piece p = checkers.piece_on(s);
     if (p == kNoPiece) continue;
     ++pieces;
-    EXPECT_EQ(standard.piece_on(s), p) << square_name(s);
+    EXPECT_EQ(standard.piece_on(s), p) << kStandardGeometry.square_name(s);
     Animal a = animal_of(p);
-    EXPECT_TRUE(a == kRat || a == kDog || a == kTiger || a == kElephant) << square_name(s);
+    EXPECT_TRUE(a == kRat || a == kDog || a == kTiger || a == kElephant)
+        << kStandardGeometry.square_name(s);
   }
   EXPECT_EQ(pieces, 8);
   EXPECT_EQ(checkers.rule_set().water(), Bitboard(0));
@@ -260,10 +262,12 @@ TEST(VariantsBuiltin, UnknownNameListsTheKnownOnes) {
     FAIL() << "no error";
   } catch (const VariantError& e) {
     ASSERT_EQ(e.issues().size(), 1u);
-    EXPECT_EQ(e.issues()[0].message,
-              "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
-              "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
-              "tiger-over-lion, anti-draw, animal-checkers; or give the path of a .toml file)");
+    EXPECT_EQ(
+        e.issues()[0].message,
+        "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
+        "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
+        "tiger-over-lion, anti-draw, animal-checkers, animal-checkers-7x9; or give the path of a "
+        ".toml file)");
   }
   EXPECT_THROW(builtin_rules("nosuch"), VariantError);
 }
@@ -449,8 +453,9 @@ TEST_F(VariantsFiles, UnknownKeys) {
   EXPECT_EQ(typo.column, 1);
   EXPECT_EQ(one("\n\nswimmers = [\"rat\"]\n").message,
             "unknown key 'swimmers' at the top level (it belongs in [water])");
-  EXPECT_EQ(one("[board]\nwater = false\n").message,
-            "unknown key 'water' in [board] (known keys: has_water, has_traps)");
+  EXPECT_EQ(one("[board]\nlakes = false\n").message,
+            "unknown key 'lakes' in [board] (known keys: files, ranks, dens, blue_traps, "
+            "red_traps, water, has_water, has_traps)");
   EXPECT_EQ(one("nmae = \"x\"\n").message,
             "unknown key 'nmae' at the top level (did you mean 'name'?)");
   VariantIssue table = one("[rules]\n");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <unistd.h>
+#include <map>
 
 #include <algorithm>
 #include <atomic>
@@ -290,11 +291,13 @@ TEST_F(WebApiTest, UndoResignAndPlayers) {
   EXPECT_EQ(r.status, 422);
   EXPECT_EQ(error_code(r), "game_over");
   EXPECT_EQ(post(game_path(g, "/resign"), Json::object()).status, 422);
-  // Taking back a resignation reopens the game.
+  // A resigned game stays over: a take-back does not reopen it.
   r = post(game_path(g, "/undo"), Json::object());
-  ASSERT_EQ(r.status, 200);
-  EXPECT_EQ(r.body["status"], "ongoing");
+  EXPECT_EQ(r.status, 422);
+  EXPECT_EQ(error_code(r), "game_over");
+  EXPECT_EQ(get(game_path(g)).body["status"], "over");
 
+  g = create(Json::object());
   r = put(game_path(g, "/players"), {{"blue", kQuickEngine}, {"red", {{"type", "human"}}}});
   ASSERT_EQ(r.status, 200);
   EXPECT_EQ(r.body["players"]["blue"]["type"], "engine");
@@ -424,6 +427,26 @@ TEST_F(WebApiTest, AnalysisStreamsEvents) {
   EXPECT_EQ(get("/api/analysis?variant=nope&fen=x").status, 400);
 }
 
+// The list counts moves as the move list numbers them: 1. a3a4 g7g6 2. a4a5
+// is two moves, and a game opening with Red's turn, 1… a7a6 2. a3a4, is two.
+TEST_F(WebApiTest, ListCountsNumberedMovesNotPlies) {
+  const Json blue_first = create(Json::object());
+  for (const char* m : {"a3a4", "g7g6", "a4a5"}) {
+    ASSERT_EQ(post(game_path(blue_first, "/moves"), {{"move", m}}).status, 200);
+  }
+  const Json red_first = create({{"fen", "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1"}});
+  for (const char* m : {"a7a6", "a3a4"}) {
+    ASSERT_EQ(post(game_path(red_first, "/moves"), {{"move", m}}).status, 200);
+  }
+  std::map<int64_t, int> moves_by_id;
+  const Reply list = get("/api/games");
+  for (const Json& row : list.body["games"]) {
+    moves_by_id[row["id"].get<int64_t>()] = row["moves"].get<int>();
+  }
+  EXPECT_EQ(moves_by_id[blue_first["id"].get<int64_t>()], 2);
+  EXPECT_EQ(moves_by_id[red_first["id"].get<int64_t>()], 2);
+}
+
 TEST_F(WebApiTest, ListsAndDeletesGames) {
   std::vector<Json> games;
   for (int i = 0; i < 5; ++i) games.push_back(create(Json::object()));
@@ -443,6 +466,7 @@ TEST_F(WebApiTest, ListsAndDeletesGames) {
     EXPECT_EQ(row["variant"], "standard");
   }
   EXPECT_EQ(get("/api/games?limit=3&offset=3").body["games"].size(), 2u);
+
   EXPECT_EQ(get("/api/games?limit=0").status, 400);
   EXPECT_EQ(get("/api/games?offset=-1").status, 400);
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/geometry.h"
 #include "core/variants.h"
 #include "run_command_util.h"
 #include "search/eval_params.h"
@@ -100,17 +101,19 @@ TEST(WeightsData, SquareTableIndexIsTheOldRowAndColumnOnTheStandardBoard) {
   const RuleSetPtr rules = load_variant("standard");
   for (Side side : {kBlue, kRed}) {
     const Square den = rules->den(side);
-    for (Square s = 0; s < kSquares; ++s) {
-      const int row = std::min(8, std::abs(rank_of(s) - rank_of(den)));
-      const int column = std::min(3, std::abs(file_of(s) - file_of(den)));
+    for (Square s = 0; s < kStandardGeometry.squares(); ++s) {
+      const int row =
+          std::min(8, std::abs(kStandardGeometry.rank_of(s) - kStandardGeometry.rank_of(den)));
+      const int column =
+          std::min(3, std::abs(kStandardGeometry.file_of(s) - kStandardGeometry.file_of(den)));
       EXPECT_EQ(square_table_index(*rules, side, s), size_t(row * 4 + column))
           << "side " << int(side) << " square " << int(s);
     }
   }
   // Blue's back corner, the enemy back rank's edge, a square beside the own den.
-  EXPECT_EQ(square_table_index(*rules, kBlue, make_square(0, 0)), 3u);
-  EXPECT_EQ(square_table_index(*rules, kBlue, make_square(6, 8)), size_t(8 * 4 + 3));
-  EXPECT_EQ(square_table_index(*rules, kRed, make_square(4, 8)), 1u);
+  EXPECT_EQ(square_table_index(*rules, kBlue, kStandardGeometry.square(0, 0)), 3u);
+  EXPECT_EQ(square_table_index(*rules, kBlue, kStandardGeometry.square(6, 8)), size_t(8 * 4 + 3));
+  EXPECT_EQ(square_table_index(*rules, kRed, kStandardGeometry.square(4, 8)), 1u);
 }
 
 #ifdef JUNGLE_BINARY

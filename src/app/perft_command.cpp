@@ -92,7 +92,7 @@ int run_perft(const PerftOptions& opt) {
   uint64_t nodes = 0;
   if (opt.divide) {
     for (auto& [m, count] : perft_divide(pos, opt.depth)) {
-      std::cout << move_text(m) << ": " << count << "\n";
+      std::cout << pos.rule_set().geometry().move_text(m) << ": " << count << "\n";
       nodes += count;
     }
   } else {

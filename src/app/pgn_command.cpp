@@ -54,7 +54,7 @@ void print_game(int number, const GameRecord& record, const RecordSource& source
   for (const RecordedMove& rm : game.moves()) {
     std::cout << "\n"
               << pos.move_number() << (pos.side_to_move() == kBlue ? ". " : "... ")
-              << move_text(rm.move);
+              << pos.rule_set().geometry().move_text(rm.move);
     if (!rm.comment.empty()) std::cout << " {" << rm.comment << "}";
     pos.do_move(rm.move);
     std::cout << "\n" << pos.diagram();

@@ -7,6 +7,7 @@
 
 #include "app/commands.h"
 #include "flip/flip_rules.h"
+#include "search/strength_levels.h"
 #include "ui/flip_terminal.h"
 #include "ui/terminal_game.h"
 
@@ -66,9 +67,16 @@ void add_play_command(CLI::App& app) {
                   "The side you play: blue, red, both (two people) or none (engine against engine)")
       ->check(CLI::IsMember({"blue", "red", "both", "none"}))
       ->capture_default_str();
-  cmd->add_option("--level", opt->game.level, "Engine skill, 0 (beginner) to 20 (full strength)")
+  // --level is the web page's scale and name; --skill the engine's own.
+  CLI::Option* level =
+      cmd->add_option_function<int>(
+             "--level", [opt](int n) { opt->game.skill = kStrengthLevels[size_t(n - 1)].skill; },
+             "Engine strength as on the web page: 1 (beginner) to 8 (full strength, the default)")
+          ->check(CLI::Range(1, int(kStrengthLevels.size())));
+  cmd->add_option("--skill", opt->game.skill,
+                  "The engine's skill on its own scale, 0 to 20 (Level 8 is 20)")
       ->check(CLI::Range(0, 20))
-      ->capture_default_str();
+      ->excludes(level);
   cmd->add_option("--movetime", opt->game.movetime_ms, "Engine thinking time per move in ms")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();

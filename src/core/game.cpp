@@ -44,7 +44,7 @@ Game Game::from_record(const GameRecord& record, const RecordSource& source) {
   game.moves_.reserve(record.moves.size());
   for (const RecordedMove& rm : record.moves) {
     // Through the record's own check, so that an illegal move says why.
-    play_move(game.position_, move_text(rm.move), 0, 0);
+    play_move(game.position_, game.position_.rule_set().geometry().move_text(rm.move), 0, 0);
     game.moves_.push_back(rm);
   }
   game.update_board_result();
@@ -60,6 +60,7 @@ GameRecord Game::to_record() const {
   const std::string term = termination();
   if (!term.empty()) r.set_tag("Termination", term);
   r.moves = moves_;
+  r.board = start_.rule_set().geometry();
   return r;
 }
 
@@ -75,7 +76,7 @@ Game Game::deserialize(std::string_view text, const RecordSource& source) {
 
 std::string Game::move_label(int index, Move m) const {
   return std::to_string(move_number_of(index)) + (mover_of(index) == kBlue ? ". " : "... ") +
-         move_text(m);
+         start_.rule_set().geometry().move_text(m);
 }
 
 Position Game::position_at(int ply) const {
@@ -91,7 +92,8 @@ Position Game::position_at(int ply) const {
 
 void Game::play(Move m, std::string comment) {
   if (over()) throw std::invalid_argument("the game is over");
-  if (!is_legal(position_, m)) throw std::invalid_argument(move_text(m) + " is illegal here");
+  if (!is_legal(position_, m))
+    throw std::invalid_argument(position_.rule_set().geometry().move_text(m) + " is illegal here");
   position_.do_move(m);
   moves_.push_back({m, std::move(comment)});
   update_board_result();
@@ -197,7 +199,7 @@ std::string Game::end_reason() const {
       const Square den = position_.rule_set().den(loser);
       return "den entered: the " + side_title(winner) + " " +
              std::string(animal_name(animal_of(position_.piece_on(den)))) + " reached " +
-             side_title(loser) + "'s den at " + square_name(den);
+             side_title(loser) + "'s den at " + position_.rule_set().geometry().square_name(den);
     }
     case Termination::kAllCaptured:
       return "all captured: " + side_title(loser) + " has no pieces left";

@@ -25,6 +25,9 @@ struct GameRecord {
   // Variant, FEN (only when not the rule set's start), Termination.
   std::vector<std::pair<std::string, std::string>> tags;
   std::vector<RecordedMove> moves;
+  // The board the moves are played on, for writing their squares: set by
+  // the reader and by Game::to_record from the game's rule set.
+  Geometry board = kStandardGeometry;
 
   std::string tag(std::string_view name) const;  // "" when absent
   void set_tag(std::string_view name, std::string value);

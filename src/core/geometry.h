@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -72,6 +73,14 @@ class Geometry {
   // The square a name gives, or kNoSquare when the text is not exactly a
   // square of this board.
   Square parse_square(std::string_view text) const;
+  // A move in coordinate form, "a3a4" ("b9b10" on a board of ten ranks or more).
+  std::string move_text(Move m) const { return square_name(m.from()) + square_name(m.to()); }
+  // The two squares of a move in coordinate form, legal or not; nothing when
+  // the text is not exactly two square names of this board.
+  std::optional<Move> parse_move_text(std::string_view text) const;
+  // The file and rank a square name gives ("d9" is file 3, rank 8) on a board
+  // of any size: what a rule file writes before the board's size is known.
+  static bool parse_coordinates(std::string_view text, int& file, int& rank);
   // The longest square name on this board ("a1" is 2; "a10" is 3).
   int square_name_length() const { return ranks_ >= 10 ? 3 : 2; }
 

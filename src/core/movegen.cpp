@@ -62,6 +62,7 @@ int count_pseudo_moves(const Position& pos) {
   const Bitboard own = pos.pieces(us);
   const Bitboard enemy = pos.pieces(opponent(us));
   const Bitboard empty = ~(own | enemy);
+  const int files = rs.geometry().files();
   int count = 0;
   const int groups = rs.step_group_count(us);
   Bitboard grouped = 0;
@@ -76,19 +77,20 @@ int count_pseudo_moves(const Position& pos) {
       grouped |= pieces;
     }
     if (!pieces) continue;
-    const Bitboard north = shift_north(pieces) & group.standable;
-    const Bitboard south = shift_south(pieces) & group.standable;
-    const Bitboard east = shift_east(pieces) & group.standable;
-    const Bitboard west = shift_west(pieces) & group.standable;
+    // Standable squares are on the board, so they also clip steps off it.
+    const Bitboard north = (pieces << files) & group.standable;
+    const Bitboard south = (pieces >> files) & group.standable;
+    const Bitboard east = (pieces << 1) & group.standable_east;
+    const Bitboard west = (pieces >> 1) & group.standable_west;
     count += popcount(north & empty) + popcount(south & empty) + popcount(east & empty) +
              popcount(west & empty);
     for (Bitboard b = north & enemy; b;) {
       Square to = pop_lsb(b);
-      count += capture_allowed(pos, rs, us, to - kFiles, to);
+      count += capture_allowed(pos, rs, us, to - files, to);
     }
     for (Bitboard b = south & enemy; b;) {
       Square to = pop_lsb(b);
-      count += capture_allowed(pos, rs, us, to + kFiles, to);
+      count += capture_allowed(pos, rs, us, to + files, to);
     }
     for (Bitboard b = east & enemy; b;) {
       Square to = pop_lsb(b);
@@ -100,7 +102,7 @@ int count_pseudo_moves(const Position& pos) {
     }
   }
   // Jumps, for the few jumpers standing on a river bank.
-  const Bitboard occupied = ~empty & kAllSquares;
+  const Bitboard occupied = own | enemy;
   for (int a = 0; a < kAnimals; ++a) {
     for (Bitboard b = pos.pieces(us, Animal(a)) & rs.jump_origins(us, Animal(a)); b;) {
       const Square from = pop_lsb(b);
@@ -165,7 +167,7 @@ MoveList generate_tactical_moves(const Position& pos) {
   MoveList list;
   if (pos.terminal_state() != GameResult::kOngoing) return list;
   const Side us = pos.side_to_move();
-  const Bitboard wanted = pos.pieces(opponent(us)) | square_bb(pos.rule_set().den(opponent(us)));
+  const Bitboard wanted = pos.pieces(opponent(us)) | pos.rule_set().den_bb(opponent(us));
   for_each_piece_targets(pos, [&](Square from, Bitboard targets) {
     for (targets &= wanted; targets;) list.push(Move(from, pop_lsb(targets)));
   });
@@ -189,9 +191,10 @@ bool has_legal_move(const Position& pos) {
   const Bitboard own = pos.pieces(us);
   const Bitboard empty = ~(own | pos.pieces(opponent(us)));
   const int groups = rs.step_group_count(us);
-  Bitboard anyone = kAllSquares;  // squares every piece may stand on
+  const Geometry& board = rs.geometry();
+  Bitboard anyone = board.all();  // squares every piece may stand on
   for (int g = 0; g < groups; ++g) anyone &= rs.step_group(us, g).standable;
-  if (neighbours(own) & anyone & empty) return true;
+  if (board.neighbours(own) & anyone & empty) return true;
   Bitboard grouped = 0;
   for (int g = 0; g < groups; ++g) {
     const RuleSet::StepGroup& group = rs.step_group(us, g);
@@ -203,7 +206,7 @@ bool has_legal_move(const Position& pos) {
       }
       grouped |= pieces;
     }
-    if (neighbours(pieces) & group.standable & empty) return true;
+    if (board.neighbours(pieces) & group.standable & empty) return true;
   }
   return count_pseudo_moves(pos) > 0;
 }
@@ -213,8 +216,9 @@ namespace detail {
 Move den_step_from(const Position& pos, Side side, Bitboard candidates, bool check_bush) {
   // Jumps land beside the water, never in a den, so steps are all there is.
   const RuleSet& rs = pos.rule_set();
+  // Only called with candidates next to the den, so the den exists.
   const Square den = rs.den(opponent(side));
-  const Bitboard den_bb = square_bb(den);
+  const Bitboard den_bb = rs.den_bb(opponent(side));
   const Piece occupant = pos.piece_on(den);
   const bool bush = check_bush && bush_rule_applies(pos);
   for (Bitboard b = candidates; b;) {

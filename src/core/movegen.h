@@ -50,10 +50,6 @@ bool is_legal(const Position& pos, Move m);
 // lost on the board still has none.
 MoveList generate_moves_past_draws(const Position& pos);
 
-// The squares next to each side's den.
-inline constexpr Bitboard kDenNeighbours[kSides] = {neighbours(square_bb(kDenSquare[kBlue])),
-                                                    neighbours(square_bb(kDenSquare[kRed]))};
-
 namespace detail {
 // The first step of a piece of `side` among `candidates` into the enemy den
 // (empty, or holding an enemy it may take), or none; with `check_bush`, also
@@ -64,7 +60,7 @@ Move den_step_from(const Position& pos, Side side, Bitboard candidates, bool che
 // Whether `side` has a piece that could step into the enemy den if it were
 // its turn: the one threat in Jungle that must be answered at once.
 inline bool can_enter_enemy_den(const Position& pos, Side side) {
-  const Bitboard candidates = pos.pieces(side) & kDenNeighbours[opponent(side)];
+  const Bitboard candidates = pos.pieces(side) & pos.rule_set().den_neighbours(opponent(side));
   return candidates && !detail::den_step_from(pos, side, candidates, false).is_none();
 }
 
@@ -72,7 +68,7 @@ inline bool can_enter_enemy_den(const Position& pos, Side side) {
 // that enters the enemy den, or none.
 inline Move den_entry(const Position& pos) {
   const Side us = pos.side_to_move();
-  const Bitboard candidates = pos.pieces(us) & kDenNeighbours[opponent(us)];
+  const Bitboard candidates = pos.pieces(us) & pos.rule_set().den_neighbours(opponent(us));
   return candidates ? detail::den_step_from(pos, us, candidates, true) : Move();
 }
 

@@ -12,14 +12,14 @@ std::string name_of(Animal a) {
 }
 
 // The squares strictly between two squares on one file or rank (0 otherwise).
-Bitboard squares_between(Square from, Square to) {
-  int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+Bitboard squares_between(const Geometry& g, Square from, Square to) {
+  int df = g.file_of(to) - g.file_of(from), dr = g.rank_of(to) - g.rank_of(from);
   if (df != 0 && dr != 0) return 0;
   int step_f = (df > 0) - (df < 0), step_r = (dr > 0) - (dr < 0);
   Bitboard between = 0;
-  for (int f = file_of(from) + step_f, r = rank_of(from) + step_r; make_square(f, r) != to;
+  for (int f = g.file_of(from) + step_f, r = g.rank_of(from) + step_r; g.square(f, r) != to;
        f += step_f, r += step_r) {
-    between |= square_bb(make_square(f, r));
+    between |= square_bb(g.square(f, r));
   }
   return between;
 }
@@ -41,6 +41,7 @@ std::string explain_capture(const Position& pos, Square from, Square to) {
   const Animal target = animal_of(pos.piece_on(to));
   const bool from_water = rs.water() & square_bb(from);
   const bool to_water = rs.water() & square_bb(to);
+  auto square_name = [&](Square s) { return rs.geometry().square_name(s); };
   if (!(rs.capture_zone(from) & square_bb(to))) {
     return from_water ? name_of(mover) + " in the water cannot capture the " + name_of(target) +
                             " on land at " + square_name(to)
@@ -66,9 +67,11 @@ std::string explain_capture(const Position& pos, Square from, Square to) {
 }  // namespace
 
 std::string explain_illegal(const Position& pos, Square from, Square to) {
-  if (!is_valid_square(from) || !is_valid_square(to)) return "not a square on the board";
-  if (game_result(pos) != GameResult::kOngoing) return game_over_text(pos);
   const RuleSet& rs = pos.rule_set();
+  const Geometry& g = rs.geometry();
+  if (!g.contains(from) || !g.contains(to)) return "not a square on the board";
+  if (game_result(pos) != GameResult::kOngoing) return game_over_text(pos);
+  auto square_name = [&](Square s) { return g.square_name(s); };
   const Side us = pos.side_to_move();
   const Piece piece = pos.piece_on(from);
   if (piece == kNoPiece) return "no piece on " + square_name(from);
@@ -79,8 +82,8 @@ std::string explain_illegal(const Position& pos, Square from, Square to) {
   }
   if (from == to) return "a move must go to another square";
   const Piece occupant = pos.piece_on(to);
-  const Bitboard between = squares_between(from, to);
-  const bool step = (rs.steps(us, a, from) | neighbours(square_bb(from))) & square_bb(to);
+  const Bitboard between = squares_between(g, from, to);
+  const bool step = (rs.steps(us, a, from) | g.neighbours(square_bb(from))) & square_bb(to);
   const bool crossing = between && (between & rs.water()) == between &&
                         !(rs.water() & (square_bb(from) | square_bb(to)));
 
@@ -96,7 +99,7 @@ std::string explain_illegal(const Position& pos, Square from, Square to) {
     }
   } else if (crossing) {
     const Rules& rules = rs.rules();
-    const bool vertical = file_of(from) == file_of(to);
+    const bool vertical = g.file_of(from) == g.file_of(to);
     if (!(vertical ? rules.vertical_jumpers : rules.horizontal_jumpers).contains(a)) {
       return name_of(a) + " cannot jump " + (vertical ? "vertically" : "horizontally") +
              " across the river";
@@ -137,17 +140,9 @@ std::string explain_illegal(const Position& pos, Square from, Square to) {
   return {};
 }
 
-std::optional<Move> parse_coordinates(std::string_view text) {
-  if (text.size() != 4) return std::nullopt;
-  const Square from = parse_square(text.substr(0, 2));
-  const Square to = parse_square(text.substr(2, 2));
-  if (from == kNoSquare || to == kNoSquare) return std::nullopt;
-  return Move(from, to);
-}
-
 std::optional<Move> parse_move(const Position& pos, std::string_view text, std::string* error) {
   const std::string t = trim(text);
-  const std::optional<Move> m = parse_coordinates(t);
+  const std::optional<Move> m = pos.rule_set().geometry().parse_move_text(t);
   if (!m) {
     if (error) {
       *error = "malformed move '" + std::string(t) +

@@ -8,10 +8,6 @@
 
 namespace jungle {
 
-// The two squares of a move in coordinate form ("a3a4"), legal or not;
-// nothing when the text is not exactly two square names.
-std::optional<Move> parse_coordinates(std::string_view text);
-
 // Reads a move in coordinate form ("a3a4") and checks it is legal here. On
 // failure returns nothing and, when `error` is given, a reason a player can
 // act on: "no piece on c4", "Lion may not jump over the Rat on e5",

@@ -9,14 +9,6 @@ namespace jungle {
 
 namespace {
 
-constexpr std::array<int8_t, 64> make_water_index() {
-  std::array<int8_t, 64> index{};
-  int n = 0;
-  for (Square s = 0; s < 64; ++s) index[s] = (kWaterSquares >> s) & 1 ? int8_t(n++) : int8_t(-1);
-  return index;
-}
-constexpr std::array<int8_t, 64> kWaterIndex = make_water_index();
-
 std::vector<std::string_view> split_fields(std::string_view text) {
   std::vector<std::string_view> fields;
   size_t i = 0;
@@ -41,7 +33,7 @@ int parse_counter(std::string_view field, std::string_view what, int minimum, in
 
 }  // namespace
 
-FenFields read_fen(std::string_view fen) {
+FenFields read_fen(std::string_view fen, const Geometry& board) {
   FenFields out;
   out.board.fill(kNoPiece);
   std::vector<std::string_view> fields = split_fields(fen);
@@ -66,12 +58,14 @@ FenFields read_fen(std::string_view fen) {
       start = i + 1;
     }
   }
-  if (ranks.size() != kRanks) {
-    throw FenError("FEN placement has " + std::to_string(ranks.size()) + " ranks; expected 9");
+  const int files = board.files();
+  if (ranks.size() != size_t(board.ranks())) {
+    throw FenError("FEN placement has " + std::to_string(ranks.size()) + " ranks; expected " +
+                   std::to_string(board.ranks()));
   }
-  for (int i = 0; i < kRanks; ++i) {
-    const int rank = kRanks - 1 - i;
-    // Counted in full, so that a piece beyond the seventh file is an error
+  for (int i = 0; i < board.ranks(); ++i) {
+    const int rank = board.ranks() - 1 - i;
+    // Counted in full, so that a piece beyond the last file is an error
     // rather than dropped; wide enough for any text.
     int64_t file = 0;
     for (char c : ranks[i]) {
@@ -81,19 +75,19 @@ FenFields read_fen(std::string_view fen) {
       }
       Animal animal;
       if (!parse_animal_letter(c, animal)) {
-        std::string where = file < kFiles ? square_name(make_square(int(file), rank))
-                                          : "rank " + std::to_string(rank + 1);
+        std::string where = file < files ? board.square_name(board.square(int(file), rank))
+                                         : "rank " + std::to_string(rank + 1);
         throw FenError(std::string("unknown piece letter '") + c + "' at " + where);
       }
-      if (file < kFiles) {
+      if (file < files) {
         Side side = (c >= 'a' && c <= 'z') ? kRed : kBlue;
-        out.board[make_square(int(file), rank)] = make_piece(side, animal);
+        out.board[board.square(int(file), rank)] = make_piece(side, animal);
       }
       ++file;
     }
-    if (file != kFiles) {
+    if (file != files) {
       throw FenError("FEN rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                     " files; expected 7");
+                     " files; expected " + std::to_string(files));
     }
   }
 
@@ -111,10 +105,6 @@ FenFields read_fen(std::string_view fen) {
     out.move_number = parse_counter(fields[3], "move number", 1, kMaxFenMoveNumber);
   }
   return out;
-}
-
-int water_index(Square s) {
-  return is_valid_square(s) ? kWaterIndex[s] : -1;
 }
 
 Position::Position(RuleSetPtr rules) : rules_(std::move(rules)) {
@@ -153,7 +143,7 @@ void Position::move_piece(Square from, Square to) {
 }
 
 void Position::set_from_fen(std::string_view fen) {
-  const FenFields fields = read_fen(fen);
+  const FenFields fields = read_fen(fen, rules_->geometry());
   board_.fill(kNoPiece);
   for (auto& b : by_side_) b = 0;
   for (auto& side : by_piece_)
@@ -186,7 +176,8 @@ void Position::validate() const {
       if (rules().unique_pieces && popcount(bb) > 1) {
         Bitboard rest = bb & (bb - 1);
         throw FenError(side_name(side) + " has a second " + std::string(animal_name(a)) + " on " +
-                       square_name(lsb(rest)) + " (first on " + square_name(lsb(bb)) +
+                       rs.geometry().square_name(lsb(rest)) + " (first on " +
+                       rs.geometry().square_name(lsb(bb)) +
                        "); a side has at most one of each animal");
       }
       Bitboard misplaced = bb & ~rs.standable(side, a);
@@ -194,21 +185,23 @@ void Position::validate() const {
       Square s = lsb(misplaced);
       std::string piece = side_name(side) + " " + std::string(animal_name(a));
       if (rs.water() & square_bb(s)) {
-        throw FenError(piece + " on water square " + square_name(s));
+        throw FenError(piece + " on water square " + rs.geometry().square_name(s));
       }
-      if (s == rs.den(side)) throw FenError(piece + " in its own den " + square_name(s));
-      throw FenError(piece + " on trap " + square_name(s) + ", which it may not enter");
+      if (s == rs.den(side))
+        throw FenError(piece + " in its own den " + rs.geometry().square_name(s));
+      throw FenError(piece + " on trap " + rs.geometry().square_name(s) +
+                     ", which it may not enter");
     }
   }
   // A game ends when the first den is entered and when a side loses its
   // last piece, so no game reaches both dens entered or an empty board.
   const Square blue_in = rs.den(kRed), red_in = rs.den(kBlue);
-  if ((by_side_[kBlue] & square_bb(blue_in)) && (by_side_[kRed] & square_bb(red_in))) {
-    throw FenError("both dens are entered (Blue " +
-                   std::string(animal_name(animal_of(piece_on(blue_in)))) + " on " +
-                   square_name(blue_in) + ", Red " +
-                   std::string(animal_name(animal_of(piece_on(red_in)))) + " on " +
-                   square_name(red_in) + "); the game ends when the first den is entered");
+  if ((by_side_[kBlue] & rs.den_bb(kRed)) && (by_side_[kRed] & rs.den_bb(kBlue))) {
+    throw FenError(
+        "both dens are entered (Blue " + std::string(animal_name(animal_of(piece_on(blue_in)))) +
+        " on " + rs.geometry().square_name(blue_in) + ", Red " +
+        std::string(animal_name(animal_of(piece_on(red_in)))) + " on " +
+        rs.geometry().square_name(red_in) + "); the game ends when the first den is entered");
   }
   if (!by_side_[kBlue] && !by_side_[kRed]) {
     throw FenError("the board is empty; the game ends when a side loses its last piece");
@@ -216,20 +209,26 @@ void Position::validate() const {
 }
 
 std::string Position::fen() const {
+  const Geometry& g = rules_->geometry();
+  // A run of more than nine empty squares is written as digits that add up
+  // ("91" for ten), as the reader sums consecutive digits.
+  auto write_empty = [](std::string& text, int empty) {
+    for (; empty > 0; empty -= 9) text += char('0' + std::min(empty, 9));
+  };
   std::string out;
-  for (int rank = kRanks - 1; rank >= 0; --rank) {
+  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
     int empty = 0;
-    for (int file = 0; file < kFiles; ++file) {
-      Piece p = piece_on(make_square(file, rank));
+    for (int file = 0; file < g.files(); ++file) {
+      Piece p = piece_on(g.square(file, rank));
       if (p == kNoPiece) {
         ++empty;
         continue;
       }
-      if (empty) out += char('0' + empty);
+      write_empty(out, empty);
       empty = 0;
       out += piece_letter(p);
     }
-    if (empty) out += char('0' + empty);
+    write_empty(out, empty);
     if (rank) out += '/';
   }
   out += side_ == kBlue ? " w " : " b ";
@@ -238,13 +237,13 @@ std::string Position::fen() const {
 }
 
 int Position::water_turns(Square s) const {
-  int i = water_index(s);
+  int i = rules_->water_index(s);
   return i < 0 ? 0 : state().water_turns[i];
 }
 
 uint64_t Position::compute_board_key() const {
   uint64_t k = side_ == kRed ? zobrist::side_key() : 0;
-  for (Square s = 0; s < kSquares; ++s) {
+  for (Square s = 0; s < rules_->geometry().squares(); ++s) {
     if (board_[s] != kNoPiece) k ^= zobrist::piece_key(Piece(board_[s]), s);
   }
   return k;
@@ -253,7 +252,7 @@ uint64_t Position::compute_board_key() const {
 uint64_t Position::compute_key() const {
   uint64_t k = compute_board_key();
   const StateInfo& st = state();
-  for (int i = 0; i < kWaterSquareCount; ++i) {
+  for (int i = 0; i < kMaxCountedWaterSquares; ++i) {
     if (st.water_turns[i]) k ^= zobrist::water_turns_key(i, st.water_turns[i]);
   }
   for (Side s : {kBlue, kRed}) {
@@ -290,7 +289,7 @@ void Position::do_move(Move m) {
 
   if (rs.tracks_water_turns()) {
     st.water_turns = prev.water_turns;
-    const int wf = water_index(from), wt = water_index(to);
+    const int wf = rules_->water_index(from), wt = rules_->water_index(to);
     const Bitboard water = rs.water();
     int carried = 0;
     if (wf >= 0) {
@@ -301,7 +300,7 @@ void Position::do_move(Move m) {
     // Every piece of the side that moved and is in the water has spent one more turn there.
     for (Bitboard b = by_side_[us] & water; b;) {
       Square s = pop_lsb(b);
-      int i = water_index(s);
+      int i = rules_->water_index(s);
       if (++st.water_turns[i] > rules().water_turn_limit) {
         st.drowned |= square_bb(s);
         st.drowned_piece[i] = board_[s];
@@ -311,13 +310,13 @@ void Position::do_move(Move m) {
       }
     }
     if (st.drowned) st.plies_since_capture = 0;
-    for (int i = 0; i < kWaterSquareCount; ++i) {
+    for (int i = 0; i < kMaxCountedWaterSquares; ++i) {
       if (st.water_turns[i]) counters_key ^= zobrist::water_turns_key(i, st.water_turns[i]);
     }
   }
   if (rs.tracks_den_food()) {
     st.den_turns = prev.den_turns;
-    if (by_side_[us] & square_bb(rs.den(us))) ++st.den_turns[us];
+    if (by_side_[us] & rs.den_bb(us)) ++st.den_turns[us];
     for (Side s : {kBlue, kRed}) {
       if (st.den_turns[s]) counters_key ^= zobrist::den_turns_key(s, st.den_turns[s]);
     }
@@ -360,7 +359,7 @@ void Position::undo_move() {
   side_ = opponent(side_);
   for (Bitboard b = st.drowned; b;) {
     Square s = pop_lsb(b);
-    put_piece(Piece(st.drowned_piece[water_index(s)]), s);
+    put_piece(Piece(st.drowned_piece[rules_->water_index(s)]), s);
   }
   move_piece(to, from);
   if (st.captured != kNoPiece) put_piece(Piece(st.captured), to);
@@ -399,9 +398,9 @@ int Position::occurrences_after(Move m) const {
   if (rules_->tracks_water_turns()) {
     // A move that drowns a piece is irreversible too, so it repeats nothing.
     const Bitboard water = rules_->water();
-    const int wf = water_index(from);
+    const int wf = rules_->water_index(from);
     for (Bitboard b = by_side_[side_] & water & ~square_bb(from); b;) {
-      if (st.water_turns[water_index(pop_lsb(b))] + 1 > rules().water_turn_limit) return 0;
+      if (st.water_turns[rules_->water_index(pop_lsb(b))] + 1 > rules().water_turn_limit) return 0;
     }
     if ((water & square_bb(to)) &&
         (wf >= 0 ? st.water_turns[wf] : 0) + 1 > rules().water_turn_limit)
@@ -425,7 +424,7 @@ GameResult Position::terminal_state_slow(Termination* why) const {
   };
   auto win_for = [](Side s) { return s == kBlue ? GameResult::kBlueWins : GameResult::kRedWins; };
   for (Side s : {opponent(side_), side_}) {
-    if (by_side_[s] & square_bb(rs.den(opponent(s)))) {
+    if (by_side_[s] & rs.den_bb(opponent(s))) {
       return finish(win_for(s), Termination::kDenEntered);
     }
   }
@@ -450,23 +449,30 @@ GameResult Position::terminal_state_slow(Termination* why) const {
 
 std::string Position::diagram() const {
   const RuleSet& rs = *rules_;
+  const Geometry& g = rs.geometry();
+  const int label = g.ranks() >= 10 ? 2 : 1;  // width of the rank numbers
+  const std::string margin(size_t(label + 1), ' ');
+  const std::string border = margin + "+" + std::string(size_t(2 * g.files() + 1), '-') + "+\n";
   std::ostringstream out;
-  out << "  +---------------+\n";
-  for (int rank = kRanks - 1; rank >= 0; --rank) {
-    out << rank + 1 << " |";
-    for (int file = 0; file < kFiles; ++file) {
-      Square s = make_square(file, rank);
+  out << border;
+  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
+    std::string number = std::to_string(rank + 1);
+    out << std::string(size_t(label) - number.size(), ' ') << number << " |";
+    for (int file = 0; file < g.files(); ++file) {
+      Square s = g.square(file, rank);
       char c = piece_letter(piece_on(s));
       if (c == '.') {
         if (rs.water() & square_bb(s)) c = '~';
         if (rs.all_traps() & square_bb(s)) c = '#';
-        if (s == rs.den(kBlue) || s == rs.den(kRed)) c = '*';
+        if (rs.dens_bb() & square_bb(s)) c = '*';
       }
       out << ' ' << c;
     }
     out << " |\n";
   }
-  out << "  +---------------+\n    a b c d e f g\n";
+  out << border << margin << " ";
+  for (int file = 0; file < g.files(); ++file) out << ' ' << char('a' + file);
+  out << "\n";
   return out.str();
 }
 

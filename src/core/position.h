@@ -31,11 +31,9 @@ struct FenFields {
   int move_number = 1;
 };
 // Throws FenError. Accepts "<placement> <side> [<plies> <move>]" and the
-// chess-style "<placement> <side> - - <plies> <move>".
-FenFields read_fen(std::string_view fen);
-
-// Water squares are numbered 0..11 so that per-square counters fit a small array.
-inline constexpr int kWaterSquareCount = 12;
+// chess-style "<placement> <side> - - <plies> <move>"; the placement has
+// one field per rank of `board`, each `board.files()` squares long.
+FenFields read_fen(std::string_view fen, const Geometry& board);
 
 // The largest counters a FEN may give. The plies since the last capture go
 // up to the largest no-capture limit a rule set may set; both leave room
@@ -51,12 +49,12 @@ struct StateInfo {
   uint8_t moved = kNoPiece;  // the Piece that made it
   uint8_t captured = kNoPiece;
   Bitboard drowned = 0;  // squares whose pieces drowned at the end of this move
-  std::array<uint8_t, kWaterSquareCount> drowned_piece{};  // by water index
+  std::array<uint8_t, kMaxCountedWaterSquares> drowned_piece{};  // by water index
   int plies_since_capture = 0;
   int repetitions = 1;    // occurrences of board_key in the game so far, this one included
   int prev_in_slot = -1;  // the state before this one in its repetition slot (below), or -1
-  std::array<uint8_t, kWaterSquareCount> water_turns{};  // per water square: turns there
-  std::array<uint16_t, kSides> den_turns{};              // own-den occupation (food rule)
+  std::array<uint8_t, kMaxCountedWaterSquares> water_turns{};  // per water square: turns there
+  std::array<uint16_t, kSides> den_turns{};                    // own-den occupation (food rule)
 };
 
 class Position {
@@ -106,7 +104,7 @@ class Position {
     const RuleSet& rs = *rules_;
     const StateInfo& st = state();
     const Bitboard in_enemy_den =
-        (by_side_[kBlue] & square_bb(rs.den(kRed))) | (by_side_[kRed] & square_bb(rs.den(kBlue)));
+        (by_side_[kBlue] & rs.den_bb(kRed)) | (by_side_[kRed] & rs.den_bb(kBlue));
     if (!in_enemy_den && by_side_[kBlue] && by_side_[kRed] && !rs.tracks_den_food() &&
         st.plies_since_capture < rs.draw_after_plies_without_capture() &&
         st.repetitions < rs.draw_at_repetition()) {
@@ -168,8 +166,5 @@ class Position {
   void unindex_state(int ply);
   std::array<int32_t, kRepetitionSlots> repetition_slots_;
 };
-
-// Index of a water square in 0..11, or -1 for land.
-int water_index(Square s);
 
 }  // namespace jungle

@@ -121,6 +121,7 @@ class RecordReader {
                                 " moves (plies), the most a record may hold");
         }
         set_up();
+        g_.record.board = g_.pos->rule_set().geometry();
         Move m = play_move(*g_.pos, t.text, game_no(), t.line);
         g_.record.moves.push_back({m, ""});
         break;

@@ -39,15 +39,15 @@ Move play_move(Position& pos, const std::string& text, int game, int line) {
     return *m;
   }
   const std::string_view t = trim_view(text);
-  const Square from = t.size() == 4 ? parse_square(t.substr(0, 2)) : kNoSquare;
-  const Square to = t.size() == 4 ? parse_square(t.substr(2, 2)) : kNoSquare;
-  if (from == kNoSquare || to == kNoSquare) {
+  const std::optional<Move> squares = pos.rule_set().geometry().parse_move_text(t);
+  if (!squares) {
     throw RecordError(game, line,
                       move_label(pos, "'" + text + "'") +
                           " is malformed: expected a from-square and a to-square, like a3a4");
   }
   throw RecordError(game, line,
-                    move_label(pos, text) + " is illegal: " + explain_illegal(pos, from, to));
+                    move_label(pos, text) +
+                        " is illegal: " + explain_illegal(pos, squares->from(), squares->to()));
 }
 
 Position start_position(const GameRecord& game, RuleSetCache& cache, int game_no,

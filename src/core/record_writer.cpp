@@ -72,7 +72,7 @@ std::string write_record(const GameRecord& game) {
     } else if (need_number) {
       words.push_back(std::to_string(number) + "...");
     }
-    words.push_back(move_text(rm.move));
+    words.push_back(game.board.move_text(rm.move));
     need_number = false;
     if (!rm.comment.empty()) {
       std::string body = rm.comment;

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "core/bitboard.h"
 #include "core/geometry.h"
@@ -15,6 +17,19 @@ struct Jump {
   Bitboard over = 0;      // squares that must be empty, unless the jumper ignores blocking
   Bitboard blockers = 0;  // `over`, or 0 for a jumper that may jump over swimmers
 };
+
+// What is wrong with the board a Rules describes: the message, and the
+// rule-file key that wrote the culprit ("board.dens"), to point at its line.
+struct BoardProblem {
+  std::string key;
+  std::string message;
+};
+// The first problem with the board (size, dens, traps, water), or nothing.
+std::optional<BoardProblem> board_problem(const Rules& rules);
+
+// Water squares are numbered 0.. so that per-square counters (the drowning
+// rule) fit a small array; a rule set with more water has no such rule.
+inline constexpr int kMaxCountedWaterSquares = 12;
 
 // A rule set ready for play: the plain Rules plus every table derived from
 // them once, so that move generation is table lookups with no rule flags.
@@ -31,13 +46,21 @@ class RuleSet {
   const Geometry& geometry() const { return geometry_; }
 
   Bitboard water() const { return water_; }
-  Bitboard land() const { return kAllSquares & ~water_; }
+  Bitboard land() const { return geometry_.all() & ~water_; }
+  // Index of a water square in 0..kMaxCountedWaterSquares-1 when the rules
+  // count turns in the water, or -1 (land, kNoSquare, or no counting).
+  int water_index(Square s) const { return water_index_[s]; }
   // The traps around `side`'s den (empty without traps).
   Bitboard traps(Side side) const { return traps_[side]; }
   Bitboard all_traps() const { return traps_[kBlue] | traps_[kRed]; }
   // Squares on which an enemy of `attacker` may be taken by any of attacker's pieces.
   Bitboard weakening_traps(Side attacker) const { return weakening_traps_[attacker]; }
-  Square den(Side side) const { return kDenSquare[side]; }
+  // kNoSquare, and an empty den_bb, on a board without dens.
+  Square den(Side side) const { return den_[side]; }
+  Bitboard den_bb(Side side) const { return den_bb_[side]; }
+  Bitboard dens_bb() const { return den_bb_[kBlue] | den_bb_[kRed]; }
+  // The squares next to `side`'s den.
+  Bitboard den_neighbours(Side side) const { return den_neighbours_[side]; }
 
   // Squares where a piece may ever stand (water, own den and trap limits).
   Bitboard standable(Side side, Animal a) const { return standable_[side][a]; }
@@ -69,6 +92,10 @@ class RuleSet {
   struct StepGroup {
     uint8_t animals = 0;  // bit per Animal
     Bitboard standable = 0;
+    // `standable` less the file an east (west) step would wrap onto, so a
+    // shift by one and this mask make a step with no edge test of its own.
+    Bitboard standable_east = 0;
+    Bitboard standable_west = 0;
   };
   int step_group_count(Side side) const { return step_group_count_[side]; }
   const StepGroup& step_group(Side side, int i) const { return step_groups_[side][i]; }
@@ -91,6 +118,10 @@ class RuleSet {
   int draw_plies_ = 0;
   int draw_repetition_ = 0;
   Bitboard water_ = 0;
+  Square den_[kSides] = {kNoSquare, kNoSquare};
+  Bitboard den_bb_[kSides] = {};
+  Bitboard den_neighbours_[kSides] = {};
+  int8_t water_index_[65] = {};
   Bitboard traps_[kSides] = {};
   Bitboard weakening_traps_[kSides] = {};
   AnimalSet jumper_;
@@ -105,7 +136,7 @@ class RuleSet {
   uint8_t trap_targets_[kAnimals] = {};
   uint8_t weakened_targets_[kAnimals] = {};
   Bitboard weakened_origins_[kSides] = {};
-  Bitboard capture_zone_[64] = {};
+  Bitboard capture_zone_[65] = {};  // entry kNoSquare stays empty
 };
 
 using RuleSetPtr = std::shared_ptr<const RuleSet>;

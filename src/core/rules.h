@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/types.h"
 
@@ -32,6 +33,18 @@ class AnimalSet {
  private:
   uint8_t bits_ = 0;
 };
+
+// A square of a rule file's board by file and rank, counted from 0 ("d9" is
+// {3, 8}), kept apart from square indices so that it means the same square
+// whatever the board's size; RuleSet checks that it lies on the board.
+struct BoardSquare {
+  int file = 0;
+  int rank = 0;
+  bool operator==(const BoardSquare&) const = default;
+};
+
+// "d9"; also for squares off the board ("h1" on a 7-file board).
+std::string board_square_name(BoardSquare s);
 
 enum class TrapRule {
   kOpponentTrapsWeaken,  // a piece on one of its opponent's traps can be taken by any piece
@@ -70,7 +83,18 @@ struct Rules {
   // Not even on a trap: the Rat is safe from the Elephant everywhere.
   bool elephant_never_takes_rat = false;
 
-  // Board features: Animal Checkers plays without water and traps.
+  // The board: `files` columns a.. by `ranks` rows 1.., at most 64 squares.
+  int files = 7;
+  int ranks = 9;
+  // Blue's den, then Red's; empty for a game without dens.
+  std::vector<BoardSquare> dens = {{3, 0}, {3, 8}};
+  // The traps around each side's den.
+  std::array<std::vector<BoardSquare>, kSides> trap_squares = {
+      {{{2, 0}, {4, 0}, {3, 1}}, {{2, 8}, {4, 8}, {3, 7}}}};
+  // The two 2x3 lakes of the standard board.
+  std::vector<BoardSquare> water_squares = {{1, 3}, {2, 3}, {1, 4}, {2, 4}, {1, 5}, {2, 5},
+                                            {4, 3}, {5, 3}, {4, 4}, {5, 4}, {4, 5}, {5, 5}};
+  // Switches for the squares above: Animal Checkers plays without water and traps.
   bool has_water = true;
   bool has_traps = true;
 

@@ -11,19 +11,6 @@ constexpr std::array<std::string_view, kAnimals> kNames = {"Rat",     "Cat",   "
                                                            "Leopard", "Tiger", "Lion", "Elephant"};
 }  // namespace
 
-Square parse_square(std::string_view text) {
-  if (text.size() != 2) return kNoSquare;
-  int file = text[0] - 'a';
-  int rank = text[1] - '1';
-  if (file < 0 || file >= kFiles || rank < 0 || rank >= kRanks) return kNoSquare;
-  return make_square(file, rank);
-}
-
-std::string square_name(Square s) {
-  if (!is_valid_square(s)) return "--";
-  return {char('a' + file_of(s)), char('1' + rank_of(s))};
-}
-
 char animal_letter(Animal a) {
   return kLetters[a];
 }
@@ -71,10 +58,6 @@ char piece_letter(Piece p) {
   if (p == kNoPiece) return '.';
   char c = kLetters[animal_of(p)];
   return side_of(p) == kBlue ? c : char(c - 'A' + 'a');
-}
-
-std::string move_text(Move m) {
-  return square_name(m.from()) + square_name(m.to());
 }
 
 namespace {

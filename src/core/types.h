@@ -8,31 +8,11 @@
 
 namespace jungle {
 
-// The board is 7 files (a-g) by 9 ranks (1-9); square index = rank * 7 + file,
-// so a1 = 0, g1 = 6, a2 = 7, ..., g9 = 62. Index 63 never holds a piece.
-inline constexpr int kFiles = 7;
-inline constexpr int kRanks = 9;
-inline constexpr int kSquares = kFiles * kRanks;
-
+// Squares are numbered by the board's Geometry (core/geometry.h): index =
+// rank * files + file, at most 64 squares, so 0..63 may all be real squares.
 using Square = int;
-inline constexpr Square kNoSquare = 63;
-
-constexpr Square make_square(int file, int rank) {
-  return rank * kFiles + file;
-}
-constexpr int file_of(Square s) {
-  return s % kFiles;
-}
-constexpr int rank_of(Square s) {
-  return s / kFiles;
-}
-constexpr bool is_valid_square(Square s) {
-  return s >= 0 && s < kSquares;
-}
-
-// "a1".."g9"; returns kNoSquare when the text is not exactly a square name.
-Square parse_square(std::string_view text);
-std::string square_name(Square s);
+// No square: one past any board, so never a bit of a bitboard (never shift by it).
+inline constexpr Square kNoSquare = 64;
 
 enum Side : int { kBlue = 0, kRed = 1 };
 inline constexpr int kSides = 2;
@@ -79,7 +59,8 @@ constexpr Animal animal_of(Piece p) {
 // Blue upper case, Red lower case.
 char piece_letter(Piece p);
 
-// A move in 16 bits: bits 0-5 from-square, bits 6-11 to-square. Steps and
+// A move in 16 bits: bits 0-5 from-square, bits 6-11 to-square (Geometry::move_text
+// writes it). Steps and
 // jumps are written alike; what a move captures is read from the board.
 class Move {
  public:
@@ -99,9 +80,6 @@ class Move {
  private:
   uint16_t bits_ = 0;  // a1a1 is never a move, so zero means "no move"
 };
-
-// "a3a4"
-std::string move_text(Move m);
 
 enum class GameResult { kOngoing, kBlueWins, kRedWins, kDraw };
 

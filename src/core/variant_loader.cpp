@@ -198,6 +198,7 @@ Rules Loader::text(std::string_view toml_text, const std::string& origin, const 
   size_t first_own_issue = out_.issues.size();
 
   const toml::node* name_node = nullptr;
+  const toml::node* start_node = nullptr;
   bool has_description = false;
   for (auto [key_ptr, node_ptr] : in_file_order(doc)) {
     const toml::key& key = *key_ptr;
@@ -216,15 +217,7 @@ Rules Loader::text(std::string_view toml_text, const std::string& origin, const 
         has_description = true;
         rules.description = value->get();
       } else {
-        // Position's own reader, for what the text says; where the pieces
-        // may stand waits for the merged rules (build()).
-        try {
-          read_fen(value->get());
-          rules.start_fen = value->get();
-          reader.record("start", node);
-        } catch (const FenError& e) {
-          reader.issue(node.source(), std::string("start position: ") + e.what());
-        }
+        start_node = &node;  // read once [board] has given the board's size
       }
     } else if (is_table_name(k)) {
       if (const toml::table* table = node.as_table()) {
@@ -238,6 +231,20 @@ Rules Loader::text(std::string_view toml_text, const std::string& origin, const 
       }
     } else {
       reader.issue(key.source(), unknown_key_message(k, ""));
+    }
+  }
+
+  if (start_node != nullptr) {
+    // Position's own reader, for what the text says; where the pieces may
+    // stand waits for the merged rules (build()).
+    const std::string& fen = start_node->as_string()->get();
+    try {
+      if (Geometry::valid(rules.files, rules.ranks))
+        read_fen(fen, Geometry(rules.files, rules.ranks));
+      rules.start_fen = fen;
+      reader.record("start", *start_node);
+    } catch (const FenError& e) {
+      reader.issue(start_node->source(), std::string("start position: ") + e.what());
     }
   }
 
@@ -312,6 +319,12 @@ std::string known_names() {
 
 void check_merged(Loaded& loaded) {
   const Rules& r = loaded.rules;
+  if (std::optional<BoardProblem> problem = board_problem(r)) {
+    auto it = loaded.places.find(problem->key);
+    Place at = it != loaded.places.end() ? it->second : Place{loaded.origin};
+    loaded.issues.push_back({at.origin, at.line, at.column, problem->message});
+    return;  // the checks below, and build(), need a sound board
+  }
   if (r.den_food_limit > 0 && !r.own_den_allowed) {
     auto it = loaded.places.find("den.food_limit");
     Place at = it != loaded.places.end() ? it->second : Place{loaded.origin};

@@ -4,6 +4,7 @@
 #include <array>
 #include <functional>
 
+#include "core/geometry.h"
 #include "core/spelling_hints.h"
 #include "core/text_util.h"
 
@@ -76,6 +77,43 @@ Reader set_field(AnimalSet Rules::*member) {
   };
 }
 
+// A list of square names ("d1"), read as files and ranks: whether they lie on
+// the board is checked once the board's size is known (board_problem).
+bool read_squares(FileReader& r, const toml::node& node, const std::string& what,
+                  std::vector<BoardSquare>& out) {
+  const toml::array* list = node.as_array();
+  if (!list) {
+    r.wrong_type(node, what, "a list of square names like [\"d1\", \"d9\"]");
+    return false;
+  }
+  std::vector<BoardSquare> squares;
+  for (const toml::node& item : *list) {
+    const toml::value<std::string>* name = item.as_string();
+    BoardSquare square;
+    if (!name || !Geometry::parse_coordinates(name->get(), square.file, square.rank)) {
+      r.issue(item.source(), what + ": " +
+                                 (name ? in_quotes(name->get()) : std::string("a value")) +
+                                 " is not a square name like 'd1'");
+      return false;
+    }
+    squares.push_back(square);
+  }
+  out = std::move(squares);
+  return true;
+}
+
+Reader squares_field(std::vector<BoardSquare> Rules::*member) {
+  return [member](FileReader& r, const toml::node& node, Rules& rules, const std::string& what) {
+    read_squares(r, node, what, rules.*member);
+  };
+}
+
+Reader traps_field(Side side) {
+  return [side](FileReader& r, const toml::node& node, Rules& rules, const std::string& what) {
+    read_squares(r, node, what, rules.trap_squares[side]);
+  };
+}
+
 // The older key for both directions of captures across the water's edge.
 Reader across_edge_field() {
   return [](FileReader& r, const toml::node& node, Rules& rules, const std::string& what) {
@@ -124,6 +162,12 @@ const std::vector<Field>& schema() {
       {"capture", "land_to_water", bool_field(&Rules::capture_land_to_water)},
       {"capture", "rat_takes_elephant_from_water",
        bool_field(&Rules::rat_takes_elephant_from_water)},
+      {"board", "files", count_field(&Rules::files, 1, Geometry::kMaxFiles)},
+      {"board", "ranks", count_field(&Rules::ranks, 1, Geometry::kMaxSquares)},
+      {"board", "dens", squares_field(&Rules::dens)},
+      {"board", "blue_traps", traps_field(kBlue)},
+      {"board", "red_traps", traps_field(kRed)},
+      {"board", "water", squares_field(&Rules::water_squares)},
       {"board", "has_water", bool_field(&Rules::has_water)},
       {"board", "has_traps", bool_field(&Rules::has_traps)},
       {"water", "swimmers", set_field(&Rules::swimmers)},

@@ -326,7 +326,8 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
       break;
     }
     game.play(*m, eval_comment(score, side, elapsed));
-    moves_text.append(" ").append(move_text(*m));  // not " " + ...: GCC 12 -Wrestrict
+    moves_text.append(" ").append(
+        pos.rule_set().geometry().move_text(*m));  // not " " + ...: GCC 12 -Wrestrict
     last[size_t(e)] = score;
     ++out.plies;
   }

@@ -80,7 +80,7 @@ void UciProtocol::cmd_perft(int depth) {
         send("info string perft stopped");
         return;
       }
-      text += move_text(m) + ": " + std::to_string(count) + "\n";
+      text += pos.rule_set().geometry().move_text(m) + ": " + std::to_string(count) + "\n";
       total += count;
     }
     text += "\nNodes searched: " + std::to_string(total);
@@ -135,8 +135,9 @@ BenchResult run_bench(int depth, const std::function<void(const std::string&)>& 
     }
     total.nodes += r.nodes;
     write_line("Position " + std::to_string(index) + "/" + std::to_string(kBenchPositions.size()) +
-               ": bestmove " + move_text(r.best) + " score " + score_text(r.score) + " nodes " +
-               std::to_string(r.nodes) + "  " + std::string(bench.fen) +
+               ": bestmove " + pos.rule_set().geometry().move_text(r.best) + " score " +
+               score_text(r.score) + " nodes " + std::to_string(r.nodes) + "  " +
+               std::string(bench.fen) +
                (bench.variant == "standard" ? "" : " (" + std::string(bench.variant) + ")"));
   }
   total.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -168,7 +168,7 @@ void UciProtocol::cmd_position(const std::vector<std::string>& args) {
   for (size_t j = i + 1; j < args.size(); ++j) {
     const std::string& text = args[j];
     const std::string prefix = "move " + std::to_string(j - i) + " " + text;
-    const std::optional<Move> move = parse_coordinates(text);
+    const std::optional<Move> move = next.rule_set().geometry().parse_move_text(text);
     if (!move) {
       error(prefix + " is not a move: expected a from-square and a to-square, like a3a4");
       return;
@@ -179,8 +179,9 @@ void UciProtocol::cmd_position(const std::vector<std::string>& args) {
     if (!generate_moves_past_draws(next).contains(Move(from, to))) {
       const bool drawn = next.terminal_state() == GameResult::kDraw;
       error(prefix + " is illegal: " +
-            (drawn ? "no piece of the side to move can go from " + square_name(from) + " to " +
-                         square_name(to)
+            (drawn ? "no piece of the side to move can go from " +
+                         next.rule_set().geometry().square_name(from) + " to " +
+                         next.rule_set().geometry().square_name(to)
                    : explain_illegal(next, from, to)));
       return;
     }
@@ -205,7 +206,7 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
         std::string why;
         std::optional<Move> m = parse_move(pos_, text, &why);
         if (!m) {
-          const std::optional<Move> coordinates = parse_coordinates(text);
+          const std::optional<Move> coordinates = pos_.rule_set().geometry().parse_move_text(text);
           if (coordinates && generate_moves_past_draws(pos_).contains(*coordinates))
             m = coordinates;
         }
@@ -272,11 +273,12 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
   }
   const Position root = pos_;
   engine_.start(
-      root, limits, [this](const SearchInfo& info) { on_info(info); },
+      root, limits,
+      [this, board = root.rule_set().geometry()](const SearchInfo& info) { on_info(info, board); },
       [this, root](const SearchResult& result) { on_done(root, result); });
 }
 
-void UciProtocol::on_info(const SearchInfo& info) {
+void UciProtocol::on_info(const SearchInfo& info, const Geometry& board) {
   const int64_t time = info.time_ms;
   std::ostringstream s;
   s << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv " << info.multipv
@@ -290,7 +292,7 @@ void UciProtocol::on_info(const SearchInfo& info) {
   s << " nodes " << info.nodes << " nps "
     << info.nodes * 1000 / uint64_t(std::max<int64_t>(time, 1)) << " hashfull " << info.hashfull
     << " time " << time << " pv";
-  for (Move m : info.pv) s << ' ' << move_text(m);
+  for (Move m : info.pv) s << ' ' << board.move_text(m);
   send(s.str());
 }
 
@@ -305,12 +307,13 @@ void UciProtocol::on_done(const Position& root, const SearchResult& result) {
     return;
   }
   const Move best = legal.contains(result.best) ? result.best : legal[0];
-  std::string line = "bestmove " + move_text(best);
+  const Geometry& board = root.rule_set().geometry();
+  std::string line = "bestmove " + board.move_text(best);
   if (!result.ponder.is_none() && best == result.best) {
     Position after = root;
     after.do_move(best);
     if (generate_moves_past_draws(after).contains(result.ponder))
-      line += " ponder " + move_text(result.ponder);
+      line += " ponder " + board.move_text(result.ponder);
   }
   send(line);
 }
@@ -336,7 +339,7 @@ void UciProtocol::cmd_display() {
   // The moves `position` accepts here: play goes on past our draw rules.
   const MoveList moves = generate_moves_past_draws(pos_);
   s << "Legal moves (" << moves.size() << "):";
-  for (Move m : moves) s << ' ' << move_text(m);
+  for (Move m : moves) s << ' ' << pos_.rule_set().geometry().move_text(m);
   send(s.str());
 }
 

@@ -58,7 +58,7 @@ class UciProtocol {
 
   static constexpr const char* kBuiltInEval = "<built-in>";
   void set_eval_file(const std::string& path);
-  void on_info(const SearchInfo& info);
+  void on_info(const SearchInfo& info, const Geometry& board);
   void on_done(const Position& root, const SearchResult& result);
 
   std::istream& in_;

@@ -74,10 +74,13 @@ inline constexpr auto kBenchPositions = std::to_array<BenchPosition>({
     {"anti-draw", "5c1/1d2e2/2l2tw/p6/r5P/7/WTE1L2/1C2DR1/7 w 52 27"},
     {"anti-draw", "5c1/1r2e2/2ld2t/7/3p2w/6P/1T2L2/1WE2RD/1C5 b 69 35"},
     {"anti-draw", "3d3/4L2/7/7/P5e/7/1TE4/1l2pD1/3C3 w 13 34"},
-    // No water, no traps, four animals (animal-checkers), from self-play
-    {"animal-checkers", "6t/7/3r3/7/2E4/1d5/7/4D2/T6 w 2 17"},
-    {"animal-checkers", "6t/7/1d4e/7/7/r6/1E1D3/T5R/7 w 12 7"},
-    {"animal-checkers", "7/7/7/7/7/3t1d1/4D2/2T4/7 w 44 38"},
+    // No water, no traps, four animals on 7x9 (animal-checkers-7x9), from self-play
+    {"animal-checkers-7x9", "6t/7/3r3/7/2E4/1d5/7/4D2/T6 w 2 17"},
+    {"animal-checkers-7x9", "6t/7/1d4e/7/7/r6/1E1D3/T5R/7 w 12 7"},
+    {"animal-checkers-7x9", "7/7/7/7/7/3t1d1/4D2/2T4/7 w 44 38"},
+    // Animal Checkers on its own 7x7 board: the start and a middle game
+    {"animal-checkers", "1r3e1/2t1d2/7/7/7/2D1T2/1E3R1 w 0 1"},
+    {"animal-checkers", "1r3e1/4d2/2t4/3D3/7/4T2/1E3R1 w 4 3"},
 });
 
 }  // namespace jungle

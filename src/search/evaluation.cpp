@@ -10,25 +10,31 @@ namespace jungle {
 namespace {
 
 // Squares within `steps` king-free (orthogonal) steps of `s`, `s` included.
-Bitboard within_steps(Square s, int steps) {
-  Bitboard b = square_bb(s);
-  for (int i = 0; i < steps; ++i) b |= neighbours(b);
+Bitboard within_steps(const Geometry& g, Bitboard from, int steps) {
+  Bitboard b = from;
+  for (int i = 0; i < steps; ++i) b |= g.neighbours(b);
   return b;
 }
 
 }  // namespace
 
 size_t square_table_index(const RuleSet& rules, Side side, Square s) {
-  const Square own_den = rules.den(side);
-  const Square enemy_den = rules.den(opponent(side));
+  const Geometry& g = rules.geometry();
+  // Without dens, each side's home is the middle of its back rank.
+  const int home_file = rules.den(side) == kNoSquare ? g.files() / 2 : g.file_of(rules.den(side));
+  const int home_rank = side == kBlue ? 0 : g.ranks() - 1;
+  const int own_rank = rules.den(side) == kNoSquare ? home_rank : g.rank_of(rules.den(side));
+  const int enemy_rank = rules.den(opponent(side)) == kNoSquare
+                             ? g.ranks() - 1 - home_rank
+                             : g.rank_of(rules.den(opponent(side)));
   constexpr int kLastRow = EvalParams::kSquareTableRows - 1;
   constexpr int kLastColumn = EvalParams::kSquareTableColumns - 1;
-  const int row = rank_of(s) == rank_of(enemy_den)
+  const int row = g.rank_of(s) == enemy_rank
                       ? kLastRow
-                      : std::min(kLastRow - 1, std::abs(rank_of(s) - rank_of(own_den)));
-  const bool edge_file = file_of(s) == 0 || file_of(s) == kFiles - 1;
+                      : std::min(kLastRow - 1, std::abs(g.rank_of(s) - own_rank));
+  const bool edge_file = g.file_of(s) == 0 || g.file_of(s) == g.files() - 1;
   const int column =
-      edge_file ? kLastColumn : std::min(kLastColumn - 1, std::abs(file_of(s) - file_of(own_den)));
+      edge_file ? kLastColumn : std::min(kLastColumn - 1, std::abs(g.file_of(s) - home_file));
   return size_t(row * EvalParams::kSquareTableColumns + column);
 }
 
@@ -52,18 +58,19 @@ Evaluator::Evaluator(const RuleSet& rules, const EvalParams& params)
     value_[a] = v;
   }
 
-  for (Side side : {kBlue, kRed}) guard_zone_[side] = within_steps(rules.den(side), 2);
+  const Geometry& g = rules.geometry();
+  for (Side side : {kBlue, kRed}) guard_zone_[side] = within_steps(g, rules.den_bb(side), 2);
   for (Side side : {kBlue, kRed}) {
     const Square target = rules.den(opponent(side));
     for (int ai = 0; ai < kAnimals; ++ai) {
       Animal a = Animal(ai);
       uint8_t* dist = distance_[side][a];
       std::fill(dist, dist + 64, uint8_t(99));
-      dist[target] = 0;
+      if (target != kNoSquare) dist[target] = 0;
       // Relax until stable: 63 squares, a few dozen passes at most.
       for (bool changed = true; changed;) {
         changed = false;
-        for (Square s = 0; s < kSquares; ++s) {
+        for (Square s = 0; s < g.squares(); ++s) {
           if (s == target || !(rules.standable(side, a) & square_bb(s))) continue;
           Bitboard reach = rules.steps(side, a, s);
           for (const Jump& j : rules.jumps_from(side, a, s)) {
@@ -79,7 +86,7 @@ Evaluator::Evaluator(const RuleSet& rules, const EvalParams& params)
       }
       int strength = 100 + params_.advance_strength_percent * std::max(0, r.rank[a] - 1);
       const std::array<int, 36>& table = params_.square_table(r.rank[a]);
-      for (Square s = 0; s < kSquares; ++s) {
+      for (Square s = 0; s < g.squares(); ++s) {
         int d = dist[s];
         int bonus = d < int(params_.advance.size()) ? params_.advance[d] : 0;
         advance_[side][a][s] = int16_t(bonus * strength / 100);
@@ -117,7 +124,7 @@ Evaluator::Terms Evaluator::compute(const Position& pos) const {
     t.den_guard[side] = params_.den_guard * std::min(threats, defenders);
     Bitboard trapped = pos.pieces(them) & rules_.weakening_traps(side);
     for (Bitboard b = trapped; b;) {
-      if (neighbours(square_bb(pop_lsb(b))) & pos.pieces(side))
+      if (rules_.geometry().neighbours(square_bb(pop_lsb(b))) & pos.pieces(side))
         t.trapped[side] += params_.trapped_enemy;
     }
     t.jump_lanes[side] = params_.jump_lane_open * open_jump_lanes(pos, side);
@@ -152,7 +159,7 @@ bool Evaluator::rat_attacks_elephant(const Position& pos, Side side) const {
                                 ? rules_.capture_targets_from_water(kRat)
                                 : rules_.capture_targets(kRat);
     if (((targets >> kElephant) & 1) &&
-        (neighbours(square_bb(rat)) & elephants & rules_.capture_zone(rat)))
+        (rules_.geometry().neighbours(square_bb(rat)) & elephants & rules_.capture_zone(rat)))
       return true;
   }
   return false;
@@ -182,7 +189,8 @@ int Evaluator::evaluate(const Position& pos) const {
     const int defenders = popcount(pos.pieces(side) & guard_zone_[side]);
     int extra = params_.den_guard * std::min(threats[side], defenders);
     for (Bitboard b = pos.pieces(opponent(side)) & rules_.weakening_traps(side); b;) {
-      if (neighbours(square_bb(pop_lsb(b))) & pos.pieces(side)) extra += params_.trapped_enemy;
+      if (rules_.geometry().neighbours(square_bb(pop_lsb(b))) & pos.pieces(side))
+        extra += params_.trapped_enemy;
     }
     extra += params_.jump_lane_open * open_jump_lanes(pos, side);
     if (rat_attacks_elephant(pos, side)) extra += params_.rat_attacks_elephant;

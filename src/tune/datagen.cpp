@@ -37,6 +37,7 @@ GameData play_one(Engine& engine, const RuleSetPtr& rules, const DatagenOptions&
   std::mt19937_64 rng(opt.seed + uint64_t(index) * 0x9E3779B97F4A7C15ull);
   GameData data;
   GameRecord record;
+  record.board = rules->geometry();
   // A game that ends during the random plies is replaced by another try.
   Position pos(rules);
   for (int attempt = 0;; ++attempt) {

@@ -28,6 +28,7 @@ constexpr std::string_view kDim = "\033[2m";
 
 std::string render_board(const Position& pos, const BoardStyle& style) {
   const RuleSet& rs = pos.rule_set();
+  const Geometry& g = rs.geometry();
   // Columns for a square's content: a letter, a wide character, or a wide
   // character with its letter when no colour tells the sides apart.
   const int width = style.ascii ? 1 : style.colour ? 2 : 3;
@@ -40,7 +41,7 @@ std::string render_board(const Position& pos, const BoardStyle& style) {
     char mark = '.';
     if (rs.water() & bb) bg = kWaterBg, mark = '~';
     if (rs.all_traps() & bb) bg = kTrapBg, mark = '#';
-    if (s == rs.den(kBlue) || s == rs.den(kRed)) bg = kDenBg, mark = '*';
+    if (rs.dens_bb() & bb) bg = kDenBg, mark = '*';
 
     std::string content;
     std::string_view fg = kTerrainMark;
@@ -76,17 +77,19 @@ std::string render_board(const Position& pos, const BoardStyle& style) {
   };
 
   std::vector<int> files, ranks;
-  for (int f = 0; f < kFiles; ++f) files.push_back(style.flipped ? kFiles - 1 - f : f);
-  for (int r = kRanks - 1; r >= 0; --r) ranks.push_back(style.flipped ? kRanks - 1 - r : r);
+  for (int f = 0; f < g.files(); ++f) files.push_back(style.flipped ? g.files() - 1 - f : f);
+  for (int r = g.ranks() - 1; r >= 0; --r) ranks.push_back(style.flipped ? g.ranks() - 1 - r : r);
+  // Rank numbers of two digits widen the margin by one.
+  const std::string pad = g.ranks() >= 10 ? " " : "";
 
-  std::string file_line = "    ";
+  std::string file_line = "    " + pad;
   for (int f : files) {
     std::string label(size_t(cell), ' ');
     label[size_t((cell - 1) / 2)] = char('a' + f);
     file_line += label;
   }
   while (!file_line.empty() && file_line.back() == ' ') file_line.pop_back();
-  std::string border = "   +" + std::string(size_t(cell * kFiles), '-') + "+";
+  std::string border = "   " + pad + "+" + std::string(size_t(cell * g.files()), '-') + "+";
   if (style.colour) {
     file_line = std::string(kDim) + file_line + std::string(kReset);
     border = std::string(kDim) + border + std::string(kReset);
@@ -95,8 +98,8 @@ std::string render_board(const Position& pos, const BoardStyle& style) {
   std::string out = file_line + "\n" + border + "\n";
   for (int r : ranks) {
     const std::string label = std::to_string(r + 1);
-    out += " " + label + " |";
-    for (int f : files) out += square_text(make_square(f, r));
+    out += std::string(pad.size() + 3 - label.size() - 1, ' ') + label + " |";
+    for (int f : files) out += square_text(g.square(f, r));
     out += "| " + label + "\n";
   }
   out += border + "\n" + file_line + "\n";

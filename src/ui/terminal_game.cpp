@@ -12,8 +12,10 @@
 #include "core/file_io.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/rules_summary.h"
 #include "core/text_util.h"
 #include "core/variants.h"
+#include "search/strength_levels.h"
 
 namespace jungle {
 
@@ -146,8 +148,8 @@ bool TerminalGame::can_run_now(const std::string& line) const {
   const std::vector<std::string> words = split(line);
   const std::string cmd = words.empty() ? "" : lower(words[0]);
   if (cmd == "stop") return true;
-  return queued_.empty() && (cmd == "quit" || cmd == "exit" || cmd == "help" || cmd == "level" ||
-                             cmd == "flip" || cmd == "resign");
+  return queued_.empty() && (cmd == "quit" || cmd == "exit" || cmd == "help" || cmd == "rules" ||
+                             cmd == "level" || cmd == "skill" || cmd == "flip" || cmd == "resign");
 }
 
 void TerminalGame::prompt() {
@@ -241,16 +243,11 @@ void TerminalGame::handle_line(const std::string& line) {
     new_game(Game(game_.start(), game_.variant()));
     out_ << "New game.\n";
     show_board();
-  } else if (cmd == "level") {
-    int level = 0;
-    if (arg.empty()) {
-      out_ << "Engine level " << options_.level << " (0..20).\n";
-    } else if (!parse_int(arg, level) || level < 0 || level > 20) {
-      out_ << "Usage: level N, with N from 0 (beginner) to 20 (full strength)\n";
-    } else {
-      options_.level = level;
-      out_ << "Engine level " << level << ".\n";
-    }
+  } else if (cmd == "level" || cmd == "skill") {
+    set_strength(cmd, arg);
+  } else if (cmd == "rules") {
+    out_ << "Rules: " << game_.variant() << ".\n";
+    for (const std::string& line : rules_summary(pos().rule_set())) out_ << "  " << line << "\n";
   } else if (cmd == "variant") {
     if (arg.empty()) {
       out_ << "Rules: " << game_.variant() << ". Shipped rule sets:";
@@ -289,7 +286,10 @@ void TerminalGame::print_help() {
           "  load FILE [N]   continue game N (default 1) of a record file\n"
           "  resign          give up the game\n"
           "  new             start again from this game's first position\n"
-          "  level N         engine skill, 0 (beginner) to 20 (full strength)\n"
+          "  level N         engine strength, Level 1 (beginner) to 8 (full strength),\n"
+          "                  as on the web page\n"
+          "  skill N         finer: the engine's skill, 0 to 20 (Level 8 is 20)\n"
+          "  rules           the rules of this game in words\n"
           "  variant NAME    new game under a shipped rule set or a .toml file\n"
           "  quit            leave (the record is written if --save was given);\n"
           "                  Ctrl-C does the same\n";
@@ -302,7 +302,7 @@ void TerminalGame::print_moves() {
     return;
   }
   out_ << "Legal moves (" << moves.size() << "):";
-  for (Move m : moves) out_ << " " << move_text(m);
+  for (Move m : moves) out_ << " " << pos().rule_set().geometry().move_text(m);
   out_ << "\n";
 }
 
@@ -365,9 +365,27 @@ void TerminalGame::show_board() {
   out_.flush();
 }
 
+// `level N` takes the web page's levels (1..8), `skill N` the engine's own
+// scale (0..20); both answer with the one name records and the page use.
+void TerminalGame::set_strength(const std::string& cmd, const std::string& arg) {
+  const bool by_level = cmd == "level";
+  int n = 0;
+  if (arg.empty()) {
+    out_ << "Engine strength: " << strength_name(options_.skill) << " (skill " << options_.skill
+         << ").\n";
+  } else if (!parse_int(arg, n) || n < (by_level ? 1 : 0) ||
+             n > (by_level ? int(kStrengthLevels.size()) : 20)) {
+    out_ << (by_level ? "Usage: level N, with N from 1 (beginner) to 8 (full strength)\n"
+                      : "Usage: skill N, with N from 0 (weakest) to 20 (full strength)\n");
+  } else {
+    options_.skill = by_level ? kStrengthLevels[size_t(n - 1)].skill : n;
+    out_ << "Engine strength: " << strength_name(options_.skill) << ".\n";
+  }
+}
+
 std::string TerminalGame::player_name(Side s) const {
   if (options_.human[s]) return "Human";
-  return "jungle level " + std::to_string(options_.level);
+  return "jungle engine, " + strength_name(options_.skill);
 }
 
 // ---------------------------------------------------------------- the engine
@@ -389,7 +407,7 @@ void TerminalGame::maybe_start_engine() {
 
 void TerminalGame::start_search(SearchPurpose purpose) {
   // A hint is the engine's honest opinion, whatever level it plays at.
-  apply_engine_options(purpose == SearchPurpose::kHint ? 20 : options_.level);
+  apply_engine_options(purpose == SearchPurpose::kHint ? 20 : options_.skill);
   SearchLimits limits;
   limits.movetime_ms = std::max<int64_t>(1, options_.movetime_ms);
   const uint64_t id = ++search_id_;
@@ -432,8 +450,8 @@ void TerminalGame::take_search_result() {
   const Evaluation evaluation = evaluation_for_blue(r.score, mover, r.depth);
   const std::string eval = evaluation_text(evaluation);
   if (purpose == SearchPurpose::kHint) {
-    out_ << "Hint: " << move_text(m) << " (evaluation " << eval << " for Blue, depth " << r.depth
-         << ")\n";
+    out_ << "Hint: " << pos().rule_set().geometry().move_text(m) << " (evaluation " << eval
+         << " for Blue, depth " << r.depth << ")\n";
     return;
   }
   out_ << player_name(mover) << " plays " << game_.move_label(game_.ply(), m) << " (evaluation "

@@ -19,7 +19,7 @@ namespace jungle {
 
 struct TerminalOptions {
   std::array<bool, kSides> human = {true, false};  // the sides a person plays
-  int level = 20;                                  // engine skill 0..20
+  int skill = 20;  // the engine's skill, 0..20 (Level 8 · full strength)
   int64_t movetime_ms = 1000;
   std::string variant = "standard";  // a shipped name or a .toml path
   std::string fen;                   // start here instead of the rule set's start
@@ -74,6 +74,7 @@ class TerminalGame {
   bool game_over() const { return game_.over(); }
   const Position& pos() const { return game_.position(); }
   std::string player_name(Side s) const;
+  void set_strength(const std::string& cmd, const std::string& arg);
   void prompt();
   void save(const std::string& path);
   bool load(const std::string& path, int game_number, std::ostream& err);

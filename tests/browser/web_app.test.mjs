@@ -2,81 +2,29 @@
 // port with a fresh database, driven in Debian's headless Chromium.
 //   JUNGLE_BINARY=build/x/jungle JUNGLE_SCREENSHOTS=build/x/screenshots node --test tests/browser/
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import * as h from './harness.mjs';
 
-const binary = process.env.JUNGLE_BINARY;
-if (!binary) throw new Error('set JUNGLE_BINARY to the jungle executable');
-const work = mkdtempSync(path.join(tmpdir(), 'jungle-browser-'));
-const shots = process.env.JUNGLE_SCREENSHOTS || path.join(work, 'screenshots');
-mkdirSync(shots, { recursive: true });
-
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-];
+const { work, shots } = h.workFolders('jungle-browser-');
+const { startServer, stopServer } = h;
 
 let server;
 let url;
 let browser;
 let page;
 
-function startServer(db) {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(binary, ['serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15000);
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/serving (http:\/\/\S+\/)/);
-      if (m) { clearTimeout(timer); resolve({ proc, url: m[1] }); }
-    });
-    proc.stderr.on('data', (d) => { out += d; });
-    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}): ${out}`)); });
-  });
-}
-
-function stopServer(proc) {
-  return new Promise((resolve) => {
-    if (proc.exitCode !== null) { resolve(proc.exitCode); return; }
-    proc.removeAllListeners('exit');
-    proc.on('exit', (code) => resolve(code));
-    proc.kill('SIGTERM');
-  });
-}
-
 const shot = (name, p = page) => p.screenshot({ path: path.join(shots, `${name}.png`) });
-const square = (name, p = page, board = 'board') => p.locator(`#${board} rect.hit[data-square="${name}"]`);
-const moveCount = (p = page) => p.locator('#moves button.mv:not(.gap)').count();
-// Waits until the status line matches `re` (requests and animations take a moment).
-async function expectStatus(re, p = page) {
-  await p.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status').textContent), re.source, { timeout: 20000 });
-}
-
-async function waitForMoves(n, p = page) {
-  await p.waitForFunction((k) => document.querySelectorAll('#moves button.mv:not(.gap)').length === k, n, { timeout: 20000 });
-}
-
-async function newGame(p, { mode = 'blue', variant = 'standard', skill = '0', movetime = '250' } = {}) {
-  if (!(await p.locator('#dlg-new').isVisible())) await p.locator('#btn-new').click();
-  await p.locator('#dlg-new').waitFor({ state: 'visible' });
-  await p.locator(`#form-new input[name="mode"][value="${mode}"]`).check();
-  await p.locator('#new-variant').selectOption(variant);
-  if (mode !== 'friend') {
-    await p.locator('#new-skill').selectOption(skill);
-    await p.locator('#new-movetime').selectOption(movetime);
-  }
-  await p.locator('#new-start').click();
-  await p.locator('#dlg-new').waitFor({ state: 'hidden' });
-}
+const square = (name, p = page, board = 'board') => h.square(p, name, board);
+const moveCount = (p = page) => h.moveCount(p);
+const expectStatus = (re, p = page) => h.expectStatus(p, re);
+const waitForMoves = (n, p = page) => h.waitForMoves(p, n);
+const newGame = h.newGame;
 
 before(async () => {
   ({ proc: server, url } = await startServer(path.join(work, 'games.db')));
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await h.launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page.on('pageerror', (e) => { throw e; });
 });

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
@@ -39,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   // Every legal move reads back from its own text and draws no objection.
   for (Move m : generate_moves(pos)) {
-    const std::optional<Move> again = parse_move(pos, move_text(m));
+    const std::optional<Move> again = parse_move(pos, kStandardGeometry.move_text(m));
     fuzz::require(again && *again == m, "a legal move reads back from its text", text);
     fuzz::require(explain_illegal(pos, m.from(), m.to()).empty(), "legal moves have no objection",
                   text);

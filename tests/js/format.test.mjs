@@ -7,15 +7,20 @@ import {
   analysisStats,
   evalShare,
   formatScore,
+  fullMoves,
   gameRowCells,
   hintMessage,
   levelName,
+  moveLabel,
   moveRows,
+  moveSquares,
+  moveText,
   moveTitle,
   playerLabel,
   playerShortName,
   pvMoves,
   resultBanner,
+  scoreSentence,
   sideName,
   statusText,
 } from '../../src/ui/web/assets/js/format.js';
@@ -28,6 +33,32 @@ test('scores are in pawns for Blue, signed, and forced wins in moves', () => {
   assert.equal(formatScore(-4, null), '−0.04');
   assert.equal(formatScore(30000, 3), 'M3');
   assert.equal(formatScore(-30000, -2), '−M2');
+  // `mate` counts from the side to move: Red to move and winning is Blue's −M1.
+  assert.equal(formatScore(-30000, 1), '−M1');
+  assert.equal(formatScore(30000, -1), 'M1');
+});
+
+test('evaluations in words name the winner of a forced win', () => {
+  assert.equal(scoreSentence({ blue_score: 35, mate: null }), '+0.35 for Blue');
+  assert.equal(scoreSentence({ blue_score: -30000, mate: 1 }), 'Red wins in 1 move');
+  assert.equal(scoreSentence({ blue_score: 30000, mate: -3 }), 'Blue wins in 3 moves');
+  assert.equal(
+    hintMessage({ move: 'd2d1', blue_score: -30000, mate: 1, depth: 1, pv: [], nps: 0 }),
+    'Hint: d2d1 (Red wins in 1 move)',
+  );
+});
+
+test('moves are counted as numbered, not as plies', () => {
+  assert.equal(fullMoves('7/7/7/7/7/7/7/7/7 w 0 1', 0), 0);
+  assert.equal(fullMoves('7/7/7/7/7/7/7/7/7 w 0 1', 3), 2);
+  assert.equal(fullMoves('7/7/7/7/7/7/7/7/7 w 0 1', 4), 2);
+  assert.equal(fullMoves('7/7/7/7/7/7/7/7/7 b 0 1', 1), 1);
+  assert.equal(fullMoves('7/7/7/7/7/7/7/7/7 b 0 1', 2), 2);
+  assert.equal(fullMoves('7/7/7/7/7/7/7/7/7 b 0 1', 3), 2);
+  const g = game({ moves: [move(1, 'a3a4', 'blue', 'E'), move(2, 'g7g6', 'red', 'e'), move(3, 'a4a5', 'blue', 'E')] });
+  assert.equal(moveLabel(g, 1), '1. a3a4');
+  assert.equal(moveLabel(g, 2), '1… g7g6');
+  assert.equal(moveLabel(g, 3), '2. a4a5');
 });
 
 test('sides and levels have names', () => {
@@ -52,8 +83,8 @@ test('a player strip names the engine, its level and time, or the person', () =>
 });
 
 test('the games list names players shortly', () => {
-  assert.equal(playerShortName(engine(12)), 'Engine 5');
-  assert.equal(playerShortName(engine(7)), 'Engine');
+  assert.equal(playerShortName(engine(12)), 'Engine · Level 5');
+  assert.equal(playerShortName(engine(7)), 'Engine · skill 7');
   assert.equal(playerShortName(HUMAN), 'Human');
   assert.equal(playerShortName(undefined), 'Human');
   const summary = {
@@ -64,7 +95,16 @@ test('the games list names players shortly', () => {
     result: '*',
     updated_ms: 0,
   };
-  assert.deepEqual(gameRowCells(summary, 'today'), ['3', 'today', 'standard', 'Human', 'Engine 1', '4', 'playing']);
+  assert.deepEqual(gameRowCells(summary, 'today'), [
+    '3',
+    'today',
+    'standard',
+    'Human',
+    'Engine · Level 1',
+    '2',
+    'playing',
+  ]);
+  assert.equal(gameRowCells({ ...summary, moves: 3 }, 'today')[5], '3');
   assert.deepEqual(gameRowCells({ ...summary, result: '1-0' }, 'today').at(-1), '1-0');
 });
 
@@ -76,7 +116,9 @@ test('the status line says whose move it is, who thinks, or what is viewed', () 
   const moved = game({ moves: [move(1, 'a3a4', 'blue', 'E')] });
   assert.equal(statusText(moved, { ...shown, view: 1 }), 'Red (engine) to move.');
   assert.equal(statusText(moved, { ...shown, view: 1, engineRequest: true }), 'Red (engine) is thinking…');
-  assert.equal(statusText(moved, shown), 'Viewing position after 0 of 1 moves — press ⏭ to return.');
+  assert.equal(statusText(moved, shown), 'Viewing the start position — press ⏭ to return.');
+  const two = game({ moves: [move(1, 'a3a4', 'blue', 'E'), move(2, 'g7g6', 'red', 'e')] });
+  assert.equal(statusText(two, { ...shown, view: 1 }), 'Viewing the position after 1. a3a4 — press ⏭ to return.');
   const engines = game({ players: { blue: engine(), red: engine() } });
   assert.equal(statusText(engines, { ...shown, autoplay: false }), 'Paused.');
   assert.equal(statusText(engines, shown), 'Blue (engine) to move.');
@@ -146,4 +188,14 @@ test('a principal variation shows its first 12 moves, sides alternating', () => 
     { move: 'm2', side: 'red' },
   ]);
   assert.deepEqual(pvMoves('blue', []), []);
+});
+
+test('moves read as coordinates or with the animal moved', () => {
+  const step = move(1, 'f3f4', 'blue', 'L');
+  const take = { ...move(2, 'b6b7', 'red', 'r'), captured: 'E' };
+  assert.equal(moveText(step, false), 'f3f4');
+  assert.equal(moveText(step, true), 'Lion f3–f4');
+  assert.equal(moveText(take, true), 'Rat b6×b7');
+  assert.deepEqual(moveSquares('a9a10'), ['a9', 'a10']);
+  assert.deepEqual(moveSquares('b10c10'), ['b10', 'c10']);
 });

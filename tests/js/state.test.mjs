@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  evaluationShown,
   dismissBanner,
   gameArriving,
   gameDeleted,
@@ -70,14 +71,32 @@ test('a take-back past the ply viewed brings the view back into the game', () =>
 
 test('another game drops the evaluation; a game ending shows the banner again', () => {
   open(game({ moves: MOVES.slice(0, 1) }));
-  setEvaluation({ blue_score: 40, mate: null });
+  setEvaluation(1, { blue_score: 40, mate: null });
   dismissBanner();
   const over = game({ moves: MOVES.slice(0, 1), status: 'over' });
   gameArriving(over);
   assert.equal(state.bannerDismissed, false);
-  assert.deepEqual(state.evaluation, { blue_score: 40, mate: null });
+  assert.deepEqual(evaluationShown(), { blue_score: 40, mate: null });
   assert.deepEqual(gameArriving(game({ id: 9 })), { sameGame: false, followed: true, oneMoveOn: false });
-  assert.equal(state.evaluation, null);
+  gameShown(game({ id: 9 }), true);
+  assert.equal(evaluationShown(), null);
+});
+
+test('the evaluation bar belongs to the position viewed', () => {
+  open(game({ moves: MOVES }));
+  setEvaluation(3, { blue_score: 120, mate: null });
+  setEvaluation(1, { blue_score: -30, mate: null });
+  assert.deepEqual(evaluationShown(), { blue_score: 120, mate: null });
+  viewMoved(1);
+  assert.deepEqual(evaluationShown(), { blue_score: -30, mate: null });
+  viewMoved(0);
+  assert.equal(evaluationShown(), null);
+  // Taking back the last two moves forgets what was said after them.
+  const undone = game({ moves: MOVES.slice(0, 1) });
+  gameArriving(undone);
+  gameShown(undone, true);
+  assert.deepEqual(evaluationShown(), { blue_score: -30, mate: null });
+  assert.equal(state.evaluations.has(3), false);
 });
 
 test('the view stays within the game, and arrows belong to the position viewed', () => {

@@ -13,10 +13,6 @@ constexpr char kLetters[kAnimals + 1] = "RCDWPTLE";
 constexpr int kDeltaFile[4] = {0, 0, 1, -1};
 constexpr int kDeltaRank[4] = {1, -1, 0, 0};
 
-bool on_board(int file, int rank) {
-  return file >= 0 && file < kFiles && rank >= 0 && rank < kRanks;
-}
-
 int side_of_code(int code) {
   return code / kAnimals;
 }
@@ -25,7 +21,14 @@ Animal animal_of_code(int code) {
 }
 
 std::string square_text(int file, int rank) {
-  return std::string(1, char('a' + file)) + char('1' + rank);
+  return std::string(1, char('a' + file)) + std::to_string(rank + 1);
+}
+
+bool listed(const std::vector<BoardSquare>& squares, int file, int rank) {
+  for (const BoardSquare& s : squares) {
+    if (s.file == file && s.rank == rank) return true;
+  }
+  return false;
 }
 
 char letter_of(int code) {
@@ -108,11 +111,13 @@ ReferenceGame::ReferenceGame(const Rules& rules) : ReferenceGame(rules, rules.st
 
 ReferenceGame::ReferenceGame(const Rules& rules, const std::string& fen) : rules_(rules) {
   State s;
-  for (auto& row : s.board) row.fill(kEmpty);
+  const int files = rules_.files, ranks_count = rules_.ranks;
+  s.board.assign(size_t(ranks_count), std::vector<int>(size_t(files), kEmpty));
+  s.water.assign(size_t(ranks_count), std::vector<int>(size_t(files), 0));
   std::vector<std::string> f = split(fen);
   if (f.size() < 2) throw ReferenceError("FEN needs a placement and a side: '" + fen + "'");
 
-  // Ranks 9 down to 1, separated by '/'.
+  // The last rank down to 1, separated by '/'.
   std::vector<std::string> ranks;
   std::string part;
   for (char c : f[0]) {
@@ -124,13 +129,15 @@ ReferenceGame::ReferenceGame(const Rules& rules, const std::string& fen) : rules
     }
   }
   ranks.push_back(part);
-  if (int(ranks.size()) != kRanks) throw ReferenceError("FEN must have 9 ranks: '" + fen + "'");
+  if (int(ranks.size()) != ranks_count) {
+    throw ReferenceError("FEN must have " + std::to_string(ranks_count) + " ranks: '" + fen + "'");
+  }
   std::array<std::array<int, kAnimals>, kSides> count{};
-  for (int i = 0; i < kRanks; ++i) {
-    int rank = kRanks - 1 - i;
+  for (int i = 0; i < ranks_count; ++i) {
+    int rank = ranks_count - 1 - i;
     int file = 0;
     for (char c : ranks[i]) {
-      if (c >= '1' && c <= '7') {
+      if (c >= '1' && c <= '9') {
         file += c - '0';
         continue;
       }
@@ -139,8 +146,7 @@ ReferenceGame::ReferenceGame(const Rules& rules, const std::string& fen) : rules
         if (kLetters[a] == c || char(kLetters[a] - 'A' + 'a') == c) animal = a;
       }
       if (animal < 0) throw ReferenceError(std::string("unknown FEN letter '") + c + "'");
-      if (file >= kFiles)
-        throw ReferenceError("FEN rank " + std::to_string(rank + 1) + " too long");
+      if (file >= files) throw ReferenceError("FEN rank " + std::to_string(rank + 1) + " too long");
       Side side = (c >= 'A' && c <= 'Z') ? kBlue : kRed;
       if (!may_stand(side, Animal(animal), file, rank)) {
         throw ReferenceError(std::string("'") + c + "' may not stand on " +
@@ -152,8 +158,9 @@ ReferenceGame::ReferenceGame(const Rules& rules, const std::string& fen) : rules
       s.board[rank][file] = side * kAnimals + animal;
       ++file;
     }
-    if (file != kFiles) {
-      throw ReferenceError("FEN rank " + std::to_string(rank + 1) + " does not have 7 files");
+    if (file != files) {
+      throw ReferenceError("FEN rank " + std::to_string(rank + 1) + " does not have " +
+                           std::to_string(files) + " files");
     }
   }
 
@@ -176,18 +183,16 @@ ReferenceGame::ReferenceGame(const Rules& rules, const std::string& fen) : rules
 
 // --------------------------------------------------------------- geometry
 
+bool ReferenceGame::on_board(int file, int rank) const {
+  return file >= 0 && file < rules_.files && rank >= 0 && rank < rules_.ranks;
+}
+
 bool ReferenceGame::is_water(int file, int rank) const {
-  if (!rules_.has_water) return false;
-  bool river_file = file == 1 || file == 2 || file == 4 || file == 5;
-  bool river_rank = rank >= 3 && rank <= 5;
-  return river_file && river_rank;
+  return rules_.has_water && listed(rules_.water_squares, file, rank);
 }
 
 bool ReferenceGame::is_trap_of(Side side, int file, int rank) const {
-  if (!rules_.has_traps) return false;
-  int back = side == kBlue ? 0 : 8;
-  int front = side == kBlue ? 1 : 7;
-  return (rank == back && (file == 2 || file == 4)) || (rank == front && file == 3);
+  return rules_.has_traps && listed(rules_.trap_squares[side], file, rank);
 }
 
 bool ReferenceGame::is_any_trap(int file, int rank) const {
@@ -195,7 +200,8 @@ bool ReferenceGame::is_any_trap(int file, int rank) const {
 }
 
 bool ReferenceGame::is_den_of(Side side, int file, int rank) const {
-  return file == 3 && rank == (side == kBlue ? 0 : 8);
+  return !rules_.dens.empty() && rules_.dens[size_t(side)].file == file &&
+         rules_.dens[size_t(side)].rank == rank;
 }
 
 bool ReferenceGame::may_stand(Side side, Animal a, int file, int rank) const {
@@ -282,8 +288,8 @@ void ReferenceGame::add_jumps(const State& s, int ff, int fr, std::vector<Step>&
 
 std::vector<ReferenceGame::Step> ReferenceGame::piece_moves(const State& s) const {
   std::vector<Step> out;
-  for (int r = 0; r < kRanks; ++r) {
-    for (int f = 0; f < kFiles; ++f) {
+  for (int r = 0; r < rules_.ranks; ++r) {
+    for (int f = 0; f < rules_.files; ++f) {
       int code = s.board[r][f];
       if (code == kEmpty || side_of_code(code) != s.side) continue;
       for (int d = 0; d < 4; ++d)
@@ -311,8 +317,8 @@ ReferenceGame::State ReferenceGame::after(const State& s, const Step& m) const {
   n.plies_since_capture = capture ? 0 : s.plies_since_capture + 1;
   n.drowned = 0;
   if (counting) {
-    for (int r = 0; r < kRanks; ++r) {
-      for (int f = 0; f < kFiles; ++f) {
+    for (int r = 0; r < rules_.ranks; ++r) {
+      for (int f = 0; f < rules_.files; ++f) {
         int code = n.board[r][f];
         if (code == kEmpty || side_of_code(code) != side || !is_water(f, r)) continue;
         if (++n.water[r][f] > rules_.water_turn_limit) {
@@ -325,9 +331,9 @@ ReferenceGame::State ReferenceGame::after(const State& s, const Step& m) const {
     if (n.drowned > 0) n.plies_since_capture = 0;
   }
 
-  if (rules_.own_den_allowed && rules_.den_food_limit > 0) {
-    int den_rank = side == kBlue ? 0 : 8;
-    int on_den = n.board[den_rank][3];
+  if (rules_.own_den_allowed && rules_.den_food_limit > 0 && !rules_.dens.empty()) {
+    const BoardSquare den = rules_.dens[size_t(side)];
+    int on_den = n.board[den.rank][den.file];
     if (on_den != kEmpty && side_of_code(on_den) == side) ++n.den_turns[side];
   }
 
@@ -360,8 +366,9 @@ Outcome ReferenceGame::end_before_moves() const {
   };
   // 1. A piece on the enemy den (the side that just moved is looked at first).
   for (Side side : {opponent(s.side), s.side}) {
-    int den_rank = side == kBlue ? 8 : 0;
-    int code = s.board[den_rank][3];
+    if (rules_.dens.empty()) break;
+    const BoardSquare den = rules_.dens[size_t(opponent(side))];
+    int code = s.board[den.rank][den.file];
     if (code != kEmpty && side_of_code(code) == side) return win(side, Termination::kDenEntered);
   }
   // 2. A side with no pieces loses.
@@ -473,19 +480,24 @@ uint64_t ReferenceGame::perft(int depth) {
 std::string ReferenceGame::placement_and_side() const {
   const State& s = cur();
   std::string out;
-  for (int r = kRanks - 1; r >= 0; --r) {
+  // Runs longer than nine are written in nines and the rest ("91" for ten).
+  auto write_empty = [&out](int empty) {
+    for (; empty > 9; empty -= 9) out += '9';
+    if (empty > 0) out += char('0' + empty);
+  };
+  for (int r = rules_.ranks - 1; r >= 0; --r) {
     int empty = 0;
-    for (int f = 0; f < kFiles; ++f) {
+    for (int f = 0; f < rules_.files; ++f) {
       int code = s.board[r][f];
       if (code == kEmpty) {
         ++empty;
         continue;
       }
-      if (empty > 0) out += char('0' + empty);
+      write_empty(empty);
       empty = 0;
       out += letter_of(code);
     }
-    if (empty > 0) out += char('0' + empty);
+    write_empty(empty);
     if (r > 0) out += '/';
   }
   out += s.side == kBlue ? " w" : " b";
@@ -498,8 +510,9 @@ std::string ReferenceGame::fen() const {
 }
 
 int ReferenceGame::water_turns(Square s) const {
-  if (!is_valid_square(s)) return 0;
-  return cur().water[rank_of(s)][file_of(s)];
+  // Square index = rank * files + file (types.h).
+  if (s < 0 || s >= rules_.files * rules_.ranks) return 0;
+  return cur().water[size_t(s / rules_.files)][size_t(s % rules_.files)];
 }
 
 // -------------------------------------------------------- test rule sets
@@ -595,6 +608,24 @@ const std::vector<NamedRules>& option_rule_sets() {
       r.has_water = false;
       r.has_traps = false;
       r.start_fen = "6t/1d5/r5e/7/7/7/E5R/5D1/T6 w 0 1";
+    });
+    // Other boards: a 5x6 one with a one-square pond (jumps over one square,
+    // the Rat alone in it) and a full 8x8 one, whose last square is index 63.
+    add("x-board-5x6", [](Rules& r) {
+      r.files = 5;
+      r.ranks = 6;
+      r.dens = {{2, 0}, {2, 5}};
+      r.trap_squares = {{{{1, 0}, {3, 0}, {2, 1}}, {{1, 5}, {3, 5}, {2, 4}}}};
+      r.water_squares = {{2, 2}};
+      r.start_fen = "l3t/r3e/5/5/E3R/T3L w 0 1";
+    });
+    add("x-board-8x8", [](Rules& r) {
+      r.files = 8;
+      r.ranks = 8;
+      r.dens = {{3, 0}, {4, 7}};
+      r.trap_squares = {{{{2, 0}, {4, 0}, {3, 1}}, {{3, 7}, {5, 7}, {4, 6}}}};
+      r.water_squares = {{1, 3}, {2, 3}, {1, 4}, {2, 4}, {5, 3}, {6, 3}, {5, 4}, {6, 4}};
+      r.start_fen = "l6t/1d4c1/r2p1w1e/8/8/E1W1P2R/1C4D1/T6L w 0 1";
     });
     add("x-hidden", [](Rules& r) { r.hidden_pieces = true; });
     add("x-not-unique", [](Rules& r) {

@@ -4,7 +4,8 @@
 // RULES.md and docs/rule-details.md alone, to check the fast bitboard core
 // against. It reads only the plain fields of `Rules` and the small value
 // types of types.h; it shares no code with src/core/*.cpp. Every rule is a
-// direct test on a 9x7 mailbox board, and every position of the game is kept
+// direct test on a mailbox board of the rules' size (its squares found in
+// the rules' plain lists, never through core's Geometry), and every position of the game is kept
 // whole, so that undo is a pop and repetition is a linear scan.
 
 #include <array>
@@ -85,8 +86,8 @@ class ReferenceGame {
   // (side * 8 + animal) or kNoPiece; water[rank][file] the drowning count of
   // the piece standing there.
   struct State {
-    std::array<std::array<int, kFiles>, kRanks> board{};
-    std::array<std::array<int, kFiles>, kRanks> water{};
+    std::vector<std::vector<int>> board;  // [rank][file]
+    std::vector<std::vector<int>> water;
     Side side = kBlue;
     int plies_since_capture = 0;
     int move_number = 1;
@@ -100,6 +101,7 @@ class ReferenceGame {
 
   const State& cur() const { return history_.back(); }
 
+  bool on_board(int file, int rank) const;
   bool is_water(int file, int rank) const;
   bool is_trap_of(Side side, int file, int rank) const;
   bool is_any_trap(int file, int rank) const;

@@ -55,9 +55,9 @@ std::string sse_event(const std::string& name, const Json& data) {
   return "event: " + name + "\ndata: " + data.dump() + "\n\n";
 }
 
-Json search_info_json(const SearchInfo& info, Side side_to_move) {
+Json search_info_json(const SearchInfo& info, Side side_to_move, const Geometry& board) {
   Json pv = Json::array();
-  for (Move m : info.pv) pv.push_back(move_text(m));
+  for (Move m : info.pv) pv.push_back(board.move_text(m));
   const int blue_score = side_to_move == kBlue ? info.score : -info.score;
   Json mate = nullptr;  // moves to a forced win, negative when the side to move loses
   if (const int moves = mate_in_moves(info.score)) mate = moves;
@@ -83,17 +83,18 @@ std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool
                                               std::atomic<int>& open_streams, Json start_event) {
   auto channel = std::make_shared<EventChannel>();
   const Side us = position.side_to_move();
+  const Geometry board = position.rule_set().geometry();
   EngineJob job;
   job.kind = EngineJob::Kind::kAnalysis;
   job.position = position;
   job.limits = limits;
   job.client = client;
   job.address = address;
-  job.on_info = [channel, us](const SearchInfo& info) {
-    channel->push(sse_event("info", search_info_json(info, us)));
+  job.on_info = [channel, us, board](const SearchInfo& info) {
+    channel->push(sse_event("info", search_info_json(info, us, board)));
   };
-  job.on_done = [channel, us](const SearchResult& r, bool completed) {
-    Json done{{"best", r.best.is_none() ? Json(nullptr) : Json(move_text(r.best))},
+  job.on_done = [channel, us, board](const SearchResult& r, bool completed) {
+    Json done{{"best", r.best.is_none() ? Json(nullptr) : Json(board.move_text(r.best))},
               {"depth", r.depth},
               {"score", r.score},
               {"blue_score", us == kBlue ? r.score : -r.score},

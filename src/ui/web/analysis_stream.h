@@ -44,7 +44,7 @@ std::string sse_event(const std::string& name, const Json& data);
 
 // The engine's view of a position as JSON: depth, score from the side to
 // move and from Blue's side, mate distance, principal variation.
-Json search_info_json(const SearchInfo& info, Side side_to_move);
+Json search_info_json(const SearchInfo& info, Side side_to_move, const Geometry& board);
 
 // Streams an analysis of `position` as server-sent events: "start", then
 // "info" as each depth completes, then "done" with the best move, then the

@@ -92,9 +92,10 @@ std::array<PlayerConfig, kSides> read_players(const Json& body, int64_t max_move
           PlayerConfig::from_json(body.value("red", Json()), "red", max_movetime_ms)};
 }
 
-Json engine_json(const SearchResult& r, const SearchInfo& last, Side side_to_move) {
-  Json j = search_info_json(last, side_to_move);
-  j["move"] = r.best.is_none() ? Json(nullptr) : Json(move_text(r.best));
+Json engine_json(const SearchResult& r, const SearchInfo& last, Side side_to_move,
+                 const Geometry& board) {
+  Json j = search_info_json(last, side_to_move, board);
+  j["move"] = r.best.is_none() ? Json(nullptr) : Json(board.move_text(r.best));
   if (last.pv.empty()) {
     j["score"] = r.score;
     j["blue_score"] = side_to_move == kBlue ? r.score : -r.score;
@@ -103,8 +104,8 @@ Json engine_json(const SearchResult& r, const SearchInfo& last, Side side_to_mov
   // Below full strength the engine may play another move than the line it
   // found; a pv that does not begin with the move played would mislead.
   if (!r.best.is_none() && j.contains("pv") && j["pv"].is_array() && !j["pv"].empty() &&
-      j["pv"][0] != move_text(r.best)) {
-    j["pv"] = Json::array({move_text(r.best)});
+      j["pv"][0] != board.move_text(r.best)) {
+    j["pv"] = Json::array({board.move_text(r.best)});
   }
   return j;
 }
@@ -205,7 +206,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
         Termination why = Termination::kNone;
         const GameResult r = game_result(pos, &why);
         Json legal = Json::array();
-        for (Move m : generate_moves(pos)) legal.push_back(move_text(m));
+        for (Move m : generate_moves(pos)) legal.push_back(rules->geometry().move_text(m));
         send_json(res, Json{
                            {"fen", pos.fen()},
                            {"side_to_move", side_json_name(pos.side_to_move())},
@@ -349,7 +350,8 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                   game->play(searched.result.best);
                   save(ctx.games, *game);
                   Json state = game->to_json();
-                  state["engine"] = engine_json(searched.result, searched.last_info, us);
+                  state["engine"] = engine_json(searched.result, searched.last_info, us,
+                                                game->position().rule_set().geometry());
                   send_json(res, state);
                 }
               }));
@@ -366,12 +368,20 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                 }
                 LockedGame g = lock_game(ctx.games, game_id(req));
                 GameSession& game = *g.game;
-                if (game.ply() == 0 && !game.over()) {
+                // A finished game stays finished: a take-back would reopen
+                // a resigned or won game behind the other player's back.
+                // Exploring from its past is analysis, not undo.
+                if (game.over()) {
+                  throw ApiError(422, "game_over",
+                                 "the game is over (" + game.result_message() +
+                                     "); a finished game cannot be taken back");
+                }
+                if (game.ply() == 0) {
                   throw ApiError(422, "nothing_to_undo", "no move has been played yet");
                 }
                 if (!until.empty()) {
                   plies = game.plies_back_to_human();
-                  if (plies == 0 && !game.over()) {
+                  if (plies == 0) {
                     throw ApiError(422, "nothing_to_undo", "no move of a person to take back");
                   }
                 }
@@ -437,7 +447,8 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
         if (!searched.completed || searched.result.best.is_none()) {
           throw ApiError(503, "cancelled", "the engine's search was cancelled");
         }
-        send_json(res, engine_json(searched.result, searched.last_info, pos.side_to_move()));
+        send_json(res, engine_json(searched.result, searched.last_info, pos.side_to_move(),
+                                   pos.rule_set().geometry()));
       }));
 
   auto open_stream = [&ctx]() {

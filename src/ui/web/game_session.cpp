@@ -7,6 +7,8 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/text_util.h"
+#include "search/strength_levels.h"
 #include "ui/web/variant_catalog.h"
 
 namespace jungle::web {
@@ -25,7 +27,8 @@ bool looks_like_move(std::string_view text) {
 std::string player_description(const PlayerConfig& p) {
   if (!p.is_engine()) return "Human";
   std::ostringstream out;
-  out << "jungle engine (skill " << p.skill << ", " << double(p.movetime_ms) / 1000.0 << " s/move)";
+  out << "jungle engine, " << strength_name(p.skill) << ", " << double(p.movetime_ms) / 1000.0
+      << " s/move";
   return out.str();
 }
 
@@ -161,8 +164,8 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
   for (const RecordedMove& rm : record.moves) {
     if (game->over() || !is_legal(game->position(), rm.move)) {
       throw ApiError(422, "illegal_move",
-                     "move " + std::to_string(game->ply() + 1) + " " + move_text(rm.move) +
-                         " of the record is illegal" +
+                     "move " + std::to_string(game->ply() + 1) + " " +
+                         rules->geometry().move_text(rm.move) + " of the record is illegal" +
                          (game->over() ? std::string(": the game was already over")
                                        : ": " + explain_illegal(game->position(), rm.move.from(),
                                                                 rm.move.to())));
@@ -264,7 +267,7 @@ void GameSession::play(Move m) {
   try {
     game_.play(m);
   } catch (const std::invalid_argument& e) {
-    throw ApiError(422, "illegal_move", move_text(m) + ": " + e.what());
+    throw ApiError(422, "illegal_move", board().move_text(m) + ": " + e.what());
   }
   pm.fen_after = position().fen();
   moves_.push_back(std::move(pm));
@@ -308,11 +311,11 @@ Json GameSession::to_json() const {
   for (size_t i = 0; i < moves_.size(); ++i) {
     const PlayedMove& pm = moves_[i];
     const Square from = pm.move.from(), to = pm.move.to();
-    const int distance =
-        std::abs(file_of(from) - file_of(to)) + std::abs(rank_of(from) - rank_of(to));
+    const int distance = std::abs(board().file_of(from) - board().file_of(to)) +
+                         std::abs(board().rank_of(from) - board().rank_of(to));
     moves.push_back({
         {"ply", i + 1},
-        {"move", move_text(pm.move)},
+        {"move", board().move_text(pm.move)},
         {"side", side_json_name(side_of(pm.piece))},
         {"piece", std::string(1, piece_letter(pm.piece))},
         {"captured",
@@ -324,7 +327,7 @@ Json GameSession::to_json() const {
   const GameResult r = result();
   Json legal = Json::array();
   if (r == GameResult::kOngoing) {
-    for (Move m : generate_moves(position())) legal.push_back(move_text(m));
+    for (Move m : generate_moves(position())) legal.push_back(board().move_text(m));
   }
   const std::string term = termination();
   return Json{
@@ -360,7 +363,7 @@ StoredGame GameSession::to_stored() const {
   s.start_fen = start_fen_;
   for (const PlayedMove& pm : moves_) {
     if (!s.moves.empty()) s.moves += ' ';
-    s.moves += move_text(pm.move);
+    s.moves += board().move_text(pm.move);
   }
   s.ply_count = ply();
   s.blue = players_[kBlue].to_json().dump();
@@ -385,11 +388,23 @@ GameRecord GameSession::to_record() const {
   return record;
 }
 
+namespace {
+// Moves as the move list numbers them: Blue's and Red's turn make one, and a
+// game that opens with Red's turn starts a move of its own.
+int full_moves(const std::string& start_fen, int plies) {
+  if (plies == 0) return 0;
+  const std::vector<std::string> fields = split(start_fen);
+  const bool red_first = fields.size() > 1 && fields[1] == "b";
+  return red_first ? 1 + plies / 2 : (plies + 1) / 2;
+}
+}  // namespace
+
 Json stored_summary_json(const StoredGame& g) {
   return Json{
       {"id", g.id},
       {"variant", g.variant},
       {"ply", g.ply_count},
+      {"moves", full_moves(g.start_fen, g.ply_count)},
       {"players",
        {{"blue", Json::parse(g.blue, nullptr, false)},
         {"red", Json::parse(g.red, nullptr, false)}}},

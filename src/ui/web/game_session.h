@@ -75,6 +75,7 @@ class GameSession {
   const std::string& variant() const { return game_.variant(); }
   const RuleSetPtr& rules() const { return game_.rule_set_ptr(); }
   const Position& position() const { return game_.position(); }
+  const Geometry& board() const { return game_.position().rule_set().geometry(); }
   int ply() const { return game_.ply(); }
   // Bumped by every change, so that an engine answer computed for an older
   // state of the game is recognised as stale and dropped.

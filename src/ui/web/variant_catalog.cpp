@@ -1,13 +1,14 @@
 #include "ui/web/variant_catalog.h"
 
+#include "core/rules_summary.h"
 #include "core/variants.h"
 
 namespace jungle::web {
 
-Json squares_json(Bitboard squares) {
+Json squares_json(const Geometry& board, Bitboard squares) {
   Json list = Json::array();
-  for (Square s = 0; s < kSquares; ++s) {
-    if (squares & square_bb(s)) list.push_back(square_name(s));
+  for (Square s = 0; s < board.squares(); ++s) {
+    if (squares & square_bb(s)) list.push_back(board.square_name(s));
   }
   return list;
 }
@@ -16,6 +17,7 @@ namespace {
 
 Json describe(const RuleSet& rs) {
   const Rules& rules = rs.rules();
+  const Geometry& g = rs.geometry();
   Json ranks = Json::object();
   for (int a = 0; a < kAnimals; ++a) {
     ranks[std::string(1, animal_letter(Animal(a)))] = rules.rank[a];
@@ -25,9 +27,18 @@ Json describe(const RuleSet& rs) {
       {"description", rules.description},
       {"start_fen", rules.start_fen},
       {"ranks", ranks},
-      {"water", squares_json(rs.water())},
-      {"traps", {{"blue", squares_json(rs.traps(kBlue))}, {"red", squares_json(rs.traps(kRed))}}},
-      {"dens", {{"blue", square_name(rs.den(kBlue))}, {"red", square_name(rs.den(kRed))}}},
+      {"board", {{"files", g.files()}, {"ranks", g.ranks()}}},
+      {"water", squares_json(g, rs.water())},
+      {"traps",
+       {{"blue", squares_json(g, rs.traps(kBlue))}, {"red", squares_json(g, rs.traps(kRed))}}},
+      // A board without dens reports null for each.
+      {"dens",
+       {{"blue", rs.den(kBlue) == kNoSquare ? Json(nullptr) : Json(g.square_name(rs.den(kBlue)))},
+        {"red", rs.den(kRed) == kNoSquare ? Json(nullptr) : Json(g.square_name(rs.den(kRed)))}}},
+      // Which traps weaken a piece: the enemy's ("opponent") or any ("all").
+      {"traps_weaken", rules.traps == TrapRule::kAllTrapsWeaken ? "all" : "opponent"},
+      // The rules in sentences, for the page's rules panel.
+      {"summary", rules_summary(rs)},
       {"hidden_pieces", rules.hidden_pieces},
   };
 }

@@ -31,6 +31,6 @@ class VariantCatalog {
 };
 
 // A square list as names: ["b4", "c4", ...].
-Json squares_json(Bitboard squares);
+Json squares_json(const Geometry& board, Bitboard squares);
 
 }  // namespace jungle::web

@@ -47,7 +47,7 @@ export function startAnalysis() {
     if (state.source !== source || !state.game) return;
     /** @type {EngineReport} */
     const info = JSON.parse(e.data);
-    setEvaluation(info);
+    setEvaluation(ply, info);
     setBest(info.pv[0] || null);
     showAnalysisStats(analysisStats(info));
     showPv(pvMoves(parseFen(fenAt(state.game, ply)).side, info.pv));

@@ -27,15 +27,18 @@
  *             engine?: EngineReport }} Game
  */
 /**
- * @typedef {{ id: number, variant: string, ply: number, players: Players, result: string,
- *             updated_ms: number }} GameSummary
+ * A stored game in the list; `moves` counts moves as the move list numbers
+ * them (Blue's and Red's turn together), `ply` single turns.
+ * @typedef {{ id: number, variant: string, ply: number, moves?: number, players: Players,
+ *             result: string, updated_ms: number }} GameSummary
  */
 /** @typedef {{ games: GameSummary[], total: number }} GameList */
 /**
  * A rule set, with what drawing the board needs.
  * @typedef {{ name: string, description: string, start_fen: string, ranks: Record<string, number>,
- *             water: string[], traps: Record<Side, string[]>, dens: Record<Side, string>,
- *             hidden_pieces: boolean }} Variant
+ *             board: { files: number, ranks: number },
+ *             water: string[], traps: Record<Side, string[]>, dens: Record<Side, string | null>,
+ *             traps_weaken?: 'opponent' | 'all', summary?: string[], hidden_pieces: boolean }} Variant
  */
 /**
  * @typedef {{ fen: string, side_to_move: Side, legal_moves: string[], status: 'ongoing' | 'over',

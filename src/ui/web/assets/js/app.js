@@ -13,6 +13,7 @@ import {
   loadGame,
   loadRecord,
   onBoardMove,
+  onPremove,
   resign,
   setView,
   startNewGame,
@@ -22,7 +23,8 @@ import {
 import { fenAt } from './game.js';
 import { pieceStyle } from './pieces.js';
 import { SetupEditor } from './setup.js';
-import { dismissBanner, state, variantInfo, variantsLoaded } from './state.js';
+import { isMuted, setMuted } from './sound.js';
+import { dismissBanner, setAnimalNames, state, variantInfo, variantsLoaded } from './state.js';
 import { store } from './storage.js';
 import { createBoard } from './views/board_view.js';
 import { drawGlyphStyleButton, pieceStyleButtons } from './views/controls_view.js';
@@ -31,6 +33,7 @@ import { wireLoadDialog } from './views/load_dialog.js';
 import { wireMoveList } from './views/moves_view.js';
 import { fillLevels, fillRuleSets, openNewGame, wireNewGameDialog } from './views/new_game_dialog.js';
 import { render } from './views/render.js';
+import { wireRulesDialog } from './views/rules_dialog.js';
 
 /** The game the address names (#game=7), or 0. */
 const gameInHash = () => Number(new URLSearchParams(location.hash.slice(1)).get('game'));
@@ -48,6 +51,25 @@ function wire(editor) {
   wireNewGameDialog(startNewGame);
   wireMoveList(setView);
   $('btn-flip').addEventListener('click', flipBoard);
+  const sound = $('btn-sound');
+  const showSound = () => {
+    sound.textContent = isMuted() ? '🔇' : '🔊';
+    sound.setAttribute('aria-pressed', String(!isMuted()));
+  };
+  sound.addEventListener('click', () => {
+    setMuted(!isMuted());
+    showSound();
+  });
+  showSound();
+  wireRulesDialog();
+  const names = $('animal-names', HTMLInputElement);
+  names.checked = store.get('animalNames', false);
+  setAnimalNames(names.checked);
+  names.addEventListener('change', () => {
+    store.set('animalNames', names.checked);
+    setAnimalNames(names.checked);
+    render();
+  });
   for (const b of pieceStyleButtons()) b.addEventListener('click', () => chooseStyle(pieceStyle(b.dataset.style)));
   $('btn-hint').addEventListener('click', hint);
   $('btn-undo').addEventListener('click', takeBack);
@@ -96,7 +118,7 @@ function wire(editor) {
 }
 
 async function boot() {
-  const board = createBoard(onBoardMove);
+  const board = createBoard(onBoardMove, onPremove);
   drawGlyphStyleButton();
   fillLevels();
   try {

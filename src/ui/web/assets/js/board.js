@@ -2,7 +2,18 @@
 // The board as SVG: terrain, pieces, highlights, arrows; click or drag to
 // move; jumps and captures animated. It knows no rules: legal moves come
 // from the server and every move is sent there.
-import { FILES, RANKS, SQUARES, fileOf, rankOf, parseFen, parseMove, squareName } from './fen.js';
+import {
+  FILES,
+  RANKS,
+  SQUARES,
+  fileOf,
+  rankOf,
+  parseFen,
+  parseMove,
+  parseSquare,
+  setShape,
+  squareName,
+} from './fen.js';
 import { SIDES } from './game.js';
 import { drawPiece, glyphPath, svg } from './pieces.js';
 
@@ -19,7 +30,8 @@ import { drawPiece, glyphPath, svg } from './pieces.js';
  */
 /**
  * `editor`: squares are clicked to edit them (onSquare) instead of to move.
- * @typedef {{ editor?: boolean, onMove?: (move: BoardMove) => void,
+ * `onPremove`: a move queued while the other side is to move.
+ * @typedef {{ editor?: boolean, onMove?: (move: BoardMove) => void, onPremove?: (move: string) => void,
  *             onSquare?: (sq: number, e: PointerEvent) => void }} BoardOptions
  */
 /** A press on a piece that may become a drag. @typedef {{ from: number, id: number, x: number, y: number, moved: boolean, wasSelected: boolean }} Press */
@@ -82,6 +94,12 @@ export class Board {
     /** @type {string[]} */
     this.legal = [];
     this.canMove = false;
+    // While the other side thinks, a person may queue one move of this side
+    // (a premove), played as soon as it is legal on their turn.
+    /** @type {Side | null} */
+    this.premoveSide = null;
+    /** @type {{ from: number, to: number } | null} */
+    this.premove = null;
     /** @type {{ from: number, to: number } | null} */
     this.lastMove = null;
     /** @type {Arrow[]} */
@@ -93,7 +111,7 @@ export class Board {
     this.drag = null;
     /** @type {Map<number, SVGElement>} */
     this.pieceEls = new Map();
-    svgEl.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${FILES * S + 2 * FRAME} ${RANKS * S + 2 * FRAME}`);
+    this.fitViewBox();
     svgEl.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     this.layers = this.build();
     this.redraw();
@@ -103,6 +121,16 @@ export class Board {
   /** @param {Variant} variant */
   setVariant(variant) {
     this.variant = variant;
+    const shape = `${FILES}x${RANKS}`;
+    setShape(variant?.board);
+    this.fitViewBox();
+    if (shape !== `${FILES}x${RANKS}`) {
+      // Another board: new squares to point at, and a position of its size.
+      this.buildHits(this.layers.hit);
+      this.position = parseFen(this.position.side === 'red' ? '/ b' : '/ w');
+      this.redraw();
+      return;
+    }
     this.drawTerrain();
     this.drawPieces();
   }
@@ -124,17 +152,31 @@ export class Board {
   }
   /** @param {string} fen */
   setPosition(fen) {
+    setShape(this.variant?.board); // another board (the editor's) may have drawn since
     this.position = parseFen(fen);
     this.selected = -1;
     this.cancelDrag();
     this.drawPieces();
     this.drawMarks();
   }
-  /** @param {string[]} moves @param {boolean} canMove whether a person may move now */
-  setLegalMoves(moves, canMove) {
+  /**
+   * @param {string[]} moves
+   * @param {boolean} canMove whether a person may move now
+   * @param {Side | null} [premoveSide] the side a person may premove for meanwhile
+   */
+  setLegalMoves(moves, canMove, premoveSide = null) {
     this.legal = moves || [];
     this.canMove = !!canMove;
-    if (!canMove) this.selected = -1;
+    if (premoveSide !== this.premoveSide) this.selected = -1;
+    this.premoveSide = canMove ? null : premoveSide;
+    if (!canMove && !this.premoveSide) this.selected = -1;
+    if (canMove || !this.premoveSide) this.premove = null;
+    this.drawMarks();
+  }
+
+  /** Forgets the queued premove. */
+  clearPremove() {
+    this.premove = null;
     this.drawMarks();
   }
   /** @param {string | null} move */
@@ -217,10 +259,9 @@ export class Board {
       effects: layer('effects'),
       hit: layer('hit'),
     };
-    for (let sq = 0; sq < SQUARES; sq += 1) {
-      svg('rect', { class: 'hit', width: S, height: S, 'data-square': squareName(sq) }, layers.hit);
-    }
+    this.buildHits(layers.hit);
     layers.hit.addEventListener('pointerdown', (e) => this.onPointerDown(e));
+    layers.hit.addEventListener('keydown', (e) => this.onKey(e));
     this.svg.addEventListener('pointermove', (e) => this.onPointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.onPointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
@@ -289,7 +330,112 @@ export class Board {
     svg('path', { d: 'M0 0 L10 5 L0 10 z', fill: 'context-stroke' }, head);
   }
 
+  /** One square per square of the board's shape, to take the pointer. @param {SVGElement} layer */
+  buildHits(layer) {
+    layer.replaceChildren();
+    // Each square is a button for keyboards and screen readers; one at a
+    // time takes Tab (a roving tabindex), the arrows move between them.
+    for (let sq = 0; sq < SQUARES; sq += 1) {
+      svg(
+        'rect',
+        {
+          class: 'hit',
+          width: S,
+          height: S,
+          'data-square': squareName(sq),
+          role: 'button',
+          tabindex: sq === 0 ? '0' : '-1',
+        },
+        layer,
+      );
+    }
+  }
+
+  /** The hit square of `sq`. @param {number} sq */
+  hitOf(sq) {
+    return /** @type {SVGElement | null} */ (this.layers.hit.querySelector(`[data-square="${squareName(sq)}"]`));
+  }
+
+  /**
+   * What a screen reader says of each square: its name, what stands on it,
+   * and its terrain ("d8: Blue Lion (rank 7), Red's trap").
+   */
+  labelSquares() {
+    const v = this.variant;
+    for (let sq = 0; sq < SQUARES; sq += 1) {
+      const rect = this.hitOf(sq);
+      if (!rect) continue;
+      const name = squareName(sq);
+      const piece = this.pieceEls.get(sq)?.querySelector('title')?.textContent ?? 'empty';
+      const terrain = [];
+      if (v?.water.includes(name)) terrain.push('water');
+      if (v?.traps.blue.includes(name)) terrain.push("Blue's trap");
+      if (v?.traps.red.includes(name)) terrain.push("Red's trap");
+      if (v?.dens.blue === name) terrain.push("Blue's den");
+      if (v?.dens.red === name) terrain.push("Red's den");
+      const selected = this.selected === sq ? ', selected' : '';
+      rect.setAttribute('aria-label', `${name}: ${piece}${terrain.length ? `, ${terrain.join(', ')}` : ''}${selected}`);
+    }
+  }
+
+  /**
+   * Keyboard play: arrows move between squares as they lie on the screen,
+   * Enter or Space picks a piece up or puts it down, Escape lets it go.
+   * @param {KeyboardEvent} e
+   */
+  onKey(e) {
+    const rect = e.target instanceof Element ? e.target.closest('rect.hit') : null;
+    if (!rect) return;
+    const sq = this.squareOfName(rect.getAttribute('data-square') ?? '');
+    const steps = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (e.key in steps) {
+      e.preventDefault();
+      const [dx, dy] = steps[/** @type {keyof typeof steps} */ (e.key)];
+      const at = this.corner(sq);
+      for (let other = 0; other < SQUARES; other += 1) {
+        const c = this.corner(other);
+        if (c.x === at.x + dx * S && c.y === at.y + dy * S) {
+          this.focusSquare(other);
+          break;
+        }
+      }
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (!this.opts.editor) this.activate(sq);
+    } else if (e.key === 'Escape' && this.selected >= 0) {
+      this.selected = -1;
+      this.drawMarks();
+    }
+  }
+
+  /** @param {number} sq */
+  focusSquare(sq) {
+    for (const r of this.layers.hit.children) r.setAttribute('tabindex', '-1');
+    const rect = this.hitOf(sq);
+    rect?.setAttribute('tabindex', '0');
+    rect?.focus();
+  }
+
+  /**
+   * A square chosen without a pointer: picks up a piece of the side to move
+   * (or lets it go), or moves the piece picked up there.
+   * @param {number} sq
+   */
+  activate(sq) {
+    if (this.canPick(sq)) {
+      this.selected = this.selected === sq ? -1 : sq;
+      this.drawMarks();
+      return;
+    }
+    if (this.selected < 0) return;
+    const from = this.selected;
+    this.selected = -1;
+    this.drawMarks();
+    if (this.worthTrying(from, sq)) this.tryMove(from, sq);
+  }
+
   redraw() {
+    setShape(this.variant?.board);
     this.drawTerrain();
     for (const rect of this.layers.hit.children) {
       const sq = this.squareOfName(rect.getAttribute('data-square') ?? '');
@@ -302,9 +448,14 @@ export class Board {
     this.drawArrows();
   }
 
+  /** The drawing's size follows the board's shape. */
+  fitViewBox() {
+    this.svg.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${FILES * S + 2 * FRAME} ${RANKS * S + 2 * FRAME}`);
+  }
+
   /** @param {string} name */
   squareOfName(name) {
-    return (Number(name[1]) - 1) * FILES + 'abcdefg'.indexOf(name[0]);
+    return parseSquare(name);
   }
 
   /** @param {number} sq @returns {Point} */
@@ -388,7 +539,7 @@ export class Board {
     for (let f = 0; f < FILES; f += 1) {
       const { x, y } = this.corner(this.flipped ? (RANKS - 1) * FILES + f : f);
       // Bottom-left: the bottom-right corner holds a piece's rank badge.
-      svg('text', { class: 'coord', x: x + 6, y: y + S - 6 }, t).textContent = 'abcdefg'[f];
+      svg('text', { class: 'coord', x: x + 6, y: y + S - 6 }, t).textContent = 'abcdefghijklmnopqrstuvwxyz'[f];
     }
     for (let r = 0; r < RANKS; r += 1) {
       const { x, y } = this.corner(r * FILES + (this.flipped ? FILES - 1 : 0));
@@ -403,16 +554,20 @@ export class Board {
     const ranks = this.variant?.ranks || null;
     this.position.board.forEach((p, sq) => {
       if (!p) return;
-      const el = drawPiece(p, { style: this.style, ranks, hidden: this.hiddenSide === p.side });
+      const hidden = this.hiddenSide === p.side;
+      const weakened = !hidden && this.weakensOn(p.side, squareName(sq));
+      const el = drawPiece(p, { style: this.style, ranks, hidden, weakened });
       const { x, y } = this.center(sq);
       el.setAttribute('transform', `translate(${x} ${y})`);
       el.dataset.on = squareName(sq);
       layer.appendChild(el);
       this.pieceEls.set(sq, el);
     });
+    this.labelSquares();
   }
 
   drawMarks() {
+    this.labelSquares();
     const marks = this.layers.marks;
     const targets = this.layers.targets;
     marks.replaceChildren();
@@ -425,6 +580,10 @@ export class Board {
     if (this.lastMove) {
       square(this.lastMove.from, 'mark-last');
       square(this.lastMove.to, 'mark-last');
+    }
+    if (this.premove) {
+      square(this.premove.from, 'mark-premove');
+      square(this.premove.to, 'mark-premove');
     }
     if (this.selected >= 0) {
       square(this.selected, 'mark-selected');
@@ -515,9 +674,8 @@ export class Board {
   /** @param {number} sq */
   canPick(sq) {
     const piece = this.position.board[sq];
-    return (
-      this.canMove && piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq)
-    );
+    if (!this.canMove) return !!piece && piece.side === this.premoveSide;
+    return !!piece && piece.side === this.position.side && this.legal.some((m) => parseMove(m).from === sq);
   }
 
   /** @param {PointerEvent} e */
@@ -548,8 +706,34 @@ export class Board {
       const from = this.selected;
       this.selected = -1;
       this.drawMarks();
-      this.tryMove(from, sq);
+      if (this.worthTrying(from, sq)) this.tryMove(from, sq);
     }
+  }
+
+  /**
+   * Whether a piece of `side` standing on `name` is on a trap that weakens
+   * it: the enemy's traps, or any trap where the rule set says so.
+   * @param {Side} side @param {string} name
+   */
+  weakensOn(side, name) {
+    const v = this.variant;
+    if (!v) return false;
+    const enemy = side === 'blue' ? 'red' : 'blue';
+    if (v.traps[enemy]?.includes(name)) return true;
+    return v.traps_weaken === 'all' && Boolean(v.traps[side]?.includes(name));
+  }
+
+  /**
+   * Whether a move the legal list lacks is still worth sending, so that the
+   * server says why it is refused: a step to a neighbouring square is a
+   * plausible try (into the water, onto a stronger piece), a click further
+   * away is a misclick that only lets the piece go.
+   * @param {number} from @param {number} to
+   */
+  worthTrying(from, to) {
+    if (!this.canMove) return this.premoveSide !== null && from !== to;
+    if (this.legal.includes(squareName(from) + squareName(to))) return true;
+    return Math.abs(fileOf(from) - fileOf(to)) + Math.abs(rankOf(from) - rankOf(to)) === 1;
   }
 
   /** @param {PointerEvent} e */
@@ -588,6 +772,11 @@ export class Board {
       if (sq < 0 || sq === d.from) return;
       const target = this.position.board[sq];
       if (target && target.side === this.position.side && this.canPick(sq)) return;
+      if (!this.worthTrying(d.from, sq)) {
+        this.selected = -1;
+        this.drawMarks();
+        return;
+      }
     } else {
       // Leave the piece where it was dropped (and its victim gone) while
       // the server confirms; the next position redraws everything.
@@ -620,6 +809,14 @@ export class Board {
   /** @param {number} from @param {number} to @param {boolean} [dragged] */
   tryMove(from, to, dragged = false) {
     const text = squareName(from) + squareName(to);
+    if (!this.canMove) {
+      // Not this side's turn: queue it; the page plays it when it may.
+      if (dragged) this.restorePiece(from);
+      this.premove = { from, to };
+      this.drawMarks();
+      this.opts.onPremove?.(text);
+      return;
+    }
     const legal = this.legal.includes(text);
     this.opts.onMove?.({ move: text, from, to, legal, dragged });
   }

@@ -1,16 +1,26 @@
 // @ts-check
 // Board geometry and FEN reading/writing for drawing; the server decides legality.
 
-export const FILES = 7;
-export const RANKS = 9;
-export const SQUARES = FILES * RANKS;
-const FILE_NAMES = 'abcdefg';
+// The board's shape comes from the rule set (the API's variant.board): the
+// page draws one rule set at a time and sets it with setShape before
+// reading or drawing a position. Live bindings: importers see the change.
+export let FILES = 7;
+export let RANKS = 9;
+export let SQUARES = FILES * RANKS;
+const FILE_NAMES = 'abcdefghijklmnopqrstuvwxyz';
+
+/** @param {{ files: number, ranks: number } | undefined} board the variant's board; 7x9 without one */
+export function setShape(board) {
+  FILES = board?.files || 7;
+  RANKS = board?.ranks || 9;
+  SQUARES = FILES * RANKS;
+}
 
 /** @typedef {import('./api.js').Side} Side */
 /** A piece on the board: its side and animal letter (upper case). @typedef {{ side: Side, letter: string }} Piece */
 /** @typedef {{ board: Array<Piece | null>, side: Side }} Position */
 
-// Square index = rank * 7 + file, a1 = 0, g9 = 62, as the engine numbers them.
+// Square index = rank * FILES + file, a1 = 0 (g9 = 62 on 7x9), as the engine numbers them.
 /** @param {number} sq */
 export const squareName = (sq) => FILE_NAMES[sq % FILES] + String(Math.floor(sq / FILES) + 1);
 /** @param {number} sq */
@@ -20,14 +30,17 @@ export const rankOf = (sq) => Math.floor(sq / FILES);
 
 /** @param {unknown} name @returns {number} the square, -1 if `name` is none */
 export function parseSquare(name) {
-  if (typeof name !== 'string' || name.length !== 2) return -1;
+  if (typeof name !== 'string' || !/^[a-z][1-9][0-9]?$/.test(name)) return -1;
   const f = FILE_NAMES.indexOf(name[0]);
-  const r = Number(name[1]) - 1;
-  return f < 0 || !(r >= 0 && r < RANKS) ? -1 : r * FILES + f;
+  const r = Number(name.slice(1)) - 1;
+  return f >= FILES || !(r >= 0 && r < RANKS) ? -1 : r * FILES + f;
 }
 
-/** @param {string} text */
-export const parseMove = (text) => ({ from: parseSquare(text.slice(0, 2)), to: parseSquare(text.slice(2, 4)) });
+/** "a3a4", or "a10a11" on a board of ten ranks or more. @param {string} text */
+export const parseMove = (text) => {
+  const split = text.slice(1).search(/[a-z]/) + 1;
+  return { from: parseSquare(text.slice(0, split)), to: parseSquare(text.slice(split)) };
+};
 
 export const LETTERS = 'ELTPWDCR';
 
@@ -57,6 +70,10 @@ export function parseFen(fen) {
   return { board, side: side === 'b' ? 'red' : 'blue' };
 }
 
+// A run of empty squares as the engine writes it: nines, then the rest ("91" for ten).
+/** @param {number} n */
+const nines = (n) => '9'.repeat(Math.floor((n - 1) / 9)) + String(n - 9 * Math.floor((n - 1) / 9));
+
 /** @param {Array<Piece | null>} board @param {Side} side */
 export function buildFen(board, side) {
   const rows = [];
@@ -70,12 +87,12 @@ export function buildFen(board, side) {
         continue;
       }
       if (empty) {
-        row += empty;
+        row += nines(empty);
         empty = 0;
       }
       row += p.side === 'blue' ? p.letter : p.letter.toLowerCase();
     }
-    if (empty) row += empty;
+    if (empty) row += nines(empty);
     rows.push(row);
   }
   return `${rows.join('/')} ${side === 'red' ? 'b' : 'w'} 0 1`;

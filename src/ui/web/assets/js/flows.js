@@ -5,7 +5,7 @@
 import { ApiError, api, messageOf } from './api.js';
 import { startAnalysis, stopAnalysis } from './analysis.js';
 import { toast } from './dom.js';
-import { hintMessage, sideName } from './format.js';
+import { fullMoves, hintMessage, sideName } from './format.js';
 import { enginesOnly, isEngine, other, playersFor, resigningSide, takeBackPlies } from './game.js';
 import {
   gameArriving,
@@ -23,6 +23,7 @@ import {
   viewLatest,
   viewMoved,
 } from './state.js';
+import { play, soundFor } from './sound.js';
 import { store } from './storage.js';
 import { gameBoard } from './views/board_view.js';
 import { hintButtonReady, hintButtonThinking, showPieceStyle } from './views/controls_view.js';
@@ -35,6 +36,35 @@ import { render } from './views/render.js';
 /** @typedef {import('./views/new_game_dialog.js').NewGameRequest} NewGameRequest */
 
 const ENGINE_PAUSE_MS = 350; // between moves when engines play each other
+// Retries after losing the server: soon at first, then every few seconds,
+// for as long as the page shows that game.
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 5000;
+
+/** Whether a failure means the server could not answer at all. @param {unknown} err */
+const serverGone = (err) => err instanceof ApiError && (err.code === 'network' || err.status >= 502);
+
+/**
+ * Asks for the game until the server answers, then shows it and lets the
+ * engine move if it is still to.
+ * @param {number} id @param {number} attempt
+ */
+async function reconnect(id, attempt) {
+  if (state.game?.id !== id) return;
+  try {
+    const game = await api.game(id);
+    if (state.game?.id !== id) return;
+    await setGame(game);
+    toast('Reconnected.', 'info', 2500);
+    maybeEngineMove();
+  } catch (err) {
+    if (!serverGone(err)) {
+      toast(`The game could not be reloaded: ${messageOf(err)}`);
+      return;
+    }
+    setTimeout(() => reconnect(id, attempt + 1), Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** (attempt + 1)));
+  }
+}
 
 /**
  * Shows a state of a game from the server; `animate` plays the move that led
@@ -45,6 +75,7 @@ const ENGINE_PAUSE_MS = 350; // between moves when engines play each other
 async function setGame(game, { animate = false } = {}) {
   const { sameGame, followed, oneMoveOn } = gameArriving(game);
   if (!sameGame) stopAnalysis();
+  if (oneMoveOn || (sameGame && game.status === 'over' && state.game?.status !== 'over')) play(soundFor(game));
   if (animate && oneMoveOn) await gameBoard().animateMove(game.moves[game.ply - 1]);
   gameShown(game, followed);
   location.hash = `game=${game.id}`;
@@ -74,10 +105,27 @@ export async function maybeEngineMove() {
   try {
     const next = await api.engineMove(id);
     if (state.game?.id !== id) return;
-    if (next.engine) setEvaluation(next.engine);
+    // The search's value is that of the position it moved from and, by its
+    // best line, of the one its move leads to.
+    if (next.engine) {
+      setEvaluation(next.ply - 1, next.engine);
+      setEvaluation(next.ply, next.engine);
+    }
     setEngineRequest(false);
     await setGame(next, { animate: true });
     again = true;
+    const queued = premove;
+    premove = null;
+    if (
+      queued &&
+      next.status === 'ongoing' &&
+      !isEngine(next, next.side_to_move) &&
+      next.legal_moves.includes(queued)
+    ) {
+      // The queued move is legal now: play it at once, as the player asked.
+      again = false;
+      setTimeout(() => onBoardMove({ move: queued, from: -1, to: -1, legal: true, dragged: false }), 0);
+    }
   } catch (err) {
     if (state.game?.id !== id) return;
     const code = err instanceof ApiError ? err.code : '';
@@ -88,6 +136,11 @@ export async function maybeEngineMove() {
       } catch {
         // shown below
       }
+    } else if (serverGone(err)) {
+      // The server went away while the engine thought (a crash, a restart):
+      // wait until it answers again, then carry on from the stored game.
+      toast('Lost the server while the engine was thinking; reconnecting…', 'info', 6000);
+      setTimeout(() => reconnect(id, 0), RECONNECT_FIRST_MS);
     } else {
       toast(`The engine could not move: ${messageOf(err)}`);
     }
@@ -98,6 +151,14 @@ export async function maybeEngineMove() {
     }
   }
   if (again) setTimeout(maybeEngineMove, enginesOnly(state.game) ? ENGINE_PAUSE_MS : 0);
+}
+
+/** The move a person queued while the engine thought, if any. @type {string | null} */
+let premove = null;
+
+/** A move queued on the board while the engine thinks. @param {string} move */
+export function onPremove(move) {
+  premove = move;
 }
 
 /** A person's move on the board. @param {BoardMove} move */
@@ -113,7 +174,7 @@ export async function onBoardMove({ move, from, legal, dragged }) {
   } catch (err) {
     setBusy(false);
     const refused = err instanceof ApiError ? err : null;
-    if (!legal || refused?.status === 422) gameBoard().shake(from);
+    if ((!legal || refused?.status === 422) && from >= 0) gameBoard().shake(from);
     toast(messageOf(err));
     if (refused?.code === 'stale' || refused?.code === 'not_your_turn') {
       try {
@@ -165,9 +226,10 @@ export async function hint() {
   if (!g) return;
   hintButtonThinking();
   try {
-    const h = await api.hint(g.id, state.view, 1000);
+    const ply = state.view;
+    const h = await api.hint(g.id, ply, 1000);
     setHint(h.move);
-    setEvaluation(h);
+    setEvaluation(ply, h);
     render();
     toast(hintMessage(h), 'info', 3500);
   } catch (err) {
@@ -222,7 +284,8 @@ export async function loadRecord(text) {
   closeLoadDialog();
   await loadGame(game.id);
   setView(0);
-  toast(`Loaded game ${game.id}: ${game.ply} moves. Use ▶ to step through it.`, 'info');
+  const count = fullMoves(game.start_fen, game.ply);
+  toast(`Loaded game ${game.id}: ${count} move${count === 1 ? '' : 's'}. Use ▶ to step through it.`, 'info');
 }
 
 /** Deletes a stored game; the page forgets it if it is the one shown. @param {number} id */

@@ -14,6 +14,7 @@ import { humanSides, isEngine, other } from './game.js';
 /** @typedef {import('./api.js').Side} Side */
 
 // Engine strength levels offered to players, as EngineOptions skill values.
+// The same table as src/search/strength_levels.h (a unit test compares them).
 export const LEVELS = [
   { skill: 0, name: 'Level 1 · beginner' },
   { skill: 3, name: 'Level 2 · novice' },
@@ -37,7 +38,9 @@ export const levelName = (skill) => (LEVELS.find((l) => l.skill === skill) || { 
  * @param {number | null | undefined} mate
  */
 export function formatScore(blueScore, mate) {
-  if (mate !== null && mate !== undefined) return `${mate > 0 ? '' : '−'}M${Math.abs(mate)}`;
+  // The API counts `mate` from the side to move; whose win it is shows in the
+  // sign of Blue's score, which every report carries.
+  if (mate !== null && mate !== undefined) return `${blueScore > 0 ? '' : '−'}M${Math.abs(mate)}`;
   const v = blueScore / 100;
   return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
 }
@@ -62,7 +65,9 @@ export function playerLabel(game, side) {
  * @param {Player | undefined} p
  */
 export function playerShortName(p) {
-  return p?.type === 'engine' ? `Engine ${LEVELS.findIndex((l) => l.skill === p.skill) + 1 || ''}`.trim() : 'Human';
+  if (p?.type !== 'engine') return 'Human';
+  const level = LEVELS.find((l) => l.skill === p.skill);
+  return level ? `Engine · ${level.name.split(' · ')[0]}` : `Engine · skill ${p.skill}`;
 }
 
 /**
@@ -73,7 +78,10 @@ export function playerShortName(p) {
  */
 export function statusText(game, { view, engineRequest, autoplay }) {
   const toMove = game.side_to_move;
-  if (view !== game.ply) return `Viewing position after ${view} of ${game.ply} moves — press ⏭ to return.`;
+  if (view !== game.ply) {
+    const where = view === 0 ? 'the start position' : `the position after ${moveLabel(game, view)}`;
+    return `Viewing ${where} — press ⏭ to return.`;
+  }
   if (game.status === 'over') return game.message;
   if (engineRequest) return `${sideName(toMove)} (engine) is thinking…`;
   if (isEngine(game, toMove)) {
@@ -107,14 +115,61 @@ export function moveRows(startFen, moves) {
 }
 
 /**
+ * A ply as players write it, with its move number: "11. a3a4" for Blue's,
+ * "11… g7g6" for Red's.
+ * @param {Game} game
+ * @param {number} ply 1-based
+ */
+export function moveLabel(game, ply) {
+  const row = moveRows(game.start_fen, game.moves).find((r) => r.plies.includes(ply));
+  const m = game.moves[ply - 1];
+  if (!row || !m) return `ply ${ply}`;
+  return `${row.number}${m.side === 'blue' ? '.' : '…'} ${m.move}`;
+}
+
+/**
+ * How many moves a game has in the move list's numbering (a move is Blue's
+ * and Red's turn together; a game opening with Red's adds one).
+ * @param {string} startFen
+ * @param {number} plies
+ */
+export function fullMoves(startFen, plies) {
+  if (plies === 0) return 0;
+  const redFirst = startFen.split(/\s+/)[1] === 'b';
+  return redFirst ? 1 + Math.ceil((plies - 1) / 2) : Math.ceil(plies / 2);
+}
+
+/**
  * A move's tooltip: "Blue Elephant a3→a4", "… takes the Rat".
  * @param {GameMove} m
  */
 export function moveTitle(m) {
+  const [from, to] = moveSquares(m.move);
   return (
-    `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${m.move.slice(0, 2)}→${m.move.slice(2)}` +
+    `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${from}→${to}` +
     (m.captured ? ` takes the ${ANIMALS[m.captured.toUpperCase()].name}` : '')
   );
+}
+
+/**
+ * A move's squares: "a3a4" → ["a3", "a4"]; ranks past 9 take two digits.
+ * @param {string} text
+ */
+export function moveSquares(text) {
+  const m = /^([a-z]\d+)([a-z]\d+)$/.exec(text);
+  return m ? [m[1], m[2]] : [text.slice(0, 2), text.slice(2)];
+}
+
+/**
+ * A move as the list shows it: coordinates ("f3f7"), or with the animal's
+ * name for players who read moves that way ("Lion f3–f7", "Rat b6×b7").
+ * @param {GameMove} m
+ * @param {boolean} withAnimals
+ */
+export function moveText(m, withAnimals) {
+  if (!withAnimals) return m.move;
+  const [from, to] = moveSquares(m.move);
+  return `${ANIMALS[m.piece.toUpperCase()].name} ${from}${m.captured ? '×' : '–'}${to}`;
 }
 
 /**
@@ -177,7 +232,18 @@ export function pvMoves(toMove, pv) {
 }
 
 /** @param {{ move: string, blue_score: number, mate?: number | null }} hint */
-export const hintMessage = (hint) => `Hint: ${hint.move} (${formatScore(hint.blue_score, hint.mate)} for Blue)`;
+export const hintMessage = (hint) => `Hint: ${hint.move} (${scoreSentence(hint)})`;
+
+/**
+ * An evaluation in words, for toasts and screen readers: "+0.35 for Blue",
+ * "Red wins in 2 moves".
+ * @param {Evaluation} e
+ */
+export function scoreSentence(e) {
+  if (e.mate === null || e.mate === undefined) return `${formatScore(e.blue_score, e.mate)} for Blue`;
+  const moves = Math.abs(e.mate);
+  return `${e.blue_score > 0 ? 'Blue' : 'Red'} wins in ${moves} move${moves === 1 ? '' : 's'}`;
+}
 
 /**
  * A row of the games list, cell by cell.
@@ -191,7 +257,7 @@ export function gameRowCells(g, when) {
     g.variant,
     playerShortName(g.players.blue),
     playerShortName(g.players.red),
-    `${g.ply}`,
+    `${g.moves ?? Math.ceil(g.ply / 2)}`,
     g.result === '*' ? 'playing' : g.result,
   ];
 }

@@ -72,10 +72,13 @@ export function glyphPath(ch, size, parent, attrs = {}) {
 
 // Draws a token centred on (0, 0) for a square of side 100.
 /**
+ * `weakened`: the piece stands on a trap that weakens it, so any enemy may
+ * take it; its badge then shows 0 and its label says why.
  * @param {Piece} piece
- * @param {{ style?: PieceStyle, ranks?: Record<string, number> | null, hidden?: boolean }} [options]
+ * @param {{ style?: PieceStyle, ranks?: Record<string, number> | null, hidden?: boolean,
+ *           weakened?: boolean }} [options]
  */
-export function drawPiece(piece, { style = 'glyph', ranks = null, hidden = false } = {}) {
+export function drawPiece(piece, { style = 'glyph', ranks = null, hidden = false, weakened = false } = {}) {
   const blue = piece.side === 'blue';
   const g = svg('g', { class: `piece ${piece.side}` });
   const animal = ANIMALS[piece.letter];
@@ -83,7 +86,9 @@ export function drawPiece(piece, { style = 'glyph', ranks = null, hidden = false
   const rank = ranks ? ranks[piece.letter] : null;
   title.textContent = hidden
     ? `${blue ? 'Blue' : 'Red'} piece`
-    : `${blue ? 'Blue' : 'Red'} ${animal.name}${rank != null ? ` (rank ${rank})` : ''}`;
+    : `${blue ? 'Blue' : 'Red'} ${animal.name}${
+        rank == null ? '' : weakened ? ` (rank ${rank}, 0 on this trap)` : ` (rank ${rank})`
+      }`;
   svg('ellipse', { class: 'shadow', cx: 2, cy: 6, rx: 40, ry: 38 }, g);
   if (blue) {
     svg('circle', { class: 'token', r: 41 }, g);
@@ -104,9 +109,9 @@ export function drawPiece(piece, { style = 'glyph', ranks = null, hidden = false
     glyphPath(animal.zh, 46, g, { class: 'face glyph' });
   }
   if (rank != null) {
-    const badge = svg('g', { class: 'rank', transform: 'translate(27 27)' }, g);
+    const badge = svg('g', { class: weakened ? 'rank weakened' : 'rank', transform: 'translate(27 27)' }, g);
     svg('circle', { r: 13 }, badge);
-    svg('text', { y: 5.5 }, badge).textContent = String(rank);
+    svg('text', { y: 5.5 }, badge).textContent = String(weakened ? 0 : rank);
   }
   return g;
 }

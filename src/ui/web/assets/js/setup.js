@@ -4,7 +4,7 @@
 import { api, messageOf } from './api.js';
 import { Board } from './board.js';
 import { $, submitterValue, within } from './dom.js';
-import { LETTERS, buildFen, parseFen } from './fen.js';
+import { LETTERS, buildFen, parseFen, setShape } from './fen.js';
 import { SIDES } from './game.js';
 import { ANIMALS, drawPiece, svg } from './pieces.js';
 
@@ -59,10 +59,12 @@ export class SetupEditor {
       }
     });
     $('setup-start').addEventListener('click', () => {
+      setShape(this.variant()?.board);
       this.position = parseFen(this.variant().start_fen);
       this.changed();
     });
     $('setup-clear').addEventListener('click', () => {
+      setShape(this.variant()?.board);
       this.position = parseFen(`7/7/7/7/7/7/7/7/7 ${this.position.side === 'red' ? 'b' : 'w'}`);
       this.changed();
     });
@@ -87,6 +89,7 @@ export class SetupEditor {
   /** Opens the editor on `fen` (else the rule set's start). @param {{ variant?: string, fen?: string }} start */
   open({ variant, fen }) {
     this.variantSelect.value = variant || 'standard';
+    setShape(this.variant()?.board);
     this.position = parseFen(fen || this.variant().start_fen);
     this.board.setStyle(this.getStyle());
     this.refreshPalette();
@@ -162,6 +165,7 @@ export class SetupEditor {
   readFen() {
     const text = this.fenInput.value.trim();
     if (!text) return;
+    setShape(this.variant()?.board);
     this.position = parseFen(text);
     this.changed(false, text);
   }

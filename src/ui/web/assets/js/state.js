@@ -17,12 +17,13 @@ import { facesRed } from './game.js';
  * @property {number} view the ply whose position the board shows (game.ply: the current one)
  * @property {boolean} flipped whether Red is at the bottom
  * @property {PieceStyle} style how pieces are drawn
+ * @property {boolean} animalNames the move list names the animal moved ("Lion f3–f7")
  * @property {boolean} busy a person's move is on its way to the server
  * @property {boolean} engineRequest an engine move is awaited
  * @property {boolean} autoplay engines playing each other move on by themselves
  * @property {boolean} analysing the analysis panel is on
  * @property {EventSource | null} source the running analysis stream
- * @property {Evaluation | null} evaluation what the evaluation bar shows
+ * @property {Map<number, Evaluation>} evaluations what the engine said of each ply's position
  * @property {string | null} hint the hinted move, drawn as an arrow
  * @property {string | null} best the analysis' best move, drawn as an arrow
  * @property {boolean} bannerDismissed the player chose to review a finished game
@@ -37,12 +38,13 @@ const current = {
   view: 0,
   flipped: false,
   style: 'glyph',
+  animalNames: false,
   busy: false,
   engineRequest: false,
   autoplay: true,
   analysing: false,
   source: null,
-  evaluation: null,
+  evaluations: new Map(),
   hint: null,
   best: null,
   bannerDismissed: false,
@@ -86,8 +88,13 @@ export function gameArriving(game) {
   const sameGame = !!prev && prev.id === game.id;
   const followed = !prev || !sameGame || current.view === prev.ply;
   if (!sameGame) {
-    current.evaluation = null;
+    current.evaluations = new Map();
     current.bannerDismissed = false;
+  }
+  // A take-back: what was said of the positions taken back no longer holds
+  // (another move may lead to a position of the same ply).
+  if (sameGame && game.ply < prev.ply) {
+    for (const ply of [...current.evaluations.keys()]) if (ply > game.ply) current.evaluations.delete(ply);
   }
   if (sameGame && game.ply !== prev.ply) {
     current.hint = null;
@@ -171,9 +178,22 @@ export function setAnalysisSource(source) {
   current.source = source;
 }
 
-/** @param {Evaluation | null} evaluation */
-export function setEvaluation(evaluation) {
-  current.evaluation = evaluation;
+/**
+ * What the engine said of the position after `ply` moves (a hint, the
+ * analysis, an engine move's search).
+ * @param {number} ply @param {Evaluation} evaluation
+ */
+export function setEvaluation(ply, evaluation) {
+  current.evaluations.set(ply, evaluation);
+}
+
+/**
+ * The evaluation of the position the board shows, if the engine has said
+ * anything of it: the bar belongs to the position viewed.
+ * @returns {Evaluation | null}
+ */
+export function evaluationShown() {
+  return current.evaluations.get(current.view) ?? null;
 }
 
 /** @param {string | null} move */
@@ -203,4 +223,9 @@ export function gamesPageShown(count) {
 /** @param {StartPosition | null} start */
 export function setPendingStart(start) {
   current.pendingStart = start;
+}
+
+/** @param {boolean} on */
+export function setAnimalNames(on) {
+  current.animalNames = on;
 }

@@ -2,13 +2,13 @@
 // The evaluation bar beside the board, and the analysis panel: the switch,
 // the search's progress and its principal variation.
 import { $ } from '../dom.js';
-import { evalShare, formatScore } from '../format.js';
-import { state } from '../state.js';
+import { evalShare, formatScore, scoreSentence } from '../format.js';
+import { evaluationShown } from '../state.js';
 
 /** @typedef {import('../api.js').Side} Side */
 
 export function renderEval() {
-  const e = state.evaluation;
+  const e = evaluationShown();
   const fill = $('eval-fill');
   const text = $('eval-text');
   if (!e) {
@@ -21,7 +21,7 @@ export function renderEval() {
   fill.style.height = `${(share * 100).toFixed(1)}%`;
   text.textContent = formatScore(e.blue_score, e.mate);
   $('eval-bar').setAttribute('aria-valuenow', (share * 100).toFixed(0));
-  $('eval-bar').setAttribute('aria-valuetext', `${text.textContent} for Blue`);
+  $('eval-bar').setAttribute('aria-valuetext', scoreSentence(e));
 }
 
 /** Shows the panel (and its switch) on or off. @param {boolean} on */

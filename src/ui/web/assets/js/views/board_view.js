@@ -14,11 +14,13 @@ import { state, variantInfo } from '../state.js';
 let board = null;
 
 /**
- * Builds the board; `onMove` gets each move a person makes on it.
+ * Builds the board; `onMove` gets each move a person makes on it, and
+ * `onPremove` each move queued while the engine thinks.
  * @param {(move: BoardMove) => void} onMove
+ * @param {(move: string) => void} onPremove
  */
-export function createBoard(onMove) {
-  board = new Board($('board', SVGSVGElement), { onMove });
+export function createBoard(onMove, onPremove) {
+  board = new Board($('board', SVGSVGElement), { onMove, onPremove });
   return board;
 }
 
@@ -41,7 +43,9 @@ export function renderBoard(g) {
   b.setPosition(fenAt(g, state.view));
   b.setLastMove(state.view > 0 ? g.moves[state.view - 1].move : null);
   const canMove = atEnd && !over && !isEngine(g, g.side_to_move) && !state.busy && !state.engineRequest;
-  b.setLegalMoves(g.legal_moves, canMove);
+  // Against the engine, the person may queue a move while it thinks.
+  const premoveSide = atEnd && !over && humans.length === 1 && isEngine(g, g.side_to_move) ? humans[0] : null;
+  b.setLegalMoves(g.legal_moves, canMove, premoveSide);
   renderArrows();
 }
 

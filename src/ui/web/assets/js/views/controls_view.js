@@ -24,7 +24,7 @@ export function renderControls(g) {
   const pause = $('btn-pause', HTMLButtonElement);
   pause.hidden = !engines || over;
   pause.textContent = state.autoplay ? 'Pause' : 'Resume';
-  $('btn-undo', HTMLButtonElement).disabled = g.ply === 0 && !over;
+  $('btn-undo', HTMLButtonElement).disabled = g.ply === 0 || over;
   $('btn-resign', HTMLButtonElement).disabled = over || engines;
   $('btn-hint', HTMLButtonElement).disabled = g.status === 'over' && atEnd;
   $('nav-first', HTMLButtonElement).disabled = $('nav-prev', HTMLButtonElement).disabled = state.view === 0;

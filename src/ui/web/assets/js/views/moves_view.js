@@ -2,7 +2,7 @@
 // The move list: numbered rows of moves, the result once the game is over;
 // clicking a move shows the position after it.
 import { $ } from '../dom.js';
-import { moveRows, moveTitle } from '../format.js';
+import { moveRows, moveText, moveTitle } from '../format.js';
 import { state } from '../state.js';
 
 /** @typedef {import('../api.js').Game} Game */
@@ -29,7 +29,7 @@ export function renderMoves(g) {
       b.type = 'button';
       b.className = `mv ${m.side}${m.captured ? ' capture' : ''}${m.jump ? ' jump' : ''}`;
       b.dataset.ply = String(ply);
-      b.textContent = m.move;
+      b.textContent = moveText(m, state.animalNames);
       b.title = moveTitle(m);
       if (ply === state.view) b.setAttribute('aria-current', 'true');
       li.appendChild(b);
@@ -42,9 +42,27 @@ export function renderMoves(g) {
     r.textContent = g.result;
     list.appendChild(r);
   }
-  list.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
-  const scroller = list.parentElement;
-  if (state.view === g.ply && scroller) scroller.scrollTop = scroller.scrollHeight;
+  // The list scrolls by itself (style.css gives it a height).
+  if (state.view === g.ply) {
+    list.scrollTop = list.scrollHeight;
+  } else {
+    const current = list.querySelector('[aria-current="true"]');
+    if (current instanceof HTMLElement) scrollWithin(list, current);
+  }
+}
+
+/**
+ * Brings `item` into view inside `scroller` alone. scrollIntoView would
+ * scroll every scrollable ancestor too, the page included, and on a phone
+ * each move then pushed the board up and off the screen.
+ * @param {HTMLElement} scroller
+ * @param {HTMLElement} item
+ */
+function scrollWithin(scroller, item) {
+  const box = scroller.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) scroller.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) scroller.scrollTop += at.bottom - box.bottom;
 }
 
 /**

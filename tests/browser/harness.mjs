@@ -1,0 +1,90 @@
+// What every browser test needs: a real `jungle serve` on a free loopback
+// port with a fresh database, Debian's headless Chromium, and the waits and
+// locators the page's structure calls for.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const binary = process.env.JUNGLE_BINARY;
+if (!binary) throw new Error('set JUNGLE_BINARY to the jungle executable');
+
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+/** A fresh temporary folder and the folder screenshots go to. @param {string} prefix */
+export function workFolders(prefix) {
+  const work = mkdtempSync(path.join(tmpdir(), prefix));
+  const shots = process.env.JUNGLE_SCREENSHOTS || path.join(work, 'screenshots');
+  mkdirSync(shots, { recursive: true });
+  return { work, shots };
+}
+
+/**
+ * Starts `jungle serve` (on a free port unless `port` is given); resolves to
+ * the process and its URL.
+ */
+export function startServer(db, { port = 0, args = [] } = {}) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(binary, ['serve', '--port', String(port), '--db', db, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/serving (http:\/\/\S+\/)/);
+      if (m) { clearTimeout(timer); resolve({ proc, url: m[1] }); }
+    });
+    proc.stderr.on('data', (d) => { out += d; });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}): ${out}`)); });
+  });
+}
+
+/** Stops a server with SIGTERM; resolves to its exit code. */
+export function stopServer(proc) {
+  return new Promise((resolve) => {
+    // A process killed by a signal has no exit code, only a signal code.
+    if (proc.exitCode !== null || proc.signalCode !== null) { resolve(proc.exitCode); return; }
+    proc.removeAllListeners('exit');
+    proc.on('exit', (code) => resolve(code));
+    proc.kill('SIGTERM');
+  });
+}
+
+export const launchBrowser = () =>
+  chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/** A board square's click target. */
+export const square = (p, name, board = 'board') => p.locator(`#${board} rect.hit[data-square="${name}"]`);
+export const moveCount = (p) => p.locator('#moves button.mv:not(.gap)').count();
+
+/** Waits until the status line matches `re` (requests and animations take a moment). */
+export async function expectStatus(p, re) {
+  await p.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status').textContent), re.source, { timeout: 20000 });
+}
+
+export async function waitForMoves(p, n) {
+  await p.waitForFunction((k) => document.querySelectorAll('#moves button.mv:not(.gap)').length === k, n, { timeout: 20000 });
+}
+
+/** Opens the page and waits until it is ready. */
+export async function openPage(p, url) {
+  await p.goto(url);
+  await p.locator('body[data-ready="true"]').waitFor();
+}
+
+/** Starts a game from the new-game dialog. */
+export async function newGame(p, { mode = 'blue', variant = 'standard', skill = '0', movetime = '250' } = {}) {
+  if (!(await p.locator('#dlg-new').isVisible())) await p.locator('#btn-new').click();
+  await p.locator('#dlg-new').waitFor({ state: 'visible' });
+  await p.locator(`#form-new input[name="mode"][value="${mode}"]`).check();
+  await p.locator('#new-variant').selectOption(variant);
+  if (mode !== 'friend') {
+    await p.locator('#new-skill').selectOption(skill);
+    await p.locator('#new-movetime').selectOption(movetime);
+  }
+  await p.locator('#new-start').click();
+  await p.locator('#dlg-new').waitFor({ state: 'hidden' });
+}

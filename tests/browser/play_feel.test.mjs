@@ -1,0 +1,268 @@
+// Bugs players met while playing (issue 17's list), each checked in
+// headless Chromium against a real server.
+//   JUNGLE_BINARY=build/x/jungle node --test tests/browser/play_feel.test.mjs
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import * as h from './harness.mjs';
+
+const { work, shots } = h.workFolders('jungle-feel-');
+let server;
+let url;
+let browser;
+
+before(async () => {
+  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
+  browser = await h.launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) assert.equal(await h.stopServer(server), 0);
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Creates a game through the API from inside the page and opens it. */
+async function openGameFrom(page, body) {
+  const id = await page.evaluate(async (b) => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+    return (await r.json()).id;
+  }, body);
+  await page.evaluate((i) => { location.hash = `game=${i}`; }, id);
+  await page.locator('#board .piece').first().waitFor();
+  return id;
+}
+
+const bothHuman = { blue: { type: 'human' }, red: { type: 'human' } };
+
+test('a forced win is labelled for the side that wins it', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  // Red to move takes d2d1 into Blue's den: Red wins in one.
+  await openGameFrom(page, { fen: '7/7/7/7/7/7/7/3r3/E6 b 0 1', ...bothHuman });
+  await page.locator('#analyse-toggle').check();
+  await page.waitForFunction(() => /M1/.test(document.querySelector('#eval-text').textContent), null, { timeout: 20000 });
+  assert.equal(await page.locator('#eval-text').textContent(), '−M1');
+  assert.equal(await page.locator('#eval-bar').getAttribute('aria-valuetext'), 'Red wins in 1 move');
+  await page.locator('#btn-hint').click();
+  const hint = page.locator('.toast.info', { hasText: 'Hint:' }).last();
+  await hint.waitFor({ timeout: 20000 });
+  assert.equal(await hint.textContent(), 'Hint: d2d1 (Red wins in 1 move)');
+  await page.screenshot({ path: path.join(shots, 'feel-01-red-mates-in-one.png') });
+  await page.close();
+});
+
+test('on a phone, playing never scrolls the page or moves the board', async () => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await h.openPage(phone, url);
+  await h.newGame(phone, { mode: 'friend' });
+  const before = await phone.locator('#board').boundingBox();
+  const plies = ['a3a4', 'g7g6', 'a4a5', 'g6g5', 'a1b1', 'a9a8', 'b1c1', 'b8b9', 'c3c2', 'f8f9', 'c2d2', 'a8a9'];
+  for (const [i, m] of plies.entries()) {
+    await h.square(phone, m.slice(0, 2)).tap();
+    await h.square(phone, m.slice(2)).tap();
+    await h.waitForMoves(phone, i + 1);
+    const at = await phone.locator('#board').boundingBox();
+    const scrolled = await phone.evaluate(() => window.scrollY);
+    assert.equal(scrolled, 0, `page scrolled after ${m}`);
+    assert.equal(at.y, before.y, `board moved after ${m}`);
+  }
+  await phone.screenshot({ path: path.join(shots, 'feel-02-phone-after-12-plies.png') });
+  await phone.close();
+});
+
+test('a resigned game cannot be taken back', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('dialog', (d) => d.accept());
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend' });
+  await h.square(page, 'a3').click();
+  await h.square(page, 'a4').click();
+  await h.waitForMoves(page, 1);
+  assert.equal(await page.locator('#btn-undo').isDisabled(), false);
+  await page.locator('#btn-resign').click();
+  await h.expectStatus(page, /resigned/);
+  assert.equal(await page.locator('#btn-undo').isDisabled(), true);
+  await page.close();
+});
+
+test('a click on a far square only lets the piece go; a step into the water says why not', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend' });
+  await h.square(page, 'a3').click();
+  await page.locator('circle.target[data-target="a4"]').waitFor();
+  await h.square(page, 'e5').click(); // nowhere near the Elephant
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('.toast.error').count(), 0);
+  assert.equal(await page.locator('circle.target').count(), 0, 'the piece is let go');
+  await h.square(page, 'c3').click();
+  await h.square(page, 'c4').click(); // the Wolf may not swim
+  await page.locator('.toast.error', { hasText: 'may not enter the water' }).waitFor();
+  assert.equal(await h.moveCount(page), 0);
+  await page.close();
+});
+
+test('a piece on an enemy trap shows rank 0', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  // Blue's Lion on d8, Red's trap; Red's Cat on d7 beside it.
+  await openGameFrom(page, { fen: '6t/3L3/3c3/7/7/7/7/7/6T w 0 1', ...bothHuman });
+  const lion = page.locator('#board .piece[data-on="d8"]');
+  assert.equal(await lion.locator('.rank text').textContent(), '0');
+  assert.match(await lion.locator('title').textContent(), /Blue Lion \(rank 7, 0 on this trap\)/);
+  const cat = page.locator('#board .piece[data-on="d7"]');
+  assert.equal(await cat.locator('.rank text').textContent(), '2');
+  await page.screenshot({ path: path.join(shots, 'feel-03-lion-on-a-trap.png') });
+  await page.close();
+});
+
+test('after the server dies while the engine thinks, the page reconnects and the game goes on', { timeout: 120000 }, async () => {
+  const db = path.join(work, 'crash.db');
+  let own = await h.startServer(db);
+  const port = Number(new URL(own.url).port);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await h.openPage(page, own.url);
+    await h.newGame(page, { mode: 'blue', movetime: '5000' });
+    await h.square(page, 'a3').click();
+    await h.square(page, 'a4').click();
+    await h.expectStatus(page, /thinking/);
+    own.proc.kill('SIGKILL');
+    await new Promise((resolve) => own.proc.once('exit', resolve));
+    await page.locator('.toast', { hasText: 'reconnecting' }).waitFor();
+    own = await h.startServer(db, { port });
+    await h.waitForMoves(page, 2); // the engine's move, made by the new server
+    await h.expectStatus(page, /Your move/);
+  } finally {
+    await page.close();
+    await h.stopServer(own.proc);
+  }
+});
+
+test('the evaluation bar shows what was said of the position viewed', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'blue' });
+  await h.square(page, 'a3').click();
+  await h.square(page, 'a4').click();
+  await h.waitForMoves(page, 2);
+  await h.expectStatus(page, /Your move/);
+  const evalText = () => page.locator('#eval-text').textContent();
+  const afterReply = await evalText();
+  assert.match(afterReply, /^[+−]?\d+\.\d\d$|M\d+/);
+  await page.locator('#nav-first').click();
+  assert.equal(await evalText(), '', 'nothing was said of the start position');
+  await page.locator('#nav-last').click();
+  assert.equal(await evalText(), afterReply);
+  await page.close();
+});
+
+const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const [name, viewport] of [['a desktop', { width: 1280, height: 800 }], ['a phone', { width: 390, height: 844 }]]) {
+  test(`on ${name}, a toast never covers the player's own strip, and the games list shows every column`, async () => {
+    const phone = viewport.width < 500;
+    const page = await browser.newPage({ viewport, ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+    await h.openPage(page, url);
+    await h.newGame(page, { mode: 'friend' });
+    await h.square(page, 'c3').click();
+    await h.square(page, 'c4').click(); // refused: a toast says why
+    const toast = page.locator('.toast.error').last();
+    await toast.waitFor();
+    const strip = await page.locator('#strip-bottom').boundingBox();
+    assert.equal(overlaps(await toast.boundingBox(), strip), false, 'the toast covers the bottom strip');
+    await page.locator('#btn-games').click();
+    const row = page.locator('#dlg-games tbody tr').first();
+    await row.locator('.row-actions').waitFor();
+    const list = await page.locator('#dlg-games .games-scroll').boundingBox();
+    const right = Math.min(viewport.width, list.x + list.width);
+    for (const cell of ['td:nth-child(3)', 'td:nth-child(5)', 'td:nth-child(6)', 'td:nth-child(7)', '.row-actions button:last-child']) {
+      const box = await row.locator(cell).boundingBox();
+      assert.ok(box && box.width > 0 && box.x + box.width <= right, `${cell} fits the list: ${JSON.stringify(box)} right ${right}`);
+    }
+    await page.screenshot({ path: path.join(shots, `feel-04-games-list-${phone ? 'phone' : 'desktop'}.png`) });
+    await page.close();
+  });
+}
+
+test('keyboard play: arrows, Enter, and squares that say what is on them', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend' });
+  assert.equal(await h.square(page, 'd9').getAttribute('aria-label'), "d9: empty, Red's den");
+  assert.equal(await h.square(page, 'a3').getAttribute('aria-label'), 'a3: Blue Elephant (rank 8)');
+  assert.equal(await h.square(page, 'b4').getAttribute('aria-label'), 'b4: empty, water');
+  // From a1 (Blue at the bottom): up twice reaches a3, Enter picks the
+  // Elephant up, up once more and Enter plays a3a4.
+  await h.square(page, 'a1').focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-square')), 'a3');
+  await page.keyboard.press('Enter');
+  assert.match(await h.square(page, 'a3').getAttribute('aria-label'), /, selected$/);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await h.waitForMoves(page, 1);
+  assert.equal(await page.locator('#moves button.mv').first().textContent(), 'a3a4');
+  await page.close();
+});
+
+test('sounds are off under test automation until switched on; then a move and a capture are heard', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#btn-sound').getAttribute('aria-pressed'), 'false');
+  await page.locator('#btn-sound').click();
+  assert.equal(await page.locator('#btn-sound').getAttribute('aria-pressed'), 'true');
+  await openGameFrom(page, { fen: '7/7/7/7/7/7/3r3/c6/E6 w 0 1', ...bothHuman });
+  const heard = () => page.evaluate(() => document.body.dataset.sound);
+  const play = async (from, to, n) => {
+    await h.square(page, from).click();
+    await h.square(page, to).click();
+    await h.waitForMoves(page, n);
+  };
+  await play('a1', 'a2', 1); // the Elephant takes the Cat
+  assert.equal(await heard(), 'capture');
+  await play('d3', 'd2', 2);
+  assert.equal(await heard(), 'move');
+  await play('a2', 'b2', 3);
+  await play('d2', 'd1', 4); // Red's Rat enters Blue's den: the game ends
+  assert.equal(await page.evaluate(() => document.body.dataset.sound), 'end');
+  await page.close();
+});
+
+test('in dark mode the page is dark, and the rules panel explains the rule set', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend', variant: 'animal-checkers' });
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(22, 27, 23)');
+  await page.locator('#btn-rules').click();
+  await page.locator('#dlg-rules').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#rules-title').textContent(), 'How to play: animal-checkers');
+  const lines = await page.locator('#rules-summary li').allTextContents();
+  assert.equal(lines[0], 'The board has 7 files and 7 ranks and no water.');
+  assert.ok(lines.some((l) => l.includes('The Elephant may never take the Rat.')), lines.join('\n'));
+  await page.screenshot({ path: path.join(shots, 'feel-05-dark-rules.png') });
+  await page.close();
+});
+
+test('a move queued while the engine thinks is played as soon as it is legal', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'blue', movetime: '2000' });
+  await h.square(page, 'a3').click();
+  await h.square(page, 'a4').click();
+  await h.expectStatus(page, /thinking/);
+  await h.square(page, 'g3').click();
+  await h.square(page, 'g4').click();
+  assert.equal(await page.locator('#board rect.mark-premove').count(), 2, 'the premove is marked');
+  await h.waitForMoves(page, 3); // the engine's reply, then the premove at once
+  const moves = await page.locator('#moves button.mv').allTextContents();
+  assert.equal(moves[2], 'g3g4');
+  await page.close();
+});
