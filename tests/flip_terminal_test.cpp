@@ -63,6 +63,8 @@ TEST(FlipTerminal, EngineAgainstEnginePlaysAGameAndSavesIt) {
   o.human = {false, false};
   o.movetime_ms = 5;
   o.seed = 11;
+  // From a middle game, so that the game is short.
+  o.fen = "L?e1/?r?1/1?W?/c??E b RCDTdwp 3 9";
   const std::filesystem::path file =
       std::filesystem::temp_directory_path() / "flip_terminal_test_game.pgn";
   o.save_file = file.string();

@@ -36,7 +36,7 @@ TEST(FlipUci, PlaysMovesAndFlipsWithTheirOutcomes) {
   EXPECT_EQ(d[2], " 2  ? L l ?");
   EXPECT_EQ(d[3], " 1  r ? ? ?");
   EXPECT_EQ(d[5], "Fen: \?\?\?\?/\?\?\?\?/?Ll?/r??? b RCDWPTEcdwpte 0 2");
-  const std::vector<std::string> out = s.send("go depth 3");
+  const std::vector<std::string> out = s.send("go depth 2");
   EXPECT_TRUE(starts_with(last(out), "bestmove ")) << last(out);
 }
 
