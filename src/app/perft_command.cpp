@@ -9,6 +9,7 @@
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/variants.h"
+#include "flip/flip_perft.h"
 
 namespace jungle::app {
 
@@ -22,7 +23,50 @@ struct PerftOptions {
   int depth = 1;
 };
 
+// Flip Jungle: flips count once per piece they may reveal; --moves takes
+// plies as records write them ("b2?=L", "a1a2").
+int run_flip_perft(const PerftOptions& opt) {
+  try {
+    flip::FlipPosition pos(flip::load_flip_rules(opt.variant));
+    if (!opt.fen.empty()) pos = flip::FlipPosition(pos.rules_ptr(), opt.fen);
+    for (size_t i = 0; i < opt.moves.size(); ++i) {
+      flip::Ply ply;
+      if (!pos.parse_ply(opt.moves[i], ply)) {
+        std::cerr << "error: move " << i + 1 << ": " << opt.moves[i] << " is not legal here\n";
+        return 2;
+      }
+      pos.play(ply);
+    }
+    auto start = std::chrono::steady_clock::now();
+    uint64_t nodes = 0;
+    if (opt.divide) {
+      const flip::Outcomes outcomes = pos.outcomes();
+      for (flip::Action a : pos.legal_actions()) {
+        for (int i = 0; i < (a.is_flip() ? outcomes.size : 1); ++i) {
+          const flip::Ply ply{a, a.is_flip() ? outcomes.piece[size_t(i)] : kNoPiece};
+          pos.play(ply);
+          const uint64_t count = flip::flip_perft(pos, opt.depth - 1);
+          pos.undo();
+          std::cout << flip::ply_text(ply) << ": " << count << "\n";
+          nodes += count;
+        }
+      }
+    } else {
+      nodes = flip::flip_perft(pos, opt.depth);
+    }
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << "Time: " << int64_t(seconds * 1000) << " ms\n";
+    std::cout << "Nodes searched: " << nodes << "\n";
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
 int run_perft(const PerftOptions& opt) {
+  if (flip::is_flip_variant(opt.variant)) return run_flip_perft(opt);
   const RuleSetPtr rules = load_variant_or_report(opt.variant);
   if (!rules) return 2;
   Position pos(rules);

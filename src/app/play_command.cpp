@@ -6,7 +6,9 @@
 #include <string>
 
 #include "app/commands.h"
+#include "flip/flip_rules.h"
 #include "search/strength_levels.h"
+#include "ui/flip_terminal.h"
 #include "ui/terminal_game.h"
 
 namespace jungle::app {
@@ -16,6 +18,7 @@ namespace {
 struct PlayOptions {
   std::string side = "blue";
   TerminalOptions game;
+  uint64_t seed = 0;
 };
 
 // Colour only for a person at a terminal; NO_COLOR and TERM=dumb opt out.
@@ -26,7 +29,22 @@ bool wants_colour() {
   return !(term && std::string(term) == "dumb");
 }
 
+// Flip Jungle: --side blue is the first player (whose colour the first
+// flip decides in a first-flip set), red the second.
+int run_flip_play(const PlayOptions& opt) {
+  FlipTerminalOptions f;
+  f.human = {opt.side == "blue" || opt.side == "both", opt.side == "red" || opt.side == "both"};
+  f.movetime_ms = opt.game.movetime_ms;
+  f.variant = opt.game.variant;
+  f.fen = opt.game.fen;
+  f.save_file = opt.game.save_file;
+  f.seed = opt.seed;
+  signal(SIGPIPE, SIG_IGN);
+  return run_flip_terminal(f, std::cin, std::cout);
+}
+
 int run_play(PlayOptions opt) {
+  if (flip::is_flip_variant(opt.game.variant)) return run_flip_play(opt);
   opt.game.human = {opt.side == "blue" || opt.side == "both",
                     opt.side == "red" || opt.side == "both"};
   opt.game.colour = wants_colour();
@@ -69,6 +87,7 @@ void add_play_command(CLI::App& app) {
       ->excludes(fen);
   cmd->add_option("--save", opt->game.save_file, "Write the game record to this file on exit");
   cmd->add_option("--tb", opt->game.tb_dir, "Folder of endgame tables for the engine and hint");
+  cmd->add_option("--seed", opt->seed, "Flip Jungle: seed of what flips reveal (0: random)");
   cmd->add_flag("--ascii", opt->game.ascii,
                 "Letters (E L T P W D C R) instead of 象獅虎豹狼狗貓鼠");
   cmd->callback([opt] {

@@ -69,11 +69,13 @@ int UciProtocol::run() {
 }
 
 void UciProtocol::wait_for_search() {
+  if (flip_) flip_->wait();
   engine_.wait();
   if (task_.joinable()) task_.join();
 }
 
 void UciProtocol::interrupt() {
+  if (flip_) flip_->stop();
   engine_.stop();
   task_stop_ = true;
   engine_.wait();
@@ -89,6 +91,15 @@ bool UciProtocol::execute(std::string_view line) {
   if (cmd == "quit") {
     interrupt();
     return false;
+  }
+  if (flip_ && (cmd == "position" || cmd == "go" || cmd == "d" || cmd == "ucinewgame" ||
+                cmd == "stop" || cmd == "ponderhit")) {
+    if (cmd == "position") flip_->position(args);
+    if (cmd == "go") flip_->go(args);
+    if (cmd == "d") flip_->display();
+    if (cmd == "ucinewgame") flip_->new_game();
+    if (cmd == "stop" || cmd == "ponderhit") flip_->stop();
+    return true;
   }
   if (cmd == "uci") {
     cmd_uci();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "protocol/flip_uci.h"
 #include "search/engine.h"
 
 namespace jungle {
@@ -78,6 +79,9 @@ class UciProtocol {
   int elo_;                      // UCI_Elo
   bool show_wdl_ = false;        // UCI_ShowWDL
   bool ponder_ = false;          // Ponder: only announced; `go ponder` works either way
+  // Set while the Variant is a Flip Jungle set: position, go, d, stop and
+  // ucinewgame are then its (protocol/flip_uci.h).
+  std::unique_ptr<FlipUciSession> flip_;
 };
 
 // The Elo of each Skill Level on the scale of UCI_Elo, and the level that

@@ -19,6 +19,7 @@
 #include "core/perft.h"
 #include "core/text_util.h"
 #include "core/variants.h"
+#include "flip/flip_rules.h"
 #include "protocol/uci_limits.h"
 #include "search/bench_positions.h"
 
@@ -178,8 +179,18 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
       return;
     }
     try {
+      if (flip::is_flip_variant(value)) {
+        flip::FlipRulesPtr rules = flip::load_flip_rules(value);
+        interrupt();
+        flip_ = std::make_unique<FlipUciSession>(
+            rules, [this](std::string_view text) { send(text); },
+            [this](std::string_view text) { error(text); });
+        variant_ = value;
+        return;
+      }
       RuleSetPtr rules = load_variant(value);
       interrupt();
+      flip_.reset();
       engine_.set_rules(rules);
       pos_ = Position(rules);
       variant_ = value;

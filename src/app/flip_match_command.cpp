@@ -1,0 +1,95 @@
+#include <iostream>
+#include <string>
+
+#include "app/commands.h"
+#include "flip/flip_match.h"
+#include "flip/flip_record.h"
+#include "flip/flip_rules.h"
+
+namespace jungle::app {
+
+namespace {
+
+struct FlipMatchOptions {
+  std::string variant = "flip";
+  std::string opponent = "greedy";
+  int games = 200;
+  int movetime = 0;
+  int depth = 0;
+  uint64_t seed = 1;
+  bool verbose = false;
+  bool no_quiescence = false;
+  bool no_tt = false;
+  bool records = false;
+  double contempt = 0;
+};
+
+int run_flip_match(const FlipMatchOptions& opt) {
+  flip::FlipRulesPtr rules;
+  try {
+    rules = flip::load_flip_rules(opt.variant);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  flip::FlipLimits limits;
+  limits.movetime_ms = opt.movetime;
+  limits.depth = opt.depth > 0 ? opt.depth : (opt.movetime > 0 ? 64 : 4);
+  flip::FlipSearchOptions options;
+  options.quiescence = !opt.no_quiescence;
+  options.transposition_table = !opt.no_tt;
+  options.contempt = opt.contempt;
+  const flip::FlipPlayer engine = flip::engine_player(limits, options);
+  const flip::FlipPlayer other =
+      opt.opponent == "random" ? flip::random_player(opt.seed * 7919) : flip::greedy_player();
+  std::cout << "Flip Jungle (" << rules->name << "): engine ("
+            << (opt.movetime > 0 ? std::to_string(opt.movetime) + " ms a move"
+                                 : "depth " + std::to_string(limits.depth))
+            << ") against " << opt.opponent << ", " << opt.games << " games\n";
+  const flip::FlipMatchResult r = flip::play_flip_match(
+      rules, engine, other, opt.games, opt.seed,
+      [&opt](int game, const flip::FlipPosition& pos, double points) {
+        if (!opt.verbose) return;
+        GameResult result;
+        const flip::FlipEnd end = pos.end(&result);
+        std::cout << "game " << game + 1 << ": engine "
+                  << (points == 1   ? "won"
+                      : points == 0 ? "lost"
+                                    : "drew")
+                  << ", " << result_tag(result) << " (" << flip::flip_end_tag(end) << ", "
+                  << pos.ply_count() << " plies, engine " << (game % 2 == 0 ? "first" : "second")
+                  << ")\n";
+        if (opt.records) std::cout << flip::write_flip_record(pos) << "\n";
+      });
+  std::cout << r.text() << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_flip_match_command(CLI::App& app) {
+  auto opt = std::make_shared<FlipMatchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "flip-match", "Play the Flip Jungle engine against a random or greedy player in-process");
+  cmd->add_option("--variant", opt->variant, "A Flip Jungle rule set (flip, flip-fixed, ...)");
+  cmd->add_option("--opponent", opt->opponent, "greedy (one ply) or random")
+      ->check(CLI::IsMember({"greedy", "random"}));
+  cmd->add_option("--games", opt->games, "Number of games (colours alternate)")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--movetime", opt->movetime, "Engine time a move in ms (default: depth 4)")
+      ->check(CLI::Range(0, 600000));
+  cmd->add_option("--depth", opt->depth, "Engine depth a move")->check(CLI::Range(0, 64));
+  cmd->add_option("--seed", opt->seed, "Seed of the chance outcomes");
+  cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
+  cmd->add_flag("--no-quiescence", opt->no_quiescence, "Engine without its capture search");
+  cmd->add_flag("--records", opt->records, "With --verbose, print each game's record");
+  cmd->add_option("--contempt", opt->contempt, "What a draw costs the engine, in points (a Cat 10)")
+      ->check(CLI::Range(0.0, 500.0));
+  cmd->add_flag("--no-tt", opt->no_tt, "Engine without its transposition table");
+  cmd->callback([opt] {
+    const int code = run_flip_match(*opt);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+}
+
+}  // namespace jungle::app

@@ -1,0 +1,93 @@
+#include "flip/flip_match.h"
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+namespace jungle::flip {
+
+FlipPlayer random_player(uint64_t seed) {
+  auto rng = std::make_shared<std::mt19937_64>(seed);
+  return [rng](FlipPosition& pos) {
+    const ActionList list = pos.legal_actions();
+    return list.items[size_t(std::uniform_int_distribution<int>(0, list.size - 1)(*rng))];
+  };
+}
+
+FlipPlayer greedy_player() {
+  FlipSearchOptions options;
+  options.transposition_table = false;
+  options.solver_pieces = 0;
+  FlipLimits limits;
+  limits.depth = 1;
+  return engine_player(limits, options);
+}
+
+FlipPlayer engine_player(const FlipLimits& limits, FlipSearchOptions options) {
+  auto searcher = std::make_shared<FlipSearcher>(options);
+  return [searcher, limits](FlipPosition& pos) { return searcher->search(pos, limits).best; };
+}
+
+double FlipMatchResult::score() const {
+  return games() ? (wins + 0.5 * draws) / games() : 0.5;
+}
+
+double FlipMatchResult::error() const {
+  const int n = games();
+  if (n < 2) return 0;
+  const double mean = score();
+  const double var = (wins * std::pow(1 - mean, 2) + draws * std::pow(0.5 - mean, 2) +
+                      losses * std::pow(mean, 2)) /
+                     (n - 1);
+  return 1.959964 * std::sqrt(var / n);
+}
+
+std::string FlipMatchResult::text() const {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "W %d D %d L %d, score %.3f +- %.3f (95%%)", wins, draws, losses,
+                score(), error());
+  return buf;
+}
+
+FlipMatchResult play_flip_match(
+    const FlipRulesPtr& rules, const FlipPlayer& a, const FlipPlayer& b, int games, uint64_t seed,
+    const std::function<void(int, const FlipPosition&, double)>& on_game) {
+  std::mt19937_64 chance(seed);
+  FlipMatchResult result;
+  for (int g = 0; g < games; ++g) {
+    const bool a_first = g % 2 == 0;
+    FlipPosition pos(rules);
+    // The first player's colour: Blue in a fixed set, else what it flips first.
+    Side first_colour = kBlue;
+    while (pos.end() == FlipEnd::kNone) {
+      const bool first_to_move = !pos.colours_known() || pos.side_to_move() == first_colour;
+      const bool a_to_move = first_to_move == a_first;
+      const Action action = (a_to_move ? a : b)(pos);
+      Piece revealed = kNoPiece;
+      if (action.is_flip()) {
+        const Outcomes o = pos.outcomes();
+        int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
+        int i = 0;
+        while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
+        revealed = o.piece[size_t(i)];
+        if (!pos.colours_known()) first_colour = side_of(revealed);
+      }
+      pos.play({action, revealed});
+    }
+    GameResult r;
+    pos.end(&r);
+    double points = 0.5;
+    if (r == GameResult::kDraw) {
+      ++result.draws;
+    } else {
+      const Side winner = r == GameResult::kBlueWins ? kBlue : kRed;
+      const bool a_won = (winner == first_colour) == a_first;
+      ++(a_won ? result.wins : result.losses);
+      points = a_won ? 1 : 0;
+    }
+    if (on_game) on_game(g, pos, points);
+  }
+  return result;
+}
+
+}  // namespace jungle::flip

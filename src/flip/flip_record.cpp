@@ -1,0 +1,119 @@
+#include "flip/flip_record.h"
+
+#include <optional>
+
+#include "core/game_record.h"
+#include "core/record_tokenizer.h"
+
+namespace jungle::flip {
+
+namespace {
+
+std::string escape(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string find_tag(const Tags& tags, std::string_view name) {
+  for (const auto& [k, v] : tags) {
+    if (k == name) return v;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string write_flip_record(const FlipPosition& pos, const Tags& tags) {
+  GameResult result = GameResult::kOngoing;
+  const FlipEnd end = pos.end(&result);
+  Tags out;
+  for (std::string_view name : {"Event", "Date", "Blue", "Red"}) {
+    if (std::string v = find_tag(tags, name); !v.empty()) out.emplace_back(name, v);
+  }
+  out.emplace_back("Result", std::string(result_tag(result)));
+  out.emplace_back("Variant", pos.rules().name);
+  if (pos.initial_fen() != FlipPosition::start_fen(pos.rules())) {
+    out.emplace_back("FEN", pos.initial_fen());
+  }
+  if (end != FlipEnd::kNone) out.emplace_back("Termination", std::string(flip_end_tag(end)));
+  for (const auto& [k, v] : tags) {
+    if (find_tag(out, k).empty()) out.emplace_back(k, v);
+  }
+  std::string text;
+  for (const auto& [k, v] : out) text += "[" + k + " \"" + escape(v) + "\"]\n";
+  text += "\n";
+  std::string line;
+  const std::vector<Ply>& plies = pos.history();
+  for (size_t i = 0; i < plies.size(); ++i) {
+    std::string word = ply_text(plies[i]);
+    if (i % 2 == 0) word = std::to_string(i / 2 + 1) + ". " + word;
+    if (!line.empty() && line.size() + word.size() + 1 > 79) {
+      text += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  const std::string tail(result_tag(result));
+  if (!line.empty() && line.size() + tail.size() + 1 > 79) {
+    text += line + "\n";
+    line.clear();
+  }
+  line += (line.empty() ? "" : " ") + tail;
+  return text + line + "\n";
+}
+
+FlipRecord read_flip_record(std::string_view text, bool allow_files) {
+  Tokenizer tokens(text);
+  Tags tags;
+  std::optional<FlipPosition> pos;
+  int ply_number = 0;
+  auto start = [&](int line) {
+    const std::string variant =
+        find_tag(tags, "Variant").empty() ? "flip" : find_tag(tags, "Variant");
+    const bool shipped = is_flip_variant(variant) && !variant.ends_with(".toml");
+    if (!shipped && !(allow_files && is_flip_variant(variant))) {
+      throw RecordError(1, line, "Variant '" + variant + "' is not a Flip Jungle rule set");
+    }
+    try {
+      FlipRulesPtr rules = load_flip_rules(variant);
+      const std::string fen = find_tag(tags, "FEN");
+      pos.emplace(rules, fen.empty() ? FlipPosition::start_fen(*rules) : fen);
+    } catch (const std::exception& e) {
+      throw RecordError(1, line, e.what());
+    }
+  };
+  for (;;) {
+    Token t = tokens.next(1);
+    if (t.kind == Token::kEnd) break;
+    if (t.kind == Token::kTag) {
+      if (pos) throw RecordError(1, t.line, "a tag after the moves: [" + t.text + "]");
+      tags.emplace_back(t.text, t.value);
+      continue;
+    }
+    if (!pos) start(t.line);
+    if (t.kind == Token::kComment || t.kind == Token::kMoveNumber) continue;
+    if (t.kind == Token::kResult) break;
+    ++ply_number;
+    Ply ply;
+    if (!pos->parse_ply(t.text, ply)) {
+      std::string why = "is illegal here";
+      // The tokenizer reads a trailing '?' as an annotation: "b2?" arrives as "b2".
+      if (t.text.size() == 2) why = "is a flip without what it revealed (write it b2?=L)";
+      throw RecordError(1, t.line, "ply " + std::to_string(ply_number) + " " + t.text + " " + why);
+    }
+    if (pos->end() != FlipEnd::kNone) {
+      throw RecordError(
+          1, t.line,
+          "ply " + std::to_string(ply_number) + " " + t.text + " comes after the game ended");
+    }
+    pos->play(ply);
+  }
+  if (!pos) start(0);
+  return {std::move(tags), std::move(*pos)};
+}
+
+}  // namespace jungle::flip

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "flip/flip_position.h"
+
+// Flip Jungle games in the record format of docs/records.md: the same tags
+// and move numbers, a flip written with what it revealed ("b2?=L") so that
+// the game replays exactly, and a FEN tag in the flip FEN when the game did
+// not start from the set's start.
+
+namespace jungle::flip {
+
+using Tags = std::vector<std::pair<std::string, std::string>>;
+
+// The record of the game `pos` holds (its initial FEN and its plies). `tags`
+// gives Event, Blue, Red and any others; Result, Variant, FEN and
+// Termination are written from the game.
+std::string write_flip_record(const FlipPosition& pos, const Tags& tags = {});
+
+struct FlipRecord {
+  Tags tags;
+  FlipPosition position;  // after every ply of the record
+};
+
+// Reads the first game of a record. Its Variant must name a flip set (a
+// shipped one, or a .toml path when `allow_files`). Throws RecordError
+// (core/game_record.h) with the line and, for a bad ply, its number.
+FlipRecord read_flip_record(std::string_view text, bool allow_files = false);
+
+}  // namespace jungle::flip

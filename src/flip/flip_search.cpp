@@ -1,0 +1,438 @@
+#include "flip/flip_search.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace jungle::flip {
+
+namespace {
+
+// Points per animal in rank order; the Rat is worth more than its rank
+// while it may take the Elephant, and the Elephant less while an enemy Rat
+// that may take it is left.
+constexpr double kValue[kAnimals] = {10, 10, 20, 30, 40, 50, 65, 80};
+constexpr double kRatHunter = 25;
+constexpr double kHuntedElephant = 70;
+constexpr double kHiddenShare = 0.9;  // an animal still face down is not yet in play
+constexpr double kMobility = 1.5;
+constexpr double kOwnThreat = 0.8;    // the side to move takes what it threatens, mostly
+constexpr double kEnemyThreat = 0.3;  // it can often step away from what is threatened
+// An animal closer to an enemy it may take presses it toward the edge and
+// a capture before the quiet limit draws: a share of the prey's value per
+// step saved out of the board's longest distance (6).
+constexpr double kHunt = 0.06;
+
+double piece_value(const FlipRules& r, Animal a, bool enemy_rat) {
+  if (a == kRat && r.rat_takes_elephant) return kRatHunter;
+  if (a == kElephant && r.rat_takes_elephant && enemy_rat) return kHuntedElephant;
+  return kValue[a];
+}
+
+// Terminal score for the side to move, a win sooner being worth more;
+// `draw` is a draw's.
+double terminal_score(const FlipPosition& pos, GameResult r, int ply, double draw = 0) {
+  if (r == GameResult::kDraw || r == GameResult::kOngoing) return draw;
+  const Side winner = r == GameResult::kBlueWins ? kBlue : kRed;
+  return winner == pos.side_to_move() ? kFlipWin - ply : -kFlipWin + ply;
+}
+
+}  // namespace
+
+double flip_evaluate(const FlipPosition& pos) {
+  if (!pos.colours_known()) return 0;
+  const FlipRules& r = pos.rules();
+  std::array<bool, kSides> rat_left{};
+  for (Side s : {kBlue, kRed}) rat_left[s] = pos.pool_count(make_piece(s, kRat)) > 0;
+  for (Square sq = 0; sq < kFlipSquares; ++sq) {
+    const Cell c = pos.cell(sq);
+    if (c < kEmpty && animal_of(Piece(c)) == kRat) rat_left[side_of(Piece(c))] = true;
+  }
+  std::array<double, kSides> material{}, mobility{}, threat{}, hunt{};
+  for (int p = 0; p < kPieceKinds; ++p) {
+    const Side s = side_of(Piece(p));
+    material[s] += pos.pool_count(Piece(p)) * kHiddenShare *
+                   piece_value(r, animal_of(Piece(p)), rat_left[opponent(s)]);
+  }
+  for (Square sq = 0; sq < kFlipSquares; ++sq) {
+    const Cell c = pos.cell(sq);
+    if (c >= kEmpty) continue;
+    const Side s = side_of(Piece(c));
+    const Animal a = animal_of(Piece(c));
+    const double mine = piece_value(r, a, rat_left[opponent(s)]);
+    material[s] += mine;
+    for (Square other = 0; other < kFlipSquares; ++other) {
+      const Cell prey = pos.cell(other);
+      if (prey >= kEmpty || side_of(Piece(prey)) == s ||
+          pos.combat(a, animal_of(Piece(prey))) != Combat::kTakes)
+        continue;
+      const int distance = std::abs(kFlipGeometry.file_of(sq) - kFlipGeometry.file_of(other)) +
+                           std::abs(kFlipGeometry.rank_of(sq) - kFlipGeometry.rank_of(other));
+      hunt[s] = std::max(
+          hunt[s], kHunt * (6 - distance) * piece_value(r, animal_of(Piece(prey)), rat_left[s]));
+    }
+    for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << sq); t; t &= t - 1) {
+      const Cell target = pos.cell(std::countr_zero(t));
+      if (target == kEmpty) {
+        mobility[s] += 1;
+        continue;
+      }
+      if (target == kHidden || side_of(Piece(target)) == s) continue;
+      const Animal victim = animal_of(Piece(target));
+      const double theirs = piece_value(r, victim, rat_left[s]);
+      double gain = 0;
+      switch (pos.combat(a, victim)) {
+        case Combat::kTakes:
+          gain = theirs;
+          break;
+        case Combat::kBothDie:
+          gain = theirs - mine;
+          break;
+        default:
+          continue;
+      }
+      mobility[s] += 1;
+      threat[s] = std::max(threat[s], gain);
+    }
+  }
+  const Side us = pos.side_to_move(), them = opponent(us);
+  const double score = material[us] - material[them] + kMobility * (mobility[us] - mobility[them]) +
+                       kOwnThreat * threat[us] - kEnemyThreat * threat[them] + hunt[us] -
+                       hunt[them];
+  return std::clamp(score, -kFlipEvalMax, kFlipEvalMax);
+}
+
+// ---------------------------------------------------------------------------
+
+namespace {
+constexpr size_t kMaxSolverMemo = 4'000'000;
+}  // namespace
+
+bool FlipSolver::can_solve(const FlipPosition& pos) const {
+  return pos.hidden_count() == 0 && pos.colours_known() && pos.rules().quiet_limit > 0 &&
+         pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= max_pieces_;
+}
+
+FlipSolver::Key FlipSolver::key_of(const FlipPosition& pos) {
+  Key k{0, 0, uint32_t(pos.side_to_move()) << 20 | uint32_t(pos.quiet_plies())};
+  for (Square s = 0; s < 12; ++s) k.cells_low |= uint64_t(pos.cell(s)) << (5 * s);
+  for (Square s = 12; s < kFlipSquares; ++s)
+    k.cells_high |= uint64_t(pos.cell(s)) << (5 * (s - 12));
+  return k;
+}
+
+std::optional<int> FlipSolver::known(const FlipPosition& pos) const {
+  if (!can_solve(pos)) return std::nullopt;
+  if (auto it = memo_.find(key_of(pos)); it != memo_.end()) return it->second;
+  return std::nullopt;
+}
+
+std::optional<int> FlipSolver::solve(const FlipPosition& pos) {
+  if (!can_solve(pos)) return std::nullopt;
+  if (auto it = memo_.find(key_of(pos)); it != memo_.end()) return it->second;
+  // Each set of animals solved fills it anew: bound the memory, not the speed.
+  if (memo_.size() > kMaxSolverMemo) memo_.clear();
+  // A copy without history and without the repetition rule, so that the
+  // value depends on the memo's key alone.
+  FlipRules rules = pos.rules();
+  rules.repetitions = 0;
+  FlipPosition copy(std::make_shared<const FlipRules>(rules), pos.fen());
+  return solve_rec(copy);
+}
+
+int FlipSolver::solve_rec(FlipPosition& pos) {
+  const Key key = key_of(pos);
+  if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+  GameResult result;
+  int best;
+  if (pos.end(&result) != FlipEnd::kNone) {
+    best = int(terminal_score(pos, result, 0));
+  } else {
+    best = -int(kFlipWin) - 1;
+    for (Action a : pos.legal_actions()) {
+      pos.play({a, kNoPiece});
+      int v = -solve_rec(pos);
+      pos.undo();
+      v -= (v > 0) - (v < 0);  // one ply further from the end
+      best = std::max(best, v);
+    }
+  }
+  memo_.emplace(key, best);
+  return best;
+}
+
+// ---------------------------------------------------------------------------
+
+namespace {
+constexpr size_t kTTSize = size_t(1) << 18;
+constexpr double kProbeWidth = 1e-7;
+constexpr int kQuiescencePlies = 8;
+}  // namespace
+
+double FlipSearcher::draw_score(const FlipPosition& pos) const {
+  if (!root_side_known_ || !pos.colours_known()) return 0;
+  return pos.side_to_move() == root_side_ ? -options_.contempt : options_.contempt;
+}
+
+double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, int ply, int left) {
+  // The side to move may stand on the evaluation or take something; the
+  // position has not ended (the caller looked).
+  double best = flip_evaluate(pos);
+  if (best >= beta || left == 0) return best;
+  alpha = std::max(alpha, best);
+  ActionList list = pos.legal_actions();
+  order(pos, list);
+  for (Action a : list) {
+    if (a.is_flip() || pos.cell(a.to) == kEmpty) continue;
+    const Combat c =
+        pos.combat(animal_of(Piece(pos.cell(a.from))), animal_of(Piece(pos.cell(a.to))));
+    if (c == Combat::kAttackerDies) continue;
+    pos.play({a, kNoPiece});
+    ++nodes_;
+    GameResult result;
+    const double v = pos.end(&result) != FlipEnd::kNone
+                         ? -terminal_score(pos, result, ply + 1, draw_score(pos))
+                         : -quiescence(pos, -beta, -alpha, ply + 1, left - 1);
+    pos.undo();
+    if (v > best) {
+      best = v;
+      alpha = std::max(alpha, v);
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
+}
+
+FlipSearcher::FlipSearcher(FlipSearchOptions options)
+    : options_(options), solver_(options.solver_pieces) {
+  if (options_.transposition_table) tt_.resize(kTTSize);
+}
+
+void FlipSearcher::clear() {
+  std::fill(tt_.begin(), tt_.end(), TTEntry{});
+  solver_ = FlipSolver(options_.solver_pieces);
+}
+
+bool FlipSearcher::out_of_time() {
+  if (stop_) return true;
+  if (node_limit_ && nodes_ >= node_limit_) return true;
+  return has_deadline_ && std::chrono::steady_clock::now() >= deadline_;
+}
+
+void FlipSearcher::order(const FlipPosition& pos, ActionList& list) const {
+  // Captures first, the most valuable victim first; then flips; then steps.
+  auto rank = [&pos](Action a) {
+    if (a.is_flip()) return 100;
+    const Cell target = pos.cell(a.to);
+    if (target == kEmpty) return 200;
+    return 50 - int(animal_of(Piece(target))) * 4 + int(animal_of(Piece(pos.cell(a.from))));
+  };
+  std::stable_sort(list.items.begin(), list.items.begin() + list.size,
+                   [&rank](Action x, Action y) { return rank(x) < rank(y); });
+}
+
+double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, double beta, int ply) {
+  ++nodes_;
+  if ((nodes_ & 1023) == 0 && out_of_time()) aborted_ = true;
+  if (aborted_) return 0;
+  GameResult result;
+  if (pos.end(&result) != FlipEnd::kNone) return terminal_score(pos, result, ply, draw_score(pos));
+  // A repeated position inside the search is scored as the draw it can be
+  // made into: a side that is ahead must make progress, not circle.
+  if (ply > 0 && pos.rules().repetitions > 0 && pos.occurrences() >= 2) return draw_score(pos);
+  if (options_.solver_pieces > 0 && solver_.can_solve(pos)) {
+    std::optional<int> v = solver_.known(pos);
+    if (!v && pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= 3) v = solver_.solve(pos);
+    if (v) return *v > 0 ? *v - ply : *v < 0 ? *v + ply : draw_score(pos);
+  }
+  if (depth <= 0) {
+    return options_.quiescence ? quiescence(pos, alpha, beta, ply, kQuiescencePlies)
+                               : flip_evaluate(pos);
+  }
+
+  // The quiet count decides draws, so it is part of what the table keys.
+  const uint64_t key = pos.key() ^ (uint64_t(pos.quiet_plies()) * 0x9E3779B97F4A7C15ULL);
+  TTEntry* entry = nullptr;
+  if (!tt_.empty()) {
+    entry = &tt_[key & (kTTSize - 1)];
+    if (entry->bound && entry->key == key && entry->depth >= depth) {
+      if (entry->bound == kExact) return entry->value;
+      if (entry->bound == kLower && entry->value >= beta) return entry->value;
+      if (entry->bound == kUpper && entry->value <= alpha) return entry->value;
+    }
+  }
+  ActionList list = pos.legal_actions();
+  order(pos, list);
+  if (entry && entry->bound && entry->key == key && entry->has_best) {
+    auto it = std::find(list.items.begin(), list.items.begin() + list.size, entry->best);
+    if (it != list.items.begin() + list.size) std::rotate(list.items.begin(), it, it + 1);
+  }
+  const double alpha_in = alpha;
+  double best = -kFlipWin - 1;
+  Action best_action;
+  for (Action a : list) {
+    const double v = action_value(pos, a, depth, alpha, beta, ply);
+    if (aborted_) return 0;
+    if (v > best) {
+      best = v;
+      best_action = a;
+      alpha = std::max(alpha, v);
+      if (alpha >= beta) break;
+    }
+  }
+  if (entry) {
+    *entry = {key,
+              best,
+              int8_t(std::min(depth, 127)),
+              best <= alpha_in ? kUpper
+              : best >= beta   ? kLower
+                               : kExact,
+              true,
+              best_action};
+  }
+  return best;
+}
+
+double FlipSearcher::action_value(FlipPosition& pos, Action a, int depth, double alpha, double beta,
+                                  int ply) {
+  if (a.is_flip()) return chance_value(pos, a, depth, alpha, beta, ply);
+  pos.play({a, kNoPiece});
+  const double v = -search_node(pos, depth - 1, -beta, -alpha, ply + 1);
+  pos.undo();
+  return v;
+}
+
+double FlipSearcher::probe_bound(FlipPosition& pos, int depth, double threshold, int ply) {
+  // A lower bound on the value of this decision node from its first action
+  // alone, searched with a window just around `threshold`; -kFlipWin when
+  // the probe fails low and so bounds nothing.
+  GameResult result;
+  if (pos.end(&result) != FlipEnd::kNone || depth <= 0 ||
+      (options_.solver_pieces > 0 && solver_.known(pos))) {
+    return search_node(pos, depth, -kFlipWin, kFlipWin, ply);
+  }
+  ActionList list = pos.legal_actions();
+  order(pos, list);
+  const double lo = std::clamp(threshold, -kFlipWin, kFlipWin) - kProbeWidth;
+  const double v = action_value(pos, list.items[0], depth, lo, lo + 2 * kProbeWidth, ply);
+  return v > lo ? v : -kFlipWin;
+}
+
+double FlipSearcher::chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta,
+                                  int ply) {
+  const Outcomes o = pos.outcomes();
+  const double total = o.total;
+  std::array<double, kPieceKinds> p{}, upper{};
+  for (int i = 0; i < o.size; ++i) {
+    p[size_t(i)] = o.count[size_t(i)] / total;
+    upper[size_t(i)] = kFlipWin;
+  }
+  auto child = [&](int i, double lo, double hi) {
+    pos.play({a, o.piece[size_t(i)]});
+    const double v = -search_node(pos, depth - 1, -hi, -lo, ply + 1);
+    pos.undo();
+    return v;
+  };
+  if (!options_.star1) {
+    double sum = 0;
+    for (int i = 0; i < o.size; ++i) sum += p[size_t(i)] * child(i, -kFlipWin, kFlipWin);
+    return sum;
+  }
+  if (options_.star2) {
+    // Star2: probe each outcome's reply for an upper bound on our value;
+    // when the bounds together cannot reach alpha the flip fails low unsearched.
+    double known = 0, rest = 1;
+    for (int i = 0; i < o.size; ++i) {
+      const size_t k = size_t(i);
+      rest -= p[k];
+      const double threshold = (alpha - known - rest * kFlipWin) / p[k];
+      pos.play({a, o.piece[k]});
+      const double lower = probe_bound(pos, depth - 1, -threshold, ply + 1);
+      pos.undo();
+      if (aborted_) return 0;
+      upper[k] = std::min(kFlipWin, -lower);
+      known += p[k] * upper[k];
+    }
+    if (known <= alpha) return known;
+  }
+  // Star1: each outcome searched with the window that could still move the
+  // expectation across alpha or beta, the others at their bounds.
+  double done = 0, rest_upper = 0, rest_p = 1;
+  for (int i = 0; i < o.size; ++i) rest_upper += p[size_t(i)] * upper[size_t(i)];
+  for (int i = 0; i < o.size; ++i) {
+    const size_t k = size_t(i);
+    rest_upper -= p[k] * upper[k];
+    rest_p -= p[k];
+    const double lo = (alpha - done - rest_upper) / p[k];
+    const double hi = (beta - done + rest_p * kFlipWin) / p[k];
+    // What the probe proved caps a fail-soft answer above the window.
+    const double v = std::min(upper[k], child(i, std::max(-kFlipWin, lo), std::min(upper[k], hi)));
+    if (aborted_) return 0;
+    if (v <= lo) return done + p[k] * v + rest_upper;
+    if (v >= hi) return done + p[k] * v - rest_p * kFlipWin;
+    done += p[k] * v;
+  }
+  return done;
+}
+
+double FlipSearcher::value(FlipPosition& pos, int depth) {
+  aborted_ = false;
+  root_side_known_ = pos.colours_known();
+  root_side_ = pos.side_to_move();
+  has_deadline_ = false;
+  node_limit_ = 0;
+  return search_node(pos, depth, -kFlipWin, kFlipWin, 0);
+}
+
+FlipSearchResult FlipSearcher::search(
+    FlipPosition& pos, const FlipLimits& limits,
+    const std::function<void(const FlipSearchResult&)>& on_iteration) {
+  const auto start = std::chrono::steady_clock::now();
+  aborted_ = false;
+  root_side_known_ = pos.colours_known();
+  root_side_ = pos.side_to_move();
+  nodes_ = 0;
+  node_limit_ = limits.nodes;
+  has_deadline_ = limits.movetime_ms > 0;
+  deadline_ = start + std::chrono::milliseconds(limits.movetime_ms);
+  FlipSearchResult out;
+  ActionList list = pos.legal_actions();
+  if (list.size == 0 || pos.end() != FlipEnd::kNone) return out;
+  order(pos, list);
+  out.best = list.items[0];
+  out.has_move = true;
+  // An ending the solver takes is solved once here, so that the tree below
+  // finds every position of it in the memo.
+  if (options_.solver_pieces > 0) solver_.solve(pos);
+  for (int depth = 1; depth <= std::max(1, limits.depth); ++depth) {
+    double alpha = -kFlipWin - 1;
+    Action best = list.items[0];
+    for (Action a : list) {
+      const double v = action_value(pos, a, depth, alpha, kFlipWin + 1, 0);
+      if (aborted_) break;
+      if (v > alpha) {
+        alpha = v;
+        best = a;
+      }
+    }
+    if (aborted_) break;
+    out.best = best;
+    out.score = alpha;
+    out.depth = depth;
+    out.nodes = nodes_;
+    out.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+    if (on_iteration) on_iteration(out);
+    // The best action first at the next depth.
+    auto it = std::find(list.items.begin(), list.items.begin() + list.size, best);
+    std::rotate(list.items.begin(), it, it + 1);
+    if (list.size == 1 || std::abs(alpha) >= kFlipWin - 200) break;
+  }
+  out.nodes = nodes_;
+  out.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+  return out;
+}
+
+}  // namespace jungle::flip

@@ -1,0 +1,159 @@
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <random>
+
+#include "flip/flip_position.h"
+#include "flip/flip_search.h"
+
+namespace jungle::flip {
+namespace {
+
+FlipSearchOptions plain_options() {
+  FlipSearchOptions o;
+  o.star1 = false;
+  o.star2 = false;
+  o.transposition_table = false;
+  o.solver_pieces = 0;
+  o.quiescence = false;
+  o.contempt = 0;
+  return o;
+}
+
+// Expectimax as the textbook writes it: every action, every outcome, no
+// window; the same leaves (evaluation) and end scores as the engine.
+double expectimax(FlipPosition& pos, int depth, int ply) {
+  GameResult r;
+  if (pos.end(&r) != FlipEnd::kNone) {
+    if (r == GameResult::kDraw) return 0;
+    const Side winner = r == GameResult::kBlueWins ? kBlue : kRed;
+    return winner == pos.side_to_move() ? kFlipWin - ply : -kFlipWin + ply;
+  }
+  if (depth == 0) return flip_evaluate(pos);
+  double best = -1e9;
+  for (Action a : pos.legal_actions()) {
+    double v = 0;
+    if (a.is_flip()) {
+      const Outcomes o = pos.outcomes();
+      for (int i = 0; i < o.size; ++i) {
+        pos.play({a, o.piece[size_t(i)]});
+        v += double(o.count[size_t(i)]) / o.total * -expectimax(pos, depth - 1, ply + 1);
+        pos.undo();
+      }
+    } else {
+      pos.play({a, kNoPiece});
+      v = -expectimax(pos, depth - 1, ply + 1);
+      pos.undo();
+    }
+    best = std::max(best, v);
+  }
+  return best;
+}
+
+FlipPosition random_position(const std::string& set, std::mt19937& rng, int plies) {
+  FlipPosition pos(load_flip_rules(set));
+  for (int i = 0; i < plies && pos.end() == FlipEnd::kNone; ++i) {
+    const ActionList list = pos.legal_actions();
+    const Action a = list.items[size_t(std::uniform_int_distribution<int>(0, list.size - 1)(rng))];
+    Piece revealed = kNoPiece;
+    if (a.is_flip()) {
+      const Outcomes o = pos.outcomes();
+      revealed = o.piece[size_t(std::uniform_int_distribution<int>(0, o.size - 1)(rng))];
+    }
+    pos.play({a, revealed});
+  }
+  return FlipPosition(pos.rules_ptr(), pos.fen());
+}
+
+TEST(FlipSearch, StarPruningGivesThePlainExpectimaxValue) {
+  std::mt19937 rng(20240613);
+  int positions = 0;
+  uint64_t plain_nodes = 0, star1_nodes = 0, star2_nodes = 0;
+  for (const char* set : {"flip", "flip-jungle"}) {
+    for (int n = 0; n < 12; ++n) {
+      FlipPosition pos = random_position(set, rng, 10 + n);
+      if (pos.end() != FlipEnd::kNone) continue;
+      const int depth = pos.hidden_count() > 8 ? 2 : 3;
+      const double reference = expectimax(pos, depth, 0);
+      FlipSearcher plain(plain_options());
+      FlipSearchOptions star1 = plain_options();
+      star1.star1 = true;
+      FlipSearchOptions star2 = star1;
+      star2.star2 = true;
+      FlipSearcher s1(star1), s2(star2);
+      EXPECT_NEAR(plain.value(pos, depth), reference, 1e-9) << pos.fen();
+      EXPECT_NEAR(s1.value(pos, depth), reference, 1e-6) << pos.fen();
+      EXPECT_NEAR(s2.value(pos, depth), reference, 1e-6) << pos.fen();
+      plain_nodes += plain.nodes();
+      star1_nodes += s1.nodes();
+      star2_nodes += s2.nodes();
+      ++positions;
+    }
+  }
+  EXPECT_GE(positions, 20);
+  // Pruning pays over the set (Star2's probes can cost more in one position).
+  EXPECT_LT(star1_nodes, plain_nodes);
+  EXPECT_LT(star2_nodes, plain_nodes);
+  std::cout << "nodes: plain " << plain_nodes << ", star1 " << star1_nodes << ", star2 "
+            << star2_nodes << "\n";
+}
+
+TEST(FlipSolver, HandMadeEndingsHaveExactValues) {
+  const FlipRulesPtr rules = load_flip_rules("flip");
+  FlipSolver solver(4);
+  // Blue's Lion b1 takes Red's last animal, the Lion a1: both die, Red has
+  // nothing left and Blue (its Rat d4) wins in one ply.
+  EXPECT_EQ(solver.solve(FlipPosition(rules, "3R/4/4/lL2 w - 0 1")), 999);
+  // Blue's Cat is boxed in by the Red Lion and Elephant: no action, lost now.
+  EXPECT_EQ(solver.solve(FlipPosition(rules, "4/4/e3/Cl2 w - 0 1")), -1000);
+  // Lion against Lion: whoever attacks, both die; nobody can win.
+  EXPECT_EQ(solver.solve(FlipPosition(rules, "4/4/4/Ll2 w - 0 1")), 0);
+  // Elephant a1 against Cat d4 with the Elephant to move: the distance (6)
+  // is even whenever the Elephant moves, so the Cat is never beside it then
+  // and always has a square to step to: the forty quiet plies draw.
+  EXPECT_EQ(solver.solve(FlipPosition(rules, "3c/4/4/E3 w - 0 1")), 0);
+  // With the distance odd (Elephant b1, Cat d4) the Elephant drives the Cat
+  // into a corner and takes it.
+  const std::optional<int> chase = solver.solve(FlipPosition(rules, "3c/4/4/1E2 w - 0 1"));
+  ASSERT_TRUE(chase);
+  EXPECT_EQ(*chase, 993);  // in 7 plies
+  // The same distance with the quiet count near its limit: no time to win.
+  EXPECT_EQ(solver.solve(FlipPosition(rules, "3c/4/4/1E2 w - 35 1")), 0);
+  // Face-down tiles or too many animals: not the solver's.
+  EXPECT_FALSE(solver.solve(FlipPosition(rules, "3c/4/4/?E2 w R 0 1")));
+  EXPECT_FALSE(FlipSolver(2).solve(FlipPosition(rules, "3R/4/4/lL2 w - 0 1")));
+}
+
+TEST(FlipSolver, AgreesWithFullWidthSearch) {
+  const FlipRulesPtr rules = load_flip_rules("flip");
+  FlipPosition chase(rules, "3c/4/4/1E2 w - 0 1");
+  // Won in 7 plies: a full-width search 7 plies deep finds the same score,
+  // and 5 plies deep does not see it.
+  EXPECT_DOUBLE_EQ(expectimax(chase, 7, 0), 993);
+  EXPECT_LT(expectimax(chase, 5, 0), kFlipEvalMax);
+}
+
+TEST(FlipSearch, FindsTheWinningCaptureAndReportsIt) {
+  FlipPosition pos(load_flip_rules("flip"), "3R/4/4/lL2 w - 0 1");
+  FlipSearcher searcher;
+  FlipLimits limits;
+  limits.depth = 6;
+  const FlipSearchResult r = searcher.search(pos, limits);
+  ASSERT_TRUE(r.has_move);
+  EXPECT_EQ(action_text(r.best), "b1a1");
+  EXPECT_DOUBLE_EQ(r.score, 999);
+}
+
+TEST(FlipSearch, StopsAtItsMoveTime) {
+  FlipPosition pos(load_flip_rules("flip"));
+  FlipSearcher searcher;
+  FlipLimits limits;
+  limits.movetime_ms = 200;
+  const FlipSearchResult r = searcher.search(pos, limits);
+  EXPECT_TRUE(r.has_move);
+  EXPECT_TRUE(r.best.is_flip());
+  EXPECT_LT(r.time_ms, 5000);
+}
+
+}  // namespace
+}  // namespace jungle::flip
