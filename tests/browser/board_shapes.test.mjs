@@ -31,7 +31,7 @@ after(async () => {
 });
 
 test('Animal Checkers is played on its own 7x7 board against the engine', async () => {
-  await page.goto(url);
+  await h.openPage(page, url);
   await h.newGame(page, { mode: 'blue', variant: 'animal-checkers', skill: '0', movetime: '250' });
   // 49 squares to point at, a7 the top-left corner, no rank 8 or 9 (once
   // the new game's board is drawn: the dialog closes before the answer).

@@ -127,7 +127,7 @@ test('after the server dies while the engine thinks, the page reconnects and the
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
     await h.openPage(page, own.url);
-    await h.newGame(page, { mode: 'blue', movetime: '5000' });
+    await h.newGame(page, { mode: 'blue', skill: '20', movetime: '5000' }); // full strength uses its time
     await h.square(page, 'a3').click();
     await h.square(page, 'a4').click();
     await h.expectStatus(page, /thinking/);
@@ -254,7 +254,7 @@ test('in dark mode the page is dark, and the rules panel explains the rule set',
 test('a move queued while the engine thinks is played as soon as it is legal', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await h.openPage(page, url);
-  await h.newGame(page, { mode: 'blue', movetime: '2000' });
+  await h.newGame(page, { mode: 'blue', skill: '20', movetime: '2000' }); // full strength uses its time
   await h.square(page, 'a3').click();
   await h.square(page, 'a4').click();
   await h.expectStatus(page, /thinking/);

@@ -148,8 +148,10 @@ async function boot() {
       if (fromHash) toast(messageOf(err));
     }
   }
-  document.body.dataset.ready = 'true';
+  // Ready once the new-game dialog is up, so that nothing (a test, a quick
+  // click) finds the page between the two.
   openNewGame();
+  document.body.dataset.ready = 'true';
 }
 
 boot();
