@@ -149,6 +149,11 @@ SearchLimits analysis_limits(const Request& req, const EnginePoolLimits& limits,
   return l;
 }
 
+// A review's thinking time per position: enough for a fair judgement of
+// each move, little enough that a long game is reviewed in a minute or so.
+constexpr int64_t kReviewDefaultMs = 300;
+constexpr int64_t kReviewMaxMs = 5000;
+
 void require_ongoing(const Position& pos) {
   Termination why = Termination::kNone;
   if (game_result(pos, &why) != GameResult::kOngoing) {
@@ -266,6 +271,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                   LockedGame g = lock_game(ctx.games, id);
                   cancel_engine_move(*g.game);
                   if (g.game->analysis_ticket) g.game->analysis_ticket->cancel();
+                  ctx.reviews.cancel(id);
                   const bool removed = ctx.games.remove(id);
                   g.game->detached = true;
                   if (!removed) {
@@ -450,6 +456,24 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
         send_json(res, engine_json(searched.result, searched.last_info, pos.side_to_move(),
                                    pos.rule_set().geometry()));
       }));
+
+  // A review: the engine searches every position of the game in turn, in
+  // the background; the page polls GET for its progress and findings.
+  server.Post(R"(/api/games/(\d+)/review)", guarded([&ctx](const Request& req, Response& res) {
+                const Json body = parse_body(req);
+                const int64_t movetime =
+                    int_field(body, "movetime_ms", kReviewDefaultMs, 20, kReviewMaxMs);
+                LockedGame g = lock_game(ctx.games, game_id(req));
+                const ClientIdentity who = ctx.guard.identify(req);
+                ctx.reviews.start(*g.game, movetime, who.key(), who.address);
+                save(ctx.games, *g.game);  // a position the board decides needs no search
+                send_json(res, ctx.reviews.status_json(*g.game), 202);
+              }));
+
+  server.Get(R"(/api/games/(\d+)/review)", guarded([&ctx](const Request& req, Response& res) {
+               LockedGame g = lock_game(ctx.games, game_id(req));
+               send_json(res, ctx.reviews.status_json(*g.game));
+             }));
 
   auto open_stream = [&ctx]() {
     if (ctx.open_streams.load() >= ctx.max_streams) {

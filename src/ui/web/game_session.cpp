@@ -1,7 +1,9 @@
 #include "ui/web/game_session.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <sstream>
 
@@ -98,6 +100,7 @@ GameSession::GameSession(int64_t id, std::string variant, RuleSetPtr rules,
       game_(start_from_fen(start_fen, std::move(rules)), std::move(variant)),
       start_fen_(game_.start().fen()),
       players_(players) {
+  evaluations_.resize(1);
   created_ms = updated_ms = now_ms();
 }
 
@@ -140,6 +143,13 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
   const std::optional<GameResult> declared = result_from_tag(stored.result);
   if (!stored.declared.empty() && !game->over() && declared && *declared != GameResult::kOngoing) {
     game->game_.declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
+  }
+  // Evaluations are worth keeping but not worth refusing the game for.
+  const Json evaluations = Json::parse(stored.evaluations, nullptr, false);
+  if (evaluations.is_array()) {
+    for (size_t ply = 0; ply < evaluations.size() && int(ply) <= game->ply(); ++ply) {
+      if (auto e = PlyEvaluation::from_stored_json(evaluations[ply])) game->evaluations_[ply] = *e;
+    }
   }
   game->created_ms = stored.created_ms;
   game->updated_ms = stored.updated_ms;
@@ -271,6 +281,7 @@ void GameSession::play(Move m) {
   }
   pm.fen_after = position().fen();
   moves_.push_back(std::move(pm));
+  evaluations_.emplace_back();
   ++revision_;
   updated_ms = now_ms();
 }
@@ -280,6 +291,7 @@ void GameSession::undo(int plies) {
   for (int i = 0; i < n; ++i) {
     game_.undo();
     moves_.pop_back();
+    evaluations_.pop_back();
   }
   game_.clear_declared();
   ++revision_;
@@ -300,6 +312,69 @@ Position GameSession::position_at(int ply) const {
                        std::to_string(ply));
   }
   return game_.position_at(ply);
+}
+
+const std::string& GameSession::fen_at(int ply) const {
+  if (ply < 0 || ply > this->ply()) position_at(ply);  // throws the range error
+  return ply == 0 ? start_fen_ : moves_[size_t(ply - 1)].fen_after;
+}
+
+const std::optional<PlyEvaluation>& GameSession::evaluation(int ply) const {
+  static const std::optional<PlyEvaluation> kNone;
+  return ply >= 0 && ply < int(evaluations_.size()) ? evaluations_[size_t(ply)] : kNone;
+}
+
+void GameSession::set_evaluation(int ply, PlyEvaluation e) {
+  if (ply >= 0 && ply < int(evaluations_.size())) evaluations_[size_t(ply)] = std::move(e);
+}
+
+int GameSession::first_unevaluated() const {
+  for (size_t i = 0; i < evaluations_.size(); ++i)
+    if (!evaluations_[i]) return int(i);
+  return -1;
+}
+
+int GameSession::evaluated() const {
+  return int(std::count_if(evaluations_.begin(), evaluations_.end(),
+                           [](const auto& e) { return e.has_value(); }));
+}
+
+double PlyEvaluation::blue_expected() const {
+  if (final || mate != 0) {
+    const int sign = final ? blue_score : mate;
+    return sign > 0 ? 1.0 : sign < 0 ? 0.0 : 0.5;
+  }
+  // The evaluation bar's curve (format.js evalShare), so graph and bar agree.
+  return 1.0 / (1.0 + std::exp(-blue_score / 250.0));
+}
+
+Json PlyEvaluation::to_json(int ply) const {
+  return Json{{"ply", ply},
+              {"blue_score", blue_score},
+              {"mate", mate == 0 ? Json(nullptr) : Json(mate)},
+              {"depth", depth},
+              {"best", best.empty() ? Json(nullptr) : Json(best)},
+              {"final", final},
+              {"expected", std::round(blue_expected() * 1000.0) / 1000.0}};
+}
+
+Json PlyEvaluation::to_stored_json() const {
+  return Json{{"s", blue_score}, {"m", mate}, {"d", depth}, {"b", best}, {"f", final}};
+}
+
+std::optional<PlyEvaluation> PlyEvaluation::from_stored_json(const Json& j) {
+  if (!j.is_object()) return std::nullopt;
+  PlyEvaluation e;
+  try {
+    e.blue_score = j.at("s").get<int>();
+    e.mate = j.at("m").get<int>();
+    e.depth = j.at("d").get<int>();
+    e.best = j.at("b").get<std::string>();
+    e.final = j.at("f").get<bool>();
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
+  return e;
 }
 
 int GameSession::plies_back_to_human() const {
@@ -371,6 +446,11 @@ StoredGame GameSession::to_stored() const {
   s.result = std::string(result_tag(result()));
   s.termination = termination();
   s.declared = game_.declared() ? termination() : "";
+  if (evaluated() > 0) {
+    Json evaluations = Json::array();
+    for (const auto& e : evaluations_) evaluations.push_back(e ? e->to_stored_json() : Json());
+    s.evaluations = evaluations.dump();
+  }
   return s;
 }
 
@@ -385,6 +465,15 @@ GameRecord GameSession::to_record() const {
   record.set_tag("Date", date);
   record.set_tag("Blue", player_description(players_[kBlue]));
   record.set_tag("Red", player_description(players_[kRed]));
+  // The evaluation of the position each move leads to, as the terminal
+  // writes its engine's: from Blue's side.
+  for (size_t i = 0; i < record.moves.size(); ++i) {
+    const std::optional<PlyEvaluation>& e = evaluation(int(i) + 1);
+    if (!e || e->final) continue;
+    record.moves[i].comment =
+        eval_comment(e->mate != 0 ? Evaluation{e->mate, true, e->depth}
+                                  : Evaluation{e->blue_score, false, e->depth});
+  }
   return record;
 }
 
