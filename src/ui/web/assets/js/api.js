@@ -34,6 +34,24 @@
  */
 /** @typedef {{ games: GameSummary[], total: number }} GameList */
 /**
+ * What a review found of the position after `ply` moves: from Blue's side,
+ * `expected` Blue's expected score (0..1), `final` when the board decided.
+ * @typedef {{ ply: number, blue_score: number, mate: number | null, depth: number,
+ *             best: string | null, final: boolean, expected: number }} PlyEvaluation
+ */
+/**
+ * The review's judgement of the move that led to `ply`: what it lost of the
+ * mover's expected score, and the engine's move in its place.
+ * @typedef {{ ply: number, loss: number, judgement: 'inaccuracy' | 'mistake' | 'blunder' | null,
+ *             better: string | null }} MoveJudgement
+ */
+/**
+ * A game's review: `plies` and `moves` hold null where nothing is known yet.
+ * @typedef {{ game: number, status: 'none' | 'running' | 'done' | 'stopped' | 'failed',
+ *             analysed: number, total: number, message?: string,
+ *             plies: Array<PlyEvaluation | null>, moves: Array<MoveJudgement | null> }} Review
+ */
+/**
  * A rule set, with what drawing the board needs.
  * @typedef {{ name: string, description: string, start_fen: string, ranks: Record<string, number>,
  *             board: { files: number, ranks: number },
@@ -121,6 +139,8 @@ const query = (params) => {
  *   resign: (id: number, side: Side) => Promise<Game>,
  *   setPlayers: (id: number, players: Players) => Promise<Game>,
  *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string }>,
+ *   review: (id: number) => Promise<Review>,
+ *   startReview: (id: number) => Promise<Review>,
  *   recordUrl: (id: number) => string,
  *   analysisUrl: (id: number, ply: number, movetimeMs: number) => string,
  *   positionAnalysisUrl: (variant: string, fen: string, movetimeMs: number) => string,
@@ -140,6 +160,8 @@ export const api = {
   resign: (id, side) => request('POST', `/api/games/${id}/resign`, { side }),
   setPlayers: (id, players) => request('PUT', `/api/games/${id}/players`, players),
   hint: (id, ply, movetimeMs) => request('GET', `/api/games/${id}/hint${query({ ply, movetime_ms: movetimeMs })}`),
+  review: (id) => request('GET', `/api/games/${id}/review`),
+  startReview: (id) => request('POST', `/api/games/${id}/review`, {}),
   recordUrl: (id) => `/api/games/${id}/record?download=1`,
   analysisUrl: (id, ply, movetimeMs) => `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs })}`,
   positionAnalysisUrl: (variant, fen, movetimeMs) => `/api/analysis${query({ variant, fen, movetime_ms: movetimeMs })}`,

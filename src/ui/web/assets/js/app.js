@@ -21,11 +21,13 @@ import {
 } from './flows.js';
 import { fenAt } from './game.js';
 import { pieceStyle } from './pieces.js';
+import { openReview, startReview } from './review.js';
 import { SetupEditor } from './setup.js';
 import { dismissBanner, state, variantInfo, variantsLoaded } from './state.js';
 import { store } from './storage.js';
 import { createBoard } from './views/board_view.js';
 import { drawGlyphStyleButton, pieceStyleButtons } from './views/controls_view.js';
+import { wireEvalGraph } from './views/eval_graph.js';
 import { wireGamesDialog } from './views/games_dialog.js';
 import { wireLoadDialog } from './views/load_dialog.js';
 import { wireMoveList } from './views/moves_view.js';
@@ -63,7 +65,10 @@ function wire(editor) {
   $('banner-review').addEventListener('click', () => {
     dismissBanner();
     render();
+    openReview();
   });
+  $('review-start').addEventListener('click', startReview);
+  wireEvalGraph($('eval-graph', SVGSVGElement), setView);
   $('btn-copy-fen').addEventListener('click', async () => {
     const fen = state.game ? fenAt(state.game, state.view) : '';
     try {

@@ -4,6 +4,7 @@
 // asks the server, changes the state through its transitions and renders.
 import { ApiError, api, messageOf } from './api.js';
 import { startAnalysis, stopAnalysis } from './analysis.js';
+import { gameReviewed, startReview } from './review.js';
 import { toast } from './dom.js';
 import { fullMoves, hintMessage, sideName } from './format.js';
 import { enginesOnly, isEngine, other, playersFor, resigningSide, takeBackPlies } from './game.js';
@@ -80,6 +81,7 @@ async function setGame(game, { animate = false } = {}) {
   store.set('lastGame', game.id);
   render();
   if (state.analysing) startAnalysis();
+  gameReviewed(game);
 }
 
 /** Opens the stored game `id`, and lets its engine move if it is to. @param {number} id */
@@ -262,6 +264,7 @@ export async function loadRecord(text) {
   closeLoadDialog();
   await loadGame(game.id);
   setView(0);
+  startReview();
   const count = fullMoves(game.start_fen, game.ply);
   toast(`Loaded game ${game.id}: ${count} move${count === 1 ? '' : 's'}. Use ▶ to step through it.`, 'info');
 }

@@ -3,7 +3,9 @@
 // clicking a move shows the position after it.
 import { $ } from '../dom.js';
 import { moveRows, moveTitle } from '../format.js';
+import { moveJudgement } from '../review.js';
 import { state } from '../state.js';
+import { JUDGEMENTS, judgementText } from './review_view.js';
 
 /** @typedef {import('../api.js').Game} Game */
 
@@ -31,6 +33,16 @@ export function renderMoves(g) {
       b.dataset.ply = String(ply);
       b.textContent = m.move;
       b.title = moveTitle(m);
+      const judged = moveJudgement(ply);
+      if (judged?.judgement) {
+        b.classList.add(judged.judgement);
+        b.dataset.judgement = judged.judgement;
+        const mark = document.createElement('span');
+        mark.className = 'judgement';
+        mark.textContent = JUDGEMENTS[judged.judgement].symbol;
+        b.appendChild(mark);
+        b.title += `. ${judgementText(judged)}`;
+      }
       if (ply === state.view) b.setAttribute('aria-current', 'true');
       li.appendChild(b);
     }

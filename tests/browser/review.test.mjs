@@ -1,0 +1,93 @@
+// Reviewing a game (issue 17): the engine's pass over every position, the
+// move list's marks, the evaluation graph, the banner's "Review" (bug 5),
+// loaded records (bug 8) and side lines, in headless Chromium against a
+// real server.
+//   JUNGLE_BINARY=build/x/jungle node --test tests/browser/review.test.mjs
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import * as h from './harness.mjs';
+
+const { work, shots } = h.workFolders('jungle-review-');
+let server;
+let url;
+let browser;
+
+before(async () => {
+  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
+  browser = await h.launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) assert.equal(await h.stopServer(server), 0);
+  rmSync(work, { recursive: true, force: true });
+});
+
+const bothHuman = { blue: { type: 'human' }, red: { type: 'human' } };
+// Blue to move: the Dog on c2 must take the Rat on c1, which otherwise
+// walks into Blue's den; g1g2 lets it (tests/web_review_test.cpp).
+const BLUNDER_FEN = 'e6/7/7/7/7/7/7/2D4/2r3L w 0 1';
+
+/** Creates a game through the API from inside the page and opens it. */
+async function openGameFrom(page, body) {
+  const id = await page.evaluate(async (b) => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+    return (await r.json()).id;
+  }, body);
+  await page.evaluate((i) => { location.hash = `game=${i}`; }, id);
+  await page.locator('#board .piece').first().waitFor();
+  return id;
+}
+
+async function freshPage(viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  return page;
+}
+
+async function play(page, moves, from = 0) {
+  for (const [i, m] of moves.entries()) {
+    await h.square(page, m.slice(0, 2)).click();
+    await h.square(page, m.slice(2)).click();
+    await h.waitForMoves(page, from + i + 1);
+  }
+}
+
+test('"Review" on the banner reviews the game: the blunder marked with the better move, a graph to click', async () => {
+  const page = await freshPage();
+  await openGameFrom(page, { fen: BLUNDER_FEN, ...bothHuman });
+  await play(page, ['g1g2', 'c1d1']);
+  await page.locator('#banner').waitFor();
+  await page.locator('#banner-review').click();
+  assert.equal(await page.locator('#banner').isHidden(), true);
+  await page.waitForFunction(() => document.querySelector('#review-panel')?.dataset.status === 'done', null, { timeout: 20000 });
+  assert.equal(await page.locator('#review-progress').textContent(), 'Reviewed. Click the graph to go to a move.');
+  const blunder = page.locator('#moves button.mv[data-ply="1"]');
+  assert.equal(await blunder.getAttribute('data-judgement'), 'blunder');
+  assert.equal(await blunder.textContent(), 'g1g2??');
+  assert.match(await blunder.getAttribute('title'), /Blunder: c2c1 was better$/);
+  assert.equal(await page.locator('#moves button.mv[data-ply="2"]').getAttribute('data-judgement'), null);
+  assert.equal(await page.locator('#review-summary li[data-side="blue"]').textContent(), 'Blue: 0 inaccuracies, 0 mistakes, 1 blunder');
+  assert.equal(await page.locator('#review-summary li[data-side="red"]').textContent(), 'Red: 0 inaccuracies, 0 mistakes, 0 blunders');
+  await page.screenshot({ path: path.join(shots, 'review-01-blunder-marked.png') });
+
+  // The graph: a dot on the blunder; a click there shows the position after it.
+  const dot = page.locator('#eval-graph circle.graph-mark.blunder');
+  assert.equal(await dot.count(), 1);
+  await dot.click();
+  assert.equal(await page.locator('#moves button.mv[aria-current="true"]').getAttribute('data-ply'), '1');
+  assert.equal(await page.locator('#eval-text').textContent(), '−M1');
+  // The left edge is the start.
+  const box = await page.locator('#eval-graph').boundingBox();
+  await page.mouse.click(box.x + 2, box.y + box.height / 2);
+  assert.equal(await page.locator('#moves button.mv[aria-current="true"]').count(), 0);
+  assert.equal(await page.locator('#btn-hint').isDisabled(), false);
+  // The record keeps the evaluations.
+  const record = await page.evaluate(async () => (await fetch(`/api/games/${location.hash.split('=')[1]}/record`)).text());
+  assert.match(record, /1\. g1g2 \{\[%eval #-1\/\d+\]\}/);
+  await page.screenshot({ path: path.join(shots, 'review-02-graph-start.png') });
+  await page.close();
+});
