@@ -180,6 +180,78 @@ TEST_F(WebReviewTest, RefusesBadSettingsAndUnknownGames) {
   EXPECT_EQ(get(path(9999, "/review")).status, 404);
 }
 
+// Bug 8: a record's player names come in with it, show in the game's state
+// and go out again in its record; a file of two games says so and loads the
+// one asked for.
+constexpr const char* kTwoGames = R"([Event "Club night"]
+[Blue "Alice"]
+[Red "Bob"]
+[Result "*"]
+
+1. a3a4 a7a6 *
+
+[Event "Club night"]
+[Blue "Carol"]
+[Red "?"]
+[Result "*"]
+
+1. g3g4 g7g6 2. g4g5 *
+)";
+
+TEST_F(WebReviewTest, ARecordKeepsItsPlayersNames) {
+  start();
+  Reply r = post("/api/games", {{"record", kTwoGames}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["players"]["blue"]["name"], "Alice");
+  EXPECT_EQ(r.body["players"]["red"]["name"], "Bob");
+  EXPECT_EQ(r.body["record"], (Json{{"game", 1}, {"games", 2}}));
+  const int64_t id = r.body["id"];
+  auto record = client_->Get(path(id, "/record"));
+  ASSERT_TRUE(record);
+  EXPECT_NE(record->body.find("[Blue \"Alice\"]"), std::string::npos) << record->body;
+  EXPECT_NE(record->body.find("[Red \"Bob\"]"), std::string::npos) << record->body;
+  // Letting the engine take over Red keeps the names unless new ones are given.
+  Reply p = reply(client_->Put(
+      path(id, "/players"),
+      Json{{"blue", {{"type", "human"}}}, {"red", {{"type", "engine"}, {"skill", 3}}}}.dump(),
+      "application/json"));
+  ASSERT_EQ(p.status, 200) << p.text;
+  EXPECT_EQ(p.body["players"]["blue"]["name"], "Alice");
+  EXPECT_EQ(p.body["players"]["red"]["name"], "Bob");
+  // Kept in the database.
+  stop();
+  start();
+  EXPECT_EQ(get(path(id)).body["players"]["red"]["name"], "Bob");
+  // A name no one gave stays out.
+  Reply second = post("/api/games", {{"record", kTwoGames}, {"game", 2}});
+  ASSERT_EQ(second.status, 201) << second.text;
+  EXPECT_EQ(second.body["players"]["blue"]["name"], "Carol");
+  EXPECT_FALSE(second.body["players"]["red"].contains("name"));
+}
+
+TEST_F(WebReviewTest, ARecordOfTwoGamesLoadsTheOneAskedFor) {
+  start();
+  Reply list = post("/api/records/games", {{"record", kTwoGames}});
+  ASSERT_EQ(list.status, 200) << list.text;
+  ASSERT_EQ(list.body["games"].size(), 2u);
+  EXPECT_EQ(list.body["games"][0]["blue"], "Alice");
+  EXPECT_EQ(list.body["games"][0]["ply"], 2);
+  EXPECT_EQ(list.body["games"][1]["index"], 2);
+  EXPECT_EQ(list.body["games"][1]["ply"], 3);
+
+  Reply second = post("/api/games", {{"record", kTwoGames}, {"game", 2}});
+  ASSERT_EQ(second.status, 201) << second.text;
+  EXPECT_EQ(second.body["ply"], 3);
+  EXPECT_EQ(second.body["moves"][0]["move"], "g3g4");
+  EXPECT_EQ(second.body["record"], (Json{{"game", 2}, {"games", 2}}));
+
+  Reply third = post("/api/games", {{"record", kTwoGames}, {"game", 3}});
+  EXPECT_EQ(third.status, 422);
+  EXPECT_EQ(third.body["error"]["code"], "no_such_record_game");
+  EXPECT_EQ(third.body["error"]["message"], "the record text holds 2 games, so there is no game 3");
+  EXPECT_EQ(post("/api/records/games", {{"record", "1. a3a5 *"}}).status, 422);
+}
+
 // A database written before evaluations were kept: opening it adds the
 // column, and its games load and can be reviewed.
 TEST_F(WebReviewTest, AnOlderDatabaseGainsTheEvaluationsColumn) {

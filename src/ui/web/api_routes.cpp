@@ -227,9 +227,15 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                 const Json body = parse_body(req);
                 const auto players = read_players(body, max_movetime);
                 std::unique_ptr<GameSession> game;
+                // Which game of a record text, and how many it holds: a file
+                // of several games is never cut to its first without a word.
+                Json from_record;
                 if (body.contains("record")) {
+                  const int index = int(int_field(body, "game", 1, 1, 1'000'000));
+                  int games = 0;
                   game = GameSession::from_record_text(string_field(body, "record", ""),
-                                                       ctx.catalog, players);
+                                                       ctx.catalog, players, index, &games);
+                  from_record = Json{{"game", index}, {"games", games}};
                 } else {
                   const std::string variant = string_field(body, "variant", "standard");
                   RuleSetPtr rules = ctx.catalog.get(variant);
@@ -243,7 +249,15 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                 std::shared_ptr<GameSession> added = ctx.games.add(std::move(game));
                 std::lock_guard lock(added->mutex());
                 res.set_header("Location", "/api/games/" + std::to_string(added->id()));
-                send_json(res, added->to_json(), 201);
+                Json state = added->to_json();
+                if (!from_record.is_null()) state["record"] = from_record;
+                send_json(res, state, 201);
+              }));
+
+  server.Post("/api/records/games", guarded([&ctx](const Request& req, Response& res) {
+                const Json body = parse_body(req);
+                send_json(res, Json{{"games", GameSession::record_games_json(
+                                                  string_field(body, "record", ""), ctx.catalog)}});
               }));
 
   server.Get("/api/games", guarded([&ctx](const Request& req, Response& res) {
@@ -413,8 +427,15 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
   server.Put(R"(/api/games/(\d+)/players)",
              guarded([&ctx, max_movetime](const Request& req, Response& res) {
                const Json body = parse_body(req);
-               const auto players = read_players(body, max_movetime);
+               auto players = read_players(body, max_movetime);
                LockedGame g = lock_game(ctx.games, game_id(req));
+               // A name not given is kept: changing who plays is not renaming.
+               for (Side s : {kBlue, kRed}) {
+                 const Json& given = body.value(side_json_name(s), Json());
+                 if (!given.is_object() || !given.contains("name")) {
+                   players[s].name = g.game->player(s).name;
+                 }
+               }
                cancel_engine_move(*g.game);
                g.game->set_players(players);
                save(ctx.games, *g.game);

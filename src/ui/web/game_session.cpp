@@ -20,6 +20,16 @@ namespace {
 // No real game comes near this; it bounds the memory one game can take.
 constexpr int kMaxGamePlies = 4000;
 constexpr int kMinMovetimeMs = 50;
+constexpr size_t kMaxNameLength = 100;
+
+// A record's player tag as a name: "?" and empty say nobody is named, and
+// "Human" is what this server writes for a nameless person.
+std::string name_from_tag(const std::string& tag) {
+  return tag == "?" || tag == "Human" ? "" : tag.substr(0, kMaxNameLength);
+}
+
+// Reads every game of a record text after checking its Variant tags.
+std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog);
 
 bool looks_like_move(std::string_view text) {
   return text.size() == 4 && text[0] >= 'a' && text[0] <= 'g' && text[1] >= '1' && text[1] <= '9' &&
@@ -63,8 +73,10 @@ std::string side_json_name(Side s) {
 }
 
 Json PlayerConfig::to_json() const {
-  if (!is_engine()) return Json{{"type", "human"}};
-  return Json{{"type", "engine"}, {"skill", skill}, {"movetime_ms", movetime_ms}};
+  Json j = is_engine() ? Json{{"type", "engine"}, {"skill", skill}, {"movetime_ms", movetime_ms}}
+                       : Json{{"type", "human"}};
+  if (!name.empty()) j["name"] = name;
+  return j;
 }
 
 PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
@@ -76,6 +88,12 @@ PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
                    "'" + field + "' must be an object like {\"type\": \"engine\", \"skill\": 10}");
   }
   const std::string type = string_field(j, "type", "human");
+  p.name = string_field(j, "name", "");
+  if (p.name.size() > kMaxNameLength) {
+    throw ApiError(
+        400, "bad_field",
+        "'" + field + ".name' may have at most " + std::to_string(kMaxNameLength) + " characters");
+  }
   if (type == "human") return p;
   if (type != "engine") {
     throw ApiError(400, "bad_field",
@@ -168,6 +186,8 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
                        "\" is not one of the shipped rule sets this server plays");
   }
   RuleSetPtr rules = catalog.get(variant);
+  players[kBlue].name = name_from_tag(record.tag("Blue"));
+  players[kRed].name = name_from_tag(record.tag("Red"));
   std::string fen = record.tag("FEN");
   if (fen.empty()) fen = rules->rules().start_fen;
   auto game = std::make_unique<GameSession>(0, variant, rules, fen, players);
@@ -186,9 +206,39 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
   return game;
 }
 
-std::unique_ptr<GameSession> GameSession::from_record_text(
-    std::string_view text, const VariantCatalog& catalog,
-    std::array<PlayerConfig, kSides> players) {
+std::unique_ptr<GameSession> GameSession::from_record_text(std::string_view text,
+                                                           const VariantCatalog& catalog,
+                                                           std::array<PlayerConfig, kSides> players,
+                                                           int index, int* games) {
+  const std::vector<GameRecord> records = read_record_text(text, catalog);
+  if (games) *games = int(records.size());
+  if (index < 1 || index > int(records.size())) {
+    throw ApiError(422, "no_such_record_game",
+                   "the record text holds " + std::to_string(records.size()) + " game" +
+                       (records.size() == 1 ? "" : "s") + ", so there is no game " +
+                       std::to_string(index));
+  }
+  return from_record(records[size_t(index - 1)], catalog, players);
+}
+
+Json GameSession::record_games_json(std::string_view text, const VariantCatalog& catalog) {
+  Json list = Json::array();
+  const std::vector<GameRecord> records = read_record_text(text, catalog);
+  for (size_t i = 0; i < records.size(); ++i) {
+    const GameRecord& r = records[i];
+    list.push_back({{"index", i + 1},
+                    {"blue", r.tag("Blue")},
+                    {"red", r.tag("Red")},
+                    {"event", r.tag("Event")},
+                    {"result", r.tag("Result").empty() ? "*" : r.tag("Result")},
+                    {"variant", r.tag("Variant").empty() ? "standard" : r.tag("Variant")},
+                    {"ply", r.moves.size()}});
+  }
+  return list;
+}
+
+namespace {
+std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog) {
   // Every "[Variant" in the text, read as the record reader reads a tag
   // pair: [Name "value"] with \" and \\ escapes. Anything unclear is refused.
   const auto space = [&](size_t i) {
@@ -232,8 +282,9 @@ std::unique_ptr<GameSession> GameSession::from_record_text(
     throw ApiError(422, "bad_record", e.what());
   }
   if (records.empty()) throw ApiError(422, "bad_record", "the record text holds no game");
-  return from_record(records.front(), catalog, players);
+  return records;
 }
+}  // namespace
 
 void GameSession::set_players(std::array<PlayerConfig, kSides> players) {
   players_ = players;
@@ -463,8 +514,11 @@ GameRecord GameSession::to_record() const {
   std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
   record.set_tag("Event", "Jungle game #" + std::to_string(id_));
   record.set_tag("Date", date);
-  record.set_tag("Blue", player_description(players_[kBlue]));
-  record.set_tag("Red", player_description(players_[kRed]));
+  // A player's name, as the record it came from gave it, else what plays.
+  for (Side s : {kBlue, kRed}) {
+    record.set_tag(s == kBlue ? "Blue" : "Red",
+                   players_[s].name.empty() ? player_description(players_[s]) : players_[s].name);
+  }
   // The evaluation of the position each move leads to, as the terminal
   // writes its engine's: from Blue's side.
   for (size_t i = 0; i < record.moves.size(); ++i) {

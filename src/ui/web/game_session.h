@@ -25,10 +25,12 @@ struct PlayerConfig {
   Kind kind = Kind::kHuman;
   int skill = 20;              // EngineOptions::skill_level: 0 (beginner) .. 20 (full)
   int64_t movetime_ms = 1000;  // thinking time per engine move
+  std::string name;            // as a record's Blue or Red tag names the player; may be empty
 
   bool is_engine() const { return kind == Kind::kEngine; }
   Json to_json() const;
-  // Reads {"type": "human"|"engine", "skill": 0..20, "movetime_ms": N}; `field`
+  // Reads {"type": "human"|"engine", "skill": 0..20, "movetime_ms": N,
+  // "name": "..."}; `field`
   // names the object in error messages ("red"). Throws ApiError 400.
   static PlayerConfig from_json(const Json& j, const std::string& field, int64_t max_movetime_ms);
 };
@@ -76,12 +78,19 @@ class GameSession {
   static std::unique_ptr<GameSession> from_record(const GameRecord& record,
                                                   const VariantCatalog& catalog,
                                                   std::array<PlayerConfig, kSides> players);
-  // The first game of a record text. Every Variant tag must name a shipped
-  // set: the record reader would otherwise load a rule-set file from any path
-  // the text names. Throws ApiError 422 saying what is wrong.
+  // Game `index` (1-based) of a record text; `games` receives how many it
+  // holds. Every Variant tag must name a shipped set: the record reader would
+  // otherwise load a rule-set file from any path the text names. Throws
+  // ApiError 422 saying what is wrong (`no_such_record_game` for an index
+  // beyond the last game).
   static std::unique_ptr<GameSession> from_record_text(std::string_view text,
                                                        const VariantCatalog& catalog,
-                                                       std::array<PlayerConfig, kSides> players);
+                                                       std::array<PlayerConfig, kSides> players,
+                                                       int index = 1, int* games = nullptr);
+  // The games of a record text, as the load dialog lists them to choose
+  // from: index, players, result, variant and number of plies. Throws as
+  // from_record_text does.
+  static Json record_games_json(std::string_view text, const VariantCatalog& catalog);
 
   std::mutex& mutex() const { return mutex_; }
 
