@@ -91,3 +91,62 @@ test('"Review" on the banner reviews the game: the blunder marked with the bette
   await page.screenshot({ path: path.join(shots, 'review-02-graph-start.png') });
   await page.close();
 });
+
+const TWO_GAMES = `[Event "Club night"]
+[Blue "Alice"]
+[Red "Bob <b>"]
+[Result "*"]
+
+1. a3a4 a7a6 *
+
+[Event "Club night"]
+[Blue "Carol"]
+[Red "?"]
+[Result "*"]
+
+1. g3g4 g7g6 2. g4g5 *
+`;
+
+test('bug 8: a record of two games asks which to load, says which it loaded, and keeps the names', async () => {
+  const page = await freshPage();
+  await page.locator('#btn-load').click();
+  await page.locator('#load-text').fill(TWO_GAMES);
+  await page.locator('#load-go').click();
+  // No silent first-game pick: the dialog stays, offering both.
+  await page.locator('#load-choice').waitFor();
+  assert.equal(await page.locator('#load-error').textContent(), 'This text holds 2 games: choose one, then Load.');
+  assert.deepEqual(await page.locator('#load-game option').allTextContents(), [
+    '1. Alice – Bob <b> · 2 plies · *',
+    '2. Carol – ? · 3 plies · *',
+  ]);
+  await page.screenshot({ path: path.join(shots, 'review-03-load-choose-game.png') });
+  await page.locator('#load-game').selectOption('2');
+  await page.locator('#load-go').click();
+  await page.locator('#dlg-load').waitFor({ state: 'hidden' });
+  const toast = page.locator('.toast', { hasText: 'Loaded game' }).last();
+  await toast.waitFor();
+  assert.match(await toast.textContent(), /^Loaded game \d+ \(game 2 of 2\): 2 moves\./);
+  await h.waitForMoves(page, 3);
+  assert.equal(await page.locator('#strip-bottom .strip-who').textContent(), 'Carol');
+  assert.equal(await page.locator('#strip-top .strip-who').textContent(), 'Player');
+
+  // The first game, with its names written as text, not markup.
+  await page.locator('#btn-load').click();
+  assert.equal(await page.locator('#load-choice').isHidden(), true);
+  await page.locator('#load-text').fill(TWO_GAMES);
+  await page.locator('#load-go').click();
+  await page.locator('#load-choice').waitFor();
+  await page.locator('#load-go').click();
+  await page.locator('#dlg-load').waitFor({ state: 'hidden' });
+  await h.waitForMoves(page, 2);
+  assert.equal(await page.locator('#strip-bottom .strip-who').textContent(), 'Alice');
+  assert.equal(await page.locator('#strip-top .strip-who').textContent(), 'Bob <b>');
+  // A loaded record is reviewed by itself, and its record keeps names and evaluations.
+  await page.waitForFunction(() => document.querySelector('#review-panel')?.dataset.status === 'done', null, { timeout: 20000 });
+  const record = await page.evaluate(async () => (await fetch(`/api/games/${location.hash.split('=')[1]}/record`)).text());
+  assert.match(record, /\[Blue "Alice"\]/);
+  assert.match(record, /\[Red "Bob <b>"\]/);
+  assert.match(record, /1\. a3a4 \{\[%eval -?\d+\.\d\d\/\d+\]\} 1\.\.\. a7a6 \{\[%eval -?\d+\.\d\d\/\d+\]\}/);
+  await page.screenshot({ path: path.join(shots, 'review-04-loaded-with-names.png') });
+  await page.close();
+});

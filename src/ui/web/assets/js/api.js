@@ -4,7 +4,10 @@
 // against them.
 
 /** @typedef {'blue' | 'red'} Side */
-/** @typedef {{ type: 'human' } | { type: 'engine', skill: number, movetime_ms: number }} Player */
+/**
+ * Who plays a side; `name` as a loaded record's Blue or Red tag gave it.
+ * @typedef {({ type: 'human' } | { type: 'engine', skill: number, movetime_ms: number }) & { name?: string }} Player
+ */
 /** @typedef {Record<Side, Player>} Players */
 /**
  * One played move; `piece` and `captured` are FEN letters (upper case Blue),
@@ -24,7 +27,7 @@
  * @typedef {{ id: number, variant: string, start_fen: string, fen: string, ply: number,
  *             side_to_move: Side, players: Players, moves: GameMove[], legal_moves: string[],
  *             status: 'ongoing' | 'over', result: string, winner: Side | null, message: string,
- *             engine?: EngineReport }} Game
+ *             engine?: EngineReport, record?: { game: number, games: number } }} Game
  */
 /**
  * A stored game in the list; `moves` counts moves as the move list numbers
@@ -33,6 +36,11 @@
  *             result: string, updated_ms: number }} GameSummary
  */
 /** @typedef {{ games: GameSummary[], total: number }} GameList */
+/**
+ * One game of a record text, to choose which to load; tags as written.
+ * @typedef {{ index: number, blue: string, red: string, event: string, result: string,
+ *             variant: string, ply: number }} RecordGame
+ */
 /**
  * What a review found of the position after `ply` moves: from Blue's side,
  * `expected` Blue's expected score (0..1), `final` when the board decided.
@@ -64,7 +72,9 @@
  */
 /**
  * A new game: a rule set and start position with its players, or a record.
- * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string }} NewGame
+ * `game` says which game of the record (1-based).
+ * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string,
+ *             game?: number }} NewGame
  */
 
 export class ApiError extends Error {
@@ -133,6 +143,7 @@ const query = (params) => {
  *   listGames: (limit: number, offset: number) => Promise<GameList>,
  *   game: (id: number) => Promise<Game>,
  *   deleteGame: (id: number) => Promise<{ deleted: number }>,
+ *   recordGames: (record: string) => Promise<{ games: RecordGame[] }>,
  *   move: (id: number, move: string, ply: number) => Promise<Game>,
  *   engineMove: (id: number) => Promise<Game>,
  *   undo: (id: number, plies: number) => Promise<Game>,
@@ -154,6 +165,7 @@ export const api = {
   listGames: (limit, offset) => request('GET', `/api/games${query({ limit, offset })}`),
   game: (id) => request('GET', `/api/games/${id}`),
   deleteGame: (id) => request('DELETE', `/api/games/${id}`),
+  recordGames: (record) => request('POST', '/api/records/games', { record }),
   move: (id, move, ply) => request('POST', `/api/games/${id}/moves`, { move, ply }),
   engineMove: (id) => request('POST', `/api/games/${id}/engine-move`, {}),
   undo: (id, plies) => request('POST', `/api/games/${id}/undo`, { plies }),

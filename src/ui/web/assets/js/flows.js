@@ -255,18 +255,19 @@ export async function startNewGame({ mode, skill, movetime, variant, start }) {
 }
 
 /**
- * Stores the game of a record and opens it at its start; a failure is the
- * caller's to show.
- * @param {string} text
+ * Stores game `index` (1-based) of a record and opens it at its start; a
+ * failure is the caller's to show.
+ * @param {string} text @param {number} [index]
  */
-export async function loadRecord(text) {
-  const game = await api.createGame({ record: text });
+export async function loadRecord(text, index = 1) {
+  const game = await api.createGame({ record: text, game: index });
   closeLoadDialog();
   await loadGame(game.id);
   setView(0);
   startReview();
   const count = fullMoves(game.start_fen, game.ply);
-  toast(`Loaded game ${game.id}: ${count} move${count === 1 ? '' : 's'}. Use ▶ to step through it.`, 'info');
+  const which = game.record && game.record.games > 1 ? ` (game ${game.record.game} of ${game.record.games})` : '';
+  toast(`Loaded game ${game.id}${which}: ${count} move${count === 1 ? '' : 's'}. Use ▶ to step through it.`, 'info');
 }
 
 /** Deletes a stored game; the page forgets it if it is the one shown. @param {number} id */
