@@ -1,9 +1,11 @@
 #include "ui/web/api_routes.h"
 
+#include <algorithm>
 #include <future>
 
 #include "core/game_record.h"
 #include "core/movegen.h"
+#include "core/notation.h"
 #include "ui/web/analysis_stream.h"
 
 namespace jungle::web {
@@ -154,6 +156,20 @@ SearchLimits analysis_limits(const Request& req, const EnginePoolLimits& limits,
 constexpr int64_t kReviewDefaultMs = 300;
 constexpr int64_t kReviewMaxMs = 5000;
 
+// The optional "moves": ["a3a4", ...] of a body.
+Json moves_field(const Json& body) {
+  const Json moves = body.value("moves", Json::array());
+  if (!moves.is_array() || moves.size() > 4000 ||
+      !std::all_of(moves.begin(), moves.end(), [](const Json& m) { return m.is_string(); })) {
+    throw ApiError(400, "bad_field", "'moves' must be a list of moves like [\"a3a4\", \"a7a6\"]");
+  }
+  return moves;
+}
+
+int analysis_lines(const Request& req) {
+  return int(int_param(req, "multipv", 1, 1, kMaxAnalysisLines));
+}
+
 void require_ongoing(const Position& pos) {
   Termination why = Termination::kNone;
   if (game_result(pos, &why) != GameResult::kOngoing) {
@@ -208,11 +224,33 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
         } catch (const FenError& e) {
           throw ApiError(422, "bad_fen", std::string("invalid position: ") + e.what());
         }
+        // Moves from there, for the analysis board's side lines: each one
+        // played, with what it moved and took, and the position it leads to.
+        const Geometry& board = rules->geometry();
+        Json played = Json::array();
+        for (const Json& text : moves_field(body)) {
+          require_ongoing(pos);
+          std::string error;
+          const std::optional<Move> m = parse_move(pos, text.get<std::string>(), &error);
+          if (!m) throw ApiError(422, "illegal_move", error);
+          const Piece piece = pos.piece_on(m->from());
+          const Piece captured = pos.piece_on(m->to());
+          pos.do_move(*m);
+          played.push_back(
+              {{"move", board.move_text(*m)},
+               {"piece", std::string(1, piece_letter(piece))},
+               {"captured", captured == kNoPiece ? Json(nullptr)
+                                                 : Json(std::string(1, piece_letter(captured)))},
+               {"fen", pos.fen()}});
+        }
         Termination why = Termination::kNone;
         const GameResult r = game_result(pos, &why);
         Json legal = Json::array();
-        for (Move m : generate_moves(pos)) legal.push_back(rules->geometry().move_text(m));
+        if (r == GameResult::kOngoing) {
+          for (Move m : generate_moves(pos)) legal.push_back(board.move_text(m));
+        }
         send_json(res, Json{
+                           {"played", played},
                            {"fen", pos.fen()},
                            {"side_to_move", side_json_name(pos.side_to_move())},
                            {"legal_moves", legal},
@@ -241,6 +279,9 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                   RuleSetPtr rules = ctx.catalog.get(variant);
                   const std::string fen = string_field(body, "fen", rules->rules().start_fen);
                   game = std::make_unique<GameSession>(0, variant, rules, fen, players);
+                  // Moves after the start: a game continued from an earlier
+                  // one keeps the history that repetitions count.
+                  for (const Json& move : moves_field(body)) game->play(move.get<std::string>());
                   if (game->over()) {
                     throw ApiError(422, "position_over",
                                    "this position is already decided: " + game->result_message());
@@ -517,7 +558,8 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                g.game->analysis_ticket = stream_analysis(
                    res, ctx.pool, pos, analysis_limits(req, ctx.pool.limits(), 10000), who.key(),
                    who.address, ctx.open_streams,
-                   Json{{"game", g.game->id()}, {"ply", ply}, {"fen", pos.fen()}});
+                   Json{{"game", g.game->id()}, {"ply", ply}, {"fen", pos.fen()}},
+                   analysis_lines(req));
              }));
 
   server.Get("/api/analysis", guarded([&ctx, open_stream](const Request& req, Response& res) {
@@ -536,7 +578,8 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                require_ongoing(pos);
                const ClientIdentity who = ctx.guard.identify(req);
                stream_analysis(res, ctx.pool, pos, analysis_limits(req, ctx.pool.limits(), 10000),
-                               who.key(), who.address, ctx.open_streams, Json{{"fen", pos.fen()}});
+                               who.key(), who.address, ctx.open_streams, Json{{"fen", pos.fen()}},
+                               analysis_lines(req));
              }));
 }
 
