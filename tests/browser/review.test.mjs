@@ -150,3 +150,96 @@ test('bug 8: a record of two games asks which to load, says which it loaded, and
   await page.screenshot({ path: path.join(shots, 'review-04-loaded-with-names.png') });
   await page.close();
 });
+
+test('side lines: moves from a past position make a tree in the move list; engine lines are clickable; play on against the engine', async () => {
+  const page = await freshPage();
+  const id = await openGameFrom(page, { ...bothHuman });
+  await play(page, ['a3a4', 'g7g6', 'g3g4']);
+  const gameMoves = () => page.evaluate(async (i) => (await (await fetch(`/api/games/${i}`)).json()).ply, id);
+
+  // Back to the position after 1. a3a4: the game's own next move just steps on.
+  await page.locator('#moves button.mv[data-ply="1"]').click();
+  await h.square(page, 'g7').click();
+  await h.square(page, 'g6').click();
+  await page.waitForFunction(() => document.querySelector('#moves [aria-current="true"]')?.getAttribute('data-ply') === '2');
+  assert.equal(await page.locator('#moves li.variation').count(), 0);
+
+  // Another move there starts a side line; the game keeps its three moves.
+  await page.locator('#moves button.mv[data-ply="1"]').click();
+  await h.square(page, 'a7').click();
+  await h.square(page, 'a6').click();
+  await page.locator('#moves li.variation').waitFor();
+  await h.square(page, 'a4').click();
+  await h.square(page, 'a5').click();
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.variation button.mv').length === 2);
+  assert.equal(await page.locator('#moves li.variation').textContent(), '(1…a7a62.a4a5)');
+  assert.equal(await page.locator('#moves li.variation button[aria-current="true"]').textContent(), 'a4a5');
+  assert.equal(await gameMoves(), 3);
+  assert.equal(await h.moveCount(page), 5); // three moves and the line's two
+  assert.match(await page.locator('#status').textContent(), /^Exploring a side line: the game is unchanged/);
+  // The FEN shown (and copied, and edited) is the line's.
+  assert.match(await page.locator('#fen-text').textContent(), /^l5t\/1d3c1\/2p1w1e\/r6\/E6\/7\/2W1P1R\/1C3D1\/T5L b /);
+
+  // A line of its own from inside the line, nested.
+  await page.locator('#moves li.variation button.mv', { hasText: 'a7a6' }).click();
+  await h.square(page, 'g3').click();
+  await h.square(page, 'g4').click();
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.variation button.mv').length === 3);
+  assert.equal(await page.locator('#moves li.variation').textContent(), '(1…a7a62.a4a5(2.g3g4))');
+  // ◀ walks back along the line, then to the game.
+  await page.locator('#nav-prev').click();
+  assert.equal(await page.locator('#moves li.variation button[aria-current="true"]').textContent(), 'a7a6');
+  await page.locator('#nav-prev').click();
+  assert.equal(await page.locator('#moves [aria-current="true"]').getAttribute('data-ply'), '1');
+  await page.screenshot({ path: path.join(shots, 'review-05-side-lines.png') });
+
+  // The engine's lines, three of them; a click on a line's second move plays it as a side line.
+  await page.locator('#moves li.variation button.mv', { hasText: 'a4a5' }).click();
+  await page.locator('#analyse-toggle').check();
+  await page.waitForFunction(
+    () => document.querySelectorAll('#pv .pv-line').length === 3 && document.querySelectorAll('#pv .pv-line[data-line="0"] button').length >= 2,
+    null,
+    { timeout: 20000 },
+  );
+  await page.screenshot({ path: path.join(shots, 'review-06-engine-lines.png') });
+  // Read and clicked at once: the line may deepen at any moment.
+  const firstLine = await page.evaluate(() => {
+    const buttons = [...document.querySelectorAll('#pv .pv-line[data-line="0"] button')];
+    buttons[1].click();
+    return buttons.map((b) => b.textContent);
+  });
+  await page.waitForFunction(
+    (m) => document.querySelector('#moves li.variation button[aria-current="true"]')?.textContent === m,
+    firstLine[1],
+  );
+  await page.locator('#analyse-toggle').uncheck();
+
+  // Play on from there against the engine: a new game with the moves that led there.
+  await page.locator('#btn-continue').click();
+  await page.waitForFunction((old) => !location.hash.endsWith(`=${old}`), id);
+  await h.waitForMoves(page, 5);
+  const newGame = await page.evaluate(async () => (await (await fetch(`/api/games/${location.hash.split('=')[1]}`)).json()));
+  assert.deepEqual(
+    newGame.moves.map((m) => m.move),
+    ['a3a4', 'a7a6', 'a4a5', ...firstLine.slice(0, 2)],
+  );
+  assert.equal(newGame.players[newGame.side_to_move].type, 'human');
+  assert.equal(newGame.players[newGame.side_to_move === 'blue' ? 'red' : 'blue'].type, 'engine');
+  await page.close();
+});
+
+test('the editor\'s "Analyse" opens its position on the analysis board', async () => {
+  const page = await freshPage();
+  await page.locator('#btn-setup').click();
+  await page.locator('#setup-fen').fill('7/7/7/7/7/7/7/3r3/E6 b 0 1');
+  await page.locator('#setup-apply-fen').click();
+  await page.waitForFunction(() => !document.querySelector('#setup-analyse').disabled);
+  await page.locator('#setup-analyse').click();
+  await page.waitForFunction(() => document.querySelectorAll('#pv .pv-line').length >= 1, null, { timeout: 20000 });
+  assert.equal(await page.locator('#analyse-toggle').isChecked(), true);
+  assert.equal(await page.locator('#strip-top .strip-who').textContent(), 'Player');
+  assert.equal(await page.locator('#strip-bottom .strip-who').textContent(), 'Player');
+  assert.equal(await page.locator('#pv .pv-line[data-line="0"] .pv-score').textContent(), '−M1');
+  await page.screenshot({ path: path.join(shots, 'review-07-editor-analyse.png') });
+  await page.close();
+});

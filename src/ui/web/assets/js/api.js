@@ -18,8 +18,9 @@
 /**
  * What the engine saw: an engine move's `engine` field, a hint, an analysis
  * `info` event. `mate` is null (or absent) unless a win is forced.
+ * `multipv` says which of an analysis' lines it is (1 the best).
  * @typedef {{ move?: string, depth: number, blue_score: number, mate?: number | null,
- *             pv: string[], nps: number }} EngineReport
+ *             pv: string[], nps: number, multipv?: number }} EngineReport
  */
 /** An evaluation to show: only the score matters. @typedef {{ blue_score: number, mate?: number | null }} Evaluation */
 /** @typedef {{ best?: string }} AnalysisDone */
@@ -67,14 +68,17 @@
  *             traps_weaken?: 'opponent' | 'all', hidden_pieces: boolean }} Variant
  */
 /**
+ * A position checked, after `played` (the moves asked to be played from it).
  * @typedef {{ fen: string, side_to_move: Side, legal_moves: string[], status: 'ongoing' | 'over',
- *             termination: string | null }} Validation
+ *             termination: string | null,
+ *             played: Array<{ move: string, piece: string, captured: string | null, fen: string }> }} Validation
  */
 /**
  * A new game: a rule set and start position with its players, or a record.
  * `game` says which game of the record (1-based).
+ * `moves` are played from `fen` before the game begins.
  * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string,
- *             game?: number }} NewGame
+ *             game?: number, moves?: string[] }} NewGame
  */
 
 export class ApiError extends Error {
@@ -139,6 +143,7 @@ const query = (params) => {
  *   info: () => Promise<object>,
  *   variants: () => Promise<{ variants: Variant[] }>,
  *   validate: (variant: string, fen: string) => Promise<Validation>,
+ *   playFrom: (variant: string, fen: string, moves: string[]) => Promise<Validation>,
  *   createGame: (body: NewGame) => Promise<Game>,
  *   listGames: (limit: number, offset: number) => Promise<GameList>,
  *   game: (id: number) => Promise<Game>,
@@ -153,14 +158,15 @@ const query = (params) => {
  *   review: (id: number) => Promise<Review>,
  *   startReview: (id: number) => Promise<Review>,
  *   recordUrl: (id: number) => string,
- *   analysisUrl: (id: number, ply: number, movetimeMs: number) => string,
- *   positionAnalysisUrl: (variant: string, fen: string, movetimeMs: number) => string,
+ *   analysisUrl: (id: number, ply: number, movetimeMs: number, lines?: number) => string,
+ *   positionAnalysisUrl: (variant: string, fen: string, movetimeMs: number, lines?: number) => string,
  * }}
  */
 export const api = {
   info: () => request('GET', '/api/info'),
   variants: () => request('GET', '/api/variants'),
   validate: (variant, fen) => request('POST', '/api/positions/validate', { variant, fen }),
+  playFrom: (variant, fen, moves) => request('POST', '/api/positions/validate', { variant, fen, moves }),
   createGame: (body) => request('POST', '/api/games', body),
   listGames: (limit, offset) => request('GET', `/api/games${query({ limit, offset })}`),
   game: (id) => request('GET', `/api/games/${id}`),
@@ -175,6 +181,8 @@ export const api = {
   review: (id) => request('GET', `/api/games/${id}/review`),
   startReview: (id) => request('POST', `/api/games/${id}/review`, {}),
   recordUrl: (id) => `/api/games/${id}/record?download=1`,
-  analysisUrl: (id, ply, movetimeMs) => `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs })}`,
-  positionAnalysisUrl: (variant, fen, movetimeMs) => `/api/analysis${query({ variant, fen, movetime_ms: movetimeMs })}`,
+  analysisUrl: (id, ply, movetimeMs, lines) =>
+    `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs, multipv: lines })}`,
+  positionAnalysisUrl: (variant, fen, movetimeMs, lines) =>
+    `/api/analysis${query({ variant, fen, movetime_ms: movetimeMs, multipv: lines })}`,
 };

@@ -5,6 +5,7 @@ import { $ } from '../dom.js';
 import { moveRows, moveTitle } from '../format.js';
 import { moveJudgement } from '../review.js';
 import { state } from '../state.js';
+import { variationRows } from './lines_view.js';
 import { JUDGEMENTS, judgementText } from './review_view.js';
 
 /** @typedef {import('../api.js').Game} Game */
@@ -47,6 +48,7 @@ export function renderMoves(g) {
       li.appendChild(b);
     }
     list.appendChild(li);
+    list.append(...variationRows(g, row.plies));
   }
   if (g.status === 'over') {
     const r = document.createElement('li');

@@ -4,6 +4,7 @@ import { state } from '../state.js';
 import { renderEval } from './analysis_view.js';
 import { renderBoard } from './board_view.js';
 import { renderControls } from './controls_view.js';
+import { renderLineControls } from './lines_view.js';
 import { renderMoves } from './moves_view.js';
 import { renderReview } from './review_view.js';
 import { renderStrips } from './players_view.js';
@@ -19,5 +20,6 @@ export function render() {
   renderBanner(g);
   renderEval();
   renderReview(g);
+  renderLineControls(g);
   renderControls(g);
 }
