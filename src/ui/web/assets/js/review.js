@@ -6,7 +6,9 @@
 import { api, messageOf } from './api.js';
 import { toast } from './dom.js';
 import { setEvaluation, state } from './state.js';
-import { render } from './views/render.js';
+import { renderEval } from './views/analysis_view.js';
+import { renderMoves } from './views/moves_view.js';
+import { renderReview } from './views/review_view.js';
 
 /** @typedef {import('./api.js').Game} Game */
 /** @typedef {import('./api.js').Review} Review */
@@ -35,6 +37,18 @@ export function moveJudgement(ply) {
   return j && j.judgement ? j : null;
 }
 
+/**
+ * Draws what a review changes, and nothing else: the board is left alone,
+ * since drawing it again would drop a piece the player has picked up.
+ */
+function renderReviewed() {
+  const g = state.game;
+  if (!g) return;
+  renderMoves(g);
+  renderEval();
+  renderReview(g);
+}
+
 /** @param {Review} review */
 function reviewArrived(review) {
   current = review;
@@ -59,7 +73,7 @@ function poll(id) {
       const review = await api.review(id);
       if (state.game?.id !== id) return;
       reviewArrived(review);
-      render();
+      renderReviewed();
       if (review.status === 'running') poll(id);
     } catch (err) {
       // The game was deleted, or the server went away: the review stops here.
@@ -76,7 +90,7 @@ export async function startReview() {
     const review = await api.startReview(g.id);
     if (state.game?.id !== g.id) return;
     reviewArrived(review);
-    render();
+    renderReviewed();
     if (review.status === 'running') poll(g.id);
   } catch (err) {
     toast(`The review could not start: ${messageOf(err)}`);
@@ -96,7 +110,7 @@ export async function gameReviewed(game) {
     const review = await api.review(game.id);
     if (state.game?.id !== game.id) return;
     reviewArrived(review);
-    render();
+    renderReviewed();
     if (review.status === 'running') poll(game.id);
     else if (game.status === 'over' && review.status === 'none') await startReview();
   } catch {

@@ -50,7 +50,9 @@ export function renderReview(g) {
         ? `Review stopped: ${review.message}`
         : review.analysed > 0
           ? `Reviewed ${review.analysed} of ${review.total} positions.`
-          : '';
+          : g.ply > 0
+            ? 'Not reviewed yet.'
+            : '';
   $('review-panel').dataset.status = review.status;
   if (!box.hidden) drawEvalGraph(graph, review, state.view);
   renderSummary(g);
