@@ -89,6 +89,11 @@ test('"Review" on the banner reviews the game: the blunder marked with the bette
   const record = await page.evaluate(async () => (await fetch(`/api/games/${location.hash.split('=')[1]}/record`)).text());
   assert.match(record, /1\. g1g2 \{\[%eval #-1\/\d+\]\}/);
   await page.screenshot({ path: path.join(shots, 'review-02-graph-start.png') });
+  // On a phone the panel fits the width: no sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.locator('#review-panel').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'review-08-phone-review.png'), fullPage: true });
   await page.close();
 });
 
