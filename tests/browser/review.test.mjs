@@ -182,6 +182,8 @@ test('side lines: moves from a past position make a tree in the move list; engin
   assert.equal(await gameMoves(), 3);
   assert.equal(await h.moveCount(page), 5); // three moves and the line's two
   assert.match(await page.locator('#status').textContent(), /^Exploring a side line: the game is unchanged/);
+  assert.equal(await page.locator('#btn-hint').isDisabled(), true); // a hint is about the game's positions
+  assert.equal(await page.locator('#nav-next').isDisabled(), true); // the line's last move
   // The FEN shown (and copied, and edited) is the line's.
   assert.match(await page.locator('#fen-text').textContent(), /^l5t\/1d3c1\/2p1w1e\/r6\/E6\/7\/2W1P1R\/1C3D1\/T5L b /);
 

@@ -156,6 +156,12 @@ void GameReviews::finish(const std::shared_ptr<Job>& job, Job::State state, std:
   if (job->state != Job::State::kRunning) return;
   job->state = state;
   job->message = std::move(message);
+  // A finished review says all it has to say through the game's
+  // evaluations; only one that stopped keeps its job, for its message.
+  if (state == Job::State::kDone) {
+    auto it = jobs_.find(job->game_id);
+    if (it != jobs_.end() && it->second == job) jobs_.erase(it);
+  }
 }
 
 void GameReviews::cancel(int64_t game_id) {

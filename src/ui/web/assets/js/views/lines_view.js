@@ -67,11 +67,19 @@ function lineElement(g, first) {
   return span;
 }
 
-/** @param {Game} g */
+/**
+ * After the other controls: on a side line the hint (which asks about the
+ * game's positions) is off, and ▶ goes on along the line.
+ * @param {Game} g
+ */
 export function renderLineControls(g) {
   const line = lineCursor();
   const over = line ? line.over : state.view === g.ply && g.status === 'over';
   $('btn-continue', HTMLButtonElement).hidden = !exploring() || over;
+  if (!line) return;
+  $('btn-hint', HTMLButtonElement).disabled = true;
+  $('nav-next', HTMLButtonElement).disabled = line.children.length === 0;
+  $('nav-prev', HTMLButtonElement).disabled = false;
 }
 
 /**

@@ -20,6 +20,6 @@ export function render() {
   renderBanner(g);
   renderEval();
   renderReview(g);
-  renderLineControls(g);
   renderControls(g);
+  renderLineControls(g);
 }
