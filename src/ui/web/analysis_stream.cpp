@@ -63,6 +63,7 @@ Json search_info_json(const SearchInfo& info, Side side_to_move, const Geometry&
   if (const int moves = mate_in_moves(info.score)) mate = moves;
   return Json{
       {"depth", info.depth},
+      {"multipv", info.multipv},
       {"seldepth", info.seldepth},
       {"score", info.score},
       {"blue_score", blue_score},
@@ -80,7 +81,8 @@ Json search_info_json(const SearchInfo& info, Side side_to_move, const Geometry&
 std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool& pool,
                                               const Position& position, SearchLimits limits,
                                               const std::string& client, const std::string& address,
-                                              std::atomic<int>& open_streams, Json start_event) {
+                                              std::atomic<int>& open_streams, Json start_event,
+                                              int lines) {
   auto channel = std::make_shared<EventChannel>();
   const Side us = position.side_to_move();
   const Geometry board = position.rule_set().geometry();
@@ -88,6 +90,7 @@ std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool
   job.kind = EngineJob::Kind::kAnalysis;
   job.position = position;
   job.limits = limits;
+  job.multipv = lines;
   job.client = client;
   job.address = address;
   job.on_info = [channel, us, board](const SearchInfo& info) {

@@ -47,13 +47,14 @@ std::string sse_event(const std::string& name, const Json& data);
 Json search_info_json(const SearchInfo& info, Side side_to_move, const Geometry& board);
 
 // Streams an analysis of `position` as server-sent events: "start", then
-// "info" as each depth completes, then "done" with the best move, then the
-// stream ends. A client that disconnects cancels the search. Counts itself
-// in `open_streams` while open. Throws ApiError 503 when the pool refuses.
-// Returns the search's ticket, to cancel it early.
+// "info" as each depth completes (one per line, `multipv` 1..`lines`), then "done" with the best
+// move, then the stream ends. A client that disconnects cancels the search. Counts itself in
+// `open_streams` while open. Throws ApiError 503 when the pool refuses. Returns the search's
+// ticket, to cancel it early.
 std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool& pool,
                                               const Position& position, SearchLimits limits,
                                               const std::string& client, const std::string& address,
-                                              std::atomic<int>& open_streams, Json start_event);
+                                              std::atomic<int>& open_streams, Json start_event,
+                                              int lines = 1);
 
 }  // namespace jungle::web

@@ -1,9 +1,11 @@
 #include "ui/web/api_routes.h"
 
+#include <algorithm>
 #include <future>
 
 #include "core/game_record.h"
 #include "core/movegen.h"
+#include "core/notation.h"
 #include "ui/web/analysis_stream.h"
 
 namespace jungle::web {
@@ -149,6 +151,25 @@ SearchLimits analysis_limits(const Request& req, const EnginePoolLimits& limits,
   return l;
 }
 
+// A review's thinking time per position: enough for a fair judgement of
+// each move, little enough that a long game is reviewed in a minute or so.
+constexpr int64_t kReviewDefaultMs = 300;
+constexpr int64_t kReviewMaxMs = 5000;
+
+// The optional "moves": ["a3a4", ...] of a body.
+Json moves_field(const Json& body) {
+  const Json moves = body.value("moves", Json::array());
+  if (!moves.is_array() || moves.size() > 4000 ||
+      !std::all_of(moves.begin(), moves.end(), [](const Json& m) { return m.is_string(); })) {
+    throw ApiError(400, "bad_field", "'moves' must be a list of moves like [\"a3a4\", \"a7a6\"]");
+  }
+  return moves;
+}
+
+int analysis_lines(const Request& req) {
+  return int(int_param(req, "multipv", 1, 1, kMaxAnalysisLines));
+}
+
 void require_ongoing(const Position& pos) {
   Termination why = Termination::kNone;
   if (game_result(pos, &why) != GameResult::kOngoing) {
@@ -203,11 +224,33 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
         } catch (const FenError& e) {
           throw ApiError(422, "bad_fen", std::string("invalid position: ") + e.what());
         }
+        // Moves from there, for the analysis board's side lines: each one
+        // played, with what it moved and took, and the position it leads to.
+        const Geometry& board = rules->geometry();
+        Json played = Json::array();
+        for (const Json& text : moves_field(body)) {
+          require_ongoing(pos);
+          std::string error;
+          const std::optional<Move> m = parse_move(pos, text.get<std::string>(), &error);
+          if (!m) throw ApiError(422, "illegal_move", error);
+          const Piece piece = pos.piece_on(m->from());
+          const Piece captured = pos.piece_on(m->to());
+          pos.do_move(*m);
+          played.push_back(
+              {{"move", board.move_text(*m)},
+               {"piece", std::string(1, piece_letter(piece))},
+               {"captured", captured == kNoPiece ? Json(nullptr)
+                                                 : Json(std::string(1, piece_letter(captured)))},
+               {"fen", pos.fen()}});
+        }
         Termination why = Termination::kNone;
         const GameResult r = game_result(pos, &why);
         Json legal = Json::array();
-        for (Move m : generate_moves(pos)) legal.push_back(rules->geometry().move_text(m));
+        if (r == GameResult::kOngoing) {
+          for (Move m : generate_moves(pos)) legal.push_back(board.move_text(m));
+        }
         send_json(res, Json{
+                           {"played", played},
                            {"fen", pos.fen()},
                            {"side_to_move", side_json_name(pos.side_to_move())},
                            {"legal_moves", legal},
@@ -222,14 +265,23 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                 const Json body = parse_body(req);
                 const auto players = read_players(body, max_movetime);
                 std::unique_ptr<GameSession> game;
+                // Which game of a record text, and how many it holds: a file
+                // of several games is never cut to its first without a word.
+                Json from_record;
                 if (body.contains("record")) {
+                  const int index = int(int_field(body, "game", 1, 1, 1'000'000));
+                  int games = 0;
                   game = GameSession::from_record_text(string_field(body, "record", ""),
-                                                       ctx.catalog, players);
+                                                       ctx.catalog, players, index, &games);
+                  from_record = Json{{"game", index}, {"games", games}};
                 } else {
                   const std::string variant = string_field(body, "variant", "standard");
                   RuleSetPtr rules = ctx.catalog.get(variant);
                   const std::string fen = string_field(body, "fen", rules->rules().start_fen);
                   game = std::make_unique<GameSession>(0, variant, rules, fen, players);
+                  // Moves after the start: a game continued from an earlier
+                  // one keeps the history that repetitions count.
+                  for (const Json& move : moves_field(body)) game->play(move.get<std::string>());
                   if (game->over()) {
                     throw ApiError(422, "position_over",
                                    "this position is already decided: " + game->result_message());
@@ -238,7 +290,15 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                 std::shared_ptr<GameSession> added = ctx.games.add(std::move(game));
                 std::lock_guard lock(added->mutex());
                 res.set_header("Location", "/api/games/" + std::to_string(added->id()));
-                send_json(res, added->to_json(), 201);
+                Json state = added->to_json();
+                if (!from_record.is_null()) state["record"] = from_record;
+                send_json(res, state, 201);
+              }));
+
+  server.Post("/api/records/games", guarded([&ctx](const Request& req, Response& res) {
+                const Json body = parse_body(req);
+                send_json(res, Json{{"games", GameSession::record_games_json(
+                                                  string_field(body, "record", ""), ctx.catalog)}});
               }));
 
   server.Get("/api/games", guarded([&ctx](const Request& req, Response& res) {
@@ -266,6 +326,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                   LockedGame g = lock_game(ctx.games, id);
                   cancel_engine_move(*g.game);
                   if (g.game->analysis_ticket) g.game->analysis_ticket->cancel();
+                  ctx.reviews.cancel(id);
                   const bool removed = ctx.games.remove(id);
                   g.game->detached = true;
                   if (!removed) {
@@ -407,8 +468,15 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
   server.Put(R"(/api/games/(\d+)/players)",
              guarded([&ctx, max_movetime](const Request& req, Response& res) {
                const Json body = parse_body(req);
-               const auto players = read_players(body, max_movetime);
+               auto players = read_players(body, max_movetime);
                LockedGame g = lock_game(ctx.games, game_id(req));
+               // A name not given is kept: changing who plays is not renaming.
+               for (Side s : {kBlue, kRed}) {
+                 const Json& given = body.value(side_json_name(s), Json());
+                 if (!given.is_object() || !given.contains("name")) {
+                   players[s].name = g.game->player(s).name;
+                 }
+               }
                cancel_engine_move(*g.game);
                g.game->set_players(players);
                save(ctx.games, *g.game);
@@ -451,6 +519,24 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                                    pos.rule_set().geometry()));
       }));
 
+  // A review: the engine searches every position of the game in turn, in
+  // the background; the page polls GET for its progress and findings.
+  server.Post(R"(/api/games/(\d+)/review)", guarded([&ctx](const Request& req, Response& res) {
+                const Json body = parse_body(req);
+                const int64_t movetime =
+                    int_field(body, "movetime_ms", kReviewDefaultMs, 20, kReviewMaxMs);
+                LockedGame g = lock_game(ctx.games, game_id(req));
+                const ClientIdentity who = ctx.guard.identify(req);
+                ctx.reviews.start(*g.game, movetime, who.key(), who.address);
+                save(ctx.games, *g.game);  // a position the board decides needs no search
+                send_json(res, ctx.reviews.status_json(*g.game), 202);
+              }));
+
+  server.Get(R"(/api/games/(\d+)/review)", guarded([&ctx](const Request& req, Response& res) {
+               LockedGame g = lock_game(ctx.games, game_id(req));
+               send_json(res, ctx.reviews.status_json(*g.game));
+             }));
+
   auto open_stream = [&ctx]() {
     if (ctx.open_streams.load() >= ctx.max_streams) {
       throw ApiError(503, "too_many_streams",
@@ -472,7 +558,8 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                g.game->analysis_ticket = stream_analysis(
                    res, ctx.pool, pos, analysis_limits(req, ctx.pool.limits(), 10000), who.key(),
                    who.address, ctx.open_streams,
-                   Json{{"game", g.game->id()}, {"ply", ply}, {"fen", pos.fen()}});
+                   Json{{"game", g.game->id()}, {"ply", ply}, {"fen", pos.fen()}},
+                   analysis_lines(req));
              }));
 
   server.Get("/api/analysis", guarded([&ctx, open_stream](const Request& req, Response& res) {
@@ -491,7 +578,8 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                require_ongoing(pos);
                const ClientIdentity who = ctx.guard.identify(req);
                stream_analysis(res, ctx.pool, pos, analysis_limits(req, ctx.pool.limits(), 10000),
-                               who.key(), who.address, ctx.open_streams, Json{{"fen", pos.fen()}});
+                               who.key(), who.address, ctx.open_streams, Json{{"fen", pos.fen()}},
+                               analysis_lines(req));
              }));
 }
 

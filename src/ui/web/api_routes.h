@@ -6,6 +6,7 @@
 
 #include "ui/web/engine_pool.h"
 #include "ui/web/game_registry.h"
+#include "ui/web/game_review.h"
 #include "ui/web/game_store.h"
 #include "ui/web/request_guard.h"
 #include "ui/web/variant_catalog.h"
@@ -18,6 +19,7 @@ struct ApiContext {
   const VariantCatalog& catalog;
   GameRegistry& games;
   EnginePool& pool;
+  GameReviews& reviews;
   std::atomic<int>& open_streams;
   const RequestGuard& guard;
   int max_streams = 16;

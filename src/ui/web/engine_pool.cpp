@@ -47,6 +47,7 @@ void EnginePool::clamp(EngineJob& job) const {
   l.movetime_ms = l.movetime_ms <= 0 ? cap : std::min(l.movetime_ms, cap);
   l.depth = l.depth <= 0 ? limits_.max_depth : std::min(l.depth, limits_.max_depth);
   job.skill_level = std::clamp(job.skill_level, 0, 20);
+  job.multipv = std::clamp(job.multipv, 1, kMaxAnalysisLines);
 }
 
 std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
@@ -136,9 +137,11 @@ void EnginePool::worker_loop(int index) {
     if (!item.ticket->cancelled()) {
       if (engine.rules() != job.position.rule_set_ptr())
         engine.set_rules(job.position.rule_set_ptr());
-      if (engine.options().skill_level != job.skill_level) {
+      if (engine.options().skill_level != job.skill_level ||
+          engine.options().multipv != job.multipv) {
         EngineOptions options = engine.options();
         options.skill_level = job.skill_level;
+        options.multipv = job.multipv;
         engine.set_options(options);
       }
       {

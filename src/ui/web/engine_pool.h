@@ -34,12 +34,16 @@ struct EnginePoolLimits {
 // One search to run: a game move, or a hint or an analysis. Game moves are
 // served first; hints and analyses run on all engines but one, so a game
 // move never waits behind them for long.
+// The most lines one analysis may ask for: each costs search time.
+inline constexpr int kMaxAnalysisLines = 5;
+
 struct EngineJob {
   enum class Kind { kMove, kHint, kAnalysis };
   Kind kind = Kind::kMove;
   Position position;
   SearchLimits limits;
   int skill_level = 20;
+  int multipv = 1;  // lines an analysis reports (1..kMaxAnalysisLines)
   // Who asked, as the server knows it (not as the client names itself):
   // `client` for the per-client cap and the turns between clients, and
   // `address`, the peer's address, for the per-address cap.

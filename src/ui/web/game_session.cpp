@@ -1,7 +1,9 @@
 #include "ui/web/game_session.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <sstream>
 
@@ -18,6 +20,16 @@ namespace {
 // No real game comes near this; it bounds the memory one game can take.
 constexpr int kMaxGamePlies = 4000;
 constexpr int kMinMovetimeMs = 50;
+constexpr size_t kMaxNameLength = 100;
+
+// A record's player tag as a name: "?" and empty say nobody is named, and
+// "Human" is what this server writes for a nameless person.
+std::string name_from_tag(const std::string& tag) {
+  return tag == "?" || tag == "Human" ? "" : tag.substr(0, kMaxNameLength);
+}
+
+// Reads every game of a record text after checking its Variant tags.
+std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog);
 
 bool looks_like_move(std::string_view text) {
   return text.size() == 4 && text[0] >= 'a' && text[0] <= 'g' && text[1] >= '1' && text[1] <= '9' &&
@@ -61,8 +73,10 @@ std::string side_json_name(Side s) {
 }
 
 Json PlayerConfig::to_json() const {
-  if (!is_engine()) return Json{{"type", "human"}};
-  return Json{{"type", "engine"}, {"skill", skill}, {"movetime_ms", movetime_ms}};
+  Json j = is_engine() ? Json{{"type", "engine"}, {"skill", skill}, {"movetime_ms", movetime_ms}}
+                       : Json{{"type", "human"}};
+  if (!name.empty()) j["name"] = name;
+  return j;
 }
 
 PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
@@ -74,6 +88,12 @@ PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
                    "'" + field + "' must be an object like {\"type\": \"engine\", \"skill\": 10}");
   }
   const std::string type = string_field(j, "type", "human");
+  p.name = string_field(j, "name", "");
+  if (p.name.size() > kMaxNameLength) {
+    throw ApiError(
+        400, "bad_field",
+        "'" + field + ".name' may have at most " + std::to_string(kMaxNameLength) + " characters");
+  }
   if (type == "human") return p;
   if (type != "engine") {
     throw ApiError(400, "bad_field",
@@ -98,6 +118,7 @@ GameSession::GameSession(int64_t id, std::string variant, RuleSetPtr rules,
       game_(start_from_fen(start_fen, std::move(rules)), std::move(variant)),
       start_fen_(game_.start().fen()),
       players_(players) {
+  evaluations_.resize(1);
   created_ms = updated_ms = now_ms();
 }
 
@@ -141,6 +162,13 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
   if (!stored.declared.empty() && !game->over() && declared && *declared != GameResult::kOngoing) {
     game->game_.declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
   }
+  // Evaluations are worth keeping but not worth refusing the game for.
+  const Json evaluations = Json::parse(stored.evaluations, nullptr, false);
+  if (evaluations.is_array()) {
+    for (size_t ply = 0; ply < evaluations.size() && int(ply) <= game->ply(); ++ply) {
+      if (auto e = PlyEvaluation::from_stored_json(evaluations[ply])) game->evaluations_[ply] = *e;
+    }
+  }
   game->created_ms = stored.created_ms;
   game->updated_ms = stored.updated_ms;
   game->revision_ = 0;
@@ -158,6 +186,8 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
                        "\" is not one of the shipped rule sets this server plays");
   }
   RuleSetPtr rules = catalog.get(variant);
+  players[kBlue].name = name_from_tag(record.tag("Blue"));
+  players[kRed].name = name_from_tag(record.tag("Red"));
   std::string fen = record.tag("FEN");
   if (fen.empty()) fen = rules->rules().start_fen;
   auto game = std::make_unique<GameSession>(0, variant, rules, fen, players);
@@ -176,9 +206,39 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
   return game;
 }
 
-std::unique_ptr<GameSession> GameSession::from_record_text(
-    std::string_view text, const VariantCatalog& catalog,
-    std::array<PlayerConfig, kSides> players) {
+std::unique_ptr<GameSession> GameSession::from_record_text(std::string_view text,
+                                                           const VariantCatalog& catalog,
+                                                           std::array<PlayerConfig, kSides> players,
+                                                           int index, int* games) {
+  const std::vector<GameRecord> records = read_record_text(text, catalog);
+  if (games) *games = int(records.size());
+  if (index < 1 || index > int(records.size())) {
+    throw ApiError(422, "no_such_record_game",
+                   "the record text holds " + std::to_string(records.size()) + " game" +
+                       (records.size() == 1 ? "" : "s") + ", so there is no game " +
+                       std::to_string(index));
+  }
+  return from_record(records[size_t(index - 1)], catalog, players);
+}
+
+Json GameSession::record_games_json(std::string_view text, const VariantCatalog& catalog) {
+  Json list = Json::array();
+  const std::vector<GameRecord> records = read_record_text(text, catalog);
+  for (size_t i = 0; i < records.size(); ++i) {
+    const GameRecord& r = records[i];
+    list.push_back({{"index", i + 1},
+                    {"blue", r.tag("Blue")},
+                    {"red", r.tag("Red")},
+                    {"event", r.tag("Event")},
+                    {"result", r.tag("Result").empty() ? "*" : r.tag("Result")},
+                    {"variant", r.tag("Variant").empty() ? "standard" : r.tag("Variant")},
+                    {"ply", r.moves.size()}});
+  }
+  return list;
+}
+
+namespace {
+std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog) {
   // Every "[Variant" in the text, read as the record reader reads a tag
   // pair: [Name "value"] with \" and \\ escapes. Anything unclear is refused.
   const auto space = [&](size_t i) {
@@ -222,8 +282,9 @@ std::unique_ptr<GameSession> GameSession::from_record_text(
     throw ApiError(422, "bad_record", e.what());
   }
   if (records.empty()) throw ApiError(422, "bad_record", "the record text holds no game");
-  return from_record(records.front(), catalog, players);
+  return records;
 }
+}  // namespace
 
 void GameSession::set_players(std::array<PlayerConfig, kSides> players) {
   players_ = players;
@@ -271,6 +332,7 @@ void GameSession::play(Move m) {
   }
   pm.fen_after = position().fen();
   moves_.push_back(std::move(pm));
+  evaluations_.emplace_back();
   ++revision_;
   updated_ms = now_ms();
 }
@@ -280,6 +342,7 @@ void GameSession::undo(int plies) {
   for (int i = 0; i < n; ++i) {
     game_.undo();
     moves_.pop_back();
+    evaluations_.pop_back();
   }
   game_.clear_declared();
   ++revision_;
@@ -300,6 +363,69 @@ Position GameSession::position_at(int ply) const {
                        std::to_string(ply));
   }
   return game_.position_at(ply);
+}
+
+const std::string& GameSession::fen_at(int ply) const {
+  if (ply < 0 || ply > this->ply()) position_at(ply);  // throws the range error
+  return ply == 0 ? start_fen_ : moves_[size_t(ply - 1)].fen_after;
+}
+
+const std::optional<PlyEvaluation>& GameSession::evaluation(int ply) const {
+  static const std::optional<PlyEvaluation> kNone;
+  return ply >= 0 && ply < int(evaluations_.size()) ? evaluations_[size_t(ply)] : kNone;
+}
+
+void GameSession::set_evaluation(int ply, PlyEvaluation e) {
+  if (ply >= 0 && ply < int(evaluations_.size())) evaluations_[size_t(ply)] = std::move(e);
+}
+
+int GameSession::first_unevaluated() const {
+  for (size_t i = 0; i < evaluations_.size(); ++i)
+    if (!evaluations_[i]) return int(i);
+  return -1;
+}
+
+int GameSession::evaluated() const {
+  return int(std::count_if(evaluations_.begin(), evaluations_.end(),
+                           [](const auto& e) { return e.has_value(); }));
+}
+
+double PlyEvaluation::blue_expected() const {
+  if (final || mate != 0) {
+    const int sign = final ? blue_score : mate;
+    return sign > 0 ? 1.0 : sign < 0 ? 0.0 : 0.5;
+  }
+  // The evaluation bar's curve (format.js evalShare), so graph and bar agree.
+  return 1.0 / (1.0 + std::exp(-blue_score / 250.0));
+}
+
+Json PlyEvaluation::to_json(int ply) const {
+  return Json{{"ply", ply},
+              {"blue_score", blue_score},
+              {"mate", mate == 0 ? Json(nullptr) : Json(mate)},
+              {"depth", depth},
+              {"best", best.empty() ? Json(nullptr) : Json(best)},
+              {"final", final},
+              {"expected", std::round(blue_expected() * 1000.0) / 1000.0}};
+}
+
+Json PlyEvaluation::to_stored_json() const {
+  return Json{{"s", blue_score}, {"m", mate}, {"d", depth}, {"b", best}, {"f", final}};
+}
+
+std::optional<PlyEvaluation> PlyEvaluation::from_stored_json(const Json& j) {
+  if (!j.is_object()) return std::nullopt;
+  PlyEvaluation e;
+  try {
+    e.blue_score = j.at("s").get<int>();
+    e.mate = j.at("m").get<int>();
+    e.depth = j.at("d").get<int>();
+    e.best = j.at("b").get<std::string>();
+    e.final = j.at("f").get<bool>();
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
+  return e;
 }
 
 int GameSession::plies_back_to_human() const {
@@ -371,6 +497,11 @@ StoredGame GameSession::to_stored() const {
   s.result = std::string(result_tag(result()));
   s.termination = termination();
   s.declared = game_.declared() ? termination() : "";
+  if (evaluated() > 0) {
+    Json evaluations = Json::array();
+    for (const auto& e : evaluations_) evaluations.push_back(e ? e->to_stored_json() : Json());
+    s.evaluations = evaluations.dump();
+  }
   return s;
 }
 
@@ -383,8 +514,20 @@ GameRecord GameSession::to_record() const {
   std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
   record.set_tag("Event", "Jungle game #" + std::to_string(id_));
   record.set_tag("Date", date);
-  record.set_tag("Blue", player_description(players_[kBlue]));
-  record.set_tag("Red", player_description(players_[kRed]));
+  // A player's name, as the record it came from gave it, else what plays.
+  for (Side s : {kBlue, kRed}) {
+    record.set_tag(s == kBlue ? "Blue" : "Red",
+                   players_[s].name.empty() ? player_description(players_[s]) : players_[s].name);
+  }
+  // The evaluation of the position each move leads to, as the terminal
+  // writes its engine's: from Blue's side.
+  for (size_t i = 0; i < record.moves.size(); ++i) {
+    const std::optional<PlyEvaluation>& e = evaluation(int(i) + 1);
+    if (!e || e->final) continue;
+    record.moves[i].comment =
+        eval_comment(e->mate != 0 ? Evaluation{e->mate, true, e->depth}
+                                  : Evaluation{e->blue_score, false, e->depth});
+  }
   return record;
 }
 

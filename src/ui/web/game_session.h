@@ -25,16 +25,34 @@ struct PlayerConfig {
   Kind kind = Kind::kHuman;
   int skill = 20;              // EngineOptions::skill_level: 0 (beginner) .. 20 (full)
   int64_t movetime_ms = 1000;  // thinking time per engine move
+  std::string name;            // as a record's Blue or Red tag names the player; may be empty
 
   bool is_engine() const { return kind == Kind::kEngine; }
   Json to_json() const;
-  // Reads {"type": "human"|"engine", "skill": 0..20, "movetime_ms": N}; `field`
+  // Reads {"type": "human"|"engine", "skill": 0..20, "movetime_ms": N,
+  // "name": "..."}; `field`
   // names the object in error messages ("red"). Throws ApiError 400.
   static PlayerConfig from_json(const Json& j, const std::string& field, int64_t max_movetime_ms);
 };
 
 // What a finished move did, for the page's move list and animations: kept
 // beside the Game's moves so that the page's view needs no replay.
+// The engine's view of the position after some ply, as a game review keeps
+// it: from Blue's side, like a record's [%eval] comment.
+struct PlyEvaluation {
+  int blue_score = 0;  // centipawns for Blue
+  int mate = 0;        // moves to a forced win, negative when Red wins; 0: none
+  int depth = 0;
+  std::string best;    // the engine's move here; empty when the game is over here
+  bool final = false;  // the game is over here: blue_score is +1, -1 or 0
+
+  // Blue's expected score, 0..1: what graphs plot and move judgements compare.
+  double blue_expected() const;
+  Json to_json(int ply) const;
+  Json to_stored_json() const;
+  static std::optional<PlyEvaluation> from_stored_json(const Json& j);
+};
+
 struct PlayedMove {
   Move move;
   Piece piece = kNoPiece;
@@ -60,12 +78,19 @@ class GameSession {
   static std::unique_ptr<GameSession> from_record(const GameRecord& record,
                                                   const VariantCatalog& catalog,
                                                   std::array<PlayerConfig, kSides> players);
-  // The first game of a record text. Every Variant tag must name a shipped
-  // set: the record reader would otherwise load a rule-set file from any path
-  // the text names. Throws ApiError 422 saying what is wrong.
+  // Game `index` (1-based) of a record text; `games` receives how many it
+  // holds. Every Variant tag must name a shipped set: the record reader would
+  // otherwise load a rule-set file from any path the text names. Throws
+  // ApiError 422 saying what is wrong (`no_such_record_game` for an index
+  // beyond the last game).
   static std::unique_ptr<GameSession> from_record_text(std::string_view text,
                                                        const VariantCatalog& catalog,
-                                                       std::array<PlayerConfig, kSides> players);
+                                                       std::array<PlayerConfig, kSides> players,
+                                                       int index = 1, int* games = nullptr);
+  // The games of a record text, as the load dialog lists them to choose
+  // from: index, players, result, variant and number of plies. Throws as
+  // from_record_text does.
+  static Json record_games_json(std::string_view text, const VariantCatalog& catalog);
 
   std::mutex& mutex() const { return mutex_; }
 
@@ -106,6 +131,17 @@ class GameSession {
   // The position after `ply` moves, with the history before it (repetition
   // counts). Throws ApiError 400 when ply is out of range.
   Position position_at(int ply) const;
+  // Its FEN, without a replay.
+  const std::string& fen_at(int ply) const;
+
+  // What a review found of the position after `ply` moves; kept until the
+  // move leading there is taken back, stored and written into records.
+  const std::optional<PlyEvaluation>& evaluation(int ply) const;
+  // Ignored for a ply the game does not have.
+  void set_evaluation(int ply, PlyEvaluation e);
+  // The first ply whose position has no evaluation, or -1.
+  int first_unevaluated() const;
+  int evaluated() const;
 
   Json to_json() const;
   StoredGame to_stored() const;
@@ -126,7 +162,8 @@ class GameSession {
   int64_t id_;
   Game game_;
   std::string start_fen_;
-  std::vector<PlayedMove> moves_;  // one per game_.moves()
+  std::vector<PlayedMove> moves_;                          // one per game_.moves()
+  std::vector<std::optional<PlyEvaluation>> evaluations_;  // one per ply 0..ply()
   std::array<PlayerConfig, kSides> players_;
   uint64_t revision_ = 0;
   mutable std::mutex mutex_;

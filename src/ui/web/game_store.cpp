@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace jungle::web {
@@ -69,9 +70,15 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE INDEX IF NOT EXISTS games_by_update ON games(updated_ms DESC);
 )sql";
 
+// Columns added after the first release, with what an older database gets:
+// opening one adds them, so existing games keep working.
+constexpr const char* kAddedColumns[][2] = {
+    {"evaluations", "TEXT NOT NULL DEFAULT ''"},
+};
+
 constexpr const char* kColumns =
     "id, created_ms, updated_ms, variant, start_fen, moves, ply_count, blue, red, result, "
-    "termination, declared";
+    "termination, declared, evaluations";
 
 StoredGame read_row(const Statement& st) {
   StoredGame g;
@@ -87,6 +94,7 @@ StoredGame read_row(const Statement& st) {
   g.result = st.text(9);
   g.termination = st.text(10);
   g.declared = st.text(11);
+  g.evaluations = st.text(12);
   return g;
 }
 
@@ -122,6 +130,7 @@ GameStore::GameStore(const std::filesystem::path& path) : path_(path) {
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=NORMAL");
     exec(kSchema);
+    migrate();
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
@@ -131,6 +140,18 @@ GameStore::GameStore(const std::filesystem::path& path) : path_(path) {
 
 GameStore::~GameStore() {
   if (db_) sqlite3_close(db_);
+}
+
+void GameStore::migrate() {
+  std::vector<std::string> have;
+  {
+    Statement st(db_, "PRAGMA table_info(games)");
+    while (st.step()) have.push_back(st.text(1));
+  }
+  for (const auto& [name, type] : kAddedColumns) {
+    if (std::find(have.begin(), have.end(), name) != have.end()) continue;
+    exec((std::string("ALTER TABLE games ADD COLUMN ") + name + " " + type).c_str());
+  }
 }
 
 void GameStore::exec(const char* sql) {
@@ -146,7 +167,8 @@ void GameStore::insert(StoredGame& game) {
   std::lock_guard lock(mutex_);
   Statement st(db_,
                "INSERT INTO games (created_ms, updated_ms, variant, start_fen, moves, ply_count, "
-               "blue, red, result, termination, declared) VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+               "blue, red, result, termination, declared, evaluations) "
+               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
   st.bind(1, game.created_ms)
       .bind(2, game.updated_ms)
       .bind(3, game.variant)
@@ -157,7 +179,8 @@ void GameStore::insert(StoredGame& game) {
       .bind(8, game.red)
       .bind(9, game.result)
       .bind(10, game.termination)
-      .bind(11, game.declared);
+      .bind(11, game.declared)
+      .bind(12, game.evaluations);
   st.step();
   game.id = sqlite3_last_insert_rowid(db_);
 }
@@ -166,7 +189,7 @@ void GameStore::update(const StoredGame& game) {
   std::lock_guard lock(mutex_);
   Statement st(db_,
                "UPDATE games SET updated_ms=?, moves=?, ply_count=?, blue=?, red=?, result=?, "
-               "termination=?, declared=? WHERE id=?");
+               "termination=?, declared=?, evaluations=? WHERE id=?");
   st.bind(1, game.updated_ms)
       .bind(2, game.moves)
       .bind(3, int64_t(game.ply_count))
@@ -175,7 +198,8 @@ void GameStore::update(const StoredGame& game) {
       .bind(6, game.result)
       .bind(7, game.termination)
       .bind(8, game.declared)
-      .bind(9, game.id);
+      .bind(9, game.evaluations)
+      .bind(10, game.id);
   st.step();
   // An UPDATE that matches no row succeeds in SQL; here it would lose the
   // change without a word.
@@ -202,7 +226,7 @@ std::vector<StoredGame> GameStore::list(int limit, int offset) {
   std::lock_guard lock(mutex_);
   Statement st(db_,
                "SELECT id, created_ms, updated_ms, variant, start_fen, '', ply_count, blue, red, "
-               "result, termination, declared FROM games ORDER BY updated_ms DESC, id DESC "
+               "result, termination, declared, '' FROM games ORDER BY updated_ms DESC, id DESC "
                "LIMIT ? OFFSET ?");
   st.bind(1, int64_t(limit)).bind(2, int64_t(offset));
   std::vector<StoredGame> games;

@@ -27,6 +27,7 @@ struct StoredGame {
   std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
   std::string termination;   // "" while the game goes on
   std::string declared;      // a result not shown by the board: "resignation", ...
+  std::string evaluations;   // a review's findings per ply, as JSON; "" when none
 };
 
 class StoreError : public std::runtime_error {
@@ -72,6 +73,8 @@ class GameStore {
 
  private:
   void exec(const char* sql);
+  // Brings a database written by an older version up to the current schema.
+  void migrate();
 
   std::filesystem::path path_;
   sqlite3* db_ = nullptr;

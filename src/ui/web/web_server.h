@@ -97,6 +97,8 @@ class WebServer {
   GameStore store_;
   VariantCatalog catalog_;
   GameRegistry games_;
+  // Before the pool: the pool's engines call into it until they are joined.
+  GameReviews reviews_;
   EnginePool pool_;
   std::atomic<int> open_streams_{0};
   RequestGuard guard_;

@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { parseFen } from './fen.js';
 import { analysisDone, analysisStats, pvMoves } from './format.js';
+import { lineCursor, setLineEvaluation } from './explore.js';
 import { fenAt } from './game.js';
 import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from './state.js';
 import { showTablebase } from './tablebase.js';
@@ -13,7 +14,7 @@ import {
   renderEval,
   showAnalysing,
   showAnalysisStats,
-  showPv,
+  showLines,
 } from './views/analysis_view.js';
 import { renderArrows } from './views/board_view.js';
 import { render } from './views/render.js';
@@ -22,6 +23,8 @@ import { render } from './views/render.js';
 /** @typedef {import('./api.js').AnalysisDone} AnalysisDone */
 
 const ANALYSIS_MS = 15000;
+// The engine's best lines the panel shows, each a few moves to click through.
+const LINES = 3;
 
 export function stopAnalysis() {
   state.source?.close();
@@ -33,7 +36,8 @@ export function startAnalysis() {
   stopAnalysis();
   const g = state.game;
   if (!g) return;
-  const viewedOver = state.view === g.ply && g.status === 'over';
+  const line = lineCursor();
+  const viewedOver = line ? line.over : state.view === g.ply && g.status === 'over';
   if (viewedOver) {
     showAnalysisStats('game over');
     clearPv();
@@ -42,17 +46,31 @@ export function startAnalysis() {
   showAnalysisStats('starting…');
   clearPv();
   showTablebase(g.variant, fenAt(g, state.view));
-  const source = new EventSource(api.analysisUrl(g.id, state.view, ANALYSIS_MS));
+  // A side line's position is analysed as a position: the game has no ply for it.
+  const source = new EventSource(
+    line
+      ? api.positionAnalysisUrl(g.variant, line.fen, ANALYSIS_MS, LINES)
+      : api.analysisUrl(g.id, state.view, ANALYSIS_MS, LINES),
+  );
   setAnalysisSource(source);
   const ply = state.view;
+  const side = parseFen(line ? line.fen : fenAt(g, ply)).side;
+  /** @type {EngineReport[]} */
+  const lines = [];
   source.addEventListener('info', (e) => {
     if (state.source !== source || !state.game) return;
     /** @type {EngineReport} */
     const info = JSON.parse(e.data);
-    setEvaluation(ply, info);
+    const which = (info.multipv ?? 1) - 1;
+    lines[which] = info;
+    // A deeper best line makes the others of the depth before stale.
+    if (which === 0) lines.length = 1;
+    showLines(lines.map((l) => ({ report: l, moves: pvMoves(side, l.pv) })));
+    if (which !== 0) return;
+    if (line) setLineEvaluation(line, info);
+    else setEvaluation(ply, info);
     setBest(info.pv[0] || null);
     showAnalysisStats(analysisStats(info));
-    showPv(pvMoves(parseFen(fenAt(state.game, ply)).side, info.pv));
     renderEval();
     renderArrows();
   });

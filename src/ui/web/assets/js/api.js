@@ -4,7 +4,10 @@
 // against them.
 
 /** @typedef {'blue' | 'red'} Side */
-/** @typedef {{ type: 'human' } | { type: 'engine', skill: number, movetime_ms: number }} Player */
+/**
+ * Who plays a side; `name` as a loaded record's Blue or Red tag gave it.
+ * @typedef {({ type: 'human' } | { type: 'engine', skill: number, movetime_ms: number }) & { name?: string }} Player
+ */
 /** @typedef {Record<Side, Player>} Players */
 /**
  * One played move; `piece` and `captured` are FEN letters (upper case Blue),
@@ -15,8 +18,9 @@
 /**
  * What the engine saw: an engine move's `engine` field, a hint, an analysis
  * `info` event. `mate` is null (or absent) unless a win is forced.
+ * `multipv` says which of an analysis' lines it is (1 the best).
  * @typedef {{ move?: string, depth: number, blue_score: number, mate?: number | null,
- *             pv: string[], nps: number }} EngineReport
+ *             pv: string[], nps: number, multipv?: number }} EngineReport
  */
 /** An evaluation to show: only the score matters. @typedef {{ blue_score: number, mate?: number | null }} Evaluation */
 /** @typedef {{ best?: string }} AnalysisDone */
@@ -24,7 +28,7 @@
  * @typedef {{ id: number, variant: string, start_fen: string, fen: string, ply: number,
  *             side_to_move: Side, players: Players, moves: GameMove[], legal_moves: string[],
  *             status: 'ongoing' | 'over', result: string, winner: Side | null, message: string,
- *             engine?: EngineReport }} Game
+ *             engine?: EngineReport, record?: { game: number, games: number } }} Game
  */
 /**
  * A stored game in the list; `moves` counts moves as the move list numbers
@@ -34,6 +38,29 @@
  */
 /** @typedef {{ games: GameSummary[], total: number }} GameList */
 /**
+ * One game of a record text, to choose which to load; tags as written.
+ * @typedef {{ index: number, blue: string, red: string, event: string, result: string,
+ *             variant: string, ply: number }} RecordGame
+ */
+/**
+ * What a review found of the position after `ply` moves: from Blue's side,
+ * `expected` Blue's expected score (0..1), `final` when the board decided.
+ * @typedef {{ ply: number, blue_score: number, mate: number | null, depth: number,
+ *             best: string | null, final: boolean, expected: number }} PlyEvaluation
+ */
+/**
+ * The review's judgement of the move that led to `ply`: what it lost of the
+ * mover's expected score, and the engine's move in its place.
+ * @typedef {{ ply: number, loss: number, judgement: 'inaccuracy' | 'mistake' | 'blunder' | null,
+ *             better: string | null }} MoveJudgement
+ */
+/**
+ * A game's review: `plies` and `moves` hold null where nothing is known yet.
+ * @typedef {{ game: number, status: 'none' | 'running' | 'done' | 'stopped' | 'failed',
+ *             analysed: number, total: number, message?: string,
+ *             plies: Array<PlyEvaluation | null>, moves: Array<MoveJudgement | null> }} Review
+ */
+/**
  * A rule set, with what drawing the board needs.
  * @typedef {{ name: string, description: string, start_fen: string, ranks: Record<string, number>,
  *             board: { files: number, ranks: number },
@@ -41,12 +68,17 @@
  *             traps_weaken?: 'opponent' | 'all', summary?: string[], hidden_pieces: boolean }} Variant
  */
 /**
+ * A position checked, after `played` (the moves asked to be played from it).
  * @typedef {{ fen: string, side_to_move: Side, legal_moves: string[], status: 'ongoing' | 'over',
- *             termination: string | null }} Validation
+ *             termination: string | null,
+ *             played: Array<{ move: string, piece: string, captured: string | null, fen: string }> }} Validation
  */
 /**
  * A new game: a rule set and start position with its players, or a record.
- * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string }} NewGame
+ * `game` says which game of the record (1-based).
+ * `moves` are played from `fen` before the game begins.
+ * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string,
+ *             game?: number, moves?: string[] }} NewGame
  */
 
 export class ApiError extends Error {
@@ -111,36 +143,46 @@ const query = (params) => {
  *   info: () => Promise<object>,
  *   variants: () => Promise<{ variants: Variant[] }>,
  *   validate: (variant: string, fen: string) => Promise<Validation>,
+ *   playFrom: (variant: string, fen: string, moves: string[]) => Promise<Validation>,
  *   createGame: (body: NewGame) => Promise<Game>,
  *   listGames: (limit: number, offset: number) => Promise<GameList>,
  *   game: (id: number) => Promise<Game>,
  *   deleteGame: (id: number) => Promise<{ deleted: number }>,
+ *   recordGames: (record: string) => Promise<{ games: RecordGame[] }>,
  *   move: (id: number, move: string, ply: number) => Promise<Game>,
  *   engineMove: (id: number) => Promise<Game>,
  *   undo: (id: number, plies: number) => Promise<Game>,
  *   resign: (id: number, side: Side) => Promise<Game>,
  *   setPlayers: (id: number, players: Players) => Promise<Game>,
  *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string }>,
+ *   review: (id: number) => Promise<Review>,
+ *   startReview: (id: number) => Promise<Review>,
  *   recordUrl: (id: number) => string,
- *   analysisUrl: (id: number, ply: number, movetimeMs: number) => string,
- *   positionAnalysisUrl: (variant: string, fen: string, movetimeMs: number) => string,
+ *   analysisUrl: (id: number, ply: number, movetimeMs: number, lines?: number) => string,
+ *   positionAnalysisUrl: (variant: string, fen: string, movetimeMs: number, lines?: number) => string,
  * }}
  */
 export const api = {
   info: () => request('GET', '/api/info'),
   variants: () => request('GET', '/api/variants'),
   validate: (variant, fen) => request('POST', '/api/positions/validate', { variant, fen }),
+  playFrom: (variant, fen, moves) => request('POST', '/api/positions/validate', { variant, fen, moves }),
   createGame: (body) => request('POST', '/api/games', body),
   listGames: (limit, offset) => request('GET', `/api/games${query({ limit, offset })}`),
   game: (id) => request('GET', `/api/games/${id}`),
   deleteGame: (id) => request('DELETE', `/api/games/${id}`),
+  recordGames: (record) => request('POST', '/api/records/games', { record }),
   move: (id, move, ply) => request('POST', `/api/games/${id}/moves`, { move, ply }),
   engineMove: (id) => request('POST', `/api/games/${id}/engine-move`, {}),
   undo: (id, plies) => request('POST', `/api/games/${id}/undo`, { plies }),
   resign: (id, side) => request('POST', `/api/games/${id}/resign`, { side }),
   setPlayers: (id, players) => request('PUT', `/api/games/${id}/players`, players),
   hint: (id, ply, movetimeMs) => request('GET', `/api/games/${id}/hint${query({ ply, movetime_ms: movetimeMs })}`),
+  review: (id) => request('GET', `/api/games/${id}/review`),
+  startReview: (id) => request('POST', `/api/games/${id}/review`, {}),
   recordUrl: (id) => `/api/games/${id}/record?download=1`,
-  analysisUrl: (id, ply, movetimeMs) => `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs })}`,
-  positionAnalysisUrl: (variant, fen, movetimeMs) => `/api/analysis${query({ variant, fen, movetime_ms: movetimeMs })}`,
+  analysisUrl: (id, ply, movetimeMs, lines) =>
+    `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs, multipv: lines })}`,
+  positionAnalysisUrl: (variant, fen, movetimeMs, lines) =>
+    `/api/analysis${query({ variant, fen, movetime_ms: movetimeMs, multipv: lines })}`,
 };

@@ -3,10 +3,12 @@
 // the game's flows, and opens the last game (or offers a new one). The one
 // module with effects on import; the others can be imported by tests.
 import { api, messageOf } from './api.js';
-import { switchAnalysis } from './analysis.js';
+import { startAnalysis, switchAnalysis } from './analysis.js';
 import { $, toast } from './dom.js';
 import {
+  analyseFrom,
   chooseStyle,
+  continueAgainstEngine,
   deleteGame,
   flipBoard,
   hint,
@@ -20,14 +22,18 @@ import {
   takeBack,
   togglePause,
 } from './flows.js';
-import { fenAt } from './game.js';
 import { pieceStyle } from './pieces.js';
+import { exploreMoves, lineStep, onLineChange, selectLineById, shownFen } from './explore.js';
+import { openReview, startReview } from './review.js';
 import { SetupEditor } from './setup.js';
 import { isMuted, setMuted } from './sound.js';
 import { dismissBanner, setAnimalNames, state, variantInfo, variantsLoaded } from './state.js';
 import { store } from './storage.js';
 import { createBoard } from './views/board_view.js';
 import { drawGlyphStyleButton, pieceStyleButtons } from './views/controls_view.js';
+import { wireLines } from './views/analysis_view.js';
+import { wireEvalGraph } from './views/eval_graph.js';
+import { wireLineList } from './views/lines_view.js';
 import { wireGamesDialog } from './views/games_dialog.js';
 import { wireLoadDialog } from './views/load_dialog.js';
 import { wireMoveList } from './views/moves_view.js';
@@ -43,7 +49,7 @@ function wire(editor) {
   $('btn-new').addEventListener('click', () => openNewGame());
   $('btn-setup').addEventListener('click', () => {
     const g = state.game;
-    editor.open(g ? { variant: g.variant, fen: fenAt(g, state.view) } : { variant: 'standard' });
+    editor.open(g ? { variant: g.variant, fen: shownFen(g) } : { variant: 'standard' });
   });
   $('btn-edit-here').addEventListener('click', () => $('btn-setup').click());
   wireGamesDialog({ open: loadGame, remove: deleteGame });
@@ -78,16 +84,26 @@ function wire(editor) {
   const analyse = $('analyse-toggle', HTMLInputElement);
   analyse.addEventListener('change', () => switchAnalysis(analyse.checked));
   $('nav-first').addEventListener('click', () => setView(0));
-  $('nav-prev').addEventListener('click', () => setView(state.view - 1));
-  $('nav-next').addEventListener('click', () => setView(state.view + 1));
+  $('nav-prev').addEventListener('click', () => lineStep(-1) || setView(state.view - 1));
+  $('nav-next').addEventListener('click', () => lineStep(1) || setView(state.view + 1));
   $('nav-last').addEventListener('click', () => setView(state.game?.ply ?? 0));
   $('banner-new').addEventListener('click', () => openNewGame());
   $('banner-review').addEventListener('click', () => {
     dismissBanner();
     render();
+    openReview();
   });
+  $('review-start').addEventListener('click', startReview);
+  onLineChange(() => {
+    render();
+    if (state.analysing) startAnalysis();
+  });
+  wireLineList(selectLineById);
+  wireLines(exploreMoves);
+  $('btn-continue').addEventListener('click', continueAgainstEngine);
+  wireEvalGraph($('eval-graph', SVGSVGElement), setView);
   $('btn-copy-fen').addEventListener('click', async () => {
-    const fen = state.game ? fenAt(state.game, state.view) : '';
+    const fen = state.game ? shownFen(state.game) : '';
     try {
       await navigator.clipboard.writeText(fen);
       toast('FEN copied.', 'info', 2000);
@@ -101,8 +117,8 @@ function wire(editor) {
     }
     /** @type {Record<string, () => void>} */
     const keys = {
-      ArrowLeft: () => setView(state.view - 1),
-      ArrowRight: () => setView(state.view + 1),
+      ArrowLeft: () => lineStep(-1) || setView(state.view - 1),
+      ArrowRight: () => lineStep(1) || setView(state.view + 1),
       Home: () => setView(0),
       End: () => setView(state.game?.ply ?? 0),
     };
@@ -132,6 +148,7 @@ async function boot() {
     variants: state.variants,
     getStyle: () => state.style,
     onPlay: (start) => openNewGame(start),
+    onAnalyse: analyseFrom,
   });
   wire(editor);
   chooseStyle(pieceStyle(store.get('style', 'glyph')));

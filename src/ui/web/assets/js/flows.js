@@ -3,7 +3,9 @@
 // take-backs, resignations, hints, new games and loaded records. Each step
 // asks the server, changes the state through its transitions and renders.
 import { ApiError, api, messageOf } from './api.js';
-import { startAnalysis, stopAnalysis } from './analysis.js';
+import { startAnalysis, stopAnalysis, switchAnalysis } from './analysis.js';
+import { continueFromHere, exploreMoves, exploring, lineCursor, selectLine } from './explore.js';
+import { gameReviewed, startReview } from './review.js';
 import { toast } from './dom.js';
 import { fullMoves, hintMessage, sideName } from './format.js';
 import { enginesOnly, isEngine, other, playersFor, resigningSide, takeBackPlies } from './game.js';
@@ -82,6 +84,7 @@ async function setGame(game, { animate = false } = {}) {
   store.set('lastGame', game.id);
   render();
   if (state.analysing) startAnalysis();
+  gameReviewed(game);
 }
 
 /** Opens the stored game `id`, and lets its engine move if it is to. @param {number} id */
@@ -165,6 +168,12 @@ export function onPremove(move) {
 export async function onBoardMove({ move, from, legal, dragged }) {
   const g = state.game;
   if (!g || state.busy) return;
+  if (exploring()) {
+    // The game's own next move goes along the game; any other starts a side line.
+    if (!lineCursor() && state.view < g.ply && g.moves[state.view].move === move) setView(state.view + 1);
+    else await exploreMoves([move]);
+    return;
+  }
   setBusy(true);
   try {
     const next = await api.move(g.id, move, g.ply);
@@ -189,7 +198,9 @@ export async function onBoardMove({ move, from, legal, dragged }) {
 
 /** Shows the position after `ply` moves. @param {number} ply */
 export function setView(ply) {
-  if (!viewMoved(ply)) return;
+  const leftLine = !!lineCursor();
+  if (leftLine) selectLine(null);
+  if (!viewMoved(ply) && !leftLine) return;
   render();
   if (state.analysing) startAnalysis();
 }
@@ -275,17 +286,51 @@ export async function startNewGame({ mode, skill, movetime, variant, start }) {
 }
 
 /**
- * Stores the game of a record and opens it at its start; a failure is the
- * caller's to show.
- * @param {string} text
+ * Stores game `index` (1-based) of a record and opens it at its start; a
+ * failure is the caller's to show.
+ * @param {string} text @param {number} [index]
  */
-export async function loadRecord(text) {
-  const game = await api.createGame({ record: text });
+export async function loadRecord(text, index = 1) {
+  const game = await api.createGame({ record: text, game: index });
   closeLoadDialog();
   await loadGame(game.id);
   setView(0);
+  startReview();
   const count = fullMoves(game.start_fen, game.ply);
-  toast(`Loaded game ${game.id}: ${count} move${count === 1 ? '' : 's'}. Use ▶ to step through it.`, 'info');
+  const which = game.record && game.record.games > 1 ? ` (game ${game.record.game} of ${game.record.games})` : '';
+  toast(`Loaded game ${game.id}${which}: ${count} move${count === 1 ? '' : 's'}. Use ▶ to step through it.`, 'info');
+}
+
+/**
+ * Opens a position from the editor on the analysis board: a game of two
+ * people from there, with the engine's lines on.
+ * @param {import('./state.js').StartPosition} start
+ */
+export async function analyseFrom(start) {
+  try {
+    const game = await api.createGame({
+      variant: start.variant,
+      fen: start.fen,
+      blue: { type: 'human' },
+      red: { type: 'human' },
+    });
+    await loadGame(game.id);
+    switchAnalysis(true);
+  } catch (err) {
+    toast(`Could not open the position: ${messageOf(err)}`);
+  }
+}
+
+/** A new game from the position shown (a past ply, a side line), against the engine. */
+export async function continueAgainstEngine() {
+  const g = state.game;
+  if (!g) return;
+  try {
+    await loadGame(await continueFromHere(g));
+    toast('A new game from that position: your move.', 'info', 3000);
+  } catch (err) {
+    toast(`Could not continue from here: ${messageOf(err)}`);
+  }
 }
 
 /** Deletes a stored game; the page forgets it if it is the one shown. @param {number} id */

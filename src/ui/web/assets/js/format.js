@@ -45,6 +45,9 @@ export function formatScore(blueScore, mate) {
   return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
 }
 
+/** @param {string} text */
+export const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
  * Who plays `side`, as HTML for a player strip: "You", "Player" (two people),
  * or the engine's level and time per move.
@@ -53,6 +56,8 @@ export function formatScore(blueScore, mate) {
 export function playerLabel(game, side) {
   const p = game?.players[side];
   if (!p) return '';
+  // A loaded record's name comes first; it is text, never markup.
+  if (p.name) return p.type === 'engine' ? `${escapeHtml(p.name)} · Engine` : escapeHtml(p.name);
   if (p.type !== 'engine') return humanSides(game).length === 2 ? 'Player' : 'You';
   // "Level 4 · club": the word after the dot gives way on a narrow screen.
   const [level, word] = levelName(p.skill).split(' · ');

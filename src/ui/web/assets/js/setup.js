@@ -15,10 +15,13 @@ import { ANIMALS, drawPiece, svg } from './pieces.js';
 
 export class SetupEditor {
   /**
-   * @param {{ variants: Variant[], onPlay: (start: StartPosition) => void, getStyle: () => PieceStyle }} options
+   * `onAnalyse` opens the position on the analysis board (two people, the engine's lines on).
+   * @param {{ variants: Variant[], onPlay: (start: StartPosition) => void,
+   *           onAnalyse?: (start: StartPosition) => void, getStyle: () => PieceStyle }} options
    *   the rule sets; what to do with a valid position; the page's piece style
    */
-  constructor({ variants, onPlay, getStyle }) {
+  constructor({ variants, onPlay, onAnalyse, getStyle }) {
+    this.onAnalyse = onAnalyse;
     this.variants = variants;
     this.onPlay = onPlay;
     this.getStyle = getStyle;
@@ -27,6 +30,7 @@ export class SetupEditor {
     this.variantSelect = $('setup-variant', HTMLSelectElement);
     this.validation = $('setup-validation');
     this.playButton = $('setup-play', HTMLButtonElement);
+    this.analyseButton = $('setup-analyse', HTMLButtonElement);
     this.board = new Board($('setup-board', SVGSVGElement), {
       editor: true,
       onSquare: (sq, e) => this.onSquare(sq, e),
@@ -69,11 +73,14 @@ export class SetupEditor {
       this.changed();
     });
     within(this.dialog, 'form', HTMLFormElement).addEventListener('submit', (e) => {
-      if (submitterValue(e) !== 'play') return;
+      const how = submitterValue(e);
+      if (how !== 'play' && how !== 'analyse') return;
       e.preventDefault();
       if (!this.validated?.ok) return;
       this.dialog.close();
-      this.onPlay({ variant: this.variantSelect.value, fen: this.validated.fen });
+      const start = { variant: this.variantSelect.value, fen: this.validated.fen };
+      if (how === 'analyse' && this.onAnalyse) this.onAnalyse(start);
+      else this.onPlay(start);
     });
   }
 
@@ -185,7 +192,7 @@ export class SetupEditor {
       r.checked = (r.value === 'b') === (this.position.side === 'red');
     }
     this.validated = null;
-    this.playButton.disabled = true;
+    this.playButton.disabled = this.analyseButton.disabled = true;
     this.validation.className = 'validation';
     this.validation.textContent = 'Checking…';
     // An answer still on its way is about the position before: it must not
@@ -212,7 +219,7 @@ export class SetupEditor {
       this.validation.className = 'validation ok';
       const side = r.side_to_move === 'blue' ? 'Blue' : 'Red';
       this.validation.textContent = `✓ Valid position: ${side} to move, ${r.legal_moves.length} legal move${r.legal_moves.length === 1 ? '' : 's'}.`;
-      this.playButton.disabled = false;
+      this.playButton.disabled = this.analyseButton.disabled = false;
     } catch (err) {
       if (serial !== this.serial) return;
       this.validated = { ok: false };

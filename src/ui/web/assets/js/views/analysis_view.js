@@ -2,13 +2,16 @@
 // The evaluation bar beside the board, and the analysis panel: the switch,
 // the search's progress and its principal variation.
 import { $ } from '../dom.js';
+import { lineCursor, lineEvaluation } from '../explore.js';
 import { evalShare, formatScore, scoreSentence } from '../format.js';
 import { evaluationShown } from '../state.js';
+
+/** @typedef {import('../api.js').EngineReport} EngineReport */
 
 /** @typedef {import('../api.js').Side} Side */
 
 export function renderEval() {
-  const e = evaluationShown();
+  const e = lineCursor() ? lineEvaluation() : evaluationShown();
   const fill = $('eval-fill');
   const text = $('eval-text');
   if (!e) {
@@ -37,16 +40,48 @@ export function showAnalysisStats(text) {
 
 export const analysisStatsText = () => $('analysis-stats').textContent ?? '';
 
-/** @param {Array<{ move: string, side: Side }>} moves */
-export function showPv(moves) {
+/**
+ * The engine's lines, best first: each its score and its moves, which are
+ * buttons (data-line, data-index) that play the line up to them.
+ * @param {Array<{ report: EngineReport, moves: Array<{ move: string, side: Side }> }>} lines
+ */
+export function showLines(lines) {
   const pv = $('pv');
   pv.replaceChildren();
-  for (const { move, side } of moves) {
-    const s = document.createElement('span');
-    s.className = `pv-move ${side}`;
-    s.textContent = move;
-    pv.appendChild(s);
-  }
+  lines.forEach(({ report, moves }, i) => {
+    if (!report) return;
+    const row = document.createElement('div');
+    row.className = 'pv-line';
+    row.dataset.line = String(i);
+    const score = document.createElement('span');
+    score.className = 'pv-score';
+    score.textContent = formatScore(report.blue_score, report.mate);
+    row.appendChild(score);
+    moves.forEach(({ move, side }, k) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = `pv-move ${side}`;
+      b.dataset.line = String(i);
+      b.dataset.index = String(k);
+      b.textContent = move;
+      row.appendChild(b);
+    });
+    pv.appendChild(row);
+  });
+}
+
+/**
+ * Calls `onPlay` with an engine line's moves up to the one clicked.
+ * @param {(moves: string[]) => void} onPlay
+ */
+export function wireLines(onPlay) {
+  $('pv').addEventListener('click', (e) => {
+    const b = e.target instanceof Element ? e.target.closest('button.pv-move') : null;
+    if (!(b instanceof HTMLButtonElement)) return;
+    const row = b.closest('.pv-line');
+    const moves = [...(row?.querySelectorAll('button.pv-move') ?? [])].map((m) => m.textContent ?? '');
+    onPlay(moves.slice(0, Number(b.dataset.index) + 1));
+  });
 }
 
 export function clearPv() {

@@ -4,6 +4,7 @@
 // arrows.
 import { Board } from '../board.js';
 import { $ } from '../dom.js';
+import { explorePosition } from '../explore.js';
 import { fenAt, humanSides, isEngine, other } from '../game.js';
 import { state, variantInfo } from '../state.js';
 
@@ -40,6 +41,15 @@ export function renderBoard(g) {
   // With hidden pieces, a person playing the engine does not see its animals.
   const humans = humanSides(g);
   b.setHiddenSide(variant.hidden_pieces && humans.length === 1 ? other(humans[0]) : null);
+  // Away from the game's current position, the board explores side lines.
+  const explored = explorePosition();
+  if (explored) {
+    b.setPosition(explored.fen);
+    b.setLastMove(explored.lastMove);
+    b.setLegalMoves(explored.legal, explored.canMove && !state.busy);
+    renderArrows();
+    return;
+  }
   b.setPosition(fenAt(g, state.view));
   b.setLastMove(state.view > 0 ? g.moves[state.view - 1].move : null);
   const canMove = atEnd && !over && !isEngine(g, g.side_to_move) && !state.busy && !state.engineRequest;

@@ -3,7 +3,8 @@
 // the position viewed, and the piece style switch.
 import { api } from '../api.js';
 import { $ } from '../dom.js';
-import { enginesOnly, fenAt } from '../game.js';
+import { shownFen } from '../explore.js';
+import { enginesOnly } from '../game.js';
 import { ANIMALS, glyphPath, svg } from '../pieces.js';
 import { state, variantInfo } from '../state.js';
 
@@ -16,7 +17,7 @@ export function renderControls(g) {
   const over = g.status === 'over';
   const variant = variantInfo(g.variant);
   $('rules-line').textContent = `Rules: ${variant.name} — ${variant.description}`;
-  $('fen-text').textContent = fenAt(g, state.view);
+  $('fen-text').textContent = shownFen(g);
   const download = $('btn-download', HTMLAnchorElement);
   download.href = api.recordUrl(g.id);
   download.setAttribute('download', `jungle-game-${g.id}.pgn`);

@@ -1,22 +1,50 @@
 // @ts-check
 // The "Load record" dialog: a game record pasted or read from a file.
-import { messageOf } from '../api.js';
+import { api, messageOf } from '../api.js';
 import { $, submitterValue } from '../dom.js';
+
+/** @typedef {import('../api.js').RecordGame} RecordGame */
 
 const dialog = () => $('dlg-load', HTMLDialogElement);
 const error = () => $('load-error');
 
 export const closeLoadDialog = () => dialog().close();
 
+/** "2. Carol – ? · 3 plies · *" @param {RecordGame} g */
+const recordGameLabel = (g) =>
+  `${g.index}. ${g.blue || '?'} – ${g.red || '?'} · ${g.ply} ${g.ply === 1 ? 'ply' : 'plies'} · ${g.result}`;
+
 /**
- * Calls `onLoad` with the record's text when the player loads it; what goes
- * wrong is shown in the dialog.
- * @param {(text: string) => Promise<void>} onLoad
+ * A text of several games: the player chooses one, never the first by
+ * default without a word. Answers the game chosen, or 0 while the choice
+ * is being offered.
+ * @param {string} text
+ */
+async function chosenGame(text) {
+  const choice = $('load-choice');
+  const select = $('load-game', HTMLSelectElement);
+  if (!choice.hidden && select.dataset.text === text) return Number(select.value);
+  const { games } = await api.recordGames(text);
+  if (games.length <= 1) return 1;
+  select.replaceChildren();
+  for (const g of games) select.add(new Option(recordGameLabel(g), String(g.index)));
+  select.dataset.text = text;
+  choice.hidden = false;
+  error().textContent = `This text holds ${games.length} games: choose one, then Load.`;
+  select.focus();
+  return 0;
+}
+
+/**
+ * Calls `onLoad` with the record's text and the game chosen (1-based) when
+ * the player loads it; what goes wrong is shown in the dialog.
+ * @param {(text: string, game: number) => Promise<void>} onLoad
  */
 export function wireLoadDialog(onLoad) {
   const text = $('load-text', HTMLTextAreaElement);
   $('btn-load').addEventListener('click', () => {
     error().textContent = '';
+    $('load-choice').hidden = true;
     dialog().showModal();
   });
   $('form-load').addEventListener('submit', async (e) => {
@@ -28,7 +56,8 @@ export function wireLoadDialog(onLoad) {
       return;
     }
     try {
-      await onLoad(text.value);
+      const game = await chosenGame(text.value);
+      if (game > 0) await onLoad(text.value, game);
     } catch (err) {
       error().textContent = messageOf(err);
     }

@@ -3,7 +3,10 @@
 // clicking a move shows the position after it.
 import { $ } from '../dom.js';
 import { moveRows, moveText, moveTitle } from '../format.js';
+import { moveJudgement } from '../review.js';
 import { state } from '../state.js';
+import { variationRows } from './lines_view.js';
+import { JUDGEMENTS, judgementText } from './review_view.js';
 
 /** @typedef {import('../api.js').Game} Game */
 
@@ -31,10 +34,21 @@ export function renderMoves(g) {
       b.dataset.ply = String(ply);
       b.textContent = moveText(m, state.animalNames);
       b.title = moveTitle(m);
+      const judged = moveJudgement(ply);
+      if (judged?.judgement) {
+        b.classList.add(judged.judgement);
+        b.dataset.judgement = judged.judgement;
+        const mark = document.createElement('span');
+        mark.className = 'judgement';
+        mark.textContent = JUDGEMENTS[judged.judgement].symbol;
+        b.appendChild(mark);
+        b.title += `. ${judgementText(judged)}`;
+      }
       if (ply === state.view) b.setAttribute('aria-current', 'true');
       li.appendChild(b);
     }
     list.appendChild(li);
+    list.append(...variationRows(g, row.plies));
   }
   if (g.status === 'over') {
     const r = document.createElement('li');

@@ -4,7 +4,9 @@ import { state } from '../state.js';
 import { renderEval } from './analysis_view.js';
 import { renderBoard } from './board_view.js';
 import { renderControls } from './controls_view.js';
+import { renderLineControls } from './lines_view.js';
 import { renderMoves } from './moves_view.js';
+import { renderReview } from './review_view.js';
 import { renderStrips } from './players_view.js';
 import { renderBanner, renderStatus } from './status_view.js';
 
@@ -17,5 +19,7 @@ export function render() {
   renderMoves(g);
   renderBanner(g);
   renderEval();
+  renderReview(g);
   renderControls(g);
+  renderLineControls(g);
 }

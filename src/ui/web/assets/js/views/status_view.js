@@ -2,6 +2,7 @@
 // The game's state in words: the status line, and the banner over the board
 // when the game is over.
 import { $ } from '../dom.js';
+import { lineCursor } from '../explore.js';
 import { resultBanner, statusText } from '../format.js';
 import { state } from '../state.js';
 
@@ -10,7 +11,9 @@ import { state } from '../state.js';
 /** @param {Game} g */
 export function renderStatus(g) {
   const el = $('status');
-  el.textContent = statusText(g, state);
+  el.textContent = lineCursor()
+    ? 'Exploring a side line: the game is unchanged. ◀ or a move of the game returns to it.'
+    : statusText(g, state);
   el.dataset.state = g.status === 'over' ? 'over' : 'ongoing';
 }
 

@@ -1,0 +1,225 @@
+// @ts-check
+// The analysis board: from any position of a game (a past ply, a finished
+// game, a loaded record) a move made on the board starts a side line
+// instead of changing the game; lines branch into a tree shown in the move
+// list, and any position can become a new game against the engine.
+import { api, messageOf } from './api.js';
+import { toast } from './dom.js';
+import { fenAt, isEngine } from './game.js';
+import { LineTree, pathTo } from './line_tree.js';
+import { setBest, setHint, state, viewMoved } from './state.js';
+
+/** @typedef {import('./api.js').Game} Game */
+/** @typedef {import('./api.js').Evaluation} Evaluation */
+/** @typedef {import('./line_tree.js').LineNode} LineNode */
+
+// Kept here rather than in state.js: only this module changes them.
+const tree = new LineTree();
+let treeGame = 0;
+/** @type {LineNode | null} the line's position shown, or null for the game's */
+let cursor = null;
+/** @type {Map<string, string[]>} legal moves of the game's past positions, by FEN */
+const legalAt = new Map();
+/** @type {Map<number, Evaluation>} what the analysis said of each line position, by node id */
+const lineEvaluations = new Map();
+/** @type {() => void} */
+let redraw = () => {};
+
+/** Who draws the page again after a line changes (views/render.js, with analysis). @param {() => void} fn */
+export function onLineChange(fn) {
+  redraw = fn;
+}
+
+/** Forgets the lines of another game, and those a take-back cut off. */
+function current() {
+  const g = state.game;
+  if (!g || g.id !== treeGame) {
+    tree.clear();
+    cursor = null;
+    legalAt.clear();
+    lineEvaluations.clear();
+    treeGame = g?.id ?? 0;
+  }
+  if (g) {
+    tree.pruneFrom(g.ply);
+    if (cursor && cursor.branch >= g.ply) cursor = null;
+  }
+  return g;
+}
+
+/** The FEN of the position shown, on a side line or in the game. @param {Game} g */
+export function shownFen(g) {
+  return lineCursor()?.fen ?? fenAt(g, state.view);
+}
+
+/** The side line position shown, if any. */
+export function lineCursor() {
+  current();
+  return cursor;
+}
+
+/** The lines of the game shown. */
+export function lineTree() {
+  current();
+  return tree;
+}
+
+/**
+ * Whether a move on the board explores rather than plays: on a side line,
+ * in a past position, or once the game is over.
+ */
+export function exploring() {
+  const g = current();
+  return !!g && (!!cursor || state.view < g.ply || g.status === 'over');
+}
+
+/**
+ * What the board shows while exploring: the position, the move that led
+ * there and the moves a person may make; null on the game's current position.
+ * @returns {{ fen: string, lastMove: string | null, legal: string[], canMove: boolean } | null}
+ */
+export function explorePosition() {
+  const g = current();
+  if (!g) return null;
+  if (cursor) return { fen: cursor.fen, lastMove: cursor.move, legal: cursor.legal, canMove: !cursor.over };
+  if (state.view === g.ply) return null;
+  const fen = fenAt(g, state.view);
+  const legal = legalAt.get(fen);
+  if (!legal) fetchLegal(g, fen);
+  return { fen, lastMove: state.view > 0 ? g.moves[state.view - 1].move : null, legal: legal ?? [], canMove: !!legal };
+}
+
+/** @param {Game} g @param {string} fen */
+async function fetchLegal(g, fen) {
+  legalAt.set(fen, []);
+  try {
+    const v = await api.validate(g.variant, fen);
+    legalAt.set(fen, v.status === 'ongoing' ? v.legal_moves : []);
+    if (state.game?.id === g.id) redraw();
+  } catch {
+    legalAt.delete(fen);
+  }
+}
+
+/** Shows `node` (null: the game's position at its ply). @param {LineNode | null} node */
+export function selectLine(node) {
+  const g = current();
+  cursor = node;
+  // A line position passed through on the way (an engine line's move) has
+  // its moves asked for when it is first shown.
+  if (g && node && node.legal.length === 0 && !node.over) refreshNode(g, node);
+  if (node) viewMoved(node.branch);
+  setHint(null);
+  setBest(null);
+  redraw();
+}
+
+/** Shows the line move with this id. @param {number} id */
+export const selectLineById = (id) => selectLine(lineTree().byId(id));
+
+/**
+ * Plays `moves` on from the position shown as a side line (going along
+ * the moves the tree has already), and shows where they lead.
+ * @param {string[]} moves
+ */
+export async function exploreMoves(moves) {
+  const g = current();
+  if (!g || moves.length === 0) return;
+  const parent = cursor;
+  const branch = parent ? parent.branch : state.view;
+  const from = parent ? parent.fen : fenAt(g, branch);
+  try {
+    const answer = await api.playFrom(g.variant, from, moves);
+    if (state.game?.id !== g.id) return;
+    let node = parent;
+    answer.played.forEach((p, i) => {
+      const last = i === answer.played.length - 1;
+      node = tree.add(node, branch, {
+        move: p.move,
+        side: p.piece === p.piece.toUpperCase() ? 'blue' : 'red',
+        piece: p.piece,
+        captured: p.captured,
+        fen: p.fen,
+        // Only the last position's are known; the others are asked for when shown.
+        legal: last ? answer.legal_moves : [],
+        over: last ? answer.status === 'over' : false,
+      });
+    });
+    selectLine(node);
+  } catch (err) {
+    toast(messageOf(err));
+    redraw();
+  }
+}
+
+/** Asks for the legal moves of a line position passed through. @param {Game} g @param {LineNode} node */
+async function refreshNode(g, node) {
+  try {
+    const v = await api.validate(g.variant, node.fen);
+    node.legal = v.status === 'ongoing' ? v.legal_moves : [];
+    node.over = v.status === 'over';
+    if (state.game?.id === g.id && cursor === node) redraw();
+  } catch {
+    // Shown without moves; selecting it again asks again.
+  }
+}
+
+/**
+ * The arrows and the move list step along a line: back to the move before
+ * (or to the game where the line leaves it), on to the line's next move.
+ * @param {number} delta -1 or +1 @returns {boolean} whether a line took the step
+ */
+export function lineStep(delta) {
+  if (!lineCursor() || !cursor) return false;
+  if (delta < 0) selectLine(cursor.parent);
+  else if (cursor.children.length) selectLine(cursor.children[0]);
+  return true;
+}
+
+/** What the analysis said of a line position. @param {LineNode} node @param {Evaluation} e */
+export function setLineEvaluation(node, e) {
+  lineEvaluations.set(node.id, e);
+}
+
+/** The evaluation of the line position shown, or null. */
+export function lineEvaluation() {
+  const node = lineCursor();
+  return node ? (lineEvaluations.get(node.id) ?? null) : null;
+}
+
+/**
+ * The game's moves up to the position shown, through a side line if one is
+ * shown: what a game continued from here replays.
+ * @param {Game} g
+ */
+export function movesToShown(g) {
+  const node = lineCursor();
+  const branch = node ? node.branch : state.view;
+  return [...g.moves.slice(0, branch).map((m) => m.move), ...(node ? pathTo(node).map((n) => n.move) : [])];
+}
+
+/**
+ * Starts a new game from the position shown, with its history: the player
+ * takes the side to move, the engine (as strong as in this game, if it
+ * played) the other. Answers the new game's id.
+ * @param {Game} g
+ */
+export async function continueFromHere(g) {
+  const moves = movesToShown(g);
+  const fen = lineCursor()?.fen ?? fenAt(g, state.view);
+  const toMove = fen.split(/\s+/)[1] === 'b' ? 'red' : 'blue';
+  const engineSide = toMove === 'blue' ? 'red' : 'blue';
+  const known = isEngine(g, 'blue') ? g.players.blue : isEngine(g, 'red') ? g.players.red : null;
+  const engine =
+    known && known.type === 'engine'
+      ? { type: /** @type {const} */ ('engine'), skill: known.skill, movetime_ms: known.movetime_ms }
+      : { type: /** @type {const} */ ('engine'), skill: 10, movetime_ms: 1000 };
+  const game = await api.createGame({
+    variant: g.variant,
+    fen: g.start_fen,
+    moves,
+    [toMove]: { type: 'human' },
+    [engineSide]: engine,
+  });
+  return game.id;
+}

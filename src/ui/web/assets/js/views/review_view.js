@@ -1,0 +1,80 @@
+// @ts-check
+// The review panel: its button, the progress of the engine's pass over the
+// game, the evaluation graph and each side's inaccuracies, mistakes and
+// blunders; and the marks the move list gives judged moves.
+import { $ } from '../dom.js';
+import { sideName } from '../format.js';
+import { reviewShown } from '../review.js';
+import { state } from '../state.js';
+import { drawEvalGraph } from './eval_graph.js';
+
+/** @typedef {import('../api.js').Game} Game */
+/** @typedef {import('../api.js').MoveJudgement} MoveJudgement */
+
+/** How the move list and the graph write each judgement. */
+export const JUDGEMENTS = /** @type {const} */ ({
+  inaccuracy: { symbol: '?!', word: 'Inaccuracy', plural: 'inaccuracies' },
+  mistake: { symbol: '?', word: 'Mistake', plural: 'mistakes' },
+  blunder: { symbol: '??', word: 'Blunder', plural: 'blunders' },
+});
+
+/** "Blunder: c2c1 was better". @param {MoveJudgement} j */
+export function judgementText(j) {
+  if (!j.judgement) return '';
+  const word = JUDGEMENTS[j.judgement].word;
+  return j.better ? `${word}: ${j.better} was better` : word;
+}
+
+/** @param {Game} g */
+export function renderReview(g) {
+  const review = reviewShown();
+  const running = review?.status === 'running';
+  const done = review?.status === 'done';
+  const button = $('review-start', HTMLButtonElement);
+  button.hidden = running || done || g.ply === 0;
+  button.textContent = review && review.analysed > 0 ? 'Resume review' : 'Review game';
+  const progress = $('review-progress');
+  const graph = $('eval-graph', SVGSVGElement);
+  const box = $('review-graph');
+  box.hidden = !review || review.analysed === 0;
+  if (!review) {
+    progress.textContent = g.ply === 0 ? '' : 'Not reviewed yet.';
+    $('review-summary').replaceChildren();
+    return;
+  }
+  progress.textContent = running
+    ? `Reviewing… ${review.analysed} of ${review.total} positions`
+    : done
+      ? 'Reviewed. Click the graph to go to a move.'
+      : review.message
+        ? `Review stopped: ${review.message}`
+        : review.analysed > 0
+          ? `Reviewed ${review.analysed} of ${review.total} positions.`
+          : g.ply > 0
+            ? 'Not reviewed yet.'
+            : '';
+  $('review-panel').dataset.status = review.status;
+  if (!box.hidden) drawEvalGraph(graph, review, state.view);
+  renderSummary(g);
+}
+
+/** Each side's count of judged moves. @param {Game} g */
+function renderSummary(g) {
+  const review = reviewShown();
+  const list = $('review-summary');
+  list.replaceChildren();
+  if (!review || review.analysed === 0) return;
+  for (const side of /** @type {const} */ (['blue', 'red'])) {
+    const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
+    for (const j of review.moves) {
+      if (j?.judgement && g.moves[j.ply - 1]?.side === side) counts[j.judgement] += 1;
+    }
+    const li = document.createElement('li');
+    li.dataset.side = side;
+    const parts = Object.entries(counts).map(
+      ([k, n]) => `${n} ${n === 1 ? k : JUDGEMENTS[/** @type {keyof typeof JUDGEMENTS} */ (k)].plural}`,
+    );
+    li.textContent = `${sideName(side)}: ${parts.join(', ')}`;
+    list.appendChild(li);
+  }
+}
