@@ -242,7 +242,12 @@ async function resign() {
 function statusText(g) {
   if (g.status === 'over') return g.message;
   if (flip.engine) return 'The engine is thinking…';
-  const who = g.players[g.seat_to_move].type === 'engine' ? 'The engine' : g.seat_to_move === 'blue' ? 'First player' : 'Second player';
+  const who =
+    g.players[g.seat_to_move].type === 'engine'
+      ? 'The engine'
+      : g.seat_to_move === 'blue'
+        ? 'First player'
+        : 'Second player';
   if (!g.side_to_move) return `${who} to move: turn a tile over (the first flip decides the colours)`;
   const colour = g.side_to_move === 'blue' ? 'Blue' : 'Red';
   return `${colour} to move (${who.toLowerCase()}): turn a tile over or move one of your animals`;
@@ -252,10 +257,19 @@ function render() {
   const g = flip.game;
   if (!g) return;
   const legal = /** @type {string[]} */ (g.legal_moves);
-  const targets = flip.selected ? legal.filter((m) => m.startsWith(flip.selected ?? '') && !m.endsWith('?')).map((m) => m.slice(2, 4)) : [];
+  const targets = flip.selected
+    ? legal.filter((m) => m.startsWith(flip.selected ?? '') && !m.endsWith('?')).map((m) => m.slice(2, 4))
+    : [];
   const lastMove = g.ply > 0 ? g.moves[g.ply - 1] : null;
   const last = lastMove ? [lastMove.action.slice(0, 2), lastMove.action.slice(2, 4)].filter(Boolean) : [];
-  drawFlipBoard(el('flip-board'), { board: g.board, selected: flip.selected, targets, last, reveal: flip.reveal, flipped: flip.flipped });
+  drawFlipBoard(el('flip-board'), {
+    board: g.board,
+    selected: flip.selected,
+    targets,
+    last,
+    reveal: flip.reveal,
+    flipped: flip.flipped,
+  });
   drawPool(el('flip-pool'), g.pool, g.hidden);
   drawMoves($('flip-moves', HTMLOListElement), g.moves);
   el('flip-status').textContent = statusText(g);
