@@ -93,6 +93,16 @@ test('a hot-seat flip game is played to its end by clicks and a drag', async () 
   assert.match(record, /\[Result "0-1"\]/);
   assert.match(record, /1\. b1b2 a2b2 0-1/);
   await shot('flip-game-over');
+
+  // The record loads back as a new flip game, finished as it was.
+  await page.locator('#btn-load').click();
+  await page.locator('#load-text').fill(record);
+  await page.locator('#load-go').click();
+  await page.waitForFunction((id) => location.hash !== `#game=${id}` && /^#game=\d+$/.test(location.hash), game.id, { timeout: 20000 });
+  await waitForPlies(2);
+  await page.locator('#flip-banner').waitFor({ state: 'visible' });
+  assert.match(await page.locator('#flip-moves').textContent(), /b1b2.*a2b2/);
+  assert.equal(await cell('b2').getAttribute('data-piece'), 'r');
 });
 
 test('against the engine: it answers a flip, and take back returns to the person', async () => {
