@@ -35,8 +35,9 @@ void save(FlipGames& games, FlipGameSession& game) {
   try {
     games.save(game);
   } catch (const StoreError&) {
+    // The game stays as the store has it: the next request reloads it.
     game.detached = true;
-    games.remove(game.id());
+    games.forget(game.id());
     throw;
   }
 }
@@ -141,7 +142,16 @@ bool serve_flip_game(FlipRoute route, ApiContext& ctx, const Request& req, Respo
   std::shared_ptr<FlipGameSession> game = ctx.flip_games->find(id);
   if (!game) return false;
   std::unique_lock lock(game->mutex());
-  if (game->detached) throw ApiError(404, "no_such_game", "there is no game " + std::to_string(id));
+  if (game->detached) {
+    // Dropped after a failed write (reload it from the store) or deleted.
+    lock.unlock();
+    game = ctx.flip_games->find(id);
+    if (!game) throw ApiError(404, "no_such_game", "there is no game " + std::to_string(id));
+    lock = std::unique_lock(game->mutex());
+    if (game->detached) {
+      throw ApiError(404, "no_such_game", "there is no game " + std::to_string(id));
+    }
+  }
   FlipGames& games = *ctx.flip_games;
   const int64_t max_movetime = ctx.pool.limits().max_movetime_ms;
   switch (route) {

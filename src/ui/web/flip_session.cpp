@@ -396,6 +396,11 @@ bool FlipGames::remove(int64_t id) {
   return store_.remove(id);
 }
 
+void FlipGames::forget(int64_t id) {
+  std::lock_guard lock(mutex_);
+  games_.erase(id);
+}
+
 Json describe_flip_sets() {
   Json list = Json::array();
   for (const std::string& name : flip::builtin_flip_names()) {

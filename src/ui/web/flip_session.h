@@ -102,6 +102,8 @@ class FlipGames {
   // Writes the game; call with its mutex held. Throws StoreError.
   void save(FlipGameSession& game);
   bool remove(int64_t id);
+  // Drops the in-memory copy only; the next find() reloads the stored game.
+  void forget(int64_t id);
   // What a flip reveals; lock it while drawing.
   std::mt19937_64& chance() { return chance_; }
   std::mutex& chance_mutex() { return chance_mutex_; }
