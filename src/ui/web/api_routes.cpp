@@ -7,6 +7,8 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "ui/web/analysis_stream.h"
+#include "ui/web/flip_routes.h"
+#include "ui/web/flip_session.h"
 
 namespace jungle::web {
 
@@ -209,7 +211,10 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
              }));
 
   server.Get("/api/variants", guarded([&ctx](const Request&, Response& res) {
-               send_json(res, Json{{"variants", ctx.catalog.describe_all()}});
+               Json all = ctx.catalog.describe_all();
+               for (Json& v : all) v["kind"] = "jungle";
+               for (const Json& v : describe_flip_sets()) all.push_back(v);
+               send_json(res, Json{{"variants", all}});
              }));
 
   server.Post(
@@ -263,6 +268,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Post("/api/games", guarded([&ctx, max_movetime](const Request& req, Response& res) {
                 const Json body = parse_body(req);
+                if (create_flip_game(ctx, body, res)) return;
                 const auto players = read_players(body, max_movetime);
                 std::unique_ptr<GameSession> game;
                 // Which game of a record text, and how many it holds: a file
@@ -315,11 +321,13 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
              }));
 
   server.Get(R"(/api/games/(\d+))", guarded([&ctx](const Request& req, Response& res) {
+               if (serve_flip_game(FlipRoute::kGet, ctx, req, res)) return;
                LockedGame g = lock_game(ctx.games, game_id(req));
                send_json(res, g.game->to_json());
              }));
 
   server.Delete(R"(/api/games/(\d+))", guarded([&ctx](const Request& req, Response& res) {
+                  if (serve_flip_game(FlipRoute::kDelete, ctx, req, res)) return;
                   const int64_t id = game_id(req);
                   // Under the game's lock: a request waiting for it then
                   // finds the copy detached and the game gone (404).
@@ -336,6 +344,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                 }));
 
   server.Post(R"(/api/games/(\d+)/moves)", guarded([&ctx](const Request& req, Response& res) {
+                if (serve_flip_game(FlipRoute::kMove, ctx, req, res)) return;
                 const Json body = parse_body(req);
                 if (!body.contains("move")) {
                   throw ApiError(400, "bad_field", "'move' is required, like {\"move\": \"a3a4\"}");
@@ -364,6 +373,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
               }));
 
   server.Post(R"(/api/games/(\d+)/engine-move)", guarded([&ctx](const Request& req, Response& res) {
+                if (serve_flip_game(FlipRoute::kEngineMove, ctx, req, res)) return;
                 const Json body = parse_body(req);
                 const int64_t id = game_id(req);
                 EngineJob job;
@@ -418,6 +428,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
               }));
 
   server.Post(R"(/api/games/(\d+)/undo)", guarded([&ctx](const Request& req, Response& res) {
+                if (serve_flip_game(FlipRoute::kUndo, ctx, req, res)) return;
                 const Json body = parse_body(req);
                 int plies = int(int_field(body, "plies", 1, 1, 1'000'000));
                 // "until": "human" lets the server apply the take-back policy
@@ -453,6 +464,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
               }));
 
   server.Post(R"(/api/games/(\d+)/resign)", guarded([&ctx](const Request& req, Response& res) {
+                if (serve_flip_game(FlipRoute::kResign, ctx, req, res)) return;
                 const Json body = parse_body(req);
                 LockedGame g = lock_game(ctx.games, game_id(req));
                 GameSession& game = *g.game;
@@ -467,6 +479,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Put(R"(/api/games/(\d+)/players)",
              guarded([&ctx, max_movetime](const Request& req, Response& res) {
+               if (serve_flip_game(FlipRoute::kPlayers, ctx, req, res)) return;
                const Json body = parse_body(req);
                auto players = read_players(body, max_movetime);
                LockedGame g = lock_game(ctx.games, game_id(req));
@@ -484,6 +497,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
              }));
 
   server.Get(R"(/api/games/(\d+)/record)", guarded([&ctx](const Request& req, Response& res) {
+               if (serve_flip_game(FlipRoute::kRecord, ctx, req, res)) return;
                const int64_t id = game_id(req);
                std::string text;
                {
@@ -499,6 +513,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Get(
       R"(/api/games/(\d+)/hint)", guarded([&ctx](const Request& req, Response& res) {
+        if (serve_flip_game(FlipRoute::kHint, ctx, req, res)) return;
         Position pos;
         {
           LockedGame g = lock_game(ctx.games, game_id(req));
@@ -546,6 +561,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Get(R"(/api/games/(\d+)/analysis)",
              guarded([&ctx, open_stream](const Request& req, Response& res) {
+               if (serve_flip_game(FlipRoute::kAnalysis, ctx, req, res)) return;
                open_stream();
                LockedGame g = lock_game(ctx.games, game_id(req));
                const int ply = int(int_param(req, "ply", g.game->ply(), 0, g.game->ply()));

@@ -13,6 +13,8 @@
 
 namespace jungle::web {
 
+class FlipGames;
+
 // What the API handlers share; owned by WebServer, which outlives them.
 struct ApiContext {
   GameStore& store;
@@ -24,6 +26,7 @@ struct ApiContext {
   const RequestGuard& guard;
   int max_streams = 16;
   int64_t max_hint_ms = 5000;
+  FlipGames* flip_games = nullptr;  // Flip Jungle games (flip_routes); none: 7x9 only
 };
 
 // Registers the JSON API under /api/ (docs/api.md describes every route).

@@ -240,11 +240,13 @@ WebServer::WebServer(WebServerOptions options)
     : options_(std::move(options)),
       store_(resolve_db(options_.db_path)),
       games_(store_, catalog_, options_.max_cached_games, options_.engines.max_movetime_ms),
+      flip_games_(store_, options_.engines.max_movetime_ms),
       reviews_(pool_, games_),
       pool_(options_.engines),
       guard_(options_.host, options_.allowed_hosts),
       context_{store_,   catalog_,      games_, pool_,
                reviews_, open_streams_, guard_, options_.max_streams} {
+  context_.flip_games = &flip_games_;
   const int threads = std::max(4, options_.http_threads);
   http_.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };
   http_.set_connection_limits(

@@ -14,6 +14,7 @@
 
 #include "ui/web/api_routes.h"
 #include "ui/web/engine_pool.h"
+#include "ui/web/flip_session.h"
 #include "ui/web/game_registry.h"
 #include "ui/web/game_store.h"
 #include "ui/web/request_guard.h"
@@ -97,6 +98,7 @@ class WebServer {
   GameStore store_;
   VariantCatalog catalog_;
   GameRegistry games_;
+  FlipGames flip_games_;
   // Before the pool: the pool's engines call into it until they are joined.
   GameReviews reviews_;
   EnginePool pool_;

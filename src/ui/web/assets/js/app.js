@@ -145,7 +145,8 @@ async function boot() {
   }
   fillRuleSets();
   const editor = new SetupEditor({
-    variants: state.variants,
+    // The editor sets up 7x9-style boards; Flip Jungle positions come from records.
+    variants: state.variants.filter((v) => /** @type {{ kind?: string }} */ (v).kind !== 'flip'),
     getStyle: () => state.style,
     onPlay: (start) => openNewGame(start),
     onAnalyse: analyseFrom,

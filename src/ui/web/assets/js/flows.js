@@ -7,6 +7,7 @@ import { startAnalysis, stopAnalysis, switchAnalysis } from './analysis.js';
 import { continueFromHere, exploreMoves, exploring, lineCursor, selectLine } from './explore.js';
 import { gameReviewed, startReview } from './review.js';
 import { toast } from './dom.js';
+import { closeFlipGame, openFlipGame } from './flip_game.js';
 import { fullMoves, hintMessage, sideName } from './format.js';
 import { enginesOnly, isEngine, other, playersFor, resigningSide, takeBackPlies } from './game.js';
 import {
@@ -90,6 +91,12 @@ async function setGame(game, { animate = false } = {}) {
 /** Opens the stored game `id`, and lets its engine move if it is to. @param {number} id */
 export async function loadGame(id) {
   const game = await api.game(id);
+  // A Flip Jungle game has views of its own (flip_game.js).
+  if (/** @type {{ kind?: string }} */ (game).kind === 'flip') {
+    openFlipGame(game);
+    return;
+  }
+  closeFlipGame();
   gameOpening(game);
   await setGame(game);
   maybeEngineMove();

@@ -1,0 +1,286 @@
+// @ts-check
+// A Flip Jungle game on the page: while one is shown, its board, pool,
+// moves and controls replace the 7x9 game's play area and panel (the top
+// bar stays). The server draws what each flip reveals; the page only asks
+// for a flip ("b2?") and shows the answer, turning the tile over.
+import { api, messageOf } from './api.js';
+import { $, toast } from './dom.js';
+import { store } from './storage.js';
+import { openNewGame } from './views/new_game_dialog.js';
+import { addFlipStyles, drawFlipBoard, drawMoves, drawPool, pieceName } from './views/flip_board.js';
+
+/** A flip game as GET /api/games/ID answers it (docs/api.md). @typedef {any} FlipGame */
+
+/** @type {{ game: FlipGame | null, selected: string | null, reveal: string | null, engine: boolean, busy: boolean, flipped: boolean }} */
+const flip = { game: null, selected: null, reveal: null, engine: false, busy: false, flipped: false };
+
+/** Whether a flip game is on the page. */
+export const flipShown = () => flip.game !== null;
+
+/** @param {string} id */
+const el = (id) => $(id, HTMLElement);
+
+/** Builds the flip game's elements beside the 7x9 ones, once. */
+function build() {
+  if (document.getElementById('flip-area')) return;
+  addFlipStyles();
+  const play = document.querySelector('.play-area');
+  const side = document.querySelector('aside.side');
+  if (!play || !side) throw new Error('the page has no play area');
+  const area = document.createElement('section');
+  area.id = 'flip-area';
+  area.className = 'play-area flip-area';
+  area.setAttribute('aria-label', 'Flip Jungle board');
+  area.innerHTML = `
+    <div class="flip-holder">
+      <div class="flip-board" id="flip-board" role="grid" aria-label="Flip Jungle board"></div>
+      <div class="flip-banner" id="flip-banner" hidden>
+        <p class="banner-title" id="flip-banner-title"></p>
+        <button type="button" id="flip-banner-new">New game</button>
+      </div>
+    </div>`;
+  const panel = document.createElement('aside');
+  panel.id = 'flip-panel';
+  panel.className = 'side flip-side';
+  panel.setAttribute('aria-label', 'Flip Jungle game');
+  panel.innerHTML = `
+    <div class="status" id="flip-status" role="status" aria-live="polite"></div>
+    <div class="button-row">
+      <button type="button" id="flip-undo">Take back</button>
+      <button type="button" id="flip-resign">Resign</button>
+      <button type="button" id="flip-turn" title="Turn the board around">⇅</button>
+    </div>
+    <section class="panel flip-pool" id="flip-pool" aria-label="Hidden animals"></section>
+    <section class="panel" aria-label="Moves"><ol class="flip-moves" id="flip-moves"></ol></section>
+    <section class="panel info">
+      <p class="rules-line" id="flip-rules"></p>
+      <div class="button-row small"><a class="button" id="flip-download" href="#" download>Download record</a></div>
+      <p class="fen-line"><code id="flip-fen"></code></p>
+    </section>`;
+  play.after(area);
+  side.after(panel);
+  const board = el('flip-board');
+  board.addEventListener('pointerdown', (e) => pointerDown(e));
+  board.addEventListener('pointerup', (e) => pointerUp(e));
+  el('flip-banner-new').addEventListener('click', () => openNewGame());
+  el('flip-undo').addEventListener('click', takeBack);
+  el('flip-resign').addEventListener('click', resign);
+  el('flip-turn').addEventListener('click', () => {
+    flip.flipped = !flip.flipped;
+    render();
+  });
+}
+
+/** Shows the 7x9 views again (another game was opened). */
+export function closeFlipGame() {
+  if (!flip.game) return;
+  flip.game = null;
+  show(false);
+}
+
+/** @param {boolean} on */
+function show(on) {
+  for (const e of document.querySelectorAll('.play-area:not(#flip-area), aside.side:not(#flip-panel)')) {
+    if (e instanceof HTMLElement) e.hidden = on;
+  }
+  for (const id of ['flip-area', 'flip-panel']) {
+    const e = document.getElementById(id);
+    if (e) e.hidden = !on;
+  }
+  document.body.dataset.flip = String(on);
+}
+
+/** Opens a flip game (a game whose `kind` is "flip"). @param {FlipGame} game */
+export function openFlipGame(game) {
+  build();
+  const same = flip.game?.id === game.id;
+  flip.game = game;
+  if (!same) {
+    flip.selected = null;
+    flip.reveal = null;
+  }
+  show(true);
+  if (location.hash !== `#game=${game.id}`) location.hash = `game=${game.id}`;
+  store.set('lastGame', game.id);
+  render();
+  maybeEngineMove();
+}
+
+/** The seat ("blue": the first player, "red": the second) whose turn it is, if a person's. */
+function humanToMove() {
+  const g = flip.game;
+  return g && g.status === 'ongoing' && g.players[g.seat_to_move].type !== 'engine';
+}
+
+/** A new state from the server; a flip in it turns its tile over. @param {FlipGame} next */
+function arrive(next) {
+  const before = flip.game;
+  flip.game = next;
+  flip.selected = null;
+  flip.reveal = null;
+  if (before && before.id === next.id && next.ply === before.ply + 1) {
+    const last = next.moves[next.ply - 1];
+    if (last.revealed) {
+      flip.reveal = last.action.slice(0, 2);
+      toast(`${last.action} revealed the ${pieceName(last.revealed)}.`, 'info', 1500);
+    }
+  }
+  render();
+}
+
+/** @param {string} action */
+async function play(action) {
+  const g = flip.game;
+  if (!g || flip.busy) return;
+  flip.busy = true;
+  try {
+    arrive(await api.move(g.id, action, g.ply));
+  } catch (err) {
+    toast(messageOf(err));
+  } finally {
+    flip.busy = false;
+  }
+  maybeEngineMove();
+}
+
+async function maybeEngineMove() {
+  const g = flip.game;
+  if (!g || g.status !== 'ongoing' || flip.engine || g.players[g.seat_to_move].type !== 'engine') return;
+  flip.engine = true;
+  render();
+  try {
+    const next = await api.engineMove(g.id);
+    flip.engine = false;
+    if (flip.game?.id === g.id) arrive(next);
+  } catch (err) {
+    flip.engine = false;
+    if (flip.game?.id === g.id) {
+      toast(`The engine could not move: ${messageOf(err)}`);
+      render();
+    }
+    return;
+  }
+  // Engines playing each other take turns with a short pause to watch.
+  setTimeout(maybeEngineMove, 300);
+}
+
+/** The square under a pointer event. @param {PointerEvent} e */
+function squareAt(e) {
+  const hit = document.elementFromPoint(e.clientX, e.clientY);
+  const cell = hit instanceof Element ? hit.closest('.flip-cell') : null;
+  return cell instanceof HTMLElement ? (cell.dataset.square ?? null) : null;
+}
+
+/** Where a drag began. @type {string | null} */
+let dragFrom = null;
+
+/** @param {PointerEvent} e */
+function pointerDown(e) {
+  const g = flip.game;
+  const sq = squareAt(e);
+  if (!g || !sq || !humanToMove()) return;
+  const legal = /** @type {string[]} */ (g.legal_moves);
+  if (flip.selected && legal.includes(`${flip.selected}${sq}`)) {
+    play(`${flip.selected}${sq}`);
+    return;
+  }
+  if (g.board[sq] === '?') {
+    if (legal.includes(`${sq}?`)) play(`${sq}?`);
+    else toast('That tile cannot be turned over now.', 'info', 2000);
+    return;
+  }
+  if (legal.some((m) => m.startsWith(sq) && !m.endsWith('?'))) {
+    flip.selected = sq;
+    dragFrom = sq;
+  } else {
+    flip.selected = null;
+  }
+  render();
+}
+
+/** @param {PointerEvent} e */
+function pointerUp(e) {
+  const from = dragFrom;
+  dragFrom = null;
+  const to = squareAt(e);
+  if (!from || !to || from === to || !flip.game) return;
+  if (flip.game.legal_moves.includes(`${from}${to}`)) play(`${from}${to}`);
+}
+
+/** Moves back to the last position where a person was to move. */
+async function takeBack() {
+  const g = flip.game;
+  if (!g || g.ply === 0) return;
+  let plies = 0;
+  for (let i = g.moves.length - 1; i >= 0; --i) {
+    ++plies;
+    if (g.players[g.moves[i].seat].type !== 'engine') break;
+  }
+  try {
+    flip.game = await api.undo(g.id, plies);
+    flip.selected = null;
+    flip.reveal = null;
+    render();
+  } catch (err) {
+    toast(messageOf(err));
+  }
+}
+
+async function resign() {
+  const g = flip.game;
+  if (!g || g.status !== 'ongoing' || !g.side_to_move) return;
+  const side = g.side_to_move;
+  if (!window.confirm(`Resign this game as ${side === 'blue' ? 'Blue' : 'Red'}?`)) return;
+  try {
+    arrive(await api.resign(g.id, side));
+  } catch (err) {
+    toast(messageOf(err));
+  }
+}
+
+/** The status line. @param {FlipGame} g */
+function statusText(g) {
+  if (g.status === 'over') return g.message;
+  if (flip.engine) return 'The engine is thinking…';
+  const who =
+    g.players[g.seat_to_move].type === 'engine'
+      ? 'The engine'
+      : g.seat_to_move === 'blue'
+        ? 'First player'
+        : 'Second player';
+  if (!g.side_to_move) return `${who} to move: turn a tile over (the first flip decides the colours)`;
+  const colour = g.side_to_move === 'blue' ? 'Blue' : 'Red';
+  return `${colour} to move (${who.toLowerCase()}): turn a tile over or move one of your animals`;
+}
+
+function render() {
+  const g = flip.game;
+  if (!g) return;
+  const legal = /** @type {string[]} */ (g.legal_moves);
+  const targets = flip.selected
+    ? legal.filter((m) => m.startsWith(flip.selected ?? '') && !m.endsWith('?')).map((m) => m.slice(2, 4))
+    : [];
+  const lastMove = g.ply > 0 ? g.moves[g.ply - 1] : null;
+  const last = lastMove ? [lastMove.action.slice(0, 2), lastMove.action.slice(2, 4)].filter(Boolean) : [];
+  drawFlipBoard(el('flip-board'), {
+    board: g.board,
+    selected: flip.selected,
+    targets,
+    last,
+    reveal: flip.reveal,
+    flipped: flip.flipped,
+  });
+  drawPool(el('flip-pool'), g.pool, g.hidden);
+  drawMoves($('flip-moves', HTMLOListElement), g.moves);
+  el('flip-status').textContent = statusText(g);
+  el('flip-status').dataset.status = g.status;
+  el('flip-rules').textContent = `Flip Jungle (${g.variant}) on a 4×4 board.`;
+  el('flip-fen').textContent = g.fen;
+  $('flip-download', HTMLAnchorElement).href = api.recordUrl(g.id);
+  $('flip-undo', HTMLButtonElement).disabled = g.status !== 'ongoing' || g.ply === 0 || flip.engine;
+  $('flip-resign', HTMLButtonElement).disabled = g.status !== 'ongoing' || !g.side_to_move;
+  el('flip-banner').hidden = g.status !== 'over';
+  el('flip-banner-title').textContent = g.message;
+  // The tile turns over once, not at every later drawing.
+  flip.reveal = null;
+}

@@ -1,0 +1,430 @@
+#include "ui/web/flip_session.h"
+
+#include <sstream>
+
+#include "core/game_record.h"
+#include "flip/flip_record.h"
+
+namespace jungle::web {
+
+using flip::Action;
+using flip::FlipEnd;
+using flip::FlipPosition;
+using flip::Ply;
+
+namespace {
+
+bool builtin_flip_set(std::string_view name) {
+  for (const std::string& n : flip::builtin_flip_names()) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+std::string cell_text(flip::Cell c) {
+  if (c == flip::kHidden) return "?";
+  if (c == flip::kEmpty) return "";
+  return std::string(1, piece_letter(Piece(c)));
+}
+
+std::string end_sentence(FlipEnd end, GameResult r) {
+  const std::string winner = r == GameResult::kBlueWins ? "Blue" : "Red";
+  switch (end) {
+    case FlipEnd::kAllCaptured:
+      return winner + " wins: the other side has no pieces left";
+    case FlipEnd::kNoActions:
+      return winner + " wins: the other side can neither flip nor move";
+    case FlipEnd::kStrongest:
+      return winner + " wins: its strongest piece outranks everything the other side has left";
+    case FlipEnd::kQuietLimit:
+      return "Draw: too many plies without a capture or a flip";
+    case FlipEnd::kRepetition:
+      return "Draw: the same position occurred again";
+    case FlipEnd::kNone:
+      break;
+  }
+  return "";
+}
+
+std::string player_text(const PlayerConfig& p) {
+  if (!p.is_engine()) return "Human";
+  std::ostringstream out;
+  out << "jungle flip engine, level " << p.skill << ", " << double(p.movetime_ms) / 1000.0
+      << " s/move";
+  return out.str();
+}
+
+}  // namespace
+
+FlipGameSession::FlipGameSession(int64_t id, std::string variant, flip::FlipRulesPtr rules,
+                                 const std::string& fen, std::array<PlayerConfig, kSides> players)
+    : id_(id),
+      variant_(std::move(variant)),
+      pos_([&] {
+        try {
+          return FlipPosition(rules, fen);
+        } catch (const flip::FlipFenError& e) {
+          throw ApiError(400, "bad_fen", std::string("invalid position: ") + e.what());
+        }
+      }()),
+      start_colours_known_(pos_.colours_known()),
+      players_(players) {
+  created_ms = updated_ms = now_ms();
+}
+
+std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& stored,
+                                                              int64_t max_movetime_ms) {
+  auto fail = [&](const std::string& why) {
+    return ApiError(500, "damaged_game",
+                    "stored game " + std::to_string(stored.id) + " does not replay: " + why);
+  };
+  if (!builtin_flip_set(stored.variant)) throw fail("unknown flip set " + stored.variant);
+  std::array<PlayerConfig, kSides> players;
+  for (int s = 0; s < kSides; ++s) {
+    const Json j = Json::parse(s == 0 ? stored.blue : stored.red, nullptr, false);
+    players[size_t(s)] = PlayerConfig::from_json(j.is_discarded() ? Json() : j,
+                                                 s == 0 ? "blue" : "red", max_movetime_ms);
+  }
+  std::unique_ptr<FlipGameSession> game;
+  try {
+    game = std::make_unique<FlipGameSession>(stored.id, stored.variant,
+                                             flip::load_flip_rules(stored.variant),
+                                             stored.start_fen, players);
+  } catch (const ApiError& e) {
+    throw fail(e.what());
+  }
+  std::istringstream words(stored.moves);
+  std::string word;
+  while (words >> word) {
+    Ply p;
+    if (!game->pos_.parse_ply(word, p)) throw fail("ply " + word + " is not legal");
+    game->pos_.play(p);
+  }
+  if (stored.declared == "resignation") {
+    if (auto r = result_from_tag(stored.result)) game->declared_ = *r;
+  }
+  game->created_ms = stored.created_ms;
+  game->updated_ms = stored.updated_ms;
+  return game;
+}
+
+std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
+    std::string_view text, std::array<PlayerConfig, kSides> players) {
+  try {
+    flip::FlipRecord record = flip::read_flip_record(text, false);
+    const std::string name = record.position.rules().name;
+    if (!builtin_flip_set(name)) {
+      throw ApiError(422, "bad_record", "the record's Variant must name a shipped flip set");
+    }
+    auto game = std::make_unique<FlipGameSession>(0, name, record.position.rules_ptr(),
+                                                  record.position.initial_fen(), players);
+    for (const Ply& p : record.position.history()) game->pos_.play(p);
+    return game;
+  } catch (const RecordError& e) {
+    throw ApiError(422, "bad_record", std::string("cannot read the record: ") + e.what());
+  } catch (const flip::FlipRulesError& e) {
+    throw ApiError(422, "bad_record", std::string("cannot read the record: ") + e.what());
+  } catch (const flip::FlipFenError& e) {
+    throw ApiError(422, "bad_record", std::string("cannot read the record: ") + e.what());
+  }
+}
+
+int FlipGameSession::seat_of(const FlipPosition& pos, Side side) const {
+  if (!pos.colours_known()) return 0;
+  Side first = kBlue;
+  if (!start_colours_known_ && !pos.history().empty()) {
+    first = side_of(pos.history().front().revealed);
+  }
+  return side == first ? 0 : 1;
+}
+
+int FlipGameSession::seat_to_move() const {
+  return seat_of(pos_, pos_.side_to_move());
+}
+
+void FlipGameSession::set_players(std::array<PlayerConfig, kSides> players) {
+  players_ = players;
+  changed();
+}
+
+bool FlipGameSession::over() const {
+  return result() != GameResult::kOngoing;
+}
+
+GameResult FlipGameSession::result() const {
+  if (declared_ != GameResult::kOngoing) return declared_;
+  GameResult r = GameResult::kOngoing;
+  pos_.end(&r);
+  return r;
+}
+
+std::string FlipGameSession::termination() const {
+  if (declared_ != GameResult::kOngoing) return "resignation";
+  return std::string(flip::flip_end_tag(pos_.end()));
+}
+
+std::string FlipGameSession::result_message() const {
+  if (declared_ != GameResult::kOngoing) {
+    return declared_ == GameResult::kBlueWins ? "Blue wins: Red resigned"
+                                              : "Red wins: Blue resigned";
+  }
+  GameResult r = GameResult::kOngoing;
+  const FlipEnd end = pos_.end(&r);
+  return end_sentence(end, r);
+}
+
+void FlipGameSession::play(std::string_view text, std::mt19937_64& chance) {
+  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
+  Action a;
+  if (text.find('=') != std::string_view::npos || !pos_.parse_action(text, a)) {
+    throw ApiError(422, "illegal_move",
+                   "'" + std::string(text) +
+                       "' is not an action here: flip a face-down tile (\"b2?\") or move a "
+                       "face-up piece of yours one step (\"a1a2\")");
+  }
+  play(a, chance);
+}
+
+void FlipGameSession::play(Action a, std::mt19937_64& chance) {
+  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
+  if (!pos_.is_legal(a)) {
+    throw ApiError(422, "illegal_move",
+                   "'" + flip::action_text(a) + "' is not legal in this position");
+  }
+  Ply p{a, kNoPiece};
+  if (a.is_flip()) {
+    const flip::Outcomes o = pos_.outcomes();
+    int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
+    int i = 0;
+    while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
+    p.revealed = o.piece[size_t(i)];
+  }
+  pos_.play(p);
+  changed();
+}
+
+void FlipGameSession::undo(int plies) {
+  for (int i = 0; i < plies && !pos_.history().empty(); ++i) pos_.undo();
+  declared_ = GameResult::kOngoing;
+  changed();
+}
+
+int FlipGameSession::plies_back_to_human() const {
+  FlipPosition p = pos_;
+  for (int n = 1; !p.history().empty(); ++n) {
+    p.undo();
+    if (!players_[size_t(seat_of(p, p.side_to_move()))].is_engine()) return n;
+  }
+  return 0;
+}
+
+void FlipGameSession::resign(Side side) {
+  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
+  if (!pos_.colours_known()) {
+    throw ApiError(422, "no_colours", "nobody has a colour yet: the first flip decides them");
+  }
+  declared_ = side == kBlue ? GameResult::kRedWins : GameResult::kBlueWins;
+  changed();
+}
+
+void FlipGameSession::changed() {
+  ++revision_;
+  updated_ms = now_ms();
+}
+
+Json FlipGameSession::to_json() const {
+  // The plies with who played them, what they took and the FEN after, by
+  // replaying from the start (a game has a few dozen plies).
+  Json moves = Json::array();
+  FlipPosition p(pos_.rules_ptr(), pos_.initial_fen());
+  for (size_t i = 0; i < pos_.history().size(); ++i) {
+    const Ply& ply = pos_.history()[i];
+    Json m{{"ply", i + 1},
+           {"move", flip::ply_text(ply)},
+           {"action", flip::action_text(ply.action)},
+           {"seat", side_json_name(Side(seat_of(p, p.side_to_move())))}};
+    if (ply.action.is_flip()) {
+      m["side"] = side_json_name(side_of(ply.revealed));
+      m["revealed"] = cell_text(flip::Cell(ply.revealed));
+    } else {
+      const flip::Cell mover = p.cell(ply.action.from), target = p.cell(ply.action.to);
+      m["side"] = side_json_name(side_of(Piece(mover)));
+      m["piece"] = cell_text(mover);
+      p.play(ply);
+      const flip::Cell after = p.cell(ply.action.to);
+      m["captured"] = target != flip::kEmpty && after != target ? Json(cell_text(target)) : Json();
+      m["lost"] = after != mover ? Json(cell_text(mover)) : Json();
+      m["fen"] = p.fen();
+      moves.push_back(m);
+      continue;
+    }
+    p.play(ply);
+    m["fen"] = p.fen();
+    moves.push_back(m);
+  }
+  Json board = Json::object();
+  for (Square s = 0; s < flip::kFlipSquares; ++s) {
+    const flip::Cell c = pos_.cell(s);
+    if (c != flip::kEmpty) board[flip::kFlipGeometry.square_name(s)] = cell_text(c);
+  }
+  Json pool = {{"blue", Json::object()}, {"red", Json::object()}};
+  for (int side = 0; side < kSides; ++side) {
+    for (int a = kAnimals - 1; a >= 0; --a) {
+      pool[side == 0 ? "blue" : "red"][std::string(1, animal_letter(Animal(a)))] =
+          pos_.pool_count(make_piece(Side(side), Animal(a)));
+    }
+  }
+  const GameResult r = result();
+  Json legal = Json::array();
+  if (r == GameResult::kOngoing) {
+    for (Action a : pos_.legal_actions()) legal.push_back(flip::action_text(a));
+  }
+  const std::string term = termination();
+  Json first_colour = nullptr;
+  if (pos_.colours_known()) first_colour = side_json_name(seat_of(pos_, kBlue) == 0 ? kBlue : kRed);
+  return Json{
+      {"id", id_},
+      {"kind", "flip"},
+      {"variant", variant_},
+      {"board_size", {{"files", 4}, {"ranks", 4}}},
+      {"start_fen", pos_.initial_fen()},
+      {"fen", pos_.fen()},
+      {"ply", ply()},
+      {"side_to_move",
+       pos_.colours_known() ? Json(side_json_name(pos_.side_to_move())) : Json(nullptr)},
+      {"seat_to_move", side_json_name(Side(seat_to_move()))},
+      {"first_player_colour", first_colour},
+      {"board", board},
+      {"pool", pool},
+      {"hidden", pos_.hidden_count()},
+      {"quiet_plies", pos_.quiet_plies()},
+      {"revision", revision_},
+      {"players", {{"blue", players_[0].to_json()}, {"red", players_[1].to_json()}}},
+      {"moves", moves},
+      {"legal_moves", legal},
+      {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
+      {"result", std::string(result_tag(r))},
+      {"winner", r == GameResult::kBlueWins  ? Json("blue")
+                 : r == GameResult::kRedWins ? Json("red")
+                                             : Json(nullptr)},
+      {"termination", term.empty() ? Json(nullptr) : Json(term)},
+      {"message", result_message()},
+      {"engine_thinking", engine_thinking},
+      {"created_ms", created_ms},
+      {"updated_ms", updated_ms},
+  };
+}
+
+StoredGame FlipGameSession::to_stored() const {
+  StoredGame s;
+  s.id = id_;
+  s.created_ms = created_ms;
+  s.updated_ms = updated_ms;
+  s.variant = variant_;
+  s.start_fen = pos_.initial_fen();
+  for (const Ply& p : pos_.history()) {
+    if (!s.moves.empty()) s.moves += ' ';
+    s.moves += flip::ply_text(p);
+  }
+  s.ply_count = ply();
+  s.blue = players_[0].to_json().dump();
+  s.red = players_[1].to_json().dump();
+  s.result = std::string(result_tag(result()));
+  s.termination = termination();
+  s.declared = declared_ != GameResult::kOngoing ? "resignation" : "";
+  return s;
+}
+
+std::string FlipGameSession::record_text() const {
+  const Side first = seat_of(pos_, kBlue) == 0 ? kBlue : kRed;
+  std::string text =
+      flip::write_flip_record(pos_, {{"Event", "Flip Jungle game #" + std::to_string(id_)},
+                                     {"Blue", player_text(players_[first == kBlue ? 0 : 1])},
+                                     {"Red", player_text(players_[first == kBlue ? 1 : 0])}});
+  if (declared_ != GameResult::kOngoing) {
+    // The writer knows the board's results only; a resignation is declared.
+    const std::string tag(result_tag(declared_));
+    const std::string open = "[Result \"*\"]\n";
+    if (size_t at = text.find(open); at != std::string::npos) {
+      text.replace(at, open.size(), "[Result \"" + tag + "\"]\n[Termination \"resignation\"]\n");
+    }
+    if (text.size() >= 2 && text.compare(text.size() - 2, 2, "*\n") == 0) {
+      text.replace(text.size() - 2, 1, tag);
+    }
+  }
+  return text;
+}
+
+FlipGames::FlipGames(GameStore& store, int64_t max_movetime_ms)
+    : store_(store), max_movetime_ms_(max_movetime_ms), chance_(std::random_device{}()) {}
+
+std::shared_ptr<FlipGameSession> FlipGames::find(int64_t id) {
+  std::lock_guard lock(mutex_);
+  if (auto it = games_.find(id); it != games_.end()) return it->second;
+  if (not_flip_.count(id)) return nullptr;
+  std::optional<StoredGame> stored = store_.load(id);
+  if (!stored) return nullptr;
+  if (!flip::is_flip_variant(stored->variant) || stored->variant.find('/') != std::string::npos) {
+    if (not_flip_.size() > 100000) not_flip_.clear();
+    not_flip_.insert(id);
+    return nullptr;
+  }
+  std::shared_ptr<FlipGameSession> game = FlipGameSession::from_stored(*stored, max_movetime_ms_);
+  games_.emplace(id, game);
+  return game;
+}
+
+std::shared_ptr<FlipGameSession> FlipGames::add(std::unique_ptr<FlipGameSession> game) {
+  StoredGame stored = game->to_stored();
+  store_.insert(stored);
+  game->set_id(stored.id);
+  std::shared_ptr<FlipGameSession> shared(std::move(game));
+  std::lock_guard lock(mutex_);
+  not_flip_.erase(stored.id);
+  games_[stored.id] = shared;
+  return shared;
+}
+
+void FlipGames::save(FlipGameSession& game) {
+  store_.update(game.to_stored());
+}
+
+bool FlipGames::remove(int64_t id) {
+  std::lock_guard lock(mutex_);
+  games_.erase(id);
+  not_flip_.erase(id);
+  return store_.remove(id);
+}
+
+void FlipGames::forget(int64_t id) {
+  std::lock_guard lock(mutex_);
+  games_.erase(id);
+}
+
+Json describe_flip_sets() {
+  Json list = Json::array();
+  for (const std::string& name : flip::builtin_flip_names()) {
+    const flip::FlipRulesPtr rules = flip::load_flip_rules(name);
+    Json ranks = Json::object();
+    for (int a = 0; a < kAnimals; ++a) ranks[std::string(1, animal_letter(Animal(a)))] = a + 1;
+    list.push_back(Json{
+        {"name", rules->name},
+        {"kind", "flip"},
+        {"description", rules->description},
+        {"start_fen", FlipPosition::start_fen(*rules)},
+        {"ranks", ranks},
+        {"board", {{"files", 4}, {"ranks", 4}}},
+        {"water", Json::array()},
+        {"traps", {{"blue", Json::array()}, {"red", Json::array()}}},
+        {"dens", {{"blue", nullptr}, {"red", nullptr}}},
+        {"traps_weaken", "opponent"},
+        {"summary", Json::array({rules->description})},
+        {"hidden_pieces", false},
+        {"colours", rules->colours == flip::Colours::kFixed ? "fixed" : "first flip"},
+        {"quiet_limit", rules->quiet_limit},
+    });
+  }
+  return list;
+}
+
+}  // namespace jungle::web

@@ -1,0 +1,122 @@
+// Browser test of Flip Jungle in the web app: a tile turned over (its
+// reveal), a hot-seat game played to its end by clicks and a drag, and a
+// game against the engine, in a real `jungle serve` driven by headless Chromium.
+//   JUNGLE_BINARY=build/x/jungle JUNGLE_SCREENSHOTS=build/x/screenshots node --test tests/browser/
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import * as h from './harness.mjs';
+
+const { work, shots } = h.workFolders('jungle-browser-flip-');
+let server;
+let url;
+let browser;
+let page;
+
+const shot = (name) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+const cell = (name) => page.locator(`#flip-board .flip-cell[data-square="${name}"]`);
+const waitForPlies = (n) =>
+  page.waitForFunction((k) => document.querySelectorAll('#flip-moves li').length === k, n, { timeout: 20000 });
+
+before(async () => {
+  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
+  browser = await h.launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => {
+    throw e;
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) assert.equal(await h.stopServer(server), 0, 'the server stops cleanly on SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+});
+
+test('a flip set starts face down; a flip turns the tile over and leaves the pool', async () => {
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend', variant: 'flip' });
+  await page.waitForFunction(() => document.querySelectorAll('#flip-board .flip-cell[data-tile="back"]').length === 16, null, {
+    timeout: 20000,
+  });
+  assert.equal(await page.locator('#board').isVisible(), false, 'the 7x9 board makes way');
+  assert.match(await page.locator('#flip-pool').textContent(), /Face down: 16/);
+  assert.match(await page.locator('#flip-status').textContent(), /first flip decides the colours/);
+  await shot('flip-start');
+
+  await cell('b2').click();
+  await waitForPlies(1);
+  // The tile turns over (a CSS animation of .6 s) to show what the server drew.
+  await cell('b2').locator('.flip-tile.revealing').waitFor();
+  await shot('flip-reveal-midway');
+  const piece = await cell('b2').getAttribute('data-piece');
+  assert.match(piece, /^[RCDWPTLE]$/i);
+  assert.equal(await page.locator(`#flip-pool td[data-animal="${piece}"]`).getAttribute('data-count'), '0');
+  assert.match(await page.locator('#flip-pool').textContent(), /Face down: 15/);
+  assert.match(await page.locator('#flip-moves li').first().textContent(), new RegExp(`^b2\\?=${piece} \\((Blue|Red) `));
+  await page.waitForTimeout(700);
+  await shot('flip-revealed');
+});
+
+test('a hot-seat flip game is played to its end by clicks and a drag', async () => {
+  const game = await page.evaluate(async () => {
+    const r = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant: 'flip', fen: '4/4/rl2/1E2 w - 0 1' }),
+    });
+    return r.json();
+  });
+  assert.equal(game.kind, 'flip');
+  await page.goto(`${url}#game=${game.id}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  await cell('b1').locator('.flip-tile.blue').waitFor();
+  // Click-click: the Elephant takes the Lion.
+  await cell('b1').click();
+  assert.equal(await page.locator('#flip-board .flip-cell.target').count(), 3);
+  await cell('b2').click();
+  await waitForPlies(1);
+  assert.equal(await cell('b2').getAttribute('data-piece'), 'E');
+  // A drag: the Rat takes the Elephant, and Blue has nothing left.
+  const from = await cell('a2').boundingBox();
+  const to = await cell('b2').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await waitForPlies(2);
+  await page.locator('#flip-banner').waitFor({ state: 'visible' });
+  assert.match(await page.locator('#flip-banner-title').textContent(), /Red wins: the other side has no pieces left/);
+  assert.equal(await page.locator('#flip-undo').isDisabled(), true, 'a finished game is not taken back');
+  const record = await page.evaluate(async (href) => (await fetch(href)).text(), await page.locator('#flip-download').getAttribute('href'));
+  assert.match(record, /\[Result "0-1"\]/);
+  assert.match(record, /1\. b1b2 a2b2 0-1/);
+  await shot('flip-game-over');
+
+  // The record loads back as a new flip game, finished as it was.
+  await page.locator('#btn-load').click();
+  await page.locator('#load-text').fill(record);
+  await page.locator('#load-go').click();
+  await page.waitForFunction((id) => location.hash !== `#game=${id}` && /^#game=\d+$/.test(location.hash), game.id, { timeout: 20000 });
+  await waitForPlies(2);
+  await page.locator('#flip-banner').waitFor({ state: 'visible' });
+  assert.match(await page.locator('#flip-moves').textContent(), /b1b2.*a2b2/);
+  assert.equal(await cell('b2').getAttribute('data-piece'), 'r');
+});
+
+test('against the engine: it answers a flip, and take back returns to the person', async () => {
+  await h.newGame(page, { mode: 'blue', variant: 'flip', skill: '0', movetime: '250' });
+  await page.waitForFunction(() => document.querySelectorAll('#flip-board .flip-cell[data-tile="back"]').length === 16, null, {
+    timeout: 20000,
+  });
+  await cell('c3').click();
+  await waitForPlies(2);
+  await page.waitForFunction(() => /to move \(first player\)/.test(document.querySelector('#flip-status').textContent), null, {
+    timeout: 20000,
+  });
+  await shot('flip-vs-engine');
+  await page.locator('#flip-undo').click();
+  await waitForPlies(0);
+  assert.match(await page.locator('#flip-pool').textContent(), /Face down: 16/);
+});

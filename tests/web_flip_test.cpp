@@ -1,0 +1,237 @@
+// Flip Jungle games in the web app: created, played, stored, recorded and
+// answered by the engine on the same routes as 7x9 games.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "web_test_util.h"
+
+namespace jungle::web {
+namespace {
+
+using nlohmann::json;
+
+class WebFlipTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        std::filesystem::temp_directory_path() / ("jungle-web-flip-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  static Reply post(WebServer& server, const std::string& path, const json& body) {
+    httplib::Client client("127.0.0.1", server.port());
+    return reply(client.Post(path, body.dump(), "application/json"));
+  }
+  static Reply get(WebServer& server, const std::string& path) {
+    httplib::Client client("127.0.0.1", server.port());
+    return reply(client.Get(path));
+  }
+  static std::string game_path(const Reply& r) {
+    return "/api/games/" + std::to_string(r.body["id"].get<int64_t>());
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(WebFlipTest, VariantsListTheFlipSetsWithTheirBoard) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  const Reply r = get(server, "/api/variants");
+  ASSERT_EQ(r.status, 200);
+  bool flip = false, standard = false;
+  for (const json& v : r.body["variants"]) {
+    if (v["name"] == "flip") {
+      flip = true;
+      EXPECT_EQ(v["kind"], "flip");
+      EXPECT_EQ(v["board"], (json{{"files", 4}, {"ranks", 4}}));
+      EXPECT_EQ(v["start_fen"], std::string(4, '?') + "/" + std::string(4, '?') + "/" +
+                                    std::string(4, '?') + "/" + std::string(4, '?') +
+                                    " - RCDWPTLErcdwptle 0 1");
+    }
+    if (v["name"] == "standard") {
+      standard = true;
+      EXPECT_EQ(v["kind"], "jungle");
+    }
+  }
+  EXPECT_TRUE(flip);
+  EXPECT_TRUE(standard);
+}
+
+TEST_F(WebFlipTest, AFlipIsDrawnByTheServerFromThePool) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  Reply r = post(server, "/api/games", {{"variant", "flip"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["kind"], "flip");
+  EXPECT_EQ(r.body["hidden"], 16);
+  EXPECT_EQ(r.body["board"].size(), 16u);
+  EXPECT_EQ(r.body["board"]["b2"], "?");
+  EXPECT_EQ(r.body["side_to_move"], nullptr);  // the first flip decides the colours
+  EXPECT_EQ(r.body["legal_moves"].size(), 16u);
+  EXPECT_EQ(r.body["pool"]["blue"]["L"], 1);
+  const std::string path = game_path(r);
+
+  // The page may not choose what a flip reveals.
+  r = post(server, path + "/moves", {{"move", "b2?=L"}});
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], "illegal_move");
+
+  r = post(server, path + "/moves", {{"move", "b2?"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["ply"], 1);
+  EXPECT_EQ(r.body["hidden"], 15);
+  const std::string revealed = r.body["moves"][0]["revealed"];
+  ASSERT_EQ(revealed.size(), 1u);
+  EXPECT_EQ(r.body["moves"][0]["move"], "b2?=" + revealed);
+  EXPECT_EQ(r.body["moves"][0]["action"], "b2?");
+  EXPECT_EQ(r.body["board"]["b2"], revealed);
+  const bool blue = std::isupper(static_cast<unsigned char>(revealed[0])) != 0;
+  const std::string animal(1, char(std::toupper(static_cast<unsigned char>(revealed[0]))));
+  EXPECT_EQ(r.body["pool"][blue ? "blue" : "red"][animal], 0);
+  EXPECT_EQ(r.body["first_player_colour"], blue ? "blue" : "red");
+  // The second player now moves, with the other colour.
+  EXPECT_EQ(r.body["side_to_move"], blue ? "red" : "blue");
+  EXPECT_EQ(r.body["seat_to_move"], "red");
+}
+
+TEST_F(WebFlipTest, AHotSeatGameFromAFenEndsByCapture) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  Reply r = post(server, "/api/games", {{"variant", "flip"}, {"fen", "4/4/rl2/1E2 w - 0 1"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["side_to_move"], "blue");
+  EXPECT_EQ(r.body["legal_moves"], (json{"b1a1", "b1c1", "b1b2"}));
+  const std::string path = game_path(r);
+  r = post(server, path + "/moves", {{"move", "b1b3"}});
+  EXPECT_EQ(r.status, 422) << r.text;
+  r = post(server, path + "/moves", {{"move", "b1b2"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["moves"][0]["captured"], "l");
+  EXPECT_EQ(r.body["status"], "ongoing");
+  // The Rat takes the Elephant: Blue has nothing left.
+  r = post(server, path + "/moves", {{"move", "a2b2"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["status"], "over");
+  EXPECT_EQ(r.body["result"], "0-1");
+  EXPECT_EQ(r.body["winner"], "red");
+  EXPECT_EQ(r.body["termination"], "all captured");
+  EXPECT_EQ(r.body["message"], "Red wins: the other side has no pieces left");
+  EXPECT_EQ(r.body["legal_moves"].size(), 0u);
+  r = post(server, path + "/undo", json::object());
+  EXPECT_EQ(r.status, 422);
+  EXPECT_EQ(r.body["error"]["code"], "game_over");
+}
+
+TEST_F(WebFlipTest, GamesAreStoredAndRecordsSaveAndLoad) {
+  std::string path, record;
+  json before;
+  {
+    WebServer server(small_test_server(dir_, 4));
+    server.start();
+    Reply r = post(server, "/api/games", {{"variant", "flip-fixed"}});
+    ASSERT_EQ(r.status, 201) << r.text;
+    path = game_path(r);
+    r = post(server, path + "/moves", {{"move", "a1?"}});
+    ASSERT_EQ(r.status, 200) << r.text;
+    r = post(server, path + "/moves", {{"move", "d4?"}});
+    ASSERT_EQ(r.status, 200) << r.text;
+    before = r.body;
+    r = get(server, path + "/record");
+    ASSERT_EQ(r.status, 200);
+    record = r.text;
+  }
+  EXPECT_NE(record.find("[Variant \"flip-fixed\"]"), std::string::npos) << record;
+  EXPECT_NE(record.find("1. " + before["moves"][0]["move"].get<std::string>() + " " +
+                        before["moves"][1]["move"].get<std::string>() + " *"),
+            std::string::npos)
+      << record;
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  Reply r = get(server, path);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["kind"], "flip");
+  EXPECT_EQ(r.body["fen"], before["fen"]);
+  EXPECT_EQ(r.body["moves"], before["moves"]);
+
+  r = post(server, "/api/games", {{"record", record}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["kind"], "flip");
+  EXPECT_EQ(r.body["variant"], "flip-fixed");
+  EXPECT_EQ(r.body["fen"], before["fen"]);
+  EXPECT_NE(game_path(r), path);
+
+  r = post(server, "/api/games", {{"record", "[Variant \"flip\"]\n\n1. b2? *\n"}});
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], "bad_record");
+
+  httplib::Client client("127.0.0.1", server.port());
+  r = reply(client.Delete(path));
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(get(server, path).status, 404);
+}
+
+TEST_F(WebFlipTest, TheEngineAnswersAndTakeBackReturnsToThePerson) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  Reply r = post(
+      server, "/api/games",
+      {{"variant", "flip"}, {"red", {{"type", "engine"}, {"skill", 4}, {"movetime_ms", 200}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  const std::string path = game_path(r);
+  r = post(server, path + "/engine-move", json::object());
+  EXPECT_EQ(r.status, 409) << r.text;  // the person moves first
+  r = post(server, path + "/moves", {{"move", "c3?"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["seat_to_move"], "red");
+  r = post(server, path + "/moves", {{"move", "a1?"}});
+  EXPECT_EQ(r.status, 409) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], "not_your_turn");
+  r = post(server, path + "/engine-move", json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["ply"], 2);
+  EXPECT_EQ(r.body["seat_to_move"], "blue");
+  EXPECT_TRUE(r.body["engine"]["move"].is_string());
+  r = post(server, path + "/undo", {{"until", "human"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["ply"], 0);
+  EXPECT_EQ(r.body["hidden"], 16);
+  // Hints and analysis are the 7x9 engine's.
+  EXPECT_EQ(get(server, path + "/hint").status, 422);
+}
+
+TEST_F(WebFlipTest, AResignationIsRecorded) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  Reply r = post(server, "/api/games", {{"variant", "flip"}});
+  const std::string path = game_path(r);
+  r = post(server, path + "/resign", json::object());
+  EXPECT_EQ(r.status, 422) << r.text;  // nobody has a colour yet
+  r = post(server, "/api/games", {{"variant", "flip"}, {"fen", "4/4/rl2/1E2 w - 0 1"}});
+  const std::string fixed = game_path(r);
+  r = post(server, fixed + "/resign", {{"side", "blue"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["result"], "0-1");
+  EXPECT_EQ(r.body["termination"], "resignation");
+  r = get(server, fixed + "/record");
+  EXPECT_NE(r.text.find("[Result \"0-1\"]"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("[Termination \"resignation\"]"), std::string::npos) << r.text;
+}
+
+TEST_F(WebFlipTest, SevenByNineGamesAreUnchanged) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  Reply r = post(server, "/api/games", {{"variant", "standard"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_FALSE(r.body.contains("kind"));
+  r = post(server, game_path(r) + "/moves", {{"move", "a3a4"}});
+  EXPECT_EQ(r.status, 200) << r.text;
+}
+
+}  // namespace
+}  // namespace jungle::web
