@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <exception>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -261,18 +263,25 @@ Table solve_sliced(const TbRules& rules, Material m, const TableStore& store, in
   try {
     // The first pass on threads of its own, so that this one can pass on progress.
     std::exception_ptr error;
-    std::atomic<bool> passed{false};
+    std::mutex mutex;
+    std::condition_variable ended;
+    bool passed = false;
     std::thread pass([&] {
       try {
         solver->first_pass(std::max(1, threads), done);
       } catch (...) {
         error = std::current_exception();
       }
+      std::lock_guard lock(mutex);
       passed = true;
+      ended.notify_one();
     });
-    while (!passed) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      comm.idle();
+    for (std::unique_lock lock(mutex); !passed;) {
+      if (!ended.wait_for(lock, std::chrono::milliseconds(50), [&] { return passed; })) {
+        lock.unlock();
+        comm.idle();
+        lock.lock();
+      }
     }
     pass.join();
     if (error) std::rethrow_exception(error);
