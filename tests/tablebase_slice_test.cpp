@@ -43,13 +43,18 @@ class ThreadSliceComm final : public tb::SliceComm {
   ThreadSliceComm(ThreadGroup& group, int rank) : g_(group), rank_(rank) {}
   int rank() const override { return rank_; }
   int size() const override { return g_.ranks; }
-  std::vector<uint32_t> exchange(const std::vector<std::vector<uint32_t>>& out) override {
+  std::vector<uint32_t> exchange(const std::vector<std::vector<uint32_t>>& out,
+                                 std::span<uint64_t> max_of) override {
     for (int to = 0; to < g_.ranks; ++to) g_.boxes[size_t(rank_ * g_.ranks + to)] = out[size_t(to)];
+    g_.numbers[size_t(rank_)].assign(max_of.begin(), max_of.end());
     g_.barrier.arrive_and_wait();
     std::vector<uint32_t> in;
     for (int from = 0; from < g_.ranks; ++from) {
       const auto& box = g_.boxes[size_t(from * g_.ranks + rank_)];
       in.insert(in.end(), box.begin(), box.end());
+    }
+    for (size_t i = 0; i < max_of.size(); ++i) {
+      for (const auto& n : g_.numbers) max_of[i] = std::max(max_of[i], n[i]);
     }
     ++exchanges;
     g_.barrier.arrive_and_wait();

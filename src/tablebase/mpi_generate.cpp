@@ -189,26 +189,46 @@ class MpiSliceComm final : public SliceComm {
   int rank() const override { return rank_; }
   int size() const override { return size_; }
 
-  std::vector<uint32_t> exchange(const std::vector<std::vector<uint32_t> >& out) override {
-    const size_t k = size_t(size_);
-    std::vector<int> send_counts(k), send_at(k), receive_counts(k), receive_at(k);
+  // One MPI_Alltoall of a header per rank (how many entries for it, how
+  // many in all, the numbers to take the largest of), then, when any rank
+  // sends anything, one MPI_Alltoallv of the entries.
+  std::vector<uint32_t> exchange(const std::vector<std::vector<uint32_t> >& out,
+                                 std::span<uint64_t> max) override {
+    const size_t k = size_t(size_), n = max.size() + 2;
     size_t total = 0;
+    for (const auto& box : out) total += box.size();
+    std::vector<uint64_t> headers(k * n), received_headers(k * n);
     for (size_t r = 0; r < k; ++r) {
-      send_at[r] = int(total);
-      send_counts[r] = int(out[r].size());
-      total += out[r].size();
+      headers[r * n] = out[r].size();
+      headers[r * n + 1] = total;
+      std::copy(max.begin(), max.end(), headers.begin() + std::ptrdiff_t(r * n + 2));
     }
-    if (total > size_t(INT_MAX)) abort("too many predecessors in one exchange");
-    std::vector<uint32_t> sending;
-    sending.reserve(total);
-    for (const auto& box : out) sending.insert(sending.end(), box.begin(), box.end());
-    MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, comm_);
+    MPI_Alltoall(headers.data(), int(n), MPI_UINT64_T, received_headers.data(), int(n),
+                 MPI_UINT64_T, comm_);
+    bool anything = false;
     size_t incoming = 0;
     for (size_t r = 0; r < k; ++r) {
-      receive_at[r] = int(incoming);
-      incoming += size_t(receive_counts[r]);
+      anything = anything || received_headers[r * n + 1] > 0;
+      incoming += size_t(received_headers[r * n]);
+      for (size_t i = 0; i < max.size(); ++i) {
+        max[i] = std::max(max[i], received_headers[r * n + 2 + i]);
+      }
     }
-    if (incoming > size_t(INT_MAX)) abort("too many predecessors in one exchange");
+    if (!anything) return {};
+    if (total > size_t(INT_MAX) || incoming > size_t(INT_MAX)) {
+      abort("too many predecessors in one exchange");
+    }
+    std::vector<int> send_counts(k), send_at(k), receive_counts(k), receive_at(k);
+    std::vector<uint32_t> sending;
+    sending.reserve(total);
+    for (size_t r = 0, from = 0; r < k; ++r) {
+      send_at[r] = int(sending.size());
+      send_counts[r] = int(out[r].size());
+      sending.insert(sending.end(), out[r].begin(), out[r].end());
+      receive_at[r] = int(from);
+      receive_counts[r] = int(received_headers[r * n]);
+      from += size_t(received_headers[r * n]);
+    }
     std::vector<uint32_t> received(incoming);
     MPI_Alltoallv(sending.data(), send_counts.data(), send_at.data(), MPI_UINT32_T, received.data(),
                   receive_counts.data(), receive_at.data(), MPI_UINT32_T, comm_);

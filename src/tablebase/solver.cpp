@@ -22,7 +22,7 @@ constexpr uint8_t kCannotLose = 0xFF;
 
 // Bucket entries one rank walks back before the ranks exchange the
 // predecessors they found for each other: bounds the messages' size.
-constexpr size_t kEntriesPerExchange = size_t(1) << 16;
+constexpr size_t kEntriesPerExchange = size_t(1) << 20;
 
 // The retrograde analysis itself. Pass 1 looks at every position's moves:
 // a den entry or the last capture wins at once; a capture that wins sets a
@@ -286,24 +286,30 @@ Table solve_sliced(const TbRules& rules, Material m, const TableStore& store, in
     pass.join();
     if (error) std::rethrow_exception(error);
 
+    // The walk back, in rounds: each rank walks up to kEntriesPerExchange
+    // of its positions of distance t, then all exchange the predecessors
+    // found for each other and learn, on the way, whether any rank has
+    // positions of distance t left, the longest distance listed anywhere,
+    // and whether anything was sent (whose credits may list a longer one).
     std::vector<std::vector<uint32_t>> outbox(size_t(comm.size()));
-    uint64_t distances = solver->distances();
-    comm.max(std::span(&distances, 1));
-    for (size_t t = 0; t < distances; ++t) {
-      const std::vector<uint32_t> bucket = solver->take_bucket(t);
-      size_t at = 0;
-      for (;;) {
-        const size_t stop = std::min(bucket.size(), at + kEntriesPerExchange);
-        for (; at < stop; ++at) solver->settle(bucket[at], int(t), outbox);
-        for (uint32_t q : comm.exchange(outbox)) solver->credit(q, int(t));
-        for (auto& box : outbox) box.clear();
-        // Another round while any rank has entries of this distance left;
-        // the walk goes on while any rank has a longer distance listed.
-        uint64_t state[2] = {at < bucket.size() ? 1u : 0u, solver->distances()};
-        comm.max(state);
-        distances = state[1];
-        if (!state[0]) break;
-      }
+    size_t t = 0, at = 0;
+    std::vector<uint32_t> bucket = solver->take_bucket(0);
+    for (;;) {
+      const size_t stop = std::min(bucket.size(), at + kEntriesPerExchange);
+      for (; at < stop; ++at) solver->settle(bucket[at], int(t), outbox);
+      bool sending = false;
+      for (const auto& box : outbox) sending = sending || !box.empty();
+      uint64_t state[3] = {at < bucket.size() ? 1u : 0u, solver->distances(), sending ? 1u : 0u};
+      for (uint32_t q : comm.exchange(outbox, state)) solver->credit(q, int(t));
+      for (auto& box : outbox) box.clear();
+      if (state[0]) continue;  // distance t is not done everywhere
+      // Distance t is done. The distances are known as they were before
+      // this round's credits: when something was sent and no longer
+      // distance seemed listed, a round at the next distance (empty or not)
+      // tells every rank for sure.
+      if (t + 1 >= state[1] && !state[2]) break;
+      bucket = solver->take_bucket(++t);
+      at = 0;
     }
 
     const uint64_t walk_credit = solver->walk_credit();

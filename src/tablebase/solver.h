@@ -30,8 +30,10 @@ class SliceComm {
   virtual int rank() const = 0;
   virtual int size() const = 0;
   // Sends out[r] (entries rank r owns) to each rank r; returns what every
-  // rank sent this one.
-  virtual std::vector<uint32_t> exchange(const std::vector<std::vector<uint32_t>>& out) = 0;
+  // rank sent this one. On the way each number of `max` becomes its
+  // largest value over the ranks.
+  virtual std::vector<uint32_t> exchange(const std::vector<std::vector<uint32_t>>& out,
+                                         std::span<uint64_t> max) = 0;
   // Each number becomes its largest value over the ranks.
   virtual void max(std::span<uint64_t> values) = 0;
   // The other ranks send `mine`; rank 0 receives theirs, ranks 1, 2, ...
