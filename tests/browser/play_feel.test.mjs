@@ -119,6 +119,8 @@ test('a piece on an enemy trap shows rank 0', async () => {
   assert.match(await lion.locator('title').textContent(), /Blue Lion \(rank 7, 0 on this trap\)/);
   const cat = page.locator('#board .piece[data-on="d7"]');
   assert.equal(await cat.locator('.rank text').textContent(), '2');
+  // No moves, nothing to review: the review panel is not an empty box.
+  assert.equal(await page.locator('#review-panel').isHidden(), true);
   await page.screenshot({ path: path.join(shots, 'feel-03-lion-on-a-trap.png') });
   await page.close();
 });

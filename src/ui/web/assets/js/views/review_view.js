@@ -27,6 +27,8 @@ export function judgementText(j) {
 
 /** @param {Game} g */
 export function renderReview(g) {
+  // A game without moves has nothing to review: no empty box beside the board.
+  $('review-panel').hidden = g.ply === 0;
   const review = reviewShown();
   const running = review?.status === 'running';
   const done = review?.status === 'done';
