@@ -241,7 +241,7 @@ test('sounds are off under test automation until switched on; then a move and a 
 });
 
 test('in dark mode the page is dark, and the rules panel explains the rule set', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   await h.openPage(page, url);
   await h.newGame(page, { mode: 'friend', variant: 'animal-checkers' });
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
