@@ -39,6 +39,8 @@ export function renderReview(g) {
   const graph = $('eval-graph', SVGSVGElement);
   const box = $('review-graph');
   box.hidden = !review || review.analysed === 0;
+  // Set for every game shown: another game's "done" must not stay behind.
+  $('review-panel').dataset.status = review?.status ?? 'none';
   if (!review) {
     progress.textContent = g.ply === 0 ? '' : 'Not reviewed yet.';
     $('review-summary').replaceChildren();
@@ -55,7 +57,6 @@ export function renderReview(g) {
           : g.ply > 0
             ? 'Not reviewed yet.'
             : '';
-  $('review-panel').dataset.status = review.status;
   if (!box.hidden) drawEvalGraph(graph, review, state.view);
   renderSummary(g);
 }
