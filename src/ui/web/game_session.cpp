@@ -22,15 +22,6 @@ constexpr int kMaxGamePlies = 4000;
 constexpr int kMinMovetimeMs = 50;
 constexpr size_t kMaxNameLength = 100;
 
-// Moves as the move list numbers them: Blue's and Red's turn make one, and a
-// game that opens with Red's turn starts a move of its own.
-int full_moves(const std::string& start_fen, int plies) {
-  if (plies == 0) return 0;
-  const std::vector<std::string> fields = split(start_fen);
-  const bool red_first = fields.size() > 1 && fields[1] == "b";
-  return red_first ? 1 + plies / 2 : (plies + 1) / 2;
-}
-
 // A record's player tag as a name: "?" and empty say nobody is named, and
 // "Human" is what this server writes for a nameless person.
 std::string name_from_tag(const std::string& tag) {
@@ -229,6 +220,11 @@ std::unique_ptr<GameSession> GameSession::from_record_text(std::string_view text
   }
   return from_record(records[size_t(index - 1)], catalog, players);
 }
+
+namespace {
+// Moves as the move list numbers them (defined below, with the games list's summary).
+int full_moves(const std::string& start_fen, int plies);
+}  // namespace
 
 Json GameSession::record_games_json(std::string_view text, const VariantCatalog& catalog) {
   Json list = Json::array();
@@ -540,6 +536,17 @@ GameRecord GameSession::to_record() const {
   }
   return record;
 }
+
+namespace {
+// Moves as the move list numbers them: Blue's and Red's turn make one, and a
+// game that opens with Red's turn starts a move of its own.
+int full_moves(const std::string& start_fen, int plies) {
+  if (plies == 0) return 0;
+  const std::vector<std::string> fields = split(start_fen);
+  const bool red_first = fields.size() > 1 && fields[1] == "b";
+  return red_first ? 1 + plies / 2 : (plies + 1) / 2;
+}
+}  // namespace
 
 Json stored_summary_json(const StoredGame& g) {
   return Json{
