@@ -14,7 +14,7 @@ FlipSearchOptions plain_options() {
   o.star1 = false;
   o.star2 = false;
   o.transposition_table = false;
-  o.solver_pieces = 0;
+  o.endgame_pieces = 0;
   o.quiescence = false;
   o.contempt = 0;
   return o;

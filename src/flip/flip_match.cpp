@@ -17,7 +17,7 @@ FlipPlayer random_player(uint64_t seed) {
 FlipPlayer greedy_player() {
   FlipSearchOptions options;
   options.transposition_table = false;
-  options.solver_pieces = 0;
+  options.endgame_pieces = 0;
   FlipLimits limits;
   limits.depth = 1;
   return engine_player(limits, options);

@@ -166,6 +166,9 @@ namespace {
 constexpr size_t kTTSize = size_t(1) << 18;
 constexpr double kProbeWidth = 1e-7;
 constexpr int kQuiescencePlies = 8;
+// Tables of this many animals or fewer are built inside the tree when met.
+constexpr int kCheapTablePieces = 4;
+constexpr double kDrawnTableEval = 0.05;
 }  // namespace
 
 double FlipSearcher::draw_score(const FlipPosition& pos) const {
@@ -173,9 +176,41 @@ double FlipSearcher::draw_score(const FlipPosition& pos) const {
   return pos.side_to_move() == root_side_ ? -options_.contempt : options_.contempt;
 }
 
+std::optional<double> FlipSearcher::table_score(const FlipPosition& pos, int ply) {
+  if (options_.endgame_pieces <= 0 || !endgames_.covers(pos)) return std::nullopt;
+  std::optional<EndgameValue> v = endgames_.probe_built(pos);
+  if (!v && pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= kCheapTablePieces) {
+    v = endgames_.probe(pos);
+  }
+  if (!v) return std::nullopt;
+  if (v->wdl == 0) {
+    // Every drawing line is worth the same; a small share of the evaluation
+    // prefers those that leave the other side more ways to go wrong.
+    return draw_score(pos) + kDrawnTableEval * flip_evaluate(pos);
+  }
+  const double win = kFlipWin - kFlipTableMargin - v->to_zero - ply;
+  return v->wdl > 0 ? win : -win;
+}
+
+void FlipSearcher::prepare_tables(FlipPosition& pos) {
+  // The game's own ending, and the five-animal endings one capture away,
+  // which the tree would otherwise meet without a table.
+  if (options_.endgame_pieces <= 0 || pos.hidden_count() > 0 || !pos.colours_known()) return;
+  const int pieces = pos.face_up_count(kBlue) + pos.face_up_count(kRed);
+  if (pieces > options_.endgame_pieces + 2) return;
+  for (Action a : pos.legal_actions()) {
+    if (pos.cell(a.to) == kEmpty) continue;
+    pos.play({a, kNoPiece});
+    if (pos.end() == FlipEnd::kNone) endgames_.probe(pos);
+    pos.undo();
+  }
+  if (pos.end() == FlipEnd::kNone) endgames_.probe(pos);
+}
+
 double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, int ply, int left) {
   // The side to move may stand on the evaluation or take something; the
   // position has not ended (the caller looked).
+  if (std::optional<double> v = table_score(pos, ply)) return *v;
   double best = flip_evaluate(pos);
   if (best >= beta || left == 0) return best;
   alpha = std::max(alpha, best);
@@ -203,13 +238,13 @@ double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, in
 }
 
 FlipSearcher::FlipSearcher(FlipSearchOptions options)
-    : options_(options), solver_(options.solver_pieces) {
+    : options_(options), endgames_(options.endgame_pieces) {
   if (options_.transposition_table) tt_.resize(kTTSize);
 }
 
 void FlipSearcher::clear() {
   std::fill(tt_.begin(), tt_.end(), TTEntry{});
-  solver_ = FlipSolver(options_.solver_pieces);
+  endgames_.clear();
 }
 
 bool FlipSearcher::out_of_time() {
@@ -239,11 +274,7 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
   // A repeated position inside the search is scored as the draw it can be
   // made into: a side that is ahead must make progress, not circle.
   if (ply > 0 && pos.rules().repetitions > 0 && pos.occurrences() >= 2) return draw_score(pos);
-  if (options_.solver_pieces > 0 && solver_.can_solve(pos)) {
-    std::optional<int> v = solver_.known(pos);
-    if (!v && pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= 3) v = solver_.solve(pos);
-    if (v) return *v > 0 ? *v - ply : *v < 0 ? *v + ply : draw_score(pos);
-  }
+  if (std::optional<double> v = table_score(pos, ply)) return *v;
   if (depth <= 0) {
     return options_.quiescence ? quiescence(pos, alpha, beta, ply, kQuiescencePlies)
                                : flip_evaluate(pos);
@@ -307,7 +338,7 @@ double FlipSearcher::probe_bound(FlipPosition& pos, int depth, double threshold,
   // the probe fails low and so bounds nothing.
   GameResult result;
   if (pos.end(&result) != FlipEnd::kNone || depth <= 0 ||
-      (options_.solver_pieces > 0 && solver_.known(pos))) {
+      (options_.endgame_pieces > 0 && endgames_.built(pos))) {
     return search_node(pos, depth, -kFlipWin, kFlipWin, ply);
   }
   ActionList list = pos.legal_actions();
@@ -400,9 +431,7 @@ FlipSearchResult FlipSearcher::search(
   order(pos, list);
   out.best = list.items[0];
   out.has_move = true;
-  // An ending the solver takes is solved once here, so that the tree below
-  // finds every position of it in the memo.
-  if (options_.solver_pieces > 0) solver_.solve(pos);
+  prepare_tables(pos);
   for (int depth = 1; depth <= std::max(1, limits.depth); ++depth) {
     double alpha = -kFlipWin - 1;
     Action best = list.items[0];
@@ -426,7 +455,8 @@ FlipSearchResult FlipSearcher::search(
     // The best action first at the next depth.
     auto it = std::find(list.items.begin(), list.items.begin() + list.size, best);
     std::rotate(list.items.begin(), it, it + 1);
-    if (list.size == 1 || std::abs(alpha) >= kFlipWin - 200) break;
+    // One action, or a result the tree or the tables proved.
+    if (list.size == 1 || std::abs(alpha) > kFlipEvalMax) break;
   }
   out.nodes = nodes_;
   out.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(

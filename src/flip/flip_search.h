@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "flip/flip_endgame.h"
 #include "flip/flip_position.h"
 
 // The Flip Jungle engine: expectimax over the chance nodes that flips make
@@ -21,7 +22,11 @@
 namespace jungle::flip {
 
 inline constexpr double kFlipWin = 1000.0;     // a won game, less one per ply to it
-inline constexpr double kFlipEvalMax = 900.0;  // the evaluation stays inside this
+inline constexpr double kFlipEvalMax = 500.0;  // the evaluation stays inside this
+// An ending the tables decide scores kFlipWin - kFlipTableMargin - (plies to
+// the capture that decides it) - ply: above any evaluation, below a win
+// the tree sees to its end.
+inline constexpr double kFlipTableMargin = 300.0;
 
 // Material (each side's face-up animals and its animals in the pool, the
 // latter a little less: they are not yet in play), mobility and threats.
@@ -68,10 +73,12 @@ struct FlipSearchOptions {
   // positions its probes cost more nodes than they save (docs/flip.md).
   bool star2 = false;
   bool transposition_table = true;
-  // The exact solver for the game's position at or below this many animals
-  // (0: never): a new set of four takes it up to a second or so, once, so
-  // inside the tree it is asked only for three or for what it already knows.
-  int solver_pieces = 4;
+  // Endgame tables (FlipEndgames) for endings with every tile face up and at
+  // most this many animals (0: none). Inside the tree a missing table is
+  // built only for four animals or fewer (a few milliseconds); five-animal
+  // tables (a fraction of a second each) are built for the game's position
+  // and the endings one capture from it.
+  int endgame_pieces = 5;
   // At the horizon, captures are searched out (no flips: they are chance
   // events, not forcing); off, the evaluation is the leaf's value.
   bool quiescence = true;
@@ -128,11 +135,14 @@ class FlipSearcher {
   double action_value(FlipPosition& pos, Action a, int depth, double alpha, double beta, int ply);
   double chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta, int ply);
   double probe_bound(FlipPosition& pos, int depth, double threshold, int ply);
+  // The tables' score for a position they cover, if one is built or cheap.
+  std::optional<double> table_score(const FlipPosition& pos, int ply);
+  void prepare_tables(FlipPosition& pos);
   void order(const FlipPosition& pos, ActionList& list) const;
   bool out_of_time();
 
   FlipSearchOptions options_;
-  FlipSolver solver_;
+  FlipEndgames endgames_;
   std::vector<TTEntry> tt_;
   uint64_t nodes_ = 0;
   uint64_t node_limit_ = 0;
