@@ -166,16 +166,6 @@ const FlipEndgames::Table& FlipEndgames::table(uint16_t material) {
   return tables_.emplace(material, std::move(t)).first->second;
 }
 
-int FlipEndgames::after_capture(uint16_t material, const std::array<int8_t, kPieceKinds>& square_of,
-                                Side mover) {
-  if (std::optional<int> r = material_result(material)) {
-    return mover == kBlue ? *r : -*r;
-  }
-  const Table& t = table(material);
-  const int8_t v = t.value[index_of(material, square_of, mover)];
-  return v > 0 ? 1 : v < 0 ? -1 : 0;  // at q = 0 every decided position is decided
-}
-
 void FlipEndgames::build(uint16_t material, Table& out) {
   std::array<Piece, kPieceKinds> piece{};
   const int k = pieces_of(material, piece);
@@ -197,8 +187,62 @@ void FlipEndgames::build(uint16_t material, Table& out) {
     decided[size_t(t)].push_back(idx);
   };
 
+  // What each attack (piece a on piece v) leaves: the smaller material's
+  // table, or the game's end when that material ends it, and which of the
+  // index's fields go. Built first, so that the loop below only reads.
+  struct Capture {
+    Combat combat = Combat::kIllegal;
+    const Table* table = nullptr;
+    int result = 0;  // with no table: +1 the attacker's side wins, -1 loses, 0 drawn
+    int removed_low = 0, removed_high = -1;  // fields removed (removed_high -1: one)
+  };
+  std::array<std::array<Capture, kPieceKinds>, kPieceKinds> capture{};
+  for (int a = 0; a < k; ++a) {
+    for (int v = 0; v < k; ++v) {
+      const Piece attacker = piece[size_t(a)], victim = piece[size_t(v)];
+      if (side_of(attacker) == side_of(victim)) continue;
+      Capture& c = capture[size_t(a)][size_t(v)];
+      c.combat = combat(animal_of(attacker), animal_of(victim));
+      if (c.combat == Combat::kIllegal) continue;
+      uint16_t left = material;
+      if (c.combat == Combat::kTakes) {
+        left = uint16_t(left & ~(1u << victim));
+        c.removed_low = v;
+      } else if (c.combat == Combat::kBothDie) {
+        left = uint16_t(left & ~(1u << victim) & ~(1u << attacker));
+        c.removed_low = std::min(a, v);
+        c.removed_high = std::max(a, v);
+      } else {
+        left = uint16_t(left & ~(1u << attacker));
+        c.removed_low = a;
+      }
+      if (std::optional<int> r = material_result(left)) {
+        c.result = side_of(attacker) == kBlue ? *r : -*r;
+      } else {
+        c.table = &table(left);
+      }
+    }
+  }
+  // The index of the position an attack leaves, the other side to move.
+  auto child_index = [k](uint32_t idx, const Capture& c, int a, int to, Side mover) {
+    uint32_t placement = idx & ((uint32_t(1) << (4 * k)) - 1);
+    if (c.combat == Combat::kTakes) {
+      placement = (placement & ~(uint32_t(15) << (4 * a))) | uint32_t(to) << (4 * a);
+    }
+    auto drop = [](uint32_t bits, int field) {
+      const uint32_t low = bits & ((uint32_t(1) << (4 * field)) - 1);
+      return low | (bits >> (4 * (field + 1))) << (4 * field);
+    };
+    int left = k - 1;
+    if (c.removed_high >= 0) {
+      placement = drop(placement, c.removed_high);
+      --left;
+    }
+    placement = drop(placement, c.removed_low);
+    return placement | uint32_t(opponent(mover)) << (4 * left);
+  };
+
   // Each position's own moves: captures are decided by the smaller tables.
-  std::array<int8_t, kPieceKinds> square_of{};
   for (uint32_t idx = 0; idx < size; ++idx) {
     uint32_t occupied = 0;
     bool valid = true;
@@ -211,16 +255,14 @@ void FlipEndgames::build(uint16_t material, Table& out) {
       }
       occupied |= 1u << sq;
       on[size_t(sq)] = i;
-      square_of[piece[size_t(i)]] = int8_t(sq);
     }
     if (!valid) continue;
     const Side side = Side(idx >> side_shift);
     int quiet = 0, moves = 0;
     bool win = false, safe_capture = false;
     for (int i = 0; i < k && !win; ++i) {
-      const Piece p = piece[size_t(i)];
-      if (side_of(p) != side) continue;
-      const int from = square_of[p];
+      if (side_of(piece[size_t(i)]) != side) continue;
+      const int from = int(idx >> (4 * i) & 15);
       for (int n = 0; n < st.count[size_t(from)]; ++n) {
         const int to = st.to[size_t(from)][size_t(n)];
         if (!(occupied >> to & 1)) {
@@ -228,22 +270,17 @@ void FlipEndgames::build(uint16_t material, Table& out) {
           ++moves;
           continue;
         }
-        const Piece target = piece[size_t(on[size_t(to)])];
-        if (side_of(target) == side) continue;
-        const Combat c = combat(animal_of(p), animal_of(target));
-        if (c == Combat::kIllegal) continue;
+        const int v = on[size_t(to)];
+        if (side_of(piece[size_t(v)]) == side) continue;
+        const Capture& c = capture[size_t(i)][size_t(v)];
+        if (c.combat == Combat::kIllegal) continue;
         ++moves;
-        std::array<int8_t, kPieceKinds> child = square_of;
-        uint16_t left = material;
-        if (c == Combat::kTakes) {
-          left = uint16_t(left & ~(1u << target));
-          child[p] = int8_t(to);
-        } else if (c == Combat::kBothDie) {
-          left = uint16_t(left & ~(1u << target) & ~(1u << p));
-        } else {
-          left = uint16_t(left & ~(1u << p));
+        int theirs = -c.result;
+        if (c.table) {
+          // At q = 0 every position the table decides is decided.
+          const int8_t after = c.table->value[child_index(idx, c, i, to, side)];
+          theirs = after > 0 ? 1 : after < 0 ? -1 : 0;
         }
-        const int theirs = after_capture(left, child, opponent(side));
         if (theirs < 0) {
           win = true;
           break;

@@ -65,10 +65,6 @@ class FlipEndgames {
   void adopt_rules(const FlipRules& r);
   const Table& table(uint16_t material);
   void build(uint16_t material, Table& out);
-  // +1/-1/0 for the side to move at q = 0 right after a capture into
-  // `material` with these squares, looking into (and building) its table.
-  int after_capture(uint16_t material, const std::array<int8_t, kPieceKinds>& square_of,
-                    Side mover);
   // A material that ends the game by itself (a side with nothing left, or
   // strongest_wins): +1 Blue wins, -1 Red wins, 0 drawn; nullopt otherwise.
   std::optional<int> material_result(uint16_t material) const;
