@@ -16,6 +16,7 @@ struct FlipMatchOptions {
   int games = 200;
   int movetime = 0;
   int depth = 0;
+  uint64_t nodes = 0;
   uint64_t seed = 1;
   bool verbose = false;
   bool no_quiescence = false;
@@ -34,7 +35,8 @@ int run_flip_match(const FlipMatchOptions& opt) {
   }
   flip::FlipLimits limits;
   limits.movetime_ms = opt.movetime;
-  limits.depth = opt.depth > 0 ? opt.depth : (opt.movetime > 0 ? 64 : 4);
+  limits.nodes = opt.nodes;
+  limits.depth = opt.depth > 0 ? opt.depth : (opt.movetime > 0 || opt.nodes > 0 ? 64 : 4);
   flip::FlipSearchOptions options;
   options.quiescence = !opt.no_quiescence;
   options.transposition_table = !opt.no_tt;
@@ -44,6 +46,7 @@ int run_flip_match(const FlipMatchOptions& opt) {
       opt.opponent == "random" ? flip::random_player(opt.seed * 7919) : flip::greedy_player();
   std::cout << "Flip Jungle (" << rules->name << "): engine ("
             << (opt.movetime > 0 ? std::to_string(opt.movetime) + " ms a move"
+                : opt.nodes > 0  ? std::to_string(opt.nodes) + " nodes a move"
                                  : "depth " + std::to_string(limits.depth))
             << ") against " << opt.opponent << ", " << opt.games << " games\n";
   const flip::FlipMatchResult r = flip::play_flip_match(
@@ -79,6 +82,8 @@ void add_flip_match_command(CLI::App& app) {
   cmd->add_option("--movetime", opt->movetime, "Engine time a move in ms (default: depth 4)")
       ->check(CLI::Range(0, 600000));
   cmd->add_option("--depth", opt->depth, "Engine depth a move")->check(CLI::Range(0, 64));
+  cmd->add_option("--nodes", opt->nodes,
+                  "Engine nodes a move (the same games on any machine and under any load)");
   cmd->add_option("--seed", opt->seed, "Seed of the chance outcomes");
   cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
   cmd->add_flag("--no-quiescence", opt->no_quiescence, "Engine without its capture search");

@@ -13,7 +13,6 @@ namespace jungle::flip {
 
 namespace {
 
-constexpr int kMaxTablePieces = 6;
 // Values are stored as +-(t + 1) in an int8_t.
 constexpr int kMaxQuietLimit = 126;
 
@@ -64,7 +63,7 @@ uint16_t face_up_material(const FlipPosition& pos) {
 }
 
 FlipEndgames::FlipEndgames(int max_pieces)
-    : max_pieces_(std::clamp(max_pieces, 0, kMaxTablePieces)) {}
+    : max_pieces_(std::clamp(max_pieces, 0, kMaxEndgameAnimals)) {}
 
 void FlipEndgames::clear() {
   tables_.clear();

@@ -27,6 +27,9 @@
 
 namespace jungle::flip {
 
+// The most animals a table holds: six take seconds and 40 MB each.
+inline constexpr int kMaxEndgameAnimals = 6;
+
 struct EndgameValue {
   int wdl = 0;  // +1: the side to move wins, -1: it loses, 0: a draw
   // Decided: plies to the capture (or the end) that decides it under the
@@ -36,7 +39,8 @@ struct EndgameValue {
 
 class FlipEndgames {
  public:
-  // Materials of more than `max_pieces` animals are not built (at most 6).
+  // Materials of more than `max_pieces` animals are not built (at most
+  // kMaxEndgameAnimals).
   explicit FlipEndgames(int max_pieces = 5);
 
   // Every tile face up, at most max_pieces animals, a quiet limit, and the

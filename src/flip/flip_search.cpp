@@ -188,7 +188,12 @@ std::optional<double> FlipSearcher::table_score(const FlipPosition& pos, int ply
     // prefers those that leave the other side more ways to go wrong.
     return draw_score(pos) + kDrawnTableEval * flip_evaluate(pos);
   }
-  const double win = kFlipWin - kFlipTableMargin - v->to_zero - ply;
+  // Lexicographic: fewer animals, then fewer plies to the deciding capture.
+  const int stride = pos.rules().quiet_limit + 1;
+  const int animals = pos.face_up_count(kBlue) + pos.face_up_count(kRed);
+  const double distance =
+      double(animals * stride + v->to_zero) / ((kMaxEndgameAnimals + 1) * stride);
+  const double win = kFlipWin - kFlipTableMargin - ply - kFlipTableBand * distance;
   return v->wdl > 0 ? win : -win;
 }
 
@@ -265,6 +270,34 @@ void FlipSearcher::order(const FlipPosition& pos, ActionList& list) const {
                    [&rank](Action x, Action y) { return rank(x) < rank(y); });
 }
 
+void FlipSearcher::drop_equivalent_flips(const FlipPosition& pos, ActionList& list) {
+  // A tile's neighbourhood: its four neighbours' cells, sorted (off the
+  // board counts as a cell of its own), packed in a word.
+  std::array<uint32_t, 16> seen{};
+  int seen_count = 0;
+  int kept = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Action a = list.items[size_t(i)];
+    if (a.is_flip()) {
+      std::array<uint8_t, 4> around;
+      around.fill(255);
+      int n = 0;
+      for (Bitboard b = kFlipGeometry.neighbours(Bitboard(1) << a.from); b; b &= b - 1) {
+        around[size_t(n++)] = pos.cell(std::countr_zero(b));
+      }
+      std::sort(around.begin(), around.end());
+      const uint32_t key = uint32_t(around[0]) | uint32_t(around[1]) << 8 |
+                           uint32_t(around[2]) << 16 | uint32_t(around[3]) << 24;
+      if (std::find(seen.begin(), seen.begin() + seen_count, key) != seen.begin() + seen_count) {
+        continue;
+      }
+      seen[size_t(seen_count++)] = key;
+    }
+    list.items[size_t(kept++)] = a;
+  }
+  list.size = kept;
+}
+
 double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, double beta, int ply) {
   ++nodes_;
   if ((nodes_ & 1023) == 0 && out_of_time()) aborted_ = true;
@@ -292,6 +325,7 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
     }
   }
   ActionList list = pos.legal_actions();
+  if (options_.group_flips && ply > 0) drop_equivalent_flips(pos, list);
   order(pos, list);
   if (entry && entry->bound && entry->key == key && entry->has_best) {
     auto it = std::find(list.items.begin(), list.items.begin() + list.size, entry->best);
