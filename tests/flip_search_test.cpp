@@ -18,6 +18,7 @@ FlipSearchOptions plain_options() {
   o.transposition_table = false;
   o.endgame_pieces = 0;
   o.group_flips = false;
+  o.quiet_fade = 0;
   o.quiescence = false;
   o.contempt = 0;
   return o;

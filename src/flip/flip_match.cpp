@@ -18,6 +18,8 @@ FlipPlayer greedy_player() {
   FlipSearchOptions options;
   options.transposition_table = false;
   options.endgame_pieces = 0;
+  options.quiet_fade = 0;  // the baseline as measured first: evaluation alone
+  options.group_flips = false;
   FlipLimits limits;
   limits.depth = 1;
   return engine_player(limits, options);

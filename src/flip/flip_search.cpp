@@ -171,6 +171,14 @@ constexpr int kCheapTablePieces = 4;
 constexpr double kDrawnTableEval = 0.05;
 }  // namespace
 
+double FlipSearcher::evaluate(const FlipPosition& pos) const {
+  const int limit = pos.rules().quiet_limit;
+  const double v = flip_evaluate(pos);
+  if (options_.quiet_fade <= 0 || limit <= 0) return v;
+  const double gone = std::min(1.0, double(pos.quiet_plies()) / limit);
+  return v * (1 - options_.quiet_fade * gone);
+}
+
 double FlipSearcher::draw_score(const FlipPosition& pos) const {
   if (!root_side_known_ || !pos.colours_known()) return 0;
   return pos.side_to_move() == root_side_ ? -options_.contempt : options_.contempt;
@@ -186,7 +194,7 @@ std::optional<double> FlipSearcher::table_score(const FlipPosition& pos, int ply
   if (v->wdl == 0) {
     // Every drawing line is worth the same; a small share of the evaluation
     // prefers those that leave the other side more ways to go wrong.
-    return draw_score(pos) + kDrawnTableEval * flip_evaluate(pos);
+    return draw_score(pos) + kDrawnTableEval * evaluate(pos);
   }
   // Lexicographic: fewer animals, then fewer plies to the deciding capture.
   const int stride = pos.rules().quiet_limit + 1;
@@ -216,7 +224,7 @@ double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, in
   // The side to move may stand on the evaluation or take something; the
   // position has not ended (the caller looked).
   if (std::optional<double> v = table_score(pos, ply)) return *v;
-  double best = flip_evaluate(pos);
+  double best = evaluate(pos);
   if (best >= beta || left == 0) return best;
   alpha = std::max(alpha, best);
   ActionList list = pos.legal_actions();
@@ -310,7 +318,7 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
   if (std::optional<double> v = table_score(pos, ply)) return *v;
   if (depth <= 0) {
     return options_.quiescence ? quiescence(pos, alpha, beta, ply, kQuiescencePlies)
-                               : flip_evaluate(pos);
+                               : evaluate(pos);
   }
 
   // The quiet count decides draws, so it is part of what the table keys.
