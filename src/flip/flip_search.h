@@ -88,10 +88,11 @@ struct FlipSearchOptions {
   bool quiescence = true;
   // Below the root, of the flips whose tiles have the same neighbours (the
   // same animals beside them, as many squares around), only the first is
-  // searched: they differ only in where the tile lies, which matters less
-  // than the branching they cost (forward pruning; every flip is searched
-  // at the root).
-  bool group_flips = true;
+  // searched (forward pruning; every flip is searched at the root). Off: it
+  // made no measurable difference against the greedy player at 20,000
+  // nodes a move (0.780 +- 0.07 against 0.785 +- 0.07 in 100 games), and
+  // a pruning that shows no gain is not worth its unsoundness.
+  bool group_flips = false;
   // The share of the evaluation lost by the time the quiet plies reach the
   // set's limit (linearly from none at 0): an advantage that the quiet rule
   // is about to turn into a draw is worth less, so the side ahead captures
