@@ -49,4 +49,31 @@ TEST(FlipCli, PerftCountsFlipsByOutcome) {
   EXPECT_NE(divide.find("Nodes searched: 256\n"), std::string::npos);
 }
 
+TEST(FlipCli, FlipMatchJudgesGamesByTheEndgameTables) {
+  // At a fixed depth the games are the same on any machine: two draws the
+  // tables already call drawn when they first hold the position, two wins.
+  int status = 0;
+  const std::string out =
+      run("flip-match --opponent greedy --games 4 --depth 2 --tables 4 --verbose", &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(out.find("game 1: engine drew, 1/2-1/2 (repetition, 63 plies, engine first)\n"
+                     "  tables: last flip at ply 30 (9 animals); at ply 55 (4 animals) the engine "
+                     "draws\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("W 2 D 2 L 0, score 0.750 +- 0.283 (95%)\n"
+                     "Endgame tables (every tile up, at most 4 animals) at the first position "
+                     "after the last flip that they hold:\n"
+                     "  engine won 2: the tables say it wins 2, draws 0, loses 0 (0 of these right "
+                     "after the last flip); ended with tiles face down 0, never within the tables "
+                     "0\n"
+                     "  engine drew 2: the tables say it wins 0, draws 2, loses 0 (0 of these "
+                     "right after the last flip); ended with tiles face down 0, never within the "
+                     "tables 0\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(run("flip-match --tables 7", &status).find("--tables"), std::string::npos);
+  EXPECT_NE(status, 0);
+}
+
 }  // namespace

@@ -37,5 +37,88 @@ TEST(FlipMatch, ColoursAlternateAndGamesEnd) {
   EXPECT_EQ(games, 4);
 }
 
+// Plays record plies ("a1?=W", "b1c1") on a position.
+FlipPosition played(const char* set, const char* fen, std::initializer_list<const char*> plies) {
+  FlipPosition pos(load_flip_rules(set), fen);
+  for (const char* text : plies) {
+    Ply ply;
+    EXPECT_TRUE(pos.parse_ply(text, ply)) << text;
+    pos.play(ply);
+  }
+  return pos;
+}
+
+TEST(FlipMatch, TablesJudgeTheGameRightAfterTheLastFlip) {
+  // Red flips Blue's Wolf beside Blue's Elephant: the Elephant and the Wolf
+  // against a lone Cat is a won ending for Blue, and Blue takes the Cat.
+  const FlipPosition game =
+      played("flip", "3c/4/4/?E2 b W 0 1",
+             {"a1?=W", "b1b2", "d4d3", "b2c2", "d3d4", "c2c3", "d4c4", "c3c4"});
+  ASSERT_EQ(game.end(), FlipEnd::kAllCaptured);
+  FlipEndgames tables(4);
+  for (Side side : {kBlue, kRed}) {
+    const TableVerdict v = judge_by_tables(game, side, tables);
+    EXPECT_EQ(v.kind, TableVerdict::Kind::kJudged);
+    EXPECT_EQ(v.last_flip_ply, 1);
+    EXPECT_EQ(v.animals_at_last_flip, 3);
+    EXPECT_EQ(v.ply, 1);
+    EXPECT_EQ(v.animals, 3);
+    EXPECT_EQ(v.wdl, side == kBlue ? 1 : -1);
+  }
+}
+
+TEST(FlipMatch, TablesJudgeTheFirstPositionTheyHold) {
+  // Four animals after the flip, tables of three: the first position they
+  // hold is after the Elephant takes the Cat (ply 2). Elephant and Wolf
+  // against a Lion: Blue wins.
+  const FlipPosition game =
+      played("flip", "3l/4/4/?Ec1 b W 0 1", {"a1?=W", "b1c1", "d4d3", "c1c2"});
+  FlipEndgames tables(3);
+  const TableVerdict v = judge_by_tables(game, kBlue, tables);
+  EXPECT_EQ(v.kind, TableVerdict::Kind::kJudged);
+  EXPECT_EQ(v.last_flip_ply, 1);
+  EXPECT_EQ(v.animals_at_last_flip, 4);
+  EXPECT_EQ(v.ply, 2);
+  EXPECT_EQ(v.animals, 3);
+  EXPECT_EQ(v.wdl, 1);
+  // Tables of two never hold it; a game with a tile still down is not judged.
+  FlipEndgames two(2);
+  EXPECT_EQ(judge_by_tables(game, kBlue, two).kind, TableVerdict::Kind::kNotCovered);
+  const FlipPosition down = played("flip", "3l/4/?3/?Ec1 b WD 0 1", {"a1?=W", "b1c1"});
+  EXPECT_EQ(judge_by_tables(down, kBlue, tables).kind, TableVerdict::Kind::kFaceDown);
+}
+
+TEST(FlipMatch, AGameThatEndsWithTheLastFlipIsJudgedByItsEnd) {
+  // Red flips Blue's Cat between Red's Elephant and Lion: Blue has no
+  // action and loses at once, with three animals on the board.
+  const FlipPosition game = played("flip", "4/4/e3/?l2 b C 0 1", {"a1?=C"});
+  ASSERT_EQ(game.end(), FlipEnd::kNoActions);
+  FlipEndgames tables(3);
+  const TableVerdict v = judge_by_tables(game, kBlue, tables);
+  EXPECT_EQ(v.kind, TableVerdict::Kind::kJudged);
+  EXPECT_EQ(v.last_flip_ply, 1);
+  EXPECT_EQ(v.ply, 1);
+  EXPECT_EQ(v.animals, 3);
+  EXPECT_EQ(v.wdl, -1);
+  EXPECT_EQ(judge_by_tables(game, kRed, tables).wdl, 1);
+  // With tables of two animals the end is past their reach: not judged.
+  FlipEndgames two(2);
+  EXPECT_EQ(judge_by_tables(game, kBlue, two).kind, TableVerdict::Kind::kNotCovered);
+}
+
+TEST(FlipMatch, TheFirstPlayersColour) {
+  // A first-flip set: what the first flip revealed; a game from a FEN whose
+  // colours are known: the side to move then; a fixed set: Blue.
+  EXPECT_EQ(first_player_colour(played(
+                "flip", FlipPosition::start_fen(*load_flip_rules("flip")).c_str(), {"b2?=l"})),
+            kRed);
+  EXPECT_EQ(first_player_colour(played("flip", "4/4/e3/?l2 b C 0 1", {"a1?=C"})), kRed);
+  EXPECT_EQ(first_player_colour(played("flip", "3c/4/4/?E2 w W 0 1", {"a1?=W"})), kBlue);
+  EXPECT_EQ(first_player_colour(
+                played("flip-fixed",
+                       FlipPosition::start_fen(*load_flip_rules("flip-fixed")).c_str(), {"b2?=l"})),
+            kBlue);
+}
+
 }  // namespace
 }  // namespace jungle::flip

@@ -3,6 +3,8 @@
 #include <iostream>
 #include <random>
 
+#include "flip/flip_endgame.h"
+#include "flip/flip_match.h"
 #include "flip/flip_position.h"
 #include "flip/flip_search.h"
 
@@ -14,7 +16,9 @@ FlipSearchOptions plain_options() {
   o.star1 = false;
   o.star2 = false;
   o.transposition_table = false;
-  o.solver_pieces = 0;
+  o.endgame_pieces = 0;
+  o.group_flips = false;
+  o.quiet_fade = 0;
   o.quiescence = false;
   o.contempt = 0;
   return o;
@@ -153,6 +157,87 @@ TEST(FlipSearch, StopsAtItsMoveTime) {
   EXPECT_TRUE(r.has_move);
   EXPECT_TRUE(r.best.is_flip());
   EXPECT_LT(r.time_ms, 5000);
+}
+
+TEST(FlipSearch, GroupedFlipsSearchFewerNodes) {
+  // After the first flip fifteen tiles are face down, and most of them have
+  // the same neighbours as another (face-down tiles only, or the revealed
+  // animal and face-down tiles): below the root a few flips stand for all.
+  // Off (the default), every flip is searched.
+  FlipPosition pos(load_flip_rules("flip"));  // the start: sixteen face-down tiles
+  FlipSearchOptions grouped;
+  grouped.group_flips = true;
+  EXPECT_FALSE(FlipSearchOptions{}.group_flips);
+  FlipSearcher all, some(grouped);
+  FlipLimits limits;
+  limits.depth = 2;
+  const FlipSearchResult a = all.search(pos, limits), b = some.search(pos, limits);
+  EXPECT_TRUE(a.best.is_flip());
+  EXPECT_TRUE(b.best.is_flip());
+  EXPECT_LT(b.nodes * 2, a.nodes) << b.nodes << " against " << a.nodes;
+}
+
+TEST(FlipSearch, TakesTheCaptureThatKeepsAWonEndingWon) {
+  // Blue's Lion and Tiger against Red's Cat and Tiger, every tile up: the
+  // tables call it won. Taking the Cat is progress; a quiet move that keeps
+  // the capture "one ply away" is not, and circling so lost this ending to
+  // the repetition rule before the engine weighed animals before distance.
+  FlipPosition pos(load_flip_rules("flip"), "1Lc1/3T/4/t3 w - 0 25");
+  FlipSearcher searcher;
+  FlipLimits limits;
+  limits.depth = 4;
+  const FlipSearchResult r = searcher.search(pos, limits);
+  EXPECT_EQ(action_text(r.best), "b4c4");
+  EXPECT_GT(r.score, kFlipEvalMax);
+}
+
+TEST(FlipSearch, WonEndingsAreWonOverTheBoard) {
+  // Endings the tables call won, played out by the engine for the winner
+  // against the engine for the loser: every one ends in the win, never in a
+  // repetition or at the quiet limit.
+  const FlipRulesPtr rules = load_flip_rules("flip");
+  FlipEndgames tables(4);
+  std::mt19937 rng(77);
+  const char* materials[] = {"LTct", "ERrw", "LDlc", "TPtd"};
+  int played = 0;
+  for (int n = 0; n < 400 && played < 12; ++n) {
+    std::string letters = materials[n % 4];
+    std::array<char, kFlipSquares> board;
+    board.fill('.');
+    std::array<int, kFlipSquares> squares;
+    for (int i = 0; i < kFlipSquares; ++i) squares[size_t(i)] = i;
+    std::shuffle(squares.begin(), squares.end(), rng);
+    for (size_t i = 0; i < letters.size(); ++i) board[size_t(squares[i])] = letters[i];
+    std::string fen;
+    for (int rank = 3; rank >= 0; --rank) {
+      for (int file = 0; file < 4; ++file) {
+        const char c = board[size_t(rank * 4 + file)];
+        if (c == '.' && !fen.empty() && fen.back() >= '1' && fen.back() <= '3') {
+          ++fen.back();
+        } else {
+          fen += c == '.' ? '1' : c;
+        }
+      }
+      if (rank) fen += '/';
+    }
+    FlipPosition pos(rules, fen + " w - 0 1");
+    if (pos.end() != FlipEnd::kNone) continue;
+    const std::optional<EndgameValue> v = tables.probe(pos);
+    if (!v || v->wdl != 1 || v->to_zero < 5) continue;  // won, and not at once
+    ++played;
+    FlipLimits limits;
+    limits.depth = 3;
+    const FlipPlayer winner = engine_player(limits), loser = engine_player(limits);
+    while (pos.end() == FlipEnd::kNone) {
+      const Action a = (pos.side_to_move() == kBlue ? winner : loser)(pos);
+      pos.play({a, kNoPiece});
+    }
+    GameResult result;
+    const FlipEnd end = pos.end(&result);
+    EXPECT_EQ(result, GameResult::kBlueWins)
+        << fen << ": " << flip_end_tag(end) << " after " << pos.history().size() << " plies";
+  }
+  EXPECT_EQ(played, 12);
 }
 
 }  // namespace

@@ -99,5 +99,56 @@ TEST(FlipTerminal, PlayCommandReachesTheFlipGame) {
   EXPECT_NE(out.find("Blue to move\n"), std::string::npos);
 }
 
+TEST(FlipTerminal, ASavedGameLoadsAndGoesOn) {
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / "flip_terminal_load_test.pgn";
+  // Blue's Lion and Red's Lion meet: both die.
+  play(hot_seat(), "b2?=L\nc2?=l\nb2c2\nsave " + file.string() + "\nquit\n");
+  FlipTerminalOptions o = hot_seat();
+  o.load_file = file.string();
+  int code = -1;
+  const std::string out = play(o, "undo\nb2c2\nquit\n", &code);
+  EXPECT_EQ(code, 0);
+  EXPECT_NE(out.find("Loaded " + file.string() + ": 3 plies\n"), std::string::npos) << out;
+  // The loaded game, then its last ply taken back and played again.
+  EXPECT_NE(out.find(" 2  ? . . ?\n"), std::string::npos) << out;
+  EXPECT_NE(out.find(" 2  ? L l ?\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Blue plays b2c2 (b2c2)\n"), std::string::npos) << out;
+  // The same from the session: load replaces the game.
+  const std::string again = play(hot_seat(), "load " + file.string() + "\nmoves\nquit\n");
+  EXPECT_NE(again.find("Loaded " + file.string() + ": 3 plies\n"), std::string::npos) << again;
+  EXPECT_NE(again.find("Red to move\n"), std::string::npos) << again;
+  // What does not load says why and leaves the game as it was.
+  const std::string bad = play(hot_seat(), "load /no/such/file.pgn\nquit\n");
+  EXPECT_NE(bad.find("error: cannot read "), std::string::npos) << bad;
+  o.load_file = "/no/such/file.pgn";
+  EXPECT_NE(play(o, "", &code).find("error: cannot read "), std::string::npos);
+  EXPECT_EQ(code, 2);
+  std::filesystem::remove(file);
+}
+
+TEST(FlipTerminal, PlayCommandLoadsAFlipRecordByItsVariant) {
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / "flip_play_load_test.pgn";
+  {
+    std::ofstream f(file);
+    f << "[Variant \"flip-fixed\"]\n\n1. a1?=T d4?=e *\n";
+  }
+  // No --variant: the record's tag picks Flip Jungle.
+  const std::string command = std::string("printf 'quit\\n' | ") + JUNGLE_BINARY +
+                              " play --side both --load " + file.string();
+  FILE* p = popen(command.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[512];
+  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  EXPECT_EQ(pclose(p), 0);
+  EXPECT_NE(out.find("Flip Jungle (flip-fixed)"), std::string::npos) << out;
+  EXPECT_NE(out.find(" 4  ? ? ? e\n"), std::string::npos) << out;
+  EXPECT_NE(out.find(" 1  T ? ? ?\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Blue to move\n"), std::string::npos) << out;
+  std::filesystem::remove(file);
+}
+
 }  // namespace
 }  // namespace jungle

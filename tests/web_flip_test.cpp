@@ -170,6 +170,23 @@ TEST_F(WebFlipTest, GamesAreStoredAndRecordsSaveAndLoad) {
   EXPECT_EQ(r.status, 422) << r.text;
   EXPECT_EQ(r.body["error"]["code"], "bad_record");
 
+  // The page asks which games a record holds before it loads one: a flip
+  // record holds one (this answered unknown_variant, and the page's load
+  // dialog never loaded a flip record).
+  r = post(server, "/api/records/games", {{"record", record}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["games"], (json::array({json{{"index", 1},
+                                                {"blue", "Human"},
+                                                {"red", "Human"},
+                                                {"event", "Flip Jungle game #1"},
+                                                {"result", "*"},
+                                                {"variant", "flip-fixed"},
+                                                {"ply", 2}}})))
+      << r.text;
+  r = post(server, "/api/records/games", {{"record", "[Variant \"flip\"]\n\n1. b2?=L b2b3 *\n"}});
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], "bad_record");
+
   httplib::Client client("127.0.0.1", server.port());
   r = reply(client.Delete(path));
   EXPECT_EQ(r.status, 200);

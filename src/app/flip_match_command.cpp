@@ -1,4 +1,5 @@
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "app/commands.h"
@@ -16,13 +17,59 @@ struct FlipMatchOptions {
   int games = 200;
   int movetime = 0;
   int depth = 0;
+  uint64_t nodes = 0;
   uint64_t seed = 1;
   bool verbose = false;
   bool no_quiescence = false;
   bool no_tt = false;
   bool records = false;
   double contempt = 0;
+  int tables = 0;
 };
+
+// The endgame tables' verdicts by the games' results.
+struct TableSummary {
+  // [engine lost, drew, won][tables: engine loses, draws, wins, tiles face
+  // down at the end, never within the tables]
+  int count[3][5] = {};
+  int at_last_flip[3] = {};  // verdicts given right after the last flip, by result
+  void add(double points, const flip::TableVerdict& v) {
+    const size_t result = points == 0 ? 0 : points == 1 ? 2 : 1;
+    using Kind = flip::TableVerdict::Kind;
+    const size_t column = v.kind == Kind::kFaceDown     ? 3
+                          : v.kind == Kind::kNotCovered ? 4
+                                                        : size_t(v.wdl + 1);
+    ++count[result][column];
+    if (v.kind == Kind::kJudged && v.ply == v.last_flip_ply) ++at_last_flip[result];
+  }
+  void print(std::ostream& out, int max_animals) const {
+    out << "Endgame tables (every tile up, at most " << max_animals
+        << " animals) at the first position after the last flip that they hold:\n";
+    const char* names[3] = {"lost", "drew", "won"};
+    for (size_t r = 3; r-- > 0;) {
+      const int games = count[r][0] + count[r][1] + count[r][2] + count[r][3] + count[r][4];
+      out << "  engine " << names[r] << " " << games << ": the tables say it wins " << count[r][2]
+          << ", draws " << count[r][1] << ", loses " << count[r][0] << " (" << at_last_flip[r]
+          << " of these right after the last flip); ended with tiles face down " << count[r][3]
+          << ", never within the tables " << count[r][4] << "\n";
+    }
+  }
+};
+
+std::string verdict_text(const flip::TableVerdict& v, int max_animals) {
+  using Kind = flip::TableVerdict::Kind;
+  if (v.kind == Kind::kFaceDown) return "tables: the game ended with tiles face down";
+  std::string text = "tables: last flip at ply " + std::to_string(v.last_flip_ply) + " (" +
+                     std::to_string(v.animals_at_last_flip) + " animals); ";
+  if (v.kind == Kind::kNotCovered) {
+    return text + "never " + std::to_string(max_animals) + " animals or fewer";
+  }
+  return text + "at ply " + std::to_string(v.ply) + " (" + std::to_string(v.animals) +
+         " animals) the engine " +
+         (v.wdl > 0   ? "wins"
+          : v.wdl < 0 ? "loses"
+                      : "draws");
+}
 
 int run_flip_match(const FlipMatchOptions& opt) {
   flip::FlipRulesPtr rules;
@@ -34,7 +81,8 @@ int run_flip_match(const FlipMatchOptions& opt) {
   }
   flip::FlipLimits limits;
   limits.movetime_ms = opt.movetime;
-  limits.depth = opt.depth > 0 ? opt.depth : (opt.movetime > 0 ? 64 : 4);
+  limits.nodes = opt.nodes;
+  limits.depth = opt.depth > 0 ? opt.depth : (opt.movetime > 0 || opt.nodes > 0 ? 64 : 4);
   flip::FlipSearchOptions options;
   options.quiescence = !opt.no_quiescence;
   options.transposition_table = !opt.no_tt;
@@ -44,11 +92,22 @@ int run_flip_match(const FlipMatchOptions& opt) {
       opt.opponent == "random" ? flip::random_player(opt.seed * 7919) : flip::greedy_player();
   std::cout << "Flip Jungle (" << rules->name << "): engine ("
             << (opt.movetime > 0 ? std::to_string(opt.movetime) + " ms a move"
+                : opt.nodes > 0  ? std::to_string(opt.nodes) + " nodes a move"
                                  : "depth " + std::to_string(limits.depth))
             << ") against " << opt.opponent << ", " << opt.games << " games\n";
+  TableSummary tables;
   const flip::FlipMatchResult r = flip::play_flip_match(
       rules, engine, other, opt.games, opt.seed,
-      [&opt](int game, const flip::FlipPosition& pos, double points) {
+      [&opt, &tables](int game, const flip::FlipPosition& pos, double points) {
+        std::optional<flip::TableVerdict> verdict;
+        if (opt.tables > 0) {
+          // A table set per game: six-animal tables are 40 MB each.
+          flip::FlipEndgames endgames(opt.tables);
+          const Side first = flip::first_player_colour(pos);
+          const Side engine_side = game % 2 == 0 ? first : opponent(first);
+          verdict = flip::judge_by_tables(pos, engine_side, endgames);
+          tables.add(points, *verdict);
+        }
         if (!opt.verbose) return;
         GameResult result;
         const flip::FlipEnd end = pos.end(&result);
@@ -59,9 +118,11 @@ int run_flip_match(const FlipMatchOptions& opt) {
                   << ", " << result_tag(result) << " (" << flip::flip_end_tag(end) << ", "
                   << pos.ply_count() << " plies, engine " << (game % 2 == 0 ? "first" : "second")
                   << ")\n";
+        if (verdict) std::cout << "  " << verdict_text(*verdict, opt.tables) << "\n";
         if (opt.records) std::cout << flip::write_flip_record(pos) << "\n";
       });
   std::cout << r.text() << "\n";
+  if (opt.tables > 0) tables.print(std::cout, opt.tables);
   return 0;
 }
 
@@ -79,6 +140,8 @@ void add_flip_match_command(CLI::App& app) {
   cmd->add_option("--movetime", opt->movetime, "Engine time a move in ms (default: depth 4)")
       ->check(CLI::Range(0, 600000));
   cmd->add_option("--depth", opt->depth, "Engine depth a move")->check(CLI::Range(0, 64));
+  cmd->add_option("--nodes", opt->nodes,
+                  "Engine nodes a move (the same games on any machine and under any load)");
   cmd->add_option("--seed", opt->seed, "Seed of the chance outcomes");
   cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
   cmd->add_flag("--no-quiescence", opt->no_quiescence, "Engine without its capture search");
@@ -86,6 +149,10 @@ void add_flip_match_command(CLI::App& app) {
   cmd->add_option("--contempt", opt->contempt, "What a draw costs the engine, in points (a Cat 10)")
       ->check(CLI::Range(0.0, 500.0));
   cmd->add_flag("--no-tt", opt->no_tt, "Engine without its transposition table");
+  cmd->add_option("--tables", opt->tables,
+                  "Judge each game by the endgame tables of up to N animals at the first "
+                  "position after the last flip that they hold (a summary by result)")
+      ->check(CLI::Range(0, flip::kMaxEndgameAnimals));
   cmd->callback([opt] {
     const int code = run_flip_match(*opt);
     if (code != 0) throw CLI::RuntimeError(code);

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "app/commands.h"
+#include "core/file_io.h"
+#include "flip/flip_record.h"
 #include "flip/flip_rules.h"
 #include "search/strength_levels.h"
 #include "ui/flip_terminal.h"
@@ -38,13 +40,26 @@ int run_flip_play(const PlayOptions& opt) {
   f.variant = opt.game.variant;
   f.fen = opt.game.fen;
   f.save_file = opt.game.save_file;
+  f.load_file = opt.game.load_file;
   f.seed = opt.seed;
   signal(SIGPIPE, SIG_IGN);
   return run_flip_terminal(f, std::cin, std::cout);
 }
 
+// A record to load that holds a Flip Jungle game (its Variant tag says).
+bool loads_flip_record(const std::string& path) {
+  if (path.empty()) return false;
+  try {
+    return flip::is_flip_record(read_small_file(path, kMaxRecordFileBytes));
+  } catch (const FileReadError&) {
+    return false;  // the 7x9 game's loader reports it
+  }
+}
+
 int run_play(PlayOptions opt) {
-  if (flip::is_flip_variant(opt.game.variant)) return run_flip_play(opt);
+  if (flip::is_flip_variant(opt.game.variant) || loads_flip_record(opt.game.load_file)) {
+    return run_flip_play(opt);
+  }
   opt.game.human = {opt.side == "blue" || opt.side == "both",
                     opt.side == "red" || opt.side == "both"};
   opt.game.colour = wants_colour();

@@ -17,7 +17,9 @@ FlipPlayer random_player(uint64_t seed) {
 FlipPlayer greedy_player() {
   FlipSearchOptions options;
   options.transposition_table = false;
-  options.solver_pieces = 0;
+  options.endgame_pieces = 0;
+  options.quiet_fade = 0;  // the baseline as measured first: evaluation alone
+  options.group_flips = false;
   FlipLimits limits;
   limits.depth = 1;
   return engine_player(limits, options);
@@ -88,6 +90,52 @@ FlipMatchResult play_flip_match(
     if (on_game) on_game(g, pos, points);
   }
   return result;
+}
+
+Side first_player_colour(const FlipPosition& pos) {
+  const FlipPosition start(pos.rules_ptr(), pos.initial_fen());
+  if (start.colours_known() || pos.history().empty()) return start.side_to_move();
+  // Before the colours are known only flips are legal.
+  return side_of(pos.history().front().revealed);
+}
+
+TableVerdict judge_by_tables(const FlipPosition& finished, Side side, FlipEndgames& tables) {
+  TableVerdict v;
+  if (finished.hidden_count() > 0) return v;
+  const std::vector<Ply>& plies = finished.history();
+  size_t after_last_flip = 0;
+  for (size_t i = 0; i < plies.size(); ++i) {
+    if (plies[i].action.is_flip()) after_last_flip = i + 1;
+  }
+  FlipPosition pos = finished;
+  while (pos.history().size() > after_last_flip) pos.undo();
+  v.last_flip_ply = int(after_last_flip);
+  v.animals_at_last_flip = pos.face_up_count(kBlue) + pos.face_up_count(kRed);
+  v.kind = TableVerdict::Kind::kNotCovered;
+  for (size_t i = after_last_flip;; ++i) {
+    v.ply = int(i);
+    v.animals = pos.face_up_count(kBlue) + pos.face_up_count(kRed);
+    GameResult result;
+    if (pos.end(&result) != FlipEnd::kNone) {
+      // Ended with no position the tables hold before it: with few enough
+      // animals (the last flip or capture ended it), the end is the verdict.
+      if (v.animals > tables.max_pieces()) return v;
+      v.kind = TableVerdict::Kind::kJudged;
+      v.wdl = result == GameResult::kDraw                            ? 0
+              : (result == GameResult::kBlueWins) == (side == kBlue) ? 1
+                                                                     : -1;
+      return v;
+    }
+    if (tables.covers(pos)) {
+      if (const std::optional<EndgameValue> e = tables.probe(pos)) {
+        v.kind = TableVerdict::Kind::kJudged;
+        v.wdl = pos.side_to_move() == side ? e->wdl : -e->wdl;
+        return v;
+      }
+    }
+    if (i >= plies.size()) return v;
+    pos.play(plies[i]);
+  }
 }
 
 }  // namespace jungle::flip

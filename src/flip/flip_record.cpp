@@ -116,4 +116,17 @@ FlipRecord read_flip_record(std::string_view text, bool allow_files) {
   return {std::move(tags), std::move(*pos)};
 }
 
+bool is_flip_record(std::string_view text) {
+  Tokenizer tokens(text);
+  try {
+    for (;;) {
+      const Token t = tokens.next(1);
+      if (t.kind != Token::kTag) return false;  // the moves began: no flip Variant
+      if (t.text == "Variant") return is_flip_variant(t.value);
+    }
+  } catch (const RecordError&) {
+    return false;
+  }
+}
+
 }  // namespace jungle::flip

@@ -31,4 +31,9 @@ struct FlipRecord {
 // (core/game_record.h) with the line and, for a bad ply, its number.
 FlipRecord read_flip_record(std::string_view text, bool allow_files = false);
 
+// True when the first game of a record names a flip set in its Variant tag
+// (so that `jungle play --load` knows which game to start); false for any
+// other record, or text that is no record.
+bool is_flip_record(std::string_view text);
+
 }  // namespace jungle::flip

@@ -166,17 +166,65 @@ namespace {
 constexpr size_t kTTSize = size_t(1) << 18;
 constexpr double kProbeWidth = 1e-7;
 constexpr int kQuiescencePlies = 8;
+// Tables of this many animals or fewer are built inside the tree when met.
+constexpr int kCheapTablePieces = 4;
+constexpr double kDrawnTableEval = 0.05;
 }  // namespace
+
+double FlipSearcher::evaluate(const FlipPosition& pos) const {
+  const int limit = pos.rules().quiet_limit;
+  const double v = flip_evaluate(pos);
+  if (options_.quiet_fade <= 0 || limit <= 0) return v;
+  const double gone = std::min(1.0, double(pos.quiet_plies()) / limit);
+  return v * (1 - options_.quiet_fade * gone);
+}
 
 double FlipSearcher::draw_score(const FlipPosition& pos) const {
   if (!root_side_known_ || !pos.colours_known()) return 0;
   return pos.side_to_move() == root_side_ ? -options_.contempt : options_.contempt;
 }
 
+std::optional<double> FlipSearcher::table_score(const FlipPosition& pos, int ply) {
+  if (options_.endgame_pieces <= 0 || !endgames_.covers(pos)) return std::nullopt;
+  std::optional<EndgameValue> v = endgames_.probe_built(pos);
+  if (!v && pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= kCheapTablePieces) {
+    v = endgames_.probe(pos);
+  }
+  if (!v) return std::nullopt;
+  if (v->wdl == 0) {
+    // Every drawing line is worth the same; a small share of the evaluation
+    // prefers those that leave the other side more ways to go wrong.
+    return draw_score(pos) + kDrawnTableEval * evaluate(pos);
+  }
+  // Lexicographic: fewer animals, then fewer plies to the deciding capture.
+  const int stride = pos.rules().quiet_limit + 1;
+  const int animals = pos.face_up_count(kBlue) + pos.face_up_count(kRed);
+  const double distance =
+      double(animals * stride + v->to_zero) / ((kMaxEndgameAnimals + 1) * stride);
+  const double win = kFlipWin - kFlipTableMargin - ply - kFlipTableBand * distance;
+  return v->wdl > 0 ? win : -win;
+}
+
+void FlipSearcher::prepare_tables(FlipPosition& pos) {
+  // The game's own ending, and the five-animal endings one capture away,
+  // which the tree would otherwise meet without a table.
+  if (options_.endgame_pieces <= 0 || pos.hidden_count() > 0 || !pos.colours_known()) return;
+  const int pieces = pos.face_up_count(kBlue) + pos.face_up_count(kRed);
+  if (pieces > options_.endgame_pieces + 2) return;
+  for (Action a : pos.legal_actions()) {
+    if (pos.cell(a.to) == kEmpty) continue;
+    pos.play({a, kNoPiece});
+    if (pos.end() == FlipEnd::kNone) endgames_.probe(pos);
+    pos.undo();
+  }
+  if (pos.end() == FlipEnd::kNone) endgames_.probe(pos);
+}
+
 double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, int ply, int left) {
   // The side to move may stand on the evaluation or take something; the
   // position has not ended (the caller looked).
-  double best = flip_evaluate(pos);
+  if (std::optional<double> v = table_score(pos, ply)) return *v;
+  double best = evaluate(pos);
   if (best >= beta || left == 0) return best;
   alpha = std::max(alpha, best);
   ActionList list = pos.legal_actions();
@@ -203,13 +251,13 @@ double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, in
 }
 
 FlipSearcher::FlipSearcher(FlipSearchOptions options)
-    : options_(options), solver_(options.solver_pieces) {
+    : options_(options), endgames_(options.endgame_pieces) {
   if (options_.transposition_table) tt_.resize(kTTSize);
 }
 
 void FlipSearcher::clear() {
   std::fill(tt_.begin(), tt_.end(), TTEntry{});
-  solver_ = FlipSolver(options_.solver_pieces);
+  endgames_.clear();
 }
 
 bool FlipSearcher::out_of_time() {
@@ -230,6 +278,34 @@ void FlipSearcher::order(const FlipPosition& pos, ActionList& list) const {
                    [&rank](Action x, Action y) { return rank(x) < rank(y); });
 }
 
+void FlipSearcher::drop_equivalent_flips(const FlipPosition& pos, ActionList& list) {
+  // A tile's neighbourhood: its four neighbours' cells, sorted (off the
+  // board counts as a cell of its own), packed in a word.
+  std::array<uint32_t, 16> seen{};
+  int seen_count = 0;
+  int kept = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Action a = list.items[size_t(i)];
+    if (a.is_flip()) {
+      std::array<uint8_t, 4> around;
+      around.fill(255);
+      int n = 0;
+      for (Bitboard b = kFlipGeometry.neighbours(Bitboard(1) << a.from); b; b &= b - 1) {
+        around[size_t(n++)] = pos.cell(std::countr_zero(b));
+      }
+      std::sort(around.begin(), around.end());
+      const uint32_t key = uint32_t(around[0]) | uint32_t(around[1]) << 8 |
+                           uint32_t(around[2]) << 16 | uint32_t(around[3]) << 24;
+      if (std::find(seen.begin(), seen.begin() + seen_count, key) != seen.begin() + seen_count) {
+        continue;
+      }
+      seen[size_t(seen_count++)] = key;
+    }
+    list.items[size_t(kept++)] = a;
+  }
+  list.size = kept;
+}
+
 double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, double beta, int ply) {
   ++nodes_;
   if ((nodes_ & 1023) == 0 && out_of_time()) aborted_ = true;
@@ -239,14 +315,10 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
   // A repeated position inside the search is scored as the draw it can be
   // made into: a side that is ahead must make progress, not circle.
   if (ply > 0 && pos.rules().repetitions > 0 && pos.occurrences() >= 2) return draw_score(pos);
-  if (options_.solver_pieces > 0 && solver_.can_solve(pos)) {
-    std::optional<int> v = solver_.known(pos);
-    if (!v && pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= 3) v = solver_.solve(pos);
-    if (v) return *v > 0 ? *v - ply : *v < 0 ? *v + ply : draw_score(pos);
-  }
+  if (std::optional<double> v = table_score(pos, ply)) return *v;
   if (depth <= 0) {
     return options_.quiescence ? quiescence(pos, alpha, beta, ply, kQuiescencePlies)
-                               : flip_evaluate(pos);
+                               : evaluate(pos);
   }
 
   // The quiet count decides draws, so it is part of what the table keys.
@@ -261,6 +333,7 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
     }
   }
   ActionList list = pos.legal_actions();
+  if (options_.group_flips && ply > 0) drop_equivalent_flips(pos, list);
   order(pos, list);
   if (entry && entry->bound && entry->key == key && entry->has_best) {
     auto it = std::find(list.items.begin(), list.items.begin() + list.size, entry->best);
@@ -307,7 +380,7 @@ double FlipSearcher::probe_bound(FlipPosition& pos, int depth, double threshold,
   // the probe fails low and so bounds nothing.
   GameResult result;
   if (pos.end(&result) != FlipEnd::kNone || depth <= 0 ||
-      (options_.solver_pieces > 0 && solver_.known(pos))) {
+      (options_.endgame_pieces > 0 && endgames_.built(pos))) {
     return search_node(pos, depth, -kFlipWin, kFlipWin, ply);
   }
   ActionList list = pos.legal_actions();
@@ -400,9 +473,7 @@ FlipSearchResult FlipSearcher::search(
   order(pos, list);
   out.best = list.items[0];
   out.has_move = true;
-  // An ending the solver takes is solved once here, so that the tree below
-  // finds every position of it in the memo.
-  if (options_.solver_pieces > 0) solver_.solve(pos);
+  prepare_tables(pos);
   for (int depth = 1; depth <= std::max(1, limits.depth); ++depth) {
     double alpha = -kFlipWin - 1;
     Action best = list.items[0];
@@ -426,7 +497,8 @@ FlipSearchResult FlipSearcher::search(
     // The best action first at the next depth.
     auto it = std::find(list.items.begin(), list.items.begin() + list.size, best);
     std::rotate(list.items.begin(), it, it + 1);
-    if (list.size == 1 || std::abs(alpha) >= kFlipWin - 200) break;
+    // One action, or a result the tree or the tables proved.
+    if (list.size == 1 || std::abs(alpha) > kFlipEvalMax) break;
   }
   out.nodes = nodes_;
   out.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -4,6 +4,8 @@
 #include <random>
 #include <sstream>
 
+#include "core/file_io.h"
+#include "core/game_record.h"
 #include "flip/flip_position.h"
 #include "flip/flip_record.h"
 #include "flip/flip_search.h"
@@ -44,16 +46,33 @@ std::string revealed_text(Piece p) {
   return text;
 }
 
+// The first game of a record file, or an error on `err`.
+std::optional<FlipPosition> load_record(const std::string& path, std::ostream& err) {
+  try {
+    return flip::read_flip_record(read_small_file(path, kMaxRecordFileBytes)).position;
+  } catch (const FileReadError& e) {
+    err << "error: cannot read " << e.what() << "\n";
+  } catch (const RecordError& e) {
+    err << "error: " << path << ": " << e.what() << "\n";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int run_flip_terminal(const FlipTerminalOptions& options, std::istream& in, std::ostream& out) {
   std::optional<FlipPosition> game;
-  try {
-    flip::FlipRulesPtr rules = flip::load_flip_rules(options.variant);
-    game.emplace(rules, options.fen.empty() ? FlipPosition::start_fen(*rules) : options.fen);
-  } catch (const std::exception& e) {
-    out << "error: " << e.what() << "\n";
-    return 2;
+  if (!options.load_file.empty()) {
+    game = load_record(options.load_file, out);
+    if (!game) return 2;
+  } else {
+    try {
+      flip::FlipRulesPtr rules = flip::load_flip_rules(options.variant);
+      game.emplace(rules, options.fen.empty() ? FlipPosition::start_fen(*rules) : options.fen);
+    } catch (const std::exception& e) {
+      out << "error: " << e.what() << "\n";
+      return 2;
+    }
   }
   FlipPosition& pos = *game;
   std::mt19937_64 chance(options.seed ? options.seed : std::random_device{}());
@@ -97,6 +116,9 @@ int run_flip_terminal(const FlipTerminalOptions& options, std::istream& in, std:
   };
 
   out << "Flip Jungle (" << pos.rules().name << "): " << pos.rules().description << "\n";
+  if (!options.load_file.empty()) {
+    out << "Loaded " << options.load_file << ": " << pos.history().size() << " plies\n";
+  }
   bool show = true;
   std::string line;
   for (;;) {
@@ -132,7 +154,7 @@ int run_flip_terminal(const FlipTerminalOptions& options, std::istream& in, std:
     if (cmd == "quit") break;
     if (cmd == "help") {
       out << "Type a move (a1a2), a flip (b2?, or b2?=L to say what it revealed), moves, undo, "
-             "save FILE, quit\n";
+             "save FILE, load FILE, quit\n";
     } else if (cmd == "moves") {
       out << "Legal:";
       for (Action a : pos.legal_actions()) out << ' ' << flip::action_text(a);
@@ -147,6 +169,16 @@ int run_flip_terminal(const FlipTerminalOptions& options, std::istream& in, std:
         pos.undo();
       } while (!pos.history().empty() && !human_to_move());
       show = true;
+    } else if (cmd == "load") {
+      std::string file;
+      words >> file;
+      if (file.empty()) {
+        out << "error: load needs a file name\n";
+      } else if (std::optional<FlipPosition> loaded = load_record(file, out)) {
+        pos = std::move(*loaded);
+        out << "Loaded " << file << ": " << pos.history().size() << " plies\n";
+        show = true;
+      }
     } else if (cmd == "save") {
       std::string file;
       words >> file;

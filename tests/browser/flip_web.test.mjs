@@ -120,3 +120,18 @@ test('against the engine: it answers a flip, and take back returns to the person
   await waitForPlies(0);
   assert.match(await page.locator('#flip-pool').textContent(), /Face down: 16/);
 });
+
+test('engine against engine: a flip game from the start to its end', async () => {
+  await h.newGame(page, { mode: 'engines', variant: 'flip', skill: '0', movetime: '250' });
+  // Every tile starts face down; the engines flip and move until the game ends.
+  await page.locator('#flip-banner').waitFor({ state: 'visible', timeout: 300000 });
+  const title = await page.locator('#flip-banner-title').textContent();
+  assert.match(title, /wins|[Dd]raw/);
+  const plies = await page.locator('#flip-moves li').count();
+  assert.ok(plies >= 2, `${plies} plies`);
+  const record = await page.evaluate(async (href) => (await fetch(href)).text(), await page.locator('#flip-download').getAttribute('href'));
+  assert.match(record, /\[Result "(1-0|0-1|1\/2-1\/2)"\]/);
+  // The record holds every flip with what it revealed.
+  assert.match(record, /1\. [a-d][1-4]\?=[RCDWPTLE]/i);
+  await shot('flip-engines-end');
+});

@@ -303,6 +303,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Post("/api/records/games", guarded([&ctx](const Request& req, Response& res) {
                 const Json body = parse_body(req);
+                if (list_flip_record_games(ctx, body, res)) return;
                 send_json(res, Json{{"games", GameSession::record_games_json(
                                                   string_field(body, "record", ""), ctx.catalog)}});
               }));

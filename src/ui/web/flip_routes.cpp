@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "flip/flip_record.h"
 #include "flip/flip_search.h"
 #include "ui/web/flip_session.h"
 
@@ -128,6 +129,32 @@ bool create_flip_game(ApiContext& ctx, const Json& body, Response& res) {
   std::lock_guard lock(added->mutex());
   res.set_header("Location", "/api/games/" + std::to_string(added->id()));
   send_json(res, added->to_json(), 201);
+  return true;
+}
+
+bool list_flip_record_games(ApiContext& ctx, const Json& body, Response& res) {
+  if (!ctx.flip_games) return false;
+  const std::string text = string_field(body, "record", "");
+  if (!is_flip_set(record_variant(text))) return false;
+  // Checked as a new game from it would be (the same errors), so that what
+  // lists also loads.
+  FlipGameSession::from_record_text(text, std::array<PlayerConfig, kSides>{});
+  const flip::FlipRecord record = flip::read_flip_record(text, false);
+  auto tag = [&record](std::string_view name) {
+    for (const auto& [k, v] : record.tags) {
+      if (k == name) return v;
+    }
+    return std::string();
+  };
+  GameResult result = GameResult::kOngoing;
+  record.position.end(&result);
+  send_json(res, Json{{"games", Json::array({Json{{"index", 1},
+                                                  {"blue", tag("Blue")},
+                                                  {"red", tag("Red")},
+                                                  {"event", tag("Event")},
+                                                  {"result", std::string(result_tag(result))},
+                                                  {"variant", record.position.rules().name},
+                                                  {"ply", record.position.history().size()}}})}});
   return true;
 }
 

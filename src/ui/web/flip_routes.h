@@ -32,4 +32,9 @@ bool serve_flip_game(FlipRoute route, ApiContext& ctx, const httplib::Request& r
 // holds a record whose Variant does; false otherwise.
 bool create_flip_game(ApiContext& ctx, const Json& body, httplib::Response& res);
 
+// Answers POST /api/records/games when the record's Variant names a flip
+// set: its one game (a flip record holds one), as the 7x9 answer lists
+// each; false, with nothing sent, otherwise.
+bool list_flip_record_games(ApiContext& ctx, const Json& body, httplib::Response& res);
+
 }  // namespace jungle::web
