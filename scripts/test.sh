@@ -5,40 +5,64 @@
 # threaded parts under ThreadSanitizer, and a short fuzzing run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+# Each stage says how long it took, and the end sums them up: CI must stay
+# well under 30 minutes, and this shows where the time goes.
+stages=()
+stage_start=$SECONDS
+stage() {
+  if [ -n "${stage_name:-}" ]; then
+    stages+=("$((SECONDS - stage_start)) s  $stage_name")
+    echo "   ($((SECONDS - stage_start)) s)"
+  fi
+  stage_name=$1
+  stage_start=$SECONDS
+  [ -z "$stage_name" ] || echo "== $stage_name"
+}
+trap 'stage ""; printf "%s\n" "== Time per stage" "${stages[@]}" "total: $SECONDS s"' EXIT
+
+stage "Setup (Debian packages)"
 "$root/scripts/setup.sh"
 
-echo "== Formatting"
+stage "Formatting"
 "$root/scripts/check_format.sh"
 
-echo "== Web page JavaScript: types (tsc) and unit tests"
+stage "Web page JavaScript: types (tsc) and unit tests"
 "$root/scripts/check_js.sh"
 
-echo "== Release build and tests"
+stage "Release build"
 "$root/scripts/build.sh" "$root/build/test-release" -DCMAKE_BUILD_TYPE=Release
+stage "Release tests"
 ctest --test-dir "$root/build/test-release" --output-on-failure --parallel "$(nproc)"
 "$root/scripts/check_bench.sh" "$root/build/test-release/jungle"
 
-echo "== Web app in headless Chromium (screenshots in build/test-release/screenshots)"
+stage "Web app in headless Chromium (screenshots in build/test-release/screenshots)"
 (cd "$root/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)
 JUNGLE_BINARY="$root/build/test-release/jungle" JUNGLE_SCREENSHOTS="$root/build/test-release/screenshots" \
   node --test --test-concurrency=1 "$root"/tests/browser/*.test.mjs
 
-echo "== Web server load test (loopback, bounded)"
+stage "Web server load test (loopback, bounded)"
 "$root/tests/load/load_test.sh" "$root/build/test-release/jungle"
 
-echo "== Sanitizer build (address, undefined) and tests"
-"$root/scripts/build.sh" "$root/build/test-sanitize" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJUNGLE_SANITIZE=ON
+stage "Sanitizer build (address, undefined)"
+"$root/scripts/build.sh" "$root/build/test-sanitize" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJUNGLE_SANITIZE=ON \
+  -DJUNGLE_MICROBENCH=OFF
+stage "Sanitizer tests"
 JUNGLE_SANITIZED=1 ctest --test-dir "$root/build/test-sanitize" --output-on-failure --parallel "$(nproc)"
 
-echo "== ThreadSanitizer build: the engine protocol, the web server and the engine pool"
-"$root/scripts/build.sh" "$root/build/test-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJUNGLE_TSAN=ON
+stage "ThreadSanitizer build: the engine protocol, the web server and the engine pool"
 # The suites with threads of their own (tests/tsan_suites.txt, one ctest name
-# pattern a line); JUNGLE_SANITIZED widens the few time bounds they assert.
+# pattern a line), and only the test files that hold them are compiled.
+tsan_patterns=$(grep -v '^#' "$root/tests/tsan_suites.txt")
+tsan_files=$("$root/scripts/test_files_of.sh" $tsan_patterns)
+"$root/scripts/build.sh" "$root/build/test-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJUNGLE_TSAN=ON \
+  -DJUNGLE_MICROBENCH=OFF "-DJUNGLE_TEST_FILES=$tsan_files"
+stage "ThreadSanitizer tests"
+# JUNGLE_SANITIZED widens the few time bounds the suites assert.
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/tests/tsan.supp" JUNGLE_SANITIZED=1 \
   ctest --test-dir "$root/build/test-tsan" --output-on-failure --parallel "$(nproc)" \
-  -R "$(grep -v '^#' "$root/tests/tsan_suites.txt" | paste -sd '|')"
+  -R "$(echo "$tsan_patterns" | paste -sd '|')"
 
-echo "== Fuzzing: each libFuzzer target for 30 s (tests/fuzz/README.md)"
+stage "Fuzzing: each libFuzzer target for 30 s (tests/fuzz/README.md)"
 if command -v clang++ >/dev/null 2>&1; then
   "$root/tests/fuzz/run.sh" 30
 else
