@@ -23,7 +23,7 @@ TEST(GameWebUndo, UntilHumanTakesBackTheEnginesReplyToo) {
   std::filesystem::create_directories(dir);
   WebServerOptions options;
   options.port = 0;
-  options.db_path = dir / "games.db";
+  options.db = (dir / "games.db").string();
   options.engines.workers = 1;
   options.engines.hash_mb = 4;
   {

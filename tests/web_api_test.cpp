@@ -554,7 +554,7 @@ TEST_F(WebApiTest, RacingMovesOnOneGameKeepItConsistent) {
 TEST_F(WebApiTest, ASecondServerCannotTakeThePort) {
   WebServerOptions options;
   options.port = port_;
-  options.db_path = dir_ / "other.db";
+  options.db = (dir_ / "other.db").string();
   options.engines.workers = 1;
   options.engines.hash_mb = 1;
   WebServer other(options);

@@ -18,7 +18,7 @@ namespace jungle::web {
 inline WebServerOptions small_test_server(const std::filesystem::path& dir, int queue_capacity) {
   WebServerOptions options;
   options.port = 0;
-  options.db_path = dir / "games.db";
+  options.db = (dir / "games.db").string();
   options.engines.workers = 2;
   options.engines.hash_mb = 4;
   options.engines.max_movetime_ms = 2000;

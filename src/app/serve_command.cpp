@@ -36,7 +36,7 @@ int run_serve(const ServeOptions& opt) {
   web::WebServerOptions options;
   options.host = opt.host;
   options.port = opt.port;
-  options.db_path = opt.db;
+  options.db = opt.db;
   options.allowed_hosts = opt.allowed_hosts;
   options.tb_dir = opt.tb;
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
@@ -50,8 +50,8 @@ int run_serve(const ServeOptions& opt) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;
   }
-  std::cout << "jungle: serving " << server->url() << " (games in "
-            << server->database_path().string() << "); Ctrl-C stops" << std::endl;
+  std::cout << "jungle: serving " << server->url() << " (games in " << server->database_location()
+            << "); Ctrl-C stops" << std::endl;
 
   int received = 0;
   sigwait(&signals, &received);
@@ -76,7 +76,7 @@ void add_serve_command(CLI::App& app) {
       ->check(CLI::Range(0, 65535))
       ->capture_default_str();
   cmd->add_option("--db", opt->db,
-                  "Game database (default: $XDG_DATA_HOME/jungle/games.db or "
+                  "Game database: an SQLite file (default: $XDG_DATA_HOME/jungle/games.db or "
                   "~/.local/share/jungle/games.db)");
   cmd->add_option("--tb", opt->tb, "Folder of endgame tables for the analysis panel");
   cmd->add_option("--engines", opt->engines, "Engines searching at once (default: the cores)")

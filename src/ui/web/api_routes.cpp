@@ -26,6 +26,10 @@ Handler guarded(Handler handler) {
       handler(req, res);
     } catch (const ApiError& e) {
       send_error(res, e.status(), e.code(), e.what());
+    } catch (const RevisionConflict& e) {
+      send_error(
+          res, 409, "write_conflict",
+          std::string("the game changed meanwhile; reload it and try again (") + e.what() + ")");
     } catch (const StoreError& e) {
       send_error(res, 500, "storage_failed", e.what());
     } catch (const std::exception& e) {
@@ -377,7 +381,7 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                 const Json body = parse_body(req);
                 const int64_t id = game_id(req);
                 EngineJob job;
-                uint64_t revision = 0;
+                uint64_t changes = 0;
                 std::shared_ptr<GameSession> game;
                 {
                   LockedGame g = lock_game(ctx.games, id);
@@ -400,14 +404,14 @@ void add_api_routes(httplib::Server& server, ApiContext& ctx) {
                   job.limits.movetime_ms = player.movetime_ms;
                   job.skill_level = player.skill;
                   set_requester(job, ctx, req);
-                  revision = game->revision();
+                  changes = game->change_count();
                   auto [ticket, future] = submit_search(ctx.pool, std::move(job));
                   game->engine_ticket = ticket;
                   g.lock.unlock();
                   const Searched searched = future.get();
                   g.lock.lock();
                   if (game->engine_ticket == ticket) game->engine_ticket.reset();
-                  if (game->revision() != revision || game->detached) {
+                  if (game->change_count() != changes || game->detached) {
                     throw ApiError(
                         409, "game_changed",
                         "the game changed while the engine was thinking; its move was dropped");

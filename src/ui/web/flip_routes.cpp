@@ -73,7 +73,7 @@ void engine_move(ApiContext& ctx, const std::shared_ptr<FlipGameSession>& game,
     ~Release() { n.fetch_sub(1); }
   } release{games.searches};
   flip::FlipPosition pos = game->position();
-  const uint64_t revision = game->revision();
+  const uint64_t changes = game->change_count();
   game->engine_thinking = true;
   lock.unlock();
   flip::FlipSearcher searcher;
@@ -83,7 +83,7 @@ void engine_move(ApiContext& ctx, const std::shared_ptr<FlipGameSession>& game,
   const flip::FlipSearchResult r = searcher.search(pos, limits);
   lock.lock();
   game->engine_thinking = false;
-  if (game->revision() != revision || game->detached) {
+  if (game->change_count() != changes || game->detached) {
     throw ApiError(409, "game_changed",
                    "the game changed while the engine was thinking; its move was dropped");
   }

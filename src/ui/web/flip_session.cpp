@@ -105,6 +105,7 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
   }
   game->created_ms = stored.created_ms;
   game->updated_ms = stored.updated_ms;
+  game->revision_ = stored.revision;
   return game;
 }
 
@@ -228,7 +229,7 @@ void FlipGameSession::resign(Side side) {
 }
 
 void FlipGameSession::changed() {
-  ++revision_;
+  ++changes_;
   updated_ms = now_ms();
 }
 
@@ -318,6 +319,7 @@ Json FlipGameSession::to_json() const {
 StoredGame FlipGameSession::to_stored() const {
   StoredGame s;
   s.id = id_;
+  s.revision = revision_;
   s.created_ms = created_ms;
   s.updated_ms = updated_ms;
   s.variant = variant_;
@@ -378,6 +380,7 @@ std::shared_ptr<FlipGameSession> FlipGames::add(std::unique_ptr<FlipGameSession>
   StoredGame stored = game->to_stored();
   store_.insert(stored);
   game->set_id(stored.id);
+  game->set_revision(stored.revision);
   std::shared_ptr<FlipGameSession> shared(std::move(game));
   std::lock_guard lock(mutex_);
   not_flip_.erase(stored.id);
@@ -386,7 +389,7 @@ std::shared_ptr<FlipGameSession> FlipGames::add(std::unique_ptr<FlipGameSession>
 }
 
 void FlipGames::save(FlipGameSession& game) {
-  store_.update(game.to_stored());
+  game.set_revision(store_.update(game.to_stored()));
 }
 
 bool FlipGames::remove(int64_t id) {

@@ -46,7 +46,11 @@ class FlipGameSession {
   const std::string& variant() const { return variant_; }
   const flip::FlipPosition& position() const { return pos_; }
   int ply() const { return int(pos_.history().size()); }
-  uint64_t revision() const { return revision_; }
+  // Bumped by every change in memory (an engine answer for an older state is stale).
+  uint64_t change_count() const { return changes_; }
+  // The store's revision of this copy (GameStore::update).
+  int64_t revision() const { return revision_; }
+  void set_revision(int64_t revision) { revision_ = revision; }
   // 0 for the first player (the `blue` seat), 1 for the second.
   int seat_to_move() const;
   const PlayerConfig& player(int seat) const { return players_[size_t(seat)]; }
@@ -86,7 +90,8 @@ class FlipGameSession {
   bool start_colours_known_ = true;
   std::array<PlayerConfig, kSides> players_;
   GameResult declared_ = GameResult::kOngoing;  // a resignation
-  uint64_t revision_ = 0;
+  uint64_t changes_ = 0;
+  int64_t revision_ = 0;
   mutable std::mutex mutex_;
 };
 

@@ -13,6 +13,7 @@ std::shared_ptr<GameSession> GameRegistry::add(std::unique_ptr<GameSession> game
   StoredGame stored = game->to_stored();
   store_.insert(stored);
   game->set_id(stored.id);
+  game->set_revision(stored.revision);
   std::shared_ptr<GameSession> shared(std::move(game));
   std::lock_guard lock(mutex_);
   order_.push_front(shared);
@@ -40,7 +41,7 @@ std::shared_ptr<GameSession> GameRegistry::get(int64_t id) {
 
 void GameRegistry::save(GameSession& game) {
   try {
-    store_.update(game.to_stored());
+    game.set_revision(store_.update(game.to_stored()));
   } catch (const MissingGameError&) {
     // Deleted while this request held it: the change has nowhere to go.
     game.detached = true;

@@ -24,9 +24,10 @@ class GameRegistry {
   std::shared_ptr<GameSession> add(std::unique_ptr<GameSession> game);
   // Throws ApiError 404 when there is no such game.
   std::shared_ptr<GameSession> get(int64_t id);
-  // Writes the game's current state; call with the game's mutex held.
-  // Throws ApiError 404 when the game was deleted meanwhile (the copy is
-  // then detached and dropped), StoreError when the write fails.
+  // Writes the game's current state over the revision it was read at; call
+  // with the game's mutex held. Throws ApiError 404 when the game was deleted
+  // meanwhile (the copy is then detached and dropped), RevisionConflict when
+  // another writer changed it first, StoreError when the write fails.
   void save(GameSession& game);
   // Drops the game from memory and from the store under one lock, so that
   // no concurrent get() can load it back between the two. False when there

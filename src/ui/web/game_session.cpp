@@ -171,7 +171,7 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
   }
   game->created_ms = stored.created_ms;
   game->updated_ms = stored.updated_ms;
-  game->revision_ = 0;
+  game->revision_ = stored.revision;
   return game;
 }
 
@@ -288,7 +288,7 @@ std::vector<GameRecord> read_record_text(std::string_view text, const VariantCat
 
 void GameSession::set_players(std::array<PlayerConfig, kSides> players) {
   players_ = players;
-  ++revision_;
+  ++changes_;
   updated_ms = now_ms();
 }
 
@@ -333,7 +333,7 @@ void GameSession::play(Move m) {
   pm.fen_after = position().fen();
   moves_.push_back(std::move(pm));
   evaluations_.emplace_back();
-  ++revision_;
+  ++changes_;
   updated_ms = now_ms();
 }
 
@@ -345,14 +345,14 @@ void GameSession::undo(int plies) {
     evaluations_.pop_back();
   }
   game_.clear_declared();
-  ++revision_;
+  ++changes_;
   updated_ms = now_ms();
 }
 
 void GameSession::resign(Side side) {
   if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
   game_.resign(side);
-  ++revision_;
+  ++changes_;
   updated_ms = now_ms();
 }
 
@@ -483,6 +483,7 @@ Json GameSession::to_json() const {
 StoredGame GameSession::to_stored() const {
   StoredGame s;
   s.id = id_;
+  s.revision = revision_;
   s.created_ms = created_ms;
   s.updated_ms = updated_ms;
   s.variant = variant();

@@ -102,9 +102,13 @@ class GameSession {
   const Position& position() const { return game_.position(); }
   const Geometry& board() const { return game_.position().rule_set().geometry(); }
   int ply() const { return game_.ply(); }
-  // Bumped by every change, so that an engine answer computed for an older
-  // state of the game is recognised as stale and dropped.
-  uint64_t revision() const { return revision_; }
+  // Bumped by every change in memory, so that an engine answer computed for
+  // an older state of the game is recognised as stale and dropped.
+  uint64_t change_count() const { return changes_; }
+  // The store's revision of the game this copy was read from or last
+  // written as (GameStore::update refuses a write from another).
+  int64_t revision() const { return revision_; }
+  void set_revision(int64_t revision) { revision_ = revision; }
   const PlayerConfig& player(Side s) const { return players_[s]; }
   void set_players(std::array<PlayerConfig, kSides> players);
 
@@ -165,7 +169,8 @@ class GameSession {
   std::vector<PlayedMove> moves_;                          // one per game_.moves()
   std::vector<std::optional<PlyEvaluation>> evaluations_;  // one per ply 0..ply()
   std::array<PlayerConfig, kSides> players_;
-  uint64_t revision_ = 0;
+  uint64_t changes_ = 0;
+  int64_t revision_ = 0;
   mutable std::mutex mutex_;
 };
 

@@ -18,10 +18,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::filesystem::path resolve_db(const std::filesystem::path& p) {
-  return p.empty() ? default_database_path() : p;
-}
-
 thread_local bool t_close_after_response = false;
 
 std::string numeric_address(const sockaddr_storage& addr, socklen_t len, int* port) {
@@ -238,13 +234,13 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
 
 WebServer::WebServer(WebServerOptions options)
     : options_(std::move(options)),
-      store_(resolve_db(options_.db_path)),
-      games_(store_, catalog_, options_.max_cached_games, options_.engines.max_movetime_ms),
-      flip_games_(store_, options_.engines.max_movetime_ms),
+      store_(open_game_store(options_.db)),
+      games_(*store_, catalog_, options_.max_cached_games, options_.engines.max_movetime_ms),
+      flip_games_(*store_, options_.engines.max_movetime_ms),
       reviews_(pool_, games_),
       pool_(options_.engines),
       guard_(options_.host, options_.allowed_hosts),
-      context_{store_,   catalog_,      games_, pool_,
+      context_{*store_,  catalog_,      games_, pool_,
                reviews_, open_streams_, guard_, options_.max_streams} {
   context_.flip_games = &flip_games_;
   const int threads = std::max(4, options_.http_threads);

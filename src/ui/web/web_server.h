@@ -53,7 +53,8 @@ class HttpServer : public httplib::Server {
 struct WebServerOptions {
   std::string host = "127.0.0.1";  // loopback unless asked otherwise
   int port = 8080;                 // 0: any free port
-  std::filesystem::path db_path;   // empty: default_database_path()
+  // The store (open_game_store): an SQLite file, by default default_database_path().
+  std::string db;
   EnginePoolLimits engines;
   int http_threads = 64;  // connections served at once (keep-alive ones hold a thread)
   // Connections one peer address may hold at once: below http_threads, so
@@ -91,11 +92,12 @@ class WebServer {
 
   int port() const { return port_; }
   std::string url() const;
-  const std::filesystem::path& database_path() const { return store_.path(); }
+  // Where the games are: the SQLite file, or the database server.
+  std::string database_location() const { return store_->location(); }
 
  private:
   WebServerOptions options_;
-  GameStore store_;
+  std::unique_ptr<GameStore> store_;
   VariantCatalog catalog_;
   GameRegistry games_;
   FlipGames flip_games_;
