@@ -2,7 +2,12 @@
 
 #include <cstdlib>
 
+#include "ui/web/game_events.h"
 #include "ui/web/sqlite_game_store.h"
+#ifdef JUNGLE_HAS_POSTGRES
+#include "ui/web/postgres/pg_game_events.h"
+#include "ui/web/postgres/pg_game_store.h"
+#endif
 
 namespace jungle::web {
 
@@ -21,12 +26,26 @@ std::filesystem::path default_database_path() {
 std::unique_ptr<GameStore> open_game_store(const std::string& spec) {
   for (const char* scheme : {"postgresql://", "postgres://"}) {
     if (spec.rfind(scheme, 0) == 0) {
+#ifdef JUNGLE_HAS_POSTGRES
+      return std::make_unique<PgGameStore>(spec);
+#else
       throw StoreError(
-          "this jungle has no PostgreSQL store built in; give --db an SQLite file instead");
+          "this jungle was built without PostgreSQL (libpqxx was not found when it was built: "
+          "install libpqxx-dev and build again); give --db an SQLite file instead");
+#endif
     }
   }
   return std::make_unique<SqliteGameStore>(spec.empty() ? default_database_path()
                                                         : std::filesystem::path(spec));
+}
+
+std::unique_ptr<GameEvents> open_game_events(GameStore& store) {
+#ifdef JUNGLE_HAS_POSTGRES
+  if (auto* pg = dynamic_cast<PgGameStore*>(&store))
+    return std::make_unique<PgGameEvents>(pg->pool());
+#endif
+  (void)store;
+  return std::make_unique<InProcessGameEvents>();
 }
 
 }  // namespace jungle::web

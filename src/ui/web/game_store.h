@@ -148,9 +148,16 @@ class GameStore {
 };
 
 // The store `--db` names: an SQLite file (created with its folder when
-// missing). A database server's URL (postgresql://...) is refused until an
-// implementation for it is built in. Throws StoreError.
+// missing), or a PostgreSQL database's URL (postgresql://user@host:port/db,
+// postgres://...; refused with the reason when this build has no libpqxx).
+// Throws StoreError.
 std::unique_ptr<GameStore> open_game_store(const std::string& spec);
+
+class GameEvents;
+// The bus that goes with `store`: for a PostgreSQL store, its notifications,
+// which several servers on the database share (postgres/pg_game_events.h);
+// else the in-process bus.
+std::unique_ptr<GameEvents> open_game_events(GameStore& store);
 
 // $XDG_DATA_HOME/jungle/games.db, else ~/.local/share/jungle/games.db.
 std::filesystem::path default_database_path();
