@@ -335,6 +335,8 @@ TEST_P(AnyGameStoreTest, ConcurrentWritersOfOneRevisionExactlyOneWins) {
         ++won;
       } catch (const RevisionConflict&) {
         ++refused;
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
       }
     });
   }

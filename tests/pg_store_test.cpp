@@ -182,6 +182,8 @@ TEST(PgStoreTest, WritersOnTwoServersOfOneRevisionExactlyOneWins) {
         } catch (const RevisionConflict& e) {
           EXPECT_EQ(e.found(), 2);
           ++refused;
+        } catch (const std::exception& e) {
+          ADD_FAILURE() << e.what();
         }
       });
     }

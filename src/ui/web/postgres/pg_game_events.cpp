@@ -227,6 +227,15 @@ void PgGameEvents::listen_loop() {
 }
 
 void PgGameEvents::listen_on(pqxx::connection& connection) {
+  // libpqxx may quietly reopen a broken connection when it is next used;
+  // the notices sent meanwhile would be lost without a word. A new backend
+  // process is how that shows: it is treated as the loss it is.
+  const int backend = connection.backendpid();
+  const auto same_session = [&] {
+    if (connection.backendpid() != backend) {
+      throw pqxx::broken_connection("the connection was reopened");
+    }
+  };
   while (!stopping_) {
     pollfd p[2] = {{connection.sock(), POLLIN, 0}, {wake_[0], POLLIN, 0}};
     if (p[0].fd < 0) throw pqxx::broken_connection("the connection has no socket");
@@ -235,6 +244,7 @@ void PgGameEvents::listen_on(pqxx::connection& connection) {
     if (ready == 0) {
       // Silence: is the server still there?
       pqxx::nontransaction(connection).exec("SELECT 1");
+      same_session();
       continue;
     }
     if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
@@ -243,6 +253,7 @@ void PgGameEvents::listen_on(pqxx::connection& connection) {
       if (!connection.is_open() || (p[0].revents & (POLLHUP | POLLERR))) {
         pqxx::nontransaction(connection).exec("SELECT 1");
       }
+      same_session();
     }
   }
 }
