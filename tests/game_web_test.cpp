@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ui/web/web_server.h"
+#include "web_test_util.h"
 
 namespace jungle::web {
 namespace {
@@ -29,6 +30,7 @@ TEST(GameWebUndo, UntilHumanTakesBackTheEnginesReplyToo) {
   {
     WebServer server(options);
     httplib::Client client("127.0.0.1", server.start());
+    as_test_player(client);
     client.set_read_timeout(60);
     auto post = [&](const std::string& path, const Json& body, Json* reply = nullptr) {
       const httplib::Result r = client.Post(path, body.dump(), "application/json");

@@ -59,6 +59,7 @@ class WebApiTest : public ::testing::Test {
   std::unique_ptr<httplib::Client> make_client() const {
     auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
     c->set_read_timeout(60);
+    as_test_player(*c);
     return c;
   }
 

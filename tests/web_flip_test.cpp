@@ -26,10 +26,12 @@ class WebFlipTest : public ::testing::Test {
 
   static Reply post(WebServer& server, const std::string& path, const json& body) {
     httplib::Client client("127.0.0.1", server.port());
+    as_test_player(client);
     return reply(client.Post(path, body.dump(), "application/json"));
   }
   static Reply get(WebServer& server, const std::string& path) {
     httplib::Client client("127.0.0.1", server.port());
+    as_test_player(client);
     return reply(client.Get(path));
   }
   static std::string game_path(const Reply& r) {
@@ -171,6 +173,7 @@ TEST_F(WebFlipTest, GamesAreStoredAndRecordsSaveAndLoad) {
   EXPECT_EQ(r.body["error"]["code"], "bad_record");
 
   httplib::Client client("127.0.0.1", server.port());
+  as_test_player(client);
   r = reply(client.Delete(path));
   EXPECT_EQ(r.status, 200);
   EXPECT_EQ(get(server, path).status, 404);

@@ -27,6 +27,14 @@ inline WebServerOptions small_test_server(const std::filesystem::path& dir, int 
   return options;
 }
 
+// Makes `client` act as one player: its requests carry a player key (what a
+// browser's cookie carries), so that the games it creates are its own and
+// it may play them (docs/api.md, "Seats").
+inline void as_test_player(httplib::Client& client,
+                           const std::string& key = "test-player-key-00001") {
+  client.set_default_headers({{"X-Player-Key", key}});
+}
+
 // One HTTP answer as the tests read it; `body` is the parsed JSON when the
 // answer says it is JSON (a JSON answer that does not parse fails the test).
 struct Reply {

@@ -58,8 +58,8 @@ VariantCatalog::VariantCatalog() : description_(Json::array()) {
 RuleSetPtr VariantCatalog::get(std::string_view name) const {
   auto it = sets_.find(name);
   if (it == sets_.end()) {
-    throw ApiError(400, "unknown_variant",
-                   "unknown rule set '" + std::string(name) + "'; the shipped sets are " + names_);
+    throw GameError(ErrorKind::kBadRequest, "unknown_variant",
+                    "unknown rule set '" + std::string(name) + "'; the shipped sets are " + names_);
   }
   return it->second;
 }
