@@ -10,15 +10,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "test_database.h"
 #include "ui/web/web_server.h"
 
 namespace jungle::web {
 
-// Two small engines, short limits, the database in `dir`; port 0 picks a free port.
+// Two small engines, short limits, the database in `dir` (or on PostgreSQL:
+// test_database.h); port 0 picks a free port.
 inline WebServerOptions small_test_server(const std::filesystem::path& dir, int queue_capacity) {
   WebServerOptions options;
   options.port = 0;
-  options.db = (dir / "games.db").string();
+  options.db = test_database(dir);
   options.engines.workers = 2;
   options.engines.hash_mb = 4;
   options.engines.max_movetime_ms = 2000;

@@ -77,7 +77,9 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--db", opt->db,
                   "Game database: an SQLite file (default: $XDG_DATA_HOME/jungle/games.db or "
-                  "~/.local/share/jungle/games.db)");
+                  "~/.local/share/jungle/games.db), or a PostgreSQL URL "
+                  "(postgresql://user@host:port/dbname) that several servers share "
+                  "(docs/deploy.md)");
   cmd->add_option("--tb", opt->tb, "Folder of endgame tables for the analysis panel");
   cmd->add_option("--engines", opt->engines, "Engines searching at once (default: the cores)")
       ->check(CLI::Range(0, 64));

@@ -24,7 +24,8 @@ void InProcessGameEvents::publish(const GameNotice& notice) {
   std::vector<std::shared_ptr<Listener>> called;
   {
     std::lock_guard lock(mutex_);
-    for (int64_t key : {notice.game_id, int64_t(0)}) {
+    // Every game's listeners first (see the header), then the game's.
+    for (int64_t key : {int64_t(0), notice.game_id}) {
       if (auto it = by_game_.find(key); it != by_game_.end()) {
         for (const auto& [id, listener] : it->second) called.push_back(listener);
       }

@@ -69,8 +69,10 @@ class GameEvents {
   virtual void unsubscribe(uint64_t id) = 0;
 };
 
-// The bus within one process: publish() calls the game's listeners and the
-// listeners of every game, in no promised order, on the publisher's thread.
+// The bus within one process: publish() calls the listeners of every game,
+// then the game's own, on the publisher's thread. Every game's first: the
+// registry (one of them) drops a copy that a notice from another server made
+// stale before the game's watchers are woken to read it.
 class InProcessGameEvents : public GameEvents {
  public:
   void publish(const GameNotice& notice) override;

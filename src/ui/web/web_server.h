@@ -108,7 +108,9 @@ class WebServer {
   WebServerOptions options_;
   std::unique_ptr<GameStore> store_;
   VariantCatalog catalog_;
-  InProcessGameEvents events_;
+  // The in-process bus, or PostgreSQL's notifications shared by every
+  // server on the database (open_game_events).
+  std::unique_ptr<GameEvents> events_;
   GameRegistry games_;
   // Before the pool: the pool's engines call into it until they are joined.
   GameReviews reviews_;
