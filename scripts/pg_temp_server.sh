@@ -127,6 +127,10 @@ start() {
   fi
   chmod 700 "$dir"
   give_to_pg "$dir"
+  if ! as_pg test -w "$dir"; then
+    echo "pg_temp_server: the server's user ($(id -un "$pg_uid")) cannot reach $dir: a folder above it is closed to it; choose one under ${TMPDIR:-/tmp}" >&2
+    exit 1
+  fi
   if [ -n "$guard" ]; then
     # In a session of its own, so that a signal to the caller's process group
     # does not take the watcher with it.
@@ -154,7 +158,7 @@ EOF
     : >"$dir/server.log"
     give_to_pg "$dir/server.log"
     if as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -o "-p $port" -w -t 60 start \
-      >/dev/null 2>&1; then
+      >"$dir/pg_ctl.log" 2>&1; then
       started=1
       break
     fi
@@ -163,7 +167,7 @@ EOF
       "$dir/server.log" || break
   done
   if [ -z "$started" ]; then
-    cat "$dir/server.log" >&2
+    cat "$dir/pg_ctl.log" "$dir/server.log" >&2
     echo "pg_temp_server: the server did not start" >&2
     exit 1
   fi

@@ -3,8 +3,9 @@
 // Which store the web tests run on. ctest runs the API suites twice: as
 // they are, on an SQLite file in the test's folder, and under the prefix
 // `postgresql.` with JUNGLE_TEST_DB=postgresql, on a database of the
-// PostgreSQL server the test process starts (pg_test_server.h). Without
-// PostgreSQL those runs skip, saying why.
+// PostgreSQL server the test process starts (pg_test_server.h). ctest has
+// those runs only when the build found libpqxx and PostgreSQL's server
+// programs (CMakeLists.txt); asked for without them, a run fails, saying why.
 
 #include <filesystem>
 #include <string>
