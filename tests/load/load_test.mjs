@@ -14,6 +14,10 @@ const MAX_REQUESTS = 200000;
 // Engine-against-engine games run beside the players, keeping the engines busy.
 const ENGINE_GAMES = Math.min(Number(engineArg), 32);
 const ENGINE_MOVETIME_MS = 50;
+// Games whose moves a watcher follows on the game's event stream, to time
+// how long a move takes to reach the other side.
+const WATCHED_GAMES = 8;
+const PLAYER_KEY = 'load-test-player-0001';
 
 let requests = 0;
 const latencies = [];
@@ -24,7 +28,8 @@ async function call(method, path, body, client = 'load-test') {
   if (requests >= MAX_REQUESTS) throw new Error('request budget spent');
   requests += 1;
   const t0 = performance.now();
-  const headers = { 'X-Client-Id': client };
+  // One player (the key a browser's cookie carries) holds every game here.
+  const headers = { 'X-Client-Id': client, 'X-Player-Key': PLAYER_KEY };
   if (body) headers['Content-Type'] = 'application/json';
   const res = await fetch(new URL(path, base), {
     method,
@@ -70,6 +75,7 @@ async function main() {
           continue;
         }
         const move = g.legal_moves[Math.floor(Math.random() * g.legal_moves.length)];
+        sent.set(`${id}:${g.ply + 1}`, performance.now());
         const r = await call('POST', `/api/games/${id}/moves`, { move, ply: g.ply });
         if (r.status === 200) moves += 1;
         else failures.push(`move ${id} ${move}: ${r.status} ${JSON.stringify(r.data)}`);
@@ -101,12 +107,52 @@ async function main() {
     }
   }
 
+  // A watcher per game: the time from a move's request to its event.
+  const eventDelays = [];
+  const sent = new Map(); // "game:ply" -> when the move was answered
+  const watchers = games.slice(0, WATCHED_GAMES).map((id) => watch(id));
+  async function watch(id) {
+    const controller = new AbortController();
+    const res = await fetch(new URL(`/api/games/${id}/events`, base), {
+      headers: { 'X-Player-Key': 'load-test-watcher-01' },
+      signal: controller.signal,
+    });
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const done = (async () => {
+      try {
+        for (;;) {
+          const { value, done: end } = await reader.read();
+          if (end) break;
+          text += decoder.decode(value, { stream: true });
+          let cut;
+          while ((cut = text.indexOf('\n\n')) >= 0) {
+            const block = text.slice(0, cut);
+            text = text.slice(cut + 2);
+            const data = block.split('\n').find((l) => l.startsWith('data: '));
+            if (!block.includes('event: move') || !data) continue;
+            const ply = JSON.parse(data.slice(6)).ply;
+            const at = sent.get(`${id}:${ply}`);
+            if (at !== undefined) eventDelays.push(performance.now() - at);
+          }
+        }
+      } catch {
+        // aborted at the end
+      }
+    })();
+    return { stop: () => controller.abort(), done };
+  }
+  const open = await Promise.all(watchers);
+
   const t0 = performance.now();
   const startRequests = requests;
   await Promise.all([
     ...Array.from({ length: CLIENTS }, (_, k) => player(k)),
     ...Array.from({ length: ENGINE_GAMES }, (_, k) => engines(k)),
   ]);
+  for (const w of open) w.stop();
+  await Promise.all(open.map((w) => w.done));
   const elapsed = (performance.now() - t0) / 1000;
   const info = (await call('GET', '/api/info')).data;
   const sorted = latencies.slice().sort((a, b) => a - b);
@@ -121,6 +167,13 @@ async function main() {
   console.log(`  latency ms:              p50 ${percentile(sorted, 50).toFixed(1)}, p95 ${percentile(sorted, 95).toFixed(1)}, p99 ${percentile(sorted, 99).toFixed(1)}, max ${sorted[sorted.length - 1].toFixed(1)}`);
   console.log(`  HTTP statuses:           ${[...statuses.entries()].map(([k, v]) => `${k}×${v}`).join(', ')}`);
   console.log(`  games in memory at end:  ${info.games_in_memory}`);
+  const delays = eventDelays.slice().sort((a, b) => a - b);
+  if (delays.length) {
+    console.log(`  move -> watcher's event: ${delays.length} moves on ${WATCHED_GAMES} watched games, p50 ${percentile(delays, 50).toFixed(1)} ms, p95 ${percentile(delays, 95).toFixed(1)} ms, max ${delays[delays.length - 1].toFixed(1)} ms from the move's request`);
+  } else {
+    console.log('  move -> watcher\'s event: no move reached a watcher');
+    process.exitCode = 1;
+  }
   if (failures.length) {
     console.log(`  unexpected answers:      ${failures.length}, first: ${failures[0]}`);
     process.exitCode = 1;
