@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "ui/web/game_events.h"
 #include "ui/web/sqlite_game_store.h"
 
 namespace jungle::web {
@@ -16,6 +17,10 @@ std::filesystem::path default_database_path() {
     base = std::filesystem::path(home && *home ? home : ".") / ".local" / "share";
   }
   return base / "jungle" / "games.db";
+}
+
+std::unique_ptr<GameEvents> GameStore::event_bus() {
+  return std::make_unique<InProcessGameEvents>();
 }
 
 std::unique_ptr<GameStore> open_game_store(const std::string& spec) {

@@ -18,6 +18,8 @@
 
 namespace jungle::web {
 
+class GameEvents;
+
 // One game as the store keeps it: where it started and the moves since, so
 // that loading replays them through the rules and finds any damage; who sits
 // where, the clock and the offers, as JSON the game service reads.
@@ -145,6 +147,12 @@ class GameStore {
   virtual void touch_presence(int64_t game_id, int seat, int64_t ms) = 0;
   // Per seat; 0 when never seen.
   virtual std::array<int64_t, 2> presence(int64_t game_id) = 0;
+
+  // The bus that tells the watchers of this store's games of their changes
+  // (game_events.h). By default the in-process one; a store that several
+  // servers share returns one that crosses processes (its database's
+  // notifications), so that the server is built the same either way.
+  virtual std::unique_ptr<GameEvents> event_bus();
 };
 
 // The store `--db` names: an SQLite file (created with its folder when

@@ -236,7 +236,8 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
 WebServer::WebServer(WebServerOptions options)
     : options_(std::move(options)),
       store_(open_game_store(options_.db)),
-      games_(*store_, events_, catalog_, options_.max_cached_games,
+      events_(store_->event_bus()),
+      games_(*store_, *events_, catalog_, options_.max_cached_games,
              options_.engines.max_movetime_ms),
       reviews_(pool_, games_),
       pool_(options_.engines),

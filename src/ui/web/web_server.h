@@ -108,7 +108,7 @@ class WebServer {
   WebServerOptions options_;
   std::unique_ptr<GameStore> store_;
   VariantCatalog catalog_;
-  InProcessGameEvents events_;
+  std::unique_ptr<GameEvents> events_;  // the store's bus
   GameRegistry games_;
   // Before the pool: the pool's engines call into it until they are joined.
   GameReviews reviews_;

@@ -200,7 +200,9 @@ export function moveText(m, withAnimals) {
  * @param {Game} game
  */
 export function resultBanner(game) {
-  const reason = game.message.replace(/^(Blue|Red) wins: /, '');
+  // "Blue wins: Red resigned" and "Blue wins (game abandoned)" lose their
+  // first words, which the title says.
+  const reason = game.message.replace(/^(Blue|Red) wins: /, '').replace(/^(Blue|Red) wins \((.*)\)$/, '$2');
   return {
     title: game.winner ? `${sideName(game.winner)} wins` : 'Draw',
     text: reason.charAt(0).toUpperCase() + reason.slice(1),
