@@ -352,11 +352,14 @@ TEST(PgStoreTest, TheListenerReconnectsAndWakesTheGamesItMayHaveMissed) {
   }));
 }
 
-TEST(PgStoreTest, OpenGameEventsGivesThePostgresBusToAPostgresStore) {
+TEST(PgStoreTest, APostgresStoreBringsTheBusAcrossServers) {
   JUNGLE_NEED_POSTGRES(server);
   auto store = open_game_store(server->new_database());
-  auto events = open_game_events(*store);
-  EXPECT_NE(dynamic_cast<PgGameEvents*>(events.get()), nullptr);
+  EXPECT_NE(dynamic_cast<PgGameStore*>(store.get()), nullptr);
+  auto events = store->event_bus();
+  auto* bus = dynamic_cast<PgGameEvents*>(events.get());
+  ASSERT_NE(bus, nullptr);
+  EXPECT_TRUE(bus->listening());
 }
 
 }  // namespace

@@ -226,6 +226,24 @@ TEST_F(WebFlipTest, AResignationIsRecorded) {
   EXPECT_NE(r.text.find("[Termination \"resignation\"]"), std::string::npos) << r.text;
 }
 
+TEST_F(WebFlipTest, TheLoadDialogListsAFlipRecordsGame) {
+  // The load dialog asks which games a record holds before loading one.
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  const std::string record =
+      "[Variant \"flip\"]\n[FEN \"4/4/rl2/1E2 w - 0 1\"]\n[Blue \"Ann\"]\n\n1. b1b2 a2b2 0-1\n";
+  Reply r = post(server, "/api/records/games", {{"record", record}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["games"].size(), 1u);
+  EXPECT_EQ(r.body["games"][0]["variant"], "flip");
+  EXPECT_EQ(r.body["games"][0]["ply"], 2);
+  EXPECT_EQ(r.body["games"][0]["blue"], "Ann");
+  EXPECT_EQ(r.body["games"][0]["result"], "0-1");
+  r = post(server, "/api/games", {{"record", record}, {"game", 1}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["status"], "over");
+}
+
 TEST_F(WebFlipTest, SevenByNineGamesAreUnchanged) {
   WebServer server(small_test_server(dir_, 4));
   server.start();

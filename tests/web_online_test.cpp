@@ -546,10 +546,13 @@ VALUES (1700000000000, 1700000001000, 'standard',
   EXPECT_EQ(r.body["moves"][1]["move"], "g7g6");
   EXPECT_EQ(r.body["players"]["red"]["name"], "Old Red");
   EXPECT_EQ(r.body["mode"], "local");
+  // Until someone adopts it, whoever opens it may play it (as before seats).
+  EXPECT_EQ(r.body["you"], Json::array({"blue", "red"}));
   // The first player to act on it adopts it; then it is theirs.
   EXPECT_EQ(post(*alice, path(1, "/moves"), {{"move", "a4a5"}}).status, 200);
   EXPECT_EQ(code_of(post(*bob, path(1, "/moves"), {{"move", "g6g5"}})), "not_your_seat");
   EXPECT_EQ(post(*alice, path(1, "/moves"), {{"move", "g6g5"}}).status, 200);
+  EXPECT_EQ(get(*bob, path(1)).body["you"], Json::array());
   EXPECT_EQ(get(*alice, "/api/games").body["total"], 1);
 }
 

@@ -21,6 +21,7 @@ struct ServeOptions {
   int engines = 0;
   std::string tb;
   std::vector<std::string> allowed_hosts;
+  int abandon_timeout_s = 30;
 };
 
 int run_serve(const ServeOptions& opt) {
@@ -39,6 +40,7 @@ int run_serve(const ServeOptions& opt) {
   options.db = opt.db;
   options.allowed_hosts = opt.allowed_hosts;
   options.tb_dir = opt.tb;
+  options.abandon_timeout_ms = int64_t(opt.abandon_timeout_s) * 1000;
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
   options.engines.workers = opt.engines > 0 ? opt.engines : std::max(2, cores);
 
@@ -83,6 +85,10 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--tb", opt->tb, "Folder of endgame tables for the analysis panel");
   cmd->add_option("--engines", opt->engines, "Engines searching at once (default: the cores)")
       ->check(CLI::Range(0, 64));
+  cmd->add_option("--abandon-timeout", opt->abandon_timeout_s,
+                  "Seconds an online player may be gone before the opponent may claim the game")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
   cmd->add_option("--allowed-host", opt->allowed_hosts,
                   "Another name the page may be opened under (repeatable); the server's "
                   "addresses, and localhost on loopback, are always accepted");

@@ -5,7 +5,7 @@
 // Several URLs are several servers on one PostgreSQL database (LOAD_STORE
 // names the store in the report): each client's visits to a game go to the
 // servers in turn, so that a game's moves are made through different
-// servers one after another.
+// servers one after another, and its watcher sits on one of them.
 import os from 'node:os';
 
 const [urlArg, secondsArg = '10', gamesArg = '64', clientsArg = '24', engineArg = '8'] = process.argv.slice(2);
@@ -24,8 +24,10 @@ const MAX_REQUESTS = 200000;
 // Engine-against-engine games run beside the players, keeping the engines busy.
 const ENGINE_GAMES = Math.min(Number(engineArg), 32);
 const ENGINE_MOVETIME_MS = 50;
-// The games are this player's (local games: the creator moves both sides).
-const PLAYER_KEY = 'load-test-player-000001';
+// Games whose moves a watcher follows on the game's event stream, to time
+// how long a move takes to reach the other side.
+const WATCHED_GAMES = 8;
+const PLAYER_KEY = 'load-test-player-0001';
 
 let requests = 0;
 const latencies = [];
@@ -39,6 +41,7 @@ async function call(method, path, body, server = 0) {
   requests += 1;
   perServer[server] += 1;
   const t0 = performance.now();
+  // One player (the key a browser's cookie carries) holds every game here.
   const headers = { 'X-Player-Key': PLAYER_KEY };
   if (body) headers['Content-Type'] = 'application/json';
   const res = await fetch(new URL(path, bases[server]), {
@@ -70,6 +73,7 @@ async function main() {
   // notice of a move made through another (milliseconds); the move then
   // refused as stale (409) is the revision check at work, not a failure.
   let stale = 0;
+  const isStale = (r) => r.status === 409 && SERVERS > 1 && r.data.error?.code === 'stale';
   const playing = new Set();
 
   async function player(k) {
@@ -88,14 +92,15 @@ async function main() {
         const g = state.data;
         if (g.status === 'over') {
           const u = await call('POST', `/api/games/${id}/undo`, { plies: g.ply }, server);
-          if (u.status === 409 && SERVERS > 1 && u.data.error?.code === 'stale') stale += 1;
+          if (isStale(u)) stale += 1;
           else if (u.status !== 200) failures.push(`undo ${id}: ${u.status} ${JSON.stringify(u.data)}`);
           continue;
         }
         const move = g.legal_moves[Math.floor(Math.random() * g.legal_moves.length)];
+        sent.set(`${id}:${g.ply + 1}`, { at: performance.now(), server });
         const r = await call('POST', `/api/games/${id}/moves`, { move, ply: g.ply }, server);
         if (r.status === 200) moves += 1;
-        else if (r.status === 409 && SERVERS > 1 && r.data.error?.code === 'stale') stale += 1;
+        else if (isStale(r)) stale += 1;
         else failures.push(`move ${id} ${move}: ${r.status} ${JSON.stringify(r.data)}`);
         if (n % 7 === 0) await call('GET', '/api/games?limit=20', undefined, server);
       } finally {
@@ -127,14 +132,58 @@ async function main() {
     }
   }
 
+  // A watcher per game: the time from a move's request to its event; with
+  // several servers, apart for the moves made through another server.
+  const eventDelays = [];
+  const crossDelays = [];
+  const sent = new Map(); // "game:ply" -> when the move was sent, and through which server
+  const watchers = games.slice(0, WATCHED_GAMES).map((id, i) => watch(id, i % SERVERS));
+  async function watch(id, server) {
+    const controller = new AbortController();
+    const res = await fetch(new URL(`/api/games/${id}/events`, bases[server]), {
+      headers: { 'X-Player-Key': 'load-test-watcher-01' },
+      signal: controller.signal,
+    });
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const done = (async () => {
+      try {
+        for (;;) {
+          const { value, done: end } = await reader.read();
+          if (end) break;
+          text += decoder.decode(value, { stream: true });
+          let cut;
+          while ((cut = text.indexOf('\n\n')) >= 0) {
+            const block = text.slice(0, cut);
+            text = text.slice(cut + 2);
+            const data = block.split('\n').find((l) => l.startsWith('data: '));
+            if (!block.includes('event: move') || !data) continue;
+            const ply = JSON.parse(data.slice(6)).ply;
+            const move = sent.get(`${id}:${ply}`);
+            if (move === undefined) continue;
+            eventDelays.push(performance.now() - move.at);
+            if (move.server !== server) crossDelays.push(performance.now() - move.at);
+          }
+        }
+      } catch {
+        // aborted at the end
+      }
+    })();
+    return { stop: () => controller.abort(), done };
+  }
+  const open = await Promise.all(watchers);
+
   const t0 = performance.now();
   const startRequests = requests;
   await Promise.all([
     ...Array.from({ length: CLIENTS }, (_, k) => player(k)),
     ...Array.from({ length: ENGINE_GAMES }, (_, k) => engines(k)),
   ]);
+  for (const w of open) w.stop();
+  await Promise.all(open.map((w) => w.done));
   const elapsed = (performance.now() - t0) / 1000;
-  const info = (await call('GET', '/api/info')).data;  // the first server's
+  const info = (await call('GET', '/api/info')).data; // the first server's
   const sorted = latencies.slice().sort((a, b) => a - b);
   const served = requests - startRequests;
 
@@ -151,7 +200,21 @@ async function main() {
     console.log(`  requests per server:     ${perServer.join(', ')}`);
     console.log(`  moves refused as stale:  ${stale} (read through one server a moment before another's move reached it; nothing lost)`);
   }
-  console.log(`  games in memory at end:  ${info.games_in_memory}`);
+  console.log(`  games in memory at end:  ${info.games_in_memory}${SERVERS > 1 ? ' (the first server)' : ''}`);
+  const delays = eventDelays.slice().sort((a, b) => a - b);
+  if (delays.length) {
+    console.log(`  move -> watcher's event: ${delays.length} moves on ${WATCHED_GAMES} watched games, p50 ${percentile(delays, 50).toFixed(1)} ms, p95 ${percentile(delays, 95).toFixed(1)} ms, max ${delays[delays.length - 1].toFixed(1)} ms from the move's request`);
+    const cross = crossDelays.slice().sort((a, b) => a - b);
+    if (cross.length) {
+      console.log(`    of which through another server: ${cross.length} moves, p50 ${percentile(cross, 50).toFixed(1)} ms, p95 ${percentile(cross, 95).toFixed(1)} ms, max ${cross[cross.length - 1].toFixed(1)} ms`);
+    } else if (SERVERS > 1) {
+      console.log('    of which through another server: none reached a watcher');
+      process.exitCode = 1;
+    }
+  } else {
+    console.log('  move -> watcher\'s event: no move reached a watcher');
+    process.exitCode = 1;
+  }
   if (failures.length) {
     console.log(`  unexpected answers:      ${failures.length}, first: ${failures[0]}`);
     process.exitCode = 1;

@@ -134,6 +134,24 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
   }
 }
 
+Json FlipGameSession::record_games_json(std::string_view text) {
+  const std::unique_ptr<FlipGameSession> game = from_record_text(text, {});
+  flip::FlipRecord record = flip::read_flip_record(text, false);
+  const auto tag = [&](const std::string& name) {
+    for (const auto& [key, value] : record.tags) {
+      if (key == name) return value;
+    }
+    return std::string();
+  };
+  return Json::array({Json{{"index", 1},
+                           {"blue", tag("Blue")},
+                           {"red", tag("Red")},
+                           {"event", tag("Event")},
+                           {"result", std::string(result_tag(game->result()))},
+                           {"variant", game->variant()},
+                           {"ply", game->ply()}}});
+}
+
 int FlipGameSession::seat_of(const FlipPosition& pos, Side side) const {
   if (!pos.colours_known()) return 0;
   Side first = kBlue;

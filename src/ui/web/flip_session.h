@@ -36,6 +36,9 @@ class FlipGameSession : public GameSessionBase {
   // Throws GameError kRefused saying what is wrong.
   static std::unique_ptr<FlipGameSession> from_record_text(
       std::string_view text, std::array<PlayerConfig, kSides> players);
+  // The game of a flip record as the load dialog lists it (one: a flip
+  // record is read to its first game). Throws as from_record_text does.
+  static Json record_games_json(std::string_view text);
 
   Kind kind() const override { return Kind::kFlip; }
   const std::string& variant() const override { return variant_; }

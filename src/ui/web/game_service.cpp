@@ -251,6 +251,8 @@ Json GameService::presence_json(GameSessionBase& game) {
 }
 
 Json GameService::state_of(GameSessionBase& game, int seats) {
+  // A game stored before seats is anyone's until a player with a key acts.
+  if (game.seats.unclaimed) seats = 3;
   Json s = game.to_json();
   s["mode"] = game.seats.online ? "online" : "local";
   s["listed"] = game.seats.listed;

@@ -5,7 +5,6 @@
 #include "ui/web/game_events.h"
 #include "ui/web/sqlite_game_store.h"
 #ifdef JUNGLE_HAS_POSTGRES
-#include "ui/web/postgres/pg_game_events.h"
 #include "ui/web/postgres/pg_game_store.h"
 #endif
 
@@ -23,6 +22,10 @@ std::filesystem::path default_database_path() {
   return base / "jungle" / "games.db";
 }
 
+std::unique_ptr<GameEvents> GameStore::event_bus() {
+  return std::make_unique<InProcessGameEvents>();
+}
+
 std::unique_ptr<GameStore> open_game_store(const std::string& spec) {
   for (const char* scheme : {"postgresql://", "postgres://"}) {
     if (spec.rfind(scheme, 0) == 0) {
@@ -37,15 +40,6 @@ std::unique_ptr<GameStore> open_game_store(const std::string& spec) {
   }
   return std::make_unique<SqliteGameStore>(spec.empty() ? default_database_path()
                                                         : std::filesystem::path(spec));
-}
-
-std::unique_ptr<GameEvents> open_game_events(GameStore& store) {
-#ifdef JUNGLE_HAS_POSTGRES
-  if (auto* pg = dynamic_cast<PgGameStore*>(&store))
-    return std::make_unique<PgGameEvents>(pg->pool());
-#endif
-  (void)store;
-  return std::make_unique<InProcessGameEvents>();
 }
 
 }  // namespace jungle::web

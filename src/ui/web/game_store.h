@@ -18,6 +18,8 @@
 
 namespace jungle::web {
 
+class GameEvents;
+
 // One game as the store keeps it: where it started and the moves since, so
 // that loading replays them through the rules and finds any damage; who sits
 // where, the clock and the offers, as JSON the game service reads.
@@ -145,6 +147,12 @@ class GameStore {
   virtual void touch_presence(int64_t game_id, int seat, int64_t ms) = 0;
   // Per seat; 0 when never seen.
   virtual std::array<int64_t, 2> presence(int64_t game_id) = 0;
+
+  // The bus that tells the watchers of this store's games of their changes
+  // (game_events.h). By default the in-process one; a store that several
+  // servers share returns one that crosses processes (its database's
+  // notifications), so that the server is built the same either way.
+  virtual std::unique_ptr<GameEvents> event_bus();
 };
 
 // The store `--db` names: an SQLite file (created with its folder when
@@ -152,12 +160,6 @@ class GameStore {
 // postgres://...; refused with the reason when this build has no libpqxx).
 // Throws StoreError.
 std::unique_ptr<GameStore> open_game_store(const std::string& spec);
-
-class GameEvents;
-// The bus that goes with `store`: for a PostgreSQL store, its notifications,
-// which several servers on the database share (postgres/pg_game_events.h);
-// else the in-process bus.
-std::unique_ptr<GameEvents> open_game_events(GameStore& store);
 
 // $XDG_DATA_HOME/jungle/games.db, else ~/.local/share/jungle/games.db.
 std::filesystem::path default_database_path();

@@ -2,6 +2,7 @@
 // sets, positions checked, the games of a record text, and the lobby.
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "flip/flip_rules.h"
 #include "ui/web/flip_session.h"
 #include "ui/web/game_stream.h"
 #include "ui/web/json_http.h"
@@ -23,6 +24,20 @@ Json moves_field(const Json& body) {
                     "'moves' must be a list of moves like [\"a3a4\", \"a7a6\"]");
   }
   return moves;
+}
+
+// A record whose Variant tag names a shipped flip set.
+bool is_flip_record(const std::string& text) {
+  const std::string open = "[Variant \"";
+  const size_t at = text.find(open);
+  if (at == std::string::npos) return false;
+  const size_t end = text.find('"', at + open.size());
+  if (end == std::string::npos) return false;
+  const std::string name = text.substr(at + open.size(), end - at - open.size());
+  for (const std::string& n : flip::builtin_flip_names()) {
+    if (n == name) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -116,8 +131,11 @@ void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Post("/api/records/games", guarded([&ctx](const Request& req, Response& res) {
                 const Json body = parse_body(req);
-                send_json(res, Json{{"games", GameSession::record_games_json(
-                                                  string_field(body, "record", ""), ctx.catalog)}});
+                const std::string text = string_field(body, "record", "");
+                send_json(res,
+                          Json{{"games", is_flip_record(text)
+                                             ? FlipGameSession::record_games_json(text)
+                                             : GameSession::record_games_json(text, ctx.catalog)}});
               }));
 
   server.Get("/api/lobby", guarded([&ctx](const Request&, Response& res) {

@@ -236,7 +236,7 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
 WebServer::WebServer(WebServerOptions options)
     : options_(std::move(options)),
       store_(open_game_store(options_.db)),
-      events_(open_game_events(*store_)),
+      events_(store_->event_bus()),
       games_(*store_, *events_, catalog_, options_.max_cached_games,
              options_.engines.max_movetime_ms),
       reviews_(pool_, games_),

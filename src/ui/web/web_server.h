@@ -108,9 +108,7 @@ class WebServer {
   WebServerOptions options_;
   std::unique_ptr<GameStore> store_;
   VariantCatalog catalog_;
-  // The in-process bus, or PostgreSQL's notifications shared by every
-  // server on the database (open_game_events).
-  std::unique_ptr<GameEvents> events_;
+  std::unique_ptr<GameEvents> events_;  // the store's bus
   GameRegistry games_;
   // Before the pool: the pool's engines call into it until they are joined.
   GameReviews reviews_;

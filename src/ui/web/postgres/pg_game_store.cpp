@@ -2,6 +2,7 @@
 
 #include <pqxx/pqxx>
 
+#include "ui/web/postgres/pg_game_events.h"
 #include "ui/web/sqlite_game_store.h"
 
 namespace jungle::web {
@@ -347,6 +348,10 @@ std::array<int64_t, 2> PgGameStore::presence(int64_t game_id) {
     }
   });
   return seen;
+}
+
+std::unique_ptr<GameEvents> PgGameStore::event_bus() {
+  return std::make_unique<PgGameEvents>(pool_);
 }
 
 }  // namespace jungle::web

@@ -48,6 +48,9 @@ class PgGameStore : public GameStore {
   std::vector<StoredEvent> events_after(int64_t game_id, int64_t after_seq, int limit) override;
   void touch_presence(int64_t game_id, int seat, int64_t ms) override;
   std::array<int64_t, 2> presence(int64_t game_id) override;
+  // PostgreSQL's notifications (PgGameEvents), which every server on the
+  // database hears.
+  std::unique_ptr<GameEvents> event_bus() override;
 
   // The version the database had when it was opened, before any migration
   // (0: a new database).

@@ -25,11 +25,43 @@
 /** An evaluation to show: only the score matters. @typedef {{ blue_score: number, mate?: number | null }} Evaluation */
 /** @typedef {{ best?: string }} AnalysisDone */
 /**
+ * A time control: sudden death, increment (Fischer) or a limit per move.
+ * @typedef {{ kind: 'none' | 'sudden_death' | 'increment' | 'per_move', initial_ms?: number,
+ *             increment_ms?: number, per_move_ms?: number, text?: string }} TimeControl
+ */
+/**
+ * The clocks as the server last said: time left to each side at `now_ms`
+ * (the server's time), and whose clock runs.
+ * @typedef {{ control: TimeControl, blue_ms: number, red_ms: number, running: Side | null,
+ *             now_ms: number }} Clock
+ */
+/**
+ * A seat: who plays it, whether someone sat down, and for an online game
+ * whether its player is connected (else since when it left, server ms).
+ * @typedef {{ player: 'human' | 'engine', taken: boolean, connected?: boolean,
+ *             left_ms?: number | null }} SeatInfo
+ */
+/**
+ * `mode` 'online' when the seats belong to different players; `you` the
+ * seats this browser holds (both in a local game it created, none when
+ * watching); `code` the join code, shown to those seated only.
  * @typedef {{ id: number, variant: string, start_fen: string, fen: string, ply: number,
  *             side_to_move: Side, players: Players, moves: GameMove[], legal_moves: string[],
  *             status: 'ongoing' | 'over', result: string, winner: Side | null, message: string,
- *             engine?: EngineReport, record?: { game: number, games: number } }} Game
+ *             termination?: string | null,
+ *             engine?: EngineReport, record?: { game: number, games: number },
+ *             mode?: 'local' | 'online', you?: Side[], seats?: Record<Side, SeatInfo>,
+ *             code?: string, listed?: boolean, clock?: Clock | null,
+ *             offers?: { draw: Side | null, takeback: Side | null },
+ *             abandon_timeout_ms?: number, last_event?: number, now_ms?: number,
+ *             seat_tokens?: Partial<Record<Side, string>> }} Game
  */
+/**
+ * A line of the lobby: an open challenge (`waiting` the seat still free)
+ * or a game to watch.
+ * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side }} LobbyGame
+ */
+/** @typedef {{ challenges: LobbyGame[], playing: LobbyGame[] }} Lobby */
 /**
  * A stored game in the list; `moves` counts moves as the move list numbers
  * them (Blue's and Red's turn together), `ply` single turns.
@@ -76,9 +108,12 @@
 /**
  * A new game: a rule set and start position with its players, or a record.
  * `game` says which game of the record (1-based).
- * `moves` are played from `fen` before the game begins.
+ * `moves` are played from `fen` before the game begins. `online`: against
+ * someone else, who joins by link or code (`side` the creator's seat,
+ * `lobby` to list it as a challenge, `name` the creator's).
  * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string,
- *             game?: number, moves?: string[] }} NewGame
+ *             game?: number, moves?: string[], time_control?: TimeControl, online?: boolean,
+ *             side?: Side | 'random', lobby?: boolean, name?: string }} NewGame
  */
 
 export class ApiError extends Error {
@@ -160,6 +195,15 @@ const query = (params) => {
  *   recordUrl: (id: number) => string,
  *   analysisUrl: (id: number, ply: number, movetimeMs: number, lines?: number) => string,
  *   positionAnalysisUrl: (variant: string, fen: string, movetimeMs: number, lines?: number) => string,
+ *   codeGame: (code: string) => Promise<{ game: number, state: Game }>,
+ *   join: (code: string, name: string) => Promise<Game>,
+ *   joinGame: (id: number, name: string) => Promise<Game>,
+ *   offer: (id: number, kind: 'draw' | 'takeback') => Promise<Game>,
+ *   answerOffer: (id: number, kind: 'draw' | 'takeback', accept: boolean) => Promise<Game>,
+ *   claim: (id: number) => Promise<Game>,
+ *   lobby: () => Promise<Lobby>,
+ *   eventsUrl: (id: number, after: number) => string,
+ *   lobbyEventsUrl: () => string,
  * }}
  */
 export const api = {
@@ -185,4 +229,14 @@ export const api = {
     `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs, multipv: lines })}`,
   positionAnalysisUrl: (variant, fen, movetimeMs, lines) =>
     `/api/analysis${query({ variant, fen, movetime_ms: movetimeMs, multipv: lines })}`,
+  codeGame: (code) => request('GET', `/api/join/${encodeURIComponent(code)}`),
+  join: (code, name) => request('POST', '/api/join', { code, name }),
+  joinGame: (id, name) => request('POST', `/api/games/${id}/join`, { name }),
+  offer: (id, kind) => request('POST', `/api/games/${id}/offers`, { kind }),
+  answerOffer: (id, kind, accept) =>
+    request('POST', `/api/games/${id}/offers/${accept ? 'accept' : 'decline'}`, { kind }),
+  claim: (id) => request('POST', `/api/games/${id}/claim`, {}),
+  lobby: () => request('GET', '/api/lobby'),
+  eventsUrl: (id, after) => `/api/games/${id}/events${query({ after })}`,
+  lobbyEventsUrl: () => '/api/lobby/events',
 };

@@ -9,8 +9,21 @@ import { gameReviewed, startReview } from './review.js';
 import { toast } from './dom.js';
 import { closeFlipGame, openFlipGame } from './flip_game.js';
 import { fullMoves, hintMessage, sideName } from './format.js';
-import { enginesOnly, isEngine, other, playersFor, resigningSide, takeBackPlies } from './game.js';
 import {
+  enginesOnly,
+  isEngine,
+  isMine,
+  isOnline,
+  isSpectator,
+  mySides,
+  other,
+  playersFor,
+  resigningSide,
+  takeBackPlies,
+} from './game.js';
+import { stopWatching, watchGame } from './game_stream.js';
+import {
+  connectionChanged,
   gameArriving,
   gameDeleted,
   gameOpening,
@@ -75,6 +88,81 @@ async function reconnect(id, attempt) {
  * @param {Game} game
  * @param {{ animate?: boolean }} [options]
  */
+export async function showGame(game, options) {
+  await setGame(game, options);
+}
+
+/**
+ * What the game's event stream brings: each event's state is shown (a
+ * move animated), a few are told in words, and a move queued while the
+ * opponent thought is played once it is legal.
+ * @param {number} id
+ * @param {string} type
+ * @param {{ state?: Game, [key: string]: any }} data
+ */
+async function streamed(id, type, data) {
+  if (state.game?.id !== id) return;
+  if (type === 'deleted') {
+    toast('This game was deleted.', 'info');
+    return;
+  }
+  const g = data.state;
+  if (!g) {
+    render();
+    return;
+  }
+  const before = state.game;
+  await setGame(g, { animate: type === 'move' });
+  const mine = (/** @type {string} */ side) => isMine(g, /** @type {import('./api.js').Side} */ (side));
+  if (type === 'seat' && !mine(data.seat)) {
+    toast(`${data.name || 'Your opponent'} took the ${sideName(data.seat)} seat: the game begins.`, 'info', 5000);
+  } else if (type === 'offer' && !mine(data.by)) {
+    toast(`${sideName(data.by)} offers ${data.kind === 'draw' ? 'a draw' : 'to take back a move'}.`, 'info', 5000);
+  } else if (type === 'offer_declined' && mine(data.by) && !mine(data.answered_by)) {
+    toast(`${sideName(data.answered_by)} declined your ${data.kind === 'draw' ? 'draw offer' : 'take-back'}.`, 'info');
+  } else if (type === 'undo' && data.agreed && before && before.ply !== g.ply) {
+    toast('A move was taken back, as agreed.', 'info');
+  }
+  const queued = premove;
+  if (type === 'move' && queued && g.status === 'ongoing' && isMine(g, g.side_to_move)) {
+    premove = null;
+    if (g.legal_moves.includes(queued)) {
+      setTimeout(() => onBoardMove({ move: queued, from: -1, to: -1, legal: true, dragged: false }), 0);
+    }
+  }
+}
+
+/**
+ * Watches the game's event stream when others act on it: an online game,
+ * or one this browser only watches. A local game's own page hears its
+ * answers and needs none.
+ * @param {Game} game
+ */
+function follow(game) {
+  if (!isOnline(game) && !isSpectator(game)) {
+    stopWatching();
+    return;
+  }
+  const id = game.id;
+  watchGame(id, game.last_event ?? 0, mySides(game), {
+    onEvent: (type, data) => {
+      streamed(id, type, data).catch((err) => toast(messageOf(err)));
+    },
+    onConnection: (c) => {
+      const was = state.connection;
+      connectionChanged(c);
+      if (c === 'live' && was === 'reconnecting') toast('Reconnected.', 'info', 2500);
+      render();
+    },
+  });
+}
+
+/**
+ * Shows a state of a game from the server; `animate` plays the move that led
+ * to it when the player was following the game.
+ * @param {Game} game
+ * @param {{ animate?: boolean }} [options]
+ */
 async function setGame(game, { animate = false } = {}) {
   const { sameGame, followed, oneMoveOn } = gameArriving(game);
   if (!sameGame) stopAnalysis();
@@ -99,6 +187,7 @@ export async function loadGame(id) {
   closeFlipGame();
   gameOpening(game);
   await setGame(game);
+  follow(game);
   maybeEngineMove();
 }
 
@@ -107,6 +196,8 @@ export async function loadGame(id) {
 export async function maybeEngineMove() {
   const g = state.game;
   if (!g || g.status !== 'ongoing' || !isEngine(g, g.side_to_move) || state.engineRequest) return;
+  // The engine moves when its player's page asks; a watcher only watches.
+  if (!isMine(g, g.side_to_move)) return;
   if (isEngine(g, other(g.side_to_move)) && !state.autoplay) return;
   const id = g.id;
   setEngineRequest(true);
@@ -215,6 +306,16 @@ export function setView(ply) {
 export async function takeBack() {
   const g = state.game;
   if (!g) return;
+  if (isOnline(g)) {
+    // Online, a take-back is asked of the opponent.
+    try {
+      await setGame(await api.offer(g.id, 'takeback'));
+      toast('You asked to take back your move; your opponent decides.', 'info', 3500);
+    } catch (err) {
+      toast(messageOf(err));
+    }
+    return;
+  }
   const plies = takeBackPlies(g);
   // Engines playing each other wait after a take-back, or they would replay.
   if (enginesOnly(g)) setAutoplay(false);
@@ -280,10 +381,12 @@ export function chooseStyle(style) {
 }
 
 /** Starts the game the new game dialog describes, and opens it. @param {NewGameRequest} request */
-export async function startNewGame({ mode, skill, movetime, variant, start }) {
+export async function startNewGame({ mode, skill, movetime, variant, start, clock, side, name, lobby }) {
   /** @type {import('./api.js').NewGame} */
   const body = { variant, ...playersFor(mode, skill, movetime) };
   if (start) body.fen = start.fen;
+  if (clock) body.time_control = clock;
+  if (mode === 'online') Object.assign(body, { online: true, side, name, lobby });
   try {
     const game = await api.createGame(body);
     await loadGame(game.id);
@@ -343,5 +446,8 @@ export async function continueAgainstEngine() {
 /** Deletes a stored game; the page forgets it if it is the one shown. @param {number} id */
 export async function deleteGame(id) {
   await api.deleteGame(id);
-  if (gameDeleted(id)) location.hash = '';
+  if (gameDeleted(id)) {
+    stopWatching();
+    location.hash = '';
+  }
 }

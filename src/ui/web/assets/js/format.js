@@ -3,7 +3,7 @@
 // evaluation bar's height. Pure (data in, text out), so that it is
 // unit-tested without a page (tests/js).
 import { ANIMALS } from './pieces.js';
-import { humanSides, isEngine, other } from './game.js';
+import { humanSides, isEngine, isMine, isOnline, isSpectator, other, waitingForOpponent } from './game.js';
 
 /** @typedef {import('./api.js').Game} Game */
 /** @typedef {import('./api.js').GameMove} GameMove */
@@ -58,6 +58,10 @@ export function playerLabel(game, side) {
   if (!p) return '';
   // A loaded record's name comes first; it is text, never markup.
   if (p.name) return p.type === 'engine' ? `${escapeHtml(p.name)} · Engine` : escapeHtml(p.name);
+  if (game && isOnline(game)) {
+    if (game.seats && !game.seats[side]?.taken) return 'waiting for a player…';
+    return isMine(game, side) ? 'You' : 'Anonymous';
+  }
   if (p.type !== 'engine') return humanSides(game).length === 2 ? 'Player' : 'You';
   // "Level 4 · club": the word after the dot gives way on a narrow screen.
   const [level, word] = levelName(p.skill).split(' · ');
@@ -88,6 +92,19 @@ export function statusText(game, { view, engineRequest, autoplay }) {
     return `Viewing ${where} — press ⏭ to return.`;
   }
   if (game.status === 'over') return game.message;
+  if (isOnline(game)) {
+    if (waitingForOpponent(game)) {
+      return isSpectator(game)
+        ? 'Waiting for a second player to join.'
+        : 'Waiting for your opponent to join: send them the link or the code.';
+    }
+    if (isMine(game, toMove)) return `Your move (${sideName(toMove)}).`;
+    if (isSpectator(game)) return `${sideName(toMove)} to move.`;
+    return game.seats?.[toMove]?.connected === false
+      ? `${sideName(toMove)} to move, but your opponent has left the game.`
+      : `${sideName(toMove)} to move: your opponent is thinking.`;
+  }
+  if (isSpectator(game)) return `Watching: ${sideName(toMove)} to move.`;
   if (engineRequest) return `${sideName(toMove)} (engine) is thinking…`;
   if (isEngine(game, toMove)) {
     return isEngine(game, other(toMove)) && !autoplay ? 'Paused.' : `${sideName(toMove)} (engine) to move.`;
@@ -183,7 +200,9 @@ export function moveText(m, withAnimals) {
  * @param {Game} game
  */
 export function resultBanner(game) {
-  const reason = game.message.replace(/^(Blue|Red) wins: /, '');
+  // "Blue wins: Red resigned" and "Blue wins (game abandoned)" lose their
+  // first words, which the title says.
+  const reason = game.message.replace(/^(Blue|Red) wins: /, '').replace(/^(Blue|Red) wins \((.*)\)$/, '$2');
   return {
     title: game.winner ? `${sideName(game.winner)} wins` : 'Draw',
     text: reason.charAt(0).toUpperCase() + reason.slice(1),

@@ -4,7 +4,7 @@
 import { api } from '../api.js';
 import { $ } from '../dom.js';
 import { shownFen } from '../explore.js';
-import { enginesOnly } from '../game.js';
+import { enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game.js';
 import { ANIMALS, glyphPath, svg } from '../pieces.js';
 import { state, variantInfo } from '../state.js';
 
@@ -25,9 +25,26 @@ export function renderControls(g) {
   const pause = $('btn-pause', HTMLButtonElement);
   pause.hidden = !engines || over;
   pause.textContent = state.autoplay ? 'Pause' : 'Resume';
-  $('btn-undo', HTMLButtonElement).disabled = g.ply === 0 || over;
-  $('btn-resign', HTMLButtonElement).disabled = over || engines;
-  $('btn-hint', HTMLButtonElement).disabled = g.status === 'over' && atEnd;
+  const online = isOnline(g);
+  const watching = isSpectator(g);
+  // Online, the engine's help waits for the end, and offers go to the opponent.
+  const helpWaits = online && !over;
+  const waiting = waitingForOpponent(g);
+  const mine = mySides(g)[0];
+  const undo = $('btn-undo', HTMLButtonElement);
+  undo.hidden = watching;
+  undo.textContent = online ? 'Ask to take back' : 'Take back';
+  undo.disabled = g.ply === 0 || over || waiting || (online && g.offers?.takeback === mine);
+  const draw = $('btn-draw', HTMLButtonElement);
+  draw.hidden = !online || watching;
+  draw.disabled = over || waiting || g.offers?.draw === mine;
+  const resign = $('btn-resign', HTMLButtonElement);
+  resign.hidden = watching;
+  resign.disabled = over || engines || waiting;
+  $('btn-hint', HTMLButtonElement).disabled = (g.status === 'over' && atEnd) || helpWaits;
+  const analyse = $('analyse-toggle', HTMLInputElement);
+  analyse.disabled = helpWaits;
+  $('review-start', HTMLButtonElement).disabled = helpWaits;
   $('nav-first', HTMLButtonElement).disabled = $('nav-prev', HTMLButtonElement).disabled = state.view === 0;
   $('nav-next', HTMLButtonElement).disabled = $('nav-last', HTMLButtonElement).disabled = atEnd;
   document.body.classList.toggle('flipped', state.flipped);
