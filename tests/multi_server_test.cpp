@@ -268,6 +268,7 @@ TEST_F(MultiServerTest, PlayersOnTwoServersHearEachOtherAtOnce) {
   const auto over = alice_sees.wait_for("game_over", last);
   ASSERT_TRUE(over);
   EXPECT_EQ(over->data["state"]["winner"], "blue");
+  ASSERT_TRUE(bob_sees.wait_for("game_over", last));
   // Both streams got every stored event once, in order, alike.
   const auto seen_by = [](Stream& s) {
     std::vector<std::pair<int64_t, std::string>> out;
