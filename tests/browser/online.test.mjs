@@ -209,6 +209,24 @@ test('a clock runs out: low time shows, the server decides the loss', async () =
   }
   assert.equal(await alice.locator('#strip-bottom .clock').textContent(), '0.0');
   await shot(bob, '10-won-on-time');
+
+  // Two people on one screen with a clock: the server ends it on time too,
+  // and the page hears of it though it asked nothing.
+  const carol = players.carol.page;
+  await carol.locator('#btn-new').click();
+  await carol.locator('#form-new input[name="mode"][value="friend"]').check();
+  await carol.locator('#new-clock').selectOption('custom');
+  await carol.locator('#new-clock-base').fill('3');
+  await carol.locator('#new-clock-inc').fill('2');
+  await carol.locator('#new-start').click();
+  await h.expectStatus(carol, /Blue to move/);
+  await move(carol, 'a3', 'a4');
+  await h.waitForMoves(carol, 1);
+  // Blue's move earned its increment: 3 s less the time taken, plus 2.
+  const blueLeft = Number(await carol.locator('#strip-bottom .clock').textContent());
+  assert.ok(blueLeft > 2 && blueLeft <= 5, `Blue has ${blueLeft} s`);
+  await h.expectStatus(carol, /Blue wins: Red ran out of time/);
+  await shot(carol, '10b-hot-seat-flag');
 });
 
 test('a lobby challenge is accepted, and a game left is claimed', async () => {

@@ -173,6 +173,8 @@ class GameService {
                                        const std::array<int64_t, 2>& seen);
   Json answer_offer_locked(GameSessionBase& game, const Requester& who, OfferKind kind, bool accept,
                            int seat, int64_t now);
+  // Tells the game's watchers that the engine started thinking for `seat`.
+  void thinking(const GameSessionBase& game, int seat);
   Json engine_move_jungle(LockedGame& g, const Requester& who);
   Json engine_move_flip(LockedGame& g, const Requester& who);
   std::string new_code();

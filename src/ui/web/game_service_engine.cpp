@@ -23,6 +23,12 @@ GameError game_changed() {
 
 }  // namespace
 
+void GameService::thinking(const GameSessionBase& game, int seat) {
+  // Not stored: watchers see the engine's clock run from now.
+  games_.events().publish(
+      {game.id(), 0, 0, false, Json{{"type", "thinking"}, {"seat", seat_name(seat)}}.dump()});
+}
+
 Json GameService::engine_move(int64_t id, const Requester& who) {
   LockedGame g = lock(id);
   GameSessionBase& game = *g.game;
@@ -68,6 +74,7 @@ Json GameService::engine_move_jungle(LockedGame& g, const Requester& who) {
     game.clock.start(seat, now());
     track_deadline(game);
   }
+  thinking(game, seat);
   g.lock.unlock();
   const Searched searched = future.get();
   g.lock.lock();
@@ -115,6 +122,7 @@ Json GameService::engine_move_flip(LockedGame& g, const Requester& who) {
     game.clock.start(seat, now());
     track_deadline(game);
   }
+  thinking(game, seat);
   g.lock.unlock();
   flip::FlipSearcher searcher;
   const flip::FlipSearchResult r = searcher.search(pos, limits);

@@ -124,7 +124,8 @@ async function streamed(id, type, data) {
     toast('A move was taken back, as agreed.', 'info');
   }
   const queued = premove;
-  if (type === 'move' && queued && g.status === 'ongoing' && isMine(g, g.side_to_move)) {
+  // (Against the engine, maybeEngineMove plays it.)
+  if (type === 'move' && queued && isOnline(g) && g.status === 'ongoing' && isMine(g, g.side_to_move)) {
     premove = null;
     if (g.legal_moves.includes(queued)) {
       setTimeout(() => onBoardMove({ move: queued, from: -1, to: -1, legal: true, dragged: false }), 0);
@@ -133,13 +134,14 @@ async function streamed(id, type, data) {
 }
 
 /**
- * Watches the game's event stream when others act on it: an online game,
- * or one this browser only watches. A local game's own page hears its
- * answers and needs none.
+ * Watches the game's event stream when others act on it (an online game,
+ * or one this browser only watches) or when its clock runs (the server may
+ * end it on time with no request of this page's). An untimed local game's
+ * own page hears its answers and needs none.
  * @param {Game} game
  */
 function follow(game) {
-  if (!isOnline(game) && !isSpectator(game)) {
+  if (!isOnline(game) && !isSpectator(game) && !game.clock) {
     stopWatching();
     return;
   }

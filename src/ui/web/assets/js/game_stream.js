@@ -25,6 +25,7 @@ const EVENTS = [
   'seat',
   'players',
   'presence',
+  'thinking',
   'deleted',
 ];
 
