@@ -50,8 +50,15 @@ Json GameService::engine_move(int64_t id, const Requester& who) {
     throw GameError(ErrorKind::kConflict, "engine_thinking",
                     "the engine is already choosing a move");
   }
-  return game.kind() == GameSessionBase::Kind::kJungle ? engine_move_jungle(g, who)
-                                                       : engine_move_flip(g, who);
+  switch (game.kind()) {
+    case GameSessionBase::Kind::kJungle:
+      return engine_move_jungle(g, who);
+    case GameSessionBase::Kind::kFlip:
+      return engine_move_flip(g, who);
+    case GameSessionBase::Kind::kHidden:
+      break;
+  }
+  return engine_move_hidden(g, who);
 }
 
 Json GameService::engine_move_jungle(LockedGame& g, const Requester& who) {

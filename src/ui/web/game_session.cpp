@@ -180,8 +180,7 @@ Json GameSession::record_games_json(std::string_view text, const VariantCatalog&
   return list;
 }
 
-namespace {
-std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog) {
+void require_shipped_variants(std::string_view text, const VariantCatalog& catalog) {
   // Every "[Variant" in the text, read as the record reader reads a tag
   // pair: [Name "value"] with \" and \\ escapes. Anything unclear is refused.
   const auto space = [&](size_t i) {
@@ -219,6 +218,12 @@ std::vector<GameRecord> read_record_text(std::string_view text, const VariantCat
                           "\" is not one of the shipped rule sets this server plays");
     }
   }
+}
+
+namespace {
+
+std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog) {
+  require_shipped_variants(text, catalog);
   std::vector<GameRecord> records;
   try {
     records = read_records(text);
