@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format ccache clang libclang-rt-dev
   libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev libzstd-dev libssl-dev
+  libopenmpi-dev openmpi-bin
   chromium nodejs fonts-noto-color-emoji
 )
 

@@ -523,8 +523,8 @@ void GameService::after_undo(GameSessionBase& game, int64_t now, const Json& ext
   game.emit("undo", data, now);
 }
 
-bool GameService::settle_clock(GameSessionBase& game) {
-  const int64_t t = now();
+bool GameService::settle_clock(GameSessionBase& game, std::optional<int64_t> at) {
+  const int64_t t = at ? *at : now();
   if (game.over() || !game.clock.flagged(t)) return false;
   const int loser = game.clock.running();
   // Every piece can win by entering the den, so the side whose flag stands
@@ -537,7 +537,10 @@ bool GameService::settle_clock(GameSessionBase& game) {
 Json GameService::move(int64_t id, const Requester& who, const std::string& move,
                        int64_t expected_ply) {
   return mutate(id, [&](GameSessionBase& game) {
-    if (settle_clock(game)) {
+    // The move is stamped now: if its side's time ran out first, the game
+    // was lost on time before it arrived.
+    const int64_t t = now();
+    if (settle_clock(game, t)) {
       throw GameError(ErrorKind::kRefused, "game_over",
                       "the game is over: " + game.result_message() + " before this move arrived");
     }
@@ -561,7 +564,6 @@ Json GameService::move(int64_t id, const Requester& who, const std::string& move
       throw GameError(ErrorKind::kConflict, "waiting_for_opponent",
                       "nobody has taken the other seat yet; share the link or the code");
     }
-    const int64_t t = now();
     game.play_text(move);
     after_move(game, seat, t);
     save(game, game.seats.listed && game.over());

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -165,7 +166,9 @@ class GameService {
   Json state_of(GameSessionBase& game, int seats);
   // Ends the game on time if its running clock is out; true when it did.
   // With the game locked; saves.
-  bool settle_clock(GameSessionBase& game);
+  // `now`, when given, is the time the caller then acts at, so that a move
+  // is judged by the same instant as the flag.
+  bool settle_clock(GameSessionBase& game, std::optional<int64_t> now = std::nullopt);
   // Requires `who` to hold `seat` (adopting a game stored before seats).
   void require_seat(GameSessionBase& game, const Requester& who, int seat, const std::string& what);
   void require_any_seat(GameSessionBase& game, const Requester& who, const std::string& what);

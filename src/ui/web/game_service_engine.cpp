@@ -94,8 +94,8 @@ Json GameService::engine_move_jungle(LockedGame& g, const Requester& who) {
     throw GameError(ErrorKind::kServerFault, "no_move", "the engine found no move");
   }
   const int held = game.seats.held_by(who.proof);
-  if (settle_clock(game)) return state_of(game, held);
   const int64_t t = now();
+  if (settle_clock(game, t)) return state_of(game, held);
   game.play(searched.result.best);
   after_move(game, seat, t);
   save(game);
@@ -138,8 +138,8 @@ Json GameService::engine_move_flip(LockedGame& g, const Requester& who) {
   if (game.change_count() != changes || game.detached) throw game_changed();
   if (!r.has_move) throw GameError(ErrorKind::kServerFault, "no_move", "the engine found no move");
   const int held = game.seats.held_by(who.proof);
-  if (settle_clock(game)) return state_of(game, held);
   const int64_t t = now();
+  if (settle_clock(game, t)) return state_of(game, held);
   game.play(r.best);
   after_move(game, seat, t);
   save(game);

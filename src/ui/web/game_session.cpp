@@ -164,6 +164,11 @@ std::unique_ptr<GameSession> GameSession::from_record_text(std::string_view text
   return from_record(records[size_t(index - 1)], catalog, players);
 }
 
+namespace {
+// Moves as the move list numbers them (defined below, with the games list's summary).
+int full_moves(const std::string& start_fen, int plies);
+}  // namespace
+
 Json GameSession::record_games_json(std::string_view text, const VariantCatalog& catalog) {
   Json list = Json::array();
   const std::vector<GameRecord> records = read_record_text(text, catalog);
@@ -175,7 +180,8 @@ Json GameSession::record_games_json(std::string_view text, const VariantCatalog&
                     {"event", r.tag("Event")},
                     {"result", r.tag("Result").empty() ? "*" : r.tag("Result")},
                     {"variant", r.tag("Variant").empty() ? "standard" : r.tag("Variant")},
-                    {"ply", r.moves.size()}});
+                    {"ply", r.moves.size()},
+                    {"moves", full_moves(r.tag("FEN"), int(r.moves.size()))}});
   }
   return list;
 }

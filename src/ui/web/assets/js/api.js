@@ -72,7 +72,7 @@
 /**
  * One game of a record text, to choose which to load; tags as written.
  * @typedef {{ index: number, blue: string, red: string, event: string, result: string,
- *             variant: string, ply: number }} RecordGame
+ *             variant: string, ply: number, moves?: number }} RecordGame
  */
 /**
  * What a review found of the position after `ply` moves: from Blue's side,

@@ -27,6 +27,8 @@ export function judgementText(j) {
 
 /** @param {Game} g */
 export function renderReview(g) {
+  // A game without moves has nothing to review: no empty box beside the board.
+  $('review-panel').hidden = g.ply === 0;
   const review = reviewShown();
   const running = review?.status === 'running';
   const done = review?.status === 'done';
@@ -37,6 +39,8 @@ export function renderReview(g) {
   const graph = $('eval-graph', SVGSVGElement);
   const box = $('review-graph');
   box.hidden = !review || review.analysed === 0;
+  // Set for every game shown: another game's "done" must not stay behind.
+  $('review-panel').dataset.status = review?.status ?? 'none';
   if (!review) {
     progress.textContent = g.ply === 0 ? '' : 'Not reviewed yet.';
     $('review-summary').replaceChildren();
@@ -53,7 +57,6 @@ export function renderReview(g) {
           : g.ply > 0
             ? 'Not reviewed yet.'
             : '';
-  $('review-panel').dataset.status = review.status;
   if (!box.hidden) drawEvalGraph(graph, review, state.view);
   renderSummary(g);
 }
