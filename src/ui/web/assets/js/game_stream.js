@@ -26,6 +26,7 @@ const EVENTS = [
   'players',
   'presence',
   'thinking',
+  'setup',
   'deleted',
 ];
 
