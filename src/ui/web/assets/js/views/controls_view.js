@@ -44,6 +44,8 @@ export function renderControls(g) {
   $('btn-hint', HTMLButtonElement).disabled = (g.status === 'over' && atEnd) || helpWaits;
   const analyse = $('analyse-toggle', HTMLInputElement);
   analyse.disabled = helpWaits;
+  // Nothing to show there until the end: no empty box beside the board.
+  $('analysis-panel').hidden = helpWaits;
   $('review-start', HTMLButtonElement).disabled = helpWaits;
   $('nav-first', HTMLButtonElement).disabled = $('nav-prev', HTMLButtonElement).disabled = state.view === 0;
   $('nav-next', HTMLButtonElement).disabled = $('nav-last', HTMLButtonElement).disabled = atEnd;
