@@ -185,6 +185,7 @@ test('two players play online through the link while a spectator follows', async
   await move(alice, 'g3', 'g4');
   await h.waitForMoves(carol, 5);
   assert.equal(await h.moveCount(bob), 4, 'Bob is cut off');
+  await h.expectStatus(bob, /Connection lost — reconnecting…/);
   await shot(bob, '05-connection-lost');
   await players.bob.context.unroute(blocked);
   await h.waitForMoves(bob, 5);
@@ -258,6 +259,11 @@ test('a lobby challenge is accepted, and a game left is claimed', async () => {
   const row = bob.locator('#lobby-challenges tr', { hasText: 'Alice' });
   await row.waitFor();
   assert.match(await row.textContent(), /Red.*standard.*untimed/);
+  // On Bob's phone too, the lobby says who waits and with which side.
+  for (const text of ['Alice', 'Red']) {
+    assert.ok(await row.locator('td', { hasText: text }).first().isVisible(), `${text} is shown`);
+  }
+  assert.ok(await bob.locator('#lobby-playing td.empty').isVisible(), 'the empty list says so');
   await shot(bob, '11-lobby');
   await row.locator('button', { hasText: 'Accept' }).click();
   await h.expectStatus(bob, /Your move \(Blue\)/);
