@@ -248,6 +248,27 @@ test('a clock runs out: low time shows, the server decides the loss', async () =
   assert.ok(blueLeft > 2 && blueLeft <= 5, `Blue has ${blueLeft} s`);
   await h.expectStatus(carol, /Blue wins: Red ran out of time/);
   await shot(carol, '10b-hot-seat-flag');
+
+  // Against the engine with a clock: the engine's clock runs while it
+  // thinks (a second here), and the server charges it for that time.
+  await carol.locator('#btn-new').click();
+  await carol.locator('#form-new input[name="mode"][value="blue"]').check();
+  await carol.locator('#new-skill').selectOption('20'); // full strength: it uses its second
+  await carol.locator('#new-movetime').selectOption('1000');
+  await carol.locator('#new-clock').selectOption('custom');
+  await carol.locator('#new-clock-base').fill('30');
+  await carol.locator('#new-clock-inc').fill('0');
+  await carol.locator('#new-start').click();
+  await h.expectStatus(carol, /Your move \(Blue\)/);
+  await move(carol, 'a3', 'a4');
+  await carol.locator('#strip-top .clock.running').waitFor({ timeout: 10000 });
+  await shot(carol, '10c-engine-clock-running');
+  await h.waitForMoves(carol, 2);
+  await carol.locator('#strip-bottom .clock.running').waitFor();
+  const engineGame = gameId(carol);
+  const clock = await carol.evaluate(async (id) => (await (await fetch(`/api/games/${id}`)).json()).clock, engineGame);
+  assert.equal(clock.running, 'blue');
+  assert.ok(clock.red_ms < 30000 - 500 && clock.red_ms > 30000 - 5000, `the engine was charged: ${clock.red_ms} ms left`);
 });
 
 test('a lobby challenge is accepted, and a game left is claimed', async () => {
