@@ -214,8 +214,13 @@ test('a clock runs out: low time shows, the server decides the loss', async () =
   // Bob, on his phone, opens a timed game and plays Red; Alice takes Blue.
   await createOnline(bob, { name: 'Bob', side: 'red', clockSeconds: 4, shotName: '08b-new-timed-game-phone' });
   await bob.locator('#share').waitFor({ state: 'visible' });
-  const link = await bob.locator('#share-link').inputValue();
-  await alice.goto(link);
+  // Bob tells Alice the code; she types it in the lobby (case does not matter).
+  const code = await bob.locator('#share-code').textContent();
+  await alice.locator('#btn-lobby').click();
+  await alice.locator('#dlg-lobby').waitFor({ state: 'visible' });
+  await alice.locator('#lobby-code').fill(code.toLowerCase());
+  await shot(alice, '08c-lobby-code');
+  await alice.locator('#lobby-code').press('Enter');
   await alice.locator('#dlg-join').waitFor({ state: 'visible' });
   assert.match(await alice.locator('#join-text').textContent(), /Bob invites you to play Blue \(standard, 4 s\)/);
   await alice.locator('#join-go').click();
