@@ -214,6 +214,8 @@ test('a clock runs out: low time shows, the server decides the loss', async () =
   // Bob, on his phone, opens a timed game and plays Red; Alice takes Blue.
   await createOnline(bob, { name: 'Bob', side: 'red', clockSeconds: 4, shotName: '08b-new-timed-game-phone' });
   await bob.locator('#share').waitFor({ state: 'visible' });
+  // Sounds on (a browser under test starts muted), to hear the warning.
+  for (const p of [alice, bob]) await p.evaluate(() => localStorage.setItem('jungle.muted', 'false'));
   // Bob tells Alice the code; she types it in the lobby (case does not matter).
   const code = await bob.locator('#share-code').textContent();
   await alice.locator('#btn-lobby').click();
@@ -227,6 +229,9 @@ test('a clock runs out: low time shows, the server decides the loss', async () =
   // Blue's clock runs from the moment both sit; four seconds is low time.
   await alice.locator('#strip-bottom .clock.running.low').waitFor({ timeout: 10000 });
   await bob.locator('#strip-top .clock.running.low').waitFor({ timeout: 10000 });
+  // Alice hears it: her own clock runs in low time; Bob's does not run.
+  await alice.waitForFunction(() => document.body.dataset.sound === 'low_time');
+  assert.notEqual(await bob.evaluate(() => document.body.dataset.sound), 'low_time');
   assert.match(await alice.locator('#strip-top .clock').textContent(), /^4\.0$/);
   await shot(alice, '09-low-time');
   await shot(bob, '09b-low-time-phone');
