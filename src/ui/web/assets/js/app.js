@@ -76,6 +76,7 @@ function wire(editor) {
   wireLobbyDialog({
     accept: acceptChallenge,
     watch: loadGame,
+    join: openJoin,
     create: () => openNewGame(null, { online: true, lobby: true }),
   });
   wireJoinDialog();

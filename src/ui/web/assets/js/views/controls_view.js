@@ -53,6 +53,8 @@ export function renderControls(g) {
     (hidden && (over || !atEnd || settingUp(g) || !g.viewer || g.viewer !== g.side_to_move));
   const analyse = $('analyse-toggle', HTMLInputElement);
   analyse.disabled = helpWaits || hiddenOngoing;
+  // Nothing to show there until the end: no empty box beside the board.
+  $('analysis-panel').hidden = helpWaits;
   $('review-start', HTMLButtonElement).disabled = helpWaits || hidden;
   $('btn-edit-here', HTMLButtonElement).disabled = hiddenOngoing;
   $('btn-copy-fen', HTMLButtonElement).disabled = false;
