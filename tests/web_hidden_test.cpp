@@ -569,6 +569,9 @@ TEST_F(WebHiddenTest, TheEnginePlaysFromItsOwnViewAndItsSeatShowsNothing) {
       ASSERT_EQ(r.status, 200) << r.text;
       EXPECT_TRUE(r.body["engine"]["move"].is_string());
       EXPECT_GE(r.body["engine"]["worlds"].get<int>(), 1);
+      // Nothing of what it weighed: its other moves would tell of its animals.
+      EXPECT_FALSE(r.body["engine"].contains("candidates"));
+      EXPECT_FALSE(r.body["engine"].contains("expected"));
     }
     ASSERT_EQ(r.status, 200) << r.text;
     last_ply_ = r.body["ply"];

@@ -178,8 +178,12 @@ Json GameService::engine_move_hidden(LockedGame& g, const Requester& who) {
   after_move(game, seat, t);
   save(game);
   Json state = state_of(game, held);
-  // What it thought, from its own view only: nothing of the truth.
-  state["engine"] = search_json(r, game.rules()->geometry());
+  // Only what tells nothing of its own animals: the moves it weighed and
+  // their values would (a jump it considered is a Lion's or a Tiger's).
+  state["engine"] = Json{{"move", game.rules()->geometry().move_text(r.best)},
+                         {"worlds", r.worlds},
+                         {"depth", r.depth},
+                         {"nodes", r.nodes}};
   return state;
 }
 
