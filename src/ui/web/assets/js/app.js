@@ -86,6 +86,7 @@ function wire(editor) {
   $('claim-win').addEventListener('click', claimWin);
   wireHiddenGame({ show: showGame });
   $('cover-go').addEventListener('click', takeScreen);
+  $('cover-new').addEventListener('click', () => openNewGame());
   $('setup-random').addEventListener('click', arrangeRandom);
   $('setup-ready').addEventListener('click', arrangeReady);
   $('share-copy').addEventListener('click', copyShareLink);
