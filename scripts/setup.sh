@@ -10,6 +10,7 @@ packages=(
   clang-format ccache clang libclang-rt-dev
   libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev libzstd-dev libssl-dev
   libpqxx-dev postgresql
+  libopenmpi-dev openmpi-bin
   chromium nodejs fonts-noto-color-emoji
 )
 

@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -274,9 +276,14 @@ TEST(UciHardening, PerftAndBenchAreStoppable) {
 // Runs the binary on a script with a generous time limit; returns the exit
 // status (124: it hung and was killed) and the output.
 int run_binary(const std::string& script, std::string& output, const std::string& prefix = "") {
+  // The script's file is named by process as well: ctest runs each test in
+  // a process of its own, in parallel, and the two tests below wrote the same
+  // uci_hardening_0.txt, so that the bounded search's first case could run
+  // the other's "setoption name Hash value 4096" without its memory limit:
+  // seconds spent clearing a 4 GB table, then one bestmove short.
   static int counter = 0;
-  const std::string path =
-      testing::TempDir() + "uci_hardening_" + std::to_string(counter++) + ".txt";
+  const std::string path = testing::TempDir() + "uci_hardening_" + std::to_string(::getpid()) +
+                           "_" + std::to_string(counter++) + ".txt";
   std::ofstream(path) << script;
   // A hang is for ever; the limit only needs to be far beyond a normal run
   // (under a second), with room for the sanitizers' slowdown on a busy machine.
@@ -286,6 +293,26 @@ int run_binary(const std::string& script, std::string& output, const std::string
   const int status = run_command(command, output);
   std::remove(path.c_str());
   return status;
+}
+
+// A script on one line ("go depth 60 | isready | quit"), to name a case.
+std::string one_line(const std::string& script) {
+  std::string line;
+  for (const std::string& command : lines_of(script)) line += (line.empty() ? "" : " | ") + command;
+  return line;
+}
+
+// The start and end of a long output, so that a failure's log stays short.
+std::string head_and_tail(const std::vector<std::string>& lines, size_t keep = 8) {
+  std::string text;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (i == keep && lines.size() > 2 * keep) {
+      text += "  ... " + std::to_string(lines.size() - 2 * keep) + " lines ...\n";
+      i = lines.size() - keep;
+    }
+    text += "  " + lines[i] + "\n";
+  }
+  return text;
 }
 
 TEST(UciHardeningBinary, ABoundedSearchNeverBlocksTheInput) {
@@ -308,12 +335,24 @@ TEST(UciHardeningBinary, ABoundedSearchNeverBlocksTheInput) {
       {"stop\nponderhit\nisready\nstop\nquit\n", 0, 1},
       {"go infinite\nbench 1\nisready\ngo perft 3\nstop\nquit\n", 1, 1},
   };
-  for (const Case& c : cases) {
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
     std::string output;
-    EXPECT_EQ(run_binary(c.script, output), 0) << c.script << output;
+    const auto started = std::chrono::steady_clock::now();
+    const int status = run_binary(c.script, output);
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - started)
+                        .count();
     const auto lines = lines_of(output);
-    EXPECT_EQ(count_prefixed(lines, "bestmove "), c.bestmoves) << c.script << output;
-    EXPECT_EQ(count_prefixed(lines, "readyok"), c.readyoks) << c.script << output;
+    const int bestmoves = count_prefixed(lines, "bestmove ");
+    const int readyoks = count_prefixed(lines, "readyok");
+    // One short line names the case and what went wrong, before any output.
+    if (status != 0 || bestmoves != c.bestmoves || readyoks != c.readyoks) {
+      ADD_FAILURE() << "case " << i << " [" << one_line(c.script) << "]: exit " << status
+                    << ", bestmove " << bestmoves << " (want " << c.bestmoves << "), readyok "
+                    << readyoks << " (want " << c.readyoks << "), " << ms << " ms\n"
+                    << head_and_tail(lines);
+    }
   }
 }
 
@@ -453,7 +492,7 @@ namespace {
 
 TEST(UciHardening, OptionsReadOnlySmallRegularFiles) {
   // A FIFO with no writer would block a reader that opens it for ever.
-  const std::string fifo = ::testing::TempDir() + "jungle_uci_fifo";
+  const std::string fifo = ::testing::TempDir() + "jungle_uci_fifo_" + std::to_string(::getpid());
   std::remove(fifo.c_str());
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
   Session s;

@@ -71,7 +71,7 @@ class WebOnlineTest : public ::testing::Test {
   void start(int64_t abandon_ms = 30000) {
     WebServerOptions options = small_test_server(dir_, 16);
     options.abandon_timeout_ms = abandon_ms;
-    options.clock = [this] { return now_.load(); };
+    options.clock = [this] { return read_clock(); };
     server_ = std::make_unique<WebServer>(options);
     port_ = server_->start();
   }
@@ -95,6 +95,17 @@ class WebOnlineTest : public ::testing::Test {
     return "/api/games/" + std::to_string(id) + rest;
   }
   void advance(int64_t ms) { now_ += ms; }
+  // The next read of the clock by a request (not by the clock's timer) sees
+  // the time now, and the clock moves on by `ms` just after it.
+  void jump_after_next_read(int64_t ms) { jump_ = ms; }
+  // Waits for the clock's timer to have read the clock, which it does first
+  // of all (so that jump_after_next_read knows the timer's thread).
+  void wait_for_timer() const {
+    for (int i = 0; i < 5000 && timer_.load() == std::thread::id(); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ASSERT_NE(timer_.load(), std::thread::id());
+  }
 
   // Reads the game's stream until `done` says enough (or the server ends it).
   std::vector<Sse> watch(httplib::Client& c, const std::string& url,
@@ -114,6 +125,19 @@ class WebOnlineTest : public ::testing::Test {
   std::unique_ptr<WebServer> server_;
   int port_ = 0;
   std::atomic<int64_t> now_{1'800'000'000'000};
+  std::atomic<int64_t> jump_{0};
+  std::atomic<std::thread::id> timer_{};
+
+ private:
+  int64_t read_clock() {
+    const std::thread::id me = std::this_thread::get_id();
+    std::thread::id none;
+    timer_.compare_exchange_strong(none, me);
+    if (me != timer_.load()) {
+      if (const int64_t jump = jump_.exchange(0); jump != 0) return now_.fetch_add(jump);
+    }
+    return now_.load();
+  }
 };
 
 const Json kHuman = {{"type", "human"}};
@@ -296,6 +320,27 @@ TEST_F(WebOnlineTest, SuddenDeathIsLostOnTimeWithoutAMoveArriving) {
   const std::string record = alice->Get(path(id, "/record"))->body;
   EXPECT_NE(record.find("[TimeControl \"60\"]"), std::string::npos) << record;
   EXPECT_NE(record.find("[Termination \"time\"]"), std::string::npos) << record;
+}
+
+TEST_F(WebOnlineTest, AMoveIsStampedWithTheInstantItsFlagIsJudgedBy) {
+  start();
+  wait_for_timer();
+  auto alice = player("alice-key-000000001");
+  Reply g = post(*alice, "/api/games",
+                 {{"time_control", {{"kind", "sudden_death"}, {"initial_ms", 60000}}}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  advance(50000);
+  // The move arrives with 10 s on Blue's clock; time moves on by 20 s while
+  // it is handled. It was in time: it stands, charged as it arrived, and
+  // Blue's clock is not charged past its flag.
+  jump_after_next_read(20000);
+  Reply r = post(*alice, path(id, "/moves"), {{"move", "a3a4"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["status"], "ongoing");
+  EXPECT_EQ(r.body["clock"]["blue_ms"], 10000);
+  EXPECT_EQ(r.body["clock"]["running"], "red");
+  EXPECT_EQ(r.body["clock"]["red_ms"], 40000);
 }
 
 TEST_F(WebOnlineTest, IncrementAndPerMoveClocks) {

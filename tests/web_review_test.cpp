@@ -239,6 +239,9 @@ TEST_F(WebReviewTest, ARecordOfTwoGamesLoadsTheOneAskedFor) {
   EXPECT_EQ(list.body["games"][0]["ply"], 2);
   EXPECT_EQ(list.body["games"][1]["index"], 2);
   EXPECT_EQ(list.body["games"][1]["ply"], 3);
+  // Moves as the move list numbers them (bug 7): 2 plies are 1 move, 3 are 2.
+  EXPECT_EQ(list.body["games"][0]["moves"], 1);
+  EXPECT_EQ(list.body["games"][1]["moves"], 2);
 
   Reply second = post("/api/games", {{"record", kTwoGames}, {"game", 2}});
   ASSERT_EQ(second.status, 201) << second.text;

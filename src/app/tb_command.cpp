@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "core/position.h"
 #include "core/variants.h"
 #include "tablebase/generate.h"
+#include "tablebase/mpi_generate.h"
 #include "tablebase/tablebase.h"
 
 namespace jungle::app {
@@ -28,6 +30,7 @@ struct TbOptions {
   std::vector<std::string> materials;
   int pieces = 0;
   int threads = 1;
+  uint64_t slice_entries = tb::GenerateOptions{}.slice_entries;
 };
 
 // The rule set for a command: --variant, else the one the folder's tables
@@ -72,13 +75,40 @@ std::string percent(uint64_t part, uint64_t whole) {
   return out.str();
 }
 
+// Under mpirun every rank runs this; only rank 0 prints (the other ranks'
+// errors reach it as messages), and all of them exit with the same status.
 int run_gen(const TbOptions& opt) {
+  const std::optional<tb::MpiLaunch> launch = tb::mpi_launch();
+  const bool distributed = launch && launch->size > 1;
+  const bool speaks = !launch || launch->rank == 0;
+  if (distributed && !tb::mpi_built()) {
+    if (speaks) {
+      std::cerr << "error: this jungle was built without MPI, so it cannot share the work of "
+                   "mpirun's "
+                << launch->size
+                << " processes: run it without mpirun, or build it with Open MPI installed "
+                   "(libopenmpi-dev, see scripts/setup.sh)\n";
+    }
+    return 2;
+  }
+  // The same checks on every rank: only rank 0 says what is wrong.
+  std::streambuf* const cerr_buffer = std::cerr.rdbuf();
+  if (!speaks) std::cerr.rdbuf(nullptr);
+  struct RestoreCerr {
+    std::streambuf* buffer;
+    ~RestoreCerr() {
+      std::cerr.rdbuf(buffer);
+      std::cerr.clear();
+    }
+  } restore{cerr_buffer};
+
   const auto rules = rules_for(opt, false);
   if (!rules) return 2;
   tb::GenerateOptions g;
   g.out = opt.dir;
   g.pieces = opt.pieces;
   g.threads = std::max(1, opt.threads);
+  g.slice_entries = opt.slice_entries;
   for (const std::string& text : opt.materials) {
     std::string why;
     const auto m = tb::Material::parse(text, &why);
@@ -96,30 +126,49 @@ int run_gen(const TbOptions& opt) {
     std::cerr << "error: at most " << tb::kMaxPieces << " pieces\n";
     return 2;
   }
+  std::cerr.rdbuf(cerr_buffer);
+  std::cerr.clear();
   const bool tty = isatty(STDERR_FILENO);
   auto last = std::chrono::steady_clock::now();
-  g.progress = [&](const std::string& line) {
-    if (tty) {
-      std::cerr << "\r" << line << "   " << std::flush;
-      return;
-    }
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last < std::chrono::seconds(10)) return;
-    last = now;
-    std::cerr << line << "\n";
-  };
-  try {
-    const tb::GenerateReport r = tb::generate(rules, g);
-    if (tty) std::cerr << "\n";
-    std::cout << "generated " << r.generated << " tables (" << r.reused << " already there) in "
-              << std::fixed << std::setprecision(1) << r.seconds << " s: " << r.entries
-              << " positions, " << uint64_t(r.seconds > 0 ? double(r.entries) / r.seconds : 0)
-              << " positions/s, " << r.bytes << " bytes on disk\n";
-  } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 1;
+  if (speaks) {
+    g.progress = [&](const std::string& line) {
+      if (tty) {
+        std::cerr << "\r" << line << "   " << std::flush;
+        return;
+      }
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::seconds(10)) return;
+      last = now;
+      std::cerr << line << "\n";
+    };
   }
-  return 0;
+  // Under mpirun rank 0 speaks for the job: its status is the job's (the
+  // others end with 0, after it has printed, so that mpirun does not stop
+  // it first).
+  std::optional<tb::MpiJob> job;
+  int status = 0;
+  try {
+    if (distributed) job.emplace();
+    const tb::GenerateReport r =
+        job ? tb::generate_distributed(*job, rules, g) : tb::generate(rules, g);
+    if (speaks) {
+      if (tty) std::cerr << "\n";
+      std::cout << "generated " << r.generated << " tables (" << r.reused << " already there) in "
+                << std::fixed << std::setprecision(1) << r.seconds << " s: " << r.entries
+                << " positions, " << uint64_t(r.seconds > 0 ? double(r.entries) / r.seconds : 0)
+                << " positions/s, " << r.bytes << " bytes on disk";
+      if (r.ranks > 1) {
+        std::cout << "; " << r.ranks << " MPI ranks, " << r.sliced << " table"
+                  << (r.sliced == 1 ? "" : "s") << " sliced across them";
+      }
+      std::cout << "\n" << std::flush;
+    }
+  } catch (const std::exception& e) {
+    if (speaks) std::cerr << "error: " << e.what() << "\n" << std::flush;
+    status = 1;
+  }
+  if (job) job->barrier();
+  return speaks ? status : 0;
 }
 
 int run_probe(const TbOptions& opt) {
@@ -305,7 +354,12 @@ void add_tb_command(CLI::App& app) {
   gen->add_option("--pieces", opt->pieces, "Every material with at most this many pieces");
   gen->add_option("--material", opt->materials, "A material such as LR-e (Blue upper case)");
   gen->add_option("--out", opt->dir, "Folder for the tables")->required();
-  gen->add_option("--threads", opt->threads, "Threads");
+  gen->add_option("--threads", opt->threads, "Threads (per rank under mpirun)");
+  gen->add_option("--slice-entries", opt->slice_entries,
+                  "Under mpirun: materials of at least this many index entries are made by "
+                  "every rank together, each a slice of the index")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   variant(gen);
   gen->callback([opt] {
     if (int rc = run_gen(*opt)) throw CLI::RuntimeError(rc);

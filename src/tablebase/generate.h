@@ -8,15 +8,11 @@
 #include <vector>
 
 #include "tablebase/material.h"
+#include "tablebase/solver.h"
 #include "tablebase/store.h"
 #include "tablebase/table.h"
 
 namespace jungle::tb {
-
-// The retrograde analysis of one material whose capture successors are in
-// `store`; `threads` share the first pass. `done` counts entries finished.
-Table solve(const TbRules& rules, Material m, const TableStore& store, int threads,
-            std::atomic<uint64_t>* done = nullptr);
 
 // Re-checks every value of `table` by a one-ply search over itself and the
 // tables it captures into, on each position and on its mirror image; holes
@@ -29,7 +25,10 @@ struct GenerateOptions {
   std::filesystem::path out;
   int pieces = 0;                   // every material up to this many pieces, or
   std::vector<Material> materials;  // these and what they capture into
-  int threads = 1;
+  int threads = 1;                  // per rank under MPI
+  // Under MPI (mpi_generate.h), materials of at least this many index
+  // entries are solved by every rank together, each a slice of the index.
+  uint64_t slice_entries = uint64_t(1) << 26;
   // Called about once a second, and once at the end, with a progress line.
   std::function<void(const std::string&)> progress;
 };
@@ -40,6 +39,8 @@ struct GenerateReport {
   uint64_t entries = 0;
   double seconds = 0;
   uint64_t bytes = 0;  // size on disk of the tables made
+  int ranks = 1;       // MPI ranks that made them
+  int sliced = 0;      // tables made by every rank together, each a slice
 };
 
 // Makes every representative table the options ask for, smaller materials

@@ -75,8 +75,13 @@ export async function openPage(p, url) {
   await p.locator('body[data-ready="true"]').waitFor();
 }
 
-/** Starts a game from the new-game dialog. */
+/**
+ * Starts a game from the new-game dialog, and waits until the page shows it:
+ * the dialog closes before the server has answered, and a click on the board
+ * meanwhile would land on the game before (seen under load).
+ */
 export async function newGame(p, { mode = 'blue', variant = 'standard', skill = '0', movetime = '250' } = {}) {
+  const before = await p.evaluate(() => location.hash);
   if (!(await p.locator('#dlg-new').isVisible())) await p.locator('#btn-new').click();
   await p.locator('#dlg-new').waitFor({ state: 'visible' });
   await p.locator(`#form-new input[name="mode"][value="${mode}"]`).check();
@@ -87,4 +92,5 @@ export async function newGame(p, { mode = 'blue', variant = 'standard', skill = 
   }
   await p.locator('#new-start').click();
   await p.locator('#dlg-new').waitFor({ state: 'hidden' });
+  await p.waitForFunction((b) => /^#game=\d+$/.test(location.hash) && location.hash !== b, before, { timeout: 20000 });
 }

@@ -21,10 +21,15 @@ let browser;
 /** @type {Record<string, { context: any, page: any }>} */
 const players = {};
 
-const shot = (p, name) => p.screenshot({ path: path.join(shots, `online-${name}.png`) });
+// A phone's screenshots take the whole page: the panel is under the board.
+const shot = (p, name) =>
+  p.screenshot({ path: path.join(shots, `online-${name}.png`), fullPage: p.viewportSize().width < 600 });
 
-async function person(name) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+async function person(name, device = DESKTOP) {
+  const context = await browser.newContext(device);
   const page = await context.newPage();
   page.on('pageerror', (e) => {
     throw e;
@@ -35,7 +40,7 @@ async function person(name) {
 }
 
 /** Starts an online game from the new game dialog. */
-async function createOnline(p, { side = 'blue', name = '', clockSeconds = 0, lobby = false } = {}) {
+async function createOnline(p, { side = 'blue', name = '', clockSeconds = 0, lobby = false, shotName = '' } = {}) {
   if (!(await p.locator('#dlg-new').isVisible())) await p.locator('#btn-new').click();
   await p.locator('#dlg-new').waitFor({ state: 'visible' });
   await p.locator('#form-new input[name="mode"][value="online"]').check();
@@ -50,6 +55,7 @@ async function createOnline(p, { side = 'blue', name = '', clockSeconds = 0, lob
   } else {
     await p.locator('#new-clock').selectOption('none');
   }
+  if (shotName) await shot(p, shotName);
   await p.locator('#new-start').click();
   await p.locator('#dlg-new').waitFor({ state: 'hidden' });
 }
@@ -75,10 +81,10 @@ after(async () => {
 
 test('two players play online through the link while a spectator follows', async () => {
   const alice = await person('alice');
-  const bob = await person('bob');
+  const bob = await person('bob', PHONE);
   const carol = await person('carol');
   await h.openPage(alice, url);
-  await createOnline(alice, { name: 'Alice' });
+  await createOnline(alice, { name: 'Alice', shotName: '00-new-online-game' });
   await alice.locator('#share').waitFor({ state: 'visible' });
   const link = await alice.locator('#share-link').inputValue();
   const code = await alice.locator('#share-code').textContent();
@@ -95,8 +101,11 @@ test('two players play online through the link while a spectator follows', async
   await bob.locator('#join-name').fill('Bob');
   await bob.locator('#join-go').click();
   await h.expectStatus(bob, /Blue to move: your opponent is thinking/);
-  // Alice hears of it at once, through the game's stream.
+  // Alice hears of it at once, through the game's stream; Bob is not told
+  // of his own seat as news.
   await h.expectStatus(alice, /Your move \(Blue\)/);
+  await alice.locator('.toast', { hasText: 'Bob took the Red seat: the game begins.' }).waitFor();
+  assert.equal(await bob.locator('.toast', { hasText: 'took the' }).count(), 0);
   await alice.waitForFunction(() => /Bob/.test(document.querySelector('#strip-top').textContent));
   assert.match(await bob.locator('#strip-bottom').textContent(), /Bob/);
   assert.match(await bob.locator('#strip-top').textContent(), /Alice/);
@@ -128,6 +137,11 @@ test('two players play online through the link while a spectator follows', async
   await move(bob, 'g7', 'g6');
   await h.waitForMoves(alice, 2);
   await h.waitForMoves(carol, 2);
+  // The engine's help waits for the end: no analysis or review to offer.
+  for (const p of [alice, bob, carol]) {
+    assert.ok(await p.locator('#analysis-panel').isHidden(), 'no analysis during the game');
+    assert.ok(await p.locator('#review-panel').isHidden(), 'no review during the game');
+  }
   await shot(bob, '03-bob-after-two-moves');
 
   // A draw offered and declined.
@@ -171,6 +185,7 @@ test('two players play online through the link while a spectator follows', async
   await move(alice, 'g3', 'g4');
   await h.waitForMoves(carol, 5);
   assert.equal(await h.moveCount(bob), 4, 'Bob is cut off');
+  await h.expectStatus(bob, /Connection lost — reconnecting…/);
   await shot(bob, '05-connection-lost');
   await players.bob.context.unroute(blocked);
   await h.waitForMoves(bob, 5);
@@ -187,6 +202,8 @@ test('two players play online through the link while a spectator follows', async
   for (const p of [alice, bob, carol]) {
     await p.locator('#banner').waitFor({ state: 'visible' });
     assert.match(await p.locator('#banner-text').textContent(), /Red resigned/);
+    await p.locator('#review-panel').waitFor({ state: 'visible' });
+    assert.ok(await p.locator('#analysis-panel').isVisible(), 'analysis once it is over');
   }
   await shot(alice, '07-alice-won');
   await shot(carol, '08-spectator-saw-the-end');
@@ -194,21 +211,74 @@ test('two players play online through the link while a spectator follows', async
 
 test('a clock runs out: low time shows, the server decides the loss', async () => {
   const { alice, bob } = { alice: players.alice.page, bob: players.bob.page };
-  await createOnline(alice, { name: 'Alice', clockSeconds: 4 });
-  await alice.locator('#share').waitFor({ state: 'visible' });
-  const link = await alice.locator('#share-link').inputValue();
-  await bob.goto(link);
-  await bob.locator('#dlg-join').waitFor({ state: 'visible' });
-  await bob.locator('#join-go').click();
+  // Bob, on his phone, opens a timed game and plays Red; Alice takes Blue.
+  await createOnline(bob, { name: 'Bob', side: 'red', clockSeconds: 4, shotName: '08b-new-timed-game-phone' });
+  await bob.locator('#share').waitFor({ state: 'visible' });
+  // Sounds on (a browser under test starts muted), to hear the warning.
+  for (const p of [alice, bob]) await p.evaluate(() => localStorage.setItem('jungle.muted', 'false'));
+  // Bob tells Alice the code; she types it in the lobby (case does not matter).
+  const code = await bob.locator('#share-code').textContent();
+  await alice.locator('#btn-lobby').click();
+  await alice.locator('#dlg-lobby').waitFor({ state: 'visible' });
+  await alice.locator('#lobby-code').fill(code.toLowerCase());
+  await shot(alice, '08c-lobby-code');
+  await alice.locator('#lobby-code').press('Enter');
+  await alice.locator('#dlg-join').waitFor({ state: 'visible' });
+  assert.match(await alice.locator('#join-text').textContent(), /Bob invites you to play Blue \(standard, 4 s\)/);
+  await alice.locator('#join-go').click();
   // Blue's clock runs from the moment both sit; four seconds is low time.
   await alice.locator('#strip-bottom .clock.running.low').waitFor({ timeout: 10000 });
+  await bob.locator('#strip-top .clock.running.low').waitFor({ timeout: 10000 });
+  // Alice hears it: her own clock runs in low time; Bob's does not run.
+  await alice.waitForFunction(() => document.body.dataset.sound === 'low_time');
+  assert.notEqual(await bob.evaluate(() => document.body.dataset.sound), 'low_time');
   assert.match(await alice.locator('#strip-top .clock').textContent(), /^4\.0$/);
   await shot(alice, '09-low-time');
+  await shot(bob, '09b-low-time-phone');
   for (const p of [alice, bob]) {
     await h.expectStatus(p, /Red wins: Blue ran out of time/);
   }
   assert.equal(await alice.locator('#strip-bottom .clock').textContent(), '0.0');
   await shot(bob, '10-won-on-time');
+
+  // Two people on one screen with a clock: the server ends it on time too,
+  // and the page hears of it though it asked nothing.
+  const carol = players.carol.page;
+  await carol.locator('#btn-new').click();
+  await carol.locator('#form-new input[name="mode"][value="friend"]').check();
+  await carol.locator('#new-clock').selectOption('custom');
+  await carol.locator('#new-clock-base').fill('3');
+  await carol.locator('#new-clock-inc').fill('2');
+  await carol.locator('#new-start').click();
+  await h.expectStatus(carol, /Blue to move/);
+  await move(carol, 'a3', 'a4');
+  await h.waitForMoves(carol, 1);
+  // Blue's move earned its increment: 3 s less the time taken, plus 2.
+  const blueLeft = Number(await carol.locator('#strip-bottom .clock').textContent());
+  assert.ok(blueLeft > 2 && blueLeft <= 5, `Blue has ${blueLeft} s`);
+  await h.expectStatus(carol, /Blue wins: Red ran out of time/);
+  await shot(carol, '10b-hot-seat-flag');
+
+  // Against the engine with a clock: the engine's clock runs while it
+  // thinks (a second here), and the server charges it for that time.
+  await carol.locator('#btn-new').click();
+  await carol.locator('#form-new input[name="mode"][value="blue"]').check();
+  await carol.locator('#new-skill').selectOption('20'); // full strength: it uses its second
+  await carol.locator('#new-movetime').selectOption('1000');
+  await carol.locator('#new-clock').selectOption('custom');
+  await carol.locator('#new-clock-base').fill('30');
+  await carol.locator('#new-clock-inc').fill('0');
+  await carol.locator('#new-start').click();
+  await h.expectStatus(carol, /Your move \(Blue\)/);
+  await move(carol, 'a3', 'a4');
+  await carol.locator('#strip-top .clock.running').waitFor({ timeout: 10000 });
+  await shot(carol, '10c-engine-clock-running');
+  await h.waitForMoves(carol, 2);
+  await carol.locator('#strip-bottom .clock.running').waitFor();
+  const engineGame = gameId(carol);
+  const clock = await carol.evaluate(async (id) => (await (await fetch(`/api/games/${id}`)).json()).clock, engineGame);
+  assert.equal(clock.running, 'blue');
+  assert.ok(clock.red_ms < 30000 - 500 && clock.red_ms > 30000 - 5000, `the engine was charged: ${clock.red_ms} ms left`);
 });
 
 test('a lobby challenge is accepted, and a game left is claimed', async () => {
@@ -220,6 +290,11 @@ test('a lobby challenge is accepted, and a game left is claimed', async () => {
   const row = bob.locator('#lobby-challenges tr', { hasText: 'Alice' });
   await row.waitFor();
   assert.match(await row.textContent(), /Red.*standard.*untimed/);
+  // On Bob's phone too, the lobby says who waits and with which side.
+  for (const text of ['Alice', 'Red']) {
+    assert.ok(await row.locator('td', { hasText: text }).first().isVisible(), `${text} is shown`);
+  }
+  assert.ok(await bob.locator('#lobby-playing td.empty').isVisible(), 'the empty list says so');
   await shot(bob, '11-lobby');
   await row.locator('button', { hasText: 'Accept' }).click();
   await h.expectStatus(bob, /Your move \(Blue\)/);

@@ -3,6 +3,7 @@
 //   JUNGLE_BINARY=build/x/jungle node --test tests/browser/play_feel.test.mjs
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -69,6 +70,8 @@ test('on a phone, playing never scrolls the page or moves the board', async () =
     assert.equal(scrolled, 0, `page scrolled after ${m}`);
     assert.equal(at.y, before.y, `board moved after ${m}`);
   }
+  // The coordinates grow as the board shrinks: 24 units, not the desktop's 16.
+  assert.equal(await phone.locator('#board .coord').first().evaluate((el) => getComputedStyle(el).fontSize), '24px');
   await phone.screenshot({ path: path.join(shots, 'feel-02-phone-after-12-plies.png') });
   await phone.close();
 });
@@ -116,6 +119,8 @@ test('a piece on an enemy trap shows rank 0', async () => {
   assert.match(await lion.locator('title').textContent(), /Blue Lion \(rank 7, 0 on this trap\)/);
   const cat = page.locator('#board .piece[data-on="d7"]');
   assert.equal(await cat.locator('.rank text').textContent(), '2');
+  // No moves, nothing to review: the review panel is not an empty box.
+  assert.equal(await page.locator('#review-panel').isHidden(), true);
   await page.screenshot({ path: path.join(shots, 'feel-03-lion-on-a-trap.png') });
   await page.close();
 });
@@ -236,7 +241,7 @@ test('sounds are off under test automation until switched on; then a move and a 
 });
 
 test('in dark mode the page is dark, and the rules panel explains the rule set', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   await h.openPage(page, url);
   await h.newGame(page, { mode: 'friend', variant: 'animal-checkers' });
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -248,6 +253,12 @@ test('in dark mode the page is dark, and the rules panel explains the rule set',
   assert.equal(lines[0], 'The board has 7 files and 7 ranks and no water.');
   assert.ok(lines.some((l) => l.includes('The Elephant may never take the Rat.')), lines.join('\n'));
   await page.screenshot({ path: path.join(shots, 'feel-05-dark-rules.png') });
+  await page.keyboard.press('Escape');
+  // The same page dark on a phone, without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(22, 27, 23)');
+  await page.screenshot({ path: path.join(shots, 'feel-07-dark-phone.png') });
   await page.close();
 });
 
@@ -264,5 +275,141 @@ test('a move queued while the engine thinks is played as soon as it is legal', a
   await h.waitForMoves(page, 3); // the engine's reply, then the premove at once
   const moves = await page.locator('#moves button.mv').allTextContents();
   assert.equal(moves[2], 'g3g4');
+  await page.close();
+});
+
+/** Plays `plies` (from-square, to-square) by clicking, counting from `done` moves. */
+async function clickMoves(page, plies, done = 0) {
+  for (const [i, m] of plies.entries()) {
+    await h.square(page, m.slice(0, 2)).click();
+    await h.square(page, m.slice(2)).click();
+    await h.waitForMoves(page, done + i + 1);
+  }
+}
+
+test('bug 7: moves are counted as the list numbers them, in the status line, the games list and the load toast', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend' });
+  // Five plies: three numbered moves, the third Blue's alone.
+  await clickMoves(page, ['a3a4', 'g7g6', 'a4a5', 'g6g5', 'g3g4']);
+  const id = Number(new URL(page.url()).hash.split('=')[1]);
+  await page.locator('#moves button.mv[data-ply="3"]').click();
+  assert.equal(await page.locator('#status').textContent(), 'Viewing the position after 2. a4a5 — press ⏭ to return.');
+  await page.locator('#moves button.mv[data-ply="4"]').click();
+  assert.equal(await page.locator('#status').textContent(), 'Viewing the position after 2… g6g5 — press ⏭ to return.');
+  await page.locator('#nav-first').click();
+  assert.equal(await page.locator('#status').textContent(), 'Viewing the start position — press ⏭ to return.');
+  await page.locator('#nav-last').click();
+
+  // The games list: 3 moves, not 5 plies.
+  await page.locator('#btn-games').click();
+  const row = page.locator(`#games-body tr[data-game="${id}"]`);
+  await row.waitFor();
+  assert.equal(await row.locator('td:nth-child(6)').textContent(), '3');
+  await page.keyboard.press('Escape');
+  await page.locator('#dlg-games').waitFor({ state: 'hidden' });
+
+  // A loaded record of three plies is two moves; one that opens with Red's
+  // turn counts that turn as a move of its own.
+  for (const [record, moves] of [
+    ['[Variant "standard"]\n[Result "*"]\n\n1. g3g4 a7a6 2. e3d3 *\n', '2 moves'],
+    ['[Variant "standard"]\n[FEN "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1"]\n[Result "*"]\n\n1... a7a6 2. g3g4 *\n', '2 moves'],
+    ['[Variant "standard"]\n[Result "*"]\n\n1. g3g4 *\n', '1 move'],
+  ]) {
+    await page.locator('#btn-load').click();
+    await page.locator('#load-text').fill(record);
+    await page.locator('#load-go').click();
+    await page.locator('#dlg-load').waitFor({ state: 'hidden' });
+    const toast = page.locator('.toast', { hasText: 'Loaded game' }).last();
+    await toast.waitFor();
+    assert.match(await toast.textContent(), new RegExp(`^Loaded game \\d+: ${moves}\\. `));
+    await page.evaluate(() => document.querySelectorAll('.toast').forEach((t) => t.remove()));
+  }
+  await page.close();
+});
+
+test('bug 4: a game won by entering the den cannot be taken back either', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  const id = await openGameFrom(page, { fen: '2L4/7/7/7/r6/7/7/7/7 w 0 1', ...bothHuman });
+  await clickMoves(page, ['c9d9']);
+  await h.expectStatus(page, /Blue wins/);
+  assert.equal(await page.locator('#btn-undo').isDisabled(), true, 'take back is off once the game is over');
+  // The server refuses it too (another tab, an old page): the game stays won.
+  const answer = await page.evaluate(async (i) => {
+    const r = await fetch(`/api/games/${i}/undo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"plies":1}' });
+    return { status: r.status, body: await r.json() };
+  }, id);
+  assert.equal(answer.status, 422);
+  assert.equal(answer.body.error.code, 'game_over');
+  const game = await page.evaluate(async (i) => (await fetch(`/api/games/${i}`)).json(), id);
+  assert.equal(game.status, 'over');
+  assert.equal(game.ply, 1);
+  await page.close();
+});
+
+test('bug 9: one name for each strength level, and the terminal\'s --level 5 is the page\'s Level 5', async () => {
+  // What `jungle play --level 5` says it plays at.
+  const terminal = await new Promise((resolve, reject) => {
+    const p = spawn(h.binary, ['play', '--level', '5', '--side', 'blue', '--ascii'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    p.stdout.on('data', (d) => { out += d; });
+    p.stderr.on('data', (d) => { out += d; });
+    p.on('error', reject);
+    p.on('exit', () => resolve(out));
+    p.stdin.end('level\nquit\n');
+  });
+  const said = /Engine strength: (Level 5 · strong) \(skill (\d+)\)\./.exec(terminal);
+  assert.ok(said, `the terminal names the level: ${terminal}`);
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  await h.openPage(page, url);
+  if (!(await page.locator('#dlg-new').isVisible())) await page.locator('#btn-new').click();
+  const options = await page.locator('#new-skill option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, [
+    ['0', 'Level 1 · beginner'],
+    ['3', 'Level 2 · novice'],
+    ['6', 'Level 3 · casual'],
+    ['9', 'Level 4 · club'],
+    ['12', 'Level 5 · strong'],
+    ['15', 'Level 6 · expert'],
+    ['18', 'Level 7 · master'],
+    ['20', 'Level 8 · full strength'],
+  ]);
+  assert.deepEqual(options[4], [said[2], said[1]], 'the page\'s Level 5 is the terminal\'s');
+  await h.newGame(page, { mode: 'blue', skill: said[2], movetime: '250' });
+  await h.expectStatus(page, /Your move/);
+  assert.equal(await page.locator('#strip-top .strip-who').textContent(), 'Engine · Level 5 · strong · 0.25\u00a0s');
+  await h.square(page, 'a3').click();
+  await h.square(page, 'a4').click();
+  await h.waitForMoves(page, 2); // and the engine's reply
+  // The record and the games list say the same.
+  const record = await page.evaluate(async () => (await fetch(`/api/games/${location.hash.split('=')[1]}/record`)).text());
+  assert.match(record, /\[Red "jungle engine, Level 5 · strong, 0\.25 s\/move"\]/);
+  const id = new URL(page.url()).hash.split('=')[1];
+  await page.locator('#btn-games').click();
+  const row = page.locator(`#games-body tr[data-game="${id}"]`);
+  await row.waitFor();
+  assert.equal(await row.locator('td:nth-child(5)').textContent(), 'Engine · Level 5');
+  await page.close();
+});
+
+test('moves read with animal names once asked, and the choice is kept', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await h.openPage(page, url);
+  await h.newGame(page, { mode: 'friend' });
+  assert.equal(await page.locator('#board .coord').first().evaluate((el) => getComputedStyle(el).fontSize), '16px');
+  await clickMoves(page, ['a3a4', 'g7g6']);
+  assert.deepEqual(await page.locator('#moves button.mv').allTextContents(), ['a3a4', 'g7g6']);
+  await page.locator('#animal-names').check();
+  assert.deepEqual(await page.locator('#moves button.mv').allTextContents(), ['Elephant a3–a4', 'Elephant g7–g6']);
+  await page.reload();
+  await page.locator('body[data-ready="true"]').waitFor();
+  await h.waitForMoves(page, 2);
+  assert.deepEqual(await page.locator('#moves button.mv').allTextContents(), ['Elephant a3–a4', 'Elephant g7–g6']);
+  await page.screenshot({ path: path.join(shots, 'feel-06-animal-names.png') });
+  await page.locator('#animal-names').uncheck();
   await page.close();
 });

@@ -121,8 +121,8 @@ test('bug 8: a record of two games asks which to load, says which it loaded, and
   await page.locator('#load-choice').waitFor();
   assert.equal(await page.locator('#load-error').textContent(), 'This text holds 2 games: choose one, then Load.');
   assert.deepEqual(await page.locator('#load-game option').allTextContents(), [
-    '1. Alice – Bob <b> · 2 plies · *',
-    '2. Carol – ? · 3 plies · *',
+    '1. Alice – Bob <b> · 1 move · *',
+    '2. Carol – ? · 2 moves · *',
   ]);
   await page.screenshot({ path: path.join(shots, 'review-03-load-choose-game.png') });
   await page.locator('#load-game').selectOption('2');

@@ -38,6 +38,14 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Get(
       R"(/api/games/(\d+)/hint)", guarded([&](const Request& req, Response& res) {
+        const int64_t id = game_id(req);
+        if (service.lock(id).game->kind() == GameSessionBase::Kind::kHidden) {
+          // Hidden pieces: thought out from the asker's own view only.
+          send_json(res,
+                    service.hidden_hint(id, requester(ctx, req, res),
+                                        int_param(req, "movetime_ms", 1000, 10, ctx.max_hint_ms)));
+          return;
+        }
         Position pos;
         {
           GameService::LockedJungle g = service.lock_jungle(game_id(req), "hints");

@@ -3,6 +3,7 @@
 #include "flip/flip_rules.h"
 #include "ui/web/flip_session.h"
 #include "ui/web/game_session.h"
+#include "ui/web/hidden_session.h"
 
 namespace jungle::web {
 
@@ -33,6 +34,9 @@ GameRegistry::~GameRegistry() {
 
 std::shared_ptr<GameSessionBase> GameRegistry::load(const StoredGame& row) {
   if (is_flip_row(row)) return FlipGameSession::from_stored(row, max_movetime_ms_);
+  if (catalog_.contains(row.variant) && catalog_.get(row.variant)->rules().hidden_pieces) {
+    return HiddenGameSession::from_stored(row, catalog_, max_movetime_ms_);
+  }
   return GameSession::from_stored(row, catalog_, max_movetime_ms_);
 }
 

@@ -108,13 +108,23 @@ void add_game_routes(httplib::Server& server, ApiContext& ctx) {
                 send_json(res, service.resign(game_id(req), requester(ctx, req, res), seat));
               }));
 
+  // A hidden-pieces game's chosen set-up: arranging one's own animals.
+  server.Post(R"(/api/games/(\d+)/setup)", guarded([&](const Request& req, Response& res) {
+                const Json body = parse_body(req);
+                send_json(res,
+                          service.arrange(game_id(req), requester(ctx, req, res), seat_field(body),
+                                          string_field(body, "arrangement", ""),
+                                          bool_field(body, "random", false),
+                                          bool_field(body, "ready", false)));
+              }));
+
   server.Put(R"(/api/games/(\d+)/players)", guarded([&](const Request& req, Response& res) {
                send_json(res, service.set_players(game_id(req), requester(ctx, req, res),
                                                   parse_body(req)));
              }));
 
   server.Get(R"(/api/games/(\d+)/record)", guarded([&](const Request& req, Response& res) {
-               const auto [text, filename] = service.record(game_id(req));
+               const auto [text, filename] = service.record(game_id(req), requester(ctx, req, res));
                if (req.has_param("download")) {
                  res.set_header("Content-Disposition", "attachment; filename=\"" + filename + "\"");
                }

@@ -5,6 +5,7 @@
 
 #include "flip/flip_rules.h"
 #include "ui/web/flip_session.h"
+#include "ui/web/hidden_session.h"
 
 namespace jungle::web {
 
@@ -129,6 +130,13 @@ GameService::LockedGame GameService::lock(int64_t id) {
 
 GameService::LockedJungle GameService::lock_jungle(int64_t id, const char* what) {
   LockedGame g = lock(id);
+  if (g.game->kind() == GameSessionBase::Kind::kHidden) {
+    // The open engine would see every hidden animal.
+    throw GameError(ErrorKind::kRefused, "hidden_pieces",
+                    std::string(what) +
+                        " would see the hidden animals; a hidden-pieces game has hints thought "
+                        "out from your own view, and its truth once it is over");
+  }
   if (g.game->kind() != GameSessionBase::Kind::kJungle) {
     throw GameError(ErrorKind::kRefused, "not_for_flip",
                     std::string(what) + " are for the 7x9 game; a flip game has none yet");
@@ -253,7 +261,8 @@ Json GameService::presence_json(GameSessionBase& game) {
 Json GameService::state_of(GameSessionBase& game, int seats) {
   // A game stored before seats is anyone's until a player with a key acts.
   if (game.seats.unclaimed) seats = 3;
-  Json s = game.to_json();
+  // Where pieces are hidden, only what these seats may see.
+  Json s = game.to_json_for(seats);
   s["mode"] = game.seats.online ? "online" : "local";
   s["listed"] = game.seats.listed;
   s["seats"] = presence_json(game);
@@ -293,9 +302,9 @@ Json GameService::list(int limit, int offset) {
       {"games", list}, {"total", games_.store().count()}, {"limit", limit}, {"offset", offset}};
 }
 
-std::pair<std::string, std::string> GameService::record(int64_t id) {
+std::pair<std::string, std::string> GameService::record(int64_t id, const Requester& who) {
   LockedGame g = lock(id);
-  return {g.game->record_text(), g.game->record_filename()};
+  return g.game->record_for(g.game->seats.held_by(who.proof));
 }
 
 // ---------------------------------------------------------------------------
@@ -315,7 +324,12 @@ Seated GameService::create(const Json& body, const Requester& who) {
   const bool has_record = body.contains("record");
   const std::string record_text = has_record ? string_field(body, "record", "") : "";
   const std::string variant = string_field(body, "variant", "standard");
-  if (has_record ? is_flip_set(record_variant(record_text)) : is_flip_set(variant)) {
+  const bool hidden_set =
+      has_record ? HiddenGameSession::is_hidden_record_text(record_text, catalog_)
+                 : catalog_.contains(variant) && catalog_.get(variant)->rules().hidden_pieces;
+  if (hidden_set) {
+    game = create_hidden(body, variant, has_record ? &record_text : nullptr, online, players);
+  } else if (has_record ? is_flip_set(record_variant(record_text)) : is_flip_set(variant)) {
     if (has_record) {
       game = FlipGameSession::from_record_text(record_text, players);
     } else {
@@ -433,8 +447,9 @@ std::string GameService::new_code() {
 
 void GameService::run_clock(GameSessionBase& game, int64_t now) {
   if (!game.clock.timed() || game.over()) return;
-  // A flip game's clocks start with its first flip, which gives the colours.
-  if (!game.colours_known()) return;
+  // A flip game's clocks start with its first flip, which gives the colours;
+  // a hidden game's once both players have arranged their animals.
+  if (!game.clocks_may_run()) return;
   const int seat = game.seat_to_move();
   // An engine's clock runs while it thinks, from its search's start.
   if (game.player(seat).is_engine()) {
@@ -468,6 +483,9 @@ void GameService::after_move(GameSessionBase& game, int seat, int64_t now) {
   if (game.over()) {
     game.clock.moved(seat, now, -1);
     game.clock.stop(now);
+  } else if (game.seat_to_move() == seat) {
+    // A hidden game's refused try: the same player tries again, its clock
+    // running on with no increment.
   } else {
     game.clock.moved(seat, now, -1);
     run_clock(game, now);
@@ -505,8 +523,8 @@ void GameService::after_undo(GameSessionBase& game, int64_t now, const Json& ext
   game.emit("undo", data, now);
 }
 
-bool GameService::settle_clock(GameSessionBase& game) {
-  const int64_t t = now();
+bool GameService::settle_clock(GameSessionBase& game, std::optional<int64_t> at) {
+  const int64_t t = at ? *at : now();
   if (game.over() || !game.clock.flagged(t)) return false;
   const int loser = game.clock.running();
   // Every piece can win by entering the den, so the side whose flag stands
@@ -519,7 +537,10 @@ bool GameService::settle_clock(GameSessionBase& game) {
 Json GameService::move(int64_t id, const Requester& who, const std::string& move,
                        int64_t expected_ply) {
   return mutate(id, [&](GameSessionBase& game) {
-    if (settle_clock(game)) {
+    // The move is stamped now: if its side's time ran out first, the game
+    // was lost on time before it arrived.
+    const int64_t t = now();
+    if (settle_clock(game, t)) {
       throw GameError(ErrorKind::kRefused, "game_over",
                       "the game is over: " + game.result_message() + " before this move arrived");
     }
@@ -543,7 +564,6 @@ Json GameService::move(int64_t id, const Requester& who, const std::string& move
       throw GameError(ErrorKind::kConflict, "waiting_for_opponent",
                       "nobody has taken the other seat yet; share the link or the code");
     }
-    const int64_t t = now();
     game.play_text(move);
     after_move(game, seat, t);
     save(game, game.seats.listed && game.over());
@@ -620,6 +640,16 @@ Json GameService::set_players(int64_t id, const Requester& who, const Json& body
                       "the players of an online game are the people seated at it");
     }
     require_any_seat(game, who, "changing the players");
+    if (game.kind() == GameSessionBase::Kind::kHidden && !game.over()) {
+      for (int s = 0; s < 2; ++s) {
+        if (game.player(s).is_engine() && !players[size_t(s)].is_engine()) {
+          throw GameError(ErrorKind::kRefused, "hidden_pieces",
+                          std::string("a person cannot take over ") + seat_name(s) +
+                              " from the engine in a hidden-pieces game: that would show the "
+                              "engine's animals");
+        }
+      }
+    }
     // A name not given is kept: changing who plays is not renaming.
     auto next = players;
     for (int s = 0; s < 2; ++s) {
@@ -714,6 +744,11 @@ Json GameService::offer(int64_t id, const Requester& who, OfferKind kind) {
     if (game.over()) {
       throw GameError(ErrorKind::kRefused, "game_over",
                       "the game is over: " + game.result_message());
+    }
+    if (kind == OfferKind::kTakeback && !game.takes_back()) {
+      throw GameError(ErrorKind::kRefused, "no_takeback",
+                      "moves of this game cannot be taken back: a take-back would show a player "
+                      "what it was not to see");
     }
     if (kind == OfferKind::kTakeback) {
       // Something of the offerer's to take back: moves alternate, so after

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -39,7 +40,8 @@ struct GameServiceOptions {
   int64_t abandon_timeout_ms = 30000;
   // The clocks' time, in ms; the wall clock unless a test gives its own.
   std::function<int64_t()> clock;
-  // Flip Jungle searches at once (each holds its own tables).
+  // Flip Jungle searches at once (each holds its own tables), and as many
+  // hidden-pieces searches.
   int max_flip_searches = 2;
 };
 
@@ -79,8 +81,9 @@ class GameService {
   // {"games": [...], "total", "limit", "offset"}
   Json list(int limit, int offset);
   void remove(int64_t id, const Requester& who);
-  // The game as a record, and the file name to download it as.
-  std::pair<std::string, std::string> record(int64_t id);
+  // The game as a record, and the file name to download it as: a hidden
+  // game's record holds what `who` was shown until the game is over.
+  std::pair<std::string, std::string> record(int64_t id, const Requester& who);
 
   // ---- play ----
   Json move(int64_t id, const Requester& who, const std::string& move, int64_t expected_ply);
@@ -90,6 +93,16 @@ class GameService {
   // `seat` -1: the requester's own seat, else the seat to move.
   Json resign(int64_t id, const Requester& who, int seat);
   Json set_players(int64_t id, const Requester& who, const Json& body);
+
+  // ---- hidden pieces (game_service_hidden.cpp) ----
+  // A chosen set-up: arranges the animals of `seat` (-1: the one seat a
+  // person plays that `who` holds) as `arrangement` says, or at random when
+  // `random`, and settles it when `ready`.
+  Json arrange(int64_t id, const Requester& who, int seat, const std::string& arrangement,
+               bool random, bool ready);
+  // A suggested try for the seat `who` looks as, thought out from that
+  // player's view alone (the hidden-pieces engine).
+  Json hidden_hint(int64_t id, const Requester& who, int64_t movetime_ms);
 
   // ---- online ----
   // Takes the game's open seat; `code` is needed unless the game is listed.
@@ -153,7 +166,9 @@ class GameService {
   Json state_of(GameSessionBase& game, int seats);
   // Ends the game on time if its running clock is out; true when it did.
   // With the game locked; saves.
-  bool settle_clock(GameSessionBase& game);
+  // `now`, when given, is the time the caller then acts at, so that a move
+  // is judged by the same instant as the flag.
+  bool settle_clock(GameSessionBase& game, std::optional<int64_t> now = std::nullopt);
   // Requires `who` to hold `seat` (adopting a game stored before seats).
   void require_seat(GameSessionBase& game, const Requester& who, int seat, const std::string& what);
   void require_any_seat(GameSessionBase& game, const Requester& who, const std::string& what);
@@ -173,8 +188,16 @@ class GameService {
                                        const std::array<int64_t, 2>& seen);
   Json answer_offer_locked(GameSessionBase& game, const Requester& who, OfferKind kind, bool accept,
                            int seat, int64_t now);
+  // Tells the game's watchers that the engine started thinking for `seat`.
+  void thinking(const GameSessionBase& game, int seat);
   Json engine_move_jungle(LockedGame& g, const Requester& who);
   Json engine_move_flip(LockedGame& g, const Requester& who);
+  Json engine_move_hidden(LockedGame& g, const Requester& who);
+  // A new hidden-pieces game (create's part for them): from the rule set's
+  // set-up, a local game's FEN, or an arbiter's record.
+  std::unique_ptr<GameSessionBase> create_hidden(const Json& body, const std::string& variant,
+                                                 const std::string* record, bool online,
+                                                 const std::array<PlayerConfig, kSides>& players);
   std::string new_code();
   void clock_loop();
 
@@ -183,6 +206,7 @@ class GameService {
   EnginePool& pool_;
   GameServiceOptions options_;
   std::atomic<int> flip_searches_{0};
+  std::atomic<int> hidden_searches_{0};
 
   // Watchers connected to this server, per (game, seat).
   std::mutex presence_mutex_;

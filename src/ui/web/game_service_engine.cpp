@@ -23,6 +23,12 @@ GameError game_changed() {
 
 }  // namespace
 
+void GameService::thinking(const GameSessionBase& game, int seat) {
+  // Not stored: watchers see the engine's clock run from now.
+  games_.events().publish(
+      {game.id(), 0, 0, false, Json{{"type", "thinking"}, {"seat", seat_name(seat)}}.dump()});
+}
+
 Json GameService::engine_move(int64_t id, const Requester& who) {
   LockedGame g = lock(id);
   GameSessionBase& game = *g.game;
@@ -44,8 +50,15 @@ Json GameService::engine_move(int64_t id, const Requester& who) {
     throw GameError(ErrorKind::kConflict, "engine_thinking",
                     "the engine is already choosing a move");
   }
-  return game.kind() == GameSessionBase::Kind::kJungle ? engine_move_jungle(g, who)
-                                                       : engine_move_flip(g, who);
+  switch (game.kind()) {
+    case GameSessionBase::Kind::kJungle:
+      return engine_move_jungle(g, who);
+    case GameSessionBase::Kind::kFlip:
+      return engine_move_flip(g, who);
+    case GameSessionBase::Kind::kHidden:
+      break;
+  }
+  return engine_move_hidden(g, who);
 }
 
 Json GameService::engine_move_jungle(LockedGame& g, const Requester& who) {
@@ -68,6 +81,7 @@ Json GameService::engine_move_jungle(LockedGame& g, const Requester& who) {
     game.clock.start(seat, now());
     track_deadline(game);
   }
+  thinking(game, seat);
   g.lock.unlock();
   const Searched searched = future.get();
   g.lock.lock();
@@ -80,8 +94,8 @@ Json GameService::engine_move_jungle(LockedGame& g, const Requester& who) {
     throw GameError(ErrorKind::kServerFault, "no_move", "the engine found no move");
   }
   const int held = game.seats.held_by(who.proof);
-  if (settle_clock(game)) return state_of(game, held);
   const int64_t t = now();
+  if (settle_clock(game, t)) return state_of(game, held);
   game.play(searched.result.best);
   after_move(game, seat, t);
   save(game);
@@ -115,6 +129,7 @@ Json GameService::engine_move_flip(LockedGame& g, const Requester& who) {
     game.clock.start(seat, now());
     track_deadline(game);
   }
+  thinking(game, seat);
   g.lock.unlock();
   flip::FlipSearcher searcher;
   const flip::FlipSearchResult r = searcher.search(pos, limits);
@@ -123,8 +138,8 @@ Json GameService::engine_move_flip(LockedGame& g, const Requester& who) {
   if (game.change_count() != changes || game.detached) throw game_changed();
   if (!r.has_move) throw GameError(ErrorKind::kServerFault, "no_move", "the engine found no move");
   const int held = game.seats.held_by(who.proof);
-  if (settle_clock(game)) return state_of(game, held);
   const int64_t t = now();
+  if (settle_clock(game, t)) return state_of(game, held);
   game.play(r.best);
   after_move(game, seat, t);
   save(game);

@@ -164,6 +164,11 @@ std::unique_ptr<GameSession> GameSession::from_record_text(std::string_view text
   return from_record(records[size_t(index - 1)], catalog, players);
 }
 
+namespace {
+// Moves as the move list numbers them (defined below, with the games list's summary).
+int full_moves(const std::string& start_fen, int plies);
+}  // namespace
+
 Json GameSession::record_games_json(std::string_view text, const VariantCatalog& catalog) {
   Json list = Json::array();
   const std::vector<GameRecord> records = read_record_text(text, catalog);
@@ -175,13 +180,13 @@ Json GameSession::record_games_json(std::string_view text, const VariantCatalog&
                     {"event", r.tag("Event")},
                     {"result", r.tag("Result").empty() ? "*" : r.tag("Result")},
                     {"variant", r.tag("Variant").empty() ? "standard" : r.tag("Variant")},
-                    {"ply", r.moves.size()}});
+                    {"ply", r.moves.size()},
+                    {"moves", full_moves(r.tag("FEN"), int(r.moves.size()))}});
   }
   return list;
 }
 
-namespace {
-std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog) {
+void require_shipped_variants(std::string_view text, const VariantCatalog& catalog) {
   // Every "[Variant" in the text, read as the record reader reads a tag
   // pair: [Name "value"] with \" and \\ escapes. Anything unclear is refused.
   const auto space = [&](size_t i) {
@@ -219,6 +224,12 @@ std::vector<GameRecord> read_record_text(std::string_view text, const VariantCat
                           "\" is not one of the shipped rule sets this server plays");
     }
   }
+}
+
+namespace {
+
+std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog) {
+  require_shipped_variants(text, catalog);
   std::vector<GameRecord> records;
   try {
     records = read_records(text);

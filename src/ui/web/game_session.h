@@ -131,6 +131,11 @@ class GameSession : public GameSessionBase {
   std::vector<std::optional<PlyEvaluation>> evaluations_;  // one per ply 0..ply()
 };
 
+// GameError kRefused unless every Variant tag of a record text names a
+// shipped rule set: the record readers would otherwise load a rule-set file
+// from any path the text names.
+void require_shipped_variants(std::string_view text, const VariantCatalog& catalog);
+
 // A line of the games list, from the database alone.
 Json stored_summary_json(const StoredGame& g);
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/types.h"
@@ -21,8 +22,9 @@
 // the store (id, revision, events), who sits where (SeatTable), its clock,
 // the offers standing and the engine work in flight, with the moves of its
 // rules behind a few virtual calls. The 7x9 games (GameSession) and Flip
-// Jungle games (FlipGameSession) are its two kinds; the game service plays
-// both through it. Not thread-safe by itself: callers hold mutex().
+// Jungle games (FlipGameSession) and hidden-piece games (HiddenGameSession)
+// are its kinds; the game service plays them all through it. Not thread-safe by itself: callers
+// hold mutex().
 
 namespace jungle::web {
 
@@ -49,7 +51,7 @@ inline constexpr size_t kMaxNameLength = 100;
 
 class GameSessionBase {
  public:
-  enum class Kind { kJungle, kFlip };
+  enum class Kind { kJungle, kFlip, kHidden };
 
   virtual ~GameSessionBase() = default;
   virtual Kind kind() const = 0;
@@ -74,6 +76,11 @@ class GameSessionBase {
   virtual bool colours_known() const { return true; }
   // The colour that `seat` plays; colours_known() first.
   virtual Side side_of_seat(int seat) const { return Side(seat); }
+  // Whether the clocks may run yet (a hidden game's set-up comes first).
+  virtual bool clocks_may_run() const { return colours_known(); }
+  // Whether moves may be taken back (not where a take-back would show what
+  // the player was not to see).
+  virtual bool takes_back() const { return true; }
 
   const PlayerConfig& player(int seat) const { return players_[size_t(seat)]; }
   std::array<bool, 2> human_seats() const {
@@ -99,6 +106,9 @@ class GameSessionBase {
   // The rules' part of the state (docs/api.md, "Game state"); the service
   // adds the seats, clock and offers.
   virtual Json to_json() const = 0;
+  // The same as the holder of `seats` (SeatTable::held_by) may see it: where
+  // pieces are hidden, only that player's view.
+  virtual Json to_json_for(int /*seats*/) const { return to_json(); }
   // The move that led to `ply` (1..ply()), as to_json lists it.
   virtual Json move_json(int ply) const = 0;
   // The rules' part of the stored row.
@@ -107,6 +117,10 @@ class GameSessionBase {
   virtual std::string record_text() const = 0;
   // The record's file name when downloaded.
   virtual std::string record_filename() const = 0;
+  // The record and its file name as the holder of `seats` may have them.
+  virtual std::pair<std::string, std::string> record_for(int /*seats*/) const {
+    return {record_text(), record_filename()};
+  }
 
   // The whole row: the rules' part with the seats, clock, offers, events.
   StoredGame stored_row() const;

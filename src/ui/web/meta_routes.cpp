@@ -5,6 +5,7 @@
 #include "flip/flip_rules.h"
 #include "ui/web/flip_session.h"
 #include "ui/web/game_stream.h"
+#include "ui/web/hidden_session.h"
 #include "ui/web/json_http.h"
 #include "ui/web/route_support.h"
 
@@ -132,6 +133,11 @@ void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
   server.Post("/api/records/games", guarded([&ctx](const Request& req, Response& res) {
                 const Json body = parse_body(req);
                 const std::string text = string_field(body, "record", "");
+                if (HiddenGameSession::is_hidden_record_text(text, ctx.catalog)) {
+                  require_shipped_variants(text, ctx.catalog);
+                  send_json(res, Json{{"games", HiddenGameSession::record_games_json(text)}});
+                  return;
+                }
                 send_json(res,
                           Json{{"games", is_flip_record(text)
                                              ? FlipGameSession::record_games_json(text)

@@ -57,6 +57,17 @@ Requester requester(const ApiContext& ctx, const httplib::Request& req,
     pos = end + 1;
   }
   r.proof = Credentials::of(r.player_key, tokens);
+  // ?as=blue|red: of the seats it holds, the request acts and looks as this
+  // one only (a hot-seat game's page, for the player at the screen).
+  if (req.has_param("as")) {
+    const std::string as = req.get_param_value("as");
+    const int seat = seat_from_name(as);
+    if (seat < 0) {
+      throw GameError(ErrorKind::kBadRequest, "bad_param",
+                      "'as' must be \"blue\" or \"red\", not \"" + as + "\"");
+    }
+    r.proof.seat_mask = 1 << seat;
+  }
   return r;
 }
 

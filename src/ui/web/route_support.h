@@ -27,7 +27,9 @@ int64_t game_id(const httplib::Request& req);
 
 // Who the request comes from: its player key (cookie or X-Player-Key, or
 // the one this very answer issues), its seat tokens (X-Seat-Token, several
-// separated by commas), and the client and address for the engines' shares.
+// separated by commas), the one seat it acts as (?as=blue|red), and the
+// client and address for the engines' shares. Throws GameError kBadRequest
+// for an `as` that names no seat.
 Requester requester(const ApiContext& ctx, const httplib::Request& req,
                     const httplib::Response& res);
 

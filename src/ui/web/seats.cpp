@@ -63,7 +63,7 @@ int seat_from_name(const std::string& name) {
 
 bool SeatTable::holds(int seat, const Credentials& who) const {
   const Seat& s = seats[size_t(seat)];
-  if (!s.taken()) return false;
+  if (!s.taken() || !(who.seat_mask & (1 << seat))) return false;
   if (!s.holder_digest.empty() && s.holder_digest == who.key_digest) return true;
   return std::find(who.token_digests.begin(), who.token_digests.end(), s.token_digest) !=
          who.token_digests.end();

@@ -26,6 +26,10 @@ std::string secret_digest(const std::string& secret);
 struct Credentials {
   std::string key_digest;                  // "" without a player key
   std::vector<std::string> token_digests;  // one per X-Seat-Token given
+  // The seats the request acts and looks for, among those it holds (bit
+  // set as held_by's): `?as=blue` narrows a browser holding both seats of a
+  // hot-seat game to the player at the screen now.
+  int seat_mask = 3;
   // From the raw secrets; empty ones are ignored.
   static Credentials of(const std::string& player_key, const std::vector<std::string>& tokens);
   bool anonymous() const { return key_digest.empty() && token_digests.empty(); }

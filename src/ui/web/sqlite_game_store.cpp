@@ -324,7 +324,8 @@ int64_t SqliteGameStore::update(const StoredGame& game, const std::vector<Stored
     Statement st(db_,
                  "UPDATE games SET updated_ms=?, moves=?, ply_count=?, blue=?, red=?, result=?, "
                  "termination=?, declared=?, evaluations=?, revision=revision+1, last_event=?, "
-                 "code=?, listing=?, seats=?, clock=?, offers=? WHERE id=? AND revision=?");
+                 "code=?, listing=?, seats=?, clock=?, offers=?, start_fen=? WHERE id=? AND "
+                 "revision=?");
     st.bind(1, game.updated_ms)
         .bind(2, game.moves)
         .bind(3, int64_t(game.ply_count))
@@ -340,8 +341,10 @@ int64_t SqliteGameStore::update(const StoredGame& game, const std::vector<Stored
         .bind(13, game.seats)
         .bind(14, game.clock)
         .bind(15, game.offers)
-        .bind(16, game.id)
-        .bind(17, game.revision);
+        // A hidden game's start is its set-up, which its players arrange.
+        .bind(16, game.start_fen)
+        .bind(17, game.id)
+        .bind(18, game.revision);
     try {
       st.step();
     } catch (const ConstraintFailed&) {

@@ -95,7 +95,8 @@ constexpr std::pair<const char*, const char*> kStatements[] = {
     {"update_game",
      "UPDATE games SET updated_ms=$1, moves=$2, ply_count=$3, blue=$4, red=$5, result=$6, "
      "termination=$7, declared=$8, evaluations=$9, revision=revision+1, last_event=$10, "
-     "code=$11, listing=$12, seats=$13, clock=$14, offers=$15 WHERE id=$16 AND revision=$17"},
+     "code=$11, listing=$12, seats=$13, clock=$14, offers=$15, start_fen=$16 WHERE id=$17 AND "
+     "revision=$18"},
     {"revision_of", "SELECT revision FROM games WHERE id=$1"},
     {"insert_event",
      "INSERT INTO game_events (game_id, seq, created_ms, type, data) VALUES ($1,$2,$3,$4,$5)"},
@@ -232,7 +233,10 @@ int64_t PgGameStore::update(const StoredGame& game, const std::vector<StoredEven
       r = w.exec_prepared("update_game", game.updated_ms, game.moves, game.ply_count, game.blue,
                           game.red, game.result, game.termination, game.declared, game.evaluations,
                           game.last_event, code_or_null(game.code), game.listing, game.seats,
-                          game.clock, game.offers, game.id, game.revision);
+                          game.clock, game.offers,
+                          // A hidden game's start is its set-up, which its
+                          // players arrange after the row exists.
+                          game.start_fen, game.id, game.revision);
     } catch (const pqxx::unique_violation&) {
       throw DuplicateCodeError(game.code);
     }

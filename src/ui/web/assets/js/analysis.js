@@ -7,7 +7,7 @@ import { analysisDone, analysisStats, pvMoves } from './format.js';
 import { lineCursor, setLineEvaluation } from './explore.js';
 import { fenAt, isOnline } from './game.js';
 import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from './state.js';
-import { showTablebase } from './tablebase.js';
+import { hideTablebase, showTablebase } from './tablebase.js';
 import {
   analysisStatsText,
   clearPv,
@@ -47,11 +47,13 @@ export function startAnalysis() {
   if (viewedOver) {
     showAnalysisStats('game over');
     clearPv();
+    hideTablebase();
     return;
   }
   showAnalysisStats('starting…');
   clearPv();
-  showTablebase(g.variant, fenAt(g, state.view));
+  // The tables are asked about the position shown: a side line's, or the game's.
+  showTablebase(g.variant, line ? line.fen : fenAt(g, state.view));
   // A side line's position is analysed as a position: the game has no ply for it.
   const source = new EventSource(
     line
@@ -106,6 +108,7 @@ export function switchAnalysis(on) {
     setBest(null);
     showAnalysisStats('');
     clearPv();
+    hideTablebase();
     render();
   }
 }

@@ -11,9 +11,13 @@
 /** @typedef {Record<Side, Player>} Players */
 /**
  * One played move; `piece` and `captured` are FEN letters (upper case Blue),
- * `fen` the position after it.
+ * `fen` the position after it. In a hidden-pieces game each move is an
+ * announcement of the arbiter: `piece`, `captured` and `lost` are "?" where
+ * the reader was not shown the animal, `outcome` says how an attack ended.
  * @typedef {{ ply: number, move: string, side: Side, piece: string, captured: string | null,
- *             jump: boolean, fen: string }} GameMove
+ *             jump: boolean, fen: string, announcement?: string,
+ *             outcome?: 'move' | 'took' | 'died' | 'bounced' | 'refused', attacker?: string | null,
+ *             defender?: string | null, lost?: string | null }} GameMove
  */
 /**
  * What the engine saw: an engine move's `engine` field, a hint, an analysis
@@ -42,6 +46,18 @@
  *             left_ms?: number | null }} SeatInfo
  */
 /**
+ * A piece of a hidden-pieces game as its reader knows it: its animal (FEN
+ * letter) when known, else null; `candidates` the animals it can still be.
+ * @typedef {{ square: string, side: Side, animal: string | null, candidates: string,
+ *             shown?: boolean, moves?: number }} HiddenPiece
+ */
+/**
+ * A hidden-pieces game's set-up: how it is made, which sides have settled
+ * their arrangement, and (for a player) its own start squares.
+ * @typedef {{ mode: 'shuffled' | 'chosen' | 'fixed', ready: Record<Side, boolean>, done: boolean,
+ *             squares?: string[], may_arrange?: boolean }} HiddenSetup
+ */
+/**
  * `mode` 'online' when the seats belong to different players; `you` the
  * seats this browser holds (both in a local game it created, none when
  * watching); `code` the join code, shown to those seated only.
@@ -54,7 +70,10 @@
  *             code?: string, listed?: boolean, clock?: Clock | null,
  *             offers?: { draw: Side | null, takeback: Side | null },
  *             abandon_timeout_ms?: number, last_event?: number, now_ms?: number,
- *             seat_tokens?: Partial<Record<Side, string>> }} Game
+ *             seat_tokens?: Partial<Record<Side, string>>,
+ *             kind?: 'jungle' | 'hidden' | 'flip', viewer?: Side | null, pieces?: HiddenPiece[],
+ *             setup?: HiddenSetup, truth?: boolean,
+ *             hidden?: { setup: string, reveal: string, failed_attack: string } }} Game
  */
 /**
  * A line of the lobby: an open challenge (`waiting` the seat still free)
@@ -72,7 +91,7 @@
 /**
  * One game of a record text, to choose which to load; tags as written.
  * @typedef {{ index: number, blue: string, red: string, event: string, result: string,
- *             variant: string, ply: number }} RecordGame
+ *             variant: string, ply: number, moves?: number }} RecordGame
  */
 /**
  * What a review found of the position after `ply` moves: from Blue's side,
@@ -138,6 +157,24 @@ export const messageOf = (err) => (err instanceof Error ? err.message : String(e
 
 // The answer's type comes from the route's entry in `api` below.
 /**
+ * The one seat this page acts and looks as in a hot-seat game of hidden
+ * pieces (the player at the screen), or null: the server then sends what a
+ * holder of both seats may see of it, which is a spectator's view.
+ * @type {Side | null}
+ */
+let actingSeat = null;
+
+/** @param {Side | null} side */
+export function setActingSeat(side) {
+  actingSeat = side;
+}
+
+export const currentActingSeat = () => actingSeat;
+
+/** `path` with ?as= when the page acts as one seat. @param {string} path */
+const acting = (path) => (actingSeat ? `${path}${path.includes('?') ? '&' : '?'}as=${actingSeat}` : path);
+
+/**
  * @template T
  * @param {string} method
  * @param {string} path
@@ -154,7 +191,7 @@ async function request(method, path, body) {
   }
   let res;
   try {
-    res = await fetch(path, init);
+    res = await fetch(acting(path), init);
   } catch (e) {
     throw new ApiError(0, 'network', 'the server cannot be reached; is `jungle serve` running?');
   }
@@ -189,7 +226,8 @@ const query = (params) => {
  *   undo: (id: number, plies: number) => Promise<Game>,
  *   resign: (id: number, side: Side) => Promise<Game>,
  *   setPlayers: (id: number, players: Players) => Promise<Game>,
- *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string }>,
+ *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string, expected?: number, worlds?: number }>,
+ *   arrange: (id: number, body: { arrangement?: string, random?: boolean, ready?: boolean }) => Promise<Game>,
  *   review: (id: number) => Promise<Review>,
  *   startReview: (id: number) => Promise<Review>,
  *   recordUrl: (id: number) => string,
@@ -221,10 +259,11 @@ export const api = {
   undo: (id, plies) => request('POST', `/api/games/${id}/undo`, { plies }),
   resign: (id, side) => request('POST', `/api/games/${id}/resign`, { side }),
   setPlayers: (id, players) => request('PUT', `/api/games/${id}/players`, players),
+  arrange: (id, body) => request('POST', `/api/games/${id}/setup`, body),
   hint: (id, ply, movetimeMs) => request('GET', `/api/games/${id}/hint${query({ ply, movetime_ms: movetimeMs })}`),
   review: (id) => request('GET', `/api/games/${id}/review`),
   startReview: (id) => request('POST', `/api/games/${id}/review`, {}),
-  recordUrl: (id) => `/api/games/${id}/record?download=1`,
+  recordUrl: (id) => acting(`/api/games/${id}/record?download=1`),
   analysisUrl: (id, ply, movetimeMs, lines) =>
     `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs, multipv: lines })}`,
   positionAnalysisUrl: (variant, fen, movetimeMs, lines) =>

@@ -18,6 +18,7 @@ import {
   onPremove,
   resign,
   setView,
+  showGame,
   startNewGame,
   takeBack,
   togglePause,
@@ -35,6 +36,7 @@ import {
 } from './online.js';
 import { exploreMoves, lineStep, onLineChange, selectLineById, shownFen } from './explore.js';
 import { openReview, startReview } from './review.js';
+import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './hidden_game.js';
 import { SetupEditor } from './setup.js';
 import { isMuted, setMuted } from './sound.js';
 import { dismissBanner, setAnimalNames, state, variantInfo, variantsLoaded } from './state.js';
@@ -74,6 +76,7 @@ function wire(editor) {
   wireLobbyDialog({
     accept: acceptChallenge,
     watch: loadGame,
+    join: openJoin,
     create: () => openNewGame(null, { online: true, lobby: true }),
   });
   wireJoinDialog();
@@ -81,6 +84,11 @@ function wire(editor) {
   $('offer-accept').addEventListener('click', () => answerOffer(true));
   $('offer-decline').addEventListener('click', () => answerOffer(false));
   $('claim-win').addEventListener('click', claimWin);
+  wireHiddenGame({ show: showGame });
+  $('cover-go').addEventListener('click', takeScreen);
+  $('cover-new').addEventListener('click', () => openNewGame());
+  $('setup-random').addEventListener('click', arrangeRandom);
+  $('setup-ready').addEventListener('click', arrangeReady);
   $('share-copy').addEventListener('click', copyShareLink);
   $('watch-copy').addEventListener('click', copyWatchLink);
   setInterval(() => {

@@ -4,6 +4,7 @@
 // unit-tested without a page (tests/js).
 import { ANIMALS } from './pieces.js';
 import { humanSides, isEngine, isMine, isOnline, isSpectator, other, waitingForOpponent } from './game.js';
+import { announcementText, hiddenMoveText, isHotSeatHidden, settingUp, sideAtScreen } from './hidden.js';
 
 /** @typedef {import('./api.js').Game} Game */
 /** @typedef {import('./api.js').GameMove} GameMove */
@@ -92,6 +93,8 @@ export function statusText(game, { view, engineRequest, autoplay }) {
     return `Viewing ${where} — press ⏭ to return.`;
   }
   if (game.status === 'over') return game.message;
+  if (isHotSeatHidden(game) && !game.viewer) return `Pass the device to ${sideName(sideAtScreen(game))}.`;
+  if (settingUp(game)) return setupStatus(game);
   if (isOnline(game)) {
     if (waitingForOpponent(game)) {
       return isSpectator(game)
@@ -113,6 +116,21 @@ export function statusText(game, { view, engineRequest, autoplay }) {
 }
 
 /**
+ * The status line while the players of a hidden-pieces game arrange their
+ * animals.
+ * @param {Game} game
+ */
+function setupStatus(game) {
+  const viewer = game.viewer;
+  if (!viewer || !game.setup) return 'The players are arranging their animals.';
+  if (game.setup.may_arrange) {
+    return 'Arrange your animals: drag one onto another to exchange them, then press Ready.';
+  }
+  const waiting = game.setup.ready.blue ? 'red' : 'blue';
+  return `Waiting for ${sideName(waiting)} to arrange its animals.`;
+}
+
+/**
  * The move list's rows: each has a move number and the plies (1-based) it
  * holds; `gap` when it opens with Red's move (a game from a position with
  * Red to move), shown as "…".
@@ -127,7 +145,9 @@ export function moveRows(startFen, moves) {
   const rows = [];
   moves.forEach((m, i) => {
     const blueMove = m.side === 'blue';
-    if (!rows.length || blueMove) {
+    // A refused try (hidden pieces) keeps its row: the same side moves again.
+    const again = i > 0 && moves[i - 1].outcome === 'refused' && moves[i - 1].side === m.side;
+    if (!rows.length || (blueMove && !again)) {
       if (rows.length) number += 1;
       rows.push({ number, gap: !blueMove, plies: [] });
     }
@@ -166,6 +186,7 @@ export function fullMoves(startFen, plies) {
  * @param {GameMove} m
  */
 export function moveTitle(m) {
+  if (m.outcome) return announcementText(m);
   const [from, to] = moveSquares(m.move);
   return (
     `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${from}→${to}` +
@@ -189,6 +210,7 @@ export function moveSquares(text) {
  * @param {boolean} withAnimals
  */
 export function moveText(m, withAnimals) {
+  if (m.outcome) return hiddenMoveText(m, withAnimals);
   if (!withAnimals) return m.move;
   const [from, to] = moveSquares(m.move);
   return `${ANIMALS[m.piece.toUpperCase()].name} ${from}${m.captured ? '×' : '–'}${to}`;

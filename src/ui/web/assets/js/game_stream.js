@@ -25,6 +25,8 @@ const EVENTS = [
   'seat',
   'players',
   'presence',
+  'thinking',
+  'setup',
   'deleted',
 ];
 

@@ -6,6 +6,7 @@
 import { ApiError, api, messageOf } from './api.js';
 import { $, toast } from './dom.js';
 import { showGame, loadGame } from './flows.js';
+import { stopWatching, watchedGame } from './game_stream.js';
 import { isSpectator, opponentSide, waitingForOpponent } from './game.js';
 import { sideName } from './format.js';
 import { state } from './state.js';
@@ -110,11 +111,15 @@ async function takeSeat() {
   if (!j) return;
   const name = $('join-name', HTMLInputElement).value.trim();
   rememberName(name);
+  // The spectator's stream goes first: it would tell this page, as news of
+  // someone else, the seat it takes; the player's stream opens with the game.
+  stopWatching();
   try {
     const joined = await api.join(j.code, name);
     await loadGame(joined.id);
   } catch (err) {
     toast(`Could not join: ${messageOf(err)}`);
+    await loadGame(j.game.id).catch((e) => toast(messageOf(e)));
   }
 }
 
@@ -123,13 +128,17 @@ async function takeSeat() {
  * @param {number} id
  */
 export async function acceptChallenge(id) {
+  // As when taking a seat by the link: not told of one's own seat as news.
+  const watchedHere = watchedGame() === id;
+  if (watchedHere) stopWatching();
   try {
     const g = await api.joinGame(id, playerName());
     await loadGame(g.id);
   } catch (err) {
     // One's own challenge: open it, to wait there.
-    if (err instanceof ApiError && err.code === 'already_seated') await loadGame(id);
-    else toast(`Could not accept the challenge: ${messageOf(err)}`);
+    const own = err instanceof ApiError && err.code === 'already_seated';
+    if (!own) toast(`Could not accept the challenge: ${messageOf(err)}`);
+    if (own || watchedHere) await loadGame(id).catch((e) => toast(messageOf(e)));
   }
 }
 

@@ -182,6 +182,11 @@ export function toggleFlipped() {
   current.flipped = !current.flipped;
 }
 
+/** Red at the bottom (true) or Blue. @param {boolean} red */
+export function setFlippedTo(red) {
+  current.flipped = red;
+}
+
 /** @param {PieceStyle} style */
 export function setStyle(style) {
   current.style = style;

@@ -16,6 +16,7 @@ import {
   other,
   waitingForOpponent,
 } from '../game.js';
+import { isHidden, pieceNotes, settingUp, setupMoves } from '../hidden.js';
 import { state, variantInfo } from '../state.js';
 
 /** @typedef {import('../api.js').Game} Game */
@@ -51,7 +52,19 @@ export function renderBoard(g) {
   // With hidden pieces, a person playing the engine (or someone online)
   // does not see the other side's animals.
   const humans = isOnline(g) ? mySides(g) : humanSides(g);
-  b.setHiddenSide(variant.hidden_pieces && humans.length === 1 ? other(humans[0]) : null);
+  // A hidden-pieces game comes as this reader's view: the server sent no
+  // animal it may not see, and the board draws what it was sent.
+  b.setHiddenSide(null);
+  b.setNotes(isHidden(g) && state.view === g.ply ? pieceNotes(g) : new Map());
+  if (settingUp(g)) {
+    // Arranging: a piece dropped on another of the player's start squares
+    // exchanges the two.
+    b.setPosition(g.fen);
+    b.setLastMove(null);
+    b.setLegalMoves(g.setup?.may_arrange ? setupMoves(g) : [], !!g.setup?.may_arrange && !state.busy);
+    renderArrows();
+    return;
+  }
   // Away from the game's current position, the board explores side lines.
   const explored = explorePosition();
   if (explored) {

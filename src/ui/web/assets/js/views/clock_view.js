@@ -3,6 +3,8 @@
 // server's last word while that side's clock runs, red and blinking when it
 // is low. The server decides a loss on time; the page only shows it.
 import { formatClock, isLowTime, timeLeft } from '../clock.js';
+import { isMine } from '../game.js';
+import { play } from '../sound.js';
 import { state, sinceState } from '../state.js';
 
 /** @typedef {import('../api.js').Game} Game */
@@ -23,6 +25,32 @@ function clockOf(strip) {
   return /** @type {HTMLElement} */ (el);
 }
 
+/**
+ * The sides of the game shown whose low-time warning has sounded: once each
+ * time a clock of this browser's runs into low time (again after an
+ * increment lifted it out).
+ * @type {{ game: number, sides: Set<Side> }}
+ */
+const warned = { game: 0, sides: new Set() };
+
+/**
+ * Sounds the warning when `side`'s running clock is low and this browser plays it.
+ * @param {Game} g @param {Side} side @param {boolean} low @param {boolean} running
+ */
+function warnOfLowTime(g, side, low, running) {
+  if (warned.game !== g.id) {
+    warned.game = g.id;
+    warned.sides.clear();
+  }
+  if (!low) {
+    warned.sides.delete(side);
+    return;
+  }
+  if (!running || warned.sides.has(side) || !isMine(g, side)) return;
+  warned.sides.add(side);
+  play('low_time');
+}
+
 /** Draws both clocks, or none for an untimed game. @param {Game | null} g */
 export function renderClocks(g) {
   for (const strip of document.querySelectorAll('.player-strip')) {
@@ -40,7 +68,9 @@ export function renderClocks(g) {
     if (el.textContent !== text) el.textContent = text;
     const running = clock.running === side && g.status === 'ongoing';
     el.classList.toggle('running', running);
-    el.classList.toggle('low', isLowTime(clock, left) && g.status === 'ongoing');
+    const low = isLowTime(clock, left) && g.status === 'ongoing';
+    el.classList.toggle('low', low);
+    warnOfLowTime(g, side, low, running);
     el.setAttribute('aria-label', `${side === 'blue' ? 'Blue' : 'Red'}'s clock: ${text}`);
   }
 }

@@ -1,6 +1,6 @@
 // @ts-check
 // The "Load record" dialog: a game record pasted or read from a file.
-import { api, messageOf } from '../api.js';
+import { ApiError, api, messageOf } from '../api.js';
 import { $, submitterValue } from '../dom.js';
 
 /** @typedef {import('../api.js').RecordGame} RecordGame */
@@ -10,9 +10,11 @@ const error = () => $('load-error');
 
 export const closeLoadDialog = () => dialog().close();
 
-/** "2. Carol – ? · 3 plies · *" @param {RecordGame} g */
-const recordGameLabel = (g) =>
-  `${g.index}. ${g.blue || '?'} – ${g.red || '?'} · ${g.ply} ${g.ply === 1 ? 'ply' : 'plies'} · ${g.result}`;
+/** "2. Carol – ? · 2 moves · *": moves as the move list numbers them. @param {RecordGame} g */
+function recordGameLabel(g) {
+  const moves = g.moves ?? Math.ceil(g.ply / 2);
+  return `${g.index}. ${g.blue || '?'} – ${g.red || '?'} · ${moves} move${moves === 1 ? '' : 's'} · ${g.result}`;
+}
 
 /**
  * A text of several games: the player chooses one, never the first by
@@ -24,7 +26,16 @@ async function chosenGame(text) {
   const choice = $('load-choice');
   const select = $('load-game', HTMLSelectElement);
   if (!choice.hidden && select.dataset.text === text) return Number(select.value);
-  const { games } = await api.recordGames(text);
+  /** @type {RecordGame[]} */
+  let games;
+  try {
+    ({ games } = await api.recordGames(text));
+  } catch (err) {
+    // A text the lister cannot read (a Flip Jungle record, which only the
+    // game route knows) is loaded as one game: that route says what is wrong.
+    if (err instanceof ApiError && err.status === 422) return 1;
+    throw err;
+  }
   if (games.length <= 1) return 1;
   select.replaceChildren();
   for (const g of games) select.add(new Option(recordGameLabel(g), String(g.index)));

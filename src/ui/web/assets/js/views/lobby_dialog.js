@@ -11,7 +11,7 @@ import { fullMoves, sideName } from '../format.js';
 /**
  * What the lobby's buttons do.
  * @typedef {{ accept: (id: number) => Promise<void>, watch: (id: number) => Promise<void>,
- *             create: () => void }} LobbyActions
+ *             join: (code: string) => Promise<unknown>, create: () => void }} LobbyActions
  */
 
 const dialog = () => $('dlg-lobby', HTMLDialogElement);
@@ -122,5 +122,24 @@ export function wireLobbyDialog(actions) {
   $('lobby-create').addEventListener('click', () => {
     dialog().close();
     actions.create();
+  });
+  // A code told rather than sent as a link: the same as opening the link.
+  const code = $('lobby-code', HTMLInputElement);
+  const join = () => {
+    const text = code.value.trim().toUpperCase();
+    if (!text) {
+      code.focus();
+      return;
+    }
+    dialog().close();
+    code.value = '';
+    actions.join(text).catch((err) => toast(messageOf(err)));
+  };
+  $('lobby-join').addEventListener('click', join);
+  code.addEventListener('keydown', (e) => {
+    // Enter joins rather than submitting (closing) the dialog.
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    join();
   });
 }

@@ -79,13 +79,6 @@ export function openNewGame(start = null, preset = {}) {
 function updateNewGameForm() {
   const v = variantInfo(variantSelect().value);
   $('new-variant-desc').textContent = v ? v.description : '';
-  // Flip Jungle is played on this screen or against the engine here.
-  const flip = /** @type {{ kind?: string }} */ (v)?.kind === 'flip';
-  const onlineChoice = form().querySelector('input[name="mode"][value="online"]');
-  if (onlineChoice instanceof HTMLInputElement) {
-    onlineChoice.disabled = flip;
-    if (flip && onlineChoice.checked) modes().value = 'friend';
-  }
   const mode = modes().value;
   within(form(), '.engine-fields', HTMLElement).hidden = mode === 'friend' || mode === 'online';
   within(form(), '.online-fields', HTMLElement).hidden = mode !== 'online';

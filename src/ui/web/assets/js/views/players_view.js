@@ -4,6 +4,7 @@
 import { $ } from '../dom.js';
 import { playerLabel, sideName } from '../format.js';
 import { capturedBy, isEngine, isMine, isOnline, other } from '../game.js';
+import { hiddenCaptures, isHidden } from '../hidden.js';
 import { drawPiece, svg } from '../pieces.js';
 import { state } from '../state.js';
 
@@ -51,7 +52,8 @@ export function renderStrips(g) {
     }
     const caps = document.createElement('span');
     caps.className = 'captures';
-    for (const letter of capturedBy(g, side, state.view)) {
+    const taken = isHidden(g) ? hiddenCaptures(g, side, state.view) : capturedBy(g, side, state.view);
+    for (const letter of taken) {
       const icon = svg('svg', { viewBox: '-50 -50 100 100', width: 22, height: 22 });
       icon.appendChild(drawPiece({ side: other(side), letter }, { style: state.style }));
       caps.appendChild(icon);

@@ -11,6 +11,7 @@ import { renderStrips } from './players_view.js';
 import { renderBanner, renderStatus } from './status_view.js';
 import { renderClocks } from './clock_view.js';
 import { renderOnline } from './online_view.js';
+import { renderHidden } from './hidden_view.js';
 
 export function render() {
   const g = state.game;
@@ -19,6 +20,7 @@ export function render() {
   renderStrips(g);
   renderClocks(g);
   renderOnline(g);
+  renderHidden(g);
   renderStatus(g);
   renderMoves(g);
   renderBanner(g);

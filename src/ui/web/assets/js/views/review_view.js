@@ -4,6 +4,7 @@
 // blunders; and the marks the move list gives judged moves.
 import { $ } from '../dom.js';
 import { sideName } from '../format.js';
+import { isOnline } from '../game.js';
 import { reviewShown } from '../review.js';
 import { state } from '../state.js';
 import { drawEvalGraph } from './eval_graph.js';
@@ -27,6 +28,9 @@ export function judgementText(j) {
 
 /** @param {Game} g */
 export function renderReview(g) {
+  // A game without moves has nothing to review: no empty box beside the board.
+  // Online, the review waits for the end (the server refuses it before).
+  $('review-panel').hidden = g.ply === 0 || (isOnline(g) && g.status !== 'over');
   const review = reviewShown();
   const running = review?.status === 'running';
   const done = review?.status === 'done';
@@ -37,6 +41,8 @@ export function renderReview(g) {
   const graph = $('eval-graph', SVGSVGElement);
   const box = $('review-graph');
   box.hidden = !review || review.analysed === 0;
+  // Set for every game shown: another game's "done" must not stay behind.
+  $('review-panel').dataset.status = review?.status ?? 'none';
   if (!review) {
     progress.textContent = g.ply === 0 ? '' : 'Not reviewed yet.';
     $('review-summary').replaceChildren();
@@ -53,7 +59,6 @@ export function renderReview(g) {
           : g.ply > 0
             ? 'Not reviewed yet.'
             : '';
-  $('review-panel').dataset.status = review.status;
   if (!box.hidden) drawEvalGraph(graph, review, state.view);
   renderSummary(g);
 }
