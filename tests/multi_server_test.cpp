@@ -3,7 +3,9 @@
 // and each hears the other's moves at once; moves racing through two
 // servers keep the game's order and clocks (the store's revision refuses the
 // loser, nothing is lost); a server killed mid-game (SIGKILL) loses no move
-// it answered, and its player carries on through the other server. The
+// it answered, and its player carries on through the other server; a
+// player who leaves one server is seen gone on the other at once, and can
+// be claimed there; a challenge reaches the other's lobby. The
 // servers are the real binary in processes of their own; PostgreSQL is
 // the test's own (pg_test_server.h), and the tests skip without it.
 #include <gtest/gtest.h>
@@ -177,7 +179,8 @@ class MultiServerTest : public ::testing::Test {
   int start_server(const std::string& name) {
     servers_.push_back(std::make_unique<ServeProcess>(
         db_, dir_ / (name + std::to_string(servers_.size()) + ".log"),
-        std::vector<std::string>{"--engines", "1"}));
+        // A short abandonment timeout: the presence test claims a game.
+        std::vector<std::string>{"--engines", "1", "--abandon-timeout", "1"}));
     const int port = servers_.back()->port();
     EXPECT_GT(port, 0) << servers_.back()->output();
     return port;
@@ -458,6 +461,48 @@ TEST_F(MultiServerTest, AServerKilledMidGameLosesNoMove) {
     EXPECT_EQ(fresh.body["moves"][i]["move"], played[i]);
   }
   EXPECT_EQ(fresh.body["you"], Json::array({"blue"}));
+}
+
+TEST_F(MultiServerTest, APlayerWhoLeavesOneServerIsSeenGoneOnTheOtherAndCanBeClaimed) {
+  const int64_t id = online_game(a_, b_);
+  Stream bob_sees(b_, kBob, id);
+  ASSERT_TRUE(bob_sees.wait_until(any_event));
+  const auto blue_presence = [](bool connected) {
+    return [connected](const std::vector<Sse>& events) {
+      for (const Sse& e : events)
+        if (e.type == "presence" && e.data["seat"] == "blue" && e.data["connected"] == connected)
+          return true;
+      return false;
+    };
+  };
+  // Alice opens the game on A: Bob, on B, hears her come, and B counts her
+  // present, so Bob cannot claim the game.
+  auto alice_sees = std::make_unique<Stream>(a_, kAlice, id);
+  ASSERT_TRUE(alice_sees->wait_until(any_event));
+  ASSERT_TRUE(bob_sees.wait_until(blue_presence(true))) << "B never heard Alice arrive on A";
+  EXPECT_TRUE(get(b_, kBob, path(id)).body["seats"]["blue"]["connected"].get<bool>());
+  EXPECT_EQ(code_of(post(b_, kBob, path(id, "/claim"), Json::object())), "opponent_present");
+  // She closes it: B tells Bob at once that she has gone (the event's state
+  // and B's answers alike, not a beat that goes stale seconds later), and
+  // after the abandonment timeout (1 s here) Bob claims the game through B.
+  alice_sees.reset();
+  ASSERT_TRUE(bob_sees.wait_until(blue_presence(false))) << "B never heard Alice leave A";
+  for (const Sse& e : bob_sees.events()) {
+    if (e.type == "presence" && e.data["connected"] == false && e.data.contains("state")) {
+      EXPECT_FALSE(e.data["state"]["seats"]["blue"]["connected"].get<bool>()) << e.data.dump();
+    }
+  }
+  Reply seen = get(b_, kBob, path(id));
+  EXPECT_FALSE(seen.body["seats"]["blue"]["connected"].get<bool>()) << seen.text;
+  std::this_thread::sleep_for(1100ms);
+  Reply claimed = post(b_, kBob, path(id, "/claim"), Json::object());
+  ASSERT_EQ(claimed.status, 200) << claimed.text;
+  EXPECT_EQ(claimed.body["winner"], "red");
+  EXPECT_EQ(claimed.body["termination"], "abandoned");
+  // A, where Alice played, tells the same ending.
+  Reply on_a = get(a_, kAlice, path(id));
+  EXPECT_EQ(on_a.body["winner"], "red");
+  EXPECT_EQ(on_a.body["termination"], "abandoned");
 }
 
 TEST_F(MultiServerTest, AChallengeOnOneServerReachesTheOthersLobbyAtOnce) {

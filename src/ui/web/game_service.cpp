@@ -97,6 +97,8 @@ GameService::GameService(GameRegistry& games, const VariantCatalog& catalog, Eng
     : games_(games), catalog_(catalog), pool_(pool), options_(std::move(options)) {
   if (!options_.clock) options_.clock = [] { return now_ms(); };
   clock_thread_ = std::thread([this] { clock_loop(); });
+  presence_notices_ =
+      games_.events().subscribe(0, [this](const GameNotice& n) { heard_presence(n); });
 }
 
 GameService::~GameService() {
@@ -104,6 +106,7 @@ GameService::~GameService() {
 }
 
 void GameService::stop() {
+  presence_notices_.reset();
   {
     std::lock_guard lock(clock_mutex_);
     stopping_ = true;
@@ -929,6 +932,25 @@ void GameService::watching(int64_t id, int seats, bool connected) {
           {id, 0, 0, false,
            Json{{"type", "presence"}, {"seat", seat_name(s)}, {"connected", connected}}.dump()});
     }
+  }
+}
+
+void GameService::heard_presence(const GameNotice& notice) {
+  if (notice.transient.empty()) return;
+  const Json note = Json::parse(notice.transient, nullptr, false);
+  if (!note.is_object() || note.value("type", "") != "presence") return;
+  const int seat = seat_from_name(note.value("seat", ""));
+  const auto connected = note.find("connected");
+  if (seat < 0 || connected == note.end() || !connected->is_boolean()) return;
+  const std::pair<int64_t, int> key{notice.game_id, seat};
+  std::lock_guard lock(presence_mutex_);
+  if (connected->get<bool>()) {
+    left_.erase(key);
+  } else if (!watchers_.contains(key)) {
+    // Without this, the seat's last beat in the store would count it
+    // present here for a few seconds more (presence_of).
+    if (left_.size() >= kMaxLeftSeats) left_.clear();
+    left_[key] = std::max(left_[key], now());
   }
 }
 

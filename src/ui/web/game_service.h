@@ -200,6 +200,10 @@ class GameService {
                                                  const std::array<PlayerConfig, kSides>& players);
   std::string new_code();
   void clock_loop();
+  // A presence notice, perhaps from another server: a seat whose watchers
+  // there all left is gone here too unless it has a watcher here; one that
+  // came back there is judged by its beats again.
+  void heard_presence(const GameNotice& notice);
 
   GameRegistry& games_;
   const VariantCatalog& catalog_;
@@ -211,8 +215,11 @@ class GameService {
   // Watchers connected to this server, per (game, seat).
   std::mutex presence_mutex_;
   std::map<std::pair<int64_t, int>, int> watchers_;
-  // When the last watcher of a seat here left.
+  // When the last watcher of a seat here left, or when another server said
+  // that the seat's last watcher there left (heard_presence).
   std::map<std::pair<int64_t, int>, int64_t> left_;
+  // Every game's presence notices, this server's and the others'.
+  GameEvents::Subscription presence_notices_;
 
   // When each game's running clock falls, for the timer.
   std::mutex clock_mutex_;
