@@ -8,7 +8,8 @@ packages=(
   libcli11-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format ccache clang libclang-rt-dev
-  libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev libzstd-dev
+  libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev libzstd-dev libssl-dev
+  libpqxx-dev postgresql
   libopenmpi-dev openmpi-bin
   chromium nodejs fonts-noto-color-emoji
 )

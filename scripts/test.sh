@@ -40,8 +40,9 @@ stage "Web app in headless Chromium (screenshots in build/test-release/screensho
 JUNGLE_BINARY="$root/build/test-release/jungle" JUNGLE_SCREENSHOTS="$root/build/test-release/screenshots" \
   node --test --test-concurrency=1 "$root"/tests/browser/*.test.mjs
 
-stage "Web server load test (loopback, bounded)"
+stage "Web server load test (loopback, bounded): one server on SQLite, two on PostgreSQL"
 "$root/tests/load/load_test.sh" "$root/build/test-release/jungle"
+"$root/tests/load/load_test.sh" --postgres 2 "$root/build/test-release/jungle"
 
 stage "Sanitizer build (address, undefined)"
 "$root/scripts/build.sh" "$root/build/test-sanitize" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJUNGLE_SANITIZE=ON \

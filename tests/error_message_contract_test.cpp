@@ -118,7 +118,7 @@ TEST_F(ErrorMessageContractFiles, RuleFiles) {
             std::vector<std::string>{
                 "1:2: unknown key 'rules' at the top level (known keys: name, inherits, "
                 "description, start, ranks, capture, board, water, jumps, traps, den, end, "
-                "pieces)"});
+                "pieces, hidden)"});
   EXPECT_EQ(issues_of("food.toml", "[den]\nfood_limit = 30\n"),
             std::vector<std::string>{"2:14: [den] food_limit needs own_allowed = true (a den the "
                                      "side may not enter cannot be occupied)"});

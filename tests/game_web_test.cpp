@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ui/web/web_server.h"
+#include "web_test_util.h"
 
 namespace jungle::web {
 namespace {
@@ -23,12 +24,13 @@ TEST(GameWebUndo, UntilHumanTakesBackTheEnginesReplyToo) {
   std::filesystem::create_directories(dir);
   WebServerOptions options;
   options.port = 0;
-  options.db_path = dir / "games.db";
+  options.db = (dir / "games.db").string();
   options.engines.workers = 1;
   options.engines.hash_mb = 4;
   {
     WebServer server(options);
     httplib::Client client("127.0.0.1", server.start());
+    as_test_player(client);
     client.set_read_timeout(60);
     auto post = [&](const std::string& path, const Json& body, Json* reply = nullptr) {
       const httplib::Result r = client.Post(path, body.dump(), "application/json");

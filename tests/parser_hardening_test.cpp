@@ -290,8 +290,8 @@ TEST_F(ParserHardeningFiles, RecordVariantIsAShippedSetOrAFileInTheRecordsFolder
       "game 1, line 1: Variant \"rules/mine.toml\": unknown rule set 'rules/mine.toml' "
       "(known: standard, bush, wikipedia, dog-swims, universal-traps, elephant-takes-rat, "
       "leopard-jumps, lion-tiger-equal, tiger-over-lion, anti-draw, animal-checkers, "
-      "animal-checkers-7x9, academic; a record read from a file may also name a .toml file in its "
-      "folder)");
+      "animal-checkers-7x9, academic, hidden, hidden-stratego; a record read from a file may also "
+      "name a .toml file in its folder)");
   // Nothing else: devices, absolute paths, paths out of the folder.
   EXPECT_NE(error_of("/dev/zero", from_file).find("unknown rule set '/dev/zero'"),
             std::string::npos)

@@ -31,6 +31,7 @@ class TablebaseWebTest : public ::testing::Test {
 
   Reply ask(WebServer& server, const nlohmann::json& body) {
     httplib::Client client("127.0.0.1", server.port());
+    as_test_player(client);
     return reply(client.Post("/api/tablebase", body.dump(), "application/json"));
   }
 

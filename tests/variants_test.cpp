@@ -50,7 +50,9 @@ std::string describe(const Rules& r) {
       << "\nden_food_limit=" << r.den_food_limit << "\nwater_turn_limit=" << r.water_turn_limit
       << "\nno_legal_move=" << int(r.no_legal_move) << "\nrepetition=" << int(r.repetition)
       << "\nrepetition_count=" << r.repetition_count << "\nno_capture_limit=" << r.no_capture_limit
-      << "\nunique_pieces=" << r.unique_pieces << "\nhidden_pieces=" << r.hidden_pieces << "\n";
+      << "\nunique_pieces=" << r.unique_pieces << "\nhidden_pieces=" << r.hidden_pieces
+      << "\nhidden_setup=" << int(r.hidden_setup) << "\nhidden_reveal=" << int(r.hidden_reveal)
+      << "\nfailed_attack=" << int(r.failed_attack) << "\n";
   return out.str();
 }
 
@@ -109,7 +111,8 @@ TEST(VariantsBuiltin, NamesInDisplayOrder) {
                                        "leopard-jumps",   "lion-tiger-equal",
                                        "tiger-over-lion", "anti-draw",
                                        "animal-checkers", "animal-checkers-7x9",
-                                       "academic"};
+                                       "academic",        "hidden",
+                                       "hidden-stratego"};
   EXPECT_EQ(builtin_variant_names(), expected);
 }
 
@@ -266,9 +269,8 @@ TEST(VariantsBuiltin, UnknownNameListsTheKnownOnes) {
     EXPECT_EQ(e.issues()[0].message,
               "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
               "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
-              "tiger-over-lion, anti-draw, animal-checkers, animal-checkers-7x9, academic; or give "
-              "the path of a "
-              ".toml file)");
+              "tiger-over-lion, anti-draw, animal-checkers, animal-checkers-7x9, academic, hidden, "
+              "hidden-stratego; or give the path of a .toml file)");
   }
   EXPECT_THROW(builtin_rules("nosuch"), VariantError);
 }
@@ -294,8 +296,7 @@ TEST_F(VariantsFiles, UserFileByPath) {
                         "repetition = \"none\"\n"
                         "repetition_count = 4\n"
                         "[pieces]\n"
-                        "unique = false\n"
-                        "hidden = true\n");
+                        "unique = false\n");
   Rules expected;
   expected.name = "mine";
   expected.description = "Mine";
@@ -307,7 +308,6 @@ TEST_F(VariantsFiles, UserFileByPath) {
   expected.repetition = RepetitionRule::kNone;
   expected.repetition_count = 4;
   expected.unique_pieces = false;
-  expected.hidden_pieces = true;
   expect_same_rules(load_rules_file(path), expected);
   RuleSetPtr set = load_variant(path.string());
   expect_same_rules(set->rules(), expected);

@@ -30,6 +30,7 @@ class WebAnalysisBoardTest : public ::testing::Test {
     std::filesystem::create_directories(dir_);
     server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
     client_ = std::make_unique<httplib::Client>("127.0.0.1", server_->start());
+    as_test_player(*client_);
     client_->set_read_timeout(30);
   }
   void TearDown() override {

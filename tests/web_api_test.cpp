@@ -59,6 +59,7 @@ class WebApiTest : public ::testing::Test {
   std::unique_ptr<httplib::Client> make_client() const {
     auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
     c->set_read_timeout(60);
+    as_test_player(*c);
     return c;
   }
 
@@ -554,7 +555,7 @@ TEST_F(WebApiTest, RacingMovesOnOneGameKeepItConsistent) {
 TEST_F(WebApiTest, ASecondServerCannotTakeThePort) {
   WebServerOptions options;
   options.port = port_;
-  options.db_path = dir_ / "other.db";
+  options.db = (dir_ / "other.db").string();
   options.engines.workers = 1;
   options.engines.hash_mb = 1;
   WebServer other(options);

@@ -26,10 +26,12 @@ class WebFlipTest : public ::testing::Test {
 
   static Reply post(WebServer& server, const std::string& path, const json& body) {
     httplib::Client client("127.0.0.1", server.port());
+    as_test_player(client);
     return reply(client.Post(path, body.dump(), "application/json"));
   }
   static Reply get(WebServer& server, const std::string& path) {
     httplib::Client client("127.0.0.1", server.port());
+    as_test_player(client);
     return reply(client.Get(path));
   }
   static std::string game_path(const Reply& r) {
@@ -188,6 +190,7 @@ TEST_F(WebFlipTest, GamesAreStoredAndRecordsSaveAndLoad) {
   EXPECT_EQ(r.body["error"]["code"], "bad_record");
 
   httplib::Client client("127.0.0.1", server.port());
+  as_test_player(client);
   r = reply(client.Delete(path));
   EXPECT_EQ(r.status, 200);
   EXPECT_EQ(get(server, path).status, 404);
@@ -238,6 +241,24 @@ TEST_F(WebFlipTest, AResignationIsRecorded) {
   r = get(server, fixed + "/record");
   EXPECT_NE(r.text.find("[Result \"0-1\"]"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("[Termination \"resignation\"]"), std::string::npos) << r.text;
+}
+
+TEST_F(WebFlipTest, TheLoadDialogListsAFlipRecordsGame) {
+  // The load dialog asks which games a record holds before loading one.
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  const std::string record =
+      "[Variant \"flip\"]\n[FEN \"4/4/rl2/1E2 w - 0 1\"]\n[Blue \"Ann\"]\n\n1. b1b2 a2b2 0-1\n";
+  Reply r = post(server, "/api/records/games", {{"record", record}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["games"].size(), 1u);
+  EXPECT_EQ(r.body["games"][0]["variant"], "flip");
+  EXPECT_EQ(r.body["games"][0]["ply"], 2);
+  EXPECT_EQ(r.body["games"][0]["blue"], "Ann");
+  EXPECT_EQ(r.body["games"][0]["result"], "0-1");
+  r = post(server, "/api/games", {{"record", record}, {"game", 1}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["status"], "over");
 }
 
 TEST_F(WebFlipTest, SevenByNineGamesAreUnchanged) {

@@ -25,6 +25,7 @@
 #include "ui/web/game_registry.h"
 #include "ui/web/game_store.h"
 #include "ui/web/request_guard.h"
+#include "ui/web/sqlite_game_store.h"
 #include "ui/web/variant_catalog.h"
 #include "ui/web/web_server.h"
 #include "web_test_util.h"
@@ -73,6 +74,7 @@ class WebHardeningTest : public ::testing::Test {
 
   std::unique_ptr<httplib::Client> client() const {
     auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
+    as_test_player(*c);
     c->set_read_timeout(30);
     return c;
   }
@@ -483,15 +485,15 @@ class GameLifecycleTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fresh_dir("game-lifecycle");
-    store_ = std::make_unique<GameStore>(dir_ / "games.db");
-    registry_ = std::make_unique<GameRegistry>(*store_, catalog_, 64, 10000);
+    store_ = std::make_unique<SqliteGameStore>(dir_ / "games.db");
+    registry_ = std::make_unique<GameRegistry>(*store_, events_, catalog_, 64, 10000);
   }
   void TearDown() override {
     registry_.reset();
     store_.reset();
     std::filesystem::remove_all(dir_);
   }
-  std::shared_ptr<GameSession> add_game() {
+  std::shared_ptr<GameSessionBase> add_game() {
     RuleSetPtr rules = catalog_.get("standard");
     return registry_->add(std::make_unique<GameSession>(
         0, "standard", rules, rules->rules().start_fen, std::array<PlayerConfig, kSides>{}));
@@ -499,7 +501,8 @@ class GameLifecycleTest : public ::testing::Test {
 
   std::filesystem::path dir_;
   VariantCatalog catalog_;
-  std::unique_ptr<GameStore> store_;
+  std::unique_ptr<SqliteGameStore> store_;
+  InProcessGameEvents events_;
   std::unique_ptr<GameRegistry> registry_;
 };
 
@@ -510,7 +513,7 @@ TEST_F(GameLifecycleTest, AnUpdateThatTouchesNoRowFails) {
   g.blue = g.red = "{}";
   store_->insert(g);
   g.moves = "a3a4";
-  EXPECT_NO_THROW(store_->update(g));
+  EXPECT_EQ(store_->update(g), 2);
   ASSERT_TRUE(store_->remove(g.id));
   EXPECT_THROW(store_->update(g), MissingGameError);
   g.id = 999999;
@@ -519,21 +522,21 @@ TEST_F(GameLifecycleTest, AnUpdateThatTouchesNoRowFails) {
 }
 
 TEST_F(GameLifecycleTest, AMoveOnADeletedGameIsNotSavedSilently) {
-  std::shared_ptr<GameSession> held = add_game();
+  std::shared_ptr<GameSessionBase> held = add_game();
   const int64_t id = held->id();
   ASSERT_TRUE(registry_->remove(id));
   // A request that found the game before the delete finishes after it.
   std::lock_guard lock(held->mutex());
-  held->play("a3a4");
+  held->play_text("a3a4");
   try {
     registry_->save(*held);
     FAIL() << "a move on a deleted game was accepted";
-  } catch (const ApiError& e) {
-    EXPECT_EQ(e.status(), 404);
+  } catch (const GameError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::kNotFound);
     EXPECT_EQ(e.code(), "no_such_game");
   }
   EXPECT_TRUE(held->detached);
-  EXPECT_THROW(registry_->get(id), ApiError);
+  EXPECT_THROW(registry_->get(id), GameError);
   EXPECT_EQ(registry_->cached(), 0u);
 }
 
@@ -552,7 +555,7 @@ TEST_F(GameLifecycleTest, RemoveRacingGetLeavesNoGhost) {
       for (int i = 0; i < 3; ++i) {
         try {
           registry_->get(id);
-        } catch (const ApiError&) {
+        } catch (const GameError&) {
         }
       }
     });
@@ -564,7 +567,7 @@ TEST_F(GameLifecycleTest, RemoveRacingGetLeavesNoGhost) {
     bool found = true;
     try {
       registry_->get(id);
-    } catch (const ApiError&) {
+    } catch (const GameError&) {
       found = false;
     }
     if (found) ++ghosts;

@@ -44,6 +44,7 @@ class WebReviewTest : public ::testing::Test {
     server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
     const int port = server_->start();
     client_ = std::make_unique<httplib::Client>("127.0.0.1", port);
+    as_test_player(*client_);
     client_->set_read_timeout(30);
   }
 

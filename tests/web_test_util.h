@@ -10,21 +10,31 @@
 
 #include <nlohmann/json.hpp>
 
+#include "test_database.h"
 #include "ui/web/web_server.h"
 
 namespace jungle::web {
 
-// Two small engines, short limits, the database in `dir`; port 0 picks a free port.
+// Two small engines, short limits, the database in `dir` (or on PostgreSQL:
+// test_database.h); port 0 picks a free port.
 inline WebServerOptions small_test_server(const std::filesystem::path& dir, int queue_capacity) {
   WebServerOptions options;
   options.port = 0;
-  options.db_path = dir / "games.db";
+  options.db = test_database(dir);
   options.engines.workers = 2;
   options.engines.hash_mb = 4;
   options.engines.max_movetime_ms = 2000;
   options.engines.max_analysis_ms = 3000;
   options.engines.queue_capacity = queue_capacity;
   return options;
+}
+
+// Makes `client` act as one player: its requests carry a player key (what a
+// browser's cookie carries), so that the games it creates are its own and
+// it may play them (docs/api.md, "Seats").
+inline void as_test_player(httplib::Client& client,
+                           const std::string& key = "test-player-key-00001") {
+  client.set_default_headers({{"X-Player-Key", key}});
 }
 
 // One HTTP answer as the tests read it; `body` is the parsed JSON when the

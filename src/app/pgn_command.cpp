@@ -6,6 +6,7 @@
 #include "core/file_io.h"
 #include "core/game.h"
 #include "core/game_record.h"
+#include "hidden/hidden_record.h"
 
 namespace jungle::app {
 
@@ -25,7 +26,11 @@ int run_check(const std::string& path) {
   std::string text;
   if (!read_file(path, text)) return 2;
   int games = 0;
-  std::vector<RecordError> errors = check_records(text, &games, RecordSource::of_file(path));
+  const RecordSource source = RecordSource::of_file(path);
+  // Hidden games (docs/hidden.md) hold announcements, not plain moves.
+  std::vector<RecordError> errors = hidden::is_hidden_record(text, source)
+                                        ? hidden::check_hidden_records(text, &games, source)
+                                        : check_records(text, &games, source);
   for (const RecordError& e : errors) std::cout << path << ": " << e.what() << "\n";
   if (!errors.empty()) {
     std::cout << path << ": " << errors.size() << " of " << games
@@ -65,9 +70,80 @@ void print_game(int number, const GameRecord& record, const RecordSource& source
   std::cout << "\nResult: " << record.result() << (term.empty() ? "" : " (" + term + ")") << "\n";
 }
 
+// A hidden game: the arbiter's record shows the truth after each
+// announcement, a player's record that player's view.
+void print_hidden_game(int number, const hidden::HiddenRecord& record) {
+  const std::string blue = record.tag("Blue").empty() ? "?" : record.tag("Blue");
+  const std::string red = record.tag("Red").empty() ? "?" : record.tag("Red");
+  const std::string variant = record.tag("Variant").empty() ? "hidden" : record.tag("Variant");
+  std::cout << "Game " << number << ": " << blue << " (Blue) - " << red << " (Red), " << variant;
+  if (record.view) {
+    const hidden::PlayerView& end = *record.view;
+    const std::string who =
+        end.viewer() ? side_name(*end.viewer()) + "'s view" : "a spectator's view";
+    hidden::PlayerView view =
+        hidden::PlayerView::from_fen(end.rule_set_ptr(), end.start_fen(), end.viewer());
+    std::cout << ", " << who << "\n\nStart: " << view.fen() << "\n" << view.diagram();
+    for (const hidden::Observation& o : end.history()) {
+      std::cout << "\n"
+                << view.move_number() << (view.side_to_move() == kBlue ? ". " : "... ")
+                << hidden::observation_text(o, view.rule_set().geometry());
+      view.apply(o);
+      std::cout << "\n" << view.diagram();
+    }
+  } else {
+    const hidden::HiddenGame& end = *record.game;
+    hidden::HiddenGame game(end.start(), end.variant());
+    std::cout << ", the arbiter's record\n\nSet-up: " << game.truth().fen() << "\n"
+              << game.truth().diagram();
+    for (const hidden::Observation& o : end.announcements()) {
+      const int number_now = game.truth().move_number();
+      const bool blue = game.truth().side_to_move() == kBlue;
+      const std::string said =
+          hidden::observation_text(game.play(o.move), game.rule_set().geometry());
+      std::cout << "\n"
+                << number_now << (blue ? ". " : "... ") << said << "\n"
+                << game.truth().diagram();
+    }
+  }
+  const std::string result = record.tag("Result").empty() ? "*" : record.tag("Result");
+  const std::string term = record.tag("Termination");
+  std::cout << "\nResult: " << result << (term.empty() ? "" : " (" + term + ")") << "\n";
+}
+
+int run_hidden_replay(const std::string& path, const std::string& text, int game_number) {
+  std::vector<hidden::HiddenRecord> games;
+  try {
+    games = hidden::read_hidden_records(text, RecordSource::of_file(path));
+  } catch (const RecordError& e) {
+    std::cerr << path << ": " << e.what() << "\n";
+    return 1;
+  }
+  if (games.empty()) {
+    std::cerr << "error: " << path << " holds no game\n";
+    return 1;
+  }
+  if (game_number > int(games.size())) {
+    std::cerr << "error: " << path << " holds " << games.size()
+              << (games.size() == 1 ? " game, not " : " games, not ") << game_number << "\n";
+    return 2;
+  }
+  bool first = true;
+  for (int i = 0; i < int(games.size()); ++i) {
+    if (game_number > 0 && i + 1 != game_number) continue;
+    if (!first) std::cout << "\n";
+    first = false;
+    print_hidden_game(i + 1, games[size_t(i)]);
+  }
+  return 0;
+}
+
 int run_replay(const std::string& path, int game_number) {
   std::string text;
   if (!read_file(path, text)) return 2;
+  if (hidden::is_hidden_record(text, RecordSource::of_file(path))) {
+    return run_hidden_replay(path, text, game_number);
+  }
   std::vector<GameRecord> games;
   try {
     games = read_records(text, RecordSource::of_file(path));

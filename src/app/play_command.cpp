@@ -7,10 +7,12 @@
 
 #include "app/commands.h"
 #include "core/file_io.h"
+#include "core/variants.h"
 #include "flip/flip_record.h"
 #include "flip/flip_rules.h"
 #include "search/strength_levels.h"
 #include "ui/flip_terminal.h"
+#include "ui/hidden_terminal.h"
 #include "ui/terminal_game.h"
 
 namespace jungle::app {
@@ -56,10 +58,37 @@ bool loads_flip_record(const std::string& path) {
   }
 }
 
+// Hidden pieces (docs/hidden.md): each person sees only its own view.
+int run_hidden_play(const PlayOptions& opt) {
+  if (!opt.game.fen.empty() || !opt.game.load_file.empty()) {
+    std::cerr << "error: a hidden game starts from a secret set-up; --fen and --load are for "
+                 "open games (jungle pgn replay shows a hidden game's record)\n";
+    return 2;
+  }
+  HiddenTerminalOptions h;
+  h.human = {opt.side == "blue" || opt.side == "both", opt.side == "red" || opt.side == "both"};
+  h.movetime_ms = opt.game.movetime_ms;
+  h.variant = opt.game.variant;
+  h.save_file = opt.game.save_file;
+  h.seed = opt.seed;
+  h.clear_screen = isatty(STDOUT_FILENO);
+  signal(SIGPIPE, SIG_IGN);
+  return run_hidden_terminal(h, std::cin, std::cout);
+}
+
+bool hides_pieces(const std::string& variant) {
+  try {
+    return load_variant(variant)->rules().hidden_pieces;
+  } catch (const std::exception&) {
+    return false;  // the usual path reports a bad variant
+  }
+}
+
 int run_play(PlayOptions opt) {
   if (flip::is_flip_variant(opt.game.variant) || loads_flip_record(opt.game.load_file)) {
     return run_flip_play(opt);
   }
+  if (hides_pieces(opt.game.variant)) return run_hidden_play(opt);
   opt.game.human = {opt.side == "blue" || opt.side == "both",
                     opt.side == "red" || opt.side == "both"};
   opt.game.colour = wants_colour();
@@ -102,7 +131,9 @@ void add_play_command(CLI::App& app) {
       ->excludes(fen);
   cmd->add_option("--save", opt->game.save_file, "Write the game record to this file on exit");
   cmd->add_option("--tb", opt->game.tb_dir, "Folder of endgame tables for the engine and hint");
-  cmd->add_option("--seed", opt->seed, "Flip Jungle: seed of what flips reveal (0: random)");
+  cmd->add_option("--seed", opt->seed,
+                  "Flip Jungle: seed of what flips reveal; hidden pieces: of the secret set-up "
+                  "(0: random)");
   cmd->add_flag("--ascii", opt->game.ascii,
                 "Letters (E L T P W D C R) instead of 象獅虎豹狼狗貓鼠");
   cmd->callback([opt] {

@@ -21,6 +21,7 @@ struct ServeOptions {
   int engines = 0;
   std::string tb;
   std::vector<std::string> allowed_hosts;
+  int abandon_timeout_s = 30;
 };
 
 int run_serve(const ServeOptions& opt) {
@@ -36,9 +37,10 @@ int run_serve(const ServeOptions& opt) {
   web::WebServerOptions options;
   options.host = opt.host;
   options.port = opt.port;
-  options.db_path = opt.db;
+  options.db = opt.db;
   options.allowed_hosts = opt.allowed_hosts;
   options.tb_dir = opt.tb;
+  options.abandon_timeout_ms = int64_t(opt.abandon_timeout_s) * 1000;
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
   options.engines.workers = opt.engines > 0 ? opt.engines : std::max(2, cores);
 
@@ -50,8 +52,8 @@ int run_serve(const ServeOptions& opt) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;
   }
-  std::cout << "jungle: serving " << server->url() << " (games in "
-            << server->database_path().string() << "); Ctrl-C stops" << std::endl;
+  std::cout << "jungle: serving " << server->url() << " (games in " << server->database_location()
+            << "); Ctrl-C stops" << std::endl;
 
   int received = 0;
   sigwait(&signals, &received);
@@ -76,11 +78,17 @@ void add_serve_command(CLI::App& app) {
       ->check(CLI::Range(0, 65535))
       ->capture_default_str();
   cmd->add_option("--db", opt->db,
-                  "Game database (default: $XDG_DATA_HOME/jungle/games.db or "
-                  "~/.local/share/jungle/games.db)");
+                  "Game database: an SQLite file (default: $XDG_DATA_HOME/jungle/games.db or "
+                  "~/.local/share/jungle/games.db), or a PostgreSQL URL "
+                  "(postgresql://user@host:port/dbname) that several servers share "
+                  "(docs/deploy.md)");
   cmd->add_option("--tb", opt->tb, "Folder of endgame tables for the analysis panel");
   cmd->add_option("--engines", opt->engines, "Engines searching at once (default: the cores)")
       ->check(CLI::Range(0, 64));
+  cmd->add_option("--abandon-timeout", opt->abandon_timeout_s,
+                  "Seconds an online player may be gone before the opponent may claim the game")
+      ->check(CLI::Range(1, 3600))
+      ->capture_default_str();
   cmd->add_option("--allowed-host", opt->allowed_hosts,
                   "Another name the page may be opened under (repeatable); the server's "
                   "addresses, and localhost on loopback, are always accepted");

@@ -277,6 +277,7 @@ void Position::do_move(Move m) {
   st.drowned = 0;
   st.moved = uint8_t(moved);
   st.captured = uint8_t(captured);
+  st.failed_attack = false;
   uint64_t board_key = prev.board_key ^ zobrist::side_key() ^ zobrist::piece_key(moved, from) ^
                        zobrist::piece_key(moved, to);
   if (captured != kNoPiece) {
@@ -333,6 +334,66 @@ void Position::do_move(Move m) {
   index_state(ply_);
 }
 
+void Position::do_failed_attack(Move m, bool remove_attacker) {
+  const RuleSet& rs = *rules_;
+  const Square from = m.from();
+  const Side us = side_;
+  const Piece attacker = Piece(board_[from]);
+  if (ply_ + 1 == int(states_.size())) states_.resize(states_.size() * 2);
+  StateInfo& st = states_[++ply_];
+  const StateInfo& prev = states_[ply_ - 1];
+  st.move = m;
+  st.drowned = 0;
+  st.moved = uint8_t(attacker);
+  st.captured = kNoPiece;
+  st.failed_attack = true;
+  st.attacker_removed = remove_attacker;
+  uint64_t board_key = prev.board_key ^ zobrist::side_key();
+  if (remove_attacker) {
+    board_key ^= zobrist::piece_key(attacker, from);
+    remove_piece(from);
+  }
+  st.plies_since_capture = remove_attacker ? 0 : prev.plies_since_capture + 1;
+  uint64_t counters_key = 0;
+  if (rs.tracks_water_turns()) {
+    // As after a move: the side's pieces in the water have spent one more
+    // turn there (the attacker too, when it stays), and may drown.
+    st.water_turns = prev.water_turns;
+    if (const int wf = rules_->water_index(from); wf >= 0 && remove_attacker)
+      st.water_turns[wf] = 0;
+    for (Bitboard b = by_side_[us] & rs.water(); b;) {
+      Square s = pop_lsb(b);
+      int i = rules_->water_index(s);
+      if (++st.water_turns[i] > rules().water_turn_limit) {
+        st.drowned |= square_bb(s);
+        st.drowned_piece[i] = board_[s];
+        board_key ^= zobrist::piece_key(Piece(board_[s]), s);
+        remove_piece(s);
+        st.water_turns[i] = 0;
+      }
+    }
+    if (st.drowned) st.plies_since_capture = 0;
+    for (int i = 0; i < kMaxCountedWaterSquares; ++i) {
+      if (st.water_turns[i]) counters_key ^= zobrist::water_turns_key(i, st.water_turns[i]);
+    }
+  }
+  if (rs.tracks_den_food()) {
+    st.den_turns = prev.den_turns;
+    if (by_side_[us] & rs.den_bb(us)) ++st.den_turns[us];
+    for (Side s : {kBlue, kRed}) {
+      if (st.den_turns[s]) counters_key ^= zobrist::den_turns_key(s, st.den_turns[s]);
+    }
+  }
+  side_ = opponent(us);
+  st.board_key = board_key;
+  st.key = board_key ^ counters_key;
+  // An attacker that stays leaves the placement as it was, so two such plies
+  // in a row repeat it: look back two plies rather than four.
+  const int earlier = latest_occurrence(board_key, ply_ - 2, ply_ - st.plies_since_capture);
+  st.repetitions = earlier >= 0 ? states_[earlier].repetitions + 1 : 1;
+  index_state(ply_);
+}
+
 int Position::latest_occurrence(uint64_t key, int newest, int oldest) const {
   // The slot lists states newest first; its older part may hold states of
   // the game before a capture, which `oldest` leaves out.
@@ -361,8 +422,12 @@ void Position::undo_move() {
     Square s = pop_lsb(b);
     put_piece(Piece(st.drowned_piece[rules_->water_index(s)]), s);
   }
-  move_piece(to, from);
-  if (st.captured != kNoPiece) put_piece(Piece(st.captured), to);
+  if (st.failed_attack) [[unlikely]] {
+    if (st.attacker_removed) put_piece(Piece(st.moved), from);
+  } else {
+    move_piece(to, from);
+    if (st.captured != kNoPiece) put_piece(Piece(st.captured), to);
+  }
   unindex_state(ply_);
   --ply_;
 }
@@ -375,6 +440,7 @@ void Position::do_null_move() {
   st.move = Move();
   st.moved = kNoPiece;
   st.captured = kNoPiece;
+  st.failed_attack = false;
   st.drowned = 0;
   st.board_key ^= zobrist::side_key();
   st.key ^= zobrist::side_key();

@@ -48,6 +48,10 @@ struct StateInfo {
   Move move;                 // the move that led here (none for the root)
   uint8_t moved = kNoPiece;  // the Piece that made it
   uint8_t captured = kNoPiece;
+  // The hidden game's failed attack (do_failed_attack): the move did not
+  // happen; with attacker_removed its piece left the board.
+  bool failed_attack = false;
+  bool attacker_removed = false;
   Bitboard drowned = 0;  // squares whose pieces drowned at the end of this move
   std::array<uint8_t, kMaxCountedWaterSquares> drowned_piece{};  // by water index
   int plies_since_capture = 0;
@@ -91,6 +95,12 @@ class Position {
   // Plays a move that generate_moves would list; anything else is undefined.
   void do_move(Move m);
   void undo_move();
+  // The hidden game (src/hidden): an attack on `m.to()` that the capture rule
+  // does not allow. The attacker is removed (`remove_attacker`) or stays;
+  // either way the turn is spent and the counters go on as after a move
+  // (a removal resets the no-capture count like a capture). undo_move takes
+  // it back. `m` must be a move of the side to move onto an enemy piece.
+  void do_failed_attack(Move m, bool remove_attacker);
   // Passes the turn, for the search's null-move pruning; counters stand still.
   void do_null_move();
   void undo_null_move();

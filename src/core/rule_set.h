@@ -86,6 +86,19 @@ class RuleSet {
   uint8_t capture_targets_weakened(Animal attacker) const { return weakened_targets_[attacker]; }
   // Squares a piece standing on `from` may capture on (the water's edge rule).
   Bitboard capture_zone(Square from) const { return capture_zone_[from]; }
+  // Whether a piece of `us`, animal `attacker` on `from`, may take an enemy
+  // `target` on `to`, by the whole capture rule (traps, the water's edge,
+  // ranks): what move generation decides from the board, asked of animals
+  // that need not stand there (the hidden game's arbiter and deductions).
+  bool may_capture(Side us, Animal attacker, Square from, Animal target, Square to) const {
+    if (!(capture_zone(from) & square_bb(to))) return false;
+    const uint8_t beatable =
+        (weakening_traps(us) & square_bb(to))      ? capture_targets_on_trap(attacker)
+        : (weakened_origins(us) & square_bb(from)) ? capture_targets_weakened(attacker)
+        : (water() & square_bb(from))              ? capture_targets_from_water(attacker)
+                                                   : capture_targets(attacker);
+    return (beatable >> target) & 1;
+  }
 
   // Animals that share the same standable squares move alike, so move
   // counting handles each such group with a few shifts for all its pieces.

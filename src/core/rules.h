@@ -65,6 +65,26 @@ enum class RepetitionRule {
 
 enum class NoMoveRule { kLoses, kDraw };
 
+// Hidden pieces (docs/hidden.md): how each side's animals are placed on its
+// start squares before the first move.
+enum class HiddenSetup {
+  kShuffled,  // at random, secretly (the arbiter shuffles)
+  kChosen,    // each player arranges its own animals, unseen by the other
+  kFixed,     // the start position's own arrangement, which everyone knows
+};
+// Which animals an attack shows to both players.
+enum class HiddenReveal {
+  kBoth,   // attacker and defender, as in Stratego
+  kLoser,  // only the piece that was removed (the attacker when it bounces)
+  kNone,   // neither: only the squares and what left the board
+};
+// What an attack the capture rule does not allow does.
+enum class FailedAttack {
+  kAttackerDies,  // the attacker is removed, as in Stratego
+  kBounce,        // the attacker stays where it was and is shown; the turn is spent
+  kRefused,       // the move is refused: the player learns that and moves again
+};
+
 // One published version of the game, as plain data. Every row of the options
 // table in RULES.md is a field here; RuleSet derives the lookup tables that
 // move generation uses, so nothing below is tested per square.
@@ -135,10 +155,14 @@ struct Rules {
   // At most one piece of each animal per side (checked when a FEN is read).
   bool unique_pieces = true;
 
-  // Each side sees where the enemy pieces are but not which animals they are.
-  // Move legality is unchanged (the arbiter, our move generator, resolves
-  // captures); only what a player is shown differs.
+  // Each side sees where the enemy pieces are but not which animals they are;
+  // an arbiter (src/hidden) resolves attacks and announces what the options
+  // below say. The move generator and the search are those of the open game:
+  // the hidden game is played through src/hidden, never through Game.
   bool hidden_pieces = false;
+  HiddenSetup hidden_setup = HiddenSetup::kShuffled;
+  HiddenReveal hidden_reveal = HiddenReveal::kBoth;
+  FailedAttack failed_attack = FailedAttack::kAttackerDies;
 
   // The file key `across_water_edge`: captures across the edge both ways.
   void set_capture_across_water_edge(bool allowed) {

@@ -332,6 +332,26 @@ void check_merged(Loaded& loaded) {
                              "[den] food_limit needs own_allowed = true (a den the side may "
                              "not enter cannot be occupied)"});
   }
+  // Hidden pieces: each side's deductions (src/hidden) follow one animal per
+  // piece, and David Bush's rule judges the animal being chased, which the
+  // mover may not know.
+  if (r.hidden_pieces && !r.unique_pieces) {
+    auto it = loaded.places.find("pieces.unique");
+    if (it == loaded.places.end()) it = loaded.places.find("pieces.hidden");
+    Place at = it != loaded.places.end() ? it->second : Place{loaded.origin};
+    loaded.issues.push_back({at.origin, at.line, at.column,
+                             "[pieces] hidden = true needs unique = true (each hidden piece "
+                             "is one of its side's animals, each animal once)"});
+  }
+  if (r.hidden_pieces && r.repetition == RepetitionRule::kBush) {
+    auto it = loaded.places.find("end.repetition");
+    if (it == loaded.places.end()) it = loaded.places.find("pieces.hidden");
+    Place at = it != loaded.places.end() ? it->second : Place{loaded.origin};
+    loaded.issues.push_back({at.origin, at.line, at.column,
+                             "[end] repetition = \"bush\" cannot be played with hidden pieces: "
+                             "David Bush's rule judges the animal being chased, which the "
+                             "mover may not know"});
+  }
   if (r.elephant_takes_rat && r.elephant_never_takes_rat) {
     auto it = loaded.places.find("capture.elephant_never_takes_rat");
     if (it == loaded.places.end()) it = loaded.places.find("capture.elephant_takes_rat");

@@ -197,13 +197,26 @@ const std::vector<Field>& schema() {
       {"end", "no_capture_limit", count_field(&Rules::no_capture_limit, 0, 1000000)},
       {"pieces", "unique", bool_field(&Rules::unique_pieces)},
       {"pieces", "hidden", bool_field(&Rules::hidden_pieces)},
+      {"hidden", "setup",
+       enum_field<HiddenSetup>(&Rules::hidden_setup, {{"shuffled", HiddenSetup::kShuffled},
+                                                      {"chosen", HiddenSetup::kChosen},
+                                                      {"fixed", HiddenSetup::kFixed}})},
+      {"hidden", "reveal",
+       enum_field<HiddenReveal>(&Rules::hidden_reveal, {{"both", HiddenReveal::kBoth},
+                                                        {"loser", HiddenReveal::kLoser},
+                                                        {"none", HiddenReveal::kNone}})},
+      {"hidden", "failed_attack",
+       enum_field<FailedAttack>(&Rules::failed_attack,
+                                {{"attacker_dies", FailedAttack::kAttackerDies},
+                                 {"bounce", FailedAttack::kBounce},
+                                 {"refused", FailedAttack::kRefused}})},
   };
   return kFields;
 }
 
 const std::vector<std::string_view>& table_names() {
   static const std::vector<std::string_view> kTables = {
-      "ranks", "capture", "board", "water", "jumps", "traps", "den", "end", "pieces"};
+      "ranks", "capture", "board", "water", "jumps", "traps", "den", "end", "pieces", "hidden"};
   return kTables;
 }
 

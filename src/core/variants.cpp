@@ -65,7 +65,8 @@ constexpr std::string_view kDisplayOrder[] = {
     "leopard-jumps",   "lion-tiger-equal",
     "tiger-over-lion", "anti-draw",
     "animal-checkers", "animal-checkers-7x9",
-    "academic",
+    "academic",        "hidden",
+    "hidden-stratego",
 };
 
 }  // namespace

@@ -70,12 +70,14 @@ int UciProtocol::run() {
 
 void UciProtocol::wait_for_search() {
   if (flip_) flip_->wait();
+  if (hidden_) hidden_->wait();
   engine_.wait();
   if (task_.joinable()) task_.join();
 }
 
 void UciProtocol::interrupt() {
   if (flip_) flip_->stop();
+  if (hidden_) hidden_->stop();
   engine_.stop();
   task_stop_ = true;
   engine_.wait();
@@ -99,6 +101,18 @@ bool UciProtocol::execute(std::string_view line) {
     if (cmd == "d") flip_->display();
     if (cmd == "ucinewgame") flip_->new_game();
     if (cmd == "stop" || cmd == "ponderhit") flip_->stop();
+    return true;
+  }
+  if (hidden_ && (cmd == "position" || cmd == "go" || cmd == "d" || cmd == "ucinewgame" ||
+                  cmd == "stop" || cmd == "ponderhit" || cmd == "setup" || cmd == "eval")) {
+    if (cmd == "position") hidden_->position(args);
+    if (cmd == "go") hidden_->go(args);
+    if (cmd == "setup") hidden_->setup(args);
+    if (cmd == "d") hidden_->display();
+    if (cmd == "ucinewgame") hidden_->new_game();
+    if (cmd == "stop" || cmd == "ponderhit") hidden_->stop();
+    if (cmd == "eval")
+      error("eval: a hidden game has no one position to evaluate; 'd' shows the view");
     return true;
   }
   if (cmd == "uci") {

@@ -12,6 +12,7 @@
 
 #include "core/position.h"
 #include "protocol/flip_uci.h"
+#include "protocol/hidden_uci.h"
 #include "search/engine.h"
 
 namespace jungle {
@@ -82,6 +83,9 @@ class UciProtocol {
   // Set while the Variant is a Flip Jungle set: position, go, d, stop and
   // ucinewgame are then its (protocol/flip_uci.h).
   std::unique_ptr<FlipUciSession> flip_;
+  // Set while the Variant hides pieces: position, go, setup, d, stop and
+  // ucinewgame are then its (protocol/hidden_uci.h).
+  std::unique_ptr<HiddenUciSession> hidden_;
 };
 
 // The Elo of each Skill Level on the scale of UCI_Elo, and the level that

@@ -182,6 +182,7 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
       if (flip::is_flip_variant(value)) {
         flip::FlipRulesPtr rules = flip::load_flip_rules(value);
         interrupt();
+        hidden_.reset();
         flip_ = std::make_unique<FlipUciSession>(
             rules, [this](std::string_view text) { send(text); },
             [this](std::string_view text) { error(text); });
@@ -191,6 +192,12 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
       RuleSetPtr rules = load_variant(value);
       interrupt();
       flip_.reset();
+      hidden_.reset();
+      if (rules->rules().hidden_pieces) {
+        hidden_ = std::make_unique<HiddenUciSession>(
+            rules, [this](std::string_view text) { send(text); },
+            [this](std::string_view text) { error(text); });
+      }
       engine_.set_rules(rules);
       pos_ = Position(rules);
       variant_ = value;

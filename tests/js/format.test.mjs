@@ -156,6 +156,10 @@ test('the result banner says who won, and why, capitalised', () => {
   assert.deepEqual(resultBanner(won), { title: 'Blue wins', text: "The Lion entered Red's den" });
   const lost = game({ status: 'over', winner: 'red', message: 'Red wins: Blue resigned' });
   assert.deepEqual(resultBanner(lost), { title: 'Red wins', text: 'Blue resigned' });
+  const left = game({ status: 'over', winner: 'blue', message: 'Blue wins (game abandoned)' });
+  assert.deepEqual(resultBanner(left), { title: 'Blue wins', text: 'Game abandoned' });
+  const flag = game({ status: 'over', winner: 'red', message: 'Red wins: Blue ran out of time' });
+  assert.deepEqual(resultBanner(flag), { title: 'Red wins', text: 'Blue ran out of time' });
   const drawn = game({ status: 'over', message: 'draw by repetition' });
   assert.deepEqual(resultBanner(drawn), { title: 'Draw', text: 'Draw by repetition' });
 });

@@ -445,6 +445,30 @@ void ReferenceGame::play(const std::string& move) {
   throw ReferenceError("illegal move '" + move + "' in " + fen());
 }
 
+bool ReferenceGame::capture_allowed(const std::string& move) const {
+  // Two squares: a file letter and a rank number each.
+  std::vector<std::pair<int, int>> squares;
+  size_t i = 0;
+  while (i < move.size() && squares.size() < 2) {
+    if (move[i] < 'a' || move[i] > 'z') break;
+    int file = move[i++] - 'a', rank = 0, digits = 0;
+    while (i < move.size() && move[i] >= '0' && move[i] <= '9' && digits < 2) {
+      rank = rank * 10 + (move[i++] - '0');
+      ++digits;
+    }
+    squares.emplace_back(file, rank - 1);
+  }
+  if (squares.size() != 2 || i != move.size()) throw ReferenceError("bad move '" + move + "'");
+  const auto [ff, fr] = squares[0];
+  const auto [tf, tr] = squares[1];
+  if (!on_board(ff, fr) || !on_board(tf, tr)) throw ReferenceError("off the board: " + move);
+  const int mover = cur().board[fr][ff], target = cur().board[tr][tf];
+  if (mover == kEmpty || target == kEmpty || side_of_code(mover) == side_of_code(target)) {
+    throw ReferenceError("'" + move + "' is no attack in " + fen());
+  }
+  return can_capture(cur(), ff, fr, tf, tr);
+}
+
 void ReferenceGame::undo() {
   if (history_.size() < 2) throw ReferenceError("no move to undo");
   history_.pop_back();

@@ -57,6 +57,12 @@ class ReferenceGame {
   void play(const std::string& move);
   // Takes back the last move played; throws when there is none.
   void undo();
+  // Whether the piece on the first square may take the enemy piece on the
+  // second ("c3c4") by the capture rule alone (ranks, traps, the water's
+  // edge), wherever they stand: what the hidden game's arbiter decides of an
+  // attack. Throws ReferenceError unless both squares hold pieces of
+  // opposite sides.
+  bool capture_allowed(const std::string& move) const;
 
   Outcome result() const;
   // Leaf nodes `depth` plies below this position (a finished game has none).

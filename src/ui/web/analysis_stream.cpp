@@ -1,5 +1,7 @@
 #include "ui/web/analysis_stream.h"
 
+#include "ui/web/engine_search.h"
+
 namespace jungle::web {
 
 void EventChannel::push(std::string event) {
@@ -29,26 +31,6 @@ EventChannel::Pop EventChannel::pop(std::string& out, std::chrono::milliseconds 
     return Pop::kEvent;
   }
   return closed_ ? Pop::kClosed : Pop::kTimeout;
-}
-
-void throw_refusal(EnginePool::Refusal why) {
-  switch (why) {
-    case EnginePool::Refusal::kClientBusy:
-      throw ApiError(429, "too_many_jobs",
-                     "you already have your share of engine searches queued or running; wait "
-                     "for one to finish");
-    case EnginePool::Refusal::kAddressBusy:
-      throw ApiError(429, "too_many_jobs",
-                     "your address already has its share of hints and analyses queued or "
-                     "running; wait for one to finish");
-    case EnginePool::Refusal::kStopping:
-      throw ApiError(503, "shutting_down", "the server is shutting down");
-    case EnginePool::Refusal::kQueueFull:
-    case EnginePool::Refusal::kNone:
-      break;
-  }
-  throw ApiError(503, "engine_busy",
-                 "every engine is busy and the queue is full; try again in a moment");
 }
 
 std::string sse_event(const std::string& name, const Json& data) {

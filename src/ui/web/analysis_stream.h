@@ -12,7 +12,7 @@
 
 #include "search/search.h"
 #include "ui/web/engine_pool.h"
-#include "ui/web/json_http.h"
+#include "ui/web/json_fields.h"
 
 namespace jungle::web {
 
@@ -34,11 +34,6 @@ class EventChannel {
   bool closed_ = false;
 };
 
-// The API error for a job the engine pool refused: 503 when the engines are
-// saturated or stopping, 429 when this client (or its address) has its
-// share already.
-[[noreturn]] void throw_refusal(EnginePool::Refusal why);
-
 // "event: NAME\ndata: JSON\n\n"
 std::string sse_event(const std::string& name, const Json& data);
 
@@ -49,8 +44,8 @@ Json search_info_json(const SearchInfo& info, Side side_to_move, const Geometry&
 // Streams an analysis of `position` as server-sent events: "start", then
 // "info" as each depth completes (one per line, `multipv` 1..`lines`), then "done" with the best
 // move, then the stream ends. A client that disconnects cancels the search. Counts itself in
-// `open_streams` while open. Throws ApiError 503 when the pool refuses. Returns the search's
-// ticket, to cancel it early.
+// `open_streams` while open. Throws GameError kUnavailable when the pool refuses. Returns the
+// search's ticket, to cancel it early.
 std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool& pool,
                                               const Position& position, SearchLimits limits,
                                               const std::string& client, const std::string& address,

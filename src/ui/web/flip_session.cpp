@@ -58,25 +58,24 @@ std::string player_text(const PlayerConfig& p) {
 
 FlipGameSession::FlipGameSession(int64_t id, std::string variant, flip::FlipRulesPtr rules,
                                  const std::string& fen, std::array<PlayerConfig, kSides> players)
-    : id_(id),
+    : GameSessionBase(id, players),
       variant_(std::move(variant)),
       pos_([&] {
         try {
           return FlipPosition(rules, fen);
         } catch (const flip::FlipFenError& e) {
-          throw ApiError(400, "bad_fen", std::string("invalid position: ") + e.what());
+          throw GameError(ErrorKind::kRefused, "bad_fen",
+                          std::string("invalid position: ") + e.what());
         }
       }()),
       start_colours_known_(pos_.colours_known()),
-      players_(players) {
-  created_ms = updated_ms = now_ms();
-}
+      chance_(std::random_device{}()) {}
 
 std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& stored,
                                                               int64_t max_movetime_ms) {
   auto fail = [&](const std::string& why) {
-    return ApiError(500, "damaged_game",
-                    "stored game " + std::to_string(stored.id) + " does not replay: " + why);
+    return GameError(ErrorKind::kServerFault, "damaged_game",
+                     "stored game " + std::to_string(stored.id) + " does not replay: " + why);
   };
   if (!builtin_flip_set(stored.variant)) throw fail("unknown flip set " + stored.variant);
   std::array<PlayerConfig, kSides> players;
@@ -90,7 +89,7 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
     game = std::make_unique<FlipGameSession>(stored.id, stored.variant,
                                              flip::load_flip_rules(stored.variant),
                                              stored.start_fen, players);
-  } catch (const ApiError& e) {
+  } catch (const GameError& e) {
     throw fail(e.what());
   }
   std::istringstream words(stored.moves);
@@ -100,11 +99,13 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
     if (!game->pos_.parse_ply(word, p)) throw fail("ply " + word + " is not legal");
     game->pos_.play(p);
   }
-  if (stored.declared == "resignation") {
-    if (auto r = result_from_tag(stored.result)) game->declared_ = *r;
+  if (is_declared_termination(stored.declared)) {
+    if (auto r = result_from_tag(stored.result); r && *r != GameResult::kOngoing) {
+      game->declared_ = *r;
+      game->declared_termination_ = stored.declared;
+    }
   }
-  game->created_ms = stored.created_ms;
-  game->updated_ms = stored.updated_ms;
+  game->load_table(stored);
   return game;
 }
 
@@ -114,19 +115,41 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
     flip::FlipRecord record = flip::read_flip_record(text, false);
     const std::string name = record.position.rules().name;
     if (!builtin_flip_set(name)) {
-      throw ApiError(422, "bad_record", "the record's Variant must name a shipped flip set");
+      throw GameError(ErrorKind::kRefused, "bad_record",
+                      "the record's Variant must name a shipped flip set");
     }
     auto game = std::make_unique<FlipGameSession>(0, name, record.position.rules_ptr(),
                                                   record.position.initial_fen(), players);
     for (const Ply& p : record.position.history()) game->pos_.play(p);
     return game;
   } catch (const RecordError& e) {
-    throw ApiError(422, "bad_record", std::string("cannot read the record: ") + e.what());
+    throw GameError(ErrorKind::kRefused, "bad_record",
+                    std::string("cannot read the record: ") + e.what());
   } catch (const flip::FlipRulesError& e) {
-    throw ApiError(422, "bad_record", std::string("cannot read the record: ") + e.what());
+    throw GameError(ErrorKind::kRefused, "bad_record",
+                    std::string("cannot read the record: ") + e.what());
   } catch (const flip::FlipFenError& e) {
-    throw ApiError(422, "bad_record", std::string("cannot read the record: ") + e.what());
+    throw GameError(ErrorKind::kRefused, "bad_record",
+                    std::string("cannot read the record: ") + e.what());
   }
+}
+
+Json FlipGameSession::record_games_json(std::string_view text) {
+  const std::unique_ptr<FlipGameSession> game = from_record_text(text, {});
+  flip::FlipRecord record = flip::read_flip_record(text, false);
+  const auto tag = [&](const std::string& name) {
+    for (const auto& [key, value] : record.tags) {
+      if (key == name) return value;
+    }
+    return std::string();
+  };
+  return Json::array({Json{{"index", 1},
+                           {"blue", tag("Blue")},
+                           {"red", tag("Red")},
+                           {"event", tag("Event")},
+                           {"result", std::string(result_tag(game->result()))},
+                           {"variant", game->variant()},
+                           {"ply", game->ply()}}});
 }
 
 int FlipGameSession::seat_of(const FlipPosition& pos, Side side) const {
@@ -142,9 +165,8 @@ int FlipGameSession::seat_to_move() const {
   return seat_of(pos_, pos_.side_to_move());
 }
 
-void FlipGameSession::set_players(std::array<PlayerConfig, kSides> players) {
-  players_ = players;
-  changed();
+Side FlipGameSession::side_of_seat(int seat) const {
+  return seat_of(pos_, kBlue) == seat ? kBlue : kRed;
 }
 
 bool FlipGameSession::over() const {
@@ -159,42 +181,50 @@ GameResult FlipGameSession::result() const {
 }
 
 std::string FlipGameSession::termination() const {
-  if (declared_ != GameResult::kOngoing) return "resignation";
+  if (declared_ != GameResult::kOngoing) return declared_termination_;
   return std::string(flip::flip_end_tag(pos_.end()));
 }
 
 std::string FlipGameSession::result_message() const {
   if (declared_ != GameResult::kOngoing) {
-    return declared_ == GameResult::kBlueWins ? "Blue wins: Red resigned"
-                                              : "Red wins: Blue resigned";
+    if (declared_ == GameResult::kDraw) return "Draw by agreement";
+    const std::string winner = declared_ == GameResult::kBlueWins ? "Blue" : "Red";
+    const std::string loser = declared_ == GameResult::kBlueWins ? "Red" : "Blue";
+    if (declared_termination_ == "time") return winner + " wins: " + loser + " ran out of time";
+    if (declared_termination_ == "abandoned") return winner + " wins (game abandoned)";
+    return winner + " wins: " + loser + " resigned";
   }
   GameResult r = GameResult::kOngoing;
   const FlipEnd end = pos_.end(&r);
   return end_sentence(end, r);
 }
 
-void FlipGameSession::play(std::string_view text, std::mt19937_64& chance) {
-  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
+void FlipGameSession::play_text(std::string_view text) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
   Action a;
   if (text.find('=') != std::string_view::npos || !pos_.parse_action(text, a)) {
-    throw ApiError(422, "illegal_move",
-                   "'" + std::string(text) +
-                       "' is not an action here: flip a face-down tile (\"b2?\") or move a "
-                       "face-up piece of yours one step (\"a1a2\")");
+    throw GameError(ErrorKind::kRefused, "illegal_move",
+                    "'" + std::string(text) +
+                        "' is not an action here: flip a face-down tile (\"b2?\") or move a "
+                        "face-up piece of yours one step (\"a1a2\")");
   }
-  play(a, chance);
+  play(a);
 }
 
-void FlipGameSession::play(Action a, std::mt19937_64& chance) {
-  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
+void FlipGameSession::play(Action a) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
   if (!pos_.is_legal(a)) {
-    throw ApiError(422, "illegal_move",
-                   "'" + flip::action_text(a) + "' is not legal in this position");
+    throw GameError(ErrorKind::kRefused, "illegal_move",
+                    "'" + flip::action_text(a) + "' is not legal in this position");
   }
   Ply p{a, kNoPiece};
   if (a.is_flip()) {
     const flip::Outcomes o = pos_.outcomes();
-    int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
+    int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance_);
     int i = 0;
     while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
     p.revealed = o.piece[size_t(i)];
@@ -206,6 +236,7 @@ void FlipGameSession::play(Action a, std::mt19937_64& chance) {
 void FlipGameSession::undo(int plies) {
   for (int i = 0; i < plies && !pos_.history().empty(); ++i) pos_.undo();
   declared_ = GameResult::kOngoing;
+  declared_termination_.clear();
   changed();
 }
 
@@ -218,18 +249,46 @@ int FlipGameSession::plies_back_to_human() const {
   return 0;
 }
 
-void FlipGameSession::resign(Side side) {
-  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
-  if (!pos_.colours_known()) {
-    throw ApiError(422, "no_colours", "nobody has a colour yet: the first flip decides them");
+void FlipGameSession::declare(int winner, const std::string& termination) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
   }
-  declared_ = side == kBlue ? GameResult::kRedWins : GameResult::kBlueWins;
+  if (winner >= 0 && !pos_.colours_known()) {
+    throw GameError(ErrorKind::kRefused, "no_colours",
+                    "nobody has a colour yet: the first flip decides them");
+  }
+  declared_ = winner < 0 ? GameResult::kDraw : win_for_side(side_of_seat(winner));
+  declared_termination_ = termination;
   changed();
 }
 
-void FlipGameSession::changed() {
-  ++revision_;
-  updated_ms = now_ms();
+Json FlipGameSession::ply_json(FlipPosition& p, size_t i) const {
+  const Ply& ply = pos_.history()[i];
+  Json m{{"ply", i + 1},
+         {"move", flip::ply_text(ply)},
+         {"action", flip::action_text(ply.action)},
+         {"seat", side_json_name(Side(seat_of(p, p.side_to_move())))}};
+  if (ply.action.is_flip()) {
+    m["side"] = side_json_name(side_of(ply.revealed));
+    m["revealed"] = cell_text(flip::Cell(ply.revealed));
+    p.play(ply);
+  } else {
+    const flip::Cell mover = p.cell(ply.action.from), target = p.cell(ply.action.to);
+    m["side"] = side_json_name(side_of(Piece(mover)));
+    m["piece"] = cell_text(mover);
+    p.play(ply);
+    const flip::Cell after = p.cell(ply.action.to);
+    m["captured"] = target != flip::kEmpty && after != target ? Json(cell_text(target)) : Json();
+    m["lost"] = after != mover ? Json(cell_text(mover)) : Json();
+  }
+  m["fen"] = p.fen();
+  return m;
+}
+
+Json FlipGameSession::move_json(int ply) const {
+  FlipPosition p(pos_.rules_ptr(), pos_.initial_fen());
+  for (size_t i = 0; i + 1 < size_t(ply); ++i) p.play(pos_.history()[i]);
+  return ply_json(p, size_t(ply - 1));
 }
 
 Json FlipGameSession::to_json() const {
@@ -237,31 +296,7 @@ Json FlipGameSession::to_json() const {
   // replaying from the start (a game has a few dozen plies).
   Json moves = Json::array();
   FlipPosition p(pos_.rules_ptr(), pos_.initial_fen());
-  for (size_t i = 0; i < pos_.history().size(); ++i) {
-    const Ply& ply = pos_.history()[i];
-    Json m{{"ply", i + 1},
-           {"move", flip::ply_text(ply)},
-           {"action", flip::action_text(ply.action)},
-           {"seat", side_json_name(Side(seat_of(p, p.side_to_move())))}};
-    if (ply.action.is_flip()) {
-      m["side"] = side_json_name(side_of(ply.revealed));
-      m["revealed"] = cell_text(flip::Cell(ply.revealed));
-    } else {
-      const flip::Cell mover = p.cell(ply.action.from), target = p.cell(ply.action.to);
-      m["side"] = side_json_name(side_of(Piece(mover)));
-      m["piece"] = cell_text(mover);
-      p.play(ply);
-      const flip::Cell after = p.cell(ply.action.to);
-      m["captured"] = target != flip::kEmpty && after != target ? Json(cell_text(target)) : Json();
-      m["lost"] = after != mover ? Json(cell_text(mover)) : Json();
-      m["fen"] = p.fen();
-      moves.push_back(m);
-      continue;
-    }
-    p.play(ply);
-    m["fen"] = p.fen();
-    moves.push_back(m);
-  }
+  for (size_t i = 0; i < pos_.history().size(); ++i) moves.push_back(ply_json(p, i));
   Json board = Json::object();
   for (Square s = 0; s < flip::kFlipSquares; ++s) {
     const flip::Cell c = pos_.cell(s);
@@ -283,7 +318,7 @@ Json FlipGameSession::to_json() const {
   Json first_colour = nullptr;
   if (pos_.colours_known()) first_colour = side_json_name(seat_of(pos_, kBlue) == 0 ? kBlue : kRed);
   return Json{
-      {"id", id_},
+      {"id", id()},
       {"kind", "flip"},
       {"variant", variant_},
       {"board_size", {{"files", 4}, {"ranks", 4}}},
@@ -298,7 +333,7 @@ Json FlipGameSession::to_json() const {
       {"pool", pool},
       {"hidden", pos_.hidden_count()},
       {"quiet_plies", pos_.quiet_plies()},
-      {"revision", revision_},
+      {"revision", revision()},
       {"players", {{"blue", players_[0].to_json()}, {"red", players_[1].to_json()}}},
       {"moves", moves},
       {"legal_moves", legal},
@@ -317,9 +352,6 @@ Json FlipGameSession::to_json() const {
 
 StoredGame FlipGameSession::to_stored() const {
   StoredGame s;
-  s.id = id_;
-  s.created_ms = created_ms;
-  s.updated_ms = updated_ms;
   s.variant = variant_;
   s.start_fen = pos_.initial_fen();
   for (const Ply& p : pos_.history()) {
@@ -331,22 +363,25 @@ StoredGame FlipGameSession::to_stored() const {
   s.red = players_[1].to_json().dump();
   s.result = std::string(result_tag(result()));
   s.termination = termination();
-  s.declared = declared_ != GameResult::kOngoing ? "resignation" : "";
+  s.declared = declared_ != GameResult::kOngoing ? declared_termination_ : "";
   return s;
 }
 
 std::string FlipGameSession::record_text() const {
   const Side first = seat_of(pos_, kBlue) == 0 ? kBlue : kRed;
-  std::string text =
-      flip::write_flip_record(pos_, {{"Event", "Flip Jungle game #" + std::to_string(id_)},
-                                     {"Blue", player_text(players_[first == kBlue ? 0 : 1])},
-                                     {"Red", player_text(players_[first == kBlue ? 1 : 0])}});
+  std::vector<std::pair<std::string, std::string>> tags = {
+      {"Event", "Flip Jungle game #" + std::to_string(id())},
+      {"Blue", player_text(players_[first == kBlue ? 0 : 1])},
+      {"Red", player_text(players_[first == kBlue ? 1 : 0])}};
+  if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
+  std::string text = flip::write_flip_record(pos_, tags);
   if (declared_ != GameResult::kOngoing) {
-    // The writer knows the board's results only; a resignation is declared.
+    // The writer knows the board's results only; a declared one is added.
     const std::string tag(result_tag(declared_));
     const std::string open = "[Result \"*\"]\n";
     if (size_t at = text.find(open); at != std::string::npos) {
-      text.replace(at, open.size(), "[Result \"" + tag + "\"]\n[Termination \"resignation\"]\n");
+      text.replace(at, open.size(),
+                   "[Result \"" + tag + "\"]\n[Termination \"" + declared_termination_ + "\"]\n");
     }
     if (text.size() >= 2 && text.compare(text.size() - 2, 2, "*\n") == 0) {
       text.replace(text.size() - 2, 1, tag);
@@ -355,50 +390,8 @@ std::string FlipGameSession::record_text() const {
   return text;
 }
 
-FlipGames::FlipGames(GameStore& store, int64_t max_movetime_ms)
-    : store_(store), max_movetime_ms_(max_movetime_ms), chance_(std::random_device{}()) {}
-
-std::shared_ptr<FlipGameSession> FlipGames::find(int64_t id) {
-  std::lock_guard lock(mutex_);
-  if (auto it = games_.find(id); it != games_.end()) return it->second;
-  if (not_flip_.count(id)) return nullptr;
-  std::optional<StoredGame> stored = store_.load(id);
-  if (!stored) return nullptr;
-  if (!flip::is_flip_variant(stored->variant) || stored->variant.find('/') != std::string::npos) {
-    if (not_flip_.size() > 100000) not_flip_.clear();
-    not_flip_.insert(id);
-    return nullptr;
-  }
-  std::shared_ptr<FlipGameSession> game = FlipGameSession::from_stored(*stored, max_movetime_ms_);
-  games_.emplace(id, game);
-  return game;
-}
-
-std::shared_ptr<FlipGameSession> FlipGames::add(std::unique_ptr<FlipGameSession> game) {
-  StoredGame stored = game->to_stored();
-  store_.insert(stored);
-  game->set_id(stored.id);
-  std::shared_ptr<FlipGameSession> shared(std::move(game));
-  std::lock_guard lock(mutex_);
-  not_flip_.erase(stored.id);
-  games_[stored.id] = shared;
-  return shared;
-}
-
-void FlipGames::save(FlipGameSession& game) {
-  store_.update(game.to_stored());
-}
-
-bool FlipGames::remove(int64_t id) {
-  std::lock_guard lock(mutex_);
-  games_.erase(id);
-  not_flip_.erase(id);
-  return store_.remove(id);
-}
-
-void FlipGames::forget(int64_t id) {
-  std::lock_guard lock(mutex_);
-  games_.erase(id);
+std::string FlipGameSession::record_filename() const {
+  return "flip-jungle-game-" + std::to_string(id()) + ".pgn";
 }
 
 Json describe_flip_sets() {

@@ -1,33 +1,45 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <list>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
 
-#include "ui/web/game_session.h"
+#include "ui/web/game_events.h"
+#include "ui/web/game_session_base.h"
 #include "ui/web/game_store.h"
 #include "ui/web/variant_catalog.h"
 
 namespace jungle::web {
 
-// The games in memory, loaded from the store on first use and written back
-// after every change. At most `max_cached` games stay in memory; the least
-// recently used ones that no request holds are dropped (the store has them).
+// The games in memory, of both kinds, loaded from the store on first use
+// and written back after every change with the events the change recorded,
+// which the bus then announces. At most `max_cached` games stay in memory;
+// the least recently used ones that no request holds are dropped (the store
+// has them). A notice that another writer (another server) changed a game
+// drops the copy held here, so the next request reads the new one.
 class GameRegistry {
  public:
-  GameRegistry(GameStore& store, const VariantCatalog& catalog, size_t max_cached,
-               int64_t max_movetime_ms);
+  GameRegistry(GameStore& store, GameEvents& events, const VariantCatalog& catalog,
+               size_t max_cached, int64_t max_movetime_ms);
+  ~GameRegistry();
 
-  // Stores a new game and assigns its id.
-  std::shared_ptr<GameSession> add(std::unique_ptr<GameSession> game);
-  // Throws ApiError 404 when there is no such game.
-  std::shared_ptr<GameSession> get(int64_t id);
-  // Writes the game's current state; call with the game's mutex held.
-  // Throws ApiError 404 when the game was deleted meanwhile (the copy is
-  // then detached and dropped), StoreError when the write fails.
-  void save(GameSession& game);
+  // Stores a new game with the events it recorded and assigns its id. When
+  // the game has a join code that another game has, `new_code` gives
+  // another, a few times over.
+  std::shared_ptr<GameSessionBase> add(std::unique_ptr<GameSessionBase> game,
+                                       const std::function<std::string()>& new_code = {});
+  // Throws GameError kNotFound when there is no such game.
+  std::shared_ptr<GameSessionBase> get(int64_t id);
+  // Writes the game's current state, and its pending events, over the
+  // revision it was read at, then announces them; call with the game's mutex
+  // held. `lobby`: the change may concern the lobby. Throws GameError
+  // kNotFound when the game was deleted meanwhile, RevisionConflict when
+  // another writer changed it first (the copy is then detached and dropped
+  // either way), StoreError when the write fails.
+  void save(GameSessionBase& game, bool lobby = false);
   // Drops the game from memory and from the store under one lock, so that
   // no concurrent get() can load it back between the two. False when there
   // was no such game.
@@ -35,19 +47,29 @@ class GameRegistry {
   // Drops the in-memory copy only; the next get() reloads the stored game.
   void forget(int64_t id);
   size_t cached() const;
+  // Every game in memory, for the clock's rounds.
+  std::vector<std::shared_ptr<GameSessionBase>> snapshot() const;
+
+  GameStore& store() { return store_; }
+  GameEvents& events() { return events_; }
 
  private:
+  std::shared_ptr<GameSessionBase> load(const StoredGame& row);
   void trim_locked();
   void forget_locked(int64_t id);
+  // Another writer's change: drop an older copy.
+  void heard(const GameNotice& notice);
 
   GameStore& store_;
+  GameEvents& events_;
   const VariantCatalog& catalog_;
   const size_t max_cached_;
   const int64_t max_movetime_ms_;
   mutable std::mutex mutex_;
   // Most recently used first.
-  std::list<std::shared_ptr<GameSession>> order_;
-  std::unordered_map<int64_t, std::list<std::shared_ptr<GameSession>>::iterator> by_id_;
+  std::list<std::shared_ptr<GameSessionBase>> order_;
+  std::unordered_map<int64_t, std::list<std::shared_ptr<GameSessionBase>>::iterator> by_id_;
+  GameEvents::Subscription subscription_;
 };
 
 }  // namespace jungle::web

@@ -5,6 +5,7 @@
 
 #include "core/movegen.h"
 #include "ui/web/analysis_stream.h"
+#include "ui/web/engine_search.h"
 
 namespace jungle::web {
 
@@ -18,7 +19,7 @@ Side side_at(const GameSession& game, int ply) {
 std::string refusal_message(EnginePool::Refusal why) {
   try {
     throw_refusal(why);
-  } catch (const ApiError& e) {
+  } catch (const GameError& e) {
     return e.what();
   }
 }
@@ -67,7 +68,8 @@ void GameReviews::start(GameSession& game, int64_t movetime_ms, const std::strin
   advance_locked(job, game);
   std::lock_guard lock(mutex_);
   if (job->state == Job::State::kFailed) {
-    throw ApiError(503, "engine_busy", "the review could not start: " + job->message);
+    throw GameError(ErrorKind::kUnavailable, "engine_busy",
+                    "the review could not start: " + job->message);
   }
 }
 
@@ -124,7 +126,12 @@ void GameReviews::searched(const std::shared_ptr<Job>& job, int ply, const std::
   try {
     // As lock_game does: a copy the registry dropped is replaced by the stored one.
     for (int attempt = 0;; ++attempt) {
-      std::shared_ptr<GameSession> game = games_.get(job->game_id);
+      std::shared_ptr<GameSession> game =
+          std::dynamic_pointer_cast<GameSession>(games_.get(job->game_id));
+      if (!game) {
+        finish(job, Job::State::kStopped, "the game is not a 7x9 game");
+        return;
+      }
       std::unique_lock lock(game->mutex());
       if (game->detached && attempt == 0) continue;
       if (game->detached) {

@@ -39,7 +39,7 @@ class GameReviews {
   GameReviews(EnginePool& pool, GameRegistry& games) : pool_(pool), games_(games) {}
 
   // Starts reviewing the game (held locked by the caller) unless a review
-  // runs already; resumes where an earlier one stopped. Throws ApiError
+  // runs already; resumes where an earlier one stopped. Throws GameError
   // 429/503 when the pool refuses the first search.
   void start(GameSession& game, int64_t movetime_ms, const std::string& client,
              const std::string& address);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <cmath>
 #include <ctime>
 #include <sstream>
@@ -19,8 +18,6 @@ namespace {
 
 // No real game comes near this; it bounds the memory one game can take.
 constexpr int kMaxGamePlies = 4000;
-constexpr int kMinMovetimeMs = 50;
-constexpr size_t kMaxNameLength = 100;
 
 // A record's player tag as a name: "?" and empty say nobody is named, and
 // "Human" is what this server writes for a nameless person.
@@ -56,70 +53,18 @@ Position start_from_fen(const std::string& fen, RuleSetPtr rules) {
   try {
     return Position::from_fen(fen, std::move(rules));
   } catch (const FenError& e) {
-    throw ApiError(422, "bad_fen", fen_error_message(e));
+    throw GameError(ErrorKind::kRefused, "bad_fen", fen_error_message(e));
   }
 }
 
 }  // namespace
 
-int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-std::string side_json_name(Side s) {
-  return s == kBlue ? "blue" : "red";
-}
-
-Json PlayerConfig::to_json() const {
-  Json j = is_engine() ? Json{{"type", "engine"}, {"skill", skill}, {"movetime_ms", movetime_ms}}
-                       : Json{{"type", "human"}};
-  if (!name.empty()) j["name"] = name;
-  return j;
-}
-
-PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
-                                     int64_t max_movetime_ms) {
-  PlayerConfig p;
-  if (j.is_null()) return p;
-  if (!j.is_object()) {
-    throw ApiError(400, "bad_field",
-                   "'" + field + "' must be an object like {\"type\": \"engine\", \"skill\": 10}");
-  }
-  const std::string type = string_field(j, "type", "human");
-  p.name = string_field(j, "name", "");
-  if (p.name.size() > kMaxNameLength) {
-    throw ApiError(
-        400, "bad_field",
-        "'" + field + ".name' may have at most " + std::to_string(kMaxNameLength) + " characters");
-  }
-  if (type == "human") return p;
-  if (type != "engine") {
-    throw ApiError(400, "bad_field",
-                   "'" + field + ".type' must be \"human\" or \"engine\", not \"" + type + "\"");
-  }
-  p.kind = Kind::kEngine;
-  try {
-    p.skill = int(int_field(j, "skill", 20, 0, 20));
-    p.movetime_ms = int_field(j, "movetime_ms", 1000, kMinMovetimeMs, max_movetime_ms);
-  } catch (const ApiError& e) {
-    // "'skill' must be ..." becomes "'red.skill' must be ...".
-    std::string message = e.what();
-    message.insert(message.rfind('\'', 0) == 0 ? 1 : 0, field + ".");
-    throw ApiError(e.status(), e.code(), message);
-  }
-  return p;
-}
-
 GameSession::GameSession(int64_t id, std::string variant, RuleSetPtr rules,
                          const std::string& start_fen, std::array<PlayerConfig, kSides> players)
-    : id_(id),
+    : GameSessionBase(id, players),
       game_(start_from_fen(start_fen, std::move(rules)), std::move(variant)),
-      start_fen_(game_.start().fen()),
-      players_(players) {
+      start_fen_(game_.start().fen()) {
   evaluations_.resize(1);
-  created_ms = updated_ms = now_ms();
 }
 
 std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
@@ -127,8 +72,8 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
                                                       int64_t max_movetime_ms) {
   const std::string where = "stored game " + std::to_string(stored.id);
   if (!catalog.contains(stored.variant)) {
-    throw ApiError(500, "damaged_game",
-                   where + " uses the rule set '" + stored.variant + "', which is not shipped");
+    throw GameError(ErrorKind::kServerFault, "damaged_game",
+                    where + " uses the rule set '" + stored.variant + "', which is not shipped");
   }
   std::array<PlayerConfig, kSides> players;
   try {
@@ -136,15 +81,15 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
         PlayerConfig::from_json(Json::parse(stored.blue, nullptr, false), "blue", max_movetime_ms);
     players[kRed] =
         PlayerConfig::from_json(Json::parse(stored.red, nullptr, false), "red", max_movetime_ms);
-  } catch (const ApiError&) {
+  } catch (const GameError&) {
     players = {};  // settings are not worth refusing the game for
   }
   std::unique_ptr<GameSession> game;
   try {
     game = std::make_unique<GameSession>(stored.id, stored.variant, catalog.get(stored.variant),
                                          stored.start_fen, players);
-  } catch (const ApiError& e) {
-    throw ApiError(500, "damaged_game", where + ": " + e.what());
+  } catch (const GameError& e) {
+    throw GameError(ErrorKind::kServerFault, "damaged_game", where + ": " + e.what());
   }
   std::istringstream moves(stored.moves);
   std::string text;
@@ -152,9 +97,9 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
     std::string error;
     std::optional<Move> m = parse_move(game->position(), text, &error);
     if (!m) {
-      throw ApiError(500, "damaged_game",
-                     where + ": move " + std::to_string(game->ply() + 1) + " " + text +
-                         " does not replay: " + error);
+      throw GameError(ErrorKind::kServerFault, "damaged_game",
+                      where + ": move " + std::to_string(game->ply() + 1) + " " + text +
+                          " does not replay: " + error);
     }
     game->play(*m);
   }
@@ -169,9 +114,7 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
       if (auto e = PlyEvaluation::from_stored_json(evaluations[ply])) game->evaluations_[ply] = *e;
     }
   }
-  game->created_ms = stored.created_ms;
-  game->updated_ms = stored.updated_ms;
-  game->revision_ = 0;
+  game->load_table(stored);
   return game;
 }
 
@@ -181,9 +124,9 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
   std::string variant = record.tag("Variant");
   if (variant.empty()) variant = "standard";
   if (!catalog.contains(variant)) {
-    throw ApiError(422, "unknown_variant",
-                   "the record's Variant \"" + variant +
-                       "\" is not one of the shipped rule sets this server plays");
+    throw GameError(ErrorKind::kRefused, "unknown_variant",
+                    "the record's Variant \"" + variant +
+                        "\" is not one of the shipped rule sets this server plays");
   }
   RuleSetPtr rules = catalog.get(variant);
   players[kBlue].name = name_from_tag(record.tag("Blue"));
@@ -193,12 +136,12 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
   auto game = std::make_unique<GameSession>(0, variant, rules, fen, players);
   for (const RecordedMove& rm : record.moves) {
     if (game->over() || !is_legal(game->position(), rm.move)) {
-      throw ApiError(422, "illegal_move",
-                     "move " + std::to_string(game->ply() + 1) + " " +
-                         rules->geometry().move_text(rm.move) + " of the record is illegal" +
-                         (game->over() ? std::string(": the game was already over")
-                                       : ": " + explain_illegal(game->position(), rm.move.from(),
-                                                                rm.move.to())));
+      throw GameError(ErrorKind::kRefused, "illegal_move",
+                      "move " + std::to_string(game->ply() + 1) + " " +
+                          rules->geometry().move_text(rm.move) + " of the record is illegal" +
+                          (game->over() ? std::string(": the game was already over")
+                                        : ": " + explain_illegal(game->position(), rm.move.from(),
+                                                                 rm.move.to())));
     }
     game->play(rm.move);
   }
@@ -213,10 +156,10 @@ std::unique_ptr<GameSession> GameSession::from_record_text(std::string_view text
   const std::vector<GameRecord> records = read_record_text(text, catalog);
   if (games) *games = int(records.size());
   if (index < 1 || index > int(records.size())) {
-    throw ApiError(422, "no_such_record_game",
-                   "the record text holds " + std::to_string(records.size()) + " game" +
-                       (records.size() == 1 ? "" : "s") + ", so there is no game " +
-                       std::to_string(index));
+    throw GameError(ErrorKind::kRefused, "no_such_record_game",
+                    "the record text holds " + std::to_string(records.size()) + " game" +
+                        (records.size() == 1 ? "" : "s") + ", so there is no game " +
+                        std::to_string(index));
   }
   return from_record(records[size_t(index - 1)], catalog, players);
 }
@@ -243,8 +186,7 @@ Json GameSession::record_games_json(std::string_view text, const VariantCatalog&
   return list;
 }
 
-namespace {
-std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog) {
+void require_shipped_variants(std::string_view text, const VariantCatalog& catalog) {
   // Every "[Variant" in the text, read as the record reader reads a tag
   // pair: [Name "value"] with \" and \\ escapes. Anything unclear is refused.
   const auto space = [&](size_t i) {
@@ -274,29 +216,31 @@ std::vector<GameRecord> read_record_text(std::string_view text, const VariantCat
       }
     }
     if (!closed)
-      throw ApiError(422, "bad_record", "the record has a Variant tag that cannot be read");
+      throw GameError(ErrorKind::kRefused, "bad_record",
+                      "the record has a Variant tag that cannot be read");
     if (!catalog.contains(value)) {
-      throw ApiError(422, "unknown_variant",
-                     "the record's Variant \"" + value +
-                         "\" is not one of the shipped rule sets this server plays");
+      throw GameError(ErrorKind::kRefused, "unknown_variant",
+                      "the record's Variant \"" + value +
+                          "\" is not one of the shipped rule sets this server plays");
     }
   }
+}
+
+namespace {
+
+std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog) {
+  require_shipped_variants(text, catalog);
   std::vector<GameRecord> records;
   try {
     records = read_records(text);
   } catch (const RecordError& e) {
-    throw ApiError(422, "bad_record", e.what());
+    throw GameError(ErrorKind::kRefused, "bad_record", e.what());
   }
-  if (records.empty()) throw ApiError(422, "bad_record", "the record text holds no game");
+  if (records.empty())
+    throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
   return records;
 }
 }  // namespace
-
-void GameSession::set_players(std::array<PlayerConfig, kSides> players) {
-  players_ = players;
-  ++revision_;
-  updated_ms = now_ms();
-}
 
 std::string GameSession::termination() const {
   if (game_.declared() && game_.declared()->termination.empty()) {
@@ -305,27 +249,28 @@ std::string GameSession::termination() const {
   return game_.termination();
 }
 
-void GameSession::play(std::string_view text) {
-  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
+void GameSession::play_text(std::string_view text) {
+  if (over())
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
   if (!looks_like_move(text)) {
-    throw ApiError(400, "bad_move",
-                   "\"" + std::string(text) +
-                       "\" is not a move: write the from-square then the to-square, like a3a4");
+    throw GameError(ErrorKind::kBadRequest, "bad_move",
+                    "\"" + std::string(text) +
+                        "\" is not a move: write the from-square then the to-square, like a3a4");
   }
   std::string error;
   std::optional<Move> m = parse_move(position(), text, &error);
   if (!m) {
     // The notation layer usually names the move already ("illegal move c3c4: ...").
     if (error.find(text) == std::string::npos) error = std::string(text) + " is illegal: " + error;
-    throw ApiError(422, "illegal_move", error);
+    throw GameError(ErrorKind::kRefused, "illegal_move", error);
   }
   play(*m);
 }
 
 void GameSession::play(Move m) {
   if (ply() >= kMaxGamePlies) {
-    throw ApiError(422, "game_too_long",
-                   "a game may have at most " + std::to_string(kMaxGamePlies) + " moves");
+    throw GameError(ErrorKind::kRefused, "game_too_long",
+                    "a game may have at most " + std::to_string(kMaxGamePlies) + " moves");
   }
   PlayedMove pm;
   pm.move = m;
@@ -334,13 +279,12 @@ void GameSession::play(Move m) {
   try {
     game_.play(m);
   } catch (const std::invalid_argument& e) {
-    throw ApiError(422, "illegal_move", board().move_text(m) + ": " + e.what());
+    throw GameError(ErrorKind::kRefused, "illegal_move", board().move_text(m) + ": " + e.what());
   }
   pm.fen_after = position().fen();
   moves_.push_back(std::move(pm));
   evaluations_.emplace_back();
-  ++revision_;
-  updated_ms = now_ms();
+  changed();
 }
 
 void GameSession::undo(int plies) {
@@ -351,22 +295,22 @@ void GameSession::undo(int plies) {
     evaluations_.pop_back();
   }
   game_.clear_declared();
-  ++revision_;
-  updated_ms = now_ms();
+  changed();
 }
 
-void GameSession::resign(Side side) {
-  if (over()) throw ApiError(422, "game_over", "the game is over: " + result_message());
-  game_.resign(side);
-  ++revision_;
-  updated_ms = now_ms();
+void GameSession::declare(int winner, const std::string& termination) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
+  game_.declare(winner < 0 ? GameResult::kDraw : win_for_side(Side(winner)), termination);
+  changed();
 }
 
 Position GameSession::position_at(int ply) const {
   if (ply < 0 || ply > this->ply()) {
-    throw ApiError(400, "bad_param",
-                   "ply must be between 0 and " + std::to_string(this->ply()) + ", not " +
-                       std::to_string(ply));
+    throw GameError(ErrorKind::kBadRequest, "bad_param",
+                    "ply must be between 0 and " + std::to_string(this->ply()) + ", not " +
+                        std::to_string(ply));
   }
   return game_.position_at(ply);
 }
@@ -438,24 +382,26 @@ int GameSession::plies_back_to_human() const {
   return game_.plies_back_to_human({!players_[kBlue].is_engine(), !players_[kRed].is_engine()});
 }
 
+Json GameSession::move_json(int ply) const {
+  const PlayedMove& pm = moves_[size_t(ply - 1)];
+  const Square from = pm.move.from(), to = pm.move.to();
+  const int distance = std::abs(board().file_of(from) - board().file_of(to)) +
+                       std::abs(board().rank_of(from) - board().rank_of(to));
+  return Json{
+      {"ply", ply},
+      {"move", board().move_text(pm.move)},
+      {"side", side_json_name(side_of(pm.piece))},
+      {"piece", std::string(1, piece_letter(pm.piece))},
+      {"captured",
+       pm.captured == kNoPiece ? Json(nullptr) : Json(std::string(1, piece_letter(pm.captured)))},
+      {"jump", distance > 1},
+      {"fen", pm.fen_after},
+  };
+}
+
 Json GameSession::to_json() const {
   Json moves = Json::array();
-  for (size_t i = 0; i < moves_.size(); ++i) {
-    const PlayedMove& pm = moves_[i];
-    const Square from = pm.move.from(), to = pm.move.to();
-    const int distance = std::abs(board().file_of(from) - board().file_of(to)) +
-                         std::abs(board().rank_of(from) - board().rank_of(to));
-    moves.push_back({
-        {"ply", i + 1},
-        {"move", board().move_text(pm.move)},
-        {"side", side_json_name(side_of(pm.piece))},
-        {"piece", std::string(1, piece_letter(pm.piece))},
-        {"captured",
-         pm.captured == kNoPiece ? Json(nullptr) : Json(std::string(1, piece_letter(pm.captured)))},
-        {"jump", distance > 1},
-        {"fen", pm.fen_after},
-    });
-  }
+  for (int ply = 1; ply <= this->ply(); ++ply) moves.push_back(move_json(ply));
   const GameResult r = result();
   Json legal = Json::array();
   if (r == GameResult::kOngoing) {
@@ -463,13 +409,13 @@ Json GameSession::to_json() const {
   }
   const std::string term = termination();
   return Json{
-      {"id", id_},
+      {"id", id()},
       {"variant", variant()},
       {"start_fen", start_fen_},
       {"fen", position().fen()},
       {"ply", ply()},
       {"side_to_move", side_json_name(position().side_to_move())},
-      {"revision", revision_},
+      {"revision", revision()},
       {"players", {{"blue", players_[kBlue].to_json()}, {"red", players_[kRed].to_json()}}},
       {"moves", moves},
       {"legal_moves", legal},
@@ -488,9 +434,6 @@ Json GameSession::to_json() const {
 
 StoredGame GameSession::to_stored() const {
   StoredGame s;
-  s.id = id_;
-  s.created_ms = created_ms;
-  s.updated_ms = updated_ms;
   s.variant = variant();
   s.start_fen = start_fen_;
   for (const PlayedMove& pm : moves_) {
@@ -518,13 +461,14 @@ GameRecord GameSession::to_record() const {
   gmtime_r(&t, &tm);
   char date[16];
   std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
-  record.set_tag("Event", "Jungle game #" + std::to_string(id_));
+  record.set_tag("Event", "Jungle game #" + std::to_string(id()));
   record.set_tag("Date", date);
   // A player's name, as the record it came from gave it, else what plays.
   for (Side s : {kBlue, kRed}) {
     record.set_tag(s == kBlue ? "Blue" : "Red",
                    players_[s].name.empty() ? player_description(players_[s]) : players_[s].name);
   }
+  if (clock.timed()) record.set_tag("TimeControl", clock.control().tag());
   // The evaluation of the position each move leads to, as the terminal
   // writes its engine's: from Blue's side.
   for (size_t i = 0; i < record.moves.size(); ++i) {
@@ -535,6 +479,14 @@ GameRecord GameSession::to_record() const {
                                   : Evaluation{e->blue_score, false, e->depth});
   }
   return record;
+}
+
+std::string GameSession::record_text() const {
+  return write_record(to_record());
+}
+
+std::string GameSession::record_filename() const {
+  return "jungle-game-" + std::to_string(id()) + ".pgn";
 }
 
 namespace {

@@ -11,29 +11,13 @@
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/position.h"
+#include "ui/web/game_session_base.h"
 #include "ui/web/game_store.h"
-#include "ui/web/json_http.h"
+#include "ui/web/json_fields.h"
 
 namespace jungle::web {
 
-class EngineTicket;
 class VariantCatalog;
-
-// Who plays one side: a person at the board, or the engine at a strength.
-struct PlayerConfig {
-  enum class Kind { kHuman, kEngine };
-  Kind kind = Kind::kHuman;
-  int skill = 20;              // EngineOptions::skill_level: 0 (beginner) .. 20 (full)
-  int64_t movetime_ms = 1000;  // thinking time per engine move
-  std::string name;            // as a record's Blue or Red tag names the player; may be empty
-
-  bool is_engine() const { return kind == Kind::kEngine; }
-  Json to_json() const;
-  // Reads {"type": "human"|"engine", "skill": 0..20, "movetime_ms": N,
-  // "name": "..."}; `field`
-  // names the object in error messages ("red"). Throws ApiError 400.
-  static PlayerConfig from_json(const Json& j, const std::string& field, int64_t max_movetime_ms);
-};
 
 // What a finished move did, for the page's move list and animations: kept
 // beside the Game's moves so that the page's view needs no replay.
@@ -60,28 +44,28 @@ struct PlayedMove {
   std::string fen_after;
 };
 
-// One game in memory: the Game (core/game.h) with its players, ids and
-// times, and the API's errors and JSON around it. Not
-// thread-safe by itself: callers hold mutex() for every call, so each game
-// is isolated from the others and requests on one game are serialised.
-class GameSession {
+// One 7x9-style game in memory: the Game (core/game.h) with its players,
+// and its moves and errors in the API's terms. Not thread-safe by itself:
+// callers hold mutex() for every call, so each game is isolated from the
+// others and requests on one game are serialised.
+class GameSession : public GameSessionBase {
  public:
-  // Throws ApiError 400 when the FEN is not valid under the rules.
+  // Throws GameError kRefused when the FEN is not valid under the rules.
   GameSession(int64_t id, std::string variant, RuleSetPtr rules, const std::string& start_fen,
               std::array<PlayerConfig, kSides> players);
-  // Rebuilds a stored game by replaying its moves. Throws ApiError 500 when
+  // Rebuilds a stored game by replaying its moves. Throws GameError kServerFault when
   // the stored game no longer replays (a damaged file, a changed rule set).
   static std::unique_ptr<GameSession> from_stored(const StoredGame& stored,
                                                   const VariantCatalog& catalog,
                                                   int64_t max_movetime_ms);
-  // A game read from a record. Throws ApiError 400/422.
+  // A game read from a record. Throws GameError kBadRequest or kRefused.
   static std::unique_ptr<GameSession> from_record(const GameRecord& record,
                                                   const VariantCatalog& catalog,
                                                   std::array<PlayerConfig, kSides> players);
   // Game `index` (1-based) of a record text; `games` receives how many it
   // holds. Every Variant tag must name a shipped set: the record reader would
   // otherwise load a rule-set file from any path the text names. Throws
-  // ApiError 422 saying what is wrong (`no_such_record_game` for an index
+  // GameError kRefused saying what is wrong (`no_such_record_game` for an index
   // beyond the last game).
   static std::unique_ptr<GameSession> from_record_text(std::string_view text,
                                                        const VariantCatalog& catalog,
@@ -92,44 +76,34 @@ class GameSession {
   // from_record_text does.
   static Json record_games_json(std::string_view text, const VariantCatalog& catalog);
 
-  std::mutex& mutex() const { return mutex_; }
-
-  int64_t id() const { return id_; }
-  void set_id(int64_t id) { id_ = id; }
+  Kind kind() const override { return Kind::kJungle; }
   const Game& game() const { return game_; }
-  const std::string& variant() const { return game_.variant(); }
+  const std::string& variant() const override { return game_.variant(); }
   const RuleSetPtr& rules() const { return game_.rule_set_ptr(); }
   const Position& position() const { return game_.position(); }
   const Geometry& board() const { return game_.position().rule_set().geometry(); }
-  int ply() const { return game_.ply(); }
-  // Bumped by every change, so that an engine answer computed for an older
-  // state of the game is recognised as stale and dropped.
-  uint64_t revision() const { return revision_; }
-  const PlayerConfig& player(Side s) const { return players_[s]; }
-  void set_players(std::array<PlayerConfig, kSides> players);
+  int ply() const override { return game_.ply(); }
+  int seat_to_move() const override { return int(position().side_to_move()); }
 
-  bool over() const { return game_.over(); }
-  GameResult result() const { return game_.result(); }
+  bool over() const override { return game_.over(); }
+  GameResult result() const override { return game_.result(); }
   // As a record's Termination tag writes it: "den", "repetition",
   // "resignation", ...; "recorded" for a result a record declares without
   // a reason; empty while the game goes on.
-  std::string termination() const;
-  // A sentence for the player: "Blue wins: the Rat entered Red's den".
-  std::string result_message() const { return game_.result_message(); }
+  std::string termination() const override;
+  std::string result_message() const override { return game_.result_message(); }
 
-  // Plays a move given as text ("a3a4"). Throws ApiError 422 saying why an
-  // illegal move is illegal, or that the game is over.
-  void play(std::string_view move_text);
+  // Plays a move given as text ("a3a4"). Throws GameError kRefused saying
+  // why an illegal move is illegal, or that the game is over.
+  void play_text(std::string_view move_text) override;
   void play(Move m);
-  // Takes back up to `plies` moves (and a resignation).
-  void undo(int plies);
-  // How many moves take the game back to the last position where a person
-  // was to move (Game::plies_back_to_human): 0 when no person has moved.
-  int plies_back_to_human() const;
-  void resign(Side side);
+  void undo(int plies) override;
+  // Game::plies_back_to_human.
+  int plies_back_to_human() const override;
+  void declare(int winner, const std::string& termination) override;
 
   // The position after `ply` moves, with the history before it (repetition
-  // counts). Throws ApiError 400 when ply is out of range.
+  // counts). Throws GameError kBadRequest when ply is out of range.
   Position position_at(int ply) const;
   // Its FEN, without a replay.
   const std::string& fen_at(int ply) const;
@@ -143,36 +117,26 @@ class GameSession {
   int first_unevaluated() const;
   int evaluated() const;
 
-  Json to_json() const;
-  StoredGame to_stored() const;
+  Json to_json() const override;
+  Json move_json(int ply) const override;
+  StoredGame to_stored() const override;
+  std::string record_text() const override;
+  std::string record_filename() const override;
   GameRecord to_record() const;
 
-  // Engine work in flight for this game: at most one move search and one
-  // analysis, so one game cannot fill the engine queue. A change to the game
-  // cancels the move search (its answer would be stale).
-  std::shared_ptr<EngineTicket> engine_ticket;
-  std::shared_ptr<EngineTicket> analysis_ticket;
-  // Set when a write to the store failed: the registry has dropped this copy
-  // and the next request reloads the game as last stored.
-  bool detached = false;
-  int64_t created_ms = 0;
-  int64_t updated_ms = 0;
-
  private:
-  int64_t id_;
   Game game_;
   std::string start_fen_;
   std::vector<PlayedMove> moves_;                          // one per game_.moves()
   std::vector<std::optional<PlyEvaluation>> evaluations_;  // one per ply 0..ply()
-  std::array<PlayerConfig, kSides> players_;
-  uint64_t revision_ = 0;
-  mutable std::mutex mutex_;
 };
+
+// GameError kRefused unless every Variant tag of a record text names a
+// shipped rule set: the record readers would otherwise load a rule-set file
+// from any path the text names.
+void require_shipped_variants(std::string_view text, const VariantCatalog& catalog);
 
 // A line of the games list, from the database alone.
 Json stored_summary_json(const StoredGame& g);
-// "blue" / "red".
-std::string side_json_name(Side s);
-int64_t now_ms();
 
 }  // namespace jungle::web

@@ -4,6 +4,28 @@
 
 namespace jungle::web {
 
+int http_status(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kBadRequest:
+      return 400;
+    case ErrorKind::kForbidden:
+      return 403;
+    case ErrorKind::kNotFound:
+      return 404;
+    case ErrorKind::kConflict:
+      return 409;
+    case ErrorKind::kRefused:
+      return 422;
+    case ErrorKind::kTooManyJobs:
+      return 429;
+    case ErrorKind::kUnavailable:
+      return 503;
+    case ErrorKind::kServerFault:
+      break;
+  }
+  return 500;
+}
+
 void send_json(httplib::Response& res, const Json& body, int status) {
   res.status = status;
   // Replacement characters keep a response valid even if a message carries
@@ -22,40 +44,13 @@ Json parse_body(const httplib::Request& req) {
   try {
     body = Json::parse(req.body);
   } catch (const Json::parse_error& e) {
-    throw ApiError(400, "bad_json", std::string("the request body is not valid JSON: ") + e.what());
+    throw GameError(ErrorKind::kBadRequest, "bad_json",
+                    std::string("the request body is not valid JSON: ") + e.what());
   }
-  if (!body.is_object()) throw ApiError(400, "bad_json", "the request body must be a JSON object");
+  if (!body.is_object()) {
+    throw GameError(ErrorKind::kBadRequest, "bad_json", "the request body must be a JSON object");
+  }
   return body;
-}
-
-std::string string_field(const Json& body, const std::string& name, const std::string& fallback) {
-  auto it = body.find(name);
-  if (it == body.end() || it->is_null()) return fallback;
-  if (!it->is_string()) throw ApiError(400, "bad_field", "'" + name + "' must be a string");
-  return it->get<std::string>();
-}
-
-int64_t int_field(const Json& body, const std::string& name, int64_t fallback, int64_t min,
-                  int64_t max) {
-  auto it = body.find(name);
-  if (it == body.end() || it->is_null()) return fallback;
-  if (!it->is_number_integer()) {
-    throw ApiError(400, "bad_field", "'" + name + "' must be an integer");
-  }
-  const auto value = it->get<int64_t>();
-  if (value < min || value > max) {
-    throw ApiError(400, "bad_field",
-                   "'" + name + "' must be between " + std::to_string(min) + " and " +
-                       std::to_string(max) + ", not " + std::to_string(value));
-  }
-  return value;
-}
-
-bool bool_field(const Json& body, const std::string& name, bool fallback) {
-  auto it = body.find(name);
-  if (it == body.end() || it->is_null()) return fallback;
-  if (!it->is_boolean()) throw ApiError(400, "bad_field", "'" + name + "' must be true or false");
-  return it->get<bool>();
 }
 
 int64_t int_param(const httplib::Request& req, const std::string& name, int64_t fallback,
@@ -64,12 +59,13 @@ int64_t int_param(const httplib::Request& req, const std::string& name, int64_t 
   const std::string text = req.get_param_value(name);
   int64_t value = 0;
   if (!parse_int(text, value)) {
-    throw ApiError(400, "bad_param", "query parameter '" + name + "' must be an integer");
+    throw GameError(ErrorKind::kBadRequest, "bad_param",
+                    "query parameter '" + name + "' must be an integer");
   }
   if (value < min || value > max) {
-    throw ApiError(400, "bad_param",
-                   "query parameter '" + name + "' must be between " + std::to_string(min) +
-                       " and " + std::to_string(max));
+    throw GameError(ErrorKind::kBadRequest, "bad_param",
+                    "query parameter '" + name + "' must be between " + std::to_string(min) +
+                        " and " + std::to_string(max));
   }
   return value;
 }

@@ -9,6 +9,7 @@
 
 #include "core/text_util.h"
 #include "ui/web/json_http.h"
+#include "ui/web/seats.h"
 
 namespace jungle::web {
 
@@ -157,6 +158,7 @@ RequestGuard::RequestGuard(std::string listen_host, std::vector<std::string> ext
 
 void RequestGuard::set_port(int port) {
   cookie_name_ = "jungle_session_" + std::to_string(port);
+  player_cookie_name_ = "jungle_player_" + std::to_string(port);
 }
 
 bool RequestGuard::host_allowed(const std::string& host, const std::string& local_address) const {
@@ -172,7 +174,7 @@ bool RequestGuard::host_allowed(const std::string& host, const std::string& loca
   return std::find(names_.begin(), names_.end(), name) != names_.end();
 }
 
-std::string RequestGuard::session_cookie(const httplib::Request& req) const {
+std::string RequestGuard::cookie(const httplib::Request& req, const std::string& name) const {
   // Cookie: a=b; c=d (a browser may send several Cookie headers).
   const size_t n = req.get_header_value_count("Cookie");
   for (size_t i = 0; i < n; ++i) {
@@ -183,7 +185,7 @@ std::string RequestGuard::session_cookie(const httplib::Request& req) const {
       if (end == std::string::npos) end = header.size();
       const std::string pair = trim(std::string_view(header).substr(pos, end - pos));
       const size_t eq = pair.find('=');
-      if (eq != std::string::npos && pair.substr(0, eq) == cookie_name_) {
+      if (eq != std::string::npos && pair.substr(0, eq) == name) {
         return pair.substr(eq + 1);
       }
       pos = end + 1;
@@ -195,9 +197,40 @@ std::string RequestGuard::session_cookie(const httplib::Request& req) const {
 ClientIdentity RequestGuard::identify(const httplib::Request& req) const {
   ClientIdentity id;
   id.address = normalize_address(req.remote_addr);
-  std::string token = session_cookie(req);
+  std::string token = cookie(req, cookie_name_);
   if (!token.empty() && sessions_.valid(token)) id.session = std::move(token);
   return id;
+}
+
+namespace {
+
+// A key the server issued: 32 hex digits.
+bool issued_key(const std::string& key) {
+  return key.size() == 32 && key.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// A key a program chose: long enough not to be guessed.
+bool program_key(const std::string& key) {
+  return key.size() >= 16 && key.size() <= 128 &&
+         key.find_first_not_of(
+             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") ==
+             std::string::npos;
+}
+
+}  // namespace
+
+std::string RequestGuard::player_key(const httplib::Request& req,
+                                     const httplib::Response& res) const {
+  if (std::string key = cookie(req, player_cookie_name_); issued_key(key)) return key;
+  if (std::string key = trim(req.get_header_value("X-Player-Key")); program_key(key)) return key;
+  // The first request of a browser: the key its answer gives it.
+  const std::string prefix = player_cookie_name_ + "=";
+  for (auto [it, end] = res.headers.equal_range("Set-Cookie"); it != end; ++it) {
+    if (it->second.rfind(prefix, 0) == 0) {
+      return it->second.substr(prefix.size(), it->second.find(';') - prefix.size());
+    }
+  }
+  return "";
 }
 
 bool RequestGuard::admit(const httplib::Request& req, httplib::Response& res) {
@@ -254,6 +287,11 @@ bool RequestGuard::admit(const httplib::Request& req, httplib::Response& res) {
     res.set_header("Set-Cookie", cookie_name_ + "=" +
                                      sessions_.issue(normalize_address(req.remote_addr)) +
                                      "; Path=/; HttpOnly; SameSite=Strict");
+  }
+  if (!issued_key(cookie(req, player_cookie_name_)) && !req.has_header("X-Player-Key")) {
+    // The per-browser identity: whoever holds it acts for the seats it took.
+    res.set_header("Set-Cookie", player_cookie_name_ + "=" + new_secret() +
+                                     "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict");
   }
   return true;
 }

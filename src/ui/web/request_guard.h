@@ -74,18 +74,26 @@ class RequestGuard {
 
   ClientIdentity identify(const httplib::Request& req) const;
 
+  // The request's player key: the per-browser identity (a cookie the
+  // server issues, valid a year) or, for programs, an X-Player-Key header
+  // of 16 to 128 letters, digits, '-' and '_'; else the key this very
+  // answer issues (`res`), else "". A key is a secret: whoever has it acts
+  // for the seats it took.
+  std::string player_key(const httplib::Request& req, const httplib::Response& res) const;
+
   // The Host check alone, for tests: `host` as the header has it,
   // `local_address` where the connection arrived.
   bool host_allowed(const std::string& host, const std::string& local_address) const;
 
  private:
-  std::string session_cookie(const httplib::Request& req) const;
+  std::string cookie(const httplib::Request& req, const std::string& name) const;
 
   std::string listen_host_;  // lower case, no brackets
   bool listen_any_ = false;  // 0.0.0.0 or ::
   bool listen_loopback_ = false;
   std::vector<std::string> names_;  // every name accepted besides addresses
   std::string cookie_name_ = "jungle_session";
+  std::string player_cookie_name_ = "jungle_player";
   SessionTable sessions_;
 };
 

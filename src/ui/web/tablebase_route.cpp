@@ -61,13 +61,14 @@ void add_tablebase_route(httplib::Server& server, ApiContext& ctx,
       const Json body = parse_body(req);
       const std::string variant = string_field(body, "variant", "standard");
       const std::string fen = string_field(body, "fen", "");
-      if (fen.empty()) throw ApiError(400, "bad_field", "'fen' is required");
+      if (fen.empty()) throw GameError(ErrorKind::kBadRequest, "bad_field", "'fen' is required");
       RuleSetPtr rules = ctx.catalog.get(variant);
       Position pos;
       try {
         pos = Position::from_fen(fen, rules);
       } catch (const FenError& e) {
-        throw ApiError(422, "bad_fen", std::string("invalid position: ") + e.what());
+        throw GameError(ErrorKind::kRefused, "bad_fen",
+                        std::string("invalid position: ") + e.what());
       }
       if (!configured) {
         send_json(res, Json{{"available", false}, {"reason", "the server has no tablebase"}});
@@ -94,8 +95,8 @@ void add_tablebase_route(httplib::Server& server, ApiContext& ctx,
       out["available"] = true;
       out["moves"] = moves;
       send_json(res, out);
-    } catch (const ApiError& e) {
-      send_error(res, e.status(), e.code(), e.what());
+    } catch (const GameError& e) {
+      send_error(res, http_status(e.kind()), e.code(), e.what());
     } catch (const std::exception& e) {
       send_error(res, 500, "internal", std::string("internal error: ") + e.what());
     }

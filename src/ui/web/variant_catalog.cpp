@@ -43,12 +43,29 @@ Json describe(const RuleSet& rs) {
   };
 }
 
+// A hidden set's rulings (docs/hidden.md), for the page's rules panel.
+Json hidden_rulings(const Rules& rules) {
+  return Json{
+      {"setup", rules.hidden_setup == HiddenSetup::kChosen  ? "chosen"
+                : rules.hidden_setup == HiddenSetup::kFixed ? "fixed"
+                                                            : "shuffled"},
+      {"reveal", rules.hidden_reveal == HiddenReveal::kLoser  ? "loser"
+                 : rules.hidden_reveal == HiddenReveal::kNone ? "none"
+                                                              : "both"},
+      {"failed_attack", rules.failed_attack == FailedAttack::kBounce    ? "bounce"
+                        : rules.failed_attack == FailedAttack::kRefused ? "refused"
+                                                                        : "attacker_dies"},
+  };
+}
+
 }  // namespace
 
 VariantCatalog::VariantCatalog() : description_(Json::array()) {
   for (const std::string& name : builtin_variant_names()) {
     RuleSetPtr rs = RuleSet::make(builtin_rules(name));
-    description_.push_back(describe(*rs));
+    Json d = describe(*rs);
+    if (rs->rules().hidden_pieces) d["hidden"] = hidden_rulings(rs->rules());
+    description_.push_back(std::move(d));
     if (!names_.empty()) names_ += ", ";
     names_ += name;
     sets_.emplace(name, std::move(rs));
@@ -58,8 +75,8 @@ VariantCatalog::VariantCatalog() : description_(Json::array()) {
 RuleSetPtr VariantCatalog::get(std::string_view name) const {
   auto it = sets_.find(name);
   if (it == sets_.end()) {
-    throw ApiError(400, "unknown_variant",
-                   "unknown rule set '" + std::string(name) + "'; the shipped sets are " + names_);
+    throw GameError(ErrorKind::kBadRequest, "unknown_variant",
+                    "unknown rule set '" + std::string(name) + "'; the shipped sets are " + names_);
   }
   return it->second;
 }

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "core/rule_set.h"
-#include "ui/web/json_http.h"
+#include "ui/web/json_fields.h"
 
 namespace jungle::web {
 
@@ -17,7 +17,7 @@ namespace jungle::web {
 class VariantCatalog {
  public:
   VariantCatalog();
-  // Throws ApiError 400 naming the known sets when `name` is not one.
+  // Throws GameError kBadRequest naming the known sets when `name` is not one.
   RuleSetPtr get(std::string_view name) const;
   bool contains(std::string_view name) const;
   // Every set with what the page needs to draw and explain it: description,

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "ui/web/json_http.h"
 #include "ui/web/static_assets.h"
 #include "ui/web/tablebase_route.h"
 
@@ -17,10 +18,6 @@ namespace jungle::web {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::filesystem::path resolve_db(const std::filesystem::path& p) {
-  return p.empty() ? default_database_path() : p;
-}
 
 thread_local bool t_close_after_response = false;
 
@@ -238,15 +235,18 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
 
 WebServer::WebServer(WebServerOptions options)
     : options_(std::move(options)),
-      store_(resolve_db(options_.db_path)),
-      games_(store_, catalog_, options_.max_cached_games, options_.engines.max_movetime_ms),
-      flip_games_(store_, options_.engines.max_movetime_ms),
+      store_(open_game_store(options_.db)),
+      events_(store_->event_bus()),
+      games_(*store_, *events_, catalog_, options_.max_cached_games,
+             options_.engines.max_movetime_ms),
       reviews_(pool_, games_),
       pool_(options_.engines),
+      service_(games_, catalog_, pool_,
+               GameServiceOptions{options_.engines.max_movetime_ms, options_.abandon_timeout_ms,
+                                  options_.clock, std::max(1, options_.engines.workers)}),
       guard_(options_.host, options_.allowed_hosts),
-      context_{store_,   catalog_,      games_, pool_,
-               reviews_, open_streams_, guard_, options_.max_streams} {
-  context_.flip_games = &flip_games_;
+      context_{catalog_, service_, pool_, reviews_, open_streams_, guard_, options_.max_streams} {
+  context_.max_game_streams = options_.max_game_streams;
   const int threads = std::max(4, options_.http_threads);
   http_.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };
   http_.set_connection_limits(
@@ -344,6 +344,7 @@ void WebServer::stop() {
   pool_.shutdown();
   http_.stop();
   if (listener_.joinable()) listener_.join();
+  service_.stop();
 }
 
 std::string WebServer::url() const {

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -14,8 +15,9 @@
 
 #include "ui/web/api_routes.h"
 #include "ui/web/engine_pool.h"
-#include "ui/web/flip_session.h"
+#include "ui/web/game_events.h"
 #include "ui/web/game_registry.h"
+#include "ui/web/game_service.h"
 #include "ui/web/game_store.h"
 #include "ui/web/request_guard.h"
 #include "ui/web/variant_catalog.h"
@@ -53,9 +55,12 @@ class HttpServer : public httplib::Server {
 struct WebServerOptions {
   std::string host = "127.0.0.1";  // loopback unless asked otherwise
   int port = 8080;                 // 0: any free port
-  std::filesystem::path db_path;   // empty: default_database_path()
+  // The store (open_game_store): an SQLite file, by default default_database_path().
+  std::string db;
   EnginePoolLimits engines;
-  int http_threads = 64;  // connections served at once (keep-alive ones hold a thread)
+  // Connections served at once: each holds a thread while open, a game's
+  // event stream included, so there are many.
+  int http_threads = 256;
   // Connections one peer address may hold at once: below http_threads, so
   // that one address cannot take every thread.
   int max_connections_per_address = 48;
@@ -67,7 +72,12 @@ struct WebServerOptions {
   std::vector<std::string> allowed_hosts;
   // Endgame tables for POST /api/tablebase (`jungle serve --tb DIR`); empty: none.
   std::filesystem::path tb_dir;
-  int max_streams = 16;  // analysis streams open at once
+  int max_streams = 16;        // analysis streams open at once
+  int max_game_streams = 192;  // game and lobby streams open at once (below http_threads)
+  // How long an online player may be gone before the opponent may claim the game.
+  int64_t abandon_timeout_ms = 30000;
+  // The clocks' time in ms (tests set their own); empty: the wall clock.
+  std::function<int64_t()> clock;
   size_t max_cached_games = 512;
   size_t max_body_bytes = 1 << 20;
 };
@@ -91,17 +101,19 @@ class WebServer {
 
   int port() const { return port_; }
   std::string url() const;
-  const std::filesystem::path& database_path() const { return store_.path(); }
+  // Where the games are: the SQLite file, or the database server.
+  std::string database_location() const { return store_->location(); }
 
  private:
   WebServerOptions options_;
-  GameStore store_;
+  std::unique_ptr<GameStore> store_;
   VariantCatalog catalog_;
+  std::unique_ptr<GameEvents> events_;  // the store's bus
   GameRegistry games_;
-  FlipGames flip_games_;
   // Before the pool: the pool's engines call into it until they are joined.
   GameReviews reviews_;
   EnginePool pool_;
+  GameService service_;
   std::atomic<int> open_streams_{0};
   RequestGuard guard_;
   ApiContext context_;

@@ -5,7 +5,7 @@ import { api } from './api.js';
 import { parseFen } from './fen.js';
 import { analysisDone, analysisStats, pvMoves } from './format.js';
 import { lineCursor, setLineEvaluation } from './explore.js';
-import { fenAt } from './game.js';
+import { fenAt, isOnline } from './game.js';
 import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from './state.js';
 import { hideTablebase, showTablebase } from './tablebase.js';
 import {
@@ -36,6 +36,12 @@ export function startAnalysis() {
   stopAnalysis();
   const g = state.game;
   if (!g) return;
+  if (isOnline(g) && g.status === 'ongoing') {
+    // The engine's help waits for the end of an online game.
+    showAnalysisStats('after the game');
+    clearPv();
+    return;
+  }
   const line = lineCursor();
   const viewedOver = line ? line.over : state.view === g.ply && g.status === 'over';
   if (viewedOver) {

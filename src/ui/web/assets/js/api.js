@@ -11,9 +11,13 @@
 /** @typedef {Record<Side, Player>} Players */
 /**
  * One played move; `piece` and `captured` are FEN letters (upper case Blue),
- * `fen` the position after it.
+ * `fen` the position after it. In a hidden-pieces game each move is an
+ * announcement of the arbiter: `piece`, `captured` and `lost` are "?" where
+ * the reader was not shown the animal, `outcome` says how an attack ended.
  * @typedef {{ ply: number, move: string, side: Side, piece: string, captured: string | null,
- *             jump: boolean, fen: string }} GameMove
+ *             jump: boolean, fen: string, announcement?: string,
+ *             outcome?: 'move' | 'took' | 'died' | 'bounced' | 'refused', attacker?: string | null,
+ *             defender?: string | null, lost?: string | null }} GameMove
  */
 /**
  * What the engine saw: an engine move's `engine` field, a hint, an analysis
@@ -25,11 +29,58 @@
 /** An evaluation to show: only the score matters. @typedef {{ blue_score: number, mate?: number | null }} Evaluation */
 /** @typedef {{ best?: string }} AnalysisDone */
 /**
+ * A time control: sudden death, increment (Fischer) or a limit per move.
+ * @typedef {{ kind: 'none' | 'sudden_death' | 'increment' | 'per_move', initial_ms?: number,
+ *             increment_ms?: number, per_move_ms?: number, text?: string }} TimeControl
+ */
+/**
+ * The clocks as the server last said: time left to each side at `now_ms`
+ * (the server's time), and whose clock runs.
+ * @typedef {{ control: TimeControl, blue_ms: number, red_ms: number, running: Side | null,
+ *             now_ms: number }} Clock
+ */
+/**
+ * A seat: who plays it, whether someone sat down, and for an online game
+ * whether its player is connected (else since when it left, server ms).
+ * @typedef {{ player: 'human' | 'engine', taken: boolean, connected?: boolean,
+ *             left_ms?: number | null }} SeatInfo
+ */
+/**
+ * A piece of a hidden-pieces game as its reader knows it: its animal (FEN
+ * letter) when known, else null; `candidates` the animals it can still be.
+ * @typedef {{ square: string, side: Side, animal: string | null, candidates: string,
+ *             shown?: boolean, moves?: number }} HiddenPiece
+ */
+/**
+ * A hidden-pieces game's set-up: how it is made, which sides have settled
+ * their arrangement, and (for a player) its own start squares.
+ * @typedef {{ mode: 'shuffled' | 'chosen' | 'fixed', ready: Record<Side, boolean>, done: boolean,
+ *             squares?: string[], may_arrange?: boolean }} HiddenSetup
+ */
+/**
+ * `mode` 'online' when the seats belong to different players; `you` the
+ * seats this browser holds (both in a local game it created, none when
+ * watching); `code` the join code, shown to those seated only.
  * @typedef {{ id: number, variant: string, start_fen: string, fen: string, ply: number,
  *             side_to_move: Side, players: Players, moves: GameMove[], legal_moves: string[],
  *             status: 'ongoing' | 'over', result: string, winner: Side | null, message: string,
- *             engine?: EngineReport, record?: { game: number, games: number } }} Game
+ *             termination?: string | null,
+ *             engine?: EngineReport, record?: { game: number, games: number },
+ *             mode?: 'local' | 'online', you?: Side[], seats?: Record<Side, SeatInfo>,
+ *             code?: string, listed?: boolean, clock?: Clock | null,
+ *             offers?: { draw: Side | null, takeback: Side | null },
+ *             abandon_timeout_ms?: number, last_event?: number, now_ms?: number,
+ *             seat_tokens?: Partial<Record<Side, string>>,
+ *             kind?: 'jungle' | 'hidden' | 'flip', viewer?: Side | null, pieces?: HiddenPiece[],
+ *             setup?: HiddenSetup, truth?: boolean,
+ *             hidden?: { setup: string, reveal: string, failed_attack: string } }} Game
  */
+/**
+ * A line of the lobby: an open challenge (`waiting` the seat still free)
+ * or a game to watch.
+ * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side }} LobbyGame
+ */
+/** @typedef {{ challenges: LobbyGame[], playing: LobbyGame[] }} Lobby */
 /**
  * A stored game in the list; `moves` counts moves as the move list numbers
  * them (Blue's and Red's turn together), `ply` single turns.
@@ -76,9 +127,12 @@
 /**
  * A new game: a rule set and start position with its players, or a record.
  * `game` says which game of the record (1-based).
- * `moves` are played from `fen` before the game begins.
+ * `moves` are played from `fen` before the game begins. `online`: against
+ * someone else, who joins by link or code (`side` the creator's seat,
+ * `lobby` to list it as a challenge, `name` the creator's).
  * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string,
- *             game?: number, moves?: string[] }} NewGame
+ *             game?: number, moves?: string[], time_control?: TimeControl, online?: boolean,
+ *             side?: Side | 'random', lobby?: boolean, name?: string }} NewGame
  */
 
 export class ApiError extends Error {
@@ -103,6 +157,24 @@ export const messageOf = (err) => (err instanceof Error ? err.message : String(e
 
 // The answer's type comes from the route's entry in `api` below.
 /**
+ * The one seat this page acts and looks as in a hot-seat game of hidden
+ * pieces (the player at the screen), or null: the server then sends what a
+ * holder of both seats may see of it, which is a spectator's view.
+ * @type {Side | null}
+ */
+let actingSeat = null;
+
+/** @param {Side | null} side */
+export function setActingSeat(side) {
+  actingSeat = side;
+}
+
+export const currentActingSeat = () => actingSeat;
+
+/** `path` with ?as= when the page acts as one seat. @param {string} path */
+const acting = (path) => (actingSeat ? `${path}${path.includes('?') ? '&' : '?'}as=${actingSeat}` : path);
+
+/**
  * @template T
  * @param {string} method
  * @param {string} path
@@ -119,7 +191,7 @@ async function request(method, path, body) {
   }
   let res;
   try {
-    res = await fetch(path, init);
+    res = await fetch(acting(path), init);
   } catch (e) {
     throw new ApiError(0, 'network', 'the server cannot be reached; is `jungle serve` running?');
   }
@@ -154,12 +226,22 @@ const query = (params) => {
  *   undo: (id: number, plies: number) => Promise<Game>,
  *   resign: (id: number, side: Side) => Promise<Game>,
  *   setPlayers: (id: number, players: Players) => Promise<Game>,
- *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string }>,
+ *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string, expected?: number, worlds?: number }>,
+ *   arrange: (id: number, body: { arrangement?: string, random?: boolean, ready?: boolean }) => Promise<Game>,
  *   review: (id: number) => Promise<Review>,
  *   startReview: (id: number) => Promise<Review>,
  *   recordUrl: (id: number) => string,
  *   analysisUrl: (id: number, ply: number, movetimeMs: number, lines?: number) => string,
  *   positionAnalysisUrl: (variant: string, fen: string, movetimeMs: number, lines?: number) => string,
+ *   codeGame: (code: string) => Promise<{ game: number, state: Game }>,
+ *   join: (code: string, name: string) => Promise<Game>,
+ *   joinGame: (id: number, name: string) => Promise<Game>,
+ *   offer: (id: number, kind: 'draw' | 'takeback') => Promise<Game>,
+ *   answerOffer: (id: number, kind: 'draw' | 'takeback', accept: boolean) => Promise<Game>,
+ *   claim: (id: number) => Promise<Game>,
+ *   lobby: () => Promise<Lobby>,
+ *   eventsUrl: (id: number, after: number) => string,
+ *   lobbyEventsUrl: () => string,
  * }}
  */
 export const api = {
@@ -177,12 +259,23 @@ export const api = {
   undo: (id, plies) => request('POST', `/api/games/${id}/undo`, { plies }),
   resign: (id, side) => request('POST', `/api/games/${id}/resign`, { side }),
   setPlayers: (id, players) => request('PUT', `/api/games/${id}/players`, players),
+  arrange: (id, body) => request('POST', `/api/games/${id}/setup`, body),
   hint: (id, ply, movetimeMs) => request('GET', `/api/games/${id}/hint${query({ ply, movetime_ms: movetimeMs })}`),
   review: (id) => request('GET', `/api/games/${id}/review`),
   startReview: (id) => request('POST', `/api/games/${id}/review`, {}),
-  recordUrl: (id) => `/api/games/${id}/record?download=1`,
+  recordUrl: (id) => acting(`/api/games/${id}/record?download=1`),
   analysisUrl: (id, ply, movetimeMs, lines) =>
     `/api/games/${id}/analysis${query({ ply, movetime_ms: movetimeMs, multipv: lines })}`,
   positionAnalysisUrl: (variant, fen, movetimeMs, lines) =>
     `/api/analysis${query({ variant, fen, movetime_ms: movetimeMs, multipv: lines })}`,
+  codeGame: (code) => request('GET', `/api/join/${encodeURIComponent(code)}`),
+  join: (code, name) => request('POST', '/api/join', { code, name }),
+  joinGame: (id, name) => request('POST', `/api/games/${id}/join`, { name }),
+  offer: (id, kind) => request('POST', `/api/games/${id}/offers`, { kind }),
+  answerOffer: (id, kind, accept) =>
+    request('POST', `/api/games/${id}/offers/${accept ? 'accept' : 'decline'}`, { kind }),
+  claim: (id) => request('POST', `/api/games/${id}/claim`, {}),
+  lobby: () => request('GET', '/api/lobby'),
+  eventsUrl: (id, after) => `/api/games/${id}/events${query({ after })}`,
+  lobbyEventsUrl: () => '/api/lobby/events',
 };

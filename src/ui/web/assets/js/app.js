@@ -18,13 +18,25 @@ import {
   onPremove,
   resign,
   setView,
+  showGame,
   startNewGame,
   takeBack,
   togglePause,
 } from './flows.js';
 import { pieceStyle } from './pieces.js';
+import {
+  acceptChallenge,
+  answerOffer,
+  claimWin,
+  copyShareLink,
+  copyWatchLink,
+  offerDraw,
+  openJoin,
+  wireJoinDialog,
+} from './online.js';
 import { exploreMoves, lineStep, onLineChange, selectLineById, shownFen } from './explore.js';
 import { openReview, startReview } from './review.js';
+import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './hidden_game.js';
 import { SetupEditor } from './setup.js';
 import { isMuted, setMuted } from './sound.js';
 import { dismissBanner, setAnimalNames, state, variantInfo, variantsLoaded } from './state.js';
@@ -35,6 +47,9 @@ import { wireLines } from './views/analysis_view.js';
 import { wireEvalGraph } from './views/eval_graph.js';
 import { wireLineList } from './views/lines_view.js';
 import { wireGamesDialog } from './views/games_dialog.js';
+import { tickClocks } from './views/clock_view.js';
+import { wireLobbyDialog } from './views/lobby_dialog.js';
+import { renderClaim } from './views/online_view.js';
 import { wireLoadDialog } from './views/load_dialog.js';
 import { wireMoveList } from './views/moves_view.js';
 import { fillLevels, fillRuleSets, openNewGame, wireNewGameDialog } from './views/new_game_dialog.js';
@@ -43,6 +58,11 @@ import { wireRulesDialog } from './views/rules_dialog.js';
 
 /** The game the address names (#game=7), or 0. */
 const gameInHash = () => Number(new URLSearchParams(location.hash.slice(1)).get('game'));
+/** The join code the address names (#join=K7QX3M), or "". */
+const codeInHash = () => new URLSearchParams(location.hash.slice(1)).get('join') ?? '';
+
+// How often running clocks and the abandonment countdown are redrawn.
+const TICK_MS = 100;
 
 /** @param {SetupEditor} editor */
 function wire(editor) {
@@ -53,6 +73,28 @@ function wire(editor) {
   });
   $('btn-edit-here').addEventListener('click', () => $('btn-setup').click());
   wireGamesDialog({ open: loadGame, remove: deleteGame });
+  wireLobbyDialog({
+    accept: acceptChallenge,
+    watch: loadGame,
+    join: openJoin,
+    create: () => openNewGame(null, { online: true, lobby: true }),
+  });
+  wireJoinDialog();
+  $('btn-draw').addEventListener('click', offerDraw);
+  $('offer-accept').addEventListener('click', () => answerOffer(true));
+  $('offer-decline').addEventListener('click', () => answerOffer(false));
+  $('claim-win').addEventListener('click', claimWin);
+  wireHiddenGame({ show: showGame });
+  $('cover-go').addEventListener('click', takeScreen);
+  $('cover-new').addEventListener('click', () => openNewGame());
+  $('setup-random').addEventListener('click', arrangeRandom);
+  $('setup-ready').addEventListener('click', arrangeReady);
+  $('share-copy').addEventListener('click', copyShareLink);
+  $('watch-copy').addEventListener('click', copyWatchLink);
+  setInterval(() => {
+    tickClocks();
+    renderClaim(state.game);
+  }, TICK_MS);
   wireLoadDialog(loadRecord);
   wireNewGameDialog(startNewGame);
   wireMoveList(setView);
@@ -128,6 +170,11 @@ function wire(editor) {
     }
   });
   window.addEventListener('hashchange', () => {
+    const code = codeInHash();
+    if (code) {
+      openJoin(code);
+      return;
+    }
     const id = gameInHash();
     if (id && id !== state.game?.id) loadGame(id).catch((err) => toast(messageOf(err)));
   });
@@ -155,6 +202,12 @@ async function boot() {
   chooseStyle(pieceStyle(store.get('style', 'glyph')));
   board.setVariant(variantInfo('standard'));
   board.setPosition(variantInfo('standard').start_fen);
+  // A link to join a game: its code offers the open seat.
+  const code = codeInHash();
+  if (code && (await openJoin(code))) {
+    document.body.dataset.ready = 'true';
+    return;
+  }
   const fromHash = gameInHash();
   const id = fromHash || store.get('lastGame', 0);
   if (id) {

@@ -107,6 +107,9 @@ export class Board {
     this.selected = -1;
     /** @type {Side | null} */
     this.hiddenSide = null;
+    // Words added to a piece's label, by square ("can be a Dog or Wolf").
+    /** @type {Map<string, string>} */
+    this.notes = new Map();
     /** @type {Press | null} */
     this.drag = null;
     /** @type {Map<number, SVGElement>} */
@@ -149,6 +152,10 @@ export class Board {
   setHiddenSide(side) {
     this.hiddenSide = side;
     this.drawPieces();
+  }
+  /** @param {Map<string, string>} notes words for a piece's label, by square name */
+  setNotes(notes) {
+    this.notes = notes;
   }
   /** @param {string} fen */
   setPosition(fen) {
@@ -556,7 +563,8 @@ export class Board {
       if (!p) return;
       const hidden = this.hiddenSide === p.side;
       const weakened = !hidden && this.weakensOn(p.side, squareName(sq));
-      const el = drawPiece(p, { style: this.style, ranks, hidden, weakened });
+      const note = this.notes.get(squareName(sq)) ?? '';
+      const el = drawPiece(p, { style: this.style, ranks, hidden, weakened, note });
       const { x, y } = this.center(sq);
       el.setAttribute('transform', `translate(${x} ${y})`);
       el.dataset.on = squareName(sq);

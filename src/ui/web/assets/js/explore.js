@@ -84,6 +84,11 @@ export function explorePosition() {
   if (cursor) return { fen: cursor.fen, lastMove: cursor.move, legal: cursor.legal, canMove: !cursor.over };
   if (state.view === g.ply) return null;
   const fen = fenAt(g, state.view);
+  // A view of a hidden-pieces game still going on is no position to play
+  // side lines from: its unknown pieces are no animals.
+  if (g.kind === 'hidden' && g.status !== 'over') {
+    return { fen, lastMove: state.view > 0 ? g.moves[state.view - 1].move : null, legal: [], canMove: false };
+  }
   const legal = legalAt.get(fen);
   if (!legal) fetchLegal(g, fen);
   return { fen, lastMove: state.view > 0 ? g.moves[state.view - 1].move : null, legal: legal ?? [], canMove: !!legal };

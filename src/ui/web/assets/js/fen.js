@@ -17,7 +17,11 @@ export function setShape(board) {
 }
 
 /** @typedef {import('./api.js').Side} Side */
-/** A piece on the board: its side and animal letter (upper case). @typedef {{ side: Side, letter: string }} Piece */
+/**
+ * A piece on the board: its side and animal letter (upper case), or "?" for
+ * a piece whose animal is hidden from the reader.
+ * @typedef {{ side: Side, letter: string }} Piece
+ */
 /** @typedef {{ board: Array<Piece | null>, side: Side }} Position */
 
 // Square index = rank * FILES + file, a1 = 0 (g9 = 62 on 7x9), as the engine numbers them.
@@ -43,6 +47,8 @@ export const parseMove = (text) => {
 };
 
 export const LETTERS = 'ELTPWDCR';
+/** The letter of a piece whose animal is not known (a view FEN's X or x). */
+export const UNKNOWN = '?';
 
 // { board: Array(63) of null | { side: 'blue'|'red', letter: 'E' }, side: 'blue'|'red' }.
 // Lenient: the page only draws what the server sent or the editor built.
@@ -63,6 +69,9 @@ export function parseFen(fen) {
       const upper = ch.toUpperCase();
       if (file < FILES && LETTERS.includes(upper)) {
         board[rank * FILES + file] = { side: ch === upper ? 'blue' : 'red', letter: upper };
+      } else if (file < FILES && upper === 'X') {
+        // A hidden-pieces view: a piece whose animal its reader was not shown.
+        board[rank * FILES + file] = { side: ch === upper ? 'blue' : 'red', letter: UNKNOWN };
       }
       file += 1;
     }
@@ -90,7 +99,8 @@ export function buildFen(board, side) {
         row += nines(empty);
         empty = 0;
       }
-      row += p.side === 'blue' ? p.letter : p.letter.toLowerCase();
+      const letter = p.letter === UNKNOWN ? 'X' : p.letter;
+      row += p.side === 'blue' ? letter : letter.toLowerCase();
     }
     if (empty) row += nines(empty);
     rows.push(row);

@@ -5,6 +5,7 @@
 // for a flip ("b2?") and shows the answer, turning the tile over.
 import { api, messageOf } from './api.js';
 import { $, toast } from './dom.js';
+import { stopWatching, watchGame } from './game_stream.js';
 import { store } from './storage.js';
 import { openNewGame } from './views/new_game_dialog.js';
 import { addFlipStyles, drawFlipBoard, drawMoves, drawPool, pieceName } from './views/flip_board.js';
@@ -45,6 +46,11 @@ function build() {
   panel.setAttribute('aria-label', 'Flip Jungle game');
   panel.innerHTML = `
     <div class="status" id="flip-status" role="status" aria-live="polite"></div>
+    <div class="panel flip-share" id="flip-share" hidden>
+      <p class="share-title">Waiting for your opponent. Send them this link, or the code:</p>
+      <div class="share-row"><input type="text" id="flip-share-link" readonly aria-label="Link for your opponent"></div>
+      <p class="share-code">Code <b id="flip-share-code"></b></p>
+    </div>
     <div class="button-row">
       <button type="button" id="flip-undo">Take back</button>
       <button type="button" id="flip-resign">Resign</button>
@@ -78,6 +84,37 @@ export function closeFlipGame() {
   show(false);
 }
 
+/** The seats this browser holds (both in a local game it created). @param {FlipGame} g @returns {string[]} */
+const mySeats = (g) => g.you ?? ['blue', 'red'];
+const isOnline = (/** @type {FlipGame} */ g) => g.mode === 'online';
+/** An online game whose second seat nobody has taken. @param {FlipGame} g */
+const waiting = (g) => isOnline(g) && ['blue', 'red'].some((s) => g.seats?.[s] && !g.seats[s].taken);
+
+/**
+ * Follows the game's event stream when others act on it (online, or this
+ * browser only watches): each event brings the state, the same for every
+ * seat (the pool is everyone's knowledge; what a flip reveals is drawn by
+ * the server when the flip is made, and nothing of a draw to come is sent).
+ * @param {FlipGame} g
+ */
+function follow(g) {
+  if (!isOnline(g) && mySeats(g).length > 0 && !g.clock) {
+    stopWatching();
+    return;
+  }
+  const id = g.id;
+  watchGame(id, g.last_event ?? 0, mySeats(g), {
+    onEvent: (type, data) => {
+      if (flip.game?.id !== id) return;
+      if (type === 'seat' && data.seat && !mySeats(flip.game).includes(data.seat)) {
+        toast(`${data.name || 'Your opponent'} took the other seat: the game begins.`, 'info', 4000);
+      }
+      if (data.state) arrive(data.state);
+    },
+    onConnection: () => {},
+  });
+}
+
 /** @param {boolean} on */
 function show(on) {
   for (const e of document.querySelectorAll('.play-area:not(#flip-area), aside.side:not(#flip-panel)')) {
@@ -103,13 +140,21 @@ export function openFlipGame(game) {
   if (location.hash !== `#game=${game.id}`) location.hash = `game=${game.id}`;
   store.set('lastGame', game.id);
   render();
+  follow(game);
   maybeEngineMove();
 }
 
 /** The seat ("blue": the first player, "red": the second) whose turn it is, if a person's. */
 function humanToMove() {
   const g = flip.game;
-  return g && g.status === 'ongoing' && g.players[g.seat_to_move].type !== 'engine';
+  // A person moves for the seats this browser holds, never for another's.
+  return (
+    g &&
+    g.status === 'ongoing' &&
+    g.players[g.seat_to_move].type !== 'engine' &&
+    mySeats(g).includes(g.seat_to_move) &&
+    !waiting(g)
+  );
 }
 
 /** A new state from the server; a flip in it turns its tile over. @param {FlipGame} next */
@@ -146,6 +191,8 @@ async function play(action) {
 async function maybeEngineMove() {
   const g = flip.game;
   if (!g || g.status !== 'ongoing' || flip.engine || g.players[g.seat_to_move].type !== 'engine') return;
+  // The engine moves when its player's page asks; a watcher only watches.
+  if (!mySeats(g).includes(g.seat_to_move)) return;
   flip.engine = true;
   render();
   try {
@@ -229,10 +276,12 @@ async function takeBack() {
 async function resign() {
   const g = flip.game;
   if (!g || g.status !== 'ongoing' || !g.side_to_move) return;
-  const side = g.side_to_move;
-  if (!window.confirm(`Resign this game as ${side === 'blue' ? 'Blue' : 'Red'}?`)) return;
+  // The seat that resigns: one's own online, else the one to move.
+  const seat = isOnline(g) && mySeats(g).length === 1 ? mySeats(g)[0] : g.seat_to_move;
+  const colour = seat === g.seat_to_move ? g.side_to_move : g.side_to_move === 'blue' ? 'red' : 'blue';
+  if (!window.confirm(`Resign this game as ${colour === 'blue' ? 'Blue' : 'Red'}?`)) return;
   try {
-    arrive(await api.resign(g.id, side));
+    arrive(await api.resign(g.id, seat));
   } catch (err) {
     toast(messageOf(err));
   }
@@ -241,6 +290,20 @@ async function resign() {
 /** The status line. @param {FlipGame} g */
 function statusText(g) {
   if (g.status === 'over') return g.message;
+  if (waiting(g)) {
+    return mySeats(g).length
+      ? 'Waiting for your opponent to join: send them the link or the code.'
+      : 'Waiting for a second player to join.';
+  }
+  if (isOnline(g) || mySeats(g).length === 0) {
+    const colour = g.side_to_move ? (g.side_to_move === 'blue' ? 'Blue' : 'Red') : 'The first player';
+    if (mySeats(g).includes(g.seat_to_move)) {
+      return g.side_to_move
+        ? `Your move (${colour}): turn a tile over or move one of your animals`
+        : 'Your move: turn a tile over (the first flip decides the colours)';
+    }
+    return mySeats(g).length ? `${colour} to move: your opponent is thinking.` : `Watching: ${colour} to move.`;
+  }
   if (flip.engine) return 'The engine is thinking…';
   const who =
     g.players[g.seat_to_move].type === 'engine'
@@ -278,7 +341,17 @@ function render() {
   el('flip-fen').textContent = g.fen;
   $('flip-download', HTMLAnchorElement).href = api.recordUrl(g.id);
   $('flip-undo', HTMLButtonElement).disabled = g.status !== 'ongoing' || g.ply === 0 || flip.engine;
-  $('flip-resign', HTMLButtonElement).disabled = g.status !== 'ongoing' || !g.side_to_move;
+  // Online, take-backs are offered to the opponent on the 7x9 page only; a
+  // spectator neither takes back nor resigns.
+  $('flip-undo', HTMLButtonElement).hidden = isOnline(g) || mySeats(g).length === 0;
+  $('flip-resign', HTMLButtonElement).hidden = mySeats(g).length === 0;
+  $('flip-resign', HTMLButtonElement).disabled = g.status !== 'ongoing' || !g.side_to_move || waiting(g);
+  const share = el('flip-share');
+  share.hidden = !(waiting(g) && g.code && mySeats(g).length > 0);
+  if (!share.hidden) {
+    $('flip-share-link', HTMLInputElement).value = `${location.origin}${location.pathname}#join=${g.code}`;
+    el('flip-share-code').textContent = g.code;
+  }
   el('flip-banner').hidden = g.status !== 'over';
   el('flip-banner-title').textContent = g.message;
   // The tile turns over once, not at every later drawing.

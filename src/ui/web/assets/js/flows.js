@@ -8,9 +8,24 @@ import { continueFromHere, exploreMoves, exploring, lineCursor, selectLine } fro
 import { gameReviewed, startReview } from './review.js';
 import { toast } from './dom.js';
 import { closeFlipGame, openFlipGame } from './flip_game.js';
-import { fullMoves, hintMessage, sideName } from './format.js';
-import { enginesOnly, isEngine, other, playersFor, resigningSide, takeBackPlies } from './game.js';
+import { fullMoves, hintMessage, moveSquares, sideName } from './format.js';
 import {
+  enginesOnly,
+  isEngine,
+  isMine,
+  isOnline,
+  isSpectator,
+  mySides,
+  other,
+  playersFor,
+  resigningSide,
+  takeBackPlies,
+} from './game.js';
+import { stopWatching, watchGame } from './game_stream.js';
+import { isHidden, settingUp } from './hidden.js';
+import { announceArrival, arrangeSwap, hiddenArrival, hiddenGameOpening } from './hidden_game.js';
+import {
+  connectionChanged,
   gameArriving,
   gameDeleted,
   gameOpening,
@@ -31,6 +46,7 @@ import { store } from './storage.js';
 import { gameBoard } from './views/board_view.js';
 import { hintButtonReady, hintButtonThinking, showPieceStyle } from './views/controls_view.js';
 import { closeLoadDialog } from './views/load_dialog.js';
+import { clearHidden } from './views/hidden_view.js';
 import { render } from './views/render.js';
 
 /** @typedef {import('./api.js').Game} Game */
@@ -75,12 +91,101 @@ async function reconnect(id, attempt) {
  * @param {Game} game
  * @param {{ animate?: boolean }} [options]
  */
-async function setGame(game, { animate = false } = {}) {
+export async function showGame(game, options) {
+  await setGame(game, options);
+}
+
+/**
+ * What the game's event stream brings: each event's state is shown (a
+ * move animated), a few are told in words, and a move queued while the
+ * opponent thought is played once it is legal.
+ * @param {number} id
+ * @param {string} type
+ * @param {{ state?: Game, [key: string]: any }} data
+ */
+async function streamed(id, type, data) {
+  if (state.game?.id !== id) return;
+  if (type === 'deleted') {
+    toast('This game was deleted.', 'info');
+    return;
+  }
+  const g = data.state;
+  if (!g) {
+    render();
+    return;
+  }
+  const before = state.game;
+  await setGame(g, { animate: type === 'move' });
+  const mine = (/** @type {string} */ side) => isMine(g, /** @type {import('./api.js').Side} */ (side));
+  if (type === 'seat' && !mine(data.seat)) {
+    toast(`${data.name || 'Your opponent'} took the ${sideName(data.seat)} seat: the game begins.`, 'info', 5000);
+  } else if (type === 'offer' && !mine(data.by)) {
+    toast(`${sideName(data.by)} offers ${data.kind === 'draw' ? 'a draw' : 'to take back a move'}.`, 'info', 5000);
+  } else if (type === 'offer_declined' && mine(data.by) && !mine(data.answered_by)) {
+    toast(`${sideName(data.answered_by)} declined your ${data.kind === 'draw' ? 'draw offer' : 'take-back'}.`, 'info');
+  } else if (type === 'setup' && data.ready && !mine(data.seat)) {
+    toast(`${sideName(data.seat)} has arranged its animals.`, 'info', 4000);
+  } else if (type === 'undo' && data.agreed && before && before.ply !== g.ply) {
+    toast('A move was taken back, as agreed.', 'info');
+  }
+  const queued = premove;
+  // (Against the engine, maybeEngineMove plays it.)
+  if (type === 'move' && queued && isOnline(g) && g.status === 'ongoing' && isMine(g, g.side_to_move)) {
+    premove = null;
+    if (g.legal_moves.includes(queued)) {
+      setTimeout(() => onBoardMove({ move: queued, from: -1, to: -1, legal: true, dragged: false }), 0);
+    }
+  }
+}
+
+/**
+ * Watches the game's event stream when others act on it (an online game,
+ * or one this browser only watches) or when its clock runs (the server may
+ * end it on time with no request of this page's). An untimed local game's
+ * own page hears its answers and needs none.
+ * @param {Game} game
+ */
+function follow(game) {
+  if (!isOnline(game) && !isSpectator(game) && !game.clock) {
+    stopWatching();
+    return;
+  }
+  const id = game.id;
+  watchGame(id, game.last_event ?? 0, mySides(game), {
+    onEvent: (type, data) => {
+      streamed(id, type, data).catch((err) => toast(messageOf(err)));
+    },
+    onConnection: (c) => {
+      const was = state.connection;
+      connectionChanged(c);
+      if (c === 'live' && was === 'reconnecting') toast('Reconnected.', 'info', 2500);
+      render();
+    },
+  });
+}
+
+/**
+ * Shows a state of a game from the server; `animate` plays the move that led
+ * to it when the player was following the game.
+ * @param {Game} arrived
+ * @param {{ animate?: boolean }} [options]
+ */
+async function setGame(arrived, { animate = false } = {}) {
+  // A hidden-pieces game on a shared screen may have to be shown as
+  // another reader sees it (hidden_game.js).
+  const game = await hiddenArrival(arrived);
+  const before = state.game;
   const { sameGame, followed, oneMoveOn } = gameArriving(game);
   if (!sameGame) stopAnalysis();
+  // The open engine's analysis would see a hidden game's animals.
+  if (isHidden(game) && game.status !== 'over' && state.analysing) switchAnalysis(false);
   if (oneMoveOn || (sameGame && game.status === 'over' && state.game?.status !== 'over')) play(soundFor(game));
-  if (animate && oneMoveOn) await gameBoard().animateMove(game.moves[game.ply - 1]);
+  // An attack that failed leaves its piece where it was.
+  const last = game.moves[game.ply - 1];
+  const moved = !last?.outcome || last.outcome === 'move' || last.outcome === 'took';
+  if (animate && oneMoveOn && moved) await gameBoard().animateMove(last);
   gameShown(game, followed);
+  announceArrival(before, game);
   location.hash = `game=${game.id}`;
   store.set('lastGame', game.id);
   render();
@@ -90,15 +195,18 @@ async function setGame(game, { animate = false } = {}) {
 
 /** Opens the stored game `id`, and lets its engine move if it is to. @param {number} id */
 export async function loadGame(id) {
+  hiddenGameOpening();
   const game = await api.game(id);
   // A Flip Jungle game has views of its own (flip_game.js).
   if (/** @type {{ kind?: string }} */ (game).kind === 'flip') {
+    clearHidden();
     openFlipGame(game);
     return;
   }
   closeFlipGame();
   gameOpening(game);
   await setGame(game);
+  follow(game);
   maybeEngineMove();
 }
 
@@ -107,6 +215,8 @@ export async function loadGame(id) {
 export async function maybeEngineMove() {
   const g = state.game;
   if (!g || g.status !== 'ongoing' || !isEngine(g, g.side_to_move) || state.engineRequest) return;
+  // The engine moves when its player's page asks; a watcher only watches.
+  if (!isMine(g, g.side_to_move)) return;
   if (isEngine(g, other(g.side_to_move)) && !state.autoplay) return;
   const id = g.id;
   setEngineRequest(true);
@@ -117,7 +227,7 @@ export async function maybeEngineMove() {
     if (state.game?.id !== id) return;
     // The search's value is that of the position it moved from and, by its
     // best line, of the one its move leads to.
-    if (next.engine) {
+    if (next.engine && !isHidden(next)) {
       setEvaluation(next.ply - 1, next.engine);
       setEvaluation(next.ply, next.engine);
     }
@@ -175,6 +285,12 @@ export function onPremove(move) {
 export async function onBoardMove({ move, from, legal, dragged }) {
   const g = state.game;
   if (!g || state.busy) return;
+  if (settingUp(g)) {
+    // Arranging a hidden set-up: the two squares exchange their animals.
+    const [a, b] = moveSquares(move);
+    await arrangeSwap(a, b);
+    return;
+  }
   if (exploring()) {
     // The game's own next move goes along the game; any other starts a side line.
     if (!lineCursor() && state.view < g.ply && g.moves[state.view].move === move) setView(state.view + 1);
@@ -215,6 +331,16 @@ export function setView(ply) {
 export async function takeBack() {
   const g = state.game;
   if (!g) return;
+  if (isOnline(g)) {
+    // Online, a take-back is asked of the opponent.
+    try {
+      await setGame(await api.offer(g.id, 'takeback'));
+      toast('You asked to take back your move; your opponent decides.', 'info', 3500);
+    } catch (err) {
+      toast(messageOf(err));
+    }
+    return;
+  }
   const plies = takeBackPlies(g);
   // Engines playing each other wait after a take-back, or they would replay.
   if (enginesOnly(g)) setAutoplay(false);
@@ -247,6 +373,14 @@ export async function hint() {
     const ply = state.view;
     const h = await api.hint(g.id, ply, 1000);
     setHint(h.move);
+    if (isHidden(g)) {
+      // Thought out from this player's view: an expected score over the
+      // arrangements the enemy's animals may have.
+      render();
+      const share = Math.round((h.expected ?? 0.5) * 100);
+      toast(`Hint: ${h.move} (about ${share}% expected, over ${h.worlds} possible arrangements)`, 'info', 4500);
+      return;
+    }
     setEvaluation(ply, h);
     render();
     toast(hintMessage(h), 'info', 3500);
@@ -280,10 +414,12 @@ export function chooseStyle(style) {
 }
 
 /** Starts the game the new game dialog describes, and opens it. @param {NewGameRequest} request */
-export async function startNewGame({ mode, skill, movetime, variant, start }) {
+export async function startNewGame({ mode, skill, movetime, variant, start, clock, side, name, lobby }) {
   /** @type {import('./api.js').NewGame} */
   const body = { variant, ...playersFor(mode, skill, movetime) };
   if (start) body.fen = start.fen;
+  if (clock) body.time_control = clock;
+  if (mode === 'online') Object.assign(body, { online: true, side, name, lobby });
   try {
     const game = await api.createGame(body);
     await loadGame(game.id);
@@ -343,5 +479,8 @@ export async function continueAgainstEngine() {
 /** Deletes a stored game; the page forgets it if it is the one shown. @param {number} id */
 export async function deleteGame(id) {
   await api.deleteGame(id);
-  if (gameDeleted(id)) location.hash = '';
+  if (gameDeleted(id)) {
+    stopWatching();
+    location.hash = '';
+  }
 }

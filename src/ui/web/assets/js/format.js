@@ -3,7 +3,8 @@
 // evaluation bar's height. Pure (data in, text out), so that it is
 // unit-tested without a page (tests/js).
 import { ANIMALS } from './pieces.js';
-import { humanSides, isEngine, other } from './game.js';
+import { humanSides, isEngine, isMine, isOnline, isSpectator, other, waitingForOpponent } from './game.js';
+import { announcementText, hiddenMoveText, isHotSeatHidden, settingUp, sideAtScreen } from './hidden.js';
 
 /** @typedef {import('./api.js').Game} Game */
 /** @typedef {import('./api.js').GameMove} GameMove */
@@ -58,6 +59,10 @@ export function playerLabel(game, side) {
   if (!p) return '';
   // A loaded record's name comes first; it is text, never markup.
   if (p.name) return p.type === 'engine' ? `${escapeHtml(p.name)} · Engine` : escapeHtml(p.name);
+  if (game && isOnline(game)) {
+    if (game.seats && !game.seats[side]?.taken) return 'waiting for a player…';
+    return isMine(game, side) ? 'You' : 'Anonymous';
+  }
   if (p.type !== 'engine') return humanSides(game).length === 2 ? 'Player' : 'You';
   // "Level 4 · club": the word after the dot gives way on a narrow screen.
   const [level, word] = levelName(p.skill).split(' · ');
@@ -88,11 +93,41 @@ export function statusText(game, { view, engineRequest, autoplay }) {
     return `Viewing ${where} — press ⏭ to return.`;
   }
   if (game.status === 'over') return game.message;
+  if (isHotSeatHidden(game) && !game.viewer) return `Pass the device to ${sideName(sideAtScreen(game))}.`;
+  if (settingUp(game)) return setupStatus(game);
+  if (isOnline(game)) {
+    if (waitingForOpponent(game)) {
+      return isSpectator(game)
+        ? 'Waiting for a second player to join.'
+        : 'Waiting for your opponent to join: send them the link or the code.';
+    }
+    if (isMine(game, toMove)) return `Your move (${sideName(toMove)}).`;
+    if (isSpectator(game)) return `${sideName(toMove)} to move.`;
+    return game.seats?.[toMove]?.connected === false
+      ? `${sideName(toMove)} to move, but your opponent has left the game.`
+      : `${sideName(toMove)} to move: your opponent is thinking.`;
+  }
+  if (isSpectator(game)) return `Watching: ${sideName(toMove)} to move.`;
   if (engineRequest) return `${sideName(toMove)} (engine) is thinking…`;
   if (isEngine(game, toMove)) {
     return isEngine(game, other(toMove)) && !autoplay ? 'Paused.' : `${sideName(toMove)} (engine) to move.`;
   }
   return humanSides(game).length === 1 ? `Your move (${sideName(toMove)}).` : `${sideName(toMove)} to move.`;
+}
+
+/**
+ * The status line while the players of a hidden-pieces game arrange their
+ * animals.
+ * @param {Game} game
+ */
+function setupStatus(game) {
+  const viewer = game.viewer;
+  if (!viewer || !game.setup) return 'The players are arranging their animals.';
+  if (game.setup.may_arrange) {
+    return 'Arrange your animals: drag one onto another to exchange them, then press Ready.';
+  }
+  const waiting = game.setup.ready.blue ? 'red' : 'blue';
+  return `Waiting for ${sideName(waiting)} to arrange its animals.`;
 }
 
 /**
@@ -110,7 +145,9 @@ export function moveRows(startFen, moves) {
   const rows = [];
   moves.forEach((m, i) => {
     const blueMove = m.side === 'blue';
-    if (!rows.length || blueMove) {
+    // A refused try (hidden pieces) keeps its row: the same side moves again.
+    const again = i > 0 && moves[i - 1].outcome === 'refused' && moves[i - 1].side === m.side;
+    if (!rows.length || (blueMove && !again)) {
       if (rows.length) number += 1;
       rows.push({ number, gap: !blueMove, plies: [] });
     }
@@ -149,6 +186,7 @@ export function fullMoves(startFen, plies) {
  * @param {GameMove} m
  */
 export function moveTitle(m) {
+  if (m.outcome) return announcementText(m);
   const [from, to] = moveSquares(m.move);
   return (
     `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${from}→${to}` +
@@ -172,6 +210,7 @@ export function moveSquares(text) {
  * @param {boolean} withAnimals
  */
 export function moveText(m, withAnimals) {
+  if (m.outcome) return hiddenMoveText(m, withAnimals);
   if (!withAnimals) return m.move;
   const [from, to] = moveSquares(m.move);
   return `${ANIMALS[m.piece.toUpperCase()].name} ${from}${m.captured ? '×' : '–'}${to}`;
@@ -183,7 +222,9 @@ export function moveText(m, withAnimals) {
  * @param {Game} game
  */
 export function resultBanner(game) {
-  const reason = game.message.replace(/^(Blue|Red) wins: /, '');
+  // "Blue wins: Red resigned" and "Blue wins (game abandoned)" lose their
+  // first words, which the title says.
+  const reason = game.message.replace(/^(Blue|Red) wins: /, '').replace(/^(Blue|Red) wins \((.*)\)$/, '$2');
   return {
     title: game.winner ? `${sideName(game.winner)} wins` : 'Draw',
     text: reason.charAt(0).toUpperCase() + reason.slice(1),

@@ -23,6 +23,48 @@ export const humanSides = (game) => SIDES.filter((s) => !isEngine(game, s));
 /** @param {Game | null} game */
 export const enginesOnly = (game) => isEngine(game, 'blue') && isEngine(game, 'red');
 
+/** Whether two players on two devices play it. @param {Game | null} game */
+export const isOnline = (game) => game?.mode === 'online';
+
+/**
+ * The seats this browser holds: what the server says (`you`), else, for an
+ * answer without it, both (a local game's creator holds every seat).
+ * @param {Game | null} game @returns {readonly Side[]}
+ */
+export const mySides = (game) => (game ? (game.you ?? SIDES) : []);
+
+/** Whether this browser only watches. @param {Game | null} game */
+export const isSpectator = (game) => !!game && mySides(game).length === 0;
+
+/** Whether `side` is one this browser plays. @param {Game | null} game @param {Side} side */
+export const isMine = (game, side) => mySides(game).includes(side);
+
+/** An online game whose second seat nobody has taken yet. @param {Game | null} game */
+export const waitingForOpponent = (game) =>
+  isOnline(game) && SIDES.some((s) => game?.seats?.[s] && !game.seats[s].taken);
+
+/**
+ * The opponent's side in an online game this browser plays, else null.
+ * @param {Game | null} game @returns {Side | null}
+ */
+export function opponentSide(game) {
+  const mine = mySides(game);
+  return isOnline(game) && mine.length === 1 ? other(mine[0]) : null;
+}
+
+/**
+ * When (server ms) the opponent, gone, may be claimed as having abandoned
+ * the game; null while connected or when it does not apply.
+ * @param {Game | null} game
+ */
+export function claimableAt(game) {
+  const opp = opponentSide(game);
+  if (!game || !opp || game.status !== 'ongoing') return null;
+  const seat = game.seats?.[opp];
+  if (!seat || !seat.taken || seat.connected !== false || seat.left_ms == null) return null;
+  return seat.left_ms + (game.abandon_timeout_ms ?? 0);
+}
+
 /** The FEN after `ply` moves. @param {Game} game @param {number} ply */
 export const fenAt = (game, ply) => (ply === 0 ? game.start_fen : game.moves[ply - 1].fen);
 
@@ -53,27 +95,32 @@ export function takeBackPlies(game) {
 }
 
 /**
- * Who resigns: the one person against the engine, else the side to move.
+ * Who resigns: the one seat this browser holds online, the one person
+ * against the engine, else the side to move.
  * @param {Game} game @returns {Side}
  */
 export function resigningSide(game) {
+  const mine = mySides(game);
+  if (isOnline(game) && mine.length === 1) return mine[0];
   const humans = humanSides(game);
   return humans.length === 1 ? humans[0] : game.side_to_move;
 }
 
 /**
  * Whether the board is shown from Red's side when a game opens: when Red is
- * the one person playing.
+ * the one seat this browser plays online, or the one person playing.
  * @param {Game} game
  */
 export function facesRed(game) {
+  const mine = mySides(game);
+  if (isOnline(game)) return mine.length === 1 && mine[0] === 'red';
   const humans = humanSides(game);
   return humans.length === 1 && humans[0] === 'red';
 }
 
 /**
  * The players of a new game from the dialog's "Who plays" choice.
- * @param {string} mode 'blue' or 'red' (the side the person plays), 'friend' or 'engines'
+ * @param {string} mode 'blue' or 'red' (the side the person plays), 'friend', 'online' or 'engines'
  * @param {number} skill
  * @param {number} movetime in milliseconds
  * @returns {Players}

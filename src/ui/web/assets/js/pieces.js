@@ -73,22 +73,27 @@ export function glyphPath(ch, size, parent, attrs = {}) {
 // Draws a token centred on (0, 0) for a square of side 100.
 /**
  * `weakened`: the piece stands on a trap that weakens it, so any enemy may
- * take it; its badge then shows 0 and its label says why.
+ * take it; its badge then shows 0 and its label says why. `hidden` (or a
+ * piece whose letter is "?") draws it face down; `note` is added to its
+ * label ("can be a Dog or Wolf").
  * @param {Piece} piece
  * @param {{ style?: PieceStyle, ranks?: Record<string, number> | null, hidden?: boolean,
- *           weakened?: boolean }} [options]
+ *           weakened?: boolean, note?: string }} [options]
  */
-export function drawPiece(piece, { style = 'glyph', ranks = null, hidden = false, weakened = false } = {}) {
+export function drawPiece(piece, { style = 'glyph', ranks = null, hidden = false, weakened = false, note = '' } = {}) {
   const blue = piece.side === 'blue';
-  const g = svg('g', { class: `piece ${piece.side}` });
   const animal = ANIMALS[piece.letter];
+  // A piece whose animal the reader was not shown is drawn face down.
+  if (!animal) hidden = true;
+  const g = svg('g', { class: `piece ${piece.side}${hidden ? ' face-down' : ''}` });
   const title = svg('title', {}, g);
-  const rank = ranks ? ranks[piece.letter] : null;
-  title.textContent = hidden
-    ? `${blue ? 'Blue' : 'Red'} piece`
-    : `${blue ? 'Blue' : 'Red'} ${animal.name}${
-        rank == null ? '' : weakened ? ` (rank ${rank}, 0 on this trap)` : ` (rank ${rank})`
-      }`;
+  const rank = ranks && animal ? ranks[piece.letter] : null;
+  title.textContent =
+    (hidden
+      ? `${blue ? 'Blue' : 'Red'} piece`
+      : `${blue ? 'Blue' : 'Red'} ${animal.name}${
+          rank == null ? '' : weakened ? ` (rank ${rank}, 0 on this trap)` : ` (rank ${rank})`
+        }`) + (note ? `, ${note}` : '');
   svg('ellipse', { class: 'shadow', cx: 2, cy: 6, rx: 40, ry: 38 }, g);
   if (blue) {
     svg('circle', { class: 'token', r: 41 }, g);

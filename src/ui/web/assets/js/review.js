@@ -103,6 +103,8 @@ export async function startReview() {
  * @param {Game} game
  */
 export async function gameReviewed(game) {
+  // The open engine's review would see a hidden-pieces game's truth: none.
+  if (game.kind === 'hidden') return;
   const known = reviewShown();
   if (known && known.total === game.ply + 1 && (known.status !== 'none' || game.status !== 'over')) return;
   if (known?.status === 'running') return; // its next poll brings the new ply

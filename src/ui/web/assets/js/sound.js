@@ -1,11 +1,11 @@
 // @ts-check
-// Move, capture and game-end sounds, made with Web Audio (no files to
+// Move, capture, game-end and low-time sounds, made with Web Audio (no files to
 // fetch), behind a mute switch kept between visits. Browsers driven by a
 // program (navigator.webdriver: tests, bots) start muted.
 import { store } from './storage.js';
 
 /** @typedef {import('./api.js').Game} Game */
-/** @typedef {'move' | 'capture' | 'end'} SoundName */
+/** @typedef {'move' | 'capture' | 'end' | 'low_time'} SoundName */
 
 /** Each sound as tones: [frequency in Hz, start in s, length in s]. */
 const TONES = {
@@ -18,6 +18,11 @@ const TONES = {
     [523, 0, 0.18],
     [659, 0.16, 0.18],
     [784, 0.32, 0.3],
+  ],
+  // One's own clock running into low time: two short high beeps.
+  low_time: [
+    [988, 0, 0.08],
+    [988, 0.16, 0.08],
   ],
 };
 const VOLUME = 0.18;

@@ -29,6 +29,9 @@ import { facesRed } from './game.js';
  * @property {boolean} bannerDismissed the player chose to review a finished game
  * @property {number} gamesOffset how many games the games list shows
  * @property {StartPosition | null} pendingStart the position the new game dialog starts from
+ * @property {'off' | 'live' | 'reconnecting'} connection the game's event stream (online and watched games)
+ * @property {number} stateAt when the game shown arrived (performance.now()), to run its clocks down
+ * @property {number} serverOffset the server's clock less this page's (Date.now()), at the last state
  */
 
 /** @type {PageState} */
@@ -50,6 +53,9 @@ const current = {
   bannerDismissed: false,
   gamesOffset: 0,
   pendingStart: null,
+  connection: 'off',
+  stateAt: 0,
+  serverOffset: 0,
 };
 
 /** @type {Readonly<PageState>} */
@@ -113,7 +119,20 @@ export function gameArriving(game) {
 export function gameShown(game, followed) {
   current.game = game;
   if (followed || current.view > game.ply) current.view = game.ply;
+  current.stateAt = performance.now();
+  if (typeof game.now_ms === 'number') current.serverOffset = game.now_ms - Date.now();
 }
+
+/** The game's event stream connected, is reconnecting, or was closed. @param {'off' | 'live' | 'reconnecting'} c */
+export function connectionChanged(c) {
+  current.connection = c;
+}
+
+/** The server's time now, as far as this page can tell (ms). */
+export const serverNow = () => Date.now() + current.serverOffset;
+
+/** How long ago the game shown arrived, for its clocks (ms). */
+export const sinceState = () => performance.now() - current.stateAt;
 
 /** The game with this id was deleted. @param {number} id @returns {boolean} whether it was the one shown */
 export function gameDeleted(id) {
@@ -161,6 +180,11 @@ export function setAutoplay(on) {
 
 export function toggleFlipped() {
   current.flipped = !current.flipped;
+}
+
+/** Red at the bottom (true) or Blue. @param {boolean} red */
+export function setFlippedTo(red) {
+  current.flipped = red;
 }
 
 /** @param {PieceStyle} style */

@@ -5,7 +5,18 @@
 import { Board } from '../board.js';
 import { $ } from '../dom.js';
 import { explorePosition } from '../explore.js';
-import { fenAt, humanSides, isEngine, other } from '../game.js';
+import {
+  fenAt,
+  humanSides,
+  isEngine,
+  isMine,
+  isOnline,
+  mySides,
+  opponentSide,
+  other,
+  waitingForOpponent,
+} from '../game.js';
+import { isHidden, pieceNotes, settingUp, setupMoves } from '../hidden.js';
 import { state, variantInfo } from '../state.js';
 
 /** @typedef {import('../api.js').Game} Game */
@@ -38,9 +49,22 @@ export function renderBoard(g) {
   const variant = variantInfo(g.variant);
   if (b.variant !== variant) b.setVariant(variant);
   if (b.flipped !== state.flipped) b.setFlipped(state.flipped);
-  // With hidden pieces, a person playing the engine does not see its animals.
-  const humans = humanSides(g);
-  b.setHiddenSide(variant.hidden_pieces && humans.length === 1 ? other(humans[0]) : null);
+  // With hidden pieces, a person playing the engine (or someone online)
+  // does not see the other side's animals.
+  const humans = isOnline(g) ? mySides(g) : humanSides(g);
+  // A hidden-pieces game comes as this reader's view: the server sent no
+  // animal it may not see, and the board draws what it was sent.
+  b.setHiddenSide(null);
+  b.setNotes(isHidden(g) && state.view === g.ply ? pieceNotes(g) : new Map());
+  if (settingUp(g)) {
+    // Arranging: a piece dropped on another of the player's start squares
+    // exchanges the two.
+    b.setPosition(g.fen);
+    b.setLastMove(null);
+    b.setLegalMoves(g.setup?.may_arrange ? setupMoves(g) : [], !!g.setup?.may_arrange && !state.busy);
+    renderArrows();
+    return;
+  }
   // Away from the game's current position, the board explores side lines.
   const explored = explorePosition();
   if (explored) {
@@ -52,9 +76,18 @@ export function renderBoard(g) {
   }
   b.setPosition(fenAt(g, state.view));
   b.setLastMove(state.view > 0 ? g.moves[state.view - 1].move : null);
-  const canMove = atEnd && !over && !isEngine(g, g.side_to_move) && !state.busy && !state.engineRequest;
-  // Against the engine, the person may queue a move while it thinks.
-  const premoveSide = atEnd && !over && humans.length === 1 && isEngine(g, g.side_to_move) ? humans[0] : null;
+  // A person moves for the seats this browser holds, never for another's.
+  const ready = atEnd && !over && !waitingForOpponent(g);
+  const canMove =
+    ready && !isEngine(g, g.side_to_move) && isMine(g, g.side_to_move) && !state.busy && !state.engineRequest;
+  // Against the engine, or an opponent online, a move may be queued meanwhile.
+  const premoveSide = !ready
+    ? null
+    : humans.length === 1 && isEngine(g, g.side_to_move)
+      ? humans[0]
+      : opponentSide(g) === g.side_to_move
+        ? other(g.side_to_move)
+        : null;
   b.setLegalMoves(g.legal_moves, canMove, premoveSide);
   renderArrows();
 }

@@ -4,7 +4,8 @@
 import { api } from '../api.js';
 import { $ } from '../dom.js';
 import { shownFen } from '../explore.js';
-import { enginesOnly } from '../game.js';
+import { enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game.js';
+import { isHidden, settingUp } from '../hidden.js';
 import { ANIMALS, glyphPath, svg } from '../pieces.js';
 import { state, variantInfo } from '../state.js';
 
@@ -25,9 +26,38 @@ export function renderControls(g) {
   const pause = $('btn-pause', HTMLButtonElement);
   pause.hidden = !engines || over;
   pause.textContent = state.autoplay ? 'Pause' : 'Resume';
-  $('btn-undo', HTMLButtonElement).disabled = g.ply === 0 || over;
-  $('btn-resign', HTMLButtonElement).disabled = over || engines;
-  $('btn-hint', HTMLButtonElement).disabled = g.status === 'over' && atEnd;
+  const online = isOnline(g);
+  const watching = isSpectator(g);
+  // Online, the engine's help waits for the end, and offers go to the opponent.
+  const helpWaits = online && !over;
+  const waiting = waitingForOpponent(g);
+  const mine = mySides(g)[0];
+  // Hidden pieces: no take-back (it would show what an attack shows and
+  // undo it), no open engine (it would see every animal) until the end,
+  // hints thought out from the player's own view on its turn.
+  const hidden = isHidden(g);
+  const hiddenOngoing = hidden && !over;
+  const undo = $('btn-undo', HTMLButtonElement);
+  undo.hidden = watching || hidden;
+  undo.textContent = online ? 'Ask to take back' : 'Take back';
+  undo.disabled = g.ply === 0 || over || waiting || (online && g.offers?.takeback === mine);
+  const draw = $('btn-draw', HTMLButtonElement);
+  draw.hidden = !online || watching;
+  draw.disabled = over || waiting || g.offers?.draw === mine;
+  const resign = $('btn-resign', HTMLButtonElement);
+  resign.hidden = watching;
+  resign.disabled = over || engines || waiting;
+  $('btn-hint', HTMLButtonElement).disabled =
+    (g.status === 'over' && atEnd) ||
+    helpWaits ||
+    (hidden && (over || !atEnd || settingUp(g) || !g.viewer || g.viewer !== g.side_to_move));
+  const analyse = $('analyse-toggle', HTMLInputElement);
+  analyse.disabled = helpWaits || hiddenOngoing;
+  // Nothing to show there until the end: no empty box beside the board.
+  $('analysis-panel').hidden = helpWaits;
+  $('review-start', HTMLButtonElement).disabled = helpWaits || hidden;
+  $('btn-edit-here', HTMLButtonElement).disabled = hiddenOngoing;
+  $('btn-copy-fen', HTMLButtonElement).disabled = false;
   $('nav-first', HTMLButtonElement).disabled = $('nav-prev', HTMLButtonElement).disabled = state.view === 0;
   $('nav-next', HTMLButtonElement).disabled = $('nav-last', HTMLButtonElement).disabled = atEnd;
   document.body.classList.toggle('flipped', state.flipped);

@@ -3,7 +3,8 @@
 // is, whether the engine is thinking, and the pieces that side has taken.
 import { $ } from '../dom.js';
 import { playerLabel, sideName } from '../format.js';
-import { capturedBy, isEngine, other } from '../game.js';
+import { capturedBy, isEngine, isMine, isOnline, other } from '../game.js';
+import { hiddenCaptures, isHidden } from '../hidden.js';
 import { drawPiece, svg } from '../pieces.js';
 import { state } from '../state.js';
 
@@ -29,7 +30,18 @@ export function renderStrips(g) {
     const name = document.createElement('span');
     name.className = 'strip-name';
     name.innerHTML = `<b>${sideName(side)}</b> <span class="strip-who">${playerLabel(g, side)}</span>`;
+    if (isOnline(g) && isMine(g, side)) name.insertAdjacentHTML('beforeend', '<span class="you-tag">you</span>');
     el.appendChild(name);
+    const seat = g.seats?.[side];
+    if (isOnline(g) && seat?.taken) {
+      // Whether the player is connected: a dot, with words for screen readers.
+      const dot = document.createElement('span');
+      dot.className = `presence${seat.connected === false ? ' gone' : ''}`;
+      dot.title = seat.connected === false ? 'Disconnected' : 'Connected';
+      dot.setAttribute('role', 'img');
+      dot.setAttribute('aria-label', dot.title);
+      el.insertBefore(dot, name);
+    }
     const turn = g.status === 'ongoing' && g.side_to_move === side && state.view === g.ply;
     el.classList.toggle('to-move', turn);
     if (turn && state.engineRequest && isEngine(g, side)) {
@@ -40,7 +52,8 @@ export function renderStrips(g) {
     }
     const caps = document.createElement('span');
     caps.className = 'captures';
-    for (const letter of capturedBy(g, side, state.view)) {
+    const taken = isHidden(g) ? hiddenCaptures(g, side, state.view) : capturedBy(g, side, state.view);
+    for (const letter of taken) {
       const icon = svg('svg', { viewBox: '-50 -50 100 100', width: 22, height: 22 });
       icon.appendChild(drawPiece({ side: other(side), letter }, { style: state.style }));
       caps.appendChild(icon);

@@ -9,12 +9,18 @@ import { renderMoves } from './moves_view.js';
 import { renderReview } from './review_view.js';
 import { renderStrips } from './players_view.js';
 import { renderBanner, renderStatus } from './status_view.js';
+import { renderClocks } from './clock_view.js';
+import { renderOnline } from './online_view.js';
+import { renderHidden } from './hidden_view.js';
 
 export function render() {
   const g = state.game;
   if (!g) return;
   renderBoard(g);
   renderStrips(g);
+  renderClocks(g);
+  renderOnline(g);
+  renderHidden(g);
   renderStatus(g);
   renderMoves(g);
   renderBanner(g);

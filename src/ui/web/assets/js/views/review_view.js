@@ -4,6 +4,7 @@
 // blunders; and the marks the move list gives judged moves.
 import { $ } from '../dom.js';
 import { sideName } from '../format.js';
+import { isOnline } from '../game.js';
 import { reviewShown } from '../review.js';
 import { state } from '../state.js';
 import { drawEvalGraph } from './eval_graph.js';
@@ -28,7 +29,8 @@ export function judgementText(j) {
 /** @param {Game} g */
 export function renderReview(g) {
   // A game without moves has nothing to review: no empty box beside the board.
-  $('review-panel').hidden = g.ply === 0;
+  // Online, the review waits for the end (the server refuses it before).
+  $('review-panel').hidden = g.ply === 0 || (isOnline(g) && g.status !== 'over');
   const review = reviewShown();
   const running = review?.status === 'running';
   const done = review?.status === 'done';

@@ -14,6 +14,10 @@ export function renderStatus(g) {
   el.textContent = lineCursor()
     ? 'Exploring a side line: the game is unchanged. ◀ or a move of the game returns to it.'
     : statusText(g, state);
+  // Said here too, next to the board: on a phone the online panel is out of sight.
+  if (state.connection === 'reconnecting' && g.status === 'ongoing') {
+    el.textContent += ' Connection lost — reconnecting…';
+  }
   el.dataset.state = g.status === 'over' ? 'over' : 'ongoing';
 }
 

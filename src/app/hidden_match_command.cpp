@@ -1,0 +1,123 @@
+#include <iostream>
+#include <string>
+
+#include "app/commands.h"
+#include "core/variants.h"
+#include "hidden/hidden_record.h"
+#include "hidden_search/hidden_match.h"
+
+namespace jungle::app {
+
+namespace {
+
+struct HiddenMatchOptions {
+  std::string variant = "hidden";
+  std::string engine = "engine";
+  std::string opponent = "greedy";
+  int games = 200;
+  int movetime = 30;
+  int depth = 0;
+  uint64_t seed = 1;
+  int worlds = hidden::HiddenSearchOptions().worlds;
+  int candidates = hidden::HiddenSearchOptions().candidates;
+  bool verbose = false;
+  bool records = false;
+};
+
+hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptions& opt,
+                                 uint64_t seed) {
+  hidden::HiddenLimits limits;
+  limits.movetime_ms = opt.depth > 0 ? 0 : opt.movetime;
+  limits.depth = opt.depth;
+  if (kind == "random") return hidden::random_player(seed);
+  if (kind == "greedy") return hidden::greedy_player(limits, seed);
+  if (kind == "cheater") return hidden::cheating_player(limits, seed);
+  hidden::HiddenSearchOptions options;
+  options.worlds = opt.worlds;
+  options.candidates = opt.candidates;
+  options.seed = seed;
+  return hidden::engine_player(limits, options);
+}
+
+int run_hidden_match(const HiddenMatchOptions& opt) {
+  RuleSetPtr rules;
+  try {
+    rules = load_variant(opt.variant);
+  } catch (const VariantError& e) {
+    for (const VariantIssue& issue : e.issues())
+      std::cerr << "error: " << issue.to_string() << "\n";
+    return 2;
+  }
+  if (!rules->rules().hidden_pieces) {
+    std::cerr << "error: rule set '" << opt.variant
+              << "' does not hide pieces; hidden-match plays hidden sets (hidden, "
+                 "hidden-stratego or a file with [pieces] hidden = true)\n";
+    return 2;
+  }
+  const hidden::HiddenPlayer a = make_player(opt.engine, opt, opt.seed * 2 + 1);
+  const hidden::HiddenPlayer b = make_player(opt.opponent, opt, opt.seed * 7919 + 3);
+  std::cout << "Hidden pieces (" << rules->rules().name << "): " << opt.engine << " ("
+            << (opt.depth > 0 ? "depth " + std::to_string(opt.depth)
+                              : std::to_string(opt.movetime) + " ms a move")
+            << ") against " << opt.opponent << ", " << opt.games << " games\n";
+  const hidden::HiddenMatchResult r = hidden::play_hidden_match(
+      rules, opt.variant, a, b, opt.games, opt.seed,
+      [&opt](int game, const hidden::HiddenGame& g, double points) {
+        if (!opt.verbose) return;
+        std::cout << "game " << game + 1 << ": " << opt.engine << " "
+                  << (points == 1   ? "won"
+                      : points == 0 ? "lost"
+                                    : "drew")
+                  << ", " << result_tag(g.result()) << " (" << g.termination() << ", " << g.plies()
+                  << " plies, " << opt.engine << " " << (game % 2 == 0 ? "Blue" : "Red") << ")"
+                  << std::endl;
+        if (opt.records) std::cout << hidden::write_hidden_record(g) << "\n";
+      });
+  std::cout << r.text() << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_hidden_match_command(CLI::App& app) {
+  auto opt = std::make_shared<HiddenMatchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "hidden-match",
+      "Play the hidden-pieces engine against a baseline in-process (docs/hidden.md)");
+  cmd->add_option("--variant", opt->variant, "A rule set with hidden pieces")
+      ->capture_default_str();
+  const auto kinds = CLI::IsMember({"engine", "greedy", "random", "cheater"});
+  cmd->add_option("--engine", opt->engine,
+                  "The first player: engine, greedy, random or cheater (sees everything)")
+      ->check(kinds)
+      ->capture_default_str();
+  cmd->add_option("--opponent", opt->opponent,
+                  "The second player: greedy (one sampled arrangement), random, cheater or "
+                  "engine")
+      ->check(kinds)
+      ->capture_default_str();
+  cmd->add_option("--games", opt->games, "Number of games (colours alternate)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_option("--movetime", opt->movetime, "Time a move in ms, the same for both players")
+      ->check(CLI::Range(1, 600000))
+      ->capture_default_str();
+  cmd->add_option("--depth", opt->depth, "Instead of time: each world's search depth")
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--seed", opt->seed, "Seed of the set-ups and the players")
+      ->capture_default_str();
+  cmd->add_option("--worlds", opt->worlds, "The engine's worlds a move")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd->add_option("--candidates", opt->candidates, "Moves the engine compares in every world")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
+  cmd->add_flag("--records", opt->records, "With --verbose, print each game's arbiter's record");
+  cmd->callback([opt] {
+    const int code = run_hidden_match(*opt);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+}
+
+}  // namespace jungle::app

@@ -1,0 +1,101 @@
+#include "hidden_search/hidden_match.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "hidden/setup.h"
+
+namespace jungle::hidden {
+
+HiddenPlayer random_player(uint64_t seed) {
+  auto rng = std::make_shared<std::mt19937_64>(seed);
+  return [rng](const HiddenGame& game) {
+    const MoveList tries = game.view(game.side_to_move()).legal_moves();
+    return tries[std::uniform_int_distribution<int>(0, tries.size() - 1)(*rng)];
+  };
+}
+
+HiddenPlayer greedy_player(const HiddenLimits& limits, uint64_t seed) {
+  HiddenSearchOptions options;
+  options.seed = seed;
+  auto searcher = std::make_shared<HiddenSearcher>(options);
+  return [searcher, limits](const HiddenGame& game) {
+    return searcher->search_one_world(game.view(game.side_to_move()), limits).best;
+  };
+}
+
+HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions options) {
+  auto searcher = std::make_shared<HiddenSearcher>(options);
+  return [searcher, limits](const HiddenGame& game) {
+    return searcher->search(game.view(game.side_to_move()), limits).best;
+  };
+}
+
+HiddenPlayer cheating_player(const HiddenLimits& limits, uint64_t seed) {
+  auto engine = std::make_shared<Engine>();
+  EngineOptions eo;
+  eo.hash_mb = 16;
+  eo.threads = 1;
+  eo.move_overhead_ms = 0;
+  eo.seed = seed ? seed : 1;
+  engine->set_options(eo);
+  return [engine, limits](const HiddenGame& game) {
+    if (engine->rules() != game.rule_set_ptr()) engine->set_rules(game.rule_set_ptr());
+    SearchLimits l;
+    l.movetime_ms = limits.movetime_ms;
+    l.depth = limits.movetime_ms > 0 ? 0 : std::max(1, limits.depth);
+    const SearchResult r = engine->search(game.truth(), l);
+    // Every move of the open game is one its view allows.
+    const MoveList tries = game.view(game.side_to_move()).legal_moves();
+    return tries.contains(r.best) ? r.best : tries[0];
+  };
+}
+
+double HiddenMatchResult::score() const {
+  return games() ? (wins + 0.5 * draws) / games() : 0.5;
+}
+
+double HiddenMatchResult::error() const {
+  const int n = games();
+  if (n < 2) return 0;
+  const double mean = score();
+  const double var = (wins * std::pow(1 - mean, 2) + draws * std::pow(0.5 - mean, 2) +
+                      losses * std::pow(mean, 2)) /
+                     (n - 1);
+  return 1.959964 * std::sqrt(var / n);
+}
+
+std::string HiddenMatchResult::text() const {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "W %d D %d L %d, score %.3f +- %.3f (95%%)", wins, draws, losses,
+                score(), error());
+  return buf;
+}
+
+HiddenMatchResult play_hidden_match(
+    const RuleSetPtr& rules, const std::string& variant, const HiddenPlayer& a,
+    const HiddenPlayer& b, int games, uint64_t seed,
+    const std::function<void(int, const HiddenGame&, double)>& on_game) {
+  std::mt19937_64 chance(seed);
+  HiddenMatchResult result;
+  for (int g = 0; g < games; ++g) {
+    const Side a_side = g % 2 == 0 ? kBlue : kRed;
+    HiddenGame game(default_start(rules, chance), variant);
+    while (!game.over()) {
+      const Move m = (game.side_to_move() == a_side ? a : b)(game);
+      game.play(m);
+    }
+    double points = 0.5;
+    if (game.result() == GameResult::kDraw) {
+      ++result.draws;
+    } else {
+      const Side winner = game.result() == GameResult::kBlueWins ? kBlue : kRed;
+      points = winner == a_side ? 1 : 0;
+      ++(winner == a_side ? result.wins : result.losses);
+    }
+    if (on_game) on_game(g, game, points);
+  }
+  return result;
+}
+
+}  // namespace jungle::hidden

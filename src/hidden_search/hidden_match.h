@@ -1,0 +1,50 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "hidden/hidden_game.h"
+#include "hidden_search/hidden_search.h"
+
+// Hidden games played in-process between the engine and a baseline
+// (`jungle hidden-match`, docs/hidden.md "Strength"). A player chooses from
+// its own view; only the "cheating" baseline, the upper bound, is handed
+// the arbiter's truth.
+
+namespace jungle::hidden {
+
+// Chooses the move to try for the side to move of a game that goes on.
+// `game` is there for the cheating baseline alone: every other player
+// reads only game.view(side).
+using HiddenPlayer = std::function<Move(const HiddenGame& game)>;
+
+// Uniformly among the tries of its view ("random-consistent").
+HiddenPlayer random_player(uint64_t seed);
+// One world drawn from its view, searched by the open engine, its best
+// move played ("greedy": as if the guess were the truth).
+HiddenPlayer greedy_player(const HiddenLimits& limits, uint64_t seed);
+// The engine of hidden_search.h.
+HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions options = {});
+// The open engine on the arbiter's board: it sees every animal.
+HiddenPlayer cheating_player(const HiddenLimits& limits, uint64_t seed);
+
+struct HiddenMatchResult {
+  int wins = 0, draws = 0, losses = 0;  // the first player's (the engine's)
+  int games() const { return wins + draws + losses; }
+  double score() const;      // (W + D/2) / games
+  double error() const;      // half the width of the 95% interval of the score
+  std::string text() const;  // "W 190 D 6 L 4, score 0.965 +- 0.022 (95%)"
+};
+
+// `games` games, `a` Blue in the even ones; the set-ups (and the chosen
+// arrangements of a "chosen" set, which both players leave to chance) are
+// drawn with `seed`. `on_game` sees each finished game and a's points.
+HiddenMatchResult play_hidden_match(
+    const RuleSetPtr& rules, const std::string& variant, const HiddenPlayer& a,
+    const HiddenPlayer& b, int games, uint64_t seed,
+    const std::function<void(int, const HiddenGame&, double)>& on_game = {});
+
+}  // namespace jungle::hidden

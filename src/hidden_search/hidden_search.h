@@ -1,0 +1,89 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "hidden/player_view.h"
+#include "search/engine.h"
+
+// Choosing a move in a hidden game from a player's view (docs/hidden.md,
+// "The engine"). The view's belief says which animals each unknown enemy
+// piece can still be; the searcher draws arrangements that explain every
+// announcement ("worlds"), searches each with the alpha-beta engine of the
+// open game, and plays the move best on average over the worlds, each
+// world's score turned into an expected result first so that one world's
+// brilliant line cannot outvote the others (determinization, or perfect
+// information Monte Carlo). A try that fails in a world is valued by what
+// the failure does there (the attacker dies or bounces), never as if the
+// engine had known. It never sees anything but the view.
+
+namespace jungle::hidden {
+
+struct HiddenSearchOptions {
+  // Worlds drawn per move; fewer when fewer arrangements remain (one when
+  // the enemy is known).
+  int worlds = 8;
+  // Moves compared in every world: the most frequent best moves of the worlds.
+  int candidates = 4;
+  // Share of the time for finding each world's best move; the rest goes to
+  // valuing every candidate in every world.
+  double first_share = 0.55;
+  int hash_mb = 16;
+  uint64_t seed = 1;
+};
+
+struct HiddenLimits {
+  int64_t movetime_ms = 0;  // time for the whole move
+  int depth = 0;            // with no time: the depth of each world's search
+};
+
+// What one candidate move is worth: its mean expected result over the worlds.
+struct MoveValue {
+  Move move;
+  double expected = 0;  // 0 (loss) .. 1 (win) for the side to move
+  int best_in = 0;      // worlds in which it was the best move
+};
+
+struct HiddenSearchResult {
+  Move best;  // none when the view has no move to try
+  double expected = 0.5;
+  int worlds = 0;
+  int depth = 0;  // the deepest world search completed
+  uint64_t nodes = 0;
+  std::vector<MoveValue> candidates;  // best first
+};
+
+class HiddenSearcher {
+ public:
+  explicit HiddenSearcher(HiddenSearchOptions options = {});
+  const HiddenSearchOptions& options() const { return options_; }
+  void set_options(const HiddenSearchOptions& options);
+  void new_game();
+
+  // The move to try in `view` (whose viewer must be to move). Thread-safe
+  // with stop() only.
+  HiddenSearchResult search(const PlayerView& view, const HiddenLimits& limits);
+  // One world drawn from the view and the open engine's best move in it:
+  // the "greedy" baseline, which plays as if its one guess were the truth.
+  HiddenSearchResult search_one_world(const PlayerView& view, const HiddenLimits& limits);
+  // Ends a running search early; it still answers.
+  void stop();
+
+ private:
+  SearchResult search_world(const Position& world, int64_t movetime_ms, int depth,
+                            std::vector<Move> only = {});
+  void prepare(const PlayerView& view);
+
+  HiddenSearchOptions options_;
+  Engine engine_;
+  RuleSetPtr rules_;
+  std::mt19937_64 rng_;
+  std::atomic<bool> stop_{false};
+};
+
+// A search score for the side to move as an expected result, 0..1.
+double expected_result(int score);
+
+}  // namespace jungle::hidden

@@ -1,0 +1,84 @@
+// @ts-check
+// A hidden-pieces game's part of the page: the last announcement of the
+// arbiter in words, the set-up's controls while the player arranges its
+// animals, the rulings of the rule set, and the cover a shared screen shows
+// between turns ("Pass the device to Red").
+import { $ } from '../dom.js';
+import { sideName } from '../format.js';
+import { announcementText, isHidden, settingUp, sideAtScreen } from '../hidden.js';
+import { covered } from '../hidden_game.js';
+import { state } from '../state.js';
+
+/** @typedef {import('../api.js').Game} Game */
+
+/** The rulings in a sentence. @param {Game} g */
+function rulingsText(g) {
+  const h = g.hidden;
+  if (!h) return '';
+  const setup =
+    h.setup === 'chosen'
+      ? 'each player arranges its own animals in secret'
+      : h.setup === 'fixed'
+        ? 'the usual start squares'
+        : 'a secret random set-up';
+  const reveal =
+    h.reveal === 'both'
+      ? 'an attack shows both animals'
+      : h.reveal === 'loser'
+        ? 'an attack shows the animal that lost'
+        : 'an attack shows no animal';
+  const failed =
+    h.failed_attack === 'bounce'
+      ? 'a failed attacker bounces back'
+      : h.failed_attack === 'refused'
+        ? 'a failed attack is refused and the player moves again'
+        : 'a failed attacker dies';
+  return `Hidden pieces: the enemy's animals stay face down until shown; ${setup}; ${reveal}; ${failed}.`;
+}
+
+/** Nothing of a hidden game stays on the page (a Flip Jungle game replaces it). */
+export function clearHidden() {
+  $('cover').hidden = true;
+  $('hidden-panel').hidden = true;
+  document.body.classList.remove('covered', 'hidden-game');
+}
+
+/** @param {Game} g */
+export function renderHidden(g) {
+  const panel = $('hidden-panel');
+  const cover = $('cover');
+  panel.hidden = !isHidden(g);
+  // No evaluation bar, analysis or review: the open engine would see the
+  // animals (and a finished game's truth is not analysed yet).
+  document.body.classList.toggle('hidden-game', isHidden(g));
+  $('banner-review').hidden = isHidden(g);
+  if (!isHidden(g)) {
+    cover.hidden = true;
+    document.body.classList.remove('covered');
+    return;
+  }
+  const atEnd = state.view === g.ply;
+  const last = g.ply > 0 ? g.moves[(atEnd ? g.ply : state.view) - 1] : null;
+  $('announcement').textContent =
+    g.status === 'over' && atEnd
+      ? 'The game is over: every animal is shown.'
+      : last
+        ? announcementText(last)
+        : settingUp(g)
+          ? ''
+          : 'No move yet.';
+  const arranging = settingUp(g) && !!g.setup?.may_arrange;
+  $('setup-controls').hidden = !arranging;
+  $('hidden-rules').textContent = rulingsText(g);
+
+  const show = covered(g);
+  cover.hidden = !show;
+  document.body.classList.toggle('covered', show);
+  if (!show) return;
+  const side = sideAtScreen(g);
+  $('cover-title').textContent = `Pass the device to ${sideName(side)}`;
+  $('cover-text').textContent = settingUp(g)
+    ? `${sideName(side)} arranges its animals now, unseen by the other player.`
+    : `${last ? `${announcementText(last)} ` : ''}${sideName(side)} to move.`;
+  $('cover-go').textContent = `I am ${sideName(side)}: show my pieces`;
+}

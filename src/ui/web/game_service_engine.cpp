@@ -1,0 +1,155 @@
+// The game service's engine moves: the engine plays the seat to move of a
+// local game, on the engine pool (7x9) or a flip searcher, its clock
+// running while it thinks.
+#include "flip/flip_search.h"
+#include "ui/web/engine_search.h"
+#include "ui/web/flip_session.h"
+#include "ui/web/game_service.h"
+
+namespace jungle::web {
+
+namespace {
+
+// The flip engine's depth at a strength: full strength searches to the
+// time limit, the levels below stop a few plies deep.
+int flip_engine_depth(int skill) {
+  return skill >= 20 ? 64 : 1 + skill / 4;
+}
+
+GameError game_changed() {
+  return GameError(ErrorKind::kConflict, "game_changed",
+                   "the game changed while the engine was thinking; its move was dropped");
+}
+
+}  // namespace
+
+void GameService::thinking(const GameSessionBase& game, int seat) {
+  // Not stored: watchers see the engine's clock run from now.
+  games_.events().publish(
+      {game.id(), 0, 0, false, Json{{"type", "thinking"}, {"seat", seat_name(seat)}}.dump()});
+}
+
+Json GameService::engine_move(int64_t id, const Requester& who) {
+  LockedGame g = lock(id);
+  GameSessionBase& game = *g.game;
+  if (game.detached) {
+    throw GameError(ErrorKind::kNotFound, "no_such_game", "there is no game " + std::to_string(id));
+  }
+  settle_clock(game);
+  if (game.over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + game.result_message());
+  }
+  const int seat = game.seat_to_move();
+  if (!game.player(seat).is_engine()) {
+    throw GameError(
+        ErrorKind::kConflict, "not_engine_turn",
+        "it is " + std::string(seat_name(seat)) + "'s turn, and a person plays " + seat_name(seat));
+  }
+  require_seat(game, who, seat, "asking the engine to move");
+  if (game.engine_ticket || game.engine_thinking) {
+    throw GameError(ErrorKind::kConflict, "engine_thinking",
+                    "the engine is already choosing a move");
+  }
+  switch (game.kind()) {
+    case GameSessionBase::Kind::kJungle:
+      return engine_move_jungle(g, who);
+    case GameSessionBase::Kind::kFlip:
+      return engine_move_flip(g, who);
+    case GameSessionBase::Kind::kHidden:
+      break;
+  }
+  return engine_move_hidden(g, who);
+}
+
+Json GameService::engine_move_jungle(LockedGame& g, const Requester& who) {
+  auto& game = static_cast<GameSession&>(*g.game);
+  const int seat = game.seat_to_move();
+  const Side us = game.position().side_to_move();
+  const PlayerConfig player = game.player(seat);
+  EngineJob job;
+  job.kind = EngineJob::Kind::kMove;
+  job.position = game.position();
+  job.limits.movetime_ms = engine_think_ms(game.clock, seat, player.movetime_ms, now());
+  job.skill_level = player.skill;
+  job.client = who.client;
+  job.address = who.address;
+  const uint64_t changes = game.change_count();
+  auto [ticket, future] = submit_search(pool_, std::move(job));
+  game.engine_ticket = ticket;
+  // Its clock runs while it thinks.
+  if (game.clock.timed()) {
+    game.clock.start(seat, now());
+    track_deadline(game);
+  }
+  thinking(game, seat);
+  g.lock.unlock();
+  const Searched searched = future.get();
+  g.lock.lock();
+  if (game.engine_ticket == ticket) game.engine_ticket.reset();
+  if (game.change_count() != changes || game.detached) throw game_changed();
+  if (!searched.completed) {
+    throw GameError(ErrorKind::kUnavailable, "cancelled", "the engine's search was cancelled");
+  }
+  if (searched.result.best.is_none()) {
+    throw GameError(ErrorKind::kServerFault, "no_move", "the engine found no move");
+  }
+  const int held = game.seats.held_by(who.proof);
+  const int64_t t = now();
+  if (settle_clock(game, t)) return state_of(game, held);
+  game.play(searched.result.best);
+  after_move(game, seat, t);
+  save(game);
+  Json state = state_of(game, held);
+  state["engine"] =
+      engine_json(searched.result, searched.last_info, us, game.position().rule_set().geometry());
+  return state;
+}
+
+Json GameService::engine_move_flip(LockedGame& g, const Requester& who) {
+  auto& game = static_cast<FlipGameSession&>(*g.game);
+  // Each search holds its own tables (a few MB): no more at once than the
+  // server has engines.
+  if (flip_searches_.fetch_add(1) >= std::max(1, options_.max_flip_searches)) {
+    flip_searches_.fetch_sub(1);
+    throw GameError(ErrorKind::kUnavailable, "busy", "the engines are busy; try again in a moment");
+  }
+  struct Release {
+    std::atomic<int>& n;
+    ~Release() { n.fetch_sub(1); }
+  } release{flip_searches_};
+  const int seat = game.seat_to_move();
+  const PlayerConfig player = game.player(seat);
+  flip::FlipPosition pos = game.position();
+  const uint64_t changes = game.change_count();
+  flip::FlipLimits limits;
+  limits.movetime_ms = int(engine_think_ms(game.clock, seat, player.movetime_ms, now()));
+  limits.depth = flip_engine_depth(player.skill);
+  game.engine_thinking = true;
+  if (game.clock.timed() && game.colours_known()) {
+    game.clock.start(seat, now());
+    track_deadline(game);
+  }
+  thinking(game, seat);
+  g.lock.unlock();
+  flip::FlipSearcher searcher;
+  const flip::FlipSearchResult r = searcher.search(pos, limits);
+  g.lock.lock();
+  game.engine_thinking = false;
+  if (game.change_count() != changes || game.detached) throw game_changed();
+  if (!r.has_move) throw GameError(ErrorKind::kServerFault, "no_move", "the engine found no move");
+  const int held = game.seats.held_by(who.proof);
+  const int64_t t = now();
+  if (settle_clock(game, t)) return state_of(game, held);
+  game.play(r.best);
+  after_move(game, seat, t);
+  save(game);
+  Json state = state_of(game, held);
+  state["engine"] = Json{{"move", flip::action_text(r.best)},
+                         {"score", r.score},
+                         {"depth", r.depth},
+                         {"nodes", r.nodes},
+                         {"time_ms", r.time_ms}};
+  return state;
+}
+
+}  // namespace jungle::web

@@ -1,0 +1,203 @@
+// Playing hidden games: the terminal (vs the engine, hot-seat with its
+// hand-over screens, the set-up of a "chosen" set), the engine's choices
+// under uncertainty, and the in-process match.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/variants.h"
+#include "hidden/hidden_record.h"
+#include "hidden_search/hidden_match.h"
+#include "hidden_test_util.h"
+#include "rules_test_util.h"
+#include "ui/hidden_terminal.h"
+
+namespace jungle {
+namespace {
+
+std::string play(HiddenTerminalOptions options, const std::string& input, int* code = nullptr) {
+  std::istringstream in(input);
+  std::ostringstream out;
+  const int c = run_hidden_terminal(options, in, out);
+  if (code) *code = c;
+  return out.str();
+}
+
+// The rows of the board diagrams written before `until` (or all).
+std::string board_rows(const std::string& out, const std::string& until = "") {
+  std::istringstream in(until.empty() ? out : out.substr(0, out.find(until)));
+  std::string rows, line;
+  while (std::getline(in, line)) {
+    if (line.size() > 3 && line[0] >= '1' && line[0] <= '9' && line.find(" |") == 1)
+      rows += line + "\n";
+  }
+  return rows;
+}
+
+bool has_letter_of(const std::string& rows, Side side) {
+  for (char c : std::string("RCDWPTLE")) {
+    if (rows.find(side == kBlue ? c : char(c - 'A' + 'a')) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST(HiddenTerminal, AgainstTheEngineThePersonSeesOnlyItsView) {
+  HiddenTerminalOptions o;
+  o.movetime_ms = 5;
+  o.seed = 1;
+  const std::string out = play(o, "moves\nboard\npieces\nresign\n");
+  const std::string before_end = board_rows(out, "Game over");
+  ASSERT_FALSE(before_end.empty()) << out;
+  EXPECT_FALSE(has_letter_of(before_end, kRed)) << before_end;
+  EXPECT_TRUE(has_letter_of(before_end, kBlue));
+  EXPECT_NE(before_end.find("9 | x . # * # . x |\n8 | . x . # . x . |\n7 | x . x . x . x |\n"),
+            std::string::npos)
+      << before_end;
+  EXPECT_NE(out.find("You may try: "), std::string::npos);
+  EXPECT_NE(out.find("a9: Rat Cat Dog Wolf Leopard Tiger Lion Elephant\n"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Game over: Red wins: Blue resigned\nThe truth (every animal shown)."),
+            std::string::npos)
+      << out;
+  // At the end every animal is shown.
+  EXPECT_TRUE(has_letter_of(board_rows(out.substr(out.find("Game over"))), kRed));
+}
+
+TEST(HiddenTerminal, HotSeatHandsTheDeviceOver) {
+  HiddenTerminalOptions o;
+  o.human = {true, true};
+  o.seed = 2;
+  const std::string out = play(o, "\nmoves\nquit\n");
+  EXPECT_EQ(out.find("Pass the device to Blue (your move). Blue, press Enter when Red is not "
+                     "looking.\n"),
+            out.find("Pass the device"));
+  // Blue's screen: Blue's letters, Red as x.
+  const std::string rows = board_rows(out);
+  EXPECT_FALSE(has_letter_of(rows, kRed)) << rows;
+}
+
+TEST(HiddenTerminal, HotSeatNeitherSeesTheOther) {
+  HiddenTerminalOptions o;
+  o.human = {true, true};
+  o.seed = 2;
+  // Blue moves a front piece forward, then Red's screen comes.
+  std::string out = play(o, "\nmoves\nquit\n");
+  const size_t at = out.find("You may try: ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string first = out.substr(at + 13, 4);
+  out = play(o, "\n" + first + "\n\nboard\nquit\n");
+  const size_t red_turn = out.find("Pass the device to Red (your move)");
+  ASSERT_NE(red_turn, std::string::npos) << out;
+  const std::string red_rows = board_rows(out.substr(red_turn));
+  EXPECT_FALSE(has_letter_of(red_rows, kBlue)) << red_rows;
+  EXPECT_TRUE(has_letter_of(red_rows, kRed)) << red_rows;
+  EXPECT_NE(out.find("Blue moves "), std::string::npos) << out;  // told what Blue did
+}
+
+TEST(HiddenTerminal, ChosenSetUpAndSave) {
+  HiddenTerminalOptions o;
+  o.variant = "hidden-stratego";
+  o.human = {true, false};
+  o.movetime_ms = 5;
+  o.seed = 3;
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / "jungle_hidden_terminal.pgn";
+  o.save_file = file.string();
+  const std::string out = play(o,
+                               "set a1=L g1=T b2=D f2=C a3=R c3=W e3=P g3=E\nswap a1 g1\n"
+                               "swap a1 d5\ndone\nresign\n");
+  EXPECT_NE(out.find("Blue, arrange your animals"), std::string::npos) << out;
+  EXPECT_NE(out.find("error: d5 holds none of Blue's animals"), std::string::npos) << out;
+  EXPECT_NE(out.find("3 | R . W . P . E |\n2 | . D . # . C . |\n1 | T . # * # . L |\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Saved the arbiter's record to " + file.string()), std::string::npos);
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto records = hidden::read_hidden_records(text);
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_TRUE(records[0].game.has_value());
+  EXPECT_EQ(records[0].game->start().piece_on(test::sq("a1")), make_piece(kBlue, kTiger));
+  EXPECT_EQ(records[0].tag("Termination"), "resignation");
+  std::filesystem::remove(file);
+}
+
+TEST(HiddenTerminal, BadInputIsExplained) {
+  HiddenTerminalOptions o;
+  o.movetime_ms = 5;
+  o.seed = 1;
+  const std::string out = play(o, "a1a3\nzz\nd9d8\nquit\n");
+  EXPECT_NE(out.find("error: a1a3: a"), std::string::npos) << out;
+  EXPECT_NE(out.find("error: 'zz' is not a move or a command (type help)"), std::string::npos);
+  EXPECT_NE(out.find("error: d9d8: no piece on d9"), std::string::npos);
+  int code = 0;
+  HiddenTerminalOptions bad;
+  bad.variant = "standard";
+  play(bad, "", &code);
+  EXPECT_EQ(code, 2);
+}
+
+TEST(HiddenEngine, AvoidsAGambleThatLosesOnAverage) {
+  // A Blue Cat on d5 beside a Red piece that is the Rat in one arrangement
+  // in three (Red has a Rat, a Lion and a Tiger): attacking it loses the
+  // Cat twice in three. Blue is ahead, so the Cat matters: the engine
+  // steps back, where the greedy player, whose one world may put the Rat
+  // there, would take the gamble.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::HiddenGame game = test::hidden_game_at("t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1", rules);
+  hidden::HiddenSearcher searcher;
+  hidden::HiddenLimits limits;
+  limits.depth = 4;
+  const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);
+  EXPECT_NE(rules->geometry().move_text(r.best), "d5d6");
+  for (const hidden::MoveValue& v : r.candidates) {
+    if (rules->geometry().move_text(v.move) == "d5d6") {
+      EXPECT_LT(v.expected, r.expected);
+    }
+  }
+  EXPECT_EQ(r.worlds, 6);  // as many worlds as arrangements of three animals
+  int gambles = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    hidden::HiddenSearchOptions options;
+    options.seed = seed;
+    hidden::HiddenSearcher greedy(options);
+    gambles += rules->geometry().move_text(
+                   greedy.search_one_world(game.view(kBlue), limits).best) == "d5d6";
+  }
+  EXPECT_GT(gambles, 0);
+}
+
+TEST(HiddenEngine, TakesAWinThatHoldsInEveryWorld) {
+  // Blue's Lion beside Red's den: entering wins whatever Red has.
+  hidden::HiddenGame game =
+      test::hidden_game_at("t1L4/7/l6/7/7/7/7/7/6E w 0 1", test::hidden_rules());
+  hidden::HiddenSearcher searcher;
+  hidden::HiddenLimits limits;
+  limits.depth = 3;
+  const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);
+  EXPECT_EQ(game.rule_set().geometry().move_text(r.best), "c9d9");
+}
+
+TEST(HiddenMatch, PlaysGamesBetweenPlayers) {
+  const RuleSetPtr rules = load_variant("hidden");
+  hidden::HiddenLimits limits;
+  limits.depth = 1;
+  int seen = 0;
+  const hidden::HiddenMatchResult r = hidden::play_hidden_match(
+      rules, "hidden", hidden::engine_player(limits), hidden::random_player(5), 2, 1,
+      [&](int, const hidden::HiddenGame& g, double) {
+        EXPECT_TRUE(g.over());
+        ++seen;
+      });
+  EXPECT_EQ(r.games(), 2);
+  EXPECT_EQ(seen, 2);
+  const hidden::HiddenMatchResult c = hidden::play_hidden_match(
+      rules, "hidden", hidden::cheating_player(limits, 1), hidden::greedy_player(limits, 2), 2, 3);
+  EXPECT_EQ(c.games(), 2);
+}
+
+}  // namespace
+}  // namespace jungle

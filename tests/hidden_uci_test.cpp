@@ -1,0 +1,147 @@
+// The engine protocol with hidden pieces (docs/hidden.md, "Protocol"): the
+// engine takes only its own view, answers with a move it may try, and
+// refuses the truth and broken announcements with a message.
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/variants.h"
+#include "hidden/hidden_game.h"
+#include "hidden/setup.h"
+#include "uci_session.h"
+
+namespace jungle {
+namespace {
+
+using testing_uci::Session;
+using testing_uci::starts_with;
+
+std::string last(const std::vector<std::string>& lines) {
+  return lines.empty() ? "" : lines.back();
+}
+
+bool has_line(const std::vector<std::string>& lines, std::string_view prefix) {
+  for (const std::string& l : lines) {
+    if (starts_with(l, prefix)) return true;
+  }
+  return false;
+}
+
+// The protocol's position command for `side`'s view of a game.
+std::string position_of(const hidden::HiddenGame& game, Side side) {
+  std::string cmd = "position hidden ";
+  cmd += side == kBlue ? "blue" : "red";
+  cmd += " fen ";
+  cmd += game.view(side).start_fen();
+  if (!game.announcements().empty()) cmd += " moves";
+  for (const hidden::Observation& o : game.announcements()) {
+    cmd += ' ';
+    cmd += hidden::observation_text(o, game.rule_set().geometry());
+  }
+  return cmd;
+}
+
+TEST(HiddenUci, RefusesTheTruth) {
+  Session s;
+  s.send("setoption name Variant value hidden");
+  const auto lines = s.send("position startpos");
+  EXPECT_TRUE(has_line(lines,
+                       "info string error: position: Variant 'hidden' hides pieces, so the "
+                       "engine takes only its own view"))
+      << last(lines);
+  EXPECT_EQ(last(s.send("go depth 1")), "bestmove 0000");
+  EXPECT_TRUE(has_line(s.send("position fen l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 1"),
+                       "info string error: position: Variant 'hidden' hides pieces"));
+  EXPECT_TRUE(has_line(s.send("position hidden blue startpos"),
+                       "info string error: position hidden: startpos is the open start"));
+}
+
+TEST(HiddenUci, PlaysFromItsView) {
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 rng(4);
+  hidden::HiddenGame game(hidden::default_start(rules, rng), "hidden");
+  Session s;
+  s.send("setoption name Variant value hidden");
+  for (int ply = 0; ply < 12 && !game.over(); ++ply) {
+    const Side us = game.side_to_move();
+    EXPECT_TRUE(s.send(position_of(game, us)).empty());
+    const auto lines = s.send("go depth 2");
+    ASSERT_TRUE(starts_with(last(lines), "bestmove ")) << last(lines);
+    EXPECT_TRUE(has_line(lines, "info string worlds "));
+    const std::optional<Move> m = rules->geometry().parse_move_text(last(lines).substr(9));
+    ASSERT_TRUE(m.has_value());
+    ASSERT_TRUE(game.view(us).may_try(*m)) << last(lines);
+    game.play(*m);
+  }
+  // Not its turn.
+  const Side waiting = opponent(game.side_to_move());
+  s.send(position_of(game, waiting));
+  const auto lines = s.send("go depth 1");
+  EXPECT_EQ(last(lines), "bestmove 0000");
+  std::string expected = "info string error: go: ";
+  expected += side_name(game.side_to_move());
+  expected += " is to move, and the engine plays ";
+  expected += side_name(waiting);
+  EXPECT_TRUE(has_line(lines, expected));
+}
+
+TEST(HiddenUci, TheSameViewGivesTheSameAnswer) {
+  // Two set-ups that differ only in Red's animals: Blue's view is the same,
+  // and so is everything the engine says.
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 rng(8);
+  const hidden::Arrangement blue = hidden::random_arrangement(*rules, kBlue, rng);
+  std::vector<std::vector<std::string>> answers;
+  for (int world = 0; world < 2; ++world) {
+    const hidden::HiddenGame game(
+        hidden::start_with(rules, blue, hidden::random_arrangement(*rules, kRed, rng)), "hidden");
+    Session s;
+    s.send("setoption name Variant value hidden");
+    s.send(position_of(game, kBlue));
+    answers.push_back(s.send("go depth 3"));
+  }
+  EXPECT_EQ(answers[0], answers[1]);
+}
+
+TEST(HiddenUci, BadViewsAndAnnouncements) {
+  Session s;
+  s.send("setoption name Variant value hidden");
+  const std::string start =
+      "position hidden blue fen x5x/1x3x1/x1x1x1x/7/7/7/E1W1P1R/1C3D1/T5L w 0 1";
+  EXPECT_TRUE(s.send(start).empty());
+  EXPECT_TRUE(has_line(s.send("position hidden green fen 7/7/7/7/7/7/7/7/7 w"),
+                       "info string error: position hidden: expected blue or red"));
+  EXPECT_TRUE(
+      has_line(s.send("position hidden blue fen x5x/1x3x1/x1x1x1x/7/7/7/E1W1P1R/1C3D1/X5L w"),
+               "info string error: invalid view FEN"));
+  EXPECT_TRUE(has_line(s.send(start + " moves a3a4 a7a6:took"),
+                       "info string error: announcement 2 a7a6:took: there is no piece on a6 to "
+                       "attack"));
+  EXPECT_TRUE(has_line(s.send(start + " moves a3a5"),
+                       "info string error: announcement 1 a3a5: the Blue Elephant on a3 cannot go "
+                       "to a5"));
+  EXPECT_TRUE(has_line(s.send(start + " moves zz"),
+                       "info string error: announcement 1: 'zz' is not a move"));
+  EXPECT_EQ(last(s.send("go depth 1")), "bestmove 0000");
+  EXPECT_TRUE(s.send(start + " moves a3a4 a7a6").empty());
+  const auto d = s.send("d");
+  EXPECT_TRUE(
+      has_line(d, "View of Blue: x5x/1x3x1/2x1x1x/x6/7/E6/2W1P1R/1C3D1/T5L w 2 2 rcdwptle"));
+  EXPECT_TRUE(has_line(d, "Arrangements: 40320"));
+  EXPECT_TRUE(has_line(d, "Moves to try ("));
+}
+
+TEST(HiddenUci, ArrangesItsOwnAnimals) {
+  Session s;
+  s.send("setoption name Variant value hidden-stratego");
+  const auto lines = s.send("setup red");
+  ASSERT_EQ(lines.size(), 1u);
+  ASSERT_TRUE(starts_with(lines[0], "setup "));
+  const RuleSetPtr rules = load_variant("hidden-stratego");
+  EXPECT_NO_THROW(hidden::parse_arrangement(*rules, kRed, lines[0].substr(6))) << lines[0];
+  EXPECT_TRUE(has_line(s.send("setup"), "info string error: setup: expected blue or red"));
+}
+
+}  // namespace
+}  // namespace jungle

@@ -1,0 +1,737 @@
+// Hidden-piece games over the API (docs/api.md, "Hidden pieces"), against
+// an in-process server: each seat and each spectator is sent only its own
+// view, through every route and every event of the stream; the truth (the
+// secret set-up, every animal) only once the game is over. The leak checks:
+//   - every answer and every streamed event of hot-seat, engine and online
+//     games is read for animals its reader was not shown (letters in FENs,
+//     single pieces, animal names), judged against the truth afterwards;
+//   - indistinguishability: two games whose truths differ only in animals
+//     Blue is never shown send Blue the same bytes, answer for answer.
+// Then the chosen set-up, the engine that plays from its own view, hints,
+// records, a restart that resumes a game with its secret set-up, refusals,
+// and Flip Jungle online (the pool is shared, flips drawn by the server).
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ui/web/web_server.h"
+#include "web_test_util.h"
+
+namespace jungle::web {
+namespace {
+
+using Json = nlohmann::json;
+
+const Json kHuman = {{"type", "human"}};
+const Json kEngine = {{"type", "engine"}, {"skill", 4}, {"movetime_ms", 100}};
+
+// The standard start with Red's Lion and Tiger exchanged, and as it is:
+// two truths that differ only in two animals that stand still in the
+// scripted games below.
+const char* kTruthA = "t5l/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 1";
+const char* kTruthB = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 1";
+
+// Plies of a hot-seat game on those truths: Red's Rat takes Blue's
+// Elephant, Red's Elephant dies attacking Blue's Rat, and quiet moves.
+const std::vector<std::string> kScript = {"a3a4", "a7a6", "a4a5", "a6a5", "g3g4", "g7g6",
+                                          "g4g5", "g6g5", "b2b3", "f8f7", "b3a3"};
+
+// One server-sent event.
+struct Sse {
+  int64_t id = 0;
+  std::string type;
+  Json data;
+};
+
+std::vector<Sse> parse_events(const std::string& text) {
+  std::vector<Sse> out;
+  size_t pos = 0;
+  while (true) {
+    const size_t end = text.find("\n\n", pos);
+    if (end == std::string::npos) break;
+    Sse e;
+    std::istringstream block(text.substr(pos, end - pos));
+    std::string line;
+    bool any = false;
+    while (std::getline(block, line)) {
+      if (line.rfind("id: ", 0) == 0) e.id = std::stoll(line.substr(4));
+      if (line.rfind("event: ", 0) == 0) e.type = line.substr(7), any = true;
+      if (line.rfind("data: ", 0) == 0) e.data = Json::parse(line.substr(6), nullptr, false);
+    }
+    if (any) out.push_back(e);
+    pos = end + 2;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// The leak check.
+
+// Whose eyes: a side, or a spectator (nobody).
+struct Eyes {
+  std::optional<char> side;  // 'b' (Blue) or 'r' (Red)
+  bool enemy(char letter) const {
+    const bool blue_piece = std::isupper(static_cast<unsigned char>(letter)) != 0;
+    if (!side) return true;
+    return *side == 'b' ? !blue_piece : blue_piece;
+  }
+};
+
+const std::string kAnimalLetters = "ELTPWDCR";
+const std::vector<std::string> kAnimalNames = {"Elephant", "Lion", "Tiger", "Leopard",
+                                               "Wolf",     "Dog",  "Cat",   "Rat"};
+
+// The animals (FEN letters) the arbiter showed in the first `n`
+// announcements of a game: `e3e4:took=Tw`, `~b5=r`.
+std::set<char> shown_in(const std::vector<std::string>& announcements, size_t n) {
+  std::set<char> shown;
+  static const std::regex kShown("=([A-Za-z?])([A-Za-z?])?");
+  for (size_t i = 0; i < n && i < announcements.size(); ++i) {
+    const std::string& a = announcements[i];
+    for (auto it = std::sregex_iterator(a.begin(), a.end(), kShown); it != std::sregex_iterator();
+         ++it) {
+      for (size_t k = 1; k <= 2; ++k) {
+        const std::string g = (*it)[k].str();
+        if (!g.empty() && g[0] != '?') shown.insert(g[0]);
+      }
+    }
+  }
+  return shown;
+}
+
+// What one reader was sent at one moment, with the number of announcements
+// the game had then.
+struct Seen {
+  std::string where;  // "GET /api/games/1 as blue", "event 7 (move) to red"
+  Eyes eyes;
+  size_t announcements = 0;
+  bool over = false;  // sent once the game was over: the truth is allowed
+  Json body;
+};
+
+// Everything in `j` that names an animal of the enemy: letters of FEN
+// placements, one-letter pieces, "Red Tiger". `candidates` (what a piece
+// can still be, deduced) and `announcement` texts are the view's own words.
+void leaks_in(const Json& j, const std::string& key, const Eyes& eyes,
+              const std::set<char>& allowed, std::vector<std::string>& found) {
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      if (k == "candidates" || k == "announcement") continue;
+      leaks_in(v, k, eyes, allowed, found);
+    }
+    return;
+  }
+  if (j.is_array()) {
+    for (const Json& v : j) leaks_in(v, key, eyes, allowed, found);
+    return;
+  }
+  if (!j.is_string()) return;
+  const std::string s = j.get<std::string>();
+  auto check_letter = [&](char c, const std::string& how) {
+    if (kAnimalLetters.find(char(std::toupper(static_cast<unsigned char>(c)))) == std::string::npos)
+      return;
+    if (eyes.enemy(c) && !allowed.count(c)) found.push_back(how + " '" + s + "' (" + key + ")");
+  };
+  // A FEN: its placement is the first word with 8 slashes.
+  const std::string placement = s.substr(0, s.find(' '));
+  if (std::count(placement.begin(), placement.end(), '/') >= 8) {
+    for (char c : placement) check_letter(c, "FEN letter " + std::string(1, c) + " in");
+    return;
+  }
+  if (s.size() == 1) check_letter(s[0], "piece");
+  for (size_t a = 0; a < kAnimalNames.size(); ++a) {
+    for (const char* side : {"Blue ", "Red "}) {
+      const std::string phrase = side + kAnimalNames[a];
+      if (s.find(phrase) == std::string::npos) continue;
+      const char c = side[0] == 'B' ? kAnimalLetters[a] : char(std::tolower(kAnimalLetters[a]));
+      check_letter(c, "name " + phrase + " in");
+    }
+  }
+  if (key == "truth_fen" || key == "truth_start_fen") found.push_back("the truth in " + key);
+}
+
+// Every leak in what was seen, judged by the game's announcements (from its
+// arbiter's record, once over): a reader may be sent its own animals and
+// those shown so far, and everything once the game is over.
+std::vector<std::string> leaks(const std::vector<Seen>& seen,
+                               const std::vector<std::string>& announcements) {
+  std::vector<std::string> out;
+  for (const Seen& s : seen) {
+    if (s.over) continue;
+    const std::set<char> allowed = shown_in(announcements, s.announcements);
+    std::vector<std::string> found;
+    leaks_in(s.body, "", s.eyes, allowed, found);
+    for (const std::string& f : found) out.push_back(s.where + ": " + f);
+  }
+  return out;
+}
+
+// The announcements of an arbiter's record, in order.
+std::vector<std::string> record_announcements(const std::string& record) {
+  std::vector<std::string> out;
+  std::istringstream lines(record);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line[0] == '[') continue;
+    std::istringstream words(line);
+    for (std::string w; words >> w;) {
+      if (w.find('.') != std::string::npos || w == "*" || w == "1-0" || w == "0-1" ||
+          w == "1/2-1/2")
+        continue;
+      out.push_back(w);
+    }
+  }
+  return out;
+}
+
+std::string record_tag(const std::string& record, const std::string& name) {
+  const std::string open = "[" + name + " \"";
+  const size_t at = record.find(open);
+  if (at == std::string::npos) return "";
+  return record.substr(at + open.size(), record.find('"', at + open.size()) - at - open.size());
+}
+
+// The answer without what differs between two games played alike (ids,
+// times, tokens, codes), for comparing them byte for byte.
+Json normalized(Json j) {
+  if (j.is_object()) {
+    for (const char* k : {"id", "created_ms", "updated_ms", "now_ms", "seat_tokens", "code", "game",
+                          "left_ms", "taken_ms"}) {
+      j.erase(k);
+    }
+    for (auto& [k, v] : j.items()) v = normalized(v);
+  } else if (j.is_array()) {
+    for (auto& v : j) v = normalized(v);
+  }
+  return j;
+}
+
+class WebHiddenTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    static std::atomic<int> counter{0};
+    dir_ = std::filesystem::temp_directory_path() /
+           ("jungle-web-hidden-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override {
+    server_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  void start() {
+    server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
+    port_ = server_->start();
+  }
+  void restart() {
+    server_.reset();
+    start();
+  }
+
+  std::unique_ptr<httplib::Client> player(const std::string& key = "") const {
+    auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
+    c->set_read_timeout(60);
+    if (!key.empty()) c->set_default_headers({{"X-Player-Key", key}});
+    return c;
+  }
+  static std::string path(int64_t id, const std::string& rest = "", const std::string& as = "") {
+    return "/api/games/" + std::to_string(id) + rest + (as.empty() ? "" : "?as=" + as);
+  }
+  static std::string code_of(const Reply& r) {
+    return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
+  }
+
+  // Requests that remember what each reader was sent.
+  Reply post(httplib::Client& c, const std::string& p, const Json& body, Eyes eyes) {
+    Reply r = reply(c.Post(p, body.dump(), "application/json"));
+    remember("POST " + p, eyes, r);
+    return r;
+  }
+  Reply get(httplib::Client& c, const std::string& p, Eyes eyes) {
+    Reply r = reply(c.Get(p));
+    remember("GET " + p, eyes, r);
+    return r;
+  }
+  void remember(const std::string& where, Eyes eyes, const Reply& r) {
+    std::lock_guard lock(seen_mutex_);
+    Seen s{where, eyes, 0, false, r.body.is_discarded() ? Json() : r.body};
+    if (r.body.is_object() && r.body.contains("ply")) {
+      s.announcements = r.body["ply"].get<size_t>();
+      s.over = r.body.value("status", "") == "over";
+    } else {
+      s.announcements = last_ply_;
+    }
+    if (!r.content_type.starts_with("application/json")) s.body = Json(r.text);
+    seen_.push_back(std::move(s));
+  }
+
+  // Watches a game's stream in the background until it ends (game_over),
+  // remembering every event as its reader got it.
+  std::thread watch(const std::string& key, const std::string& url, Eyes eyes,
+                    std::atomic<bool>& stop) {
+    return std::thread([this, key, url, eyes, &stop] {
+      auto c = player(key);
+      std::string text;
+      size_t done = 0;
+      c->Get(url, [&](const char* data, size_t n) {
+        text.append(data, n);
+        const std::vector<Sse> events = parse_events(text);
+        bool ended = false;
+        for (; done < events.size(); ++done) {
+          const Sse& e = events[done];
+          std::lock_guard lock(seen_mutex_);
+          Seen s{"event " + std::to_string(e.id) + " (" + e.type + ") of " + url, eyes, 0, false,
+                 e.data};
+          const Json& st = e.data.contains("state") ? e.data["state"] : Json();
+          s.announcements =
+              st.is_object() ? st["ply"].get<size_t>() : size_t(e.data.value("ply", 0));
+          s.over = st.is_object() && st["status"] == "over";
+          if (e.type == "game_over") s.over = true;
+          seen_.push_back(std::move(s));
+          if (e.type == "game_over") ended = true;
+        }
+        return !ended && !stop.load();
+      });
+    });
+  }
+
+  std::filesystem::path dir_;
+  std::unique_ptr<WebServer> server_;
+  int port_ = 0;
+  std::mutex seen_mutex_;
+  std::vector<Seen> seen_;
+  size_t last_ply_ = 0;
+};
+
+const Eyes kBlueEyes{'b'};
+const Eyes kRedEyes{'r'};
+const Eyes kNobody{};
+
+// ---------------------------------------------------------------------------
+
+TEST_F(WebHiddenTest, EachSeatSeesItsOwnViewAndASpectatorNoAnimal) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto carol = player("carol-key-000000001");
+  Reply g =
+      post(*alice, "/api/games",
+           {{"variant", "hidden"}, {"fen", kTruthA}, {"blue", kHuman}, {"red", kHuman}}, kNobody);
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  // Two people share the screen: until the page names one, nothing private.
+  EXPECT_EQ(g.body["kind"], "hidden");
+  EXPECT_TRUE(g.body["viewer"].is_null());
+  EXPECT_EQ(g.body["fen"], "x5x/1x3x1/x1x1x1x/7/7/7/X1X1X1X/1X3X1/X5X w 0 1 RCDWPTLErcdwptle");
+  EXPECT_EQ(g.body["legal_moves"], Json::array());
+
+  Reply blue = get(*alice, path(id, "", "blue"), kBlueEyes);
+  EXPECT_EQ(blue.body["viewer"], "blue");
+  EXPECT_EQ(blue.body["you"], Json::array({"blue"}));
+  EXPECT_EQ(blue.body["fen"], "x5x/1x3x1/x1x1x1x/7/7/7/E1W1P1R/1C3D1/T5L w 0 1 rcdwptle");
+  EXPECT_EQ(blue.body["start_fen"], blue.body["fen"]);
+  EXPECT_EQ(blue.body["legal_moves"].size(), 24u);
+  Reply red = get(*alice, path(id, "", "red"), kRedEyes);
+  EXPECT_EQ(red.body["viewer"], "red");
+  EXPECT_EQ(red.body["fen"], "t5l/1d3c1/r1p1w1e/7/7/7/X1X1X1X/1X3X1/X5X w 0 1 RCDWPTLE");
+  // Not Red's turn: no tries.
+  EXPECT_EQ(red.body["legal_moves"], Json::array());
+  // A stranger watches as a spectator.
+  Reply watcher = get(*carol, path(id), kNobody);
+  EXPECT_TRUE(watcher.body["viewer"].is_null());
+  EXPECT_EQ(watcher.body["fen"], g.body["fen"]);
+  // The pieces: Blue's own animal on a1, an unknown Red piece on a9 that can
+  // be any of Red's animals.
+  for (const Json& p : blue.body["pieces"]) {
+    if (p["square"] == "a1") {
+      EXPECT_EQ(p["animal"], "T");
+    }
+    if (p["square"] == "a9") {
+      EXPECT_TRUE(p["animal"].is_null());
+      EXPECT_EQ(p["candidates"], "rcdwptle");
+    }
+  }
+  // ?as= names a seat.
+  EXPECT_EQ(code_of(reply(alice->Get(path(id, "", "green")))), "bad_param");
+  // A move for Blue acting as Red is not Red's to make.
+  EXPECT_EQ(code_of(post(*alice, path(id, "/moves", "red"), {{"move", "a3a4"}}, kRedEyes)),
+            "not_your_seat");
+  EXPECT_TRUE(leaks(seen_, {}).empty());
+}
+
+TEST_F(WebHiddenTest, AGameSendsBlueTheSameBytesWhateverTheAnimalsItNeverSees) {
+  // The strongest check: Red's Lion and Tiger exchanged, which Blue is
+  // never shown, change nothing Blue is sent.
+  start();
+  auto alice = player("alice-key-000000001");
+  std::vector<std::vector<Json>> sent(2);
+  for (int run = 0; run < 2; ++run) {
+    Reply g = post(*alice, "/api/games",
+                   {{"variant", "hidden"},
+                    {"fen", run == 0 ? kTruthA : kTruthB},
+                    {"blue", kHuman},
+                    {"red", kHuman}},
+                   kNobody);
+    ASSERT_EQ(g.status, 201);
+    const int64_t id = g.body["id"];
+    for (const std::string& m : kScript) {
+      const bool blue_moves = get(*alice, path(id), kNobody).body["side_to_move"] == "blue";
+      Reply r = post(*alice, path(id, "/moves", blue_moves ? "blue" : "red"), {{"move", m}},
+                     blue_moves ? kBlueEyes : kRedEyes);
+      ASSERT_EQ(r.status, 200) << m << ": " << r.text;
+      sent[size_t(run)].push_back(normalized(get(*alice, path(id, "", "blue"), kBlueEyes).body));
+      sent[size_t(run)].push_back(normalized(get(*alice, path(id), kNobody).body));
+      Reply record = get(*alice, path(id, "/record", "blue"), kBlueEyes);
+      sent[size_t(run)].push_back(Json(record.text.substr(record.text.find("[Result"))));
+    }
+  }
+  ASSERT_EQ(sent[0].size(), sent[1].size());
+  for (size_t i = 0; i < sent[0].size(); ++i) {
+    EXPECT_EQ(sent[0][i].dump(), sent[1][i].dump()) << "answer " << i;
+  }
+  // What the script announced: the Rat took the Elephant, the Elephant died
+  // attacking the Rat, both shown.
+  const Json& last = sent[0][sent[0].size() - 3];
+  EXPECT_EQ(last["moves"][3]["announcement"], "a6a5:took=rE");
+  EXPECT_EQ(last["moves"][3]["captured"], "E");
+  EXPECT_EQ(last["moves"][3]["piece"], "r");
+  EXPECT_EQ(last["moves"][7]["announcement"], "g6g5:died=eR");
+  EXPECT_EQ(last["moves"][7]["lost"], "e");
+  EXPECT_EQ(last["fen"], "x5x/1x5/2x1xx1/7/r5R/7/C1W1P2/5D1/T5L b 3 6 cdwptl");
+  std::vector<std::string> announced;
+  for (const Json& m : last["moves"]) announced.push_back(m["announcement"]);
+  const std::vector<std::string> found = leaks(seen_, announced);
+  EXPECT_TRUE(found.empty()) << found.size() << " leaks, the first: " << found.front();
+}
+
+TEST_F(WebHiddenTest, TheTruthComesOnlyOnceTheGameIsOverAndTheRecordHoldsIt) {
+  start();
+  auto alice = player("alice-key-000000001");
+  Reply g =
+      post(*alice, "/api/games",
+           {{"variant", "hidden"}, {"fen", kTruthA}, {"blue", kHuman}, {"red", kHuman}}, kNobody);
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(post(*alice, path(id, "/moves", "blue"), {{"move", "a3a4"}}, kBlueEyes).status, 200);
+  // While it goes on, a record holds its reader's view.
+  Reply view_record = get(*alice, path(id, "/record", "blue"), kBlueEyes);
+  EXPECT_EQ(record_tag(view_record.text, "View"), "Blue");
+  EXPECT_EQ(record_tag(view_record.text, "FEN"),
+            "x5x/1x3x1/x1x1x1x/7/7/7/E1W1P1R/1C3D1/T5L w 0 1 rcdwptle");
+  Reply spectator_record = get(*player(), path(id, "/record"), kNobody);
+  EXPECT_EQ(record_tag(spectator_record.text, "View"), "spectator");
+  // Blue resigns: everyone is shown everything.
+  Reply r = post(*alice, path(id, "/resign", "blue"), Json::object(), kBlueEyes);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["status"], "over");
+  EXPECT_TRUE(r.body["truth"].get<bool>());
+  EXPECT_EQ(r.body["start_fen"], kTruthA);
+  EXPECT_EQ(r.body["fen"], "t5l/1d3c1/r1p1w1e/7/7/E6/2W1P1R/1C3D1/T5L b 1 1");
+  EXPECT_EQ(r.body["moves"][0]["piece"], "E");
+  Reply watcher = get(*player(), path(id), kNobody);
+  EXPECT_EQ(watcher.body["fen"], r.body["fen"]);
+  Reply record = get(*player(), path(id, "/record"), kNobody);
+  EXPECT_EQ(record_tag(record.text, "FEN"), kTruthA);
+  EXPECT_EQ(record_tag(record.text, "View"), "");
+  EXPECT_EQ(record_tag(record.text, "Termination"), "resignation");
+  EXPECT_TRUE(leaks(seen_, {"a3a4"}).empty());
+}
+
+TEST_F(WebHiddenTest, AnOnlineGameSendsEachSeatAndTheSpectatorOnlyTheirOwnViews) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  auto carol = player("carol-key-000000001");
+  Reply g = post(*alice, "/api/games", {{"variant", "hidden"}, {"online", true}, {"side", "blue"}},
+                 kBlueEyes);
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  // No FEN online: it would show its writer the opponent's set-up.
+  EXPECT_EQ(
+      code_of(reply(alice->Post(
+          "/api/games", Json{{"variant", "hidden"}, {"online", true}, {"fen", kTruthA}}.dump(),
+          "application/json"))),
+      "secret_setup");
+  Reply joined = post(*bob, "/api/join", {{"code", g.body["code"]}}, kRedEyes);
+  ASSERT_EQ(joined.status, 200) << joined.text;
+
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> watchers;
+  watchers.push_back(watch("alice-key-000000001", path(id, "/events"), kBlueEyes, stop));
+  watchers.push_back(watch("bob-key-00000000001", path(id, "/events"), kRedEyes, stop));
+  watchers.push_back(watch("carol-key-000000001", path(id, "/events"), kNobody, stop));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+
+  // Each plays tries from its own view, attacks first, for 24 plies.
+  std::mt19937 rng(7);
+  for (int ply = 0; ply < 24; ++ply) {
+    const bool blue = ply % 2 == 0;
+    httplib::Client& me = blue ? *alice : *bob;
+    const Eyes eyes = blue ? kBlueEyes : kRedEyes;
+    Reply mine = get(me, path(id), eyes);
+    if (mine.body["status"] == "over") break;
+    ASSERT_EQ(mine.body["side_to_move"], blue ? "blue" : "red");
+    const Json& tries = mine.body["legal_moves"];
+    ASSERT_FALSE(tries.empty());
+    std::set<std::string> enemy;
+    for (const Json& p : mine.body["pieces"]) {
+      if (p["side"] != mine.body["side_to_move"]) enemy.insert(p["square"].get<std::string>());
+    }
+    std::string pick = tries[rng() % tries.size()];
+    for (const Json& t : tries) {
+      if (enemy.count(t.get<std::string>().substr(2))) pick = t;
+    }
+    Reply r = post(me, path(id, "/moves"), {{"move", pick}}, eyes);
+    ASSERT_EQ(r.status, 200) << pick << ": " << r.text;
+    get(*carol, path(id), kNobody);
+    last_ply_ = r.body["ply"];
+  }
+  // The other seat is not moved for.
+  Reply state = get(*alice, path(id), kBlueEyes);
+  if (state.body["status"] == "ongoing") {
+    httplib::Client& waiting = state.body["side_to_move"] == "blue" ? *bob : *alice;
+    EXPECT_EQ(code_of(reply(waiting.Post(path(id, "/moves"), Json{{"move", "a1a2"}}.dump(),
+                                         "application/json"))),
+              "not_your_seat");
+    ASSERT_EQ(post(*alice, path(id, "/resign"), Json::object(), kBlueEyes).status, 200);
+  }
+  for (std::thread& t : watchers) t.join();
+  stop = true;
+
+  Reply record = get(*carol, path(id, "/record"), kNobody);
+  const std::vector<std::string> announcements = record_announcements(record.text);
+  ASSERT_GE(announcements.size(), 10u);
+  EXPECT_FALSE(record_tag(record.text, "FEN").empty());
+  const std::vector<std::string> found = leaks(seen_, announcements);
+  EXPECT_TRUE(found.empty()) << found.size() << " leaks, the first: " << found.front();
+  // Each reader's stream carried its own view: the events were read.
+  size_t events = 0;
+  for (const Seen& s : seen_) events += s.where.starts_with("event ");
+  EXPECT_GT(events, 3 * 20u);
+}
+
+TEST_F(WebHiddenTest, ALeakWouldBeFound) {
+  // The check itself: an answer naming an animal its reader was not shown.
+  Json answer = {{"fen", "x5x/1x3x1/x1x1x1t/7/7/7/E1W1P1R/1C3D1/T5L w 0 1 -"},
+                 {"moves", {{{"piece", "l"}, {"captured", "?"}}}},
+                 {"message", "the Red Tiger on g7"},
+                 {"candidates", "lt"}};
+  std::vector<Seen> seen = {{"answer", kBlueEyes, 2, false, answer}};
+  const std::vector<std::string> found = leaks(seen, {});
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_NE(found[0].find("FEN letter t"), std::string::npos);
+  // Shown animals, the reader's own and the end are allowed.
+  EXPECT_EQ(leaks(seen, {"a6a5:took=lE", "g7g6:died=tR"}).size(), 0u);
+  seen[0].over = true;
+  EXPECT_EQ(leaks(seen, {}).size(), 0u);
+}
+
+TEST_F(WebHiddenTest, TheEnginePlaysFromItsOwnViewAndItsSeatShowsNothing) {
+  start();
+  auto alice = player("alice-key-000000001");
+  Reply g = post(*alice, "/api/games", {{"variant", "hidden"}, {"blue", kHuman}, {"red", kEngine}},
+                 kBlueEyes);
+  ASSERT_EQ(g.status, 201);
+  const int64_t id = g.body["id"];
+  // The creator holds the engine's seat too, but a seat the engine plays
+  // shows nothing: as Red it gets a spectator's view.
+  EXPECT_EQ(g.body["viewer"], "blue");
+  Reply as_engine = get(*alice, path(id, "", "red"), kNobody);
+  EXPECT_TRUE(as_engine.body["viewer"].is_null());
+  EXPECT_EQ(as_engine.body["fen"],
+            "x5x/1x3x1/x1x1x1x/7/7/7/X1X1X1X/1X3X1/X5X w 0 1 RCDWPTLErcdwptle");
+  Reply r;
+  EXPECT_EQ(record_tag(get(*alice, path(id, "/record", "red"), kNobody).text, "View"), "spectator");
+  // Nor can a person take the engine's side over while the game goes on.
+  EXPECT_EQ(
+      code_of(reply(alice->Put(path(id, "/players"), Json{{"blue", kHuman}, {"red", kHuman}}.dump(),
+                               "application/json"))),
+      "hidden_pieces");
+  for (int i = 0; i < 6; ++i) {
+    Reply state = get(*alice, path(id), kBlueEyes);
+    if (state.body["status"] == "over") break;
+    if (state.body["side_to_move"] == "blue") {
+      r = post(*alice, path(id, "/moves"), {{"move", state.body["legal_moves"][0]}}, kBlueEyes);
+    } else {
+      r = post(*alice, path(id, "/engine-move"), Json::object(), kBlueEyes);
+      ASSERT_EQ(r.status, 200) << r.text;
+      EXPECT_TRUE(r.body["engine"]["move"].is_string());
+      EXPECT_GE(r.body["engine"]["worlds"].get<int>(), 1);
+      // Nothing of what it weighed: its other moves would tell of its animals.
+      EXPECT_FALSE(r.body["engine"].contains("candidates"));
+      EXPECT_FALSE(r.body["engine"].contains("expected"));
+    }
+    ASSERT_EQ(r.status, 200) << r.text;
+    last_ply_ = r.body["ply"];
+    // Blue's view after the engine's move: Red's animals still hidden.
+    EXPECT_EQ(r.body["viewer"], "blue");
+  }
+  ASSERT_EQ(post(*alice, path(id, "/resign"), Json::object(), kBlueEyes).status, 200);
+  const std::string record = get(*alice, path(id, "/record"), kBlueEyes).text;
+  const std::vector<std::string> found = leaks(seen_, record_announcements(record));
+  EXPECT_TRUE(found.empty()) << found.front();
+}
+
+TEST_F(WebHiddenTest, AChosenSetUpIsArrangedInSecretAndTheGameWaitsForBoth) {
+  start();
+  auto alice = player("alice-key-000000001");
+  Reply g = post(*alice, "/api/games",
+                 {{"variant", "hidden-stratego"}, {"blue", kHuman}, {"red", kHuman}}, kNobody);
+  ASSERT_EQ(g.status, 201);
+  const int64_t id = g.body["id"];
+  EXPECT_EQ(g.body["setup"]["mode"], "chosen");
+  EXPECT_EQ(g.body["setup"]["done"], false);
+  // Blue puts its Lion on a1 and Tiger on g1.
+  Reply r = post(*alice, path(id, "/setup", "blue"),
+                 {{"arrangement", "a1=L g1=T b2=C f2=D a3=E c3=W e3=P g3=R"}}, kBlueEyes);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["fen"].get<std::string>().substr(0, 41),
+            "x5x/1x3x1/x1x1x1x/7/7/7/E1W1P1R/1C3D1/L5T");
+  EXPECT_EQ(r.body["setup"]["squares"].size(), 8u);
+  EXPECT_TRUE(r.body["setup"]["may_arrange"].get<bool>());
+  // Red sees squares only.
+  Reply red = get(*alice, path(id, "", "red"), kRedEyes);
+  EXPECT_EQ(red.body["fen"].get<std::string>().substr(0, 41),
+            red.body["fen"].get<std::string>().substr(0, 18) + "7/7/7/X1X1X1X/1X3X1/X5X");
+  // No move before both are ready.
+  EXPECT_EQ(code_of(post(*alice, path(id, "/moves", "blue"), {{"move", "a3a4"}}, kBlueEyes)),
+            "setting_up");
+  // A bad arrangement says why.
+  r = post(*alice, path(id, "/setup", "blue"), {{"arrangement", "a1=L g1=L"}}, kBlueEyes);
+  EXPECT_EQ(code_of(r), "bad_arrangement");
+  EXPECT_EQ(r.body["error"]["message"], "the Blue Lion is placed twice");
+  ASSERT_EQ(post(*alice, path(id, "/setup", "blue"), {{"ready", true}}, kBlueEyes).status, 200);
+  EXPECT_EQ(code_of(post(*alice, path(id, "/setup", "blue"), {{"random", true}}, kBlueEyes)),
+            "setup_settled");
+  // Red arranges at random and is ready; Blue's arrangement is as it chose.
+  r = post(*alice, path(id, "/setup", "red"), {{"random", true}, {"ready", true}}, kRedEyes);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_TRUE(r.body["setup"]["done"].get<bool>());
+  ASSERT_EQ(post(*alice, path(id, "/moves", "blue"), {{"move", "a3a4"}}, kBlueEyes).status, 200);
+
+  // A restart resumes the game with its secret set-up.
+  const std::string blue_before = get(*alice, path(id, "", "blue"), kBlueEyes).body["fen"];
+  const std::string red_before = get(*alice, path(id, "", "red"), kRedEyes).body["fen"];
+  restart();
+  alice = player("alice-key-000000001");
+  EXPECT_EQ(get(*alice, path(id, "", "blue"), kBlueEyes).body["fen"], blue_before);
+  EXPECT_EQ(get(*alice, path(id, "", "red"), kRedEyes).body["fen"], red_before);
+  r = post(*alice, path(id, "/resign", "red"), Json::object(), kRedEyes);
+  ASSERT_EQ(r.status, 200);
+  EXPECT_TRUE(r.body["start_fen"].get<std::string>().ends_with("/L5T w 0 1"));
+  // The truth's Red half is the one Red's view showed.
+  EXPECT_EQ(r.body["start_fen"].get<std::string>().substr(0, 18), red_before.substr(0, 18));
+  EXPECT_TRUE(leaks(seen_, {"a3a4"}).empty());
+}
+
+TEST_F(WebHiddenTest, AnEnginesArrangementIsSettledAndTheShuffledSetHasNoSetUp) {
+  start();
+  auto alice = player("alice-key-000000001");
+  Reply g = post(*alice, "/api/games",
+                 {{"variant", "hidden-stratego"}, {"blue", kHuman}, {"red", kEngine}}, kBlueEyes);
+  const int64_t id = g.body["id"];
+  EXPECT_EQ(g.body["setup"]["ready"], Json({{"blue", false}, {"red", true}}));
+  // The person's one seat is meant without ?as.
+  ASSERT_EQ(post(*alice, path(id, "/setup"), {{"ready", true}}, kBlueEyes).status, 200);
+  EXPECT_EQ(code_of(post(*alice, path(id, "/setup", "red"), {{"random", true}}, kNobody)),
+            "engine_seat");
+  Reply shuffled = post(*alice, "/api/games", {{"variant", "hidden"}}, kNobody);
+  EXPECT_TRUE(shuffled.body["setup"]["done"].get<bool>());
+  EXPECT_EQ(code_of(post(*alice, path(shuffled.body["id"], "/setup", "blue"), {{"random", true}},
+                         kBlueEyes)),
+            "no_setup");
+}
+
+TEST_F(WebHiddenTest, HelpThinksFromTheViewAndWhatWouldSeeTheTruthIsRefused) {
+  start();
+  auto alice = player("alice-key-000000001");
+  Reply g =
+      post(*alice, "/api/games",
+           {{"variant", "hidden"}, {"fen", kTruthA}, {"blue", kHuman}, {"red", kHuman}}, kNobody);
+  const int64_t id = g.body["id"];
+  Reply hint = get(*alice, path(id, "/hint", "blue") + "&movetime_ms=200", kBlueEyes);
+  ASSERT_EQ(hint.status, 200) << hint.text;
+  const Json tries = get(*alice, path(id, "", "blue"), kBlueEyes).body["legal_moves"];
+  EXPECT_NE(std::find(tries.begin(), tries.end(), hint.body["move"]), tries.end());
+  // Not for the player not to move, nor for a spectator.
+  EXPECT_EQ(code_of(get(*alice, path(id, "/hint", "red"), kRedEyes)), "not_your_turn");
+  EXPECT_EQ(code_of(get(*player(), path(id, "/hint"), kNobody)), "not_your_turn");
+  // The open engine's analysis and reviews would see every animal.
+  EXPECT_EQ(code_of(get(*alice, path(id, "/analysis"), kNobody)), "hidden_pieces");
+  EXPECT_EQ(code_of(post(*alice, path(id, "/review"), Json::object(), kNobody)), "hidden_pieces");
+  // Nothing is taken back.
+  ASSERT_EQ(post(*alice, path(id, "/moves", "blue"), {{"move", "a3a4"}}, kBlueEyes).status, 200);
+  EXPECT_EQ(code_of(post(*alice, path(id, "/undo"), Json::object(), kNobody)), "no_takeback");
+  EXPECT_EQ(get(*alice, path(id), kNobody).body["ply"], 1);
+  // A refused try is explained from the mover's own view: a Rat in the
+  // water cannot attack a piece on land, whatever it is.
+  Reply fen = post(*alice, "/api/games",
+                   {{"variant", "hidden"},
+                    {"fen", "l6/7/7/7/dR5/7/7/7/6L w 0 1"},
+                    {"blue", kHuman},
+                    {"red", kHuman}},
+                   kNobody);
+  Reply refused =
+      post(*alice, path(fen.body["id"], "/moves", "blue"), {{"move", "b5a5"}}, kBlueEyes);
+  EXPECT_EQ(code_of(refused), "illegal_move");
+  EXPECT_EQ(refused.body["error"]["message"],
+            "b5a5: Rat in the water cannot attack a piece on land at a5");
+  EXPECT_TRUE(leaks(seen_, {"a3a4"}).empty());
+}
+
+TEST_F(WebHiddenTest, AFlipGameOnlineShowsEverySeatTheSameAndDrawsOnTheServer) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  auto carol = player("carol-key-000000001");
+  Reply g = post(*alice, "/api/games", {{"variant", "flip"}, {"online", true}, {"side", "blue"}},
+                 kNobody);
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(post(*bob, "/api/join", {{"code", g.body["code"]}}, kNobody).status, 200);
+  // A client cannot say what its flip reveals.
+  EXPECT_EQ(code_of(post(*alice, path(id, "/moves"), {{"move", "a1?=L"}}, kNobody)),
+            "illegal_move");
+  for (int ply = 0; ply < 6; ++ply) {
+    httplib::Client& me = ply % 2 == 0 ? *alice : *bob;
+    Reply mine = get(me, path(id), kNobody);
+    std::string flip;
+    for (const Json& a : mine.body["legal_moves"]) {
+      if (a.get<std::string>().back() == '?') flip = a;
+    }
+    ASSERT_FALSE(flip.empty());
+    ASSERT_EQ(post(me, path(id, "/moves"), {{"move", flip}}, kNobody).status, 200);
+    // Everyone sees the same board and pool: the face-down tiles are
+    // nothing yet, and no draw to come is in any answer.
+    Json a = normalized(get(*alice, path(id), kNobody).body);
+    Json b = normalized(get(*bob, path(id), kNobody).body);
+    Json c = normalized(get(*carol, path(id), kNobody).body);
+    for (Json* j : {&a, &b, &c}) {
+      j->erase("you");
+      for (const auto& [k, v] : (*j)["board"].items()) {
+        EXPECT_TRUE(v == "?" || v.get<std::string>().size() == 1);
+      }
+    }
+    EXPECT_EQ(a.dump(), b.dump());
+    EXPECT_EQ(a.dump(), c.dump());
+    const std::string text = a.dump();
+    for (const char* key : {"seed", "next", "future", "upcoming"}) {
+      EXPECT_EQ(text.find(std::string("\"") + key), std::string::npos) << key;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace jungle::web
