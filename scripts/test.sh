@@ -7,18 +7,34 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 # Each stage says how long it took, and the end sums them up: CI must stay
 # well under 30 minutes, and this shows where the time goes.
+# The CPU seconds beside them (the stage's processes, user and system) say
+# what a stage costs on a busier or a bigger machine.
 stages=()
 stage_start=$SECONDS
+times_file=$(mktemp)
+children_cpu() {  # CPU seconds of every finished child process so far, in $cpu_now
+  times >"$times_file"  # in this shell: a subshell would count its own children
+  cpu_now=$(awk 'NR == 2 {
+    t = 0
+    for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+    printf "%d", t }' "$times_file")
+}
+children_cpu
+stage_cpu=$cpu_now
 stage() {
   if [ -n "${stage_name:-}" ]; then
-    stages+=("$((SECONDS - stage_start)) s  $stage_name")
-    echo "   ($((SECONDS - stage_start)) s)"
+    children_cpu
+    local cpu=$((cpu_now - stage_cpu))
+    stages+=("$((SECONDS - stage_start)) s (CPU $cpu s)  $stage_name")
+    echo "   ($((SECONDS - stage_start)) s, CPU $cpu s)"
   fi
   stage_name=$1
   stage_start=$SECONDS
+  children_cpu
+  stage_cpu=$cpu_now
   [ -z "$stage_name" ] || echo "== $stage_name"
 }
-trap 'stage ""; printf "%s\n" "== Time per stage" "${stages[@]}" "total: $SECONDS s"' EXIT
+trap 'stage ""; rm -f "$times_file"; printf "%s\n" "== Time per stage" "${stages[@]}" "total: $SECONDS s"' EXIT
 
 stage "Setup (Debian packages)"
 "$root/scripts/setup.sh"
