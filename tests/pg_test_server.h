@@ -6,6 +6,10 @@
 // One server serves all the tests of a process; each test takes a fresh
 // database of it. The server stops when the process exits, and a watcher
 // stops it when the process dies any other way (crash, SIGKILL, a timeout).
+// Under ctest every test is a process of its own, and a server apiece cost
+// each test seconds: there ctest starts one server for the whole run (the
+// fixture postgresql.server.start in CMakeLists.txt) and names its folder in
+// JUNGLE_TEST_PG_DIR, and the tests only take databases of it.
 // Without PostgreSQL installed, or in a build without libpqxx, the tests
 // that need it skip and say why.
 
@@ -13,7 +17,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -45,7 +51,10 @@ class PgTestServer {
         return;
       }
       auto s = std::unique_ptr<PgTestServer>(new PgTestServer());
-      if (s->start(reason)) server = std::move(s);
+      const char* shared_dir = std::getenv("JUNGLE_TEST_PG_DIR");
+      if (shared_dir && *shared_dir ? s->adopt(shared_dir, reason) : s->start(reason)) {
+        server = std::move(s);
+      }
 #endif
     });
     why = reason;
@@ -69,8 +78,10 @@ class PgTestServer {
 
   // A new, empty database; its URL.
   std::string new_database(const std::string& prefix = "t") {
+    // The process id keeps apart the databases of tests that share a server.
     static std::atomic<int> counter{0};
-    const std::string name = prefix + "_" + std::to_string(counter++);
+    const std::string name =
+        prefix + "_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
 #ifdef JUNGLE_HAS_POSTGRES
     pqxx::connection c(url_);
     pqxx::nontransaction n(c);
@@ -106,6 +117,21 @@ class PgTestServer {
 
  private:
   PgTestServer() = default;
+
+  // The server another process started in `dir` (its URL in dir/url); this
+  // process never stops it.
+  bool adopt(const std::filesystem::path& dir, std::string& why) {
+    std::ifstream in(dir / "url");
+    if (!std::getline(in, url_) || url_.rfind("postgresql://", 0) != 0) {
+      why = "JUNGLE_TEST_PG_DIR=" + dir.string() +
+            " holds no running server (no url file): ctest's fixture postgresql.server.start "
+            "did not start it";
+      return false;
+    }
+    dir_ = dir;
+    owner_ = 0;
+    return true;
+  }
 
   bool start(std::string& why) {
     char pattern[] = "/tmp/jungle-pg-XXXXXX";
