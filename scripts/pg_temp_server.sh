@@ -12,6 +12,13 @@
 #       killed leaves nothing running).
 #   pg_temp_server.sh stop DIR
 #       Stops it at once (nothing in it is worth keeping) and removes DIR.
+#   pg_temp_server.sh start-linked LINK [--guard PID]
+#       Stops the server LINK points to, if any, then starts one in a new
+#       folder under ${TMPDIR:-/tmp} and points the symbolic link LINK at it
+#       (ctest's one server for a run: a fixed path for the tests, while the
+#       watcher of an earlier run, still winding down, removes only its own).
+#   pg_temp_server.sh stop-linked LINK
+#       Stops the server LINK points to and removes both.
 #   pg_temp_server.sh available
 #       Exits 0 when PostgreSQL's server programs are installed, else says
 #       why on standard error and exits 2.
@@ -26,7 +33,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: pg_temp_server.sh start DIR [--guard PID] | stop DIR | available" >&2
+  echo "usage: pg_temp_server.sh start DIR [--guard PID] | stop DIR | start-linked LINK [--guard PID] | stop-linked LINK | available" >&2
   exit 64
 }
 
@@ -190,8 +197,22 @@ stop() {
   rm -rf "$dir"
 }
 
+stop_linked() {
+  local link=$1
+  if [ -L "$link" ]; then stop "$(readlink "$link")"; fi
+  rm -f "$link"
+}
+
+start_linked() {
+  local link=$1 guard=${2:-} real
+  stop_linked "$link"
+  real=$(mktemp -d "${TMPDIR:-/tmp}/jungle-pg-run-XXXXXX")
+  start "$real" "$guard"
+  ln -sfn "$real" "$link"
+}
+
 case "${1:-}" in
-  start)
+  start-linked | start)
     [ $# -ge 2 ] || usage
     dir=$2
     guard=""
@@ -199,11 +220,15 @@ case "${1:-}" in
       [ "$3" = "--guard" ] && [ $# -eq 4 ] || usage
       guard=$4
     fi
-    start "$dir" "$guard"
+    if [ "$1" = start ]; then start "$dir" "$guard"; else start_linked "$dir" "$guard"; fi
     ;;
   stop)
     [ $# -eq 2 ] || usage
     stop "$2"
+    ;;
+  stop-linked)
+    [ $# -eq 2 ] || usage
+    stop_linked "$2"
     ;;
   available)
     available
