@@ -20,6 +20,9 @@ struct HiddenMatchOptions {
   uint64_t seed = 1;
   int worlds = hidden::HiddenSearchOptions().worlds;
   int candidates = hidden::HiddenSearchOptions().candidates;
+  int contact = hidden::HiddenSearchOptions().contact_steps;
+  int lines = hidden::HiddenSearchOptions().lines;
+  double first_share = hidden::HiddenSearchOptions().first_share;
   bool verbose = false;
   bool records = false;
 };
@@ -35,6 +38,9 @@ hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptio
   hidden::HiddenSearchOptions options;
   options.worlds = opt.worlds;
   options.candidates = opt.candidates;
+  options.contact_steps = opt.contact;
+  options.lines = opt.lines;
+  options.first_share = opt.first_share;
   options.seed = seed;
   return hidden::engine_player(limits, options);
 }
@@ -111,6 +117,19 @@ void add_hidden_match_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--candidates", opt->candidates, "Moves the engine compares in every world")
       ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--contact", opt->contact,
+                  "The engine searches one world while no piece of its is this many steps from "
+                  "an unknown enemy piece (0: never)")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
+  cmd->add_option("--lines", opt->lines, "Moves each world's search ranks exactly (multi-PV)")
+      ->check(CLI::Range(1, 16))
+      ->capture_default_str();
+  cmd->add_option("--first-share", opt->first_share,
+                  "Share of the engine's time for deepening the worlds; the rest values the "
+                  "candidates in every world")
+      ->check(CLI::Range(0.05, 1.0))
       ->capture_default_str();
   cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
   cmd->add_flag("--records", opt->records, "With --verbose, print each game's arbiter's record");
