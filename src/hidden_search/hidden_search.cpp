@@ -65,12 +65,16 @@ void HiddenSearcher::stop() {
   engine_.stop();
 }
 
+void HiddenSearcher::resume() {
+  stop_ = false;
+  engine_.resume();
+}
+
 void HiddenSearcher::prepare(const PlayerView& view) {
   if (rules_ != view.rule_set_ptr()) {
     rules_ = view.rule_set_ptr();
     engine_.set_rules(rules_);
   }
-  stop_ = false;
 }
 
 SearchResult HiddenSearcher::search_world(const Position& world, int64_t movetime_ms, int depth,

@@ -76,8 +76,10 @@ class HiddenSearcher {
   // One world drawn from the view and the open engine's best move in it:
   // the "greedy" baseline, which plays as if its one guess were the truth.
   HiddenSearchResult search_one_world(const PlayerView& view, const HiddenLimits& limits);
-  // Ends a running search early; it still answers.
+  // Ends the running search early (it still answers), and every later
+  // one until resume(): a stop sent just before a search begins is not lost.
   void stop();
+  void resume();
 
  private:
   SearchResult search_world(const Position& world, int64_t movetime_ms, int depth,

@@ -42,7 +42,10 @@ SearchResult WorldSearch::search(const Position& pos, const SearchLimits& limits
   shared_.on_info = nullptr;
   shared_.tablebase = nullptr;
   shared_.tb_pieces = 0;
+  // Cleared before halted_ is read, so that a stop() racing with this
+  // line still ends the search.
   shared_.stop = false;
+  if (halted_) shared_.stop = true;
   plan_time(shared_, pos.side_to_move());
   tt_.new_search();
   worker_->run(pos);

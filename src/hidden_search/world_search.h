@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <memory>
 
 #include "core/position.h"
@@ -27,8 +28,13 @@ class WorldSearch {
   // in `scores` (best first).
   SearchResult search(const Position& pos, const SearchLimits& limits, int lines = 1,
                       std::vector<std::pair<Move, int>>* scores = nullptr);
-  // Ends the running search early (from another thread); it still answers.
-  void stop() { shared_.stop = true; }
+  // Ends the running search early (from another thread; it still answers)
+  // and every later one until resume().
+  void stop() {
+    halted_ = true;
+    shared_.stop = true;
+  }
+  void resume() { halted_ = false; }
 
  private:
   RuleSetPtr rules_;
@@ -36,6 +42,7 @@ class WorldSearch {
   TranspositionTable tt_;
   SearchShared shared_;
   std::unique_ptr<SearchWorker> worker_;
+  std::atomic<bool> halted_{false};
 };
 
 }  // namespace jungle::hidden

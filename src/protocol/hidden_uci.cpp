@@ -152,6 +152,7 @@ void HiddenUciSession::go(const std::vector<std::string>& args) {
     const int64_t left = clock[mine == kBlue ? 0 : 1];
     limits.movetime_ms = left >= 0 ? std::max<int64_t>(1, left / 30) : (infinite ? 600000 : 1000);
   }
+  searcher_->resume();
   thread_ = std::thread([this, limits, view = *view_]() {
     const hidden::HiddenSearchResult r = searcher_->search(view, limits);
     if (r.best.is_none()) {
