@@ -7,6 +7,7 @@
 #include "core/movegen.h"
 #include "core/variants.h"
 #include "hidden/setup.h"
+#include "hidden_search/hidden_match.h"
 #include "hidden_search/hidden_search.h"
 #include "hidden_search/world_search.h"
 #include "hidden_test_util.h"
@@ -91,6 +92,70 @@ TEST(HiddenSearcher, AStopBeforeTheSearchIsKeptUntilResumed) {
   limits.movetime_ms = 0;
   limits.depth = 3;
   EXPECT_EQ(searcher.search(view, limits).depth, 3);
+}
+
+TEST(HiddenSearcher, ANodeBudgetIsSpentAndRepeatable) {
+  // Nodes instead of time: the same view and seed give the same move from
+  // the same number of nodes, whatever the machine's load, and the budget
+  // is kept to within the last searches' checks (1024 nodes apart).
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 chance(6);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "hidden");
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::HiddenLimits limits;
+  limits.nodes = 40000;
+  hidden::HiddenSearcher first, second;
+  const hidden::HiddenSearchResult a = first.search(view, limits);
+  const hidden::HiddenSearchResult b = second.search(view, limits);
+  EXPECT_EQ(a.worlds, 8);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.nodes, b.nodes);
+  // It may stop short rather than begin a depth it cannot finish.
+  EXPECT_GE(a.nodes, 20000u);
+  EXPECT_LE(a.nodes, 60000u);
+  const hidden::HiddenSearchResult greedy = first.search_one_world(view, limits);
+  EXPECT_GE(greedy.nodes, 40000u);
+  EXPECT_LE(greedy.nodes, 42000u);
+}
+
+TEST(HiddenMatch, AMatchByNodesIsRepeatable) {
+  const RuleSetPtr rules = load_variant("hidden");
+  hidden::HiddenLimits limits;
+  limits.nodes = 3000;
+  std::vector<int> plies[2];
+  for (std::vector<int>& p : plies) {
+    hidden::play_hidden_match(
+        rules, "hidden", hidden::engine_player(limits), hidden::greedy_player(limits, 9), 2, 4,
+        [&](int, const hidden::HiddenGame& g, double) { p.push_back(g.plies()); });
+  }
+  ASSERT_EQ(plies[0].size(), 2u);
+  EXPECT_EQ(plies[0], plies[1]);
+}
+
+TEST(HiddenSearcher, TheAnchorsDepthDoesNotBringBackAGamble) {
+  // As HiddenEngine.AvoidsAGambleThatLosesOnAverage, with a node budget and
+  // an anchor world searched deep: whichever world is the anchor (the Rat
+  // on d6 in some of them, where taking it is the best move), the Cat's
+  // attack, which loses it in two worlds in three, is not played.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1", rules);
+  hidden::HiddenLimits limits;
+  limits.nodes = 60000;
+  int anchored_on_the_rat = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    hidden::HiddenSearchOptions options;
+    options.seed = seed;
+    options.anchor_share = 0.5;
+    hidden::HiddenSearcher searcher(options);
+    const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);
+    EXPECT_NE(text(rules, r.best), "d5d6") << "seed " << seed;
+    ASSERT_FALSE(r.candidates.empty());
+    // The greedy player with the same seed draws the same first world.
+    hidden::HiddenSearcher greedy(options);
+    anchored_on_the_rat +=
+        text(rules, greedy.search_one_world(game.view(kBlue), limits).best) == "d5d6";
+  }
+  EXPECT_GT(anchored_on_the_rat, 0);  // the test covers an anchor that would take the gamble
 }
 
 TEST(WorldSearch, AnswersFromThePositionGiven) {

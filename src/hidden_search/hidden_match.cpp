@@ -35,8 +35,9 @@ HiddenPlayer cheating_player(const HiddenLimits& limits, uint64_t) {
   auto engine = std::make_shared<WorldSearch>();
   return [engine, limits](const HiddenGame& game) {
     SearchLimits l;
-    l.movetime_ms = limits.movetime_ms;
-    l.depth = limits.movetime_ms > 0 ? 0 : std::max(1, limits.depth);
+    l.movetime_ms = limits.nodes > 0 ? 0 : limits.movetime_ms;
+    l.nodes = limits.nodes;
+    l.depth = limits.movetime_ms > 0 || limits.nodes > 0 ? 0 : std::max(1, limits.depth);
     const SearchResult r = engine->search(game.truth(), l);
     // Every move of the open game is one its view allows.
     const MoveList tries = game.view(game.side_to_move()).legal_moves();

@@ -77,19 +77,26 @@ void HiddenSearcher::prepare(const PlayerView& view) {
   }
 }
 
-SearchResult HiddenSearcher::search_world(const Position& world, int64_t movetime_ms, int depth,
+SearchResult HiddenSearcher::search_world(const Position& world, int64_t budget, int depth,
                                           std::vector<Move> only, int lines,
                                           std::vector<std::pair<Move, int>>* scores) {
   SearchLimits limits;
-  limits.movetime_ms = movetime_ms > 0 ? std::max<int64_t>(1, movetime_ms) : 0;
+  if (budget > 0) {
+    if (by_nodes_) {
+      limits.nodes = uint64_t(budget);
+    } else {
+      limits.movetime_ms = budget;
+    }
+  }
   limits.depth = depth;
-  if (limits.movetime_ms == 0 && limits.depth == 0) limits.depth = 1;
+  if (budget <= 0 && limits.depth == 0) limits.depth = 1;
   limits.search_moves = std::move(only);
   const SearchResult r = engine_.search(world, limits, lines, scores);
-  if (r.depth > 0 || r.best.is_none() || limits.movetime_ms == 0) return r;
-  // Out of time before one ply was done: its score would mean nothing, and
-  // one ply costs next to nothing.
+  if (r.depth > 0 || r.best.is_none() || budget <= 0) return r;
+  // Out of time (or nodes) before one ply was done: its score would mean
+  // nothing, and one ply costs next to nothing.
   limits.movetime_ms = 0;
+  limits.nodes = 0;
   limits.depth = 1;
   SearchResult shallow = engine_.search(world, limits, lines, scores);
   shallow.nodes += r.nodes;
@@ -103,7 +110,9 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
   const MoveList tries = view.legal_moves();
   if (tries.empty()) return out;
   const Position world = view.determinize(view.sample_arrangement(rng_));
-  const SearchResult r = search_world(world, limits.movetime_ms, limits.depth);
+  by_nodes_ = limits.nodes > 0;
+  const SearchResult r =
+      search_world(world, by_nodes_ ? int64_t(limits.nodes) : limits.movetime_ms, limits.depth);
   out.best = tries.contains(r.best) ? r.best : tries[0];
   out.expected = expected_result(r.score);
   out.worlds = 1;
@@ -116,10 +125,14 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
 HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLimits& limits) {
   prepare(view);
   const Clock::time_point start = Clock::now();
-  const bool timed = limits.movetime_ms > 0;
-  auto left_ms = [&] { return limits.movetime_ms - elapsed_ms(start); };
-  auto out_of_time = [&] { return stop_ || (timed && left_ms() <= 0); };
   HiddenSearchResult out;
+  // The move's budget, in milliseconds or in nodes searched (`spent`).
+  by_nodes_ = limits.nodes > 0;
+  const int64_t total = by_nodes_ ? int64_t(limits.nodes) : limits.movetime_ms;
+  const bool timed = total > 0;
+  auto spent = [&] { return by_nodes_ ? int64_t(out.nodes) : elapsed_ms(start); };
+  auto left_ms = [&] { return total - spent(); };
+  auto out_of_time = [&] { return stop_ || (timed && left_ms() <= 0); };
   const MoveList tries = view.legal_moves();
   if (tries.empty()) return out;
   out.best = tries[0];
@@ -138,18 +151,20 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
     Position position;
     SearchResult best;  // its best move, at `best.depth`
     std::vector<std::pair<Move, int>> lines;
+    // The anchor world's deep scores of the candidates (see anchor_share).
+    std::vector<std::pair<Move, int>> deep;
   };
   std::vector<World> worlds;
   worlds.reserve(size_t(count));
   for (int k = 0; k < count; ++k) {
-    worlds.push_back({view.determinize(view.sample_arrangement(rng_)), SearchResult(), {}});
+    worlds.push_back({view.determinize(view.sample_arrangement(rng_)), SearchResult(), {}, {}});
   }
 
   // One world (the enemy known, or nothing unknown within reach): the open
   // engine's search with the whole time.
   if (count == 1) {
     World& w = worlds[0];
-    w.best = search_world(w.position, limits.movetime_ms, limits.depth);
+    w.best = search_world(w.position, total, limits.depth);
     out.nodes = w.best.nodes;
     out.depth = w.best.depth;
     out.worlds = 1;
@@ -159,18 +174,33 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
     return out;
   }
 
+  // Step 0, with an anchor: the first world searched deep with
+  // `anchor_share` of the time, its best `candidates` moves ranked exactly;
+  // they are the candidates. Step 1 then only gives the other worlds a
+  // first best move (for refusals and for the moves not valued in time).
+  const bool anchored = options_.anchor_share > 0 && timed;
+  if (anchored) {
+    World& w = worlds[0];
+    w.best = search_world(w.position,
+                          std::max<int64_t>(1, int64_t(double(total) * options_.anchor_share)), 0,
+                          {}, std::max(1, options_.candidates), &w.deep);
+    out.nodes += w.best.nodes;
+    if (w.deep.empty() && !w.best.best.is_none()) w.deep.push_back({w.best.best, w.best.score});
+  }
+
   // Step 1, the candidates: every world searched a depth at a time, all of
   // them at each depth, within `first_share` of the time. A world whose
   // search is cut short keeps its last complete depth.
   const int lines = std::max(1, options_.lines);
-  const int64_t first_ms = int64_t(double(limits.movetime_ms) * options_.first_share);
-  auto first_left = [&] { return first_ms - elapsed_ms(start); };
-  const int max_depth = timed ? kMaxPly - 1 : std::max(1, limits.depth);
+  const int64_t first_ms = anchored ? spent() : int64_t(double(total) * options_.first_share);
+  auto first_left = [&] { return first_ms - spent(); };
+  const int max_depth = anchored ? 1 : timed ? kMaxPly - 1 : std::max(1, limits.depth);
   for (int depth = 1; depth <= max_depth && !stop_; ++depth) {
     // A new depth costs a few times the last: not begun past half the share.
-    if (timed && depth > 1 && elapsed_ms(start) * 2 > first_ms) break;
+    if (timed && depth > 1 && spent() * 2 > first_ms) break;
     bool whole = true;
     for (World& w : worlds) {
+      if (!w.deep.empty()) continue;  // the anchor
       const bool first = w.best.best.is_none();
       if (!first && (stop_ || (timed && first_left() <= 0))) {
         whole = false;
@@ -210,6 +240,20 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   if (int(ranked.size()) > options_.candidates) ranked.resize(size_t(options_.candidates));
   std::vector<Move> candidates;
   for (const auto& entry : ranked) candidates.push_back(Move::from_raw(entry.second));
+  const bool corrected = anchored && !worlds[0].deep.empty();
+  if (corrected) {
+    // The anchor's moves first, then the most voted, `candidates` in all.
+    std::vector<Move> from_anchor;
+    for (const auto& [m, score] : worlds[0].deep) {
+      if (tries.contains(m)) from_anchor.push_back(m);
+    }
+    for (Move m : candidates) {
+      if (int(from_anchor.size()) >= options_.candidates) break;
+      if (std::find(from_anchor.begin(), from_anchor.end(), m) == from_anchor.end())
+        from_anchor.push_back(m);
+    }
+    candidates = std::move(from_anchor);
+  }
 
   // Step 2: every candidate valued in every world, a depth at a time as in
   // step 1, with the rest of the time. The candidates legal in a world are
@@ -240,7 +284,7 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   for (const World& w : worlds) first_depth = std::min(first_depth, w.best.depth);
   first_depth = timed ? std::max(1, first_depth) : std::max(1, limits.depth);
   for (int depth = first_depth; depth <= max_depth && !stop_; ++depth) {
-    const Clock::time_point round_start = Clock::now();
+    const int64_t round_start = spent();
     bool whole = true;
     for (size_t k = 0; k < worlds.size(); ++k) {
       const World& w = worlds[k];
@@ -288,16 +332,39 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
     }
     if (!whole || !timed) break;
     // The next depth costs a few times this one.
-    if (elapsed_ms(start) + 2 * elapsed_ms(round_start) > limits.movetime_ms) break;
+    if (spent() + 2 * (spent() - round_start) > total) break;
   }
   for (int d : valued) out.depth = std::max(out.depth, d);
-  std::vector<double> sums(n, 0.0);
+  // A candidate's value: its mean expected result over the worlds, pulled
+  // towards its worst world by `risk`, so that a move that loses badly in
+  // some worlds is not taken for its average.
+  std::vector<double> sums(n, 0.0), worst(n, 1.0);
   for (size_t k = 0; k < worlds.size(); ++k) {
-    for (size_t c = 0; c < n; ++c) sums[c] += expected_result(scores[k][c]);
+    for (size_t c = 0; c < n; ++c) {
+      const double e = expected_result(scores[k][c]);
+      sums[c] += e;
+      worst[c] = std::min(worst[c], e);
+    }
   }
+  const double risk = std::clamp(options_.risk, 0.0, 1.0);
   std::vector<MoveValue> values;
   for (size_t c = 0; c < candidates.size(); ++c) {
-    values.push_back({candidates[c], sums[c] / double(worlds.size()), ranked[c].first.first});
+    const double mean = sums[c] / double(worlds.size());
+    double value = (1 - risk) * mean + risk * worst[c];
+    int best_in = 0;
+    for (const World& w : worlds) best_in += w.best.best == candidates[c];
+    if (corrected) {
+      // What the anchor's deeper search found beyond its own shallow value
+      // (a threat of a known piece, a den race) holds in every world: the
+      // difference is added to the value over the worlds.
+      const auto it = std::find_if(worlds[0].deep.begin(), worlds[0].deep.end(),
+                                   [&](const auto& e) { return e.first == candidates[c]; });
+      if (it != worlds[0].deep.end()) {
+        value += expected_result(it->second) - expected_result(scores[0][c]);
+        value = std::clamp(value, 0.0, 1.0);
+      }
+    }
+    values.push_back({candidates[c], value, best_in});
   }
   std::stable_sort(values.begin(), values.end(),
                    [](const MoveValue& a, const MoveValue& b) { return a.expected > b.expected; });

@@ -38,12 +38,22 @@ struct HiddenSearchOptions {
   // Share of the time for step 1; step 2 values every candidate in every
   // world with the rest.
   double first_share = 0.4;
+  // How far a candidate's value leans from its mean over the worlds
+  // towards its worst world (0: the mean; 1: the worst).
+  double risk = 0.0;
+  // With a time or node budget: the share of it for searching one world
+  // deep (the anchor) whose best `candidates` moves are the candidates;
+  // each is valued over the worlds at the depth the rest allows, plus what
+  // the anchor's deeper search found beyond its own shallow value.
+  // 0: no anchor (the candidates come from step 1's votes).
+  double anchor_share = 0.0;
   int hash_mb = 16;
   uint64_t seed = 1;
 };
 
 struct HiddenLimits {
   int64_t movetime_ms = 0;  // time for the whole move
+  uint64_t nodes = 0;       // instead of time: nodes for the whole move, all worlds together
   int depth = 0;            // with no time: the depth of each world's search
 };
 
@@ -82,7 +92,9 @@ class HiddenSearcher {
   void resume();
 
  private:
-  SearchResult search_world(const Position& world, int64_t movetime_ms, int depth,
+  // Searches one world within `budget` (milliseconds, or nodes when
+  // by_nodes_; 0: to `depth` only).
+  SearchResult search_world(const Position& world, int64_t budget, int depth,
                             std::vector<Move> only = {}, int lines = 1,
                             std::vector<std::pair<Move, int>>* scores = nullptr);
   void prepare(const PlayerView& view);
@@ -92,6 +104,7 @@ class HiddenSearcher {
   RuleSetPtr rules_;
   std::mt19937_64 rng_;
   std::atomic<bool> stop_{false};
+  bool by_nodes_ = false;  // the running search's budget is in nodes
 };
 
 // A search score for the side to move as an expected result, 0..1.
