@@ -104,6 +104,30 @@ TEST(HiddenUci, TheSameViewGivesTheSameAnswer) {
   EXPECT_EQ(answers[0], answers[1]);
 }
 
+TEST(HiddenUci, ANodeLimitIsKeptAndRepeats) {
+  // `go nodes N`: the worlds share N nodes (up to the searches' checks, 1024
+  // nodes apart), and the same view gives the same answer on any machine.
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 rng(9);
+  const hidden::HiddenGame game(hidden::default_start(rules, rng), "hidden");
+  std::vector<std::vector<std::string>> answers;
+  for (int run = 0; run < 2; ++run) {
+    Session s;
+    s.send("setoption name Variant value hidden");
+    s.send(position_of(game, kBlue));
+    answers.push_back(s.send("go nodes 30000"));
+  }
+  EXPECT_EQ(answers[0], answers[1]);
+  ASSERT_GE(answers[0].size(), 3u);
+  const std::string& info = answers[0][0];
+  const size_t at = info.find(" nodes ");
+  ASSERT_NE(at, std::string::npos) << info;
+  const long nodes = std::stol(info.substr(at + 7));
+  EXPECT_GT(nodes, 10000) << info;
+  EXPECT_LE(nodes, 40000) << info;
+  EXPECT_TRUE(starts_with(last(answers[0]), "bestmove ")) << last(answers[0]);
+}
+
 TEST(HiddenUci, BadViewsAndAnnouncements) {
   Session s;
   s.send("setoption name Variant value hidden");

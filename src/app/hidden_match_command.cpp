@@ -17,9 +17,15 @@ struct HiddenMatchOptions {
   int games = 200;
   int movetime = 30;
   int depth = 0;
+  uint64_t nodes = 0;
   uint64_t seed = 1;
   int worlds = hidden::HiddenSearchOptions().worlds;
   int candidates = hidden::HiddenSearchOptions().candidates;
+  int contact = hidden::HiddenSearchOptions().contact_steps;
+  int lines = hidden::HiddenSearchOptions().lines;
+  double first_share = hidden::HiddenSearchOptions().first_share;
+  double risk = hidden::HiddenSearchOptions().risk;
+  double anchor = hidden::HiddenSearchOptions().anchor_share;
   bool verbose = false;
   bool records = false;
 };
@@ -27,7 +33,8 @@ struct HiddenMatchOptions {
 hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptions& opt,
                                  uint64_t seed) {
   hidden::HiddenLimits limits;
-  limits.movetime_ms = opt.depth > 0 ? 0 : opt.movetime;
+  limits.movetime_ms = opt.depth > 0 || opt.nodes > 0 ? 0 : opt.movetime;
+  limits.nodes = opt.depth > 0 ? 0 : opt.nodes;
   limits.depth = opt.depth;
   if (kind == "random") return hidden::random_player(seed);
   if (kind == "greedy") return hidden::greedy_player(limits, seed);
@@ -35,6 +42,11 @@ hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptio
   hidden::HiddenSearchOptions options;
   options.worlds = opt.worlds;
   options.candidates = opt.candidates;
+  options.contact_steps = opt.contact;
+  options.lines = opt.lines;
+  options.first_share = opt.first_share;
+  options.risk = opt.risk;
+  options.anchor_share = opt.anchor;
   options.seed = seed;
   return hidden::engine_player(limits, options);
 }
@@ -57,8 +69,9 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
   const hidden::HiddenPlayer a = make_player(opt.engine, opt, opt.seed * 2 + 1);
   const hidden::HiddenPlayer b = make_player(opt.opponent, opt, opt.seed * 7919 + 3);
   std::cout << "Hidden pieces (" << rules->rules().name << "): " << opt.engine << " ("
-            << (opt.depth > 0 ? "depth " + std::to_string(opt.depth)
-                              : std::to_string(opt.movetime) + " ms a move")
+            << (opt.depth > 0   ? "depth " + std::to_string(opt.depth)
+                : opt.nodes > 0 ? std::to_string(opt.nodes) + " nodes a move"
+                                : std::to_string(opt.movetime) + " ms a move")
             << ") against " << opt.opponent << ", " << opt.games << " games\n";
   const hidden::HiddenMatchResult r = hidden::play_hidden_match(
       rules, opt.variant, a, b, opt.games, opt.seed,
@@ -104,6 +117,10 @@ void add_hidden_match_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--depth", opt->depth, "Instead of time: each world's search depth")
       ->check(CLI::Range(0, 64));
+  cmd->add_option("--nodes", opt->nodes,
+                  "Instead of time: nodes a move, the same for both players (the engine's worlds "
+                  "share them); unlike time, the same on a busy machine")
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   cmd->add_option("--seed", opt->seed, "Seed of the set-ups and the players")
       ->capture_default_str();
   cmd->add_option("--worlds", opt->worlds, "The engine's worlds a move")
@@ -111,6 +128,29 @@ void add_hidden_match_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--candidates", opt->candidates, "Moves the engine compares in every world")
       ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--contact", opt->contact,
+                  "The engine searches one world while no piece of its is this many steps from "
+                  "an unknown enemy piece (0: never)")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
+  cmd->add_option("--lines", opt->lines, "Moves each world's search ranks exactly (multi-PV)")
+      ->check(CLI::Range(1, 16))
+      ->capture_default_str();
+  cmd->add_option("--first-share", opt->first_share,
+                  "Share of the engine's time for deepening the worlds; the rest values the "
+                  "candidates in every world")
+      ->check(CLI::Range(0.05, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--risk", opt->risk,
+                  "How far a move's value leans from its mean over the worlds to its worst "
+                  "(0: the mean, 1: the worst)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--anchor", opt->anchor,
+                  "Share of the engine's budget for one world searched deep, whose best moves "
+                  "are the candidates (0: none)")
+      ->check(CLI::Range(0.0, 0.9))
       ->capture_default_str();
   cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
   cmd->add_flag("--records", opt->records, "With --verbose, print each game's arbiter's record");

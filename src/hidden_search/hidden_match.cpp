@@ -31,19 +31,13 @@ HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions optio
   };
 }
 
-HiddenPlayer cheating_player(const HiddenLimits& limits, uint64_t seed) {
-  auto engine = std::make_shared<Engine>();
-  EngineOptions eo;
-  eo.hash_mb = 16;
-  eo.threads = 1;
-  eo.move_overhead_ms = 0;
-  eo.seed = seed ? seed : 1;
-  engine->set_options(eo);
+HiddenPlayer cheating_player(const HiddenLimits& limits, uint64_t) {
+  auto engine = std::make_shared<WorldSearch>();
   return [engine, limits](const HiddenGame& game) {
-    if (engine->rules() != game.rule_set_ptr()) engine->set_rules(game.rule_set_ptr());
     SearchLimits l;
-    l.movetime_ms = limits.movetime_ms;
-    l.depth = limits.movetime_ms > 0 ? 0 : std::max(1, limits.depth);
+    l.movetime_ms = limits.nodes > 0 ? 0 : limits.movetime_ms;
+    l.nodes = limits.nodes;
+    l.depth = limits.movetime_ms > 0 || limits.nodes > 0 ? 0 : std::max(1, limits.depth);
     const SearchResult r = engine->search(game.truth(), l);
     // Every move of the open game is one its view allows.
     const MoveList tries = game.view(game.side_to_move()).legal_moves();

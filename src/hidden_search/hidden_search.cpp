@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace jungle::hidden {
 
@@ -12,6 +13,9 @@ namespace {
 // Centipawns at which a side is expected to score about 0.76: the scale
 // of the evaluation, which values a Cat at about 100.
 constexpr double kExpectationScale = 400.0;
+// A candidate a world had no time to value counts this much below the
+// world's best move.
+constexpr int kUnvaluedPenalty = 50;
 
 using Clock = std::chrono::steady_clock;
 
@@ -21,6 +25,23 @@ int64_t elapsed_ms(Clock::time_point since) {
 
 }  // namespace
 
+bool in_contact(const PlayerView& view, int steps) {
+  const Side us = view.side_to_move();
+  const Geometry& g = view.rule_set().geometry();
+  Bitboard unknown = 0;
+  for (int id : view.side_pieces(opponent(us))) {
+    const PieceInfo& p = view.pieces()[size_t(id)];
+    if (p.on_board() && !view.candidates(id).empty() &&
+        std::popcount(unsigned(view.candidates(id).bits())) > 1)
+      unknown |= square_bb(p.square);
+  }
+  // Grow our pieces' squares a step at a time; water and jumps aside, a
+  // river is crossed in one jump, which a step over it stands for.
+  Bitboard reach = view.occupied(us);
+  for (int i = 0; i < steps && !(reach & unknown); ++i) reach |= g.neighbours(reach);
+  return reach & unknown;
+}
+
 double expected_result(int score) {
   if (score >= kMateBound) return 1.0;
   if (score <= -kMateBound) return 0.0;
@@ -28,14 +49,7 @@ double expected_result(int score) {
 }
 
 HiddenSearcher::HiddenSearcher(HiddenSearchOptions options)
-    : options_(options), rng_(options.seed ? options.seed : 1) {
-  EngineOptions eo;
-  eo.hash_mb = options_.hash_mb;
-  eo.threads = 1;
-  eo.move_overhead_ms = 0;
-  eo.seed = options_.seed ? options_.seed : 1;
-  engine_.set_options(eo);
-}
+    : options_(options), engine_(options.hash_mb), rng_(options.seed ? options.seed : 1) {}
 
 void HiddenSearcher::set_options(const HiddenSearchOptions& options) {
   options_ = options;
@@ -51,22 +65,42 @@ void HiddenSearcher::stop() {
   engine_.stop();
 }
 
+void HiddenSearcher::resume() {
+  stop_ = false;
+  engine_.resume();
+}
+
 void HiddenSearcher::prepare(const PlayerView& view) {
   if (rules_ != view.rule_set_ptr()) {
     rules_ = view.rule_set_ptr();
     engine_.set_rules(rules_);
   }
-  stop_ = false;
 }
 
-SearchResult HiddenSearcher::search_world(const Position& world, int64_t movetime_ms, int depth,
-                                          std::vector<Move> only) {
+SearchResult HiddenSearcher::search_world(const Position& world, int64_t budget, int depth,
+                                          std::vector<Move> only, int lines,
+                                          std::vector<std::pair<Move, int>>* scores) {
   SearchLimits limits;
-  limits.movetime_ms = movetime_ms > 0 ? std::max<int64_t>(1, movetime_ms) : 0;
+  if (budget > 0) {
+    if (by_nodes_) {
+      limits.nodes = uint64_t(budget);
+    } else {
+      limits.movetime_ms = budget;
+    }
+  }
   limits.depth = depth;
-  if (limits.movetime_ms == 0 && limits.depth == 0) limits.depth = 1;
+  if (budget <= 0 && limits.depth == 0) limits.depth = 1;
   limits.search_moves = std::move(only);
-  return engine_.search(world, limits);
+  const SearchResult r = engine_.search(world, limits, lines, scores);
+  if (r.depth > 0 || r.best.is_none() || budget <= 0) return r;
+  // Out of time (or nodes) before one ply was done: its score would mean
+  // nothing, and one ply costs next to nothing.
+  limits.movetime_ms = 0;
+  limits.nodes = 0;
+  limits.depth = 1;
+  SearchResult shallow = engine_.search(world, limits, lines, scores);
+  shallow.nodes += r.nodes;
+  return shallow;
 }
 
 HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
@@ -76,7 +110,9 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
   const MoveList tries = view.legal_moves();
   if (tries.empty()) return out;
   const Position world = view.determinize(view.sample_arrangement(rng_));
-  const SearchResult r = search_world(world, limits.movetime_ms, limits.depth);
+  by_nodes_ = limits.nodes > 0;
+  const SearchResult r =
+      search_world(world, by_nodes_ ? int64_t(limits.nodes) : limits.movetime_ms, limits.depth);
   out.best = tries.contains(r.best) ? r.best : tries[0];
   out.expected = expected_result(r.score);
   out.worlds = 1;
@@ -90,6 +126,13 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   prepare(view);
   const Clock::time_point start = Clock::now();
   HiddenSearchResult out;
+  // The move's budget, in milliseconds or in nodes searched (`spent`).
+  by_nodes_ = limits.nodes > 0;
+  const int64_t total = by_nodes_ ? int64_t(limits.nodes) : limits.movetime_ms;
+  const bool timed = total > 0;
+  auto spent = [&] { return by_nodes_ ? int64_t(out.nodes) : elapsed_ms(start); };
+  auto left_ms = [&] { return total - spent(); };
+  auto out_of_time = [&] { return stop_ || (timed && left_ms() <= 0); };
   const MoveList tries = view.legal_moves();
   if (tries.empty()) return out;
   out.best = tries[0];
@@ -99,89 +142,229 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   }
   const Side us = view.side_to_move();
   const uint64_t arrangements = view.belief(opponent(us)).arrangements();
-  const int count =
-      int(std::clamp<uint64_t>(arrangements, 1, uint64_t(std::max(1, options_.worlds))));
+  int count = int(std::clamp<uint64_t>(arrangements, 1, uint64_t(std::max(1, options_.worlds))));
+  if (options_.contact_steps > 0 && count > 1 && !in_contact(view, options_.contact_steps)) {
+    count = 1;
+  }
 
-  // The worlds, and each one's best move.
   struct World {
     Position position;
-    SearchResult best;
+    SearchResult best;  // its best move, at `best.depth`
+    std::vector<std::pair<Move, int>> lines;
+    // The anchor world's deep scores of the candidates (see anchor_share).
+    std::vector<std::pair<Move, int>> deep;
   };
   std::vector<World> worlds;
   worlds.reserve(size_t(count));
-  const int64_t first_budget =
-      limits.movetime_ms > 0 ? int64_t(double(limits.movetime_ms) * options_.first_share) : 0;
-  for (int k = 0; k < count && !stop_; ++k) {
-    Position world = view.determinize(view.sample_arrangement(rng_));
-    const int64_t left = first_budget - elapsed_ms(start);
-    const int64_t share = limits.movetime_ms > 0 ? std::max<int64_t>(1, left / (count - k)) : 0;
-    SearchResult r = search_world(world, share, limits.depth);
-    if (!tries.contains(r.best)) continue;  // a world whose game the search saw as over
-    out.nodes += r.nodes;
-    out.depth = std::max(out.depth, r.depth);
-    worlds.push_back({std::move(world), r});
+  for (int k = 0; k < count; ++k) {
+    worlds.push_back({view.determinize(view.sample_arrangement(rng_)), SearchResult(), {}, {}});
   }
-  if (worlds.empty()) return out;
-  out.worlds = int(worlds.size());
 
-  // The candidates: the moves most often best.
-  std::map<uint16_t, int> votes;
-  for (const World& w : worlds) ++votes[w.best.best.raw()];
-  std::vector<std::pair<int, uint16_t>> ranked;
-  for (const auto& [raw, n] : votes) ranked.emplace_back(n, raw);
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
-  if (int(ranked.size()) > options_.candidates) ranked.resize(size_t(options_.candidates));
-  if (ranked.size() == 1 || worlds.size() == 1) {
-    out.best = Move::from_raw(ranked[0].second);
-    double sum = 0;
-    for (const World& w : worlds) sum += expected_result(w.best.score);
-    out.expected = sum / double(worlds.size());
-    out.candidates.push_back({out.best, out.expected, ranked[0].first});
+  // One world (the enemy known, or nothing unknown within reach): the open
+  // engine's search with the whole time.
+  if (count == 1) {
+    World& w = worlds[0];
+    w.best = search_world(w.position, total, limits.depth);
+    out.nodes = w.best.nodes;
+    out.depth = w.best.depth;
+    out.worlds = 1;
+    if (tries.contains(w.best.best)) out.best = w.best.best;
+    out.expected = expected_result(w.best.score);
+    out.candidates.push_back({out.best, out.expected, 1});
     return out;
   }
 
-  // Every candidate in every world: the world's own best move keeps its
-  // score; another move is searched alone, to the world's depth.
-  int to_search = 0;
-  for (const auto& [n, raw] : ranked) to_search += int(worlds.size()) - n;
-  const FailedAttack failed = view.rules().failed_attack;
-  std::vector<MoveValue> values;
-  for (const auto& [n, raw] : ranked) {
-    const Move m = Move::from_raw(raw);
-    double sum = 0;
-    for (const World& w : worlds) {
-      int score = w.best.score;
-      if (w.best.best != m) {
-        const int64_t left = limits.movetime_ms > 0 ? limits.movetime_ms - elapsed_ms(start) : 0;
-        const int64_t share =
-            limits.movetime_ms > 0 ? std::max<int64_t>(1, left / std::max(1, to_search)) : 0;
-        --to_search;
-        const int depth = std::max(1, w.best.depth - 1);
-        if (stop_) {
-          score = w.best.score - 50;  // out of time: a small doubt for a move not searched
-        } else if (is_legal(w.position, m)) {
-          score = search_world(w.position, share, limits.movetime_ms > 0 ? 0 : depth, {m}).score;
-        } else if (failed == FailedAttack::kRefused) {
-          // Refused: nothing happens; the best move of this world remains.
-          score = w.best.score;
-        } else {
-          // The attack fails in this world: the attacker dies or bounces.
-          Position after = w.position;
-          after.do_failed_attack(m, failed == FailedAttack::kAttackerDies);
-          const GameResult r = game_result(after);
-          if (r != GameResult::kOngoing) {
-            score = r == GameResult::kDraw                          ? 0
-                    : (r == GameResult::kBlueWins) == (us == kBlue) ? kMateScore - 1
-                                                                    : -kMateScore + 1;
-          } else {
-            score = -search_world(after, share, limits.movetime_ms > 0 ? 0 : depth).score;
-          }
-        }
+  // Step 0, with an anchor: the first world searched deep with
+  // `anchor_share` of the time, its best `candidates` moves ranked exactly;
+  // they are the candidates. Step 1 then only gives the other worlds a
+  // first best move (for refusals and for the moves not valued in time).
+  const bool anchored = options_.anchor_share > 0 && timed;
+  if (anchored) {
+    World& w = worlds[0];
+    w.best = search_world(w.position,
+                          std::max<int64_t>(1, int64_t(double(total) * options_.anchor_share)), 0,
+                          {}, std::max(1, options_.candidates), &w.deep);
+    out.nodes += w.best.nodes;
+    if (w.deep.empty() && !w.best.best.is_none()) w.deep.push_back({w.best.best, w.best.score});
+  }
+
+  // Step 1, the candidates: every world searched a depth at a time, all of
+  // them at each depth, within `first_share` of the time. A world whose
+  // search is cut short keeps its last complete depth.
+  const int lines = std::max(1, options_.lines);
+  const int64_t first_ms = anchored ? spent() : int64_t(double(total) * options_.first_share);
+  auto first_left = [&] { return first_ms - spent(); };
+  const int max_depth = anchored ? 1 : timed ? kMaxPly - 1 : std::max(1, limits.depth);
+  for (int depth = 1; depth <= max_depth && !stop_; ++depth) {
+    // A new depth costs a few times the last: not begun past half the share.
+    if (timed && depth > 1 && spent() * 2 > first_ms) break;
+    bool whole = true;
+    for (World& w : worlds) {
+      if (!w.deep.empty()) continue;  // the anchor
+      const bool first = w.best.best.is_none();
+      if (!first && (stop_ || (timed && first_left() <= 0))) {
+        whole = false;
+        break;
       }
-      sum += expected_result(score);
+      std::vector<std::pair<Move, int>> ranked;
+      const SearchResult r = search_world(
+          w.position, timed ? std::max<int64_t>(1, first_left()) : 0, depth, {}, lines, &ranked);
+      out.nodes += r.nodes;
+      // Short of the depth: out of time, unless it proved a result.
+      const bool complete = r.depth >= depth || std::abs(r.score) >= kMateBound;
+      if (complete || first) {
+        w.best = r;
+        w.lines = std::move(ranked);
+      }
+      if (!complete) whole = false;
     }
-    values.push_back({m, sum / double(worlds.size()), n});
+    if (!whole) break;
+  }
+  std::erase_if(worlds, [&](const World& w) { return !tries.contains(w.best.best); });
+  if (worlds.empty()) return out;
+  out.worlds = int(worlds.size());
+
+  // The candidates: the moves best in the most worlds, then those the most
+  // worlds ranked among their best `lines`.
+  std::map<uint16_t, std::pair<int, int>> tally;  // move: worlds where best, where ranked
+  for (const World& w : worlds) {
+    ++tally[w.best.best.raw()].first;
+    for (const auto& [m, score] : w.lines) {
+      if (m != w.best.best) ++tally[m.raw()].second;
+    }
+  }
+  std::vector<std::pair<std::pair<int, int>, uint16_t>> ranked;
+  for (const auto& [raw, n] : tally) ranked.push_back({n, raw});
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  if (int(ranked.size()) > options_.candidates) ranked.resize(size_t(options_.candidates));
+  std::vector<Move> candidates;
+  for (const auto& entry : ranked) candidates.push_back(Move::from_raw(entry.second));
+  const bool corrected = anchored && !worlds[0].deep.empty();
+  if (corrected) {
+    // The anchor's moves first, then the most voted, `candidates` in all.
+    std::vector<Move> from_anchor;
+    for (const auto& [m, score] : worlds[0].deep) {
+      if (tries.contains(m)) from_anchor.push_back(m);
+    }
+    for (Move m : candidates) {
+      if (int(from_anchor.size()) >= options_.candidates) break;
+      if (std::find(from_anchor.begin(), from_anchor.end(), m) == from_anchor.end())
+        from_anchor.push_back(m);
+    }
+    candidates = std::move(from_anchor);
+  }
+
+  // Step 2: every candidate valued in every world, a depth at a time as in
+  // step 1, with the rest of the time. The candidates legal in a world are
+  // searched together there, each exactly (multi-PV); a candidate that is
+  // an attack failing in that world is valued by what the failure does
+  // there, searched a ply less (the failure spends the turn). A world keeps
+  // the values of its last complete depth.
+  const FailedAttack failed = view.rules().failed_attack;
+  auto failure_value = [&](const World& w, Move m, int depth, int64_t time_ms) {
+    if (failed == FailedAttack::kRefused) return w.best.score;  // the world's best move instead
+    Position after = w.position;
+    after.do_failed_attack(m, failed == FailedAttack::kAttackerDies);
+    const GameResult r = game_result(after);
+    if (r != GameResult::kOngoing) {
+      return r == GameResult::kDraw                          ? 0
+             : (r == GameResult::kBlueWins) == (us == kBlue) ? kMateScore - 1
+                                                             : -kMateScore + 1;
+    }
+    const SearchResult reply = search_world(after, time_ms, depth);
+    out.nodes += reply.nodes;
+    return -reply.score;
+  };
+  const size_t n = candidates.size();
+  // scores[k][c]: candidate c in world k, at depth valued[k] (0: not yet).
+  std::vector<std::vector<int>> scores(worlds.size(), std::vector<int>(n, 0));
+  std::vector<int> valued(worlds.size(), 0);
+  int first_depth = kMaxPly;
+  for (const World& w : worlds) first_depth = std::min(first_depth, w.best.depth);
+  first_depth = timed ? std::max(1, first_depth) : std::max(1, limits.depth);
+  for (int depth = first_depth; depth <= max_depth && !stop_; ++depth) {
+    const int64_t round_start = spent();
+    bool whole = true;
+    for (size_t k = 0; k < worlds.size(); ++k) {
+      const World& w = worlds[k];
+      // The first values are found even out of time (a ply then): a
+      // failing gamble left unvalued would look safe.
+      const bool first = valued[k] == 0;
+      const bool hurry = out_of_time();
+      if (hurry && !first) {
+        whole = false;
+        break;
+      }
+      const int d = hurry ? 1 : depth;
+      const int64_t time_ms = hurry || !timed ? 0 : left_ms();
+      std::vector<Move> legal;
+      for (Move m : candidates) {
+        if (is_legal(w.position, m)) legal.push_back(m);
+      }
+      std::vector<std::pair<Move, int>> exact;
+      bool complete = true;
+      if (!legal.empty()) {
+        const SearchResult r =
+            search_world(w.position, time_ms, d, legal, int(legal.size()), &exact);
+        out.nodes += r.nodes;
+        complete = r.depth >= d || std::abs(r.score) >= kMateBound;
+      }
+      std::vector<int> row(n, 0);
+      for (size_t c = 0; c < n; ++c) {
+        const Move m = candidates[c];
+        if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
+          row[c] = failure_value(w, m, std::max(1, d - 1), hurry || !timed ? 0 : left_ms());
+          continue;
+        }
+        const auto it = std::find_if(exact.begin(), exact.end(),
+                                     [&](const auto& entry) { return entry.first == m; });
+        // Not valued before the time ran out: below the world's best.
+        row[c] = it != exact.end()  ? it->second
+                 : m == w.best.best ? w.best.score
+                                    : w.best.score - kUnvaluedPenalty;
+      }
+      if (complete || first) {
+        scores[k] = std::move(row);
+        valued[k] = d;
+      }
+      if (!complete) whole = false;
+    }
+    if (!whole || !timed) break;
+    // The next depth costs a few times this one.
+    if (spent() + 2 * (spent() - round_start) > total) break;
+  }
+  for (int d : valued) out.depth = std::max(out.depth, d);
+  // A candidate's value: its mean expected result over the worlds, pulled
+  // towards its worst world by `risk`, so that a move that loses badly in
+  // some worlds is not taken for its average.
+  std::vector<double> sums(n, 0.0), worst(n, 1.0);
+  for (size_t k = 0; k < worlds.size(); ++k) {
+    for (size_t c = 0; c < n; ++c) {
+      const double e = expected_result(scores[k][c]);
+      sums[c] += e;
+      worst[c] = std::min(worst[c], e);
+    }
+  }
+  const double risk = std::clamp(options_.risk, 0.0, 1.0);
+  std::vector<MoveValue> values;
+  for (size_t c = 0; c < candidates.size(); ++c) {
+    const double mean = sums[c] / double(worlds.size());
+    double value = (1 - risk) * mean + risk * worst[c];
+    int best_in = 0;
+    for (const World& w : worlds) best_in += w.best.best == candidates[c];
+    if (corrected) {
+      // What the anchor's deeper search found beyond its own shallow value
+      // (a threat of a known piece, a den race) holds in every world: the
+      // difference is added to the value over the worlds.
+      const auto it = std::find_if(worlds[0].deep.begin(), worlds[0].deep.end(),
+                                   [&](const auto& e) { return e.first == candidates[c]; });
+      if (it != worlds[0].deep.end()) {
+        value += expected_result(it->second) - expected_result(scores[0][c]);
+        value = std::clamp(value, 0.0, 1.0);
+      }
+    }
+    values.push_back({candidates[c], value, best_in});
   }
   std::stable_sort(values.begin(), values.end(),
                    [](const MoveValue& a, const MoveValue& b) { return a.expected > b.expected; });

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "hidden/player_view.h"
-#include "search/engine.h"
+#include "hidden_search/world_search.h"
 
 // Choosing a move in a hidden game from a player's view (docs/hidden.md,
 // "The engine"). The view's belief says which animals each unknown enemy
@@ -25,17 +25,35 @@ struct HiddenSearchOptions {
   // Worlds drawn per move; fewer when fewer arrangements remain (one when
   // the enemy is known).
   int worlds = 8;
-  // Moves compared in every world: the most frequent best moves of the worlds.
+  // One world is enough while no own piece is within this many steps of an
+  // enemy piece whose animal is unknown: nothing the engine may not know
+  // can happen within its horizon then, and one world searches deepest.
+  // 0: always `worlds`.
+  int contact_steps = 4;
+  // Step 1 (the candidates): each world's search ranks its best `lines`
+  // moves; the `candidates` best in the most worlds, then ranked in the
+  // most, go on to step 2.
+  int lines = 1;
   int candidates = 4;
-  // Share of the time for finding each world's best move; the rest goes to
-  // valuing every candidate in every world.
-  double first_share = 0.55;
+  // Share of the time for step 1; step 2 values every candidate in every
+  // world with the rest.
+  double first_share = 0.4;
+  // How far a candidate's value leans from its mean over the worlds
+  // towards its worst world (0: the mean; 1: the worst).
+  double risk = 0.0;
+  // With a time or node budget: the share of it for searching one world
+  // deep (the anchor) whose best `candidates` moves are the candidates;
+  // each is valued over the worlds at the depth the rest allows, plus what
+  // the anchor's deeper search found beyond its own shallow value.
+  // 0: no anchor (the candidates come from step 1's votes).
+  double anchor_share = 0.0;
   int hash_mb = 16;
   uint64_t seed = 1;
 };
 
 struct HiddenLimits {
   int64_t movetime_ms = 0;  // time for the whole move
+  uint64_t nodes = 0;       // instead of time: nodes for the whole move, all worlds together
   int depth = 0;            // with no time: the depth of each world's search
 };
 
@@ -68,22 +86,31 @@ class HiddenSearcher {
   // One world drawn from the view and the open engine's best move in it:
   // the "greedy" baseline, which plays as if its one guess were the truth.
   HiddenSearchResult search_one_world(const PlayerView& view, const HiddenLimits& limits);
-  // Ends a running search early; it still answers.
+  // Ends the running search early (it still answers), and every later
+  // one until resume(): a stop sent just before a search begins is not lost.
   void stop();
+  void resume();
 
  private:
-  SearchResult search_world(const Position& world, int64_t movetime_ms, int depth,
-                            std::vector<Move> only = {});
+  // Searches one world within `budget` (milliseconds, or nodes when
+  // by_nodes_; 0: to `depth` only).
+  SearchResult search_world(const Position& world, int64_t budget, int depth,
+                            std::vector<Move> only = {}, int lines = 1,
+                            std::vector<std::pair<Move, int>>* scores = nullptr);
   void prepare(const PlayerView& view);
 
   HiddenSearchOptions options_;
-  Engine engine_;
+  WorldSearch engine_;
   RuleSetPtr rules_;
   std::mt19937_64 rng_;
   std::atomic<bool> stop_{false};
+  bool by_nodes_ = false;  // the running search's budget is in nodes
 };
 
 // A search score for the side to move as an expected result, 0..1.
 double expected_result(int score);
+// Whether a piece of the side to move is within `steps` steps of an enemy
+// piece that is still more than one animal.
+bool in_contact(const PlayerView& view, int steps);
 
 }  // namespace jungle::hidden

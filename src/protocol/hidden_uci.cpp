@@ -128,7 +128,9 @@ void HiddenUciSession::go(const std::vector<std::string>& args) {
       limits.movetime_ms = std::clamp<int64_t>(v, 1, int64_t(1) << 30);
     } else if (key == "wtime" || key == "btime") {
       clock[key[0] == 'w' ? 0 : 1] = v;
-    } else if (key != "winc" && key != "binc" && key != "movestogo" && key != "nodes") {
+    } else if (key == "nodes") {
+      limits.nodes = uint64_t(v);
+    } else if (key != "winc" && key != "binc" && key != "movestogo") {
       error_("go: unknown parameter '" + key + "'");
       return;
     }
@@ -148,10 +150,11 @@ void HiddenUciSession::go(const std::vector<std::string>& args) {
     send_("bestmove 0000");
     return;
   }
-  if (limits.movetime_ms == 0 && limits.depth == 0) {
+  if (limits.movetime_ms == 0 && limits.depth == 0 && limits.nodes == 0) {
     const int64_t left = clock[mine == kBlue ? 0 : 1];
     limits.movetime_ms = left >= 0 ? std::max<int64_t>(1, left / 30) : (infinite ? 600000 : 1000);
   }
+  searcher_->resume();
   thread_ = std::thread([this, limits, view = *view_]() {
     const hidden::HiddenSearchResult r = searcher_->search(view, limits);
     if (r.best.is_none()) {

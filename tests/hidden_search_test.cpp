@@ -1,0 +1,199 @@
+// The hidden engine's parts: contact with unknown enemy pieces, the open
+// search run in the caller's thread (WorldSearch), the one-world shortcut
+// out of contact, and stopping.
+
+#include <gtest/gtest.h>
+
+#include "core/movegen.h"
+#include "core/variants.h"
+#include "hidden/setup.h"
+#include "hidden_search/hidden_match.h"
+#include "hidden_search/hidden_search.h"
+#include "hidden_search/world_search.h"
+#include "hidden_test_util.h"
+
+namespace jungle {
+namespace {
+
+std::string text(const RuleSetPtr& rules, Move m) {
+  return rules->geometry().move_text(m);
+}
+
+TEST(HiddenContact, CountsStepsToAnUnknownEnemyPiece) {
+  // Blue's Cat on a5; Red's Tiger and Lion on a9 and g9, each either.
+  const hidden::HiddenGame game =
+      test::hidden_game_at("t5l/7/7/7/C6/7/7/7/TL4E w 0 1", test::hidden_rules());
+  const hidden::PlayerView view = game.view(kBlue);
+  ASSERT_EQ(test::candidates_on(view, "a9"), "TL");
+  EXPECT_TRUE(hidden::in_contact(view, 4));  // a5-a6-a7-a8-a9
+  EXPECT_FALSE(hidden::in_contact(view, 3));
+  EXPECT_FALSE(hidden::in_contact(view, 0));
+}
+
+TEST(HiddenContact, AKnownEnemyPieceIsNoContact) {
+  // Red's only piece can be nothing but the Lion: nothing is unknown.
+  const hidden::HiddenGame game =
+      test::hidden_game_at("l6/7/7/7/C6/7/7/7/TL4E w 0 1", test::hidden_rules());
+  const hidden::PlayerView view = game.view(kBlue);
+  ASSERT_EQ(test::candidates_on(view, "a9"), "L");
+  EXPECT_FALSE(hidden::in_contact(view, 20));
+}
+
+TEST(HiddenContact, TheStartIsFourStepsApart) {
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 chance(4);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "hidden");
+  EXPECT_TRUE(hidden::in_contact(game.view(kBlue), 4));  // a3 to a7
+  EXPECT_FALSE(hidden::in_contact(game.view(kBlue), 3));
+  EXPECT_FALSE(hidden::in_contact(game.view(kRed), 3));
+}
+
+TEST(HiddenSearcher, SearchesOneWorldOutOfContact) {
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 chance(4);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "hidden");
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::HiddenLimits limits;
+  limits.depth = 2;
+  hidden::HiddenSearchOptions options;
+  options.contact_steps = 3;  // the enemy is four steps away
+  hidden::HiddenSearcher far(options);
+  const hidden::HiddenSearchResult one = far.search(view, limits);
+  EXPECT_EQ(one.worlds, 1);
+  EXPECT_TRUE(view.legal_moves().contains(one.best));
+  options.contact_steps = 4;
+  hidden::HiddenSearcher near(options);
+  const hidden::HiddenSearchResult many = near.search(view, limits);
+  EXPECT_EQ(many.worlds, options.worlds);
+  EXPECT_TRUE(view.legal_moves().contains(many.best));
+  options.contact_steps = 0;  // never one world
+  hidden::HiddenSearcher always(options);
+  EXPECT_EQ(always.search(view, limits).worlds, options.worlds);
+}
+
+TEST(HiddenSearcher, AStopBeforeTheSearchIsKeptUntilResumed) {
+  // A stop sent before the search thread begins must still end it: the
+  // search answers at once, from its first ply, instead of thinking for
+  // the minute it was given.
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 chance(5);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "hidden");
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::HiddenSearchOptions options;
+  options.contact_steps = 0;
+  hidden::HiddenSearcher searcher(options);
+  hidden::HiddenLimits limits;
+  limits.movetime_ms = 60000;
+  searcher.stop();
+  const hidden::HiddenSearchResult r = searcher.search(view, limits);
+  EXPECT_TRUE(view.legal_moves().contains(r.best));
+  EXPECT_LE(r.depth, 1);
+  searcher.resume();
+  limits.movetime_ms = 0;
+  limits.depth = 3;
+  EXPECT_EQ(searcher.search(view, limits).depth, 3);
+}
+
+TEST(HiddenSearcher, ANodeBudgetIsSpentAndRepeatable) {
+  // Nodes instead of time: the same view and seed give the same move from
+  // the same number of nodes, whatever the machine's load, and the budget
+  // is kept to within the last searches' checks (1024 nodes apart).
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 chance(6);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "hidden");
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::HiddenLimits limits;
+  limits.nodes = 40000;
+  hidden::HiddenSearcher first, second;
+  const hidden::HiddenSearchResult a = first.search(view, limits);
+  const hidden::HiddenSearchResult b = second.search(view, limits);
+  EXPECT_EQ(a.worlds, 8);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.nodes, b.nodes);
+  // It may stop short rather than begin a depth it cannot finish.
+  EXPECT_GE(a.nodes, 20000u);
+  EXPECT_LE(a.nodes, 60000u);
+  const hidden::HiddenSearchResult greedy = first.search_one_world(view, limits);
+  EXPECT_GE(greedy.nodes, 40000u);
+  EXPECT_LE(greedy.nodes, 42000u);
+}
+
+TEST(HiddenMatch, AMatchByNodesIsRepeatable) {
+  const RuleSetPtr rules = load_variant("hidden");
+  hidden::HiddenLimits limits;
+  limits.nodes = 3000;
+  std::vector<int> plies[2];
+  for (std::vector<int>& p : plies) {
+    hidden::play_hidden_match(
+        rules, "hidden", hidden::engine_player(limits), hidden::greedy_player(limits, 9), 2, 4,
+        [&](int, const hidden::HiddenGame& g, double) { p.push_back(g.plies()); });
+  }
+  ASSERT_EQ(plies[0].size(), 2u);
+  EXPECT_EQ(plies[0], plies[1]);
+}
+
+TEST(HiddenSearcher, TheAnchorsDepthDoesNotBringBackAGamble) {
+  // As HiddenEngine.AvoidsAGambleThatLosesOnAverage, with a node budget and
+  // an anchor world searched deep: whichever world is the anchor (the Rat
+  // on d6 in some of them, where taking it is the best move), the Cat's
+  // attack, which loses it in two worlds in three, is not played.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1", rules);
+  hidden::HiddenLimits limits;
+  limits.nodes = 60000;
+  int anchored_on_the_rat = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    hidden::HiddenSearchOptions options;
+    options.seed = seed;
+    options.anchor_share = 0.5;
+    hidden::HiddenSearcher searcher(options);
+    const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);
+    EXPECT_NE(text(rules, r.best), "d5d6") << "seed " << seed;
+    ASSERT_FALSE(r.candidates.empty());
+    // The greedy player with the same seed draws the same first world.
+    hidden::HiddenSearcher greedy(options);
+    anchored_on_the_rat +=
+        text(rules, greedy.search_one_world(game.view(kBlue), limits).best) == "d5d6";
+  }
+  EXPECT_GT(anchored_on_the_rat, 0);  // the test covers an anchor that would take the gamble
+}
+
+TEST(WorldSearch, AnswersFromThePositionGiven) {
+  const RuleSetPtr rules = load_variant("standard");
+  // Blue's Lion beside Red's den: entering it wins.
+  const Position blue = Position::from_fen("t1L4/7/l6/7/7/7/7/7/6E w 0 1", rules);
+  const Position red = Position::from_fen("t1L4/7/l6/7/7/7/7/7/6E b 0 1", rules);
+  hidden::WorldSearch search;
+  SearchLimits limits;
+  limits.depth = 3;
+  const SearchResult win = search.search(blue, limits);
+  EXPECT_EQ(text(rules, win.best), "c9d9");
+  EXPECT_EQ(win.score, kMateScore - 1);
+  // The same table and history, another side to move: a move of that
+  // position, never the last answer.
+  const SearchResult reply = search.search(red, limits);
+  EXPECT_TRUE(generate_moves(red).contains(reply.best)) << text(rules, reply.best);
+  EXPECT_NE(text(rules, reply.best), "c9d9");
+  // Limited to other moves, it answers among them.
+  limits.search_moves = {*rules->geometry().parse_move_text("c9c8")};
+  EXPECT_EQ(text(rules, search.search(blue, limits).best), "c9c8");
+}
+
+TEST(WorldSearch, RanksSeveralMovesExactly) {
+  const RuleSetPtr rules = load_variant("standard");
+  const Position pos = Position::from_fen("t1L4/7/l6/7/7/7/7/7/6E w 0 1", rules);
+  hidden::WorldSearch search;
+  SearchLimits limits;
+  limits.depth = 3;
+  std::vector<std::pair<Move, int>> lines;
+  const SearchResult r = search.search(pos, limits, 3, &lines);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0].first, r.best);
+  EXPECT_EQ(lines[0].second, kMateScore - 1);
+  EXPECT_LT(lines[1].second, lines[0].second);  // only one move wins at once
+  EXPECT_GE(lines[1].second, lines[2].second);
+  EXPECT_NE(lines[1].first, lines[2].first);
+}
+
+}  // namespace
+}  // namespace jungle
