@@ -440,12 +440,17 @@ TEST(UciBinary, SpeaksTheProtocolWithoutArgumentsAndExitsAtEndOfInput) {
 
 TEST(UciBinary, UciSubcommandAndBench) {
   std::string output;
-  EXPECT_EQ(
-      // `quit` would stop the perft, which runs in the background.
-      run_command("(printf 'go perft 2\\n'; sleep 1; printf 'quit\\n') | " +
-                      std::string(JUNGLE_BINARY) + " uci",
-                  output),
-      0);
+  // `quit`, or the end of input, would stop the perft, which runs in the
+  // background: the writer waits until the count is out (a fixed sleep lost
+  // the race under ThreadSanitizer on a loaded machine).
+  EXPECT_EQ(run_command("out=$(mktemp) && (printf 'go perft 2\\n'; i=0; while [ $i -lt 600 ] && "
+                        "! grep -q 'Nodes searched' \"$out\"; do sleep 0.1; i=$((i+1)); done; "
+                        "printf 'quit\\n') | " +
+                            std::string(JUNGLE_BINARY) +
+                            " uci >\"$out\"; status=$?; cat \"$out\"; rm -f \"$out\"; "
+                            "exit $status",
+                        output),
+            0);
   EXPECT_EQ(nodes_searched(lines_of(output)), 576u);
 
   std::string bench;
