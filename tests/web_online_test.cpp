@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "sse_events.h"
 #include "ui/web/sqlite_game_store.h"
 #include "ui/web/web_server.h"
 #include "web_test_util.h"
@@ -26,34 +27,6 @@ namespace jungle::web {
 namespace {
 
 using Json = nlohmann::json;
-
-// One server-sent event.
-struct Sse {
-  int64_t id = 0;  // 0: no id line
-  std::string type;
-  Json data;
-};
-
-std::vector<Sse> parse_events(const std::string& text) {
-  std::vector<Sse> out;
-  size_t pos = 0;
-  while (true) {
-    const size_t end = text.find("\n\n", pos);
-    if (end == std::string::npos) break;
-    Sse e;
-    std::istringstream block(text.substr(pos, end - pos));
-    std::string line;
-    bool any = false;
-    while (std::getline(block, line)) {
-      if (line.rfind("id: ", 0) == 0) e.id = std::stoll(line.substr(4));
-      if (line.rfind("event: ", 0) == 0) e.type = line.substr(7), any = true;
-      if (line.rfind("data: ", 0) == 0) e.data = Json::parse(line.substr(6), nullptr, false);
-    }
-    if (any) out.push_back(e);
-    pos = end + 2;
-  }
-  return out;
-}
 
 class WebOnlineTest : public ::testing::Test {
  protected:
