@@ -146,7 +146,8 @@ test('hints and the analysis panel in a flip game', async () => {
   await page.locator('#flip-hint').click();
   // The hint is drawn over the board as an arrow, as the 7x9 hint is.
   const arrow = page.locator('#flip-board .flip-arrows .suggestion.hint');
-  await arrow.waitFor({ timeout: 20000 });
+  // (A straight arrow's box has no width: attached, not "visible", is what to wait for.)
+  await arrow.waitFor({ state: 'attached', timeout: 20000 });
   assert.equal(await arrow.getAttribute('data-move'), 'a1a2');
   assert.equal(await page.locator('#flip-board .flip-arrows line.arrow-hint').count(), 1);
   assert.equal(await page.locator('#flip-hint-text').textContent(), 'Hint: move a1a2 (Blue wins in 1 ply)');
@@ -167,20 +168,21 @@ test('hints and the analysis panel in a flip game', async () => {
   assert.match(await page.locator('#flip-analysis-stats').textContent(), /^depth 1 · Blue wins in 1 ply · done$/);
   await shot('flip-analysis-win');
 
-  // Blue has nothing face up: only flips remain. The hint names a tile and
-  // nothing of what it hides; the analysis follows the game (the switch stays on).
-  await openFlipPosition('??2/4/4/1e2 w Ec 0 1');
+  // Blue has nothing face up: only flips remain (three tiles hide a Blue
+  // Tiger, a Red Cat and a Red Panther). The hint names a tile and nothing of
+  // what it hides; the analysis follows the game (the switch stays on).
+  await openFlipPosition('???1/4/4/1d2 w Tcp 0 1');
   await page.waitForFunction(() => /^Blue \d+% · Red \d+%$/.test(document.querySelector('#flip-expect-text')?.textContent ?? ''), null, {
     timeout: 20000,
   });
   assert.equal(await page.locator('#flip-analyse-toggle').isChecked(), true);
   await page.locator('#flip-hint').click();
   const ring = page.locator('#flip-board .flip-arrows g.suggestion.hint');
-  await ring.waitFor({ timeout: 20000 });
+  await ring.waitFor({ state: 'attached', timeout: 20000 });
   const flipHint = await ring.getAttribute('data-move');
-  assert.match(flipHint, /^[ab]4\?$/);
+  assert.match(flipHint, /^[abc]4\?$/);
   assert.match(await page.locator('#flip-hint-text').textContent(), new RegExp(`^Hint: turn ${flipHint.slice(0, 2)} over \\(expected \\d+% for Blue\\)$`));
-  assert.equal(await page.locator('#flip-lines li').count(), 2);
+  assert.equal(await page.locator('#flip-lines li').count(), 3);
   await shot('flip-hint-flip');
 
   // Playing the hint clears it; the analysis moves on to Red's turn.

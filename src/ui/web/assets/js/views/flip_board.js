@@ -68,7 +68,7 @@ const CSS = `
 .flip-expect[hidden] { display: none; }
 .flip-lines { width: 100%; margin: 0; padding-left: 1.6em; font-variant-numeric: tabular-nums; }
 .flip-lines li { margin: 2px 0; }
-.flip-lines .pv-score { display: inline-block; min-width: 3.2em; font-weight: 600; }
+.flip-lines .pv-score { display: inline-block; min-width: 3.2em; margin-right: .4em; font-weight: 600; }
 `;
 
 /** Adds the flip board's styles once. */
