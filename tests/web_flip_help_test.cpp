@@ -252,6 +252,9 @@ TEST_F(WebFlipHelpTest, HelpWaitsForTheEndOfAnOnlineGame) {
     EXPECT_EQ(r.status, 422) << r.text;
     EXPECT_EQ(r.body["error"]["code"], "game_in_progress");
   }
+  r = post(game + "/review", json::object(), alice);
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], "game_in_progress");
   r = post(game + "/resign", json::object(), alice);
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["status"], "over");
@@ -262,6 +265,8 @@ TEST_F(WebFlipHelpTest, HelpWaitsForTheEndOfAnOnlineGame) {
   const auto events = events_of(stream(game + "/analysis?depth=1", &status));
   EXPECT_EQ(status, 200);
   EXPECT_EQ(events.back().first, "done");
+  r = post(game + "/review", {{"movetime_ms", 50}}, bob);
+  EXPECT_EQ(r.status, 202) << r.text;
 }
 
 // Two games at the same position whose draws differ (what a4 revealed in
@@ -305,6 +310,78 @@ TEST_F(WebFlipHelpTest, NothingOfADrawIsInAHintOrAnAnalysis) {
     expect_only_actions(ea[i].second);
   }
   EXPECT_EQ(ea[0].second["fen"], fen);
+}
+
+TEST_F(WebFlipHelpTest, AReviewMarksTheActionThatLostItsExpectedScore) {
+  // Blue's Lion on a1 and Tiger on d1 against Red's Lion on c2 and Cat on
+  // d4: the Tiger that steps next to the Lion is taken (a blunder: Blue's
+  // expected score falls from even to a proven loss), and Red takes it.
+  const std::string game = create({{"variant", "flip"}, {"fen", "3c/4/2l1/L2T w - 0 1"}});
+  ASSERT_EQ(post(game + "/moves", {{"move", "d1c1"}}).status, 200);
+  ASSERT_EQ(post(game + "/moves", {{"move", "c2c1"}}).status, 200);
+  Reply r = get(game + "/review");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["status"], "none");
+  EXPECT_EQ(r.body["moves"], json::array({nullptr, nullptr}));
+  r = post(game + "/review", {{"movetime_ms", 5000}});
+  ASSERT_EQ(r.status, 202) << r.text;
+  EXPECT_EQ(r.body["kind"], "flip");
+  EXPECT_EQ(r.body["total"], 2);
+  for (int i = 0; i < 600 && r.body["status"] == "running"; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    r = get(game + "/review");
+  }
+  ASSERT_EQ(r.body["status"], "done") << r.text;
+  EXPECT_EQ(r.body["analysed"], 2);
+  const json& blunder = r.body["moves"][0];
+  EXPECT_EQ(blunder["ply"], 1);
+  EXPECT_EQ(blunder["move"], "d1c1");
+  EXPECT_EQ(blunder["side"], "blue");
+  EXPECT_TRUE(blunder["best"] == "a1b1" || blunder["best"] == "a1a2") << blunder;
+  EXPECT_EQ(blunder["expected_best"], 0.514);
+  EXPECT_EQ(blunder["expected_played"], 0.0);
+  EXPECT_EQ(blunder["loss"], 0.514);
+  EXPECT_EQ(blunder["judgement"], "blunder");
+  EXPECT_EQ(r.body["moves"][1], (json{{"ply", 2},
+                                      {"move", "c2c1"},
+                                      {"side", "red"},
+                                      {"best", "c2c1"},
+                                      {"expected_best", 1.0},
+                                      {"expected_played", 1.0},
+                                      {"loss", 0.0},
+                                      {"judgement", nullptr},
+                                      {"depth", 1}}));
+  // Asked again, a done review is answered as it is.
+  r = post(game + "/review", json::object());
+  EXPECT_EQ(r.status, 202);
+  EXPECT_EQ(r.body["status"], "done");
+  // A take-back changes the game: the review was of another one.
+  ASSERT_EQ(post(game + "/undo", json::object()).status, 200);
+  r = get(game + "/review");
+  EXPECT_EQ(r.body["status"], "none");
+  EXPECT_EQ(r.body["moves"], json::array({nullptr}));
+}
+
+TEST_F(WebFlipHelpTest, AReviewJudgesAFlipByItsValueOverThePool) {
+  // Either tile may hide the Blue Tiger or the Red Cat: the two flips are
+  // worth the same, whatever the one played revealed.
+  const std::string game = create({{"variant", "flip"}, {"fen", kOnlyFlips}});
+  Reply r = post(game + "/moves", {{"move", "b4?"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  r = post(game + "/review", {{"movetime_ms", 5000}});
+  ASSERT_EQ(r.status, 202) << r.text;
+  for (int i = 0; i < 600 && r.body["status"] == "running"; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    r = get(game + "/review");
+  }
+  ASSERT_EQ(r.body["status"], "done") << r.text;
+  const json& flip = r.body["moves"][0];
+  EXPECT_EQ(flip["move"], "b4?");  // the action, not what it revealed
+  EXPECT_EQ(flip["loss"], 0.0);
+  EXPECT_EQ(flip["judgement"], nullptr);
+  EXPECT_GT(flip["expected_played"].get<double>(), 0.0);
+  EXPECT_LT(flip["expected_played"].get<double>(), 1.0);
+  EXPECT_EQ(flip["expected_played"], flip["expected_best"]);
 }
 
 TEST_F(WebFlipHelpTest, FlipSearchesTakeTheirShareOfThePool) {

@@ -221,14 +221,10 @@ TEST_F(WebFlipTest, TheEngineAnswersAndTakeBackReturnsToThePerson) {
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["ply"], 0);
   EXPECT_EQ(r.body["hidden"], 16);
-  // Hints are the flip engine's (web_flip_help_test.cpp); reviews are the
-  // 7x9 engine's alone.
+  // Hints and reviews are the flip engine's (web_flip_help_test.cpp).
   r = get(server, path + "/hint?depth=1");
   EXPECT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["move"].get<std::string>().back(), '?');
-  r = post(server, path + "/review", json::object());
-  EXPECT_EQ(r.status, 422) << r.text;
-  EXPECT_EQ(r.body["error"]["code"], "not_for_flip");
 }
 
 TEST_F(WebFlipTest, AResignationIsRecorded) {

@@ -112,6 +112,15 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
                 const Json body = parse_body(req);
                 const int64_t movetime =
                     int_field(body, "movetime_ms", kReviewDefaultMs, 20, kReviewMaxMs);
+                if (GameService::LockedGame g = service.lock(game_id(req));
+                    g.game->kind() == GameSessionBase::Kind::kFlip && !g.game->detached) {
+                  GameService::refuse_help_while_online(*g.game, "reviews");
+                  const Requester who = requester(ctx, req, res);
+                  const auto& game = static_cast<const FlipGameSession&>(*g.game);
+                  ctx.flip_reviews.start(game, movetime, who.client, who.address);
+                  send_json(res, ctx.flip_reviews.status_json(game), 202);
+                  return;
+                }
                 GameService::LockedJungle g = service.lock_jungle(game_id(req), "reviews");
                 GameService::refuse_help_while_online(*g.game, "reviews");
                 const Requester who = requester(ctx, req, res);
@@ -121,6 +130,12 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
               }));
 
   server.Get(R"(/api/games/(\d+)/review)", guarded([&](const Request& req, Response& res) {
+               if (GameService::LockedGame g = service.lock(game_id(req));
+                   g.game->kind() == GameSessionBase::Kind::kFlip && !g.game->detached) {
+                 send_json(res, ctx.flip_reviews.status_json(
+                                    static_cast<const FlipGameSession&>(*g.game)));
+                 return;
+               }
                GameService::LockedJungle g = service.lock_jungle(game_id(req), "reviews");
                send_json(res, ctx.reviews.status_json(*g.game));
              }));

@@ -8,6 +8,7 @@ import { $, toast } from './dom.js';
 import { stopWatching, watchGame } from './game_stream.js';
 import { store } from './storage.js';
 import { openNewGame } from './views/new_game_dialog.js';
+import { closeFlipReview, drawFlipReview, flipReviewOf, followFlipReview, judgementTitle } from './flip_review.js';
 import { setAnalysing, state } from './state.js';
 import {
   addFlipStyles,
@@ -96,6 +97,13 @@ function build() {
       <div class="flip-expect" id="flip-expect" hidden><div class="flip-expect-fill" id="flip-expect-fill"></div><span class="flip-expect-text" id="flip-expect-text"></span></div>
       <ol class="flip-lines" id="flip-lines" aria-label="The engine's best actions"></ol>
     </section>
+    <section class="panel review flip-review" id="flip-review-panel" aria-label="Review" hidden>
+      <div class="review-head">
+        <span class="review-progress" id="flip-review-progress" role="status"></span>
+        <button type="button" id="flip-review-start">Review game</button>
+      </div>
+      <ul class="review-summary" id="flip-review-summary"></ul>
+    </section>
     <section class="panel flip-pool" id="flip-pool" aria-label="Hidden animals"></section>
     <section class="panel" aria-label="Moves"><ol class="flip-moves" id="flip-moves"></ol></section>
     <section class="panel info">
@@ -111,6 +119,9 @@ function build() {
   el('flip-banner-new').addEventListener('click', () => openNewGame());
   el('flip-undo').addEventListener('click', takeBack);
   el('flip-hint').addEventListener('click', askHint);
+  el('flip-review-start').addEventListener('click', () => {
+    if (flip.game) followFlipReview(flip.game.id, render, true);
+  });
   $('flip-analyse-toggle', HTMLInputElement).addEventListener('change', (e) => {
     // One switch for both kinds of game, as the 7x9 page keeps it.
     setAnalysing(e.target instanceof HTMLInputElement && e.target.checked);
@@ -129,6 +140,7 @@ export function closeFlipGame() {
   flip.game = null;
   flip.hint = null;
   stopAnalysis();
+  closeFlipReview();
   show(false);
 }
 
@@ -186,6 +198,8 @@ export function openFlipGame(game) {
     flip.hint = null;
   }
   show(true);
+  // What the server knows of its review (a finished game's).
+  if (!same && game.status === 'over') followFlipReview(game.id, render);
   if (location.hash !== `#game=${game.id}`) location.hash = `game=${game.id}`;
   store.set('lastGame', game.id);
   render();
@@ -502,7 +516,22 @@ function render() {
   });
   renderHelp(g);
   drawPool(el('flip-pool'), g.pool, g.hidden);
-  drawMoves($('flip-moves', HTMLOListElement), g.moves);
+  const review = flipReviewOf(g.id);
+  drawMoves(
+    $('flip-moves', HTMLOListElement),
+    g.moves,
+    (review?.moves ?? []).map((j) => (j ? { judgement: j.judgement, title: judgementTitle(j) } : null)),
+  );
+  // A finished game is reviewed (online ones too: the help waits for the end).
+  el('flip-review-panel').hidden = g.status !== 'over' || g.ply === 0;
+  drawFlipReview(
+    {
+      progress: el('flip-review-progress'),
+      button: $('flip-review-start', HTMLButtonElement),
+      summary: el('flip-review-summary'),
+    },
+    review,
+  );
   el('flip-status').textContent = statusText(g);
   el('flip-status').dataset.status = g.status;
   el('flip-rules').textContent = `Flip Jungle (${g.variant}) on a 4×4 board.`;

@@ -68,6 +68,10 @@ const CSS = `
 .flip-expect[hidden] { display: none; }
 .flip-lines { width: 100%; margin: 0; padding-left: 1.6em; font-variant-numeric: tabular-nums; }
 .flip-lines li { margin: 2px 0; }
+.flip-move.inaccuracy .judgement, .flip-judged.inaccuracy { color: #a07d00; }
+.flip-move.mistake .judgement, .flip-judged.mistake { color: #c0651a; }
+.flip-move.blunder .judgement, .flip-judged.blunder { color: #c0392b; }
+.flip-review[hidden] { display: none; }
 .flip-lines .pv-score { display: inline-block; min-width: 3.2em; margin-right: .4em; font-weight: 600; }
 `;
 
@@ -308,15 +312,29 @@ export function drawPool(el, pool, hidden) {
 }
 
 /**
- * The plies, numbered by pairs; a flip with what it revealed.
+ * The plies, numbered by pairs; a flip with what it revealed; a review's
+ * mark (?! ? ??) after a ply it judged, with what it found as the title.
  * @param {HTMLOListElement} el @param {{ move: string, revealed?: string }[]} moves
+ * @param {({ judgement: string | null, title: string } | null)[]} [marks] one per ply
  */
-export function drawMoves(el, moves) {
+export function drawMoves(el, moves, marks = []) {
   el.replaceChildren();
-  for (const m of moves) {
+  moves.forEach((m, i) => {
     const li = document.createElement('li');
     li.className = 'flip-move';
     li.textContent = m.revealed ? `${m.move} (${pieceName(m.revealed)})` : m.move;
+    const mark = marks[i];
+    if (mark) {
+      li.title = mark.title;
+      if (mark.judgement) {
+        li.classList.add(mark.judgement);
+        li.dataset.judgement = mark.judgement;
+        const b = document.createElement('b');
+        b.className = 'judgement';
+        b.textContent = ` ${{ inaccuracy: '?!', mistake: '?', blunder: '??' }[mark.judgement] ?? ''}`;
+        li.append(b);
+      }
+    }
     el.append(li);
-  }
+  });
 }
