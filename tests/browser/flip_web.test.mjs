@@ -195,6 +195,36 @@ test('hints and the analysis panel in a flip game', async () => {
   assert.equal(await page.locator('#flip-lines li').count(), 0);
 });
 
+test('a finished flip game is reviewed: the blunder is marked', async () => {
+  // Blue's Tiger steps next to Red's Lion, which takes it; Blue resigns.
+  const game = await page.evaluate(async () => {
+    const post = async (path, body) =>
+      (await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const g = await post('/api/games', { variant: 'flip', fen: '3c/4/2l1/L2T w - 0 1' });
+    await post(`/api/games/${g.id}/moves`, { move: 'd1c1' });
+    await post(`/api/games/${g.id}/moves`, { move: 'c2c1' });
+    return post(`/api/games/${g.id}/resign`, { side: 'blue' });
+  });
+  assert.equal(game.status, 'over');
+  await page.goto(`${url}#game=${game.id}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  await waitForPlies(2);
+  await page.locator('#flip-review-panel').waitFor();
+  await page.locator('#flip-review-start').click();
+  await page.waitForFunction(() => document.querySelector('#flip-review-progress')?.textContent === 'Review done', null, {
+    timeout: 30000,
+  });
+  assert.equal(await page.locator('#flip-moves li').first().getAttribute('data-judgement'), 'blunder');
+  assert.match(await page.locator('#flip-moves li').first().textContent(), /^d1c1 \?\?$/);
+  assert.match(
+    await page.locator('#flip-review-summary li').first().textContent(),
+    /^1\. Blue d1c1\?\? blunder: 51% → 0% \(better a1(b1|a2)\)$/,
+  );
+  assert.equal(await page.locator('#flip-review-summary li').count(), 1);
+  assert.equal(await page.locator('#flip-review-start').isHidden(), true);
+  await shot('flip-review');
+});
+
 test('engine against engine: a flip game from the start to its end', async () => {
   await h.newGame(page, { mode: 'engines', variant: 'flip', skill: '0', movetime: '250' });
   // Every tile starts face down; the engines flip and move until the game ends.
