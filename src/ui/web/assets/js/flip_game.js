@@ -475,6 +475,9 @@ function renderHelp(g) {
   button.textContent = flip.hinting ? 'Thinking…' : 'Hint';
   button.disabled = flip.hinting || helpWaits || g.status !== 'ongoing' || g.legal_moves.length === 0 || flip.engine;
   button.hidden = mySeats(g).length === 0 && helpWaits;
+  button.title = helpWaits
+    ? 'The engine’s help waits for the end of an online game'
+    : 'The engine’s suggestion for the side to move';
   const line = el('flip-hint-text');
   const shown = flip.hint && flip.hint.ply === g.ply && g.status === 'ongoing' ? flip.hint.report : null;
   line.hidden = !shown;
