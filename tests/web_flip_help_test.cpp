@@ -384,9 +384,51 @@ TEST_F(WebFlipHelpTest, AReviewJudgesAFlipByItsValueOverThePool) {
   EXPECT_EQ(flip["expected_played"], flip["expected_best"]);
 }
 
-TEST_F(WebFlipHelpTest, FlipSearchesTakeTheirShareOfThePool) {
-  // An analysis of a flip game is a hint-or-analysis job: a second one of
-  // the same game replaces the first, whose stream ends not completed.
+TEST_F(WebFlipHelpTest, FlipSearchesCountInTheClientsShareOfThePool) {
+  // Six flip analyses held open by one client (the pool's share of hints
+  // and analyses per client: EnginePoolLimits::per_client): a seventh
+  // search, a flip hint, is refused until they end.
+  std::vector<std::string> games;
+  for (int i = 0; i < 7; ++i) {
+    games.push_back(create({{"variant", "flip"}}));
+    ASSERT_EQ(post(games.back() + "/moves", {{"move", "c3?"}}).status, 200);
+  }
+  std::atomic<bool> stop{false};
+  std::atomic<int> started{0};
+  std::vector<std::thread> readers;
+  for (int i = 0; i < 6; ++i) {
+    readers.emplace_back([&, i] {
+      httplib::Client c = client();
+      bool counted = false;
+      c.Get(games[size_t(i)] + "/analysis?movetime_ms=3000", [&](const char* data, size_t n) {
+        if (!counted && std::string(data, n).find("event: start") != std::string::npos) {
+          counted = true;
+          ++started;
+        }
+        return !stop;
+      });
+    });
+  }
+  // An answer begins once its search is in the pool.
+  for (int i = 0; i < 1000 && started < 6; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(started, 6);
+  Reply r = get(games[6] + "/hint?depth=1");
+  EXPECT_EQ(r.status, 429) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], "too_many_jobs");
+  stop = true;  // each reader hangs up at its next keep-alive, which cancels its search
+  for (std::thread& t : readers) t.join();
+  for (int i = 0; i < 100 && r.status != 200; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    r = get(games[6] + "/hint?depth=1");
+  }
+  EXPECT_EQ(r.status, 200) << r.text;
+}
+
+TEST_F(WebFlipHelpTest, ANewAnalysisOfAGameReplacesTheOneBefore) {
+  // One analysis per game, as for 7x9 games: the first's stream ends not
+  // completed.
   const std::string game = create({{"variant", "flip"}});
   ASSERT_EQ(post(game + "/moves", {{"move", "c3?"}}).status, 200);
   std::atomic<bool> searching{false};
