@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <random>
+#include <vector>
 
 #include "flip/flip_endgame.h"
 #include "flip/flip_match.h"
@@ -135,6 +137,107 @@ TEST(FlipSolver, AgreesWithFullWidthSearch) {
   // and 5 plies deep does not see it.
   EXPECT_DOUBLE_EQ(expectimax(chase, 7, 0), 993);
   EXPECT_LT(expectimax(chase, 5, 0), kFlipEvalMax);
+}
+
+// The root's best `lines` actions carry their exact values, best first: each
+// the textbook expectimax value of playing it (a web hint's candidates).
+TEST(FlipSearch, RootLinesAreTheBestActionsWithExactValues) {
+  std::mt19937 rng(20251126);
+  int checked = 0;
+  for (const char* set : {"flip", "flip-jungle"}) {
+    for (int n = 0; n < 10; ++n) {
+      FlipPosition pos = random_position(set, rng, 8 + n);
+      if (pos.end() != FlipEnd::kNone) continue;
+      const int depth = pos.hidden_count() > 8 ? 2 : 3;
+      // Each action's value, as the reference computes it.
+      std::vector<std::pair<double, Action>> reference;
+      for (Action a : pos.legal_actions()) {
+        double v = 0;
+        if (a.is_flip()) {
+          const Outcomes o = pos.outcomes();
+          for (int i = 0; i < o.size; ++i) {
+            pos.play({a, o.piece[size_t(i)]});
+            v += double(o.count[size_t(i)]) / o.total * -expectimax(pos, depth - 1, 1);
+            pos.undo();
+          }
+        } else {
+          pos.play({a, kNoPiece});
+          v = -expectimax(pos, depth - 1, 1);
+          pos.undo();
+        }
+        reference.emplace_back(v, a);
+      }
+      std::sort(reference.begin(), reference.end(),
+                [](const auto& x, const auto& y) { return x.first > y.first; });
+      FlipSearchOptions options = plain_options();
+      options.star1 = true;
+      FlipSearcher searcher(options);
+      FlipLimits limits;
+      limits.depth = depth;
+      limits.lines = 3;
+      const FlipSearchResult r = searcher.search(pos, limits);
+      if (r.depth != depth) continue;  // a proven result ends the search early
+      const size_t want = std::min<size_t>(3, reference.size());
+      ASSERT_EQ(r.lines.size(), want) << pos.fen();
+      EXPECT_EQ(r.lines[0].action, r.best);
+      EXPECT_DOUBLE_EQ(r.lines[0].score, r.score);
+      for (size_t k = 0; k < want; ++k) {
+        EXPECT_NEAR(r.lines[k].score, reference[k].first, 1e-6) << pos.fen() << " line " << k;
+        auto it = std::find_if(reference.begin(), reference.end(),
+                               [&](const auto& e) { return e.second == r.lines[k].action; });
+        ASSERT_NE(it, reference.end());
+        EXPECT_NEAR(it->first, r.lines[k].score, 1e-6) << pos.fen() << " line " << k;
+      }
+      // One line: the same best value.
+      FlipSearcher single(options);
+      limits.lines = 1;
+      const FlipSearchResult one = single.search(pos, limits);
+      EXPECT_NEAR(one.score, r.score, 1e-6) << pos.fen();
+      EXPECT_EQ(one.lines.size(), 1u);
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 12);
+}
+
+// The expected line: legal actions from the position, up to the first flip;
+// the position is left as it was.
+TEST(FlipSearch, ThePrincipalLineEndsAtItsFirstFlip) {
+  std::mt19937 rng(7);
+  int flips_ending = 0;
+  for (int n = 0; n < 12; ++n) {
+    FlipPosition pos = random_position("flip", rng, 8 + n);
+    if (pos.end() != FlipEnd::kNone) continue;
+    FlipSearcher searcher;
+    FlipLimits limits;
+    limits.depth = 3;
+    const FlipSearchResult r = searcher.search(pos, limits);
+    const std::string fen = pos.fen();
+    const std::vector<Action> line = searcher.principal_line(pos, r.best);
+    EXPECT_EQ(pos.fen(), fen);
+    EXPECT_TRUE(pos.history().empty());
+    ASSERT_FALSE(line.empty());
+    EXPECT_EQ(line.front(), r.best);
+    EXPECT_LE(line.size(), 12u);
+    FlipPosition walk = pos;
+    for (size_t i = 0; i < line.size(); ++i) {
+      ASSERT_TRUE(walk.is_legal(line[i])) << fen << " ply " << i;
+      if (line[i].is_flip()) {
+        EXPECT_EQ(i + 1, line.size()) << fen << ": the line goes on after a flip";
+        ++flips_ending;
+        break;
+      }
+      walk.play({line[i], kNoPiece});
+    }
+  }
+  EXPECT_GT(flips_ending, 0);
+  // A win in one is its line.
+  FlipPosition won(load_flip_rules("flip"), "3R/4/4/lL2 w - 0 1");
+  FlipSearcher searcher;
+  FlipLimits limits;
+  limits.depth = 4;
+  const FlipSearchResult r = searcher.search(won, limits);
+  EXPECT_EQ(searcher.principal_line(won, r.best), std::vector<Action>{Action::move(1, 0)});
 }
 
 TEST(FlipSearch, FindsTheWinningCaptureAndReportsIt) {

@@ -447,6 +447,27 @@ double FlipSearcher::chance_value(FlipPosition& pos, Action a, int depth, double
   return done;
 }
 
+std::vector<Action> FlipSearcher::principal_line(FlipPosition& pos, Action first,
+                                                 int max_plies) const {
+  std::vector<Action> line;
+  if (!pos.is_legal(first)) return line;
+  line.push_back(first);
+  int played = 0;
+  Action next = first;
+  while (!next.is_flip() && int(line.size()) < max_plies) {
+    pos.play({next, kNoPiece});
+    ++played;
+    if (pos.end() != FlipEnd::kNone || tt_.empty()) break;
+    const uint64_t key = pos.key() ^ (uint64_t(pos.quiet_plies()) * 0x9E3779B97F4A7C15ULL);
+    const TTEntry& entry = tt_[key & (kTTSize - 1)];
+    if (!entry.bound || entry.key != key || !entry.has_best || !pos.is_legal(entry.best)) break;
+    next = entry.best;
+    line.push_back(next);
+  }
+  for (; played > 0; --played) pos.undo();
+  return line;
+}
+
 double FlipSearcher::value(FlipPosition& pos, int depth) {
   aborted_ = false;
   root_side_known_ = pos.colours_known();
@@ -474,31 +495,40 @@ FlipSearchResult FlipSearcher::search(
   out.best = list.items[0];
   out.has_move = true;
   prepare_tables(pos);
+  const size_t wanted = size_t(std::clamp(limits.lines, 1, list.size));
   for (int depth = 1; depth <= std::max(1, limits.depth); ++depth) {
-    double alpha = -kFlipWin - 1;
-    Action best = list.items[0];
+    // The best `wanted` values so far, best first: each further action is
+    // searched with alpha at the last of them, so those that enter are exact.
+    std::vector<FlipLine> found;
     for (Action a : list) {
+      const double alpha = found.size() < wanted ? -kFlipWin - 1 : found.back().score;
       const double v = action_value(pos, a, depth, alpha, kFlipWin + 1, 0);
       if (aborted_) break;
-      if (v > alpha) {
-        alpha = v;
-        best = a;
+      if (v > alpha || found.size() < wanted) {
+        // Earlier first among equals, as the single line keeps its first best.
+        auto at = std::find_if(found.begin(), found.end(),
+                               [v](const FlipLine& l) { return v > l.score; });
+        found.insert(at, FlipLine{a, v});
+        if (found.size() > wanted) found.pop_back();
       }
     }
     if (aborted_) break;
-    out.best = best;
-    out.score = alpha;
+    out.best = found.front().action;
+    out.score = found.front().score;
+    out.lines = found;
     out.depth = depth;
     out.nodes = nodes_;
     out.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start)
                       .count();
     if (on_iteration) on_iteration(out);
-    // The best action first at the next depth.
-    auto it = std::find(list.items.begin(), list.items.begin() + list.size, best);
-    std::rotate(list.items.begin(), it, it + 1);
+    // The best actions first at the next depth, in their order.
+    for (size_t i = found.size(); i-- > 0;) {
+      auto it = std::find(list.items.begin(), list.items.begin() + list.size, found[i].action);
+      std::rotate(list.items.begin(), it, it + 1);
+    }
     // One action, or a result the tree or the tables proved.
-    if (list.size == 1 || std::abs(alpha) > kFlipEvalMax) break;
+    if (list.size == 1 || std::abs(out.score) > kFlipEvalMax) break;
   }
   out.nodes = nodes_;
   out.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -108,6 +108,16 @@ struct FlipLimits {
   int depth = 64;
   int movetime_ms = 0;  // 0: none
   uint64_t nodes = 0;   // 0: none
+  // How many of the root's actions get an exact value (the best first, in
+  // FlipSearchResult::lines): each beyond the first costs search, as the
+  // root window may then only close on the last of them. 1: the best alone.
+  int lines = 1;
+};
+
+// A root action and its value (points, for the side to move).
+struct FlipLine {
+  Action action;
+  double score = 0;
 };
 
 struct FlipSearchResult {
@@ -117,6 +127,9 @@ struct FlipSearchResult {
   int depth = 0;
   uint64_t nodes = 0;
   int64_t time_ms = 0;
+  // The best `FlipLimits::lines` root actions of the last completed depth,
+  // best first, each valued exactly (lines[0] is best and score).
+  std::vector<FlipLine> lines;
 };
 
 class FlipSearcher {
@@ -126,6 +139,12 @@ class FlipSearcher {
   // Iterative deepening; `on_iteration` sees each completed depth.
   FlipSearchResult search(FlipPosition& pos, const FlipLimits& limits,
                           const std::function<void(const FlipSearchResult&)>& on_iteration = {});
+  // The line the last search expects after `first` from `pos`: `first`,
+  // then each position's best action from the transposition table while
+  // it is a move, ending at the first flip (what follows a flip depends on
+  // what it reveals), the game's end or `max_plies`. Only actions legal
+  // where they are played; `pos` is left as it was.
+  std::vector<Action> principal_line(FlipPosition& pos, Action first, int max_plies = 12) const;
   // The value of a fixed-depth search with the full window, for tests.
   double value(FlipPosition& pos, int depth);
   // Ends a running search; it stays stopped (every later search returns at

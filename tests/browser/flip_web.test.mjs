@@ -121,6 +121,110 @@ test('against the engine: it answers a flip, and take back returns to the person
   assert.match(await page.locator('#flip-pool').textContent(), /Face down: 16/);
 });
 
+/** A hot-seat flip game from `fen`, opened on the page. @param {string} fen */
+async function openFlipPosition(fen) {
+  const game = await page.evaluate(async (f) => {
+    const r = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant: 'flip', fen: f }),
+    });
+    return r.json();
+  }, fen);
+  assert.equal(game.kind, 'flip');
+  await page.goto(`${url}#game=${game.id}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  await page.locator('#flip-board .flip-cell').first().waitFor();
+  return game;
+}
+
+test('hints and the analysis panel in a flip game', async () => {
+  // Blue's Lion on a1 takes Red's last animal, the Cat on a2.
+  await openFlipPosition('3D/4/c3/L3 w - 0 1');
+  await cell('a1').locator('.flip-tile.blue').waitFor();
+  assert.equal(await page.locator('#flip-hint').isDisabled(), false);
+  await page.locator('#flip-hint').click();
+  // The hint is drawn over the board as an arrow, as the 7x9 hint is.
+  const arrow = page.locator('#flip-board .flip-arrows .suggestion.hint');
+  // (A straight arrow's box has no width: attached, not "visible", is what to wait for.)
+  await arrow.waitFor({ state: 'attached', timeout: 20000 });
+  assert.equal(await arrow.getAttribute('data-move'), 'a1a2');
+  assert.equal(await page.locator('#flip-board .flip-arrows line.arrow-hint').count(), 1);
+  assert.equal(await page.locator('#flip-hint-text').textContent(), 'Hint: move a1a2 (Blue wins in 1 ply)');
+  await shot('flip-hint-move');
+
+  // The analysis panel: the expected score as a bar, the best actions.
+  await page.locator('#flip-analyse-toggle').check();
+  await page.waitForFunction(() => /Blue 100% · Red 0%/.test(document.querySelector('#flip-expect-text')?.textContent ?? ''), null, {
+    timeout: 20000,
+  });
+  await page.locator('#flip-lines li').first().waitFor();
+  assert.equal(await page.locator('#flip-lines li').first().getAttribute('data-move'), 'a1a2');
+  assert.match(await page.locator('#flip-lines li').first().textContent(), /^100%a1a2$/);
+  assert.equal(await page.locator('#flip-board .flip-arrows .suggestion.best').getAttribute('data-move'), 'a1a2');
+  await page.waitForFunction(() => /done/.test(document.querySelector('#flip-analysis-stats')?.textContent ?? ''), null, {
+    timeout: 20000,
+  });
+  assert.match(await page.locator('#flip-analysis-stats').textContent(), /^depth 1 · Blue wins in 1 ply · done$/);
+  await shot('flip-analysis-win');
+
+  // Blue has nothing face up: only flips remain (three tiles hide a Blue
+  // Tiger, a Red Cat and a Red Panther). The hint names a tile and nothing of
+  // what it hides; the analysis follows the game (the switch stays on).
+  await openFlipPosition('???1/4/4/1d2 w Tcp 0 1');
+  await page.waitForFunction(() => /^Blue \d+% · Red \d+%$/.test(document.querySelector('#flip-expect-text')?.textContent ?? ''), null, {
+    timeout: 20000,
+  });
+  assert.equal(await page.locator('#flip-analyse-toggle').isChecked(), true);
+  await page.locator('#flip-hint').click();
+  const ring = page.locator('#flip-board .flip-arrows g.suggestion.hint');
+  await ring.waitFor({ state: 'attached', timeout: 20000 });
+  const flipHint = await ring.getAttribute('data-move');
+  assert.match(flipHint, /^[abc]4\?$/);
+  assert.match(await page.locator('#flip-hint-text').textContent(), new RegExp(`^Hint: turn ${flipHint.slice(0, 2)} over \\(expected \\d+% for Blue\\)$`));
+  assert.equal(await page.locator('#flip-lines li').count(), 3);
+  await shot('flip-hint-flip');
+
+  // Playing the hint clears it; the analysis moves on to Red's turn.
+  await cell(flipHint.slice(0, 2)).click();
+  await waitForPlies(1);
+  assert.equal(await page.locator('#flip-hint-text').isHidden(), true);
+  assert.equal(await page.locator('#flip-board .flip-arrows .suggestion.hint').count(), 0);
+  await page.locator('#flip-analyse-toggle').uncheck();
+  assert.equal(await page.locator('#flip-expect').isHidden(), true);
+  assert.equal(await page.locator('#flip-lines li').count(), 0);
+});
+
+test('a finished flip game is reviewed: the blunder is marked', async () => {
+  // Blue's Tiger steps next to Red's Lion, which takes it; Blue resigns.
+  const game = await page.evaluate(async () => {
+    const post = async (path, body) =>
+      (await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const g = await post('/api/games', { variant: 'flip', fen: '3c/4/2l1/L2T w - 0 1' });
+    await post(`/api/games/${g.id}/moves`, { move: 'd1c1' });
+    await post(`/api/games/${g.id}/moves`, { move: 'c2c1' });
+    return post(`/api/games/${g.id}/resign`, { side: 'blue' });
+  });
+  assert.equal(game.status, 'over');
+  await page.goto(`${url}#game=${game.id}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  await waitForPlies(2);
+  await page.locator('#flip-review-panel').waitFor();
+  await page.locator('#flip-review-start').click();
+  await page.waitForFunction(() => document.querySelector('#flip-review-progress')?.textContent === 'Review done', null, {
+    timeout: 30000,
+  });
+  assert.equal(await page.locator('#flip-moves li').first().getAttribute('data-judgement'), 'blunder');
+  assert.match(await page.locator('#flip-moves li').first().textContent(), /^d1c1 \?\?$/);
+  assert.match(
+    await page.locator('#flip-review-summary li').first().textContent(),
+    /^1\. Blue d1c1\?\? blunder: 51% → 0% \(better a1(b1|a2)\)$/,
+  );
+  assert.equal(await page.locator('#flip-review-summary li').count(), 1);
+  assert.equal(await page.locator('#flip-review-start').isHidden(), true);
+  await shot('flip-review');
+});
+
 test('engine against engine: a flip game from the start to its end', async () => {
   await h.newGame(page, { mode: 'engines', variant: 'flip', skill: '0', movetime: '250' });
   // Every tile starts face down; the engines flip and move until the game ends.

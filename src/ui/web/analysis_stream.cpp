@@ -89,6 +89,12 @@ std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool
     channel->close();
   };
   channel->push(sse_event("start", start_event));
+  return stream_events(res, pool, std::move(job), channel, open_streams);
+}
+
+std::shared_ptr<EngineTicket> stream_events(httplib::Response& res, EnginePool& pool, EngineJob job,
+                                            std::shared_ptr<EventChannel> channel,
+                                            std::atomic<int>& open_streams) {
   EnginePool::Refusal why = EnginePool::Refusal::kNone;
   std::shared_ptr<EngineTicket> ticket = pool.submit(std::move(job), &why);
   if (!ticket) throw_refusal(why);

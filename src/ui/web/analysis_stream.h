@@ -41,6 +41,14 @@ std::string sse_event(const std::string& name, const Json& data);
 // move and from Blue's side, mate distance, principal variation.
 Json search_info_json(const SearchInfo& info, Side side_to_move, const Geometry& board);
 
+// Submits `job` and answers with the events its callbacks push on
+// `channel` (which on_done closes) until it closes; a client that
+// disconnects cancels the job. Counts itself in `open_streams` while open.
+// Throws GameError kUnavailable or kTooManyJobs when the pool refuses.
+std::shared_ptr<EngineTicket> stream_events(httplib::Response& res, EnginePool& pool, EngineJob job,
+                                            std::shared_ptr<EventChannel> channel,
+                                            std::atomic<int>& open_streams);
+
 // Streams an analysis of `position` as server-sent events: "start", then
 // "info" as each depth completes (one per line, `multipv` 1..`lines`), then "done" with the best
 // move, then the stream ends. A client that disconnects cancels the search. Counts itself in

@@ -5,6 +5,7 @@
 #include <atomic>
 
 #include "ui/web/engine_pool.h"
+#include "ui/web/flip_review.h"
 #include "ui/web/game_review.h"
 #include "ui/web/game_service.h"
 #include "ui/web/game_store.h"
@@ -19,6 +20,7 @@ struct ApiContext {
   GameService& service;
   EnginePool& pool;
   GameReviews& reviews;
+  FlipReviews& flip_reviews;
   std::atomic<int>& open_streams;  // analysis streams
   const RequestGuard& guard;
   int max_streams = 16;

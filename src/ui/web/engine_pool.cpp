@@ -9,6 +9,7 @@ void EngineTicket::cancel() {
   std::lock_guard lock(mutex_);
   cancelled_ = true;
   if (running_) running_->stop();
+  if (stop_task_) stop_task_();
 }
 
 bool EngineTicket::cancelled() const {
@@ -134,7 +135,22 @@ void EnginePool::worker_loop(int index) {
     EngineJob& job = item.job;
     SearchResult result;
     bool completed = false;
-    if (!item.ticket->cancelled()) {
+    if (item.ticket->cancelled()) {
+      // Cancelled while queued: nothing runs.
+    } else if (job.run) {
+      {
+        std::lock_guard lock(item.ticket->mutex_);
+        item.ticket->stop_task_ = job.stop;
+        // A cancel before now finds no task to stop: stop it before it runs.
+        if (item.ticket->cancelled_ && job.stop) job.stop();
+      }
+      job.run(job.limits);
+      {
+        std::lock_guard lock(item.ticket->mutex_);
+        item.ticket->stop_task_ = nullptr;
+        completed = !item.ticket->cancelled_;
+      }
+    } else {
       if (engine.rules() != job.position.rule_set_ptr())
         engine.set_rules(job.position.rule_set_ptr());
       if (engine.options().skill_level != job.skill_level ||

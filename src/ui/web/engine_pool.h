@@ -50,6 +50,14 @@ struct EngineJob {
   std::string client;
   std::string address;
   Engine::InfoCallback on_info;  // from the engine's thread
+  // Another engine's search, run on the pool's thread in place of the 7x9
+  // engine's (a Flip Jungle hint or analysis), with the same queue, shares
+  // and caps: `run` gets the clamped limits and searches until done or
+  // until `stop` (called from any thread, perhaps before `run` begins; it
+  // must make a later `run` return at once) ends it. `position`, `on_info`
+  // and the skill are not used; on_done gets an empty SearchResult.
+  std::function<void(const SearchLimits&)> run;
+  std::function<void()> stop;
   // Exactly once: after the search, or at once when the job was cancelled or
   // the pool shut down before it ran (`completed` false).
   std::function<void(const SearchResult&, bool completed)> on_done;
@@ -66,6 +74,7 @@ class EngineTicket {
   mutable std::mutex mutex_;
   bool cancelled_ = false;
   Engine* running_ = nullptr;
+  std::function<void()> stop_task_;  // a running job's `stop`
 };
 
 class EnginePool {

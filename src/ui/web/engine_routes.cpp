@@ -4,6 +4,8 @@
 #include "core/movegen.h"
 #include "ui/web/analysis_stream.h"
 #include "ui/web/engine_search.h"
+#include "ui/web/flip_help.h"
+#include "ui/web/flip_session.h"
 #include "ui/web/json_http.h"
 #include "ui/web/route_support.h"
 
@@ -31,6 +33,30 @@ int analysis_lines(const Request& req) {
   return int(int_param(req, "multipv", 1, 1, kMaxAnalysisLines));
 }
 
+// The locked flip game's position after the query's `ply` (default: now),
+// for `what`; none for another kind of game. Refused during an online game,
+// and where the game is over in that position.
+std::optional<flip::FlipPosition> flip_position(const GameService::LockedGame& g,
+                                                const Request& req, const char* what,
+                                                Json* start_event = nullptr) {
+  if (g.game->kind() != GameSessionBase::Kind::kFlip) return std::nullopt;
+  if (g.game->detached) {
+    throw GameError(ErrorKind::kNotFound, "no_such_game",
+                    "there is no game " + std::to_string(game_id(req)));
+  }
+  GameService::refuse_help_while_online(*g.game, what);
+  const auto& game = static_cast<const FlipGameSession&>(*g.game);
+  const int ply = int(int_param(req, "ply", game.ply(), 0, game.ply()));
+  flip::FlipPosition pos = game.position_at(ply);
+  if (const flip::FlipEnd end = pos.end(); end != flip::FlipEnd::kNone) {
+    throw GameError(ErrorKind::kRefused, "position_over",
+                    "there is nothing to analyse: the game is over in this position (" +
+                        std::string(flip::flip_end_tag(end)) + ")");
+  }
+  if (start_event) *start_event = Json{{"game", game.id()}, {"ply", ply}, {"fen", pos.fen()}};
+  return pos;
+}
+
 }  // namespace
 
 void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
@@ -44,6 +70,16 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
           send_json(res,
                     service.hidden_hint(id, requester(ctx, req, res),
                                         int_param(req, "movetime_ms", 1000, 10, ctx.max_hint_ms)));
+          return;
+        }
+        if (std::optional<flip::FlipPosition> flip =
+                flip_position(service.lock(id), req, "hints")) {
+          SearchLimits limits;
+          limits.movetime_ms = int_param(req, "movetime_ms", 1000, 10, ctx.max_hint_ms);
+          limits.depth = int(int_param(req, "depth", 0, 0, ctx.pool.limits().max_depth));
+          const Requester who = requester(ctx, req, res);
+          send_json(res, flip_hint(ctx.pool, *flip, limits, analysis_lines(req), who.client,
+                                   who.address));
           return;
         }
         Position pos;
@@ -76,6 +112,15 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
                 const Json body = parse_body(req);
                 const int64_t movetime =
                     int_field(body, "movetime_ms", kReviewDefaultMs, 20, kReviewMaxMs);
+                if (GameService::LockedGame g = service.lock(game_id(req));
+                    g.game->kind() == GameSessionBase::Kind::kFlip && !g.game->detached) {
+                  GameService::refuse_help_while_online(*g.game, "reviews");
+                  const Requester who = requester(ctx, req, res);
+                  const auto& game = static_cast<const FlipGameSession&>(*g.game);
+                  ctx.flip_reviews.start(game, movetime, who.client, who.address);
+                  send_json(res, ctx.flip_reviews.status_json(game), 202);
+                  return;
+                }
                 GameService::LockedJungle g = service.lock_jungle(game_id(req), "reviews");
                 GameService::refuse_help_while_online(*g.game, "reviews");
                 const Requester who = requester(ctx, req, res);
@@ -85,6 +130,12 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
               }));
 
   server.Get(R"(/api/games/(\d+)/review)", guarded([&](const Request& req, Response& res) {
+               if (GameService::LockedGame g = service.lock(game_id(req));
+                   g.game->kind() == GameSessionBase::Kind::kFlip && !g.game->detached) {
+                 send_json(res, ctx.flip_reviews.status_json(
+                                    static_cast<const FlipGameSession&>(*g.game)));
+                 return;
+               }
                GameService::LockedJungle g = service.lock_jungle(game_id(req), "reviews");
                send_json(res, ctx.reviews.status_json(*g.game));
              }));
@@ -99,6 +150,18 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
   server.Get(
       R"(/api/games/(\d+)/analysis)", guarded([&, open_stream](const Request& req, Response& res) {
         open_stream();
+        if (GameService::LockedGame g = service.lock(game_id(req));
+            g.game->kind() == GameSessionBase::Kind::kFlip) {
+          Json start;
+          const flip::FlipPosition pos = *flip_position(g, req, "analyses", &start);
+          const Requester who = requester(ctx, req, res);
+          // One analysis per game, as for 7x9 games.
+          if (g.game->analysis_ticket) g.game->analysis_ticket->cancel();
+          g.game->analysis_ticket = stream_flip_analysis(
+              res, ctx.pool, pos, analysis_limits(req, ctx.pool.limits(), 10000),
+              analysis_lines(req), who.client, who.address, ctx.open_streams, start);
+          return;
+        }
         GameService::LockedJungle g = service.lock_jungle(game_id(req), "analyses");
         GameService::refuse_help_while_online(*g.game, "analyses");
         const int ply = int(int_param(req, "ply", g.game->ply(), 0, g.game->ply()));

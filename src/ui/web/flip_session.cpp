@@ -233,6 +233,12 @@ void FlipGameSession::play(Action a) {
   changed();
 }
 
+flip::FlipPosition FlipGameSession::position_at(int ply) const {
+  flip::FlipPosition p = pos_;
+  while (int(p.history().size()) > std::max(0, ply)) p.undo();
+  return p;
+}
+
 void FlipGameSession::undo(int plies) {
   for (int i = 0; i < plies && !pos_.history().empty(); ++i) pos_.undo();
   declared_ = GameResult::kOngoing;

@@ -43,6 +43,9 @@ class FlipGameSession : public GameSessionBase {
   Kind kind() const override { return Kind::kFlip; }
   const std::string& variant() const override { return variant_; }
   const flip::FlipPosition& position() const { return pos_; }
+  // The position after the first `ply` plies (0..ply()): a tile flipped
+  // later is face down there again, its animal back in the pool.
+  flip::FlipPosition position_at(int ply) const;
   int ply() const override { return int(pos_.history().size()); }
   int seat_to_move() const override;
   bool colours_known() const override { return pos_.colours_known(); }

@@ -142,7 +142,8 @@ GameService::LockedJungle GameService::lock_jungle(int64_t id, const char* what)
   }
   if (g.game->kind() != GameSessionBase::Kind::kJungle) {
     throw GameError(ErrorKind::kRefused, "not_for_flip",
-                    std::string(what) + " are for the 7x9 game; a flip game has none yet");
+                    std::string(what) +
+                        " here are the 7x9 engine's; a Flip Jungle game's are the flip engine's");
   }
   if (g.game->detached) {
     throw GameError(ErrorKind::kNotFound, "no_such_game", "there is no game " + std::to_string(id));

@@ -141,7 +141,8 @@ class GameService {
   // The game locked for one request; a copy dropped after a failed write is
   // replaced by the stored one.
   LockedGame lock(int64_t id);
-  // The 7x9 game, locked; GameError kRefused "not_for_flip" for a flip game.
+  // The 7x9 game, locked; GameError kRefused "not_for_flip" for a flip game
+  // (the engine routes ask the flip engine for those first: flip_help.h).
   struct LockedJungle {
     std::shared_ptr<GameSession> game;
     std::unique_lock<std::mutex> lock;

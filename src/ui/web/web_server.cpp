@@ -240,12 +240,14 @@ WebServer::WebServer(WebServerOptions options)
       games_(*store_, *events_, catalog_, options_.max_cached_games,
              options_.engines.max_movetime_ms),
       reviews_(pool_, games_),
+      flip_reviews_(pool_),
       pool_(options_.engines),
       service_(games_, catalog_, pool_,
                GameServiceOptions{options_.engines.max_movetime_ms, options_.abandon_timeout_ms,
                                   options_.clock, std::max(1, options_.engines.workers)}),
       guard_(options_.host, options_.allowed_hosts),
-      context_{catalog_, service_, pool_, reviews_, open_streams_, guard_, options_.max_streams} {
+      context_{catalog_,      service_,      pool_,  reviews_,
+               flip_reviews_, open_streams_, guard_, options_.max_streams} {
   context_.max_game_streams = options_.max_game_streams;
   const int threads = std::max(4, options_.http_threads);
   http_.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };

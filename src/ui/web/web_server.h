@@ -112,6 +112,7 @@ class WebServer {
   GameRegistry games_;
   // Before the pool: the pool's engines call into it until they are joined.
   GameReviews reviews_;
+  FlipReviews flip_reviews_;
   EnginePool pool_;
   GameService service_;
   std::atomic<int> open_streams_{0};

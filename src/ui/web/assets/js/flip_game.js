@@ -8,12 +8,45 @@ import { $, toast } from './dom.js';
 import { stopWatching, watchGame } from './game_stream.js';
 import { store } from './storage.js';
 import { openNewGame } from './views/new_game_dialog.js';
-import { addFlipStyles, drawFlipBoard, drawMoves, drawPool, pieceName } from './views/flip_board.js';
+import { closeFlipReview, drawFlipReview, flipReviewOf, followFlipReview, judgementTitle } from './flip_review.js';
+import { setAnalysing, state } from './state.js';
+import {
+  addFlipStyles,
+  drawAnalysis,
+  drawFlipBoard,
+  drawMoves,
+  drawPool,
+  expectationText,
+  hintText,
+  pieceName,
+} from './views/flip_board.js';
 
 /** A flip game as GET /api/games/ID answers it (docs/api.md). @typedef {any} FlipGame */
+/** @typedef {import('./views/flip_board.js').FlipReport} FlipReport */
+/** @typedef {import('./views/flip_board.js').FlipArrow} FlipArrow */
 
-/** @type {{ game: FlipGame | null, selected: string | null, reveal: string | null, engine: boolean, busy: boolean, flipped: boolean }} */
-const flip = { game: null, selected: null, reveal: null, engine: false, busy: false, flipped: false };
+// An analysis thinks this long (the server's cap is 30 s), and shows this
+// many of the best actions.
+const ANALYSIS_MS = 15000;
+const ANALYSIS_LINES = 3;
+const HINT_MS = 1000;
+
+/**
+ * @type {{ game: FlipGame | null, selected: string | null, reveal: string | null, engine: boolean, busy: boolean, flipped: boolean,
+ *   hint: { ply: number, report: FlipReport } | null, hinting: boolean,
+ *   analysis: { source: EventSource | null, key: string, report: FlipReport | null, stats: string } }}
+ */
+const flip = {
+  game: null,
+  selected: null,
+  reveal: null,
+  engine: false,
+  busy: false,
+  flipped: false,
+  hint: null,
+  hinting: false,
+  analysis: { source: null, key: '', report: null, stats: '' },
+};
 
 /** Whether a flip game is on the page. */
 export const flipShown = () => flip.game !== null;
@@ -51,11 +84,26 @@ function build() {
       <div class="share-row"><input type="text" id="flip-share-link" readonly aria-label="Link for your opponent"></div>
       <p class="share-code">Code <b id="flip-share-code"></b></p>
     </div>
+    <p class="flip-hint-text" id="flip-hint-text" role="status" hidden></p>
     <div class="button-row">
+      <button type="button" id="flip-hint" title="The engine's suggestion for the side to move">Hint</button>
       <button type="button" id="flip-undo">Take back</button>
       <button type="button" id="flip-resign">Resign</button>
       <button type="button" id="flip-turn" title="Turn the board around">⇅</button>
     </div>
+    <section class="panel analysis flip-analysis" id="flip-analysis" aria-label="Analysis">
+      <label class="switch"><input type="checkbox" id="flip-analyse-toggle"> <span>Analyse</span></label>
+      <span class="analysis-stats" id="flip-analysis-stats"></span>
+      <div class="flip-expect" id="flip-expect" hidden><div class="flip-expect-fill" id="flip-expect-fill"></div><span class="flip-expect-text" id="flip-expect-text"></span></div>
+      <ol class="flip-lines" id="flip-lines" aria-label="The engine's best actions"></ol>
+    </section>
+    <section class="panel review flip-review" id="flip-review-panel" aria-label="Review" hidden>
+      <div class="review-head">
+        <span class="review-progress" id="flip-review-progress" role="status"></span>
+        <button type="button" id="flip-review-start">Review game</button>
+      </div>
+      <ul class="review-summary" id="flip-review-summary"></ul>
+    </section>
     <section class="panel flip-pool" id="flip-pool" aria-label="Hidden animals"></section>
     <section class="panel" aria-label="Moves"><ol class="flip-moves" id="flip-moves"></ol></section>
     <section class="panel info">
@@ -70,6 +118,15 @@ function build() {
   board.addEventListener('pointerup', (e) => pointerUp(e));
   el('flip-banner-new').addEventListener('click', () => openNewGame());
   el('flip-undo').addEventListener('click', takeBack);
+  el('flip-hint').addEventListener('click', askHint);
+  el('flip-review-start').addEventListener('click', () => {
+    if (flip.game) followFlipReview(flip.game.id, render, true);
+  });
+  $('flip-analyse-toggle', HTMLInputElement).addEventListener('change', (e) => {
+    // One switch for both kinds of game, as the 7x9 page keeps it.
+    setAnalysing(e.target instanceof HTMLInputElement && e.target.checked);
+    render();
+  });
   el('flip-resign').addEventListener('click', resign);
   el('flip-turn').addEventListener('click', () => {
     flip.flipped = !flip.flipped;
@@ -81,6 +138,9 @@ function build() {
 export function closeFlipGame() {
   if (!flip.game) return;
   flip.game = null;
+  flip.hint = null;
+  stopAnalysis();
+  closeFlipReview();
   show(false);
 }
 
@@ -135,13 +195,99 @@ export function openFlipGame(game) {
   if (!same) {
     flip.selected = null;
     flip.reveal = null;
+    flip.hint = null;
   }
   show(true);
+  // What the server knows of its review (a finished game's).
+  if (!same && game.status === 'over') followFlipReview(game.id, render);
   if (location.hash !== `#game=${game.id}`) location.hash = `game=${game.id}`;
   store.set('lastGame', game.id);
   render();
   follow(game);
   maybeEngineMove();
+}
+
+/**
+ * The engine's suggestion for the position shown: the hint route answers a
+ * flip game with the flip engine's action (a flip names only its square)
+ * and its expected score over the pool.
+ */
+async function askHint() {
+  const g = flip.game;
+  if (!g || flip.hinting) return;
+  flip.hinting = true;
+  render();
+  try {
+    const report = await api.flipHint(g.id, g.ply, HINT_MS);
+    if (flip.game?.id === g.id && flip.game.ply === g.ply) {
+      flip.hint = { ply: g.ply, report };
+      toast(hintText(report), 'info', 4500);
+    }
+  } catch (err) {
+    toast(messageOf(err));
+  } finally {
+    flip.hinting = false;
+    render();
+  }
+}
+
+function stopAnalysis() {
+  flip.analysis.source?.close();
+  flip.analysis = { source: null, key: '', report: null, stats: '' };
+}
+
+/**
+ * Keeps the analysis on the game's current position while the switch is
+ * on: a new position (a move, a take-back, another game) restarts it.
+ * @param {FlipGame} g
+ */
+function followAnalysis(g) {
+  const helpWaits = isOnline(g) && g.status === 'ongoing';
+  const key = `${g.id}:${g.ply}:${g.status}`;
+  if (!state.analysing || helpWaits || g.legal_moves.length === 0) {
+    if (flip.analysis.source || flip.analysis.key) stopAnalysis();
+    flip.analysis.stats = !state.analysing ? '' : helpWaits ? 'after the game' : 'game over';
+    return;
+  }
+  if (flip.analysis.key === key) return;
+  stopAnalysis();
+  const source = new EventSource(api.analysisUrl(g.id, g.ply, ANALYSIS_MS, ANALYSIS_LINES));
+  flip.analysis = { source, key, report: null, stats: 'starting…' };
+  source.addEventListener('info', (e) => {
+    if (flip.analysis.source !== source) return;
+    /** @type {FlipReport} */
+    const report = JSON.parse(e.data);
+    flip.analysis.report = report;
+    flip.analysis.stats = `depth ${report.depth} · ${expectationText(report)}`;
+    render();
+  });
+  source.addEventListener('done', () => {
+    if (flip.analysis.source !== source) return;
+    source.close();
+    flip.analysis.source = null;
+    if (flip.analysis.report) flip.analysis.stats = `${flip.analysis.stats} · done`;
+    render();
+  });
+  source.onerror = () => {
+    if (flip.analysis.source !== source) return;
+    source.close();
+    flip.analysis.source = null;
+    flip.analysis.stats = 'analysis unavailable (the engines may be busy)';
+    render();
+  };
+}
+
+/** The suggestions to draw: the hint, and the analysis' best action. */
+function arrows() {
+  const g = flip.game;
+  /** @type {FlipArrow[]} */
+  const out = [];
+  const best = flip.analysis.report?.move;
+  if (best && state.analysing) out.push({ move: best, kind: 'best' });
+  if (g && flip.hint && flip.hint.ply === g.ply && flip.hint.report.move && g.status === 'ongoing') {
+    out.push({ move: flip.hint.report.move, kind: 'hint' });
+  }
+  return out;
 }
 
 /** The seat ("blue": the first player, "red": the second) whose turn it is, if a person's. */
@@ -163,6 +309,7 @@ function arrive(next) {
   flip.game = next;
   flip.selected = null;
   flip.reveal = null;
+  if (flip.hint && (next.id !== before?.id || next.ply !== flip.hint.ply)) flip.hint = null;
   if (before && before.id === next.id && next.ply === before.ply + 1) {
     const last = next.moves[next.ply - 1];
     if (last.revealed) {
@@ -265,6 +412,7 @@ async function takeBack() {
   }
   try {
     flip.game = await api.undo(g.id, plies);
+    flip.hint = null;
     flip.selected = null;
     flip.reveal = null;
     render();
@@ -316,6 +464,41 @@ function statusText(g) {
   return `${colour} to move (${who.toLowerCase()}): turn a tile over or move one of your animals`;
 }
 
+/**
+ * The hint button and line, and the analysis panel. Online, the engine's
+ * help waits for the end of the game, as for 7x9 games.
+ * @param {FlipGame} g
+ */
+function renderHelp(g) {
+  const helpWaits = isOnline(g) && g.status === 'ongoing';
+  const button = $('flip-hint', HTMLButtonElement);
+  button.textContent = flip.hinting ? 'Thinking…' : 'Hint';
+  button.disabled = flip.hinting || helpWaits || g.status !== 'ongoing' || g.legal_moves.length === 0 || flip.engine;
+  button.hidden = mySeats(g).length === 0 && helpWaits;
+  button.title = helpWaits
+    ? 'The engine’s help waits for the end of an online game'
+    : 'The engine’s suggestion for the side to move';
+  const line = el('flip-hint-text');
+  const shown = flip.hint && flip.hint.ply === g.ply && g.status === 'ongoing' ? flip.hint.report : null;
+  line.hidden = !shown;
+  line.textContent = shown ? hintText(shown) : '';
+  const toggle = $('flip-analyse-toggle', HTMLInputElement);
+  toggle.checked = state.analysing;
+  toggle.disabled = helpWaits;
+  el('flip-analysis').hidden = helpWaits;
+  followAnalysis(g);
+  el('flip-analysis-stats').textContent = flip.analysis.stats;
+  drawAnalysis(
+    {
+      bar: el('flip-expect'),
+      fill: el('flip-expect-fill'),
+      text: el('flip-expect-text'),
+      lines: $('flip-lines', HTMLOListElement),
+    },
+    state.analysing ? flip.analysis.report : null,
+  );
+}
+
 function render() {
   const g = flip.game;
   if (!g) return;
@@ -332,9 +515,26 @@ function render() {
     last,
     reveal: flip.reveal,
     flipped: flip.flipped,
+    arrows: arrows(),
   });
+  renderHelp(g);
   drawPool(el('flip-pool'), g.pool, g.hidden);
-  drawMoves($('flip-moves', HTMLOListElement), g.moves);
+  const review = flipReviewOf(g.id);
+  drawMoves(
+    $('flip-moves', HTMLOListElement),
+    g.moves,
+    (review?.moves ?? []).map((j) => (j ? { judgement: j.judgement, title: judgementTitle(j) } : null)),
+  );
+  // A finished game is reviewed (online ones too: the help waits for the end).
+  el('flip-review-panel').hidden = g.status !== 'over' || g.ply === 0;
+  drawFlipReview(
+    {
+      progress: el('flip-review-progress'),
+      button: $('flip-review-start', HTMLButtonElement),
+      summary: el('flip-review-summary'),
+    },
+    review,
+  );
   el('flip-status').textContent = statusText(g);
   el('flip-status').dataset.status = g.status;
   el('flip-rules').textContent = `Flip Jungle (${g.variant}) on a 4×4 board.`;

@@ -200,6 +200,8 @@ export async function loadGame(id) {
   // A Flip Jungle game has views of its own (flip_game.js).
   if (/** @type {{ kind?: string }} */ (game).kind === 'flip') {
     clearHidden();
+    // The 7x9 analysis stops; the flip game's panel has its own.
+    stopAnalysis();
     openFlipGame(game);
     return;
   }

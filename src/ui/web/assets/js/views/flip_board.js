@@ -50,6 +50,29 @@ const CSS = `
 .flip-banner { position: absolute; inset: 30% 10%; background: rgba(255,255,255,.95); border-radius: 10px; display: flex; flex-direction: column;
   align-items: center; justify-content: center; gap: 8px; box-shadow: 0 4px 20px rgba(0,0,0,.3); text-align: center; padding: 8px; }
 .flip-banner[hidden] { display: none; }
+.flip-arrows { position: absolute; inset: 10px; width: calc(100% - 20px); height: calc(100% - 20px); pointer-events: none; overflow: visible; }
+.flip-arrows .arrow { stroke-width: 13; stroke-linecap: round; opacity: .75; fill: none; }
+.flip-arrows .ring { stroke-width: 9; opacity: .85; fill: none; }
+.flip-arrows .arrow-hint, .flip-arrows .ring-hint { stroke: #1b9e4b; }
+.flip-arrows .arrow-best, .flip-arrows .ring-best { stroke: #2f6fd6; }
+.flip-arrows .ring-label { font: 700 22px sans-serif; text-anchor: middle; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
+.flip-arrows .ring-label.hint { fill: #1b9e4b; } .flip-arrows .ring-label.best { fill: #2f6fd6; }
+.flip-hint-text { margin: 0; color: var(--muted, #555); font-size: .92rem; }
+.flip-hint-text[hidden] { display: none; }
+.flip-analysis .analysis-stats { margin-left: auto; }
+.flip-expect { position: relative; width: 100%; height: 22px; border-radius: 6px; background: #c42f24; overflow: hidden; }
+.flip-expect.undecided { background: #9a9a9a; }
+.flip-expect-fill { position: absolute; inset: 0 auto 0 0; background: #2456c4; transition: width .3s; }
+.flip-expect.undecided .flip-expect-fill { background: #5f5f5f; }
+.flip-expect-text { position: relative; display: block; text-align: center; color: #fff; font-size: 13px; line-height: 22px; font-weight: 600; }
+.flip-expect[hidden] { display: none; }
+.flip-lines { width: 100%; margin: 0; padding-left: 1.6em; font-variant-numeric: tabular-nums; }
+.flip-lines li { margin: 2px 0; }
+.flip-move.inaccuracy .judgement, .flip-judged.inaccuracy { color: #a07d00; }
+.flip-move.mistake .judgement, .flip-judged.mistake { color: #c0651a; }
+.flip-move.blunder .judgement, .flip-judged.blunder { color: #c0392b; }
+.flip-review[hidden] { display: none; }
+.flip-lines .pv-score { display: inline-block; min-width: 3.2em; margin-right: .4em; font-weight: 600; }
 `;
 
 /** Adds the flip board's styles once. */
@@ -75,10 +98,16 @@ export function squaresInOrder(flipped) {
 }
 
 /**
+ * An engine's suggestion drawn over the board: a hint (green) or the
+ * analysis' best action (blue); a flip is a ring on its tile, a move an arrow.
+ * @typedef {{ move: string, kind: 'hint' | 'best' }} FlipArrow
+ */
+
+/**
  * Draws the board into `el`: a tile back for face-down tiles, the animal for
  * face-up ones; `reveal` names a square whose tile turns over.
  * @param {HTMLElement} el
- * @param {{ board: FlipBoard, selected: string | null, targets: string[], last: string[], reveal: string | null, flipped: boolean }} view
+ * @param {{ board: FlipBoard, selected: string | null, targets: string[], last: string[], reveal: string | null, flipped: boolean, arrows?: FlipArrow[] }} view
  */
 export function drawFlipBoard(el, view) {
   el.replaceChildren();
@@ -111,6 +140,143 @@ export function drawFlipBoard(el, view) {
       cell.append(tile);
     }
     el.append(cell);
+  }
+  if (view.arrows?.length) el.append(drawArrows(view.arrows, view.flipped));
+}
+
+/**
+ * The suggestions as an SVG over the board's cells, in units of a hundredth
+ * of a cell (the gaps between cells are small enough to leave out).
+ * @param {FlipArrow[]} arrows @param {boolean} flipped
+ */
+function drawArrows(arrows, flipped) {
+  const box = svg('svg', {
+    class: 'flip-arrows',
+    viewBox: '0 0 400 400',
+    preserveAspectRatio: 'none',
+    'aria-hidden': 'true',
+  });
+  const defs = svg('defs', {}, box);
+  for (const kind of ['hint', 'best']) {
+    const marker = svg(
+      'marker',
+      {
+        id: `flip-head-${kind}`,
+        viewBox: '0 0 10 10',
+        refX: '5',
+        refY: '5',
+        markerWidth: '3',
+        markerHeight: '3',
+        orient: 'auto-start-reverse',
+      },
+      defs,
+    );
+    svg(
+      'path',
+      { d: 'M0,0 L10,5 L0,10 z', class: `head-${kind}`, fill: kind === 'hint' ? '#1b9e4b' : '#2f6fd6' },
+      marker,
+    );
+  }
+  /** The centre of a square in the SVG's units. @param {string} sq */
+  const centre = (sq) => {
+    let col = FILES.indexOf(sq[0]);
+    let row = 4 - Number(sq[1]);
+    if (flipped) {
+      col = 3 - col;
+      row = 3 - row;
+    }
+    return { x: col * 100 + 50, y: row * 100 + 50 };
+  };
+  for (const a of arrows) {
+    const from = centre(a.move.slice(0, 2));
+    if (a.move.endsWith('?')) {
+      const g = svg('g', { class: `suggestion ${a.kind}`, 'data-move': a.move, 'data-kind': a.kind }, box);
+      svg('circle', { class: `ring ring-${a.kind}`, cx: from.x, cy: from.y, r: 42 }, g);
+      const label = svg('text', { class: `ring-label ${a.kind}`, x: from.x, y: from.y + 36 }, g);
+      label.textContent = 'flip';
+      continue;
+    }
+    const to = centre(a.move.slice(2, 4));
+    // The head ends short of the target's centre, so the animal stays visible.
+    const dx = to.x - from.x;
+    const dy = to.y - from.y;
+    const len = Math.hypot(dx, dy) || 1;
+    svg(
+      'line',
+      {
+        class: `arrow arrow-${a.kind} suggestion ${a.kind}`,
+        'data-move': a.move,
+        'data-kind': a.kind,
+        x1: from.x + (dx / len) * 18,
+        y1: from.y + (dy / len) * 18,
+        x2: to.x - (dx / len) * 30,
+        y2: to.y - (dy / len) * 30,
+        'marker-end': `url(#flip-head-${a.kind})`,
+      },
+      box,
+    );
+  }
+  return box;
+}
+
+/** "62%" for an expected score. @param {number} e */
+export const percent = (e) => `${Math.round(e * 100)}%`;
+
+/**
+ * What the flip engine said of a position (a hint, an analysis' info;
+ * docs/api.md, "Flip Jungle games").
+ * @typedef {{ move: string | null, score: number, expected: number, side: 'blue' | 'red' | null,
+ *   blue_score: number | null, blue_expected: number | null, proven: 'win' | 'loss' | null,
+ *   win_in: number | null, depth: number, nodes: number, time_ms: number, nps: number, pv: string[],
+ *   lines: { move: string, score: number, expected: number, pv: string[] }[] }} FlipReport
+ */
+
+/** Who the expected score is for. @param {FlipReport} r */
+const mover = (r) => (r.side === 'blue' ? 'Blue' : r.side === 'red' ? 'Red' : 'the first player');
+
+/** "Blue wins in 3", "expected 62% for Blue". @param {FlipReport} r */
+export function expectationText(r) {
+  if (r.win_in !== null && r.win_in !== undefined) {
+    const n = Math.abs(r.win_in);
+    return `${mover(r)} ${r.win_in > 0 ? 'wins' : 'loses'} in ${n} ${n === 1 ? 'ply' : 'plies'}`;
+  }
+  if (r.proven) return `${mover(r)} ${r.proven === 'win' ? 'wins' : 'loses'} with best play`;
+  return `expected ${percent(r.expected)} for ${mover(r)}`;
+}
+
+/** A hint in words. @param {FlipReport} r */
+export function hintText(r) {
+  const what = r.move?.endsWith('?') ? `turn ${r.move.slice(0, 2)} over` : `move ${r.move}`;
+  return `Hint: ${what} (${expectationText(r)})`;
+}
+
+/**
+ * The analysis panel: the expected score as a bar (Blue's share, or the
+ * first player's while the colours are undecided) and the best actions.
+ * @param {{ bar: HTMLElement, fill: HTMLElement, text: HTMLElement, lines: HTMLOListElement }} el
+ * @param {FlipReport | null} r
+ */
+export function drawAnalysis(el, r) {
+  el.lines.replaceChildren();
+  el.bar.hidden = !r;
+  if (!r) return;
+  const undecided = r.blue_expected === null || r.blue_expected === undefined;
+  const share = undecided ? r.expected : /** @type {number} */ (r.blue_expected);
+  el.bar.classList.toggle('undecided', undecided);
+  el.fill.style.width = `${(share * 100).toFixed(1)}%`;
+  el.text.textContent = undecided
+    ? `First player ${percent(r.expected)}`
+    : `Blue ${percent(share)} · Red ${percent(1 - share)}`;
+  el.bar.title = expectationText(r);
+  for (const line of r.lines) {
+    const li = document.createElement('li');
+    li.dataset.move = line.move;
+    const score = document.createElement('span');
+    score.className = 'pv-score';
+    score.textContent = percent(line.expected);
+    li.append(score, line.pv.join(' '));
+    li.title = `${line.move}: expected ${percent(line.expected)} for ${mover(r)} (${line.score > 0 ? '+' : ''}${line.score.toFixed(1)} points)`;
+    el.lines.append(li);
   }
 }
 
@@ -146,15 +312,29 @@ export function drawPool(el, pool, hidden) {
 }
 
 /**
- * The plies, numbered by pairs; a flip with what it revealed.
+ * The plies, numbered by pairs; a flip with what it revealed; a review's
+ * mark (?! ? ??) after a ply it judged, with what it found as the title.
  * @param {HTMLOListElement} el @param {{ move: string, revealed?: string }[]} moves
+ * @param {({ judgement: string | null, title: string } | null)[]} [marks] one per ply
  */
-export function drawMoves(el, moves) {
+export function drawMoves(el, moves, marks = []) {
   el.replaceChildren();
-  for (const m of moves) {
+  moves.forEach((m, i) => {
     const li = document.createElement('li');
     li.className = 'flip-move';
     li.textContent = m.revealed ? `${m.move} (${pieceName(m.revealed)})` : m.move;
+    const mark = marks[i];
+    if (mark) {
+      li.title = mark.title;
+      if (mark.judgement) {
+        li.classList.add(mark.judgement);
+        li.dataset.judgement = mark.judgement;
+        const b = document.createElement('b');
+        b.className = 'judgement';
+        b.textContent = ` ${{ inaccuracy: '?!', mistake: '?', blunder: '??' }[mark.judgement] ?? ''}`;
+        li.append(b);
+      }
+    }
     el.append(li);
-  }
+  });
 }

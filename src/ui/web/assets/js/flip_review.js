@@ -1,0 +1,108 @@
+// @ts-check
+// The review of a finished Flip Jungle game (docs/api.md, "Flip Jungle
+// games"): the server's flip engine values every action of each position;
+// each ply is judged by what the action played lost of its player's
+// expected score against the best one (a flip by its value over the pool,
+// not by what it revealed). The page starts it, polls its progress and
+// marks the moves.
+import { api, messageOf } from './api.js';
+import { toast } from './dom.js';
+
+/**
+ * One ply's judgement (null while unknown).
+ * @typedef {{ ply: number, move: string, side: 'blue' | 'red' | null, best: string,
+ *   expected_best: number, expected_played: number, loss: number,
+ *   judgement: 'inaccuracy' | 'mistake' | 'blunder' | null, depth: number }} FlipJudgement
+ */
+/**
+ * @typedef {{ game: number, kind: 'flip', status: 'none' | 'running' | 'done' | 'stopped' | 'failed',
+ *   analysed: number, total: number, moves: (FlipJudgement | null)[], message?: string }} FlipReview
+ */
+
+const POLL_MS = 600;
+export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+/** The review shown, and the game it is of. @type {{ review: FlipReview | null, game: number, timer: number }} */
+const shown = { review: null, game: 0, timer: 0 };
+
+/** The review of game `id` as last heard (null: none asked for yet). @param {number} id */
+export const flipReviewOf = (id) => (shown.game === id ? shown.review : null);
+
+/** Forgets the review shown (another game was opened). */
+export function closeFlipReview() {
+  clearTimeout(shown.timer);
+  shown.review = null;
+  shown.game = 0;
+}
+
+/**
+ * Asks what the server knows of the game's review, and follows it while it
+ * runs; `onChange` redraws.
+ * @param {number} id @param {() => void} onChange @param {boolean} start POST (start or resume) rather than GET
+ */
+export async function followFlipReview(id, onChange, start = false) {
+  clearTimeout(shown.timer);
+  if (shown.game !== id) shown.review = null;
+  shown.game = id;
+  try {
+    /** @type {FlipReview} */
+    const review = /** @type {any} */ (start ? await api.startReview(id) : await api.review(id));
+    if (shown.game !== id) return;
+    shown.review = review;
+    if (review.status === 'running') {
+      shown.timer = window.setTimeout(() => followFlipReview(id, onChange), POLL_MS);
+    }
+  } catch (err) {
+    if (start) toast(messageOf(err));
+  }
+  onChange();
+}
+
+/** "62%" @param {number} e */
+const percent = (e) => `${Math.round(e * 100)}%`;
+
+/** @param {'blue' | 'red' | null} side */
+const sideName = (side) => (side === 'blue' ? 'Blue' : side === 'red' ? 'Red' : 'First player');
+
+/** What a judged ply's title says. @param {FlipJudgement} j */
+export const judgementTitle = (j) =>
+  j.move === j.best
+    ? `The engine's choice (${percent(j.expected_best)} expected)`
+    : `Expected ${percent(j.expected_best)} with ${j.best}, ${percent(j.expected_played)} after ${j.move}` +
+      (j.judgement ? `: ${j.judgement}` : '');
+
+/**
+ * The review panel: its progress and button, and each side's marked plies.
+ * @param {{ progress: HTMLElement, button: HTMLButtonElement, summary: HTMLElement }} el
+ * @param {FlipReview | null} review
+ */
+export function drawFlipReview(el, review) {
+  el.summary.replaceChildren();
+  const status = review?.status ?? 'none';
+  el.button.hidden = status === 'running' || status === 'done';
+  el.button.textContent = status === 'stopped' || status === 'failed' ? 'Resume review' : 'Review game';
+  el.progress.textContent =
+    status === 'running'
+      ? `Reviewing… ${review?.analysed ?? 0} of ${review?.total ?? 0} plies`
+      : status === 'done'
+        ? 'Review done'
+        : status === 'stopped' || status === 'failed'
+          ? `Review stopped${review?.message ? `: ${review.message}` : ''}`
+          : '';
+  if (!review || status !== 'done') return;
+  const marked = review.moves.filter((m) => m && m.judgement);
+  if (marked.length === 0) {
+    const li = document.createElement('li');
+    li.textContent = 'No action lost more than 6% of its expected score.';
+    el.summary.append(li);
+    return;
+  }
+  for (const m of marked) {
+    if (!m || !m.judgement) continue;
+    const li = document.createElement('li');
+    li.className = `flip-judged ${m.judgement}`;
+    li.dataset.ply = String(m.ply);
+    li.textContent = `${m.ply}. ${sideName(m.side)} ${m.move}${MARKS[m.judgement]} ${m.judgement}: ${percent(m.expected_best)} → ${percent(m.expected_played)} (better ${m.best})`;
+    el.summary.append(li);
+  }
+}
