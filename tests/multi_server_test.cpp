@@ -502,8 +502,14 @@ TEST_F(MultiServerTest, APlayerWhoLeavesOneServerIsSeenGoneOnTheOtherAndCanBeCla
   ASSERT_EQ(claimed.status, 200) << claimed.text;
   EXPECT_EQ(claimed.body["winner"], "red");
   EXPECT_EQ(claimed.body["termination"], "abandoned");
-  // A, where Alice played, tells the same ending.
+  // A, where Alice played, tells the same ending once B's notice has come
+  // (a read on A just after a write on B may still be A's copy of a moment
+  // ago: 1 full run in 3 asked before the notice was there).
   Reply on_a = get(a_, kAlice, path(id));
+  for (int i = 0; i < 100 && on_a.body["status"] != "over"; ++i) {
+    std::this_thread::sleep_for(50ms);
+    on_a = get(a_, kAlice, path(id));
+  }
   EXPECT_EQ(on_a.body["winner"], "red");
   EXPECT_EQ(on_a.body["termination"], "abandoned");
 }
