@@ -48,12 +48,49 @@ double expected_result(int score) {
   return 1.0 / (1.0 + std::pow(10.0, -score / kExpectationScale));
 }
 
+namespace {
+
+ViewSearchOptions tree_options(const HiddenSearchOptions& options) {
+  ViewSearchOptions out;
+  out.opponent = options.opponent;
+  return out;
+}
+
+}  // namespace
+
 HiddenSearcher::HiddenSearcher(HiddenSearchOptions options)
-    : options_(options), engine_(options.hash_mb), rng_(options.seed ? options.seed : 1) {}
+    : options_(options),
+      engine_(options.hash_mb),
+      tree_(tree_options(options)),
+      rng_(options.seed ? options.seed : 1) {}
 
 void HiddenSearcher::set_options(const HiddenSearchOptions& options) {
   options_ = options;
+  tree_.set_options(tree_options(options));
   rng_.seed(options.seed ? options.seed : 1);
+}
+
+HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const HiddenLimits& limits) {
+  ViewSearchLimits l;
+  if (limits.nodes > 0) {
+    l.nodes = limits.nodes;
+  } else if (limits.movetime_ms > 0) {
+    l.deadline = Clock::now() + std::chrono::milliseconds(limits.movetime_ms);
+  } else {
+    l.depth = std::max(1, limits.depth);
+  }
+  const ViewSearchResult r = tree_.search(view, l, &stop_);
+  HiddenSearchResult out;
+  out.best = r.best;
+  out.expected = expected_result(r.score);
+  out.worlds = 0;
+  out.depth = r.depth;
+  out.nodes = r.nodes;
+  for (const auto& [m, score] : r.scores) {
+    out.candidates.push_back({m, expected_result(score), m == r.best ? 1 : 0});
+  }
+  if (out.candidates.empty() && !out.best.is_none()) out.candidates.push_back({out.best, 0.5, 1});
+  return out;
 }
 
 void HiddenSearcher::new_game() {
@@ -146,6 +183,7 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   if (options_.contact_steps > 0 && count > 1 && !in_contact(view, options_.contact_steps)) {
     count = 1;
   }
+  if (count > 1 && options_.method == HiddenMethod::kTree) return search_tree(view, limits);
 
   struct World {
     Position position;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hidden/player_view.h"
+#include "hidden_search/view_search.h"
 #include "hidden_search/world_search.h"
 
 // Choosing a move in a hidden game from a player's view (docs/hidden.md,
@@ -21,7 +22,20 @@
 
 namespace jungle::hidden {
 
+// How a move is chosen in contact with unknown enemy pieces.
+enum class HiddenMethod : uint8_t {
+  // One search over the view, with chance nodes at attacks whose outcome
+  // the view does not know (view_search.h).
+  kTree,
+  // Determinization: worlds drawn from the belief, each searched by the
+  // open engine, the move best on average over them.
+  kWorlds,
+};
+
 struct HiddenSearchOptions {
+  HiddenMethod method = HiddenMethod::kTree;
+  // The tree's model of the enemy (kTree only).
+  OpponentModel opponent = OpponentModel::kInformed;
   // Worlds drawn per move; fewer when fewer arrangements remain (one when
   // the enemy is known).
   int worlds = 8;
@@ -99,8 +113,11 @@ class HiddenSearcher {
                             std::vector<std::pair<Move, int>>* scores = nullptr);
   void prepare(const PlayerView& view);
 
+  HiddenSearchResult search_tree(const PlayerView& view, const HiddenLimits& limits);
+
   HiddenSearchOptions options_;
   WorldSearch engine_;
+  ViewSearch tree_;
   RuleSetPtr rules_;
   std::mt19937_64 rng_;
   std::atomic<bool> stop_{false};

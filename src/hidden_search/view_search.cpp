@@ -1,0 +1,899 @@
+#include "hidden_search/view_search.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include "search/evaluation.h"
+#include "search/search.h"
+
+namespace jungle::hidden {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A win at ply p scores kWin - p, as the open search's mates do, so that
+// expected_result() reads the tree's scores as it reads the worlds'.
+constexpr int kWin = kMateScore;
+constexpr int kWinBound = kMateBound;
+constexpr int kMaxDepth = 64;
+constexpr int kMaxTreePly = 100;
+constexpr int kMaxPieces = 16;
+// A probability below this is none: the marginals are narrowed in floats.
+constexpr float kNegligible = 1e-6f;
+// Moves searched in full at a node before late-move reductions begin.
+constexpr int kFullMoves = 3;
+constexpr int kNullMoveReduction = 2;
+
+struct VPiece {
+  Square square = kNoSquare;  // kNoSquare: off the board
+  Side side = kBlue;
+  uint8_t candidates = 0;  // animals with a probability (bit per Animal)
+  std::array<float, kAnimals> p{};
+};
+
+// A position of the tree: a view, pieces by index, each with its marginals.
+struct VState {
+  std::array<VPiece, kMaxPieces> pieces;
+  int count = 0;
+  std::array<int8_t, 64> board;
+  std::array<Bitboard, kSides> occupied{};
+  Side to_move = kBlue;
+  int plies_since_capture = 0;
+  uint64_t key = 0;        // the table's: squares, sides and candidates
+  uint64_t placement = 0;  // repetition's: squares, the searcher's animals
+};
+
+// A move of the tree and what the view knows of it.
+struct VMove {
+  Move move;
+  int8_t piece = -1;
+  int8_t target = -1;  // the enemy piece attacked, or -1
+  uint8_t movers = 0;  // the piece's animals that can make the move
+  float p_move = 1;    // probability that the piece is one of them
+  float p_took = 1;    // for an attack by the movers: that it takes
+  int order = 0;
+};
+
+struct TTEntry {
+  uint64_t key = 0;
+  int16_t value = 0;
+  uint16_t move = 0;
+  int8_t depth = -1;
+  uint8_t bound = 0;  // 1 lower, 2 upper, 3 exact
+};
+
+uint64_t splitmix(uint64_t& x) {
+  uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Keys of a piece of a side on a square with a set of candidates.
+struct Keys {
+  std::array<std::array<std::array<uint64_t, 256>, kSides>, 64> piece;
+  uint64_t side;
+  Keys() {
+    uint64_t seed = 0x6A756E676C65ull;
+    for (auto& by_square : piece)
+      for (auto& by_side : by_square)
+        for (uint64_t& k : by_side) k = splitmix(seed);
+    side = splitmix(seed);
+  }
+};
+const Keys& keys() {
+  static const Keys k;
+  return k;
+}
+
+int popcount8(uint8_t b) {
+  return std::popcount(unsigned(b));
+}
+
+}  // namespace
+
+struct ViewSearch::Impl {
+  ViewSearchOptions options;
+  RuleSetPtr rules;
+  // The evaluation's one-piece terms (value, advance, square table, water)
+  // by side, animal and square, and whether the piece is within three moves
+  // of the enemy den: the open evaluation's tables (search/evaluation.cpp).
+  std::array<std::array<std::array<float, 64>, kAnimals>, kSides> piece_square{};
+  std::array<std::array<std::array<float, 64>, kAnimals>, kSides> threat{};
+  std::array<Bitboard, kSides> guard_zone{};
+  EvalParams params;
+  std::vector<TTEntry> table;
+  std::array<std::array<Move, 2>, kMaxTreePly + 2> killers{};
+  std::array<std::array<std::array<int, 64>, 64>, kSides> history{};
+  std::array<uint64_t, kMaxTreePly + 2> path{};  // keys along the line
+  Side root_side = kBlue;
+  // The placements of the game since its last capture, the root's last.
+  std::vector<uint64_t> game_placements;
+  uint64_t nodes = 0;
+  ViewSearchLimits limits;
+  const std::atomic<bool>* stop = nullptr;
+  bool aborted = false;
+
+  void set_rules(const RuleSetPtr& r);
+  VState state_of(const PlayerView& view) const;
+  void narrow(VState& st, int id, uint8_t allowed) const;
+  void remove(VState& st, int id) const;
+  void rekey(VState& st) const;
+  void read_history(const PlayerView& view);
+  bool repeats(const VState& st, int ply) const;
+  void generate(const VState& st, std::vector<VMove>& out, bool tactical) const;
+  int evaluate(const VState& st) const;
+  double took_chance(const VState& st, int attacker, uint8_t movers, int target, Square from,
+                     Square to) const;
+  bool out_of_budget();
+  int search(const VState& st, int depth, int alpha, int beta, int ply, bool null_ok);
+  int quiesce(const VState& st, int alpha, int beta, int ply);
+  // The value for the side to move of a move that is not the enemy's
+  // informed gamble: chance nodes for attacks whose outcome is unknown.
+  int move_value(const VState& st, const VMove& m, int depth, int alpha, int beta, int ply,
+                 bool quiet_search);
+  // The child after `m` (with outcome `took` for an attack, narrowing as
+  // the outcome says); whether the same side moves again (a refusal).
+  VState child(const VState& st, const VMove& m, bool took, bool& same_side) const;
+  int child_value(const VState& c, bool same_side, int depth, int alpha, int beta, int ply,
+                  bool quiet_search);
+  void order(const VState& st, std::vector<VMove>& moves, Move tt_move, int ply) const;
+  bool informed_gamble(const VState& st, const VMove& m) const {
+    return options.opponent == OpponentModel::kInformed && st.to_move != root_side &&
+           m.p_move * (m.target >= 0 ? m.p_took : 1.0f) < 1.0f - kNegligible;
+  }
+};
+
+void ViewSearch::Impl::set_rules(const RuleSetPtr& r) {
+  if (rules == r) return;
+  rules = r;
+  const RuleSet& rs = *rules;
+  const Evaluator evaluator(rs);
+  params = default_eval_params(rs);
+  const Rules& rr = rs.rules();
+  const Geometry& g = rs.geometry();
+  for (Side side : {kBlue, kRed}) {
+    Bitboard zone = rs.den_bb(side);
+    for (int i = 0; i < 2; ++i) zone |= g.neighbours(zone);
+    guard_zone[side] = zone;
+    for (int ai = 0; ai < kAnimals; ++ai) {
+      const Animal a = Animal(ai);
+      const int strength = 100 + params.advance_strength_percent * std::max(0, rr.rank[a] - 1);
+      const auto& squares = params.square_table(rr.rank[a]);
+      for (Square s = 0; s < g.squares(); ++s) {
+        const int d = evaluator.den_distance(side, a, s);
+        const int bonus = d < int(params.advance.size()) ? params.advance[size_t(d)] : 0;
+        const int value = evaluator.piece_value(a) + bonus * strength / 100 +
+                          squares[square_table_index(rs, side, s)] +
+                          ((rs.water() & square_bb(s)) ? params.swimmer_in_water : 0);
+        piece_square[side][a][size_t(s)] = float(value);
+        threat[side][a][size_t(s)] = d <= 3 ? 1.0f : 0.0f;
+      }
+    }
+  }
+}
+
+VState ViewSearch::Impl::state_of(const PlayerView& view) const {
+  VState st;
+  st.board.fill(-1);
+  st.to_move = view.side_to_move();
+  st.plies_since_capture = view.plies_since_capture();
+  for (Side side : {kBlue, kRed}) {
+    const std::vector<int>& ids = view.side_pieces(side);
+    const Belief& belief = view.belief(side);
+    const double total = double(std::max<uint64_t>(1, belief.arrangements()));
+    for (size_t k = 0; k < ids.size(); ++k) {
+      const PieceInfo& info = view.pieces()[size_t(ids[k])];
+      if (!info.on_board() || st.count >= kMaxPieces) continue;
+      VPiece piece;
+      piece.square = info.square;
+      piece.side = side;
+      if (info.known) {
+        piece.p[*info.known] = 1;
+      } else {
+        // Exact marginals: the share of the arrangements with each animal here.
+        const AnimalSet feasible = belief.feasible(int(k));
+        for (int a = 0; a < kAnimals; ++a) {
+          if (!feasible.contains(Animal(a))) continue;
+          Belief one = belief;
+          one.restrict(int(k), AnimalSet{Animal(a)});
+          piece.p[size_t(a)] = float(double(one.arrangements()) / total);
+        }
+        float sum = 0;
+        for (float x : piece.p) sum += x;
+        if (sum <= 0) {
+          // No arrangement counted (cannot happen in a consistent view):
+          // every candidate alike.
+          const AnimalSet c = view.candidates(ids[k]);
+          for (int a = 0; a < kAnimals; ++a) piece.p[size_t(a)] = c.contains(Animal(a)) ? 1 : 0;
+          sum = 0;
+          for (float x : piece.p) sum += x;
+        }
+        for (float& x : piece.p) x /= sum > 0 ? sum : 1;
+      }
+      for (int a = 0; a < kAnimals; ++a) {
+        if (piece.p[size_t(a)] > kNegligible) piece.candidates |= uint8_t(1u << a);
+      }
+      st.board[size_t(info.square)] = int8_t(st.count);
+      st.occupied[side] |= square_bb(info.square);
+      st.pieces[size_t(st.count++)] = piece;
+    }
+  }
+  rekey(st);
+  return st;
+}
+
+// A placement as repetition sees it from the searcher's side: its own
+// pieces by animal, the enemy's by square (their animals stay theirs, so a
+// placement of the view repeats when the truth's does, but for two enemy
+// pieces that changed places).
+uint64_t placement_part(Square s, Side side, Side searcher, uint8_t animals) {
+  return keys().piece[size_t(s)][side][side == searcher ? animals : 0];
+}
+
+void ViewSearch::Impl::rekey(VState& st) const {
+  const Keys& k = keys();
+  uint64_t key = st.to_move == kRed ? k.side : 0;
+  uint64_t placement = key;
+  for (int i = 0; i < st.count; ++i) {
+    const VPiece& p = st.pieces[size_t(i)];
+    if (p.square == kNoSquare) continue;
+    key ^= k.piece[size_t(p.square)][p.side][p.candidates];
+    placement ^= placement_part(p.square, p.side, root_side, p.candidates);
+  }
+  st.key = key;
+  st.placement = placement;
+}
+
+void ViewSearch::Impl::read_history(const PlayerView& view) {
+  game_placements.clear();
+  const PlayerView start =
+      PlayerView::from_fen(view.rule_set_ptr(), view.start_fen(), view.viewer());
+  std::array<uint8_t, 64> animals{};  // the searcher's pieces' animal bits
+  std::array<int8_t, 64> side{};      // -1 empty
+  side.fill(-1);
+  for (const PieceInfo& p : start.pieces()) {
+    if (!p.on_board()) continue;
+    side[size_t(p.square)] = int8_t(p.side);
+    animals[size_t(p.square)] = p.known ? uint8_t(1u << *p.known) : 0;
+  }
+  Side to_move = start.side_to_move();
+  auto placement = [&] {
+    uint64_t key = to_move == kRed ? keys().side : 0;
+    for (Square s = 0; s < 64; ++s) {
+      if (side[size_t(s)] >= 0)
+        key ^= placement_part(s, Side(side[size_t(s)]), root_side, animals[size_t(s)]);
+    }
+    return key;
+  };
+  game_placements.push_back(placement());
+  for (const Observation& o : view.history()) {
+    if (!o.is_ply()) continue;
+    const size_t from = size_t(o.move.from()), to = size_t(o.move.to());
+    bool reset = false;
+    if (o.outcome == Outcome::kMove || o.outcome == Outcome::kTook) {
+      reset = o.outcome == Outcome::kTook;
+      side[to] = side[from];
+      animals[to] = animals[from];
+      side[from] = -1;
+    } else if (o.outcome == Outcome::kDied) {
+      reset = true;
+      side[from] = -1;
+    }
+    for (const auto& [s, piece] : o.drowned) {
+      side[size_t(s)] = -1;
+      reset = true;
+    }
+    to_move = opponent(to_move);
+    if (reset) game_placements.clear();
+    game_placements.push_back(placement());
+  }
+}
+
+// Whether the line repeats a placement of the game or of the line itself
+// since the last capture: a draw, as the open search counts one.
+bool ViewSearch::Impl::repeats(const VState& st, int ply) const {
+  for (int back = 2; back <= std::min(ply, st.plies_since_capture); back += 2) {
+    if (path[size_t(ply - back)] == st.placement) return true;
+  }
+  if (st.plies_since_capture < ply) return false;  // a capture on the line
+  for (uint64_t key : game_placements) {
+    if (key == st.placement) return true;
+  }
+  return false;
+}
+
+// Narrows a piece to `allowed`; an animal that became certain is taken
+// from its side's other pieces (each animal once), which may in turn
+// become certain. A narrowing that would leave nothing is not made: the
+// marginals only approximate the belief along a line.
+void ViewSearch::Impl::narrow(VState& st, int id, uint8_t allowed) const {
+  VPiece& piece = st.pieces[size_t(id)];
+  const uint8_t left = piece.candidates & allowed;
+  if (left == piece.candidates || left == 0) return;
+  float sum = 0;
+  for (int a = 0; a < kAnimals; ++a) {
+    if (!((left >> a) & 1)) piece.p[size_t(a)] = 0;
+    sum += piece.p[size_t(a)];
+  }
+  if (sum <= 0) return;
+  for (float& x : piece.p) x /= sum;
+  piece.candidates = left;
+  if (popcount8(left) != 1) return;
+  for (int j = 0; j < st.count; ++j) {
+    const VPiece& other = st.pieces[size_t(j)];
+    if (j == id || other.side != piece.side || other.square == kNoSquare) continue;
+    if ((other.candidates & left) && popcount8(other.candidates) > 1) narrow(st, j, uint8_t(~left));
+  }
+}
+
+void ViewSearch::Impl::remove(VState& st, int id) const {
+  VPiece& piece = st.pieces[size_t(id)];
+  st.board[size_t(piece.square)] = -1;
+  st.occupied[piece.side] &= ~square_bb(piece.square);
+  piece.square = kNoSquare;
+}
+
+double ViewSearch::Impl::took_chance(const VState& st, int attacker, uint8_t movers, int target,
+                                     Square from, Square to) const {
+  const VPiece& a = st.pieces[size_t(attacker)];
+  const VPiece& d = st.pieces[size_t(target)];
+  double took = 0, mass = 0;
+  for (int x = 0; x < kAnimals; ++x) {
+    if (!((movers >> x) & 1)) continue;
+    mass += a.p[size_t(x)];
+    for (int y = 0; y < kAnimals; ++y) {
+      if (!((d.candidates >> y) & 1)) continue;
+      if (rules->may_capture(a.side, Animal(x), from, Animal(y), to))
+        took += double(a.p[size_t(x)]) * d.p[size_t(y)];
+    }
+  }
+  return mass > 0 ? took / mass : 0;
+}
+
+void ViewSearch::Impl::generate(const VState& st, std::vector<VMove>& out, bool tactical) const {
+  out.clear();
+  const RuleSet& rs = *rules;
+  const Side us = st.to_move;
+  const Bitboard occupied = st.occupied[kBlue] | st.occupied[kRed];
+  const Bitboard enemy_den = rs.den_bb(opponent(us));
+  for (int i = 0; i < st.count; ++i) {
+    const VPiece& piece = st.pieces[size_t(i)];
+    if (piece.side != us || piece.square == kNoSquare) continue;
+    const Square from = piece.square;
+    // Destinations, each with the animals that can reach it.
+    std::array<uint8_t, 64> movers{};
+    Bitboard reach = 0;
+    for (int a = 0; a < kAnimals; ++a) {
+      if (!((piece.candidates >> a) & 1)) continue;
+      Bitboard to = rs.steps(us, Animal(a), from);
+      if (rs.jumps(Animal(a)) && (rs.jump_origins(us, Animal(a)) & square_bb(from))) {
+        for (const Jump& j : rs.jumps_from(us, Animal(a), from)) {
+          if (j.to != kNoSquare && !(j.blockers & occupied)) to |= square_bb(j.to);
+        }
+      }
+      to &= ~st.occupied[us];
+      reach |= to;
+      for (Bitboard b = to; b;) movers[size_t(pop_lsb(b))] |= uint8_t(1u << a);
+    }
+    if (tactical) reach &= st.occupied[opponent(us)] | enemy_den;
+    for (Bitboard b = reach; b;) {
+      const Square to = pop_lsb(b);
+      VMove m;
+      m.move = Move(from, to);
+      m.piece = int8_t(i);
+      m.movers = movers[size_t(to)];
+      float mass = 0;
+      for (int a = 0; a < kAnimals; ++a) {
+        if ((m.movers >> a) & 1) mass += piece.p[size_t(a)];
+      }
+      m.p_move = std::min(1.0f, mass);
+      const int target = st.board[size_t(to)];
+      if (target >= 0) {
+        m.target = int8_t(target);
+        m.p_took = float(took_chance(st, i, m.movers, target, from, to));
+        // A try no arrangement allows is no move; one that can only fail
+        // is left out too: it gives a piece away (or the turn) for nothing.
+        if (m.p_took <= kNegligible) continue;
+      }
+      out.push_back(m);
+    }
+  }
+}
+
+int ViewSearch::Impl::evaluate(const VState& st) const {
+  const RuleSet& rs = *rules;
+  const Geometry& g = rs.geometry();
+  std::array<float, kSides> score{}, threats{};
+  std::array<int, kSides> defenders{};
+  for (int i = 0; i < st.count; ++i) {
+    const VPiece& piece = st.pieces[size_t(i)];
+    if (piece.square == kNoSquare) continue;
+    const size_t s = size_t(piece.square);
+    float value = 0, near = 0;
+    for (int a = 0; a < kAnimals; ++a) {
+      if (!((piece.candidates >> a) & 1)) continue;
+      value += piece.p[size_t(a)] * piece_square[piece.side][size_t(a)][s];
+      near += piece.p[size_t(a)] * threat[piece.side][size_t(a)][s];
+    }
+    score[piece.side] += value;
+    threats[opponent(piece.side)] += near;
+    if (guard_zone[piece.side] & square_bb(piece.square)) ++defenders[piece.side];
+  }
+  for (Side side : {kBlue, kRed}) {
+    score[side] += float(params.den_guard) * std::min(threats[side], float(defenders[side]));
+    for (Bitboard b = st.occupied[opponent(side)] & rs.weakening_traps(side); b;) {
+      if (g.neighbours(square_bb(pop_lsb(b))) & st.occupied[side])
+        score[side] += float(params.trapped_enemy);
+    }
+  }
+  const Side us = st.to_move;
+  return int(std::lround(score[us] - score[opponent(us)])) + params.tempo;
+}
+
+bool ViewSearch::Impl::out_of_budget() {
+  if (aborted) return true;
+  if (limits.nodes && nodes >= limits.nodes) aborted = true;
+  if ((nodes & 255) == 0) {
+    if (stop && stop->load(std::memory_order_relaxed)) aborted = true;
+    if (limits.deadline != Clock::time_point() && Clock::now() >= limits.deadline) aborted = true;
+  }
+  return aborted;
+}
+
+VState ViewSearch::Impl::child(const VState& st, const VMove& m, bool took, bool& same_side) const {
+  VState c = st;
+  same_side = false;
+  const Square from = m.move.from(), to = m.move.to();
+  narrow(c, m.piece, m.movers);
+  const VPiece& attacker = c.pieces[size_t(m.piece)];
+  if (m.target < 0 || took) {
+    if (m.target >= 0) {
+      // Narrowed to the animals that take the defender here, and the
+      // defender to those it can take.
+      uint8_t winners = 0, victims = 0;
+      const VPiece& defender = c.pieces[size_t(m.target)];
+      for (int x = 0; x < kAnimals; ++x) {
+        if (!((attacker.candidates >> x) & 1)) continue;
+        for (int y = 0; y < kAnimals; ++y) {
+          if (((defender.candidates >> y) & 1) &&
+              rules->may_capture(attacker.side, Animal(x), from, Animal(y), to)) {
+            winners |= uint8_t(1u << x);
+            victims |= uint8_t(1u << y);
+          }
+        }
+      }
+      narrow(c, m.piece, winners);
+      narrow(c, m.target, victims);
+      remove(c, m.target);
+      c.plies_since_capture = 0;
+    } else {
+      ++c.plies_since_capture;
+    }
+    c.board[size_t(from)] = -1;
+    c.board[size_t(to)] = m.piece;
+    c.occupied[attacker.side] ^= square_bb(from) | square_bb(to);
+    c.pieces[size_t(m.piece)].square = to;
+  } else {
+    // Failed: the defender is an animal the attacker cannot take (and the
+    // attacker one that cannot take it).
+    uint8_t losers = 0, survivors = 0;
+    const VPiece& defender = c.pieces[size_t(m.target)];
+    for (int x = 0; x < kAnimals; ++x) {
+      if (!((attacker.candidates >> x) & 1)) continue;
+      for (int y = 0; y < kAnimals; ++y) {
+        if (((defender.candidates >> y) & 1) &&
+            !rules->may_capture(attacker.side, Animal(x), from, Animal(y), to)) {
+          losers |= uint8_t(1u << x);
+          survivors |= uint8_t(1u << y);
+        }
+      }
+    }
+    narrow(c, m.piece, losers);
+    narrow(c, m.target, survivors);
+    switch (rules->rules().failed_attack) {
+      case FailedAttack::kAttackerDies:
+        remove(c, m.piece);
+        c.plies_since_capture = 0;
+        break;
+      case FailedAttack::kBounce:
+        ++c.plies_since_capture;
+        break;
+      case FailedAttack::kRefused:
+        same_side = true;
+        break;
+    }
+  }
+  if (!same_side) c.to_move = opponent(c.to_move);
+  rekey(c);
+  return c;
+}
+
+int ViewSearch::Impl::child_value(const VState& c, bool same_side, int depth, int alpha, int beta,
+                                  int ply, bool quiet_search) {
+  if (same_side) {
+    return quiet_search ? quiesce(c, alpha, beta, ply + 1)
+                        : search(c, depth, alpha, beta, ply + 1, true);
+  }
+  return quiet_search ? -quiesce(c, -beta, -alpha, ply + 1)
+                      : -search(c, depth, -beta, -alpha, ply + 1, true);
+}
+
+int ViewSearch::Impl::move_value(const VState& st, const VMove& m, int depth, int alpha, int beta,
+                                 int ply, bool quiet_search) {
+  const bool chance = m.target >= 0 && m.p_took < 1.0f - kNegligible;
+  if (!chance) {
+    bool same = false;
+    const VState c = child(st, m, true, same);
+    return child_value(c, same, depth, alpha, beta, ply, quiet_search);
+  }
+  // A chance node (Star1): each outcome searched in the window that could
+  // still move the weighted sum across alpha or beta, the outcomes not yet
+  // searched taken at their bounds.
+  const double p[2] = {double(m.p_took), 1.0 - double(m.p_took)};
+  double sum = 0, rest = 1;
+  for (int k = 0; k < 2; ++k) {
+    rest -= p[k];
+    if (rest < 1e-9) rest = 0;
+    const double lo = (alpha - sum - rest * kWin) / p[k];
+    const double hi = (beta - sum + rest * kWin) / p[k];
+    const int a = int(std::clamp(std::floor(lo), double(-kInfinite), double(kInfinite)));
+    const int b = int(std::clamp(std::ceil(hi), double(-kInfinite), double(kInfinite)));
+    bool same = false;
+    const VState c = child(st, m, k == 0, same);
+    const int v = child_value(c, same, depth, std::max(a, -kInfinite + 1),
+                              std::min(b, kInfinite - 1), ply, quiet_search);
+    if (aborted) return 0;
+    sum += p[k] * v;
+    if (sum + rest * kWin <= alpha) return int(std::floor(sum + rest * kWin));
+    if (sum - rest * kWin >= beta) return int(std::ceil(sum - rest * kWin));
+  }
+  return int(std::lround(sum));
+}
+
+void ViewSearch::Impl::order(const VState& st, std::vector<VMove>& moves, Move tt_move,
+                             int ply) const {
+  const Bitboard enemy_den = rules->den_bb(opponent(st.to_move));
+  for (VMove& m : moves) {
+    int o = history[st.to_move][size_t(m.move.from())][size_t(m.move.to())];
+    if (m.move == tt_move) {
+      o = 1 << 30;
+    } else if (enemy_den & square_bb(m.move.to())) {
+      o = 1 << 29;
+    } else if (m.target >= 0) {
+      // Expected material won: the victim's value if it takes, the
+      // attacker's lost if it dies.
+      const VPiece& a = st.pieces[size_t(m.piece)];
+      const VPiece& d = st.pieces[size_t(m.target)];
+      float victim = 0, attacker = 0;
+      const size_t to = size_t(m.move.to()), from = size_t(m.move.from());
+      for (int x = 0; x < kAnimals; ++x) {
+        victim += d.p[size_t(x)] * piece_square[d.side][size_t(x)][to];
+        attacker += a.p[size_t(x)] * piece_square[a.side][size_t(x)][from];
+      }
+      o = (1 << 27) + int(m.p_took * victim - (1 - m.p_took) * attacker);
+    } else if (m.move == killers[size_t(ply)][0]) {
+      o = 1 << 26;
+    } else if (m.move == killers[size_t(ply)][1]) {
+      o = (1 << 26) - 1;
+    }
+    m.order = o;
+  }
+  std::stable_sort(moves.begin(), moves.end(),
+                   [](const VMove& a, const VMove& b) { return a.order > b.order; });
+}
+
+int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply) {
+  ++nodes;
+  if (out_of_budget()) return 0;
+  const Side us = st.to_move;
+  if (!st.occupied[us] || (st.occupied[opponent(us)] & rules->den_bb(us))) return -kWin + ply;
+  if (!st.occupied[opponent(us)]) return kWin - ply;
+  const int stand = evaluate(st);
+  if (ply >= kMaxTreePly) return stand;
+  int best = stand;
+  if (best >= beta) return best;
+  alpha = std::max(alpha, best);
+  std::vector<VMove> moves;
+  generate(st, moves, true);
+  order(st, moves, Move(), ply);
+  std::vector<const VMove*> gambles;
+  for (const VMove& m : moves) {
+    if (informed_gamble(st, m)) {
+      gambles.push_back(&m);
+      continue;
+    }
+    if (rules->den_bb(opponent(us)) & square_bb(m.move.to())) return kWin - ply - 1;
+    const int v = move_value(st, m, 0, alpha, beta, ply, true);
+    if (aborted) return 0;
+    if (v > best) {
+      best = v;
+      if (v >= beta) return v;
+      alpha = std::max(alpha, v);
+    }
+  }
+  const int others = best;
+  for (const VMove* m : gambles) {
+    const double q = double(m->p_move) * double(m->p_took);
+    const int a = int(std::floor((alpha - (1 - q) * others) / q));
+    const int b = int(std::ceil((beta - (1 - q) * others) / q));
+    const int v =
+        move_value(st, *m, 0, std::max(a, -kInfinite + 1), std::min(b, kInfinite - 1), ply, true);
+    if (aborted) return 0;
+    const int mixed = int(std::lround(q * v + (1 - q) * others));
+    if (mixed > best) {
+      best = mixed;
+      if (mixed >= beta) return mixed;
+      alpha = std::max(alpha, mixed);
+    }
+  }
+  return best;
+}
+
+int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, int ply,
+                             bool null_ok) {
+  if (depth <= 0) return quiesce(st, alpha, beta, ply);
+  ++nodes;
+  if (out_of_budget()) return 0;
+  const Side us = st.to_move;
+  if (!st.occupied[us] || (st.occupied[opponent(us)] & rules->den_bb(us))) return -kWin + ply;
+  if (!st.occupied[opponent(us)]) return kWin - ply;
+  if (st.plies_since_capture >= rules->draw_after_plies_without_capture()) return 0;
+  if (ply >= kMaxTreePly) return evaluate(st);
+  path[size_t(ply)] = st.placement;
+  if (repeats(st, ply)) return 0;
+
+  const int original_alpha = alpha;
+  TTEntry& entry = table[size_t(st.key & (table.size() - 1))];
+  Move tt_move;
+  if (entry.key == st.key) {
+    tt_move = Move::from_raw(entry.move);
+    if (ply > 0 && entry.depth >= depth) {
+      const int v = entry.value;
+      if (entry.bound == 3 || (entry.bound == 1 && v >= beta) || (entry.bound == 2 && v <= alpha))
+        return v;
+    }
+  }
+
+  // Null move: passing still holds beta, so a real move would too.
+  if (options.null_move && null_ok && depth >= 3 && beta < kWinBound && beta > -kWinBound &&
+      st.plies_since_capture > 0 && evaluate(st) >= beta) {
+    VState passed = st;
+    passed.to_move = opponent(us);
+    rekey(passed);
+    const int v = -search(passed, depth - 1 - kNullMoveReduction, -beta, -beta + 1, ply + 1, false);
+    if (aborted) return 0;
+    if (v >= beta && v < kWinBound) return v;
+  }
+
+  std::vector<VMove> moves;
+  generate(st, moves, false);
+  if (moves.empty()) {
+    return rules->rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kWin + ply;
+  }
+  order(st, moves, tt_move, ply);
+  int best = -kInfinite;
+  Move best_move;
+  std::vector<const VMove*> gambles;
+  int searched = 0;
+  const Bitboard enemy_den = rules->den_bb(opponent(us));
+  for (const VMove& m : moves) {
+    if (informed_gamble(st, m)) {
+      gambles.push_back(&m);
+      continue;
+    }
+    if (enemy_den & square_bb(m.move.to())) {
+      best = kWin - ply - 1;
+      best_move = m.move;
+      break;
+    }
+    int v;
+    const bool quiet = m.target < 0;
+    if (searched == 0) {
+      v = move_value(st, m, depth - 1, alpha, beta, ply, false);
+    } else {
+      int reduction = 0;
+      if (options.reductions && quiet && depth >= 3 && searched >= kFullMoves &&
+          m.move != killers[size_t(ply)][0] && m.move != killers[size_t(ply)][1])
+        reduction = searched >= 2 * kFullMoves + 3 ? 2 : 1;
+      v = move_value(st, m, depth - 1 - reduction, alpha, alpha + 1, ply, false);
+      if (!aborted && v > alpha && (reduction > 0 || v < beta))
+        v = move_value(st, m, depth - 1, alpha, beta, ply, false);
+    }
+    if (aborted) return 0;
+    ++searched;
+    if (v > best) {
+      best = v;
+      best_move = m.move;
+      if (v > alpha) alpha = v;
+      if (v >= beta) {
+        if (quiet) {
+          auto& k = killers[size_t(ply)];
+          if (k[0] != m.move) {
+            k[1] = k[0];
+            k[0] = m.move;
+          }
+          history[us][size_t(m.move.from())][size_t(m.move.to())] += depth * depth;
+        }
+        break;
+      }
+    }
+  }
+  if (best < beta && !gambles.empty()) {
+    // The enemy's moves that only some of its piece's animals can make:
+    // made when the piece is one of them, and otherwise its best other
+    // move (or none: a loss).
+    const int others = best == -kInfinite ? -kWin + ply : best;
+    for (const VMove* m : gambles) {
+      const double q = double(m->p_move) * double(m->p_took);
+      const int a = int(std::floor((alpha - (1 - q) * others) / q));
+      const int b = int(std::ceil((beta - (1 - q) * others) / q));
+      const int v = (enemy_den & square_bb(m->move.to()))
+                        ? kWin - ply - 1
+                        : move_value(st, *m, depth - 1, std::max(a, -kInfinite + 1),
+                                     std::min(b, kInfinite - 1), ply, false);
+      if (aborted) return 0;
+      const int mixed = int(std::lround(q * v + (1 - q) * others));
+      if (mixed > best) {
+        best = mixed;
+        best_move = m->move;
+        if (mixed > alpha) alpha = mixed;
+        if (mixed >= beta) break;
+      }
+    }
+  }
+  if (best == -kInfinite) best = -kWin + ply;
+  entry.key = st.key;
+  entry.value = int16_t(std::clamp(best, -kInfinite, kInfinite));
+  entry.move = best_move.raw();
+  entry.depth = int8_t(depth);
+  entry.bound = uint8_t(best >= beta ? 1 : best > original_alpha ? 3 : 2);
+  return best;
+}
+
+ViewSearch::ViewSearch(ViewSearchOptions options)
+    : options_(options), impl_(std::make_unique<Impl>()) {
+  impl_->options = options;
+}
+
+ViewSearch::~ViewSearch() = default;
+
+void ViewSearch::set_options(const ViewSearchOptions& options) {
+  options_ = options;
+  impl_->options = options;
+}
+
+int ViewSearch::evaluate(const PlayerView& view) {
+  impl_->set_rules(view.rule_set_ptr());
+  return impl_->evaluate(impl_->state_of(view));
+}
+
+AttackOdds ViewSearch::odds(const PlayerView& view, Move m) {
+  impl_->set_rules(view.rule_set_ptr());
+  const VState st = impl_->state_of(view);
+  const int attacker = st.board[size_t(m.from())];
+  const int target = st.board[size_t(m.to())];
+  AttackOdds out;
+  if (attacker < 0 || target < 0) return out;
+  out.took = impl_->took_chance(st, attacker, st.pieces[size_t(attacker)].candidates, target,
+                                m.from(), m.to());
+  out.failed = 1 - out.took;
+  return out;
+}
+
+ViewSearchResult ViewSearch::search(const PlayerView& view, const ViewSearchLimits& limits,
+                                    const std::atomic<bool>* stop) {
+  Impl& s = *impl_;
+  s.set_rules(view.rule_set_ptr());
+  const size_t size = size_t(1) << std::clamp(options_.hash_bits, 8, 26);
+  if (s.table.size() != size) s.table.assign(size, TTEntry());
+  std::fill(s.table.begin(), s.table.end(), TTEntry());
+  for (auto& k : s.killers) k = {Move(), Move()};
+  for (auto& by_from : s.history)
+    for (auto& row : by_from) row.fill(0);
+  s.limits = limits;
+  s.stop = stop;
+  s.nodes = 0;
+  s.aborted = false;
+  s.root_side = view.side_to_move();
+  const VState root = s.state_of(view);
+  s.read_history(view);
+  s.path[0] = root.placement;
+  ViewSearchResult out;
+  const MoveList tries = view.legal_moves();
+  std::vector<VMove> moves;
+  s.generate(root, moves, false);
+  std::erase_if(moves, [&](const VMove& m) { return !tries.contains(m.move); });
+  if (moves.empty()) {
+    if (!tries.empty()) out.best = tries[0];
+    return out;
+  }
+  // A move that repeats the game's position for the last time draws: the
+  // view's history decides, read from any world (repetition compares
+  // placements, whose animals are the same in every world).
+  std::vector<bool> draws(moves.size(), false);
+  if (view.rules().repetition == RepetitionRule::kDraw) {
+    std::mt19937_64 rng(1);
+    const Position world = view.determinize(view.sample_arrangement(rng));
+    for (size_t i = 0; i < moves.size(); ++i) {
+      if (moves[i].target < 0 &&
+          world.occurrences_after(moves[i].move) + 1 >= view.rule_set().draw_at_repetition())
+        draws[i] = true;
+    }
+  }
+  std::vector<int> scores(moves.size(), -kInfinite);
+  std::vector<size_t> index(moves.size());
+  for (size_t i = 0; i < index.size(); ++i) index[i] = i;
+  {
+    // The first order: captures by expected gain, den entries first.
+    std::vector<VMove> ordered = moves;
+    s.order(root, ordered, Move(), 0);
+    for (size_t i = 0; i < ordered.size(); ++i) {
+      for (size_t j = 0; j < moves.size(); ++j) {
+        if (moves[j].move == ordered[i].move) index[i] = j;
+      }
+    }
+  }
+  out.best = moves[index[0]].move;
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    int alpha = -kInfinite, best = -kInfinite;
+    size_t best_index = index[0];
+    std::vector<int> now(moves.size(), -kInfinite);
+    bool complete = true;
+    for (size_t k = 0; k < index.size(); ++k) {
+      const size_t i = index[k];
+      int v;
+      if (draws[i]) {
+        v = 0;
+      } else if (s.rules->den_bb(opponent(root.to_move)) & square_bb(moves[i].move.to())) {
+        v = kWin - 1;
+      } else if (k == 0) {
+        v = s.move_value(root, moves[i], depth - 1, -kInfinite, kInfinite, 0, false);
+      } else {
+        v = s.move_value(root, moves[i], depth - 1, alpha, alpha + 1, 0, false);
+        if (!s.aborted && v > alpha) {
+          v = s.move_value(root, moves[i], depth - 1, alpha, kInfinite, 0, false);
+        }
+      }
+      if (s.aborted) {
+        complete = false;
+        break;
+      }
+      now[i] = v;
+      if (v > best) {
+        best = v;
+        best_index = i;
+        alpha = std::max(alpha, v);
+      }
+    }
+    // A depth cut short still counts where its first move was searched:
+    // its best so far is at least as good as the last depth's.
+    if (!complete && now[index[0]] == -kInfinite) break;
+    out.best = moves[best_index].move;
+    out.score = best;
+    if (complete) {
+      out.depth = depth;
+      scores = now;
+    } else {
+      for (size_t i = 0; i < moves.size(); ++i) {
+        if (now[i] != -kInfinite) scores[i] = now[i];
+      }
+    }
+    // The next depth begins with this one's best, then by score.
+    std::stable_sort(index.begin(), index.end(),
+                     [&](size_t a, size_t b) { return scores[a] > scores[b]; });
+    if (!complete || std::abs(best) >= kWinBound) break;
+  }
+  out.nodes = s.nodes;
+  for (size_t k = 0; k < index.size(); ++k) {
+    if (scores[index[k]] != -kInfinite)
+      out.scores.push_back({moves[index[k]].move, scores[index[k]]});
+  }
+  return out;
+}
+
+}  // namespace jungle::hidden
