@@ -23,9 +23,24 @@ constexpr int kMaxTreePly = 100;
 constexpr int kMaxPieces = 16;
 // A probability below this is none: the marginals are narrowed in floats.
 constexpr float kNegligible = 1e-6f;
-// Moves searched in full at a node before late-move reductions begin.
-constexpr int kFullMoves = 3;
-constexpr int kNullMoveReduction = 2;
+// Quiescence plies that answer a den threat with every move.
+constexpr int kEvasionPlies = 6;
+// Null move: a pass searched this many plies shallower, and a ply more per four.
+constexpr int kNullMoveReduction = 3;
+// Pruning near the leaves, as the open search does (search/search_params.h).
+constexpr int kFutileDepth = 7;          // reverse futility up to this depth
+constexpr int kFutileMargin = 90;        // per ply
+constexpr int kLateMovesDepth = 4;       // late quiet moves skipped up to this depth
+constexpr int kLateMovesBase = 4;        // after base + depth^2 moves
+constexpr int kQuietFutileDepth = 3;     // quiet moves that cannot reach alpha
+constexpr int kQuietFutileMargin = 160;  // per ply
+constexpr int kDeltaMargin = 150;        // captures in quiescence
+// Late-move reductions: log(depth) * log(move number) / divisor + base,
+// less a ply for every kLmrHistoryDivisor of the move's history.
+constexpr double kLmrBase = 0.75;
+constexpr double kLmrDivisor = 2.25;
+constexpr int kLmrHistoryDivisor = 6000;
+constexpr int kHistoryMax = 16384;
 
 struct VPiece {
   Square square = kNoSquare;  // kNoSquare: off the board
@@ -118,6 +133,9 @@ struct ViewSearch::Impl {
   bool aborted = false;
 
   void set_rules(const RuleSetPtr& r);
+  // A new search from `view`: empty tables, the game's placements.
+  void prepare(const PlayerView& view, const ViewSearchLimits& l,
+               const std::atomic<bool>* stop_flag);
   VState state_of(const PlayerView& view) const;
   void narrow(VState& st, int id, uint8_t allowed) const;
   void remove(VState& st, int id) const;
@@ -130,22 +148,41 @@ struct ViewSearch::Impl {
                      Square to) const;
   bool out_of_budget();
   int search(const VState& st, int depth, int alpha, int beta, int ply, bool null_ok);
-  int quiesce(const VState& st, int alpha, int beta, int ply);
+  int quiesce(const VState& st, int alpha, int beta, int ply, int qply);
   // The value for the side to move of a move that is not the enemy's
   // informed gamble: chance nodes for attacks whose outcome is unknown.
   int move_value(const VState& st, const VMove& m, int depth, int alpha, int beta, int ply,
-                 bool quiet_search);
+                 int qply);
   // The child after `m` (with outcome `took` for an attack, narrowing as
   // the outcome says); whether the same side moves again (a refusal).
   VState child(const VState& st, const VMove& m, bool took, bool& same_side) const;
   int child_value(const VState& c, bool same_side, int depth, int alpha, int beta, int ply,
-                  bool quiet_search);
+                  int qply);
+  // Whether a piece of `side` stands next to the enemy den and some
+  // animal it may be can step in: a threat to answer at once.
+  bool threatens_den(const VState& st, Side side) const;
   void order(const VState& st, std::vector<VMove>& moves, Move tt_move, int ply) const;
   bool informed_gamble(const VState& st, const VMove& m) const {
     return options.opponent == OpponentModel::kInformed && st.to_move != root_side &&
            m.p_move * (m.target >= 0 ? m.p_took : 1.0f) < 1.0f - kNegligible;
   }
 };
+
+void ViewSearch::Impl::prepare(const PlayerView& view, const ViewSearchLimits& l,
+                               const std::atomic<bool>* stop_flag) {
+  const size_t size = size_t(1) << std::clamp(options.hash_bits, 8, 26);
+  if (table.size() != size) table.assign(size, TTEntry());
+  std::fill(table.begin(), table.end(), TTEntry());
+  for (auto& k : killers) k = {Move(), Move()};
+  for (auto& by_from : history)
+    for (auto& row : by_from) row.fill(0);
+  limits = l;
+  stop = stop_flag;
+  nodes = 0;
+  aborted = false;
+  root_side = view.side_to_move();
+  read_history(view);
+}
 
 void ViewSearch::Impl::set_rules(const RuleSetPtr& r) {
   if (rules == r) return;
@@ -407,21 +444,51 @@ void ViewSearch::Impl::generate(const VState& st, std::vector<VMove>& out, bool 
 int ViewSearch::Impl::evaluate(const VState& st) const {
   const RuleSet& rs = *rules;
   const Geometry& g = rs.geometry();
+  const Bitboard occupied = st.occupied[kBlue] | st.occupied[kRed];
   std::array<float, kSides> score{}, threats{};
   std::array<int, kSides> defenders{};
+  // The chance that some Rat of the side is next to an enemy Elephant it
+  // may take (at most one such pair counts, as in the open evaluation).
+  std::array<float, kSides> rat_misses = {1, 1};
   for (int i = 0; i < st.count; ++i) {
     const VPiece& piece = st.pieces[size_t(i)];
     if (piece.square == kNoSquare) continue;
+    const Side side = piece.side;
     const size_t s = size_t(piece.square);
     float value = 0, near = 0;
     for (int a = 0; a < kAnimals; ++a) {
       if (!((piece.candidates >> a) & 1)) continue;
-      value += piece.p[size_t(a)] * piece_square[piece.side][size_t(a)][s];
-      near += piece.p[size_t(a)] * threat[piece.side][size_t(a)][s];
+      const float p = piece.p[size_t(a)];
+      value += p * piece_square[side][size_t(a)][s];
+      near += p * threat[side][size_t(a)][s];
+      if (params.jump_lane_open && rs.water() && (a == kTiger || a == kLion || a == kLeopard) &&
+          rs.jumps(Animal(a)) && (rs.jump_origins(side, Animal(a)) & square_bb(piece.square))) {
+        int lanes = 0;
+        for (const Jump& j : rs.jumps_from(side, Animal(a), piece.square)) {
+          if (j.to != kNoSquare && !(j.blockers & occupied) &&
+              !(st.occupied[side] & square_bb(j.to)))
+            ++lanes;
+        }
+        value += p * float(params.jump_lane_open * lanes);
+      }
     }
-    score[piece.side] += value;
-    threats[opponent(piece.side)] += near;
-    if (guard_zone[piece.side] & square_bb(piece.square)) ++defenders[piece.side];
+    const float rat = piece.p[kRat];
+    if (rat > 0 && params.rat_attacks_elephant) {
+      const uint8_t targets = (rs.water() & square_bb(piece.square))
+                                  ? rs.capture_targets_from_water(kRat)
+                                  : rs.capture_targets(kRat);
+      if ((targets >> kElephant) & 1) {
+        for (Bitboard b = g.neighbours(square_bb(piece.square)) & st.occupied[opponent(side)] &
+                          rs.capture_zone(piece.square);
+             b;) {
+          const VPiece& prey = st.pieces[size_t(st.board[size_t(pop_lsb(b))])];
+          rat_misses[side] *= 1 - rat * prey.p[kElephant];
+        }
+      }
+    }
+    score[side] += value;
+    threats[opponent(side)] += near;
+    if (guard_zone[side] & square_bb(piece.square)) ++defenders[side];
   }
   for (Side side : {kBlue, kRed}) {
     score[side] += float(params.den_guard) * std::min(threats[side], float(defenders[side]));
@@ -429,6 +496,7 @@ int ViewSearch::Impl::evaluate(const VState& st) const {
       if (g.neighbours(square_bb(pop_lsb(b))) & st.occupied[side])
         score[side] += float(params.trapped_enemy);
     }
+    score[side] += float(params.rat_attacks_elephant) * (1 - rat_misses[side]);
   }
   const Side us = st.to_move;
   return int(std::lround(score[us] - score[opponent(us)])) + params.tempo;
@@ -513,22 +581,22 @@ VState ViewSearch::Impl::child(const VState& st, const VMove& m, bool took, bool
 }
 
 int ViewSearch::Impl::child_value(const VState& c, bool same_side, int depth, int alpha, int beta,
-                                  int ply, bool quiet_search) {
+                                  int ply, int qply) {
   if (same_side) {
-    return quiet_search ? quiesce(c, alpha, beta, ply + 1)
-                        : search(c, depth, alpha, beta, ply + 1, true);
+    return qply >= 0 ? quiesce(c, alpha, beta, ply + 1, qply + 1)
+                     : search(c, depth, alpha, beta, ply + 1, true);
   }
-  return quiet_search ? -quiesce(c, -beta, -alpha, ply + 1)
-                      : -search(c, depth, -beta, -alpha, ply + 1, true);
+  return qply >= 0 ? -quiesce(c, -beta, -alpha, ply + 1, qply + 1)
+                   : -search(c, depth, -beta, -alpha, ply + 1, true);
 }
 
 int ViewSearch::Impl::move_value(const VState& st, const VMove& m, int depth, int alpha, int beta,
-                                 int ply, bool quiet_search) {
+                                 int ply, int qply) {
   const bool chance = m.target >= 0 && m.p_took < 1.0f - kNegligible;
   if (!chance) {
     bool same = false;
     const VState c = child(st, m, true, same);
-    return child_value(c, same, depth, alpha, beta, ply, quiet_search);
+    return child_value(c, same, depth, alpha, beta, ply, qply);
   }
   // A chance node (Star1): each outcome searched in the window that could
   // still move the weighted sum across alpha or beta, the outcomes not yet
@@ -545,7 +613,7 @@ int ViewSearch::Impl::move_value(const VState& st, const VMove& m, int depth, in
     bool same = false;
     const VState c = child(st, m, k == 0, same);
     const int v = child_value(c, same, depth, std::max(a, -kInfinite + 1),
-                              std::min(b, kInfinite - 1), ply, quiet_search);
+                              std::min(b, kInfinite - 1), ply, qply);
     if (aborted) return 0;
     sum += p[k] * v;
     if (sum + rest * kWin <= alpha) return int(std::floor(sum + rest * kWin));
@@ -586,7 +654,20 @@ void ViewSearch::Impl::order(const VState& st, std::vector<VMove>& moves, Move t
                    [](const VMove& a, const VMove& b) { return a.order > b.order; });
 }
 
-int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply) {
+bool ViewSearch::Impl::threatens_den(const VState& st, Side side) const {
+  const RuleSet& rs = *rules;
+  const Bitboard den = rs.den_bb(opponent(side));
+  for (Bitboard b = st.occupied[side] & rs.den_neighbours(opponent(side)); b;) {
+    const Square s = pop_lsb(b);
+    const VPiece& piece = st.pieces[size_t(st.board[size_t(s)])];
+    for (int a = 0; a < kAnimals; ++a) {
+      if (((piece.candidates >> a) & 1) && (rs.steps(side, Animal(a), s) & den)) return true;
+    }
+  }
+  return false;
+}
+
+int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply, int qply) {
   ++nodes;
   if (out_of_budget()) return 0;
   const Side us = st.to_move;
@@ -594,11 +675,14 @@ int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply) {
   if (!st.occupied[opponent(us)]) return kWin - ply;
   const int stand = evaluate(st);
   if (ply >= kMaxTreePly) return stand;
-  int best = stand;
+  // With the enemy next to the den, standing pat means nothing: every move
+  // is looked at, and none that stops it loses.
+  const bool threatened = qply < kEvasionPlies && threatens_den(st, opponent(us));
+  int best = threatened ? -kWin + ply : stand;
   if (best >= beta) return best;
   alpha = std::max(alpha, best);
   std::vector<VMove> moves;
-  generate(st, moves, true);
+  generate(st, moves, !threatened);
   order(st, moves, Move(), ply);
   std::vector<const VMove*> gambles;
   for (const VMove& m : moves) {
@@ -607,7 +691,15 @@ int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply) {
       continue;
     }
     if (rules->den_bb(opponent(us)) & square_bb(m.move.to())) return kWin - ply - 1;
-    const int v = move_value(st, m, 0, alpha, beta, ply, true);
+    if (!threatened && m.target >= 0) {
+      // Delta: even the expected capture cannot lift the score to alpha.
+      const VPiece& victim = st.pieces[size_t(m.target)];
+      float gain = 0;
+      for (int a = 0; a < kAnimals; ++a)
+        gain += victim.p[size_t(a)] * piece_square[victim.side][size_t(a)][size_t(victim.square)];
+      if (float(best) + m.p_took * gain + float(kDeltaMargin) < float(alpha)) continue;
+    }
+    const int v = move_value(st, m, 0, alpha, beta, ply, qply);
     if (aborted) return 0;
     if (v > best) {
       best = v;
@@ -621,7 +713,7 @@ int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply) {
     const int a = int(std::floor((alpha - (1 - q) * others) / q));
     const int b = int(std::ceil((beta - (1 - q) * others) / q));
     const int v =
-        move_value(st, *m, 0, std::max(a, -kInfinite + 1), std::min(b, kInfinite - 1), ply, true);
+        move_value(st, *m, 0, std::max(a, -kInfinite + 1), std::min(b, kInfinite - 1), ply, qply);
     if (aborted) return 0;
     const int mixed = int(std::lround(q * v + (1 - q) * others));
     if (mixed > best) {
@@ -635,7 +727,7 @@ int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply) {
 
 int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, int ply,
                              bool null_ok) {
-  if (depth <= 0) return quiesce(st, alpha, beta, ply);
+  if (depth <= 0) return quiesce(st, alpha, beta, ply, 0);
   ++nodes;
   if (out_of_budget()) return 0;
   const Side us = st.to_move;
@@ -658,15 +750,26 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
     }
   }
 
-  // Null move: passing still holds beta, so a real move would too.
-  if (options.null_move && null_ok && depth >= 3 && beta < kWinBound && beta > -kWinBound &&
-      st.plies_since_capture > 0 && evaluate(st) >= beta) {
-    VState passed = st;
-    passed.to_move = opponent(us);
-    rekey(passed);
-    const int v = -search(passed, depth - 1 - kNullMoveReduction, -beta, -beta + 1, ply + 1, false);
-    if (aborted) return 0;
-    if (v >= beta && v < kWinBound) return v;
+  // A den threat is answered a ply deeper (as a check is), a pass is no answer.
+  const bool threatened = threatens_den(st, opponent(us));
+  if (threatened && ply < 2 * kMaxDepth && depth < kMaxDepth) ++depth;
+  const bool pv_node = beta - alpha > 1;
+  const bool bounded = beta < kWinBound && beta > -kWinBound;
+  const int static_eval = evaluate(st);
+  if (!pv_node && !threatened && bounded) {
+    // Reverse futility: far above beta and too shallow to lose it all.
+    if (depth <= kFutileDepth && static_eval - kFutileMargin * depth >= beta) return static_eval;
+    // Null move: passing still holds beta, so a real move would too.
+    if (options.null_move && null_ok && depth >= 3 && static_eval >= beta &&
+        std::popcount(st.occupied[us]) > 1) {
+      VState passed = st;
+      passed.to_move = opponent(us);
+      rekey(passed);
+      const int r = kNullMoveReduction + depth / 4;
+      const int v = -search(passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+      if (aborted) return 0;
+      if (v >= beta) return v >= kWinBound ? beta : v;
+    }
   }
 
   std::vector<VMove> moves;
@@ -679,6 +782,7 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
   Move best_move;
   std::vector<const VMove*> gambles;
   int searched = 0;
+  bool pruned = false;
   const Bitboard enemy_den = rules->den_bb(opponent(us));
   for (const VMove& m : moves) {
     if (informed_gamble(st, m)) {
@@ -690,18 +794,31 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
       best_move = m.move;
       break;
     }
-    int v;
     const bool quiet = m.target < 0;
+    if (!pv_node && !threatened && quiet && searched > 0 && best > -kWinBound &&
+        ((depth <= kLateMovesDepth && searched >= kLateMovesBase + depth * depth) ||
+         (depth <= kQuietFutileDepth && static_eval + kQuietFutileMargin * depth <= alpha))) {
+      pruned = true;
+      continue;
+    }
+    int v;
     if (searched == 0) {
-      v = move_value(st, m, depth - 1, alpha, beta, ply, false);
+      v = move_value(st, m, depth - 1, alpha, beta, ply, -1);
     } else {
       int reduction = 0;
-      if (options.reductions && quiet && depth >= 3 && searched >= kFullMoves &&
-          m.move != killers[size_t(ply)][0] && m.move != killers[size_t(ply)][1])
-        reduction = searched >= 2 * kFullMoves + 3 ? 2 : 1;
-      v = move_value(st, m, depth - 1 - reduction, alpha, alpha + 1, ply, false);
-      if (!aborted && v > alpha && (reduction > 0 || v < beta))
-        v = move_value(st, m, depth - 1, alpha, beta, ply, false);
+      if (options.reductions && quiet && !threatened && depth >= 3 && searched >= 1 &&
+          m.move != killers[size_t(ply)][0] && m.move != killers[size_t(ply)][1]) {
+        reduction =
+            int(kLmrBase + std::log(double(depth)) * std::log(double(searched + 1)) / kLmrDivisor);
+        if (pv_node) --reduction;
+        reduction -= history[us][size_t(m.move.from())][size_t(m.move.to())] / kLmrHistoryDivisor;
+        reduction = std::clamp(reduction, 0, depth - 2);
+      }
+      v = move_value(st, m, depth - 1 - reduction, alpha, alpha + 1, ply, -1);
+      if (!aborted && v > alpha && reduction > 0)
+        v = move_value(st, m, depth - 1, alpha, alpha + 1, ply, -1);
+      if (!aborted && pv_node && v > alpha && v < beta)
+        v = move_value(st, m, depth - 1, alpha, beta, ply, -1);
     }
     if (aborted) return 0;
     ++searched;
@@ -716,12 +833,15 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
             k[1] = k[0];
             k[0] = m.move;
           }
-          history[us][size_t(m.move.from())][size_t(m.move.to())] += depth * depth;
+          int& h = history[us][size_t(m.move.from())][size_t(m.move.to())];
+          h = std::min(h + depth * depth * 16, kHistoryMax);
         }
         break;
       }
     }
   }
+  // Every quiet move pruned: the window's word stands for them.
+  if (pruned && best < alpha) best = alpha;
   if (best < beta && !gambles.empty()) {
     // The enemy's moves that only some of its piece's animals can make:
     // made when the piece is one of them, and otherwise its best other
@@ -734,7 +854,7 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
       const int v = (enemy_den & square_bb(m->move.to()))
                         ? kWin - ply - 1
                         : move_value(st, *m, depth - 1, std::max(a, -kInfinite + 1),
-                                     std::min(b, kInfinite - 1), ply, false);
+                                     std::min(b, kInfinite - 1), ply, -1);
       if (aborted) return 0;
       const int mixed = int(std::lround(q * v + (1 - q) * others));
       if (mixed > best) {
@@ -771,6 +891,20 @@ int ViewSearch::evaluate(const PlayerView& view) {
   return impl_->evaluate(impl_->state_of(view));
 }
 
+int ViewSearch::value_of(const PlayerView& view, Move m, int depth) {
+  Impl& s = *impl_;
+  s.set_rules(view.rule_set_ptr());
+  s.prepare(view, ViewSearchLimits(), nullptr);
+  const VState root = s.state_of(view);
+  s.path[0] = root.placement;
+  std::vector<VMove> moves;
+  s.generate(root, moves, false);
+  for (const VMove& vm : moves) {
+    if (vm.move == m) return s.move_value(root, vm, depth - 1, -kInfinite, kInfinite, 0, -1);
+  }
+  return -kInfinite;
+}
+
 AttackOdds ViewSearch::odds(const PlayerView& view, Move m) {
   impl_->set_rules(view.rule_set_ptr());
   const VState st = impl_->state_of(view);
@@ -788,19 +922,8 @@ ViewSearchResult ViewSearch::search(const PlayerView& view, const ViewSearchLimi
                                     const std::atomic<bool>* stop) {
   Impl& s = *impl_;
   s.set_rules(view.rule_set_ptr());
-  const size_t size = size_t(1) << std::clamp(options_.hash_bits, 8, 26);
-  if (s.table.size() != size) s.table.assign(size, TTEntry());
-  std::fill(s.table.begin(), s.table.end(), TTEntry());
-  for (auto& k : s.killers) k = {Move(), Move()};
-  for (auto& by_from : s.history)
-    for (auto& row : by_from) row.fill(0);
-  s.limits = limits;
-  s.stop = stop;
-  s.nodes = 0;
-  s.aborted = false;
-  s.root_side = view.side_to_move();
+  s.prepare(view, limits, stop);
   const VState root = s.state_of(view);
-  s.read_history(view);
   s.path[0] = root.placement;
   ViewSearchResult out;
   const MoveList tries = view.legal_moves();
@@ -852,11 +975,11 @@ ViewSearchResult ViewSearch::search(const PlayerView& view, const ViewSearchLimi
       } else if (s.rules->den_bb(opponent(root.to_move)) & square_bb(moves[i].move.to())) {
         v = kWin - 1;
       } else if (k == 0) {
-        v = s.move_value(root, moves[i], depth - 1, -kInfinite, kInfinite, 0, false);
+        v = s.move_value(root, moves[i], depth - 1, -kInfinite, kInfinite, 0, -1);
       } else {
-        v = s.move_value(root, moves[i], depth - 1, alpha, alpha + 1, 0, false);
+        v = s.move_value(root, moves[i], depth - 1, alpha, alpha + 1, 0, -1);
         if (!s.aborted && v > alpha) {
-          v = s.move_value(root, moves[i], depth - 1, alpha, kInfinite, 0, false);
+          v = s.move_value(root, moves[i], depth - 1, alpha, kInfinite, 0, -1);
         }
       }
       if (s.aborted) {
@@ -871,8 +994,18 @@ ViewSearchResult ViewSearch::search(const PlayerView& view, const ViewSearchLimi
       }
     }
     // A depth cut short still counts where its first move was searched:
-    // its best so far is at least as good as the last depth's.
+    // each move keeps its newest value, this depth's or the last one's
+    // (so that a first move found to fail gives way).
     if (!complete && now[index[0]] == -kInfinite) break;
+    if (!complete) {
+      for (size_t i = 0; i < moves.size(); ++i) {
+        const int v = now[i] != -kInfinite ? now[i] : scores[i];
+        if (v > best) {
+          best = v;
+          best_index = i;
+        }
+      }
+    }
     out.best = moves[best_index].move;
     out.score = best;
     if (complete) {

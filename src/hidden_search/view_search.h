@@ -83,6 +83,10 @@ class ViewSearch {
   // evaluation's terms, each unknown piece valued as the expectation over
   // its animals.
   int evaluate(const PlayerView& view);
+  // The value of one move of the side to move, searched `depth` plies
+  // deep with a full window (a chance node's weighted sum when the view
+  // does not know the outcome): for tests and analysis.
+  int value_of(const PlayerView& view, Move m, int depth);
   // The root's chances of an attack of the side to move (`m` onto an enemy
   // piece), from the view's exact belief.
   AttackOdds odds(const PlayerView& view, Move m);
