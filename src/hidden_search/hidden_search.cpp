@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <cstdlib>
 
 namespace jungle::hidden {
 
@@ -177,6 +178,7 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
     out.candidates.push_back({tries[0], 0.5, 0});
     return out;
   }
+  if (getenv("FORCE_TREE")) return search_tree(view, limits);
   const Side us = view.side_to_move();
   const uint64_t arrangements = view.belief(opponent(us)).arrangements();
   int count = int(std::clamp<uint64_t>(arrangements, 1, uint64_t(std::max(1, options_.worlds))));

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <cstdio>
 
+#include "search/engine.h"
 #include "search/evaluation.h"
 #include "search/search.h"
 
@@ -23,6 +26,9 @@ constexpr int kMaxTreePly = 100;
 constexpr int kMaxPieces = 16;
 // A probability below this is none: the marginals are narrowed in floats.
 constexpr float kNegligible = 1e-6f;
+// A first move whose value at an unfinished depth fell this far below its
+// value at the last depth gives way to the last depth's next move.
+constexpr int kFirstMoveFails = 150;
 // Quiescence plies that answer a den threat with every move.
 constexpr int kEvasionPlies = 6;
 // Null move: a pass searched this many plies shallower, and a ply more per four.
@@ -46,6 +52,7 @@ struct VPiece {
   Square square = kNoSquare;  // kNoSquare: off the board
   Side side = kBlue;
   uint8_t candidates = 0;  // animals with a probability (bit per Animal)
+  uint8_t id = 0;          // which piece of the game it is (for repetition)
   std::array<float, kAnimals> p{};
 };
 
@@ -125,8 +132,11 @@ struct ViewSearch::Impl {
   std::array<std::array<std::array<int, 64>, 64>, kSides> history{};
   std::array<uint64_t, kMaxTreePly + 2> path{};  // keys along the line
   Side root_side = kBlue;
+  int root_depth = 1;  // the iteration's depth
   // The placements of the game since its last capture, the root's last.
   std::vector<uint64_t> game_placements;
+  // Which piece of the game stands on each square at the root (read_history).
+  std::array<uint8_t, 64> root_ids{};
   uint64_t nodes = 0;
   ViewSearchLimits limits;
   const std::atomic<bool>* stop = nullptr;
@@ -147,6 +157,10 @@ struct ViewSearch::Impl {
   double took_chance(const VState& st, int attacker, uint8_t movers, int target, Square from,
                      Square to) const;
   bool out_of_budget();
+  // A draw for the side to move: the open engine's contempt, so that the
+  // searcher avoids draws as the open engine does.
+  int draw(const VState& st) const { return st.to_move == root_side ? -contempt : contempt; }
+  int contempt = EngineOptions().contempt;
   int search(const VState& st, int depth, int alpha, int beta, int ply, bool null_ok);
   int quiesce(const VState& st, int alpha, int beta, int ply, int qply);
   // The value for the side to move of a move that is not the enemy's
@@ -228,6 +242,7 @@ VState ViewSearch::Impl::state_of(const PlayerView& view) const {
       VPiece piece;
       piece.square = info.square;
       piece.side = side;
+      piece.id = root_ids[size_t(info.square)];
       if (info.known) {
         piece.p[*info.known] = 1;
       } else {
@@ -263,12 +278,11 @@ VState ViewSearch::Impl::state_of(const PlayerView& view) const {
   return st;
 }
 
-// A placement as repetition sees it from the searcher's side: its own
-// pieces by animal, the enemy's by square (their animals stay theirs, so a
-// placement of the view repeats when the truth's does, but for two enemy
-// pieces that changed places).
-uint64_t placement_part(Square s, Side side, Side searcher, uint8_t animals) {
-  return keys().piece[size_t(s)][side][side == searcher ? animals : 0];
+// A placement as repetition sees it: each piece of the game (followed from
+// square to square, so that its animal, known or not, is its own) on its
+// square. It repeats when the truth's placement does.
+uint64_t placement_part(Square s, Side side, uint8_t id) {
+  return keys().piece[size_t(s)][side][id];
 }
 
 void ViewSearch::Impl::rekey(VState& st) const {
@@ -279,7 +293,7 @@ void ViewSearch::Impl::rekey(VState& st) const {
     const VPiece& p = st.pieces[size_t(i)];
     if (p.square == kNoSquare) continue;
     key ^= k.piece[size_t(p.square)][p.side][p.candidates];
-    placement ^= placement_part(p.square, p.side, root_side, p.candidates);
+    placement ^= placement_part(p.square, p.side, p.id);
   }
   st.key = key;
   st.placement = placement;
@@ -289,20 +303,21 @@ void ViewSearch::Impl::read_history(const PlayerView& view) {
   game_placements.clear();
   const PlayerView start =
       PlayerView::from_fen(view.rule_set_ptr(), view.start_fen(), view.viewer());
-  std::array<uint8_t, 64> animals{};  // the searcher's pieces' animal bits
-  std::array<int8_t, 64> side{};      // -1 empty
+  std::array<int8_t, 64> side{};  // -1 empty
   side.fill(-1);
+  root_ids.fill(0);
+  uint8_t next = 1;
   for (const PieceInfo& p : start.pieces()) {
     if (!p.on_board()) continue;
     side[size_t(p.square)] = int8_t(p.side);
-    animals[size_t(p.square)] = p.known ? uint8_t(1u << *p.known) : 0;
+    root_ids[size_t(p.square)] = next++;
   }
   Side to_move = start.side_to_move();
   auto placement = [&] {
     uint64_t key = to_move == kRed ? keys().side : 0;
     for (Square s = 0; s < 64; ++s) {
       if (side[size_t(s)] >= 0)
-        key ^= placement_part(s, Side(side[size_t(s)]), root_side, animals[size_t(s)]);
+        key ^= placement_part(s, Side(side[size_t(s)]), root_ids[size_t(s)]);
     }
     return key;
   };
@@ -314,7 +329,7 @@ void ViewSearch::Impl::read_history(const PlayerView& view) {
     if (o.outcome == Outcome::kMove || o.outcome == Outcome::kTook) {
       reset = o.outcome == Outcome::kTook;
       side[to] = side[from];
-      animals[to] = animals[from];
+      root_ids[to] = root_ids[from];
       side[from] = -1;
     } else if (o.outcome == Outcome::kDied) {
       reset = true;
@@ -733,10 +748,10 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
   const Side us = st.to_move;
   if (!st.occupied[us] || (st.occupied[opponent(us)] & rules->den_bb(us))) return -kWin + ply;
   if (!st.occupied[opponent(us)]) return kWin - ply;
-  if (st.plies_since_capture >= rules->draw_after_plies_without_capture()) return 0;
+  if (st.plies_since_capture >= rules->draw_after_plies_without_capture()) return draw(st);
   if (ply >= kMaxTreePly) return evaluate(st);
   path[size_t(ply)] = st.placement;
-  if (repeats(st, ply)) return 0;
+  if (repeats(st, ply)) return draw(st);
 
   const int original_alpha = alpha;
   TTEntry& entry = table[size_t(st.key & (table.size() - 1))];
@@ -752,11 +767,12 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
 
   // A den threat is answered a ply deeper (as a check is), a pass is no answer.
   const bool threatened = threatens_den(st, opponent(us));
-  if (threatened && ply < 2 * kMaxDepth && depth < kMaxDepth) ++depth;
+  if (threatened && ply < 2 * root_depth) ++depth;
   const bool pv_node = beta - alpha > 1;
   const bool bounded = beta < kWinBound && beta > -kWinBound;
   const int static_eval = evaluate(st);
-  if (!pv_node && !threatened && bounded) {
+  static const bool no_prune = getenv("NO_PRUNE") != nullptr;
+  if (!pv_node && !threatened && bounded && !no_prune) {
     // Reverse futility: far above beta and too shallow to lose it all.
     if (depth <= kFutileDepth && static_eval - kFutileMargin * depth >= beta) return static_eval;
     // Null move: passing still holds beta, so a real move would too.
@@ -795,7 +811,7 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
       break;
     }
     const bool quiet = m.target < 0;
-    if (!pv_node && !threatened && quiet && searched > 0 && best > -kWinBound &&
+    if (!no_prune && !pv_node && !threatened && quiet && searched > 0 && best > -kWinBound &&
         ((depth <= kLateMovesDepth && searched >= kLateMovesBase + depth * depth) ||
          (depth <= kQuietFutileDepth && static_eval + kQuietFutileMargin * depth <= alpha))) {
       pruned = true;
@@ -806,7 +822,8 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
       v = move_value(st, m, depth - 1, alpha, beta, ply, -1);
     } else {
       int reduction = 0;
-      if (options.reductions && quiet && !threatened && depth >= 3 && searched >= 1 &&
+      const bool gives_threat = (rules->den_neighbours(opponent(us)) & square_bb(m.move.to())) != 0;
+      if (options.reductions && quiet && !threatened && !gives_threat && depth >= 3 &&
           m.move != killers[size_t(ply)][0] && m.move != killers[size_t(ply)][1]) {
         reduction =
             int(kLmrBase + std::log(double(depth)) * std::log(double(searched + 1)) / kLmrDivisor);
@@ -895,6 +912,7 @@ int ViewSearch::value_of(const PlayerView& view, Move m, int depth) {
   Impl& s = *impl_;
   s.set_rules(view.rule_set_ptr());
   s.prepare(view, ViewSearchLimits(), nullptr);
+  s.root_depth = depth;
   const VState root = s.state_of(view);
   s.path[0] = root.placement;
   std::vector<VMove> moves;
@@ -963,6 +981,7 @@ ViewSearchResult ViewSearch::search(const PlayerView& view, const ViewSearchLimi
   out.best = moves[index[0]].move;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
   for (int depth = 1; depth <= max_depth; ++depth) {
+    s.root_depth = depth;
     int alpha = -kInfinite, best = -kInfinite;
     size_t best_index = index[0];
     std::vector<int> now(moves.size(), -kInfinite);
@@ -971,7 +990,7 @@ ViewSearchResult ViewSearch::search(const PlayerView& view, const ViewSearchLimi
       const size_t i = index[k];
       int v;
       if (draws[i]) {
-        v = 0;
+        v = -s.contempt;
       } else if (s.rules->den_bb(opponent(root.to_move)) & square_bb(moves[i].move.to())) {
         v = kWin - 1;
       } else if (k == 0) {
@@ -997,12 +1016,16 @@ ViewSearchResult ViewSearch::search(const PlayerView& view, const ViewSearchLimi
     // each move keeps its newest value, this depth's or the last one's
     // (so that a first move found to fail gives way).
     if (!complete && now[index[0]] == -kInfinite) break;
-    if (!complete) {
-      for (size_t i = 0; i < moves.size(); ++i) {
-        const int v = now[i] != -kInfinite ? now[i] : scores[i];
-        if (v > best) {
-          best = v;
+    if (!complete && now[index[0]] < scores[index[0]] - kFirstMoveFails && best_index == index[0]) {
+      // The first move fell far below its last value and nothing searched
+      // at this depth beat it: the move the last depth ranked next instead
+      // (its value a bound from the last depth).
+      for (size_t k = 1; k < index.size(); ++k) {
+        const size_t i = index[k];
+        if (now[i] == -kInfinite && scores[i] > best) {
+          best = scores[i];
           best_index = i;
+          break;
         }
       }
     }
