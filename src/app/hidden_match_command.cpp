@@ -31,6 +31,7 @@ struct HiddenMatchOptions {
   std::string model = hidden::HiddenSearchOptions().opponent == hidden::OpponentModel::kInformed
                           ? "informed"
                           : "averaged";
+  bool tree_pruning = hidden::HiddenSearchOptions().tree_pruning;
   bool verbose = false;
   bool records = false;
 };
@@ -56,6 +57,7 @@ hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptio
       opt.method == "tree" ? hidden::HiddenMethod::kTree : hidden::HiddenMethod::kWorlds;
   options.opponent =
       opt.model == "informed" ? hidden::OpponentModel::kInformed : hidden::OpponentModel::kAveraged;
+  options.tree_pruning = opt.tree_pruning;
   options.seed = seed;
   return hidden::engine_player(limits, options);
 }
@@ -142,6 +144,9 @@ void add_hidden_match_command(CLI::App& app) {
                   "make, it makes when it can) or averaged (its attacks are chance nodes too)")
       ->check(CLI::IsMember({"informed", "averaged"}))
       ->capture_default_str();
+  cmd->add_flag("--tree-pruning", opt->tree_pruning,
+                "The tree prunes near the leaves as the open search does (reverse futility, "
+                "futility, late moves)");
   cmd->add_option("--worlds", opt->worlds, "The engine's worlds a move (--method worlds)")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();

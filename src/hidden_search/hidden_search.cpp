@@ -5,7 +5,6 @@
 #include <cmath>
 #include <map>
 #include <optional>
-#include <cstdlib>
 
 namespace jungle::hidden {
 
@@ -54,6 +53,7 @@ namespace {
 ViewSearchOptions tree_options(const HiddenSearchOptions& options) {
   ViewSearchOptions out;
   out.opponent = options.opponent;
+  out.leaf_pruning = options.tree_pruning;
   return out;
 }
 
@@ -96,6 +96,7 @@ HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const Hid
 
 void HiddenSearcher::new_game() {
   engine_.new_game();
+  tree_.new_game();
 }
 
 void HiddenSearcher::stop() {
@@ -178,7 +179,6 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
     out.candidates.push_back({tries[0], 0.5, 0});
     return out;
   }
-  if (getenv("FORCE_TREE")) return search_tree(view, limits);
   const Side us = view.side_to_move();
   const uint64_t arrangements = view.belief(opponent(us)).arrangements();
   int count = int(std::clamp<uint64_t>(arrangements, 1, uint64_t(std::max(1, options_.worlds))));

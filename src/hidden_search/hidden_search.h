@@ -34,8 +34,10 @@ enum class HiddenMethod : uint8_t {
 
 struct HiddenSearchOptions {
   HiddenMethod method = HiddenMethod::kTree;
-  // The tree's model of the enemy (kTree only).
+  // The tree's model of the enemy, and whether it prunes near the leaves
+  // as the open search does (kTree only; ViewSearchOptions).
   OpponentModel opponent = OpponentModel::kInformed;
+  bool tree_pruning = false;
   // Worlds drawn per move; fewer when fewer arrangements remain (one when
   // the enemy is known).
   int worlds = 8;

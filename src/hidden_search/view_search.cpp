@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <cstdio>
 
 #include "search/engine.h"
 #include "search/evaluation.h"
@@ -87,6 +87,14 @@ struct TTEntry {
   uint8_t bound = 0;  // 1 lower, 2 upper, 3 exact
 };
 
+// Wins in the table count from the node, not from the root.
+int to_table(int v, int ply) {
+  return v >= kWinBound ? v + ply : v <= -kWinBound ? v - ply : v;
+}
+int from_table(int v, int ply) {
+  return v >= kWinBound ? v - ply : v <= -kWinBound ? v + ply : v;
+}
+
 uint64_t splitmix(uint64_t& x) {
   uint64_t z = (x += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -128,6 +136,9 @@ struct ViewSearch::Impl {
   std::array<Bitboard, kSides> guard_zone{};
   EvalParams params;
   std::vector<TTEntry> table;
+  int last_plies = 0;      // the plies of the view last searched
+  RuleSetPtr table_rules;  // the rules the table's entries were found under
+  void clear_table() { std::fill(table.begin(), table.end(), TTEntry()); }
   std::array<std::array<Move, 2>, kMaxTreePly + 2> killers{};
   std::array<std::array<std::array<int, 64>, 64>, kSides> history{};
   std::array<uint64_t, kMaxTreePly + 2> path{};  // keys along the line
@@ -184,9 +195,14 @@ struct ViewSearch::Impl {
 
 void ViewSearch::Impl::prepare(const PlayerView& view, const ViewSearchLimits& l,
                                const std::atomic<bool>* stop_flag) {
+  // The table is kept from move to move of a game, as the open engine
+  // keeps its own: what the last move's search found orders this one's.
+  // A view earlier than the last one searched is a new game.
   const size_t size = size_t(1) << std::clamp(options.hash_bits, 8, 26);
   if (table.size() != size) table.assign(size, TTEntry());
-  std::fill(table.begin(), table.end(), TTEntry());
+  if (view.plies() < last_plies || view.rule_set_ptr() != table_rules) clear_table();
+  last_plies = view.plies();
+  table_rules = view.rule_set_ptr();
   for (auto& k : killers) k = {Move(), Move()};
   for (auto& by_from : history)
     for (auto& row : by_from) row.fill(0);
@@ -752,6 +768,10 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
   if (ply >= kMaxTreePly) return evaluate(st);
   path[size_t(ply)] = st.placement;
   if (repeats(st, ply)) return draw(st);
+  // No line from here beats a win found nearer the root.
+  alpha = std::max(alpha, -kWin + ply);
+  beta = std::min(beta, kWin - ply - 1);
+  if (alpha >= beta) return alpha;
 
   const int original_alpha = alpha;
   TTEntry& entry = table[size_t(st.key & (table.size() - 1))];
@@ -759,7 +779,7 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
   if (entry.key == st.key) {
     tt_move = Move::from_raw(entry.move);
     if (ply > 0 && entry.depth >= depth) {
-      const int v = entry.value;
+      const int v = from_table(entry.value, ply);
       if (entry.bound == 3 || (entry.bound == 1 && v >= beta) || (entry.bound == 2 && v <= alpha))
         return v;
     }
@@ -771,10 +791,11 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
   const bool pv_node = beta - alpha > 1;
   const bool bounded = beta < kWinBound && beta > -kWinBound;
   const int static_eval = evaluate(st);
-  static const bool no_prune = getenv("NO_PRUNE") != nullptr;
-  if (!pv_node && !threatened && bounded && !no_prune) {
+  const bool no_prune = !options.leaf_pruning;
+  if (!pv_node && !threatened && bounded) {
     // Reverse futility: far above beta and too shallow to lose it all.
-    if (depth <= kFutileDepth && static_eval - kFutileMargin * depth >= beta) return static_eval;
+    if (!no_prune && depth <= kFutileDepth && static_eval - kFutileMargin * depth >= beta)
+      return static_eval;
     // Null move: passing still holds beta, so a real move would too.
     if (options.null_move && null_ok && depth >= 3 && static_eval >= beta &&
         std::popcount(st.occupied[us]) > 1) {
@@ -884,7 +905,7 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
   }
   if (best == -kInfinite) best = -kWin + ply;
   entry.key = st.key;
-  entry.value = int16_t(std::clamp(best, -kInfinite, kInfinite));
+  entry.value = int16_t(std::clamp(to_table(best, ply), -kInfinite, kInfinite));
   entry.move = best_move.raw();
   entry.depth = int8_t(depth);
   entry.bound = uint8_t(best >= beta ? 1 : best > original_alpha ? 3 : 2);
@@ -903,6 +924,10 @@ void ViewSearch::set_options(const ViewSearchOptions& options) {
   impl_->options = options;
 }
 
+void ViewSearch::new_game() {
+  impl_->clear_table();
+}
+
 int ViewSearch::evaluate(const PlayerView& view) {
   impl_->set_rules(view.rule_set_ptr());
   return impl_->evaluate(impl_->state_of(view));
@@ -912,6 +937,7 @@ int ViewSearch::value_of(const PlayerView& view, Move m, int depth) {
   Impl& s = *impl_;
   s.set_rules(view.rule_set_ptr());
   s.prepare(view, ViewSearchLimits(), nullptr);
+  s.clear_table();
   s.root_depth = depth;
   const VState root = s.state_of(view);
   s.path[0] = root.placement;

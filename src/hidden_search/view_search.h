@@ -41,6 +41,10 @@ struct ViewSearchOptions {
   int hash_bits = 18;  // 2^bits table entries (16 bytes each)
   bool null_move = true;
   bool reductions = true;  // late-move reductions of quiet moves
+  // Reverse futility, futility and late-move pruning near the leaves, as
+  // the open search prunes: off, since the view's evaluation cannot see
+  // what an unknown piece threatens, and it measured worse (docs/hidden.md).
+  bool leaf_pruning = false;
 };
 
 struct ViewSearchLimits {
@@ -73,6 +77,9 @@ class ViewSearch {
   ViewSearch& operator=(const ViewSearch&) = delete;
   const ViewSearchOptions& options() const { return options_; }
   void set_options(const ViewSearchOptions& options);
+  // Forgets what earlier searches found (the table is kept from move to
+  // move, and cleared by itself when a view earlier than the last comes).
+  void new_game();
 
   // The view's side must be to move. `stop` (may be null) ends the search
   // early; it still answers with its last complete depth.
