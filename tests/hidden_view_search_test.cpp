@@ -80,7 +80,7 @@ TEST(ViewSearch, AChanceNodeIsTheWeightedSumOfItsOutcomes) {
   // view that knows every Red animal (the other piece is the other one);
   // nothing can be taken after it, so one ply values each outcome by the
   // evaluation of the view the game would give, and the attack by their
-  // mean.
+  // mean as expected results.
   const RuleSetPtr rules = test::hidden_rules();
   hidden::ViewSearch search;
   hidden::HiddenGame took = test::hidden_game_at("d6/7/7/3r3/3C3/7/7/7/6E w 0 1", rules);
@@ -91,8 +91,32 @@ TEST(ViewSearch, AChanceNodeIsTheWeightedSumOfItsOutcomes) {
   ASSERT_EQ(test::try_move(died, "d5d6"), "d5d6:died=Cd");
   const int after_took = search.evaluate(took.view(kBlue));
   const int after_died = search.evaluate(died.view(kBlue));
-  EXPECT_EQ(search.value_of(before, parse(before, "d5d6"), 1),
-            std::lround(0.5 * -after_took + 0.5 * -after_died));
+  const double mean =
+      0.5 * hidden::tree_utility(-after_took) + 0.5 * hidden::tree_utility(-after_died);
+  EXPECT_EQ(search.value_of(before, parse(before, "d5d6"), 1), hidden::tree_score(mean));
+  // The scale is the worlds' (expected_result): 400 centipawns a factor of ten.
+  EXPECT_DOUBLE_EQ(hidden::tree_utility(400), 10.0 / 11.0);
+  EXPECT_EQ(hidden::tree_score(10.0 / 11.0), 400);
+  EXPECT_EQ(hidden::tree_score(0.5), 0);
+}
+
+TEST(ViewSearch, AChanceToWinIsWorthItsChanceNotAShareOfTheWin) {
+  // The Cat on d5 takes d6 one time in three (the Rat; else the Tiger or
+  // Lion takes it), and then runs into Red's den: a win one time in three.
+  // Averaged as centipawns that chance would outweigh anything (a third of
+  // a win's score); as expected results it does not, and the Cat steps
+  // back, Blue being ahead.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearch search;
+  hidden::ViewSearchLimits limits;
+  limits.depth = 6;
+  const hidden::ViewSearchResult r = search.search(view, limits);
+  EXPECT_NE(r.best, parse(view, "d5d6"));
+  const int gamble = search.value_of(view, parse(view, "d5d6"), 6);
+  EXPECT_LT(gamble, r.score);
+  EXPECT_LT(gamble, kMateBound);
 }
 
 TEST(ViewSearch, AKnownCaptureIsValuedExactly) {
@@ -107,6 +131,75 @@ TEST(ViewSearch, AKnownCaptureIsValuedExactly) {
   EXPECT_DOUBLE_EQ(search.odds(before, parse(before, "d5d6")).took, 1.0);
   ASSERT_EQ(test::try_move(game, "d5d6"), "d5d6:took=Cr");
   EXPECT_EQ(search.value_of(before, parse(before, "d5d6"), 1), -search.evaluate(game.view(kBlue)));
+}
+
+TEST(ViewSearch, TakesAnAttackThatWinsOnAverage) {
+  // Red's three pieces are the Cat, Dog and Elephant in some order: the
+  // Rat on d5 takes d6 one time in three (the Elephant), and dies the other
+  // two, which the Elephant's worth outweighs.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("c5d/7/7/3e3/3R3/7/7/7/6E w 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearch search;
+  ASSERT_NEAR(search.odds(view, parse(view, "d5d6")).took, 1.0 / 3.0, 1e-6);
+  hidden::ViewSearchLimits limits;
+  limits.depth = 4;
+  const hidden::ViewSearchResult r = search.search(view, limits);
+  EXPECT_EQ(r.best, parse(view, "d5d6"));
+  EXPECT_EQ(r.depth, 4);
+  EXPECT_EQ(search.value_of(view, parse(view, "d5d6"), 4), r.score);
+  EXPECT_GT(r.score, search.value_of(view, parse(view, "d5c5"), 4));
+  EXPECT_GT(r.score, search.value_of(view, parse(view, "g1f1"), 4));
+}
+
+TEST(ViewSearch, DeclinesAnAttackThatLosesOnAverage) {
+  // Five Red pieces, the Cat, Wolf, Tiger, Dog and Elephant, against
+  // Blue's four: the Rat takes d6 one time in five, too seldom for the Rat
+  // it loses the other four.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game =
+      test::hidden_game_at("c1w1t1d/7/7/3e3/3R3/7/7/7/TL4E w 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearch search;
+  ASSERT_NEAR(search.odds(view, parse(view, "d5d6")).took, 0.2, 1e-6);
+  hidden::ViewSearchLimits limits;
+  limits.depth = 4;
+  const hidden::ViewSearchResult r = search.search(view, limits);
+  EXPECT_NE(r.best, parse(view, "d5d6"));
+  EXPECT_EQ(search.value_of(view, r.best, 4), r.score);
+  EXPECT_LT(search.value_of(view, parse(view, "d5d6"), 4), r.score);
+}
+
+TEST(ViewSearch, AnAttackNoArrangementAllowsIsNoMove) {
+  // The piece on d6 is the Panther (the only Red piece): the Rat cannot
+  // take it, so attacking is never searched; the view would not allow it.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("7/7/7/3p3/3R3/7/7/7/6E w 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearch search;
+  EXPECT_DOUBLE_EQ(search.odds(view, parse(view, "d5d6")).took, 0.0);
+  EXPECT_FALSE(view.legal_moves().contains(parse(view, "d5d6")));
+  hidden::ViewSearchLimits limits;
+  limits.depth = 3;
+  const hidden::ViewSearchResult r = search.search(view, limits);
+  EXPECT_EQ(r.scores.size(), size_t(view.legal_moves().size()));
+  EXPECT_TRUE(view.legal_moves().contains(r.best));
+}
+
+TEST(ViewSearch, ANodeBudgetIsSpentAndRepeatable) {
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 chance(4);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "hidden");
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearchLimits limits;
+  limits.nodes = 5000;
+  hidden::ViewSearch one, two;
+  const hidden::ViewSearchResult a = one.search(view, limits);
+  const hidden::ViewSearchResult b = two.search(view, limits);
+  EXPECT_EQ(a.nodes, 5000u);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.score, b.score);
+  EXPECT_GE(a.depth, 3);
 }
 
 }  // namespace

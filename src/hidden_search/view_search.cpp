@@ -24,6 +24,9 @@ constexpr int kWinBound = kMateBound;
 constexpr int kMaxDepth = 64;
 constexpr int kMaxTreePly = 100;
 constexpr int kMaxPieces = 16;
+// The logistic scale of expected results: centipawns at which a side is
+// expected to score about 0.76 (hidden_search's expected_result).
+constexpr double kUtilityScale = 400.0;
 // A probability below this is none: the marginals are narrowed in floats.
 constexpr float kNegligible = 1e-6f;
 // A first move whose value at an unfinished depth fell this far below its
@@ -95,6 +98,21 @@ int from_table(int v, int ply) {
   return v >= kWinBound ? v - ply : v <= -kWinBound ? v + ply : v;
 }
 
+// The enemy's gamble (OpponentModel::kInformed): with probability q the
+// move `v`, else its best other move `others`, mixed as expected results.
+int gamble_value(double q, int v, int others) {
+  if (std::abs(v) >= kWinBound && std::abs(others) >= kWinBound && (v > 0) == (others > 0))
+    return int(std::lround(q * v + (1 - q) * others));
+  return tree_score(q * tree_utility(v) + (1 - q) * tree_utility(others), 0);
+}
+// The window in which the gamble's move must be searched for the mix to
+// fall inside (alpha, beta).
+void gamble_window(double q, int others, int alpha, int beta, int& a, int& b) {
+  const double rest = (1 - q) * tree_utility(others);
+  a = std::max(tree_score((tree_utility(alpha) - rest) / q, -kInfinite), -kInfinite + 1);
+  b = std::min(tree_score((tree_utility(beta) - rest) / q, kInfinite), kInfinite - 1);
+}
+
 uint64_t splitmix(uint64_t& x) {
   uint64_t z = (x += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -124,6 +142,20 @@ int popcount8(uint8_t b) {
 }
 
 }  // namespace
+
+double tree_utility(int score) {
+  if (score >= kWinBound) return 1;
+  if (score <= -kWinBound) return 0;
+  return 1 / (1 + std::pow(10.0, -score / kUtilityScale));
+}
+
+int tree_score(double utility, int beyond) {
+  // Outside (0, 1) (a window's bound that no mix can reach): `beyond`.
+  if (utility <= 0) return beyond != 0 ? beyond : -(kWinBound - 1);
+  if (utility >= 1) return beyond != 0 ? beyond : kWinBound - 1;
+  const double score = -kUtilityScale * std::log10(1 / utility - 1);
+  return int(std::clamp(std::lround(score), long(-(kWinBound - 1)), long(kWinBound - 1)));
+}
 
 struct ViewSearch::Impl {
   ViewSearchOptions options;
@@ -629,28 +661,35 @@ int ViewSearch::Impl::move_value(const VState& st, const VMove& m, int depth, in
     const VState c = child(st, m, true, same);
     return child_value(c, same, depth, alpha, beta, ply, qply);
   }
-  // A chance node (Star1): each outcome searched in the window that could
-  // still move the weighted sum across alpha or beta, the outcomes not yet
-  // searched taken at their bounds.
+  // A chance node (Star1 over expected results): the outcomes' scores
+  // are averaged as expected results (tree_utility), so that a chance to
+  // win the game at once is worth that chance, not a share of the win's
+  // score; each outcome is searched in the window that could still move
+  // the weighted sum across alpha or beta, those not yet searched taken
+  // at their bounds (0 and 1).
   const double p[2] = {double(m.p_took), 1.0 - double(m.p_took)};
-  double sum = 0, rest = 1;
+  const double low = tree_utility(alpha), high = tree_utility(beta);
+  double sum = 0, rest = 1, linear = 0;
+  bool all_decided = true;  // every outcome so far a win or a loss
   for (int k = 0; k < 2; ++k) {
     rest -= p[k];
     if (rest < 1e-9) rest = 0;
-    const double lo = (alpha - sum - rest * kWin) / p[k];
-    const double hi = (beta - sum + rest * kWin) / p[k];
-    const int a = int(std::clamp(std::floor(lo), double(-kInfinite), double(kInfinite)));
-    const int b = int(std::clamp(std::ceil(hi), double(-kInfinite), double(kInfinite)));
+    const int a = tree_score((low - sum - rest) / p[k], -kInfinite);
+    const int b = tree_score((high - sum) / p[k], kInfinite);
     bool same = false;
     const VState c = child(st, m, k == 0, same);
     const int v = child_value(c, same, depth, std::max(a, -kInfinite + 1),
                               std::min(b, kInfinite - 1), ply, qply);
     if (aborted) return 0;
-    sum += p[k] * v;
-    if (sum + rest * kWin <= alpha) return int(std::floor(sum + rest * kWin));
-    if (sum - rest * kWin >= beta) return int(std::ceil(sum - rest * kWin));
+    sum += p[k] * tree_utility(v);
+    linear += p[k] * v;
+    all_decided = all_decided && std::abs(v) >= kWinBound;
+    if (rest > 0 && sum + rest <= low) return tree_score(sum + rest, -kInfinite);
+    if (rest > 0 && sum >= high) return tree_score(sum, kInfinite);
   }
-  return int(std::lround(sum));
+  // Wins and losses only: their mean keeps the nearer win first.
+  if (all_decided && (linear >= kWinBound || linear <= -kWinBound)) return int(std::lround(linear));
+  return tree_score(sum, 0);
 }
 
 void ViewSearch::Impl::order(const VState& st, std::vector<VMove>& moves, Move tt_move,
@@ -741,12 +780,11 @@ int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply, in
   const int others = best;
   for (const VMove* m : gambles) {
     const double q = double(m->p_move) * double(m->p_took);
-    const int a = int(std::floor((alpha - (1 - q) * others) / q));
-    const int b = int(std::ceil((beta - (1 - q) * others) / q));
-    const int v =
-        move_value(st, *m, 0, std::max(a, -kInfinite + 1), std::min(b, kInfinite - 1), ply, qply);
+    int a = 0, b = 0;
+    gamble_window(q, others, alpha, beta, a, b);
+    const int v = move_value(st, *m, 0, a, b, ply, qply);
     if (aborted) return 0;
-    const int mixed = int(std::lround(q * v + (1 - q) * others));
+    const int mixed = gamble_value(q, v, others);
     if (mixed > best) {
       best = mixed;
       if (mixed >= beta) return mixed;
@@ -887,14 +925,13 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
     const int others = best == -kInfinite ? -kWin + ply : best;
     for (const VMove* m : gambles) {
       const double q = double(m->p_move) * double(m->p_took);
-      const int a = int(std::floor((alpha - (1 - q) * others) / q));
-      const int b = int(std::ceil((beta - (1 - q) * others) / q));
+      int a = 0, b = 0;
+      gamble_window(q, others, alpha, beta, a, b);
       const int v = (enemy_den & square_bb(m->move.to()))
                         ? kWin - ply - 1
-                        : move_value(st, *m, depth - 1, std::max(a, -kInfinite + 1),
-                                     std::min(b, kInfinite - 1), ply, -1);
+                        : move_value(st, *m, depth - 1, a, b, ply, -1);
       if (aborted) return 0;
-      const int mixed = int(std::lround(q * v + (1 - q) * others));
+      const int mixed = gamble_value(q, v, others);
       if (mixed > best) {
         best = mixed;
         best_move = m->move;

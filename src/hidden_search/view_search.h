@@ -39,7 +39,9 @@ enum class OpponentModel : uint8_t {
 struct ViewSearchOptions {
   OpponentModel opponent = OpponentModel::kInformed;
   int hash_bits = 18;  // 2^bits table entries (16 bytes each)
-  bool null_move = true;
+  // Null-move pruning: off, it measured worse in the hidden game (a pass
+  // is no test of a position whose threats the evaluation cannot see).
+  bool null_move = false;
   bool reductions = true;  // late-move reductions of quiet moves
   // Reverse futility, futility and late-move pruning near the leaves, as
   // the open search prunes: off, since the view's evaluation cannot see
@@ -68,6 +70,14 @@ struct AttackOdds {
   double took = 0;
   double failed = 0;
 };
+
+// A tree score as an expected result, 0..1 (a win 1, a loss 0; otherwise
+// the logistic of hidden_search's expected_result), and back: chance nodes
+// average expected results, not centipawns. A utility outside (0, 1)
+// reads as `beyond` when it is not 0 (a window's open end), else as the
+// largest score short of a win or loss.
+double tree_utility(int score);
+int tree_score(double utility, int beyond = 0);
 
 class ViewSearch {
  public:
