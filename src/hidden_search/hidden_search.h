@@ -11,14 +11,16 @@
 
 // Choosing a move in a hidden game from a player's view (docs/hidden.md,
 // "The engine"). The view's belief says which animals each unknown enemy
-// piece can still be; the searcher draws arrangements that explain every
-// announcement ("worlds"), searches each with the alpha-beta engine of the
-// open game, and plays the move best on average over the worlds, each
-// world's score turned into an expected result first so that one world's
-// brilliant line cannot outvote the others (determinization, or perfect
-// information Monte Carlo). A try that fails in a world is valued by what
-// the failure does there (the attacker dies or bounces), never as if the
-// engine had known. It never sees anything but the view.
+// piece can still be. Out of contact with them the searcher plays the open
+// engine's move in one world drawn from the belief; in contact, by default,
+// one search over the view with chance nodes at attacks (view_search.h,
+// HiddenMethod::kTree). The other method draws arrangements that explain
+// every announcement ("worlds"), searches each with the alpha-beta engine
+// of the open game, and plays the move best on average over the worlds,
+// each world's score turned into an expected result first so that one
+// world's brilliant line cannot outvote the others (determinization, or
+// perfect information Monte Carlo); a try that fails in a world is valued
+// by what the failure does there. It never sees anything but the view.
 
 namespace jungle::hidden {
 
@@ -83,7 +85,7 @@ struct MoveValue {
 struct HiddenSearchResult {
   Move best;  // none when the view has no move to try
   double expected = 0.5;
-  int worlds = 0;
+  int worlds = 0;  // 0: the tree searched the view itself
   int depth = 0;  // the deepest world search completed
   uint64_t nodes = 0;
   std::vector<MoveValue> candidates;  // best first
