@@ -83,6 +83,25 @@ TEST(HiddenSearcher, SearchesOneWorldOutOfContact) {
   EXPECT_TRUE(view.legal_moves().contains(tree.best));
 }
 
+TEST(HiddenSearcher, RulesWithCountersAreLeftToTheWorlds) {
+  // The tree keeps no water counters; under the drowning rule the engine
+  // searches worlds, which replay the game, even with the tree chosen.
+  Rules r;
+  r.name = "x-hidden-drowning";
+  r.hidden_pieces = true;
+  r.water_turn_limit = 3;
+  const RuleSetPtr rules = RuleSet::make(r);
+  std::mt19937_64 chance(4);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "x-hidden-drowning");
+  hidden::HiddenLimits limits;
+  limits.depth = 2;
+  const hidden::HiddenSearchResult result =
+      hidden::HiddenSearcher().search(game.view(kBlue), limits);
+  EXPECT_EQ(result.worlds, hidden::HiddenSearchOptions().worlds);
+  const hidden::HiddenGame plain(hidden::default_start(load_variant("hidden"), chance), "hidden");
+  EXPECT_EQ(hidden::HiddenSearcher().search(plain.view(kBlue), limits).worlds, 0);
+}
+
 TEST(HiddenSearcher, AStopBeforeTheSearchIsKeptUntilResumed) {
   // A stop sent before the search thread begins must still end it: the
   // search answers at once, from its first ply, instead of thinking for

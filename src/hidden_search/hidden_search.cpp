@@ -185,7 +185,11 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   if (options_.contact_steps > 0 && count > 1 && !in_contact(view, options_.contact_steps)) {
     count = 1;
   }
-  if (count > 1 && options_.method == HiddenMethod::kTree) return search_tree(view, limits);
+  // The tree keeps no water or den counters: a rule set that counts them
+  // (drowning, den food) is left to the worlds, which replay the game.
+  const bool counters = view.rule_set().tracks_water_turns() || view.rule_set().tracks_den_food();
+  if (count > 1 && options_.method == HiddenMethod::kTree && !counters)
+    return search_tree(view, limits);
 
   struct World {
     Position position;
