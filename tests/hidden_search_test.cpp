@@ -70,14 +70,15 @@ TEST(HiddenSearcher, SearchesOneWorldOutOfContact) {
   options.contact_steps = 0;  // never one world
   hidden::HiddenSearcher always(options);
   EXPECT_EQ(always.search(view, limits).worlds, options.worlds);
-  // The tree (the default) searches the view itself in contact: no world.
+  // The tree (the default) searches the view itself in contact, weighing
+  // every arrangement (8! of them at the start).
   options = hidden::HiddenSearchOptions();
   ASSERT_EQ(options.method, hidden::HiddenMethod::kTree);
   options.contact_steps = 3;
   EXPECT_EQ(hidden::HiddenSearcher(options).search(view, limits).worlds, 1);
   options.contact_steps = 4;
   const hidden::HiddenSearchResult tree = hidden::HiddenSearcher(options).search(view, limits);
-  EXPECT_EQ(tree.worlds, 0);
+  EXPECT_EQ(tree.worlds, 40320);
   EXPECT_EQ(tree.depth, 2);
   EXPECT_EQ(tree.candidates.size(), size_t(view.legal_moves().size()));
   EXPECT_TRUE(view.legal_moves().contains(tree.best));
@@ -99,7 +100,7 @@ TEST(HiddenSearcher, RulesWithCountersAreLeftToTheWorlds) {
       hidden::HiddenSearcher().search(game.view(kBlue), limits);
   EXPECT_EQ(result.worlds, hidden::HiddenSearchOptions().worlds);
   const hidden::HiddenGame plain(hidden::default_start(load_variant("hidden"), chance), "hidden");
-  EXPECT_EQ(hidden::HiddenSearcher().search(plain.view(kBlue), limits).worlds, 0);
+  EXPECT_EQ(hidden::HiddenSearcher().search(plain.view(kBlue), limits).worlds, 40320);
 }
 
 TEST(HiddenSearcher, AStopBeforeTheSearchIsKeptUntilResumed) {

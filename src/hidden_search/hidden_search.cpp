@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -84,7 +85,10 @@ HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const Hid
   HiddenSearchResult out;
   out.best = r.best;
   out.expected = expected_result(r.score);
-  out.worlds = 0;
+  // Every arrangement the belief allows is weighed (by its probability),
+  // which is what front ends tell ("over N possible arrangements").
+  out.worlds = int(std::min<uint64_t>(view.belief(opponent(view.side_to_move())).arrangements(),
+                                      uint64_t(std::numeric_limits<int>::max())));
   out.depth = r.depth;
   out.nodes = r.nodes;
   for (const auto& [m, score] : r.scores) {

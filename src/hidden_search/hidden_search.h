@@ -85,7 +85,9 @@ struct MoveValue {
 struct HiddenSearchResult {
   Move best;  // none when the view has no move to try
   double expected = 0.5;
-  int worlds = 0;  // 0: the tree searched the view itself
+  // Worlds searched; for the tree, which searches the view itself, the
+  // arrangements its belief weighs (all that explain the announcements).
+  int worlds = 0;
   int depth = 0;  // the deepest world search completed
   uint64_t nodes = 0;
   std::vector<MoveValue> candidates;  // best first
