@@ -148,17 +148,29 @@ TEST(HiddenEngine, AvoidsAGambleThatLosesOnAverage) {
   // there, would take the gamble.
   const RuleSetPtr rules = test::hidden_rules();
   hidden::HiddenGame game = test::hidden_game_at("t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1", rules);
-  hidden::HiddenSearcher searcher;
   hidden::HiddenLimits limits;
   limits.depth = 4;
-  const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);
-  EXPECT_NE(rules->geometry().move_text(r.best), "d5d6");
-  for (const hidden::MoveValue& v : r.candidates) {
-    if (rules->geometry().move_text(v.move) == "d5d6") {
-      EXPECT_LT(v.expected, r.expected);
+  // Both methods: the tree (the default) and the worlds.
+  for (const hidden::HiddenMethod method :
+       {hidden::HiddenMethod::kTree, hidden::HiddenMethod::kWorlds}) {
+    hidden::HiddenSearchOptions options;
+    options.method = method;
+    hidden::HiddenSearcher searcher(options);
+    const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);
+    EXPECT_NE(rules->geometry().move_text(r.best), "d5d6");
+    bool valued = false;
+    for (const hidden::MoveValue& v : r.candidates) {
+      if (rules->geometry().move_text(v.move) == "d5d6") {
+        EXPECT_LT(v.expected, r.expected);
+        valued = true;
+      }
     }
+    if (method == hidden::HiddenMethod::kTree) {
+      EXPECT_TRUE(valued);
+    }
+    // As many worlds as arrangements of three animals; the tree weighs them all.
+    EXPECT_EQ(r.worlds, 6);
   }
-  EXPECT_EQ(r.worlds, 6);  // as many worlds as arrangements of three animals
   int gambles = 0;
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     hidden::HiddenSearchOptions options;

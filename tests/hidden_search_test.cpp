@@ -56,6 +56,7 @@ TEST(HiddenSearcher, SearchesOneWorldOutOfContact) {
   hidden::HiddenLimits limits;
   limits.depth = 2;
   hidden::HiddenSearchOptions options;
+  options.method = hidden::HiddenMethod::kWorlds;
   options.contact_steps = 3;  // the enemy is four steps away
   hidden::HiddenSearcher far(options);
   const hidden::HiddenSearchResult one = far.search(view, limits);
@@ -69,6 +70,37 @@ TEST(HiddenSearcher, SearchesOneWorldOutOfContact) {
   options.contact_steps = 0;  // never one world
   hidden::HiddenSearcher always(options);
   EXPECT_EQ(always.search(view, limits).worlds, options.worlds);
+  // The tree (the default) searches the view itself in contact, weighing
+  // every arrangement (8! of them at the start).
+  options = hidden::HiddenSearchOptions();
+  ASSERT_EQ(options.method, hidden::HiddenMethod::kTree);
+  options.contact_steps = 3;
+  EXPECT_EQ(hidden::HiddenSearcher(options).search(view, limits).worlds, 1);
+  options.contact_steps = 4;
+  const hidden::HiddenSearchResult tree = hidden::HiddenSearcher(options).search(view, limits);
+  EXPECT_EQ(tree.worlds, 40320);
+  EXPECT_EQ(tree.depth, 2);
+  EXPECT_EQ(tree.candidates.size(), size_t(view.legal_moves().size()));
+  EXPECT_TRUE(view.legal_moves().contains(tree.best));
+}
+
+TEST(HiddenSearcher, RulesWithCountersAreLeftToTheWorlds) {
+  // The tree keeps no water counters; under the drowning rule the engine
+  // searches worlds, which replay the game, even with the tree chosen.
+  Rules r;
+  r.name = "x-hidden-drowning";
+  r.hidden_pieces = true;
+  r.water_turn_limit = 3;
+  const RuleSetPtr rules = RuleSet::make(r);
+  std::mt19937_64 chance(4);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "x-hidden-drowning");
+  hidden::HiddenLimits limits;
+  limits.depth = 2;
+  const hidden::HiddenSearchResult result =
+      hidden::HiddenSearcher().search(game.view(kBlue), limits);
+  EXPECT_EQ(result.worlds, hidden::HiddenSearchOptions().worlds);
+  const hidden::HiddenGame plain(hidden::default_start(load_variant("hidden"), chance), "hidden");
+  EXPECT_EQ(hidden::HiddenSearcher().search(plain.view(kBlue), limits).worlds, 40320);
 }
 
 TEST(HiddenSearcher, AStopBeforeTheSearchIsKeptUntilResumed) {
@@ -104,7 +136,9 @@ TEST(HiddenSearcher, ANodeBudgetIsSpentAndRepeatable) {
   const hidden::PlayerView view = game.view(kBlue);
   hidden::HiddenLimits limits;
   limits.nodes = 40000;
-  hidden::HiddenSearcher first, second;
+  hidden::HiddenSearchOptions options;
+  options.method = hidden::HiddenMethod::kWorlds;
+  hidden::HiddenSearcher first(options), second(options);
   const hidden::HiddenSearchResult a = first.search(view, limits);
   const hidden::HiddenSearchResult b = second.search(view, limits);
   EXPECT_EQ(a.worlds, 8);
@@ -116,6 +150,11 @@ TEST(HiddenSearcher, ANodeBudgetIsSpentAndRepeatable) {
   const hidden::HiddenSearchResult greedy = first.search_one_world(view, limits);
   EXPECT_GE(greedy.nodes, 40000u);
   EXPECT_LE(greedy.nodes, 42000u);
+  // The tree spends the budget to the node.
+  hidden::HiddenSearcher tree, again;
+  const hidden::HiddenSearchResult t = tree.search(view, limits);
+  EXPECT_EQ(t.nodes, 40000u);
+  EXPECT_EQ(t.best, again.search(view, limits).best);
 }
 
 TEST(HiddenMatch, AMatchByNodesIsRepeatable) {
@@ -145,6 +184,7 @@ TEST(HiddenSearcher, TheAnchorsDepthDoesNotBringBackAGamble) {
   for (uint64_t seed = 1; seed <= 8; ++seed) {
     hidden::HiddenSearchOptions options;
     options.seed = seed;
+    options.method = hidden::HiddenMethod::kWorlds;
     options.anchor_share = 0.5;
     hidden::HiddenSearcher searcher(options);
     const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);

@@ -26,6 +26,12 @@ struct HiddenMatchOptions {
   double first_share = hidden::HiddenSearchOptions().first_share;
   double risk = hidden::HiddenSearchOptions().risk;
   double anchor = hidden::HiddenSearchOptions().anchor_share;
+  std::string method =
+      hidden::HiddenSearchOptions().method == hidden::HiddenMethod::kTree ? "tree" : "worlds";
+  std::string model = hidden::HiddenSearchOptions().opponent == hidden::OpponentModel::kInformed
+                          ? "informed"
+                          : "averaged";
+  bool tree_pruning = hidden::HiddenSearchOptions().tree_pruning;
   bool verbose = false;
   bool records = false;
 };
@@ -47,6 +53,11 @@ hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptio
   options.first_share = opt.first_share;
   options.risk = opt.risk;
   options.anchor_share = opt.anchor;
+  options.method =
+      opt.method == "tree" ? hidden::HiddenMethod::kTree : hidden::HiddenMethod::kWorlds;
+  options.opponent =
+      opt.model == "informed" ? hidden::OpponentModel::kInformed : hidden::OpponentModel::kAveraged;
+  options.tree_pruning = opt.tree_pruning;
   options.seed = seed;
   return hidden::engine_player(limits, options);
 }
@@ -123,7 +134,20 @@ void add_hidden_match_command(CLI::App& app) {
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   cmd->add_option("--seed", opt->seed, "Seed of the set-ups and the players")
       ->capture_default_str();
-  cmd->add_option("--worlds", opt->worlds, "The engine's worlds a move")
+  cmd->add_option("--method", opt->method,
+                  "How the engine searches in contact with unknown pieces: tree (one search "
+                  "over its view, chance nodes at attacks) or worlds (determinization)")
+      ->check(CLI::IsMember({"tree", "worlds"}))
+      ->capture_default_str();
+  cmd->add_option("--model", opt->model,
+                  "The tree's enemy: informed (it knows its own animals: a move only some can "
+                  "make, it makes when it can) or averaged (its attacks are chance nodes too)")
+      ->check(CLI::IsMember({"informed", "averaged"}))
+      ->capture_default_str();
+  cmd->add_flag("--tree-pruning", opt->tree_pruning,
+                "The tree prunes near the leaves as the open search does (reverse futility, "
+                "futility, late moves)");
+  cmd->add_option("--worlds", opt->worlds, "The engine's worlds a move (--method worlds)")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
   cmd->add_option("--candidates", opt->candidates, "Moves the engine compares in every world")

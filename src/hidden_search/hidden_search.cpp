@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -48,16 +49,58 @@ double expected_result(int score) {
   return 1.0 / (1.0 + std::pow(10.0, -score / kExpectationScale));
 }
 
+namespace {
+
+ViewSearchOptions tree_options(const HiddenSearchOptions& options) {
+  ViewSearchOptions out;
+  out.opponent = options.opponent;
+  out.leaf_pruning = options.tree_pruning;
+  return out;
+}
+
+}  // namespace
+
 HiddenSearcher::HiddenSearcher(HiddenSearchOptions options)
-    : options_(options), engine_(options.hash_mb), rng_(options.seed ? options.seed : 1) {}
+    : options_(options),
+      engine_(options.hash_mb),
+      tree_(tree_options(options)),
+      rng_(options.seed ? options.seed : 1) {}
 
 void HiddenSearcher::set_options(const HiddenSearchOptions& options) {
   options_ = options;
+  tree_.set_options(tree_options(options));
   rng_.seed(options.seed ? options.seed : 1);
+}
+
+HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const HiddenLimits& limits) {
+  ViewSearchLimits l;
+  if (limits.nodes > 0) {
+    l.nodes = limits.nodes;
+  } else if (limits.movetime_ms > 0) {
+    l.deadline = Clock::now() + std::chrono::milliseconds(limits.movetime_ms);
+  } else {
+    l.depth = std::max(1, limits.depth);
+  }
+  const ViewSearchResult r = tree_.search(view, l, &stop_);
+  HiddenSearchResult out;
+  out.best = r.best;
+  out.expected = expected_result(r.score);
+  // Every arrangement the belief allows is weighed (by its probability),
+  // which is what front ends tell ("over N possible arrangements").
+  out.worlds = int(std::min<uint64_t>(view.belief(opponent(view.side_to_move())).arrangements(),
+                                      uint64_t(std::numeric_limits<int>::max())));
+  out.depth = r.depth;
+  out.nodes = r.nodes;
+  for (const auto& [m, score] : r.scores) {
+    out.candidates.push_back({m, expected_result(score), m == r.best ? 1 : 0});
+  }
+  if (out.candidates.empty() && !out.best.is_none()) out.candidates.push_back({out.best, 0.5, 1});
+  return out;
 }
 
 void HiddenSearcher::new_game() {
   engine_.new_game();
+  tree_.new_game();
 }
 
 void HiddenSearcher::stop() {
@@ -146,6 +189,11 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   if (options_.contact_steps > 0 && count > 1 && !in_contact(view, options_.contact_steps)) {
     count = 1;
   }
+  // The tree keeps no water or den counters: a rule set that counts them
+  // (drowning, den food) is left to the worlds, which replay the game.
+  const bool counters = view.rule_set().tracks_water_turns() || view.rule_set().tracks_den_food();
+  if (count > 1 && options_.method == HiddenMethod::kTree && !counters)
+    return search_tree(view, limits);
 
   struct World {
     Position position;

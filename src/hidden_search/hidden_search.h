@@ -6,22 +6,40 @@
 #include <vector>
 
 #include "hidden/player_view.h"
+#include "hidden_search/view_search.h"
 #include "hidden_search/world_search.h"
 
 // Choosing a move in a hidden game from a player's view (docs/hidden.md,
 // "The engine"). The view's belief says which animals each unknown enemy
-// piece can still be; the searcher draws arrangements that explain every
-// announcement ("worlds"), searches each with the alpha-beta engine of the
-// open game, and plays the move best on average over the worlds, each
-// world's score turned into an expected result first so that one world's
-// brilliant line cannot outvote the others (determinization, or perfect
-// information Monte Carlo). A try that fails in a world is valued by what
-// the failure does there (the attacker dies or bounces), never as if the
-// engine had known. It never sees anything but the view.
+// piece can still be. Out of contact with them the searcher plays the open
+// engine's move in one world drawn from the belief; in contact, by default,
+// one search over the view with chance nodes at attacks (view_search.h,
+// HiddenMethod::kTree). The other method draws arrangements that explain
+// every announcement ("worlds"), searches each with the alpha-beta engine
+// of the open game, and plays the move best on average over the worlds,
+// each world's score turned into an expected result first so that one
+// world's brilliant line cannot outvote the others (determinization, or
+// perfect information Monte Carlo); a try that fails in a world is valued
+// by what the failure does there. It never sees anything but the view.
 
 namespace jungle::hidden {
 
+// How a move is chosen in contact with unknown enemy pieces.
+enum class HiddenMethod : uint8_t {
+  // One search over the view, with chance nodes at attacks whose outcome
+  // the view does not know (view_search.h).
+  kTree,
+  // Determinization: worlds drawn from the belief, each searched by the
+  // open engine, the move best on average over them.
+  kWorlds,
+};
+
 struct HiddenSearchOptions {
+  HiddenMethod method = HiddenMethod::kTree;
+  // The tree's model of the enemy, and whether it prunes near the leaves
+  // as the open search does (kTree only; ViewSearchOptions).
+  OpponentModel opponent = OpponentModel::kInformed;
+  bool tree_pruning = false;
   // Worlds drawn per move; fewer when fewer arrangements remain (one when
   // the enemy is known).
   int worlds = 8;
@@ -67,6 +85,8 @@ struct MoveValue {
 struct HiddenSearchResult {
   Move best;  // none when the view has no move to try
   double expected = 0.5;
+  // Worlds searched; for the tree, which searches the view itself, the
+  // arrangements its belief weighs (all that explain the announcements).
   int worlds = 0;
   int depth = 0;  // the deepest world search completed
   uint64_t nodes = 0;
@@ -99,8 +119,11 @@ class HiddenSearcher {
                             std::vector<std::pair<Move, int>>* scores = nullptr);
   void prepare(const PlayerView& view);
 
+  HiddenSearchResult search_tree(const PlayerView& view, const HiddenLimits& limits);
+
   HiddenSearchOptions options_;
   WorldSearch engine_;
+  ViewSearch tree_;
   RuleSetPtr rules_;
   std::mt19937_64 rng_;
   std::atomic<bool> stop_{false};

@@ -1,0 +1,117 @@
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "hidden/player_view.h"
+
+// One alpha-beta search over a player's view of a hidden game, with chance
+// nodes where the view does not know the outcome (docs/hidden.md, "The
+// engine"), instead of one search per drawn world. The tree's positions
+// are views: the searcher's own animals known, each enemy piece with the
+// probability of each animal it may be (exact from the view's Belief at
+// the root; along a line, per-piece marginals narrowed by what the line
+// shows and by animals that became certain). An enemy piece may make a
+// move that some animal it may be can make, and is narrowed to those
+// animals by it. An attack of the searcher's on an unknown piece is a
+// chance node: took or failed, weighted by the probability that the
+// defender is an animal it may take, each branch narrowing the defender.
+// The enemy knows its own animals: by default (OpponentModel::kInformed)
+// it makes a move that only some of its piece's animals can make (an
+// attack that wins, a swim, a jump) with that probability, and otherwise
+// its best other move.
+
+namespace jungle::hidden {
+
+enum class OpponentModel : uint8_t {
+  // The enemy knows its own pieces: an attack or move that only some of
+  // its piece's animals can make is made when the piece is one of them.
+  kInformed,
+  // The enemy plays by the searcher's belief: its attacks are chance nodes
+  // like the searcher's own.
+  kAveraged,
+};
+
+struct ViewSearchOptions {
+  OpponentModel opponent = OpponentModel::kInformed;
+  int hash_bits = 18;  // 2^bits table entries (16 bytes each)
+  // Null-move pruning: off, it measured worse in the hidden game (a pass
+  // is no test of a position whose threats the evaluation cannot see).
+  bool null_move = false;
+  bool reductions = true;  // late-move reductions of quiet moves
+  // Reverse futility, futility and late-move pruning near the leaves, as
+  // the open search prunes: off, since the view's evaluation cannot see
+  // what an unknown piece threatens, and it measured worse (docs/hidden.md).
+  bool leaf_pruning = false;
+};
+
+struct ViewSearchLimits {
+  uint64_t nodes = 0;                              // 0: no node limit
+  std::chrono::steady_clock::time_point deadline;  // epoch: none
+  int depth = 0;                                   // 0: as deep as the budget allows
+};
+
+struct ViewSearchResult {
+  Move best;
+  int score = 0;  // centipawns for the side to move; kMateScore-style wins
+  int depth = 0;  // the last complete iteration
+  uint64_t nodes = 0;
+  // Every root move with its score at the last depth that valued it, best first.
+  std::vector<std::pair<Move, int>> scores;
+};
+
+// The outcomes of an attack of the view's side to move, as the view's
+// belief weighs them: the probability that the attack takes.
+struct AttackOdds {
+  double took = 0;
+  double failed = 0;
+};
+
+// A tree score as an expected result, 0..1 (a win 1, a loss 0; otherwise
+// the logistic of hidden_search's expected_result), and back: chance nodes
+// average expected results, not centipawns. A utility outside (0, 1)
+// reads as `beyond` when it is not 0 (a window's open end), else as the
+// largest score short of a win or loss.
+double tree_utility(int score);
+int tree_score(double utility, int beyond = 0);
+
+class ViewSearch {
+ public:
+  explicit ViewSearch(ViewSearchOptions options = {});
+  ~ViewSearch();
+  ViewSearch(const ViewSearch&) = delete;
+  ViewSearch& operator=(const ViewSearch&) = delete;
+  const ViewSearchOptions& options() const { return options_; }
+  void set_options(const ViewSearchOptions& options);
+  // Forgets what earlier searches found (the table is kept from move to
+  // move, and cleared by itself when a view earlier than the last comes).
+  void new_game();
+
+  // The view's side must be to move. `stop` (may be null) ends the search
+  // early; it still answers with its last complete depth.
+  ViewSearchResult search(const PlayerView& view, const ViewSearchLimits& limits,
+                          const std::atomic<bool>* stop = nullptr);
+
+  // The static evaluation of the view for its side to move: the open
+  // evaluation's terms, each unknown piece valued as the expectation over
+  // its animals.
+  int evaluate(const PlayerView& view);
+  // The value of one move of the side to move, searched `depth` plies
+  // deep with a full window (a chance node's weighted sum when the view
+  // does not know the outcome): for tests and analysis.
+  int value_of(const PlayerView& view, Move m, int depth);
+  // The root's chances of an attack of the side to move (`m` onto an enemy
+  // piece), from the view's exact belief.
+  AttackOdds odds(const PlayerView& view, Move m);
+
+ private:
+  struct Impl;
+  ViewSearchOptions options_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace jungle::hidden

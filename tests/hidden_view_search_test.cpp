@@ -1,0 +1,206 @@
+// The search over a hidden game's view (hidden_search/view_search.h): its
+// evaluation, the chances of an attack, chance nodes valued exactly, and
+// the choices they lead to.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "core/movegen.h"
+#include "core/variants.h"
+#include "hidden/setup.h"
+#include "hidden_search/hidden_search.h"
+#include "hidden_search/view_search.h"
+#include "hidden_test_util.h"
+#include "search/evaluation.h"
+
+namespace jungle {
+namespace {
+
+Move parse(const hidden::PlayerView& view, std::string_view text) {
+  return *view.rule_set().geometry().parse_move_text(text);
+}
+
+TEST(ViewSearch, EvaluatesAKnownViewAsTheOpenEvaluation) {
+  // With a fixed set-up every animal is known: the view's evaluation is the
+  // open game's, term by term, all along random games.
+  const RuleSetPtr rules =
+      test::hidden_rules(HiddenReveal::kBoth, FailedAttack::kAttackerDies, HiddenSetup::kFixed);
+  const Evaluator open(*rules);
+  hidden::ViewSearch search;
+  std::mt19937_64 rng(7);
+  int compared = 0;
+  for (int game_index = 0; game_index < 6; ++game_index) {
+    hidden::HiddenGame game(Position(rules), "x-hidden");
+    for (int ply = 0; ply < 80 && !game.over(); ++ply) {
+      const hidden::PlayerView& view = game.view(game.side_to_move());
+      ASSERT_EQ(search.evaluate(view), open.evaluate(game.truth())) << game.truth().fen();
+      ++compared;
+      const MoveList tries = view.legal_moves();
+      game.play(tries[std::uniform_int_distribution<int>(0, tries.size() - 1)(rng)]);
+    }
+  }
+  EXPECT_GT(compared, 200);
+}
+
+TEST(ViewSearch, AnUnknownPieceIsValuedAsTheMeanOverItsAnimals) {
+  // Red's pieces on a9 and d6 are a Rat and a Dog, Blue does not know which
+  // is which: the evaluation is the mean of the two arrangements'.
+  const RuleSetPtr rules = test::hidden_rules();
+  const Evaluator open(*rules);
+  hidden::ViewSearch search;
+  const hidden::HiddenGame game = test::hidden_game_at("d6/7/7/3r3/3C3/7/7/7/6E w 0 1", rules);
+  ASSERT_EQ(test::candidates_on(game.view(kBlue), "d6"), "RD");
+  const int one = open.evaluate(Position::from_fen("d6/7/7/3r3/3C3/7/7/7/6E w 0 1", rules));
+  const int other = open.evaluate(Position::from_fen("r6/7/7/3d3/3C3/7/7/7/6E w 0 1", rules));
+  EXPECT_NEAR(search.evaluate(game.view(kBlue)), (one + other) / 2.0, 1.0);
+}
+
+TEST(ViewSearch, TheChancesOfAnAttackComeFromTheBelief) {
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::ViewSearch search;
+  // d6 is the Rat or the Dog: a Cat takes one of them.
+  const hidden::HiddenGame two = test::hidden_game_at("d6/7/7/3r3/3C3/7/7/7/6E w 0 1", rules);
+  const hidden::AttackOdds half = search.odds(two.view(kBlue), parse(two.view(kBlue), "d5d6"));
+  EXPECT_DOUBLE_EQ(half.took, 0.5);
+  EXPECT_DOUBLE_EQ(half.failed, 0.5);
+  // Three pieces, the Rat, Cat and Dog: the Cat takes the Rat and the Cat
+  // (equal ranks), not the Dog.
+  const hidden::HiddenGame three = test::hidden_game_at("d5c/7/7/3r3/3C3/7/7/7/6E w 0 1", rules);
+  const hidden::AttackOdds odds = search.odds(three.view(kBlue), parse(three.view(kBlue), "d5d6"));
+  EXPECT_NEAR(odds.took, 2.0 / 3.0, 1e-6);
+  // The Elephant takes anything but the Rat.
+  const hidden::HiddenGame big = test::hidden_game_at("d5c/7/7/3r3/3E3/7/7/7/6C w 0 1", rules);
+  EXPECT_NEAR(search.odds(big.view(kBlue), parse(big.view(kBlue), "d5d6")).took, 2.0 / 3.0, 1e-6);
+}
+
+TEST(ViewSearch, AChanceNodeIsTheWeightedSumOfItsOutcomes) {
+  // The Cat on d5 attacks d6, the Rat or the Dog. Each outcome leaves a
+  // view that knows every Red animal (the other piece is the other one);
+  // nothing can be taken after it, so one ply values each outcome by the
+  // evaluation of the view the game would give, and the attack by their
+  // mean as expected results.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::ViewSearch search;
+  hidden::HiddenGame took = test::hidden_game_at("d6/7/7/3r3/3C3/7/7/7/6E w 0 1", rules);
+  hidden::HiddenGame died = test::hidden_game_at("r6/7/7/3d3/3C3/7/7/7/6E w 0 1", rules);
+  const hidden::PlayerView before = took.view(kBlue);
+  ASSERT_EQ(before.fen(), died.view(kBlue).fen());
+  ASSERT_EQ(test::try_move(took, "d5d6"), "d5d6:took=Cr");
+  ASSERT_EQ(test::try_move(died, "d5d6"), "d5d6:died=Cd");
+  const int after_took = search.evaluate(took.view(kBlue));
+  const int after_died = search.evaluate(died.view(kBlue));
+  const double mean =
+      0.5 * hidden::tree_utility(-after_took) + 0.5 * hidden::tree_utility(-after_died);
+  EXPECT_EQ(search.value_of(before, parse(before, "d5d6"), 1), hidden::tree_score(mean));
+  // The scale is the worlds' (expected_result): 400 centipawns a factor of ten.
+  EXPECT_DOUBLE_EQ(hidden::tree_utility(400), 10.0 / 11.0);
+  EXPECT_EQ(hidden::tree_score(10.0 / 11.0), 400);
+  EXPECT_EQ(hidden::tree_score(0.5), 0);
+}
+
+TEST(ViewSearch, AChanceToWinIsWorthItsChanceNotAShareOfTheWin) {
+  // The Cat on d5 takes d6 one time in three (the Rat; else the Tiger or
+  // Lion takes it), and then runs into Red's den: a win one time in three.
+  // Averaged as centipawns that chance would outweigh anything (a third of
+  // a win's score); as expected results it does not, and the Cat steps
+  // back, Blue being ahead.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearch search;
+  hidden::ViewSearchLimits limits;
+  limits.depth = 6;
+  const hidden::ViewSearchResult r = search.search(view, limits);
+  EXPECT_NE(r.best, parse(view, "d5d6"));
+  const int gamble = search.value_of(view, parse(view, "d5d6"), 6);
+  EXPECT_LT(gamble, r.score);
+  EXPECT_LT(gamble, kMateBound);
+}
+
+TEST(ViewSearch, AKnownCaptureIsValuedExactly) {
+  // Red's Dog takes the Rat on a5 and is shown; d6 is then the Rat. The
+  // Cat's capture has one outcome, valued by the view after it.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::ViewSearch search;
+  hidden::HiddenGame game = test::hidden_game_at("7/7/7/d2r3/R2C3/7/7/7/6E b 0 1", rules);
+  ASSERT_EQ(test::try_move(game, "a6a5"), "a6a5:took=dR");
+  const hidden::PlayerView before = game.view(kBlue);
+  ASSERT_EQ(test::candidates_on(before, "d6"), "R");
+  EXPECT_DOUBLE_EQ(search.odds(before, parse(before, "d5d6")).took, 1.0);
+  ASSERT_EQ(test::try_move(game, "d5d6"), "d5d6:took=Cr");
+  EXPECT_EQ(search.value_of(before, parse(before, "d5d6"), 1), -search.evaluate(game.view(kBlue)));
+}
+
+TEST(ViewSearch, TakesAnAttackThatWinsOnAverage) {
+  // Red's three pieces are the Cat, Dog and Elephant in some order: the
+  // Rat on d5 takes d6 one time in three (the Elephant), and dies the other
+  // two, which the Elephant's worth outweighs.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("c5d/7/7/3e3/3R3/7/7/7/6E w 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearch search;
+  ASSERT_NEAR(search.odds(view, parse(view, "d5d6")).took, 1.0 / 3.0, 1e-6);
+  hidden::ViewSearchLimits limits;
+  limits.depth = 4;
+  const hidden::ViewSearchResult r = search.search(view, limits);
+  EXPECT_EQ(r.best, parse(view, "d5d6"));
+  EXPECT_EQ(r.depth, 4);
+  EXPECT_EQ(search.value_of(view, parse(view, "d5d6"), 4), r.score);
+  EXPECT_GT(r.score, search.value_of(view, parse(view, "d5c5"), 4));
+  EXPECT_GT(r.score, search.value_of(view, parse(view, "g1f1"), 4));
+}
+
+TEST(ViewSearch, DeclinesAnAttackThatLosesOnAverage) {
+  // Five Red pieces, the Cat, Wolf, Tiger, Dog and Elephant, against
+  // Blue's four: the Rat takes d6 one time in five, too seldom for the Rat
+  // it loses the other four.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game =
+      test::hidden_game_at("c1w1t1d/7/7/3e3/3R3/7/7/7/TL4E w 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearch search;
+  ASSERT_NEAR(search.odds(view, parse(view, "d5d6")).took, 0.2, 1e-6);
+  hidden::ViewSearchLimits limits;
+  limits.depth = 4;
+  const hidden::ViewSearchResult r = search.search(view, limits);
+  EXPECT_NE(r.best, parse(view, "d5d6"));
+  EXPECT_EQ(search.value_of(view, r.best, 4), r.score);
+  EXPECT_LT(search.value_of(view, parse(view, "d5d6"), 4), r.score);
+}
+
+TEST(ViewSearch, AnAttackNoArrangementAllowsIsNoMove) {
+  // The piece on d6 is the Panther (the only Red piece): the Rat cannot
+  // take it, so attacking is never searched; the view would not allow it.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("7/7/7/3p3/3R3/7/7/7/6E w 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearch search;
+  EXPECT_DOUBLE_EQ(search.odds(view, parse(view, "d5d6")).took, 0.0);
+  EXPECT_FALSE(view.legal_moves().contains(parse(view, "d5d6")));
+  hidden::ViewSearchLimits limits;
+  limits.depth = 3;
+  const hidden::ViewSearchResult r = search.search(view, limits);
+  EXPECT_EQ(r.scores.size(), size_t(view.legal_moves().size()));
+  EXPECT_TRUE(view.legal_moves().contains(r.best));
+}
+
+TEST(ViewSearch, ANodeBudgetIsSpentAndRepeatable) {
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 chance(4);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "hidden");
+  const hidden::PlayerView view = game.view(kBlue);
+  hidden::ViewSearchLimits limits;
+  limits.nodes = 5000;
+  hidden::ViewSearch one, two;
+  const hidden::ViewSearchResult a = one.search(view, limits);
+  const hidden::ViewSearchResult b = two.search(view, limits);
+  EXPECT_EQ(a.nodes, 5000u);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.score, b.score);
+  EXPECT_GE(a.depth, 3);
+}
+
+}  // namespace
+}  // namespace jungle
