@@ -26,6 +26,27 @@ FlipSearchOptions plain_options() {
   return o;
 }
 
+double expectimax(FlipPosition& pos, int depth, int ply);
+
+// The textbook value of playing `a` (at `ply`, `depth` plies left): a flip
+// averaged over every outcome the pool allows.
+double action_value(FlipPosition& pos, Action a, int depth, int ply) {
+  double v = 0;
+  if (a.is_flip()) {
+    const Outcomes o = pos.outcomes();
+    for (int i = 0; i < o.size; ++i) {
+      pos.play({a, o.piece[size_t(i)]});
+      v += double(o.count[size_t(i)]) / o.total * -expectimax(pos, depth - 1, ply + 1);
+      pos.undo();
+    }
+  } else {
+    pos.play({a, kNoPiece});
+    v = -expectimax(pos, depth - 1, ply + 1);
+    pos.undo();
+  }
+  return v;
+}
+
 // Expectimax as the textbook writes it: every action, every outcome, no
 // window; the same leaves (evaluation) and end scores as the engine.
 double expectimax(FlipPosition& pos, int depth, int ply) {
@@ -37,22 +58,7 @@ double expectimax(FlipPosition& pos, int depth, int ply) {
   }
   if (depth == 0) return flip_evaluate(pos);
   double best = -1e9;
-  for (Action a : pos.legal_actions()) {
-    double v = 0;
-    if (a.is_flip()) {
-      const Outcomes o = pos.outcomes();
-      for (int i = 0; i < o.size; ++i) {
-        pos.play({a, o.piece[size_t(i)]});
-        v += double(o.count[size_t(i)]) / o.total * -expectimax(pos, depth - 1, ply + 1);
-        pos.undo();
-      }
-    } else {
-      pos.play({a, kNoPiece});
-      v = -expectimax(pos, depth - 1, ply + 1);
-      pos.undo();
-    }
-    best = std::max(best, v);
-  }
+  for (Action a : pos.legal_actions()) best = std::max(best, action_value(pos, a, depth, ply));
   return best;
 }
 
@@ -151,22 +157,8 @@ TEST(FlipSearch, RootLinesAreTheBestActionsWithExactValues) {
       const int depth = pos.hidden_count() > 8 ? 2 : 3;
       // Each action's value, as the reference computes it.
       std::vector<std::pair<double, Action>> reference;
-      for (Action a : pos.legal_actions()) {
-        double v = 0;
-        if (a.is_flip()) {
-          const Outcomes o = pos.outcomes();
-          for (int i = 0; i < o.size; ++i) {
-            pos.play({a, o.piece[size_t(i)]});
-            v += double(o.count[size_t(i)]) / o.total * -expectimax(pos, depth - 1, 1);
-            pos.undo();
-          }
-        } else {
-          pos.play({a, kNoPiece});
-          v = -expectimax(pos, depth - 1, 1);
-          pos.undo();
-        }
-        reference.emplace_back(v, a);
-      }
+      for (Action a : pos.legal_actions())
+        reference.emplace_back(action_value(pos, a, depth, 0), a);
       std::sort(reference.begin(), reference.end(),
                 [](const auto& x, const auto& y) { return x.first > y.first; });
       FlipSearchOptions options = plain_options();
