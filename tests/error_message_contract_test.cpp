@@ -17,22 +17,16 @@
 #include "core/position.h"
 #include "core/variants.h"
 #include "protocol/uci.h"
+#include "rules_test_util.h"
 
 namespace jungle {
 namespace {
 
+using test::fen_error;
+
 namespace fs = std::filesystem;
 
 constexpr const char* kStart = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L";
-
-std::string fen_error(const std::string& fen) {
-  try {
-    Position::from_fen(fen);
-  } catch (const FenError& e) {
-    return e.what();
-  }
-  return "(accepted)";
-}
 
 std::string move_error(const Position& pos, std::string_view text) {
   std::string error;

@@ -24,7 +24,7 @@ namespace {
 
 // A game of legal moves chosen by a fixed pseudo-random sequence, with a
 // comment on every third move; it ends when the rules end it or at `plies`.
-GameRecord random_game(uint64_t seed, int plies, const std::string& fen = "") {
+GameRecord random_record(uint64_t seed, int plies, const std::string& fen = "") {
   GameRecord game;
   game.set_tag("Event", "test " + std::to_string(seed));
   game.set_tag("Date", "2026.11.22");
@@ -80,7 +80,7 @@ bool contains(const std::string& text, const std::string& part) {
 const std::string kHeader = "[Event \"t\"]\n[Date \"2026.11.22\"]\n[Blue \"a\"]\n[Red \"b\"]\n";
 
 TEST(GameRecord, RoundTripOfOneGame) {
-  GameRecord game = random_game(7, 300);
+  GameRecord game = random_record(7, 300);
   ASSERT_GT(game.moves.size(), 20u);
   const std::string text = write_record(game);
   std::vector<GameRecord> back = read_records(text);
@@ -108,8 +108,8 @@ TEST(GameRecord, SetTagKeepsTheRosterOrder) {
 
 TEST(GameRecord, ManyGamesInOneFile) {
   std::vector<GameRecord> games;
-  for (uint64_t seed = 1; seed <= 12; ++seed) games.push_back(random_game(seed, int(seed) * 25));
-  games.push_back(random_game(99, 15, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1"));
+  for (uint64_t seed = 1; seed <= 12; ++seed) games.push_back(random_record(seed, int(seed) * 25));
+  games.push_back(random_record(99, 15, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1"));
   const std::string text = write_records(games);
   EXPECT_TRUE(contains(text, "*\n\n[Event")) << "games are separated by a blank line";
   std::vector<GameRecord> back = read_records(text);
@@ -258,7 +258,7 @@ TEST(GameRecord, ResultMustMatchAGameEndedByRule) {
 
 TEST(GameRecord, FenTagSetsTheStart) {
   const std::string fen = "6d/7/7/7/7/7/7/7/D6 w 0 1";
-  GameRecord game = random_game(3, 6, fen);
+  GameRecord game = random_record(3, 6, fen);
   const std::string text = write_record(game);
   EXPECT_TRUE(contains(text, "[FEN \"" + fen + "\"]")) << text;
   GameRecord back = read_records(text).at(0);
@@ -272,7 +272,7 @@ TEST(GameRecord, FenTagSetsTheStart) {
 }
 
 TEST(GameRecord, RedToMoveNumbering) {
-  GameRecord game = random_game(5, 5, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1");
+  GameRecord game = random_record(5, 5, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1");
   for (RecordedMove& m : game.moves) m.comment.clear();
   std::string text = write_record(game);
   const std::string moves = text.substr(text.find("\n\n") + 2);
@@ -282,7 +282,7 @@ TEST(GameRecord, RedToMoveNumbering) {
   expect_same(game, read_records(text).at(0));
 
   // The FEN's move number carries on.
-  game = random_game(5, 3, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 12");
+  game = random_record(5, 3, "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 12");
   for (RecordedMove& m : game.moves) m.comment.clear();
   text = write_record(game);
   EXPECT_TRUE(contains(text, "\n12... ")) << text;

@@ -24,10 +24,13 @@
 #include "core/position.h"
 #include "core/rule_set.h"
 #include "core/variants.h"
+#include "named_rules.h"
 #include "reference/reference_game.h"
 
 namespace jungle {
 namespace {
+
+using test::rules_named;
 
 using reference::EpdEntry;
 using reference::ReferenceGame;
@@ -35,11 +38,6 @@ using reference::ReferenceGame;
 // Depth 5 is recorded when depth 4 has at most this many leaves.
 constexpr uint64_t kMaxD4ForD5 = 400'000;
 constexpr int kReferenceCheckDepth = 3;
-
-Rules rules_named(const std::string& name) {
-  if (const Rules* r = reference::find_option_rule_set(name)) return *r;
-  return builtin_rules(name);
-}
 
 std::vector<EpdEntry> load_positions() {
   std::ifstream in(std::string(JUNGLE_SOURCE_DIR) + "/tests/perft/positions.epd");

@@ -22,10 +22,13 @@
 #include "core/position.h"
 #include "core/rule_set.h"
 #include "core/variants.h"
+#include "named_rules.h"
 #include "reference/reference_game.h"
 
 namespace jungle {
 namespace {
+
+using test::rules_named;
 
 using reference::Outcome;
 using reference::ReferenceGame;
@@ -132,11 +135,6 @@ struct RuleSetUnderTest {
   Rules rules;
   RuleSetPtr set;
 };
-
-Rules rules_named(const std::string& name) {
-  if (const Rules* r = reference::find_option_rule_set(name)) return *r;
-  return builtin_rules(name);
-}
 
 std::vector<RuleSetUnderTest> rule_sets_under_test() {
   std::vector<RuleSetUnderTest> out;

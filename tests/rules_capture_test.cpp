@@ -20,13 +20,13 @@ using test::play;
 using test::sorted;
 using V = std::vector<std::string>;
 
-struct Case {
+struct AllMovesCase {
   const char* fen;
   V expected;  // every legal move of the side to move
 };
 
-void check_cases(const std::vector<Case>& cases) {
-  for (const Case& c : cases) {
+void check_all_moves(const std::vector<AllMovesCase>& cases) {
+  for (const AllMovesCase& c : cases) {
     SCOPED_TRACE(c.fen);
     EXPECT_EQ(moves_of(fen_pos(c.fen)), sorted(c.expected));
   }
@@ -71,14 +71,14 @@ TEST(RulesCapture, RankTableOnLandForRed) {
 }
 
 TEST(RulesCapture, HigherAndEqualRanksCapture) {
-  check_cases({
+  check_all_moves({
       // Blue Dog d3; Red Wolf d4 (stronger), Red Cat c3 (weaker), Red Dog e3 (equal).
       {"7/7/7/7/7/3w3/2cDd2/7/7 w", {"d3c3", "d3d2", "d3e3"}},
   });
 }
 
 TEST(RulesCapture, RatTakesElephantButElephantNotRat) {
-  check_cases({
+  check_all_moves({
       {"7/7/7/7/7/3e3/3R3/7/7 w", {"d3c3", "d3d2", "d3d4", "d3e3"}},  // Blue Rat takes
       {"7/7/7/7/7/3e3/3R3/7/7 b", {"d4d5"}},                          // Red Elephant may not
       {"7/7/7/7/6r/6E/7/7/7 w", {"g4g3"}},  // Blue Elephant g4 may not take the Rat on g5
@@ -86,7 +86,7 @@ TEST(RulesCapture, RatTakesElephantButElephantNotRat) {
 }
 
 TEST(RulesCapture, RatInWaterAndRatOnLandCannotTakeEachOther) {
-  check_cases({
+  check_all_moves({
       {"7/7/7/7/7/2R4/2r4/7/7 w", {"c4b4", "c4c5", "c4d4"}},  // Rat in c4 vs Rat on c3
       {"7/7/7/7/7/2r4/2R4/7/7 w", {"c3b3", "c3c2", "c3d3"}},  // Rat on c3 vs Rat in c4
       {"7/7/4R2/4r2/7/7/7/7/7 b", {"e6d6", "e6e5", "e6f6"}},  // Red Rat in e6 vs e7
@@ -94,14 +94,14 @@ TEST(RulesCapture, RatInWaterAndRatOnLandCannotTakeEachOther) {
 }
 
 TEST(RulesCapture, RatInWaterAndElephantCannotTakeEachOther) {
-  check_cases({
+  check_all_moves({
       {"7/7/7/7/7/2Re3/7/7/7 w", {"c4b4", "c4c3", "c4c5"}},  // Rat in c4, Elephant on d4
       {"7/7/7/7/7/2Re3/7/7/7 b", {"d4d3", "d4d5"}},          // the Elephant's moves
   });
 }
 
 TEST(RulesCapture, RatTakesRatWhenBothInWater) {
-  check_cases({
+  check_all_moves({
       {"7/7/7/7/2r4/2R4/7/7/7 w", {"c4b4", "c4c3", "c4c5", "c4d4"}},
       {"7/7/7/7/2r4/2R4/7/7/7 b", {"c5b5", "c5c4", "c5c6", "c5d5"}},
   });
@@ -112,7 +112,7 @@ TEST(RulesCapture, RatTakesRatWhenBothInWater) {
 }
 
 TEST(RulesCapture, AnyPieceTakesAnEnemyOnItsTraps) {
-  check_cases({
+  check_all_moves({
       {"7/7/7/7/7/7/7/7/1Ce4 w", {"b1a1", "b1b2", "b1c1"}},           // Cat takes Elephant on c1
       {"7/7/7/7/7/7/3R3/3l3/7 w", {"d3c3", "d3d2", "d3d4", "d3e3"}},  // Rat takes Lion on d2
       {"7/3L3/3r3/7/7/7/7/7/7 b", {"d7c7", "d7d6", "d7d8", "d7e7"}},  // Red Rat, Lion on d8
@@ -125,7 +125,7 @@ TEST(RulesCapture, AnyPieceTakesAnEnemyOnItsTraps) {
 }
 
 TEST(RulesCapture, OwnTrapsDoNotWeaken) {
-  check_cases({
+  check_all_moves({
       {"7/7/7/7/7/7/7/7/1cE4 b", {"b1a1", "b1b2"}},                   // Blue Elephant on its own c1
       {"7/7/7/7/7/7/3r3/3L3/7 b", {"d3c3", "d3d4", "d3e3"}},          // Blue Lion on its own d2
       {"1Cl4/7/7/7/7/7/7/7/7 w", {"b9a9", "b9b8"}},                   // Red Lion on its own c9
@@ -134,7 +134,7 @@ TEST(RulesCapture, OwnTrapsDoNotWeaken) {
 }
 
 TEST(RulesCapture, ElephantTakesRatOnlyOnItsTrap) {
-  check_cases({
+  check_all_moves({
       {"7/7/7/7/7/7/7/2E4/2r4 w", {"c2b2", "c2c1", "c2c3", "c2d2"}},  // Red Rat on c1
       {"7/7/7/7/7/7/2r4/2E4/7 w", {"c2b2", "c2c1", "c2d2"}},          // Red Rat on c3
       {"7/3R3/3e3/7/7/7/7/7/7 b", {"d7c7", "d7d6", "d7d8", "d7e7"}},  // Blue Rat on d8

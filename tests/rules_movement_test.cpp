@@ -12,6 +12,7 @@
 namespace jungle {
 namespace {
 
+using test::check_cases;
 using test::fen_pos;
 using test::moves_from;
 using test::moves_of;
@@ -19,23 +20,6 @@ using test::outcome;
 using test::play;
 using test::sorted;
 using V = std::vector<std::string>;
-
-struct Case {
-  const char* fen;
-  const char* piece;  // the square of the piece under test, or "" for every move
-  V expected;
-};
-
-void check_cases(const std::vector<Case>& cases) {
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.fen);
-    Position pos = fen_pos(c.fen);
-    if (std::string(c.piece).empty())
-      EXPECT_EQ(moves_of(pos), sorted(c.expected));
-    else
-      EXPECT_EQ(moves_from(pos, c.piece), sorted(c.expected));
-  }
-}
 
 const char* const kStartFen = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 1";
 

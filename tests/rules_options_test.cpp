@@ -12,6 +12,7 @@
 namespace jungle {
 namespace {
 
+using test::check_cases;
 using test::fen_error;
 using test::fen_pos;
 using test::moves_from;
@@ -23,23 +24,6 @@ using test::rules_with;
 using test::sorted;
 using test::sq;
 using V = std::vector<std::string>;
-
-struct Case {
-  const char* fen;
-  const char* piece;  // the square of the piece under test, or "" for every move
-  V expected;
-};
-
-void check_cases(const RuleSetPtr& rules, const std::vector<Case>& cases) {
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.fen);
-    Position pos = fen_pos(c.fen, rules);
-    if (std::string(c.piece).empty())
-      EXPECT_EQ(moves_of(pos), sorted(c.expected));
-    else
-      EXPECT_EQ(moves_from(pos, c.piece), sorted(c.expected));
-  }
-}
 
 // ---------------------------------------------------------------- ranks
 

@@ -14,24 +14,12 @@
 namespace jungle {
 namespace {
 
+using test::check_cases;
 using test::fen_pos;
 using test::moves_from;
 using test::rules_with;
 using test::sorted;
 using V = std::vector<std::string>;
-
-struct Case {
-  const char* fen;
-  const char* piece;
-  V expected;
-};
-
-void check_cases(const RuleSetPtr& rules, const std::vector<Case>& cases) {
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.fen);
-    EXPECT_EQ(moves_from(fen_pos(c.fen, rules), c.piece), sorted(c.expected));
-  }
-}
 
 std::string issue_text(std::string_view toml) {
   try {

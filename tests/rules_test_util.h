@@ -57,6 +57,29 @@ inline Position fen_pos(std::string_view fen, RuleSetPtr rules = RuleSet::standa
   return Position::from_fen(fen, std::move(rules));
 }
 
+// A position and the exact moves expected in it: those of the piece on
+// `piece` ("c3"), or every move of the side to move when `piece` is "".
+struct MoveCase {
+  const char* fen;
+  const char* piece;
+  std::vector<std::string> expected;
+};
+
+inline void check_cases(const RuleSetPtr& rules, const std::vector<MoveCase>& cases) {
+  for (const MoveCase& c : cases) {
+    SCOPED_TRACE(c.fen);
+    Position pos = fen_pos(c.fen, rules);
+    if (std::string_view(c.piece).empty())
+      EXPECT_EQ(moves_of(pos), sorted(c.expected));
+    else
+      EXPECT_EQ(moves_from(pos, c.piece), sorted(c.expected));
+  }
+}
+
+inline void check_cases(const std::vector<MoveCase>& cases) {
+  check_cases(RuleSet::standard(), cases);
+}
+
 // The default rules with some fields changed by `change(Rules&)`.
 template <class Change>
 RuleSetPtr rules_with(Change&& change) {

@@ -30,6 +30,7 @@
 namespace jungle {
 namespace {
 
+using testing_uci::bestmove_of;
 using testing_uci::lines_of;
 using testing_uci::Session;
 using testing_uci::starts_with;
@@ -37,13 +38,6 @@ using testing_uci::starts_with;
 int count_prefixed(const std::vector<std::string>& lines, std::string_view prefix) {
   return int(std::count_if(lines.begin(), lines.end(),
                            [&](const std::string& l) { return starts_with(l, prefix); }));
-}
-
-std::string bestmove_of(const std::vector<std::string>& lines) {
-  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
-    if (starts_with(*it, "bestmove ")) return it->substr(9, 4);
-  }
-  return "";
 }
 
 // `plies` quiet moves from the start position, none of which repeats a

@@ -24,6 +24,14 @@ inline bool starts_with(const std::string& s, std::string_view prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
+// The move of the last "bestmove" line ("" when there is none).
+inline std::string bestmove_of(const std::vector<std::string>& lines) {
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+    if (starts_with(*it, "bestmove ")) return it->substr(9, 4);
+  }
+  return "";
+}
+
 // Each command runs to completion, search included, and returns the lines it wrote.
 class Session {
  public:

@@ -23,6 +23,7 @@
 namespace jungle {
 namespace {
 
+using testing_uci::bestmove_of;
 using testing_uci::lines_of;
 using testing_uci::Session;
 using testing_uci::starts_with;
@@ -38,13 +39,6 @@ std::vector<std::string> run_script(const std::string& script, int* status = nul
   }
   if (status) *status = code;
   return lines_of(out.str());
-}
-
-std::string bestmove_of(const std::vector<std::string>& lines) {
-  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
-    if (starts_with(*it, "bestmove ")) return it->substr(9, 4);
-  }
-  return "";
 }
 
 uint64_t nodes_searched(const std::vector<std::string>& lines) {

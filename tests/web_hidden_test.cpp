@@ -38,7 +38,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-const Json kHuman = {{"type", "human"}};
 const Json kEngine = {{"type", "engine"}, {"skill", 4}, {"movetime_ms", 100}};
 
 // The standard start with Red's Lion and Tiger exchanged, and as it is:

@@ -113,8 +113,6 @@ class WebOnlineTest : public ::testing::Test {
   }
 };
 
-const Json kHuman = {{"type", "human"}};
-
 TEST_F(WebOnlineTest, ALocalGameIsItsCreatorsAndNobodyElses) {
   start();
   auto alice = player("alice-key-000000001");

@@ -15,6 +15,9 @@
 
 namespace jungle::web {
 
+// A human player, as a game's "blue" or "red" in a request.
+inline const nlohmann::json kHuman = {{"type", "human"}};
+
 // Two small engines, short limits, the database in `dir` (or on PostgreSQL:
 // test_database.h); port 0 picks a free port.
 inline WebServerOptions small_test_server(const std::filesystem::path& dir, int queue_capacity) {

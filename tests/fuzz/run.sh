@@ -26,18 +26,34 @@ mkdir -p "$scratch"
 # a failure the code handles, not as libFuzzer's out-of-memory report.
 export ASAN_OPTIONS="allocator_may_return_null=1:detect_leaks=1"
 export UBSAN_OPTIONS="print_stacktrace=1"
-status=0
-for t in "${targets[@]}"; do
+# The targets run side by side, as many at a time as there are cores: each
+# is one process, and CI waits for the slowest batch only.
+run_target() {
+  local t=$1
   mkdir -p "$scratch/$t/corpus" "$scratch/$t/crashes"
-  echo "fuzz_$t: ${seconds} s"
-  if ! "$build/fuzz_$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=16384 \
+  if "$build/fuzz_$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=16384 \
       -print_final_stats=1 -artifact_prefix="$scratch/$t/crashes/" \
       "$scratch/$t/corpus" "$root/tests/fuzz/corpus/$t" >"$scratch/$t/log" 2>&1; then
+    echo ok >"$scratch/$t/result"
+  else
+    echo failed >"$scratch/$t/result"
+  fi
+}
+echo "$(printf 'fuzz_%s ' "${targets[@]}")- ${seconds} s each, $(nproc) at a time"
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+  run_target "$t" &
+done
+wait
+status=0
+for t in "${targets[@]}"; do
+  if [ "$(cat "$scratch/$t/result" 2>/dev/null)" != ok ]; then
     tail -n 40 "$scratch/$t/log"
     echo "fuzz_$t FAILED; input saved in $scratch/$t/crashes/"
     status=1
     continue
   fi
+  echo -n "fuzz_$t: "
   grep -E "^stat::number_of_executed_units|^Done" "$scratch/$t/log" | tr '\n' ' '
   echo
 done
