@@ -4,6 +4,8 @@
 #include <limits>
 #include <sstream>
 
+#include "ui/web/seats.h"
+
 namespace jungle::web {
 
 namespace {
@@ -36,10 +38,6 @@ std::string seconds_text(int64_t ms) {
     out << double(ms) / 1000.0;
   }
   return out.str();
-}
-
-const char* seat_name(int seat) {
-  return seat == 0 ? "blue" : "red";
 }
 
 }  // namespace

@@ -19,12 +19,6 @@ namespace {
 // No real game comes near this; it bounds the memory one game can take.
 constexpr int kMaxGamePlies = 4000;
 
-// A record's player tag as a name: "?" and empty say nobody is named, and
-// "Human" is what this server writes for a nameless person.
-std::string name_from_tag(const std::string& tag) {
-  return tag == "?" || tag == "Human" ? "" : tag.substr(0, kMaxNameLength);
-}
-
 // Reads every game of a record text after checking its Variant tags.
 std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog);
 

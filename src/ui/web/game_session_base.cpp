@@ -8,6 +8,10 @@ namespace {
 constexpr int64_t kMinMovetimeMs = 50;
 }  // namespace
 
+std::string name_from_tag(const std::string& tag) {
+  return tag == "?" || tag == "Human" ? "" : tag.substr(0, kMaxNameLength);
+}
+
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())

@@ -48,6 +48,9 @@ struct PlayerConfig {
 
 // The longest name a player may give.
 inline constexpr size_t kMaxNameLength = 100;
+// A record's player tag as a name: "?" and empty say nobody is named, and
+// "Human" is what this server writes for a nameless person.
+std::string name_from_tag(const std::string& tag);
 
 class GameSessionBase {
  public:

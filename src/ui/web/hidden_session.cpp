@@ -41,10 +41,6 @@ std::string player_text(const PlayerConfig& p) {
   return out.str();
 }
 
-std::string name_from_tag(const std::string& tag) {
-  return tag == "?" || tag == "Human" ? "" : tag.substr(0, kMaxNameLength);
-}
-
 }  // namespace
 
 hidden::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats) {

@@ -38,7 +38,7 @@ constexpr int64_t kOverflowKeepMs = 10 * 60 * 1000;
 // A failing NOTIFY is reported once per this long, not once per move.
 constexpr int64_t kPublishFailureLogMs = 10000;
 
-int64_t now_ms() {
+int64_t wall_clock_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
@@ -122,7 +122,7 @@ void PgGameEvents::publish(const GameNotice& notice) {
       int64_t id = 0;
       pool_->run([&](pqxx::connection& c) {
         pqxx::nontransaction n(c);
-        const int64_t now = now_ms();
+        const int64_t now = wall_clock_ms();
         n.exec_params("DELETE FROM notice_overflow WHERE created_ms < $1", now - kOverflowKeepMs);
         id = n.exec_params1(
                   "INSERT INTO notice_overflow (created_ms, transient) VALUES ($1, $2) "
@@ -137,7 +137,7 @@ void PgGameEvents::publish(const GameNotice& notice) {
       n.exec_params("SELECT pg_notify($1, $2)", kChannel, payload);
     });
   } catch (const std::exception& e) {
-    const int64_t now = now_ms();
+    const int64_t now = wall_clock_ms();
     int64_t last = last_publish_failure_log_ms_.load();
     if (now - last >= kPublishFailureLogMs &&
         last_publish_failure_log_ms_.compare_exchange_strong(last, now)) {
@@ -212,7 +212,7 @@ void PgGameEvents::listen_loop() {
     // Lost (or never had): the notices of this time are lost too.
     const bool was_listening = listening_.exchange(false);
     if (lost_at_ms == 0) {
-      lost_at_ms = now_ms();
+      lost_at_ms = wall_clock_ms();
       while (!failure.empty() && failure.back() == '\n') failure.pop_back();
       pool_->log("the game notification listener lost the game database " + pool_->location() +
                  (failure.empty() ? "" : " (" + failure + ")") + "; " +
