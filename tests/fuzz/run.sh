@@ -17,7 +17,7 @@ if [ ${#targets[@]} -eq 0 ]; then targets=(fen move record rules uci); fi
 
 build="$root/build/fuzz"
 CCACHE_BASEDIR="$root" cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJUNGLE_FUZZ=ON -DJUNGLE_TESTS=OFF >/dev/null
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJUNGLE_FUZZ=ON -DJUNGLE_TESTS=OFF -DCMAKE_UNITY_BUILD=ON >/dev/null
 cmake --build "$build" --parallel "$(nproc)" --target "${targets[@]/#/fuzz_}"
 
 scratch="${JUNGLE_FUZZ_KEEP:-$(mktemp -d)}"
