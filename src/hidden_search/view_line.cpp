@@ -25,6 +25,7 @@ VState ViewSearch::Impl::state_of(const PlayerView& view) const {
       piece.square = info.square;
       piece.side = side;
       piece.id = root_ids[size_t(info.square)];
+      piece.shown = info.shown;
       if (info.known) {
         piece.p[*info.known] = 1;
       } else {
@@ -68,6 +69,8 @@ void ViewSearch::Impl::rekey(VState& st) const {
     const VPiece& p = st.pieces[size_t(i)];
     if (p.square == kNoSquare) continue;
     key ^= k.piece[size_t(p.square)][p.side][p.candidates];
+    if (options.opponent == OpponentModel::kGuessing && p.shown && p.side == root_side)
+      key ^= k.shown[size_t(p.square)];
     placement ^= placement_part(p.square, p.side, p.id);
   }
   st.key = key;
@@ -181,6 +184,63 @@ double ViewSearch::Impl::took_chance(const VState& st, int attacker, uint8_t mov
   return mass > 0 ? took / mass : 0;
 }
 
+// Marks the pieces of an attack whose animals its outcome shows.
+void ViewSearch::Impl::show(VState& c, const VMove& m, Outcome outcome) const {
+  const ShownRule shown = shown_rule(rules->rules(), outcome);
+  if (shown.attacker) c.pieces[size_t(m.piece)].shown = true;
+  if (shown.defender) c.pieces[size_t(m.target)].shown = true;
+}
+
+ViewSearch::Impl::GambleOdds ViewSearch::Impl::guessing_odds(const VState& st,
+                                                             const VMove& m) const {
+  GambleOdds odds;
+  if (m.target < 0) {
+    odds.take = m.p_move;
+    return odds;
+  }
+  const VPiece& enemy = st.pieces[size_t(m.piece)];
+  const VPiece& ours = st.pieces[size_t(m.target)];
+  const Square from = m.move.from(), to = m.move.to();
+  // What the enemy believes our piece is: its animal once shown, else any
+  // of our pieces' animals it has not been shown, alike (it does not see
+  // which of them moved where).
+  std::array<int, kAnimals> unshown{};
+  int count = 0;
+  if (!ours.shown) {
+    for (int j = 0; j < st.count; ++j) {
+      const VPiece& p = st.pieces[size_t(j)];
+      if (p.side != ours.side || p.square == kNoSquare || p.shown) continue;
+      for (int a = 0; a < kAnimals; ++a) {
+        if (p.p[size_t(a)] > kNegligible) {
+          ++unshown[size_t(a)];
+          ++count;
+        }
+      }
+    }
+  }
+  for (int y = 0; y < kAnimals; ++y) {
+    if (!((m.movers >> y) & 1) || enemy.p[size_t(y)] <= kNegligible) continue;
+    double takes = 0;  // that y takes our piece, as it truly is
+    for (int x = 0; x < kAnimals; ++x) {
+      if (ours.p[size_t(x)] > kNegligible &&
+          rules->may_capture(enemy.side, Animal(y), from, Animal(x), to))
+        takes += ours.p[size_t(x)];
+    }
+    double attacks = takes;  // that y attacks: what it believes it takes
+    if (count > 0) {
+      int guesses = 0;
+      for (int x = 0; x < kAnimals; ++x) {
+        if (unshown[size_t(x)] && rules->may_capture(enemy.side, Animal(y), from, Animal(x), to))
+          guesses += unshown[size_t(x)];
+      }
+      attacks = double(guesses) / count;
+    }
+    odds.take += enemy.p[size_t(y)] * attacks * takes;
+    odds.fail += enemy.p[size_t(y)] * attacks * (1 - takes);
+  }
+  return odds;
+}
+
 VState ViewSearch::Impl::child(const VState& st, const VMove& m, bool took, bool& same_side) const {
   VState c = st;
   same_side = false;
@@ -205,6 +265,7 @@ VState ViewSearch::Impl::child(const VState& st, const VMove& m, bool took, bool
       }
       narrow(c, m.piece, winners);
       narrow(c, m.target, victims);
+      show(c, m, Outcome::kTook);
       remove(c, m.target);
       c.plies_since_capture = 0;
     } else {
@@ -231,6 +292,11 @@ VState ViewSearch::Impl::child(const VState& st, const VMove& m, bool took, bool
     }
     narrow(c, m.piece, losers);
     narrow(c, m.target, survivors);
+    const FailedAttack failed = rules->rules().failed_attack;
+    show(c, m,
+         failed == FailedAttack::kAttackerDies ? Outcome::kDied
+         : failed == FailedAttack::kBounce     ? Outcome::kBounced
+                                               : Outcome::kRefused);
     switch (rules->rules().failed_attack) {
       case FailedAttack::kAttackerDies:
         remove(c, m.piece);

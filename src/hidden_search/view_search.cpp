@@ -69,6 +69,30 @@ int ViewSearch::Impl::child_value(const VState& c, bool same_side, int depth, in
                    : -search(c, depth, -beta, -alpha, ply + 1, true);
 }
 
+int ViewSearch::Impl::gamble_mix(const VState& st, const VMove& m, int others, int depth, int alpha,
+                                 int beta, int ply, int qply) {
+  const GambleOdds odds = guessing_odds(st, m);
+  const double q = odds.take + odds.fail;
+  if (q <= double(kNegligible)) return others;  // never made
+  int a = 0, b = 0;
+  gamble_window(q, others, alpha, beta, a, b);
+  int v;
+  if (odds.fail <= double(kNegligible) * q || odds.take <= double(kNegligible) * q) {
+    // One outcome only: the child it gives.
+    bool same = false;
+    const VState c = child(st, m, odds.fail <= double(kNegligible) * q, same);
+    v = child_value(c, same, depth, a, b, ply, qply);
+  } else {
+    // Made, it takes or fails as the enemy's true animal decides: the
+    // searcher's chance node, with the odds given that it is made.
+    VMove made = m;
+    made.p_took = float(odds.take / q);
+    v = move_value(st, made, depth, a, b, ply, qply);
+  }
+  if (aborted) return 0;
+  return gamble_value(std::min(q, 1.0), v, others);
+}
+
 int ViewSearch::Impl::move_value(const VState& st, const VMove& m, int depth, int alpha, int beta,
                                  int ply, int qply) {
   const bool chance = m.target >= 0 && m.p_took < 1.0f - kNegligible;
@@ -150,6 +174,16 @@ int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply, in
   }
   const int others = best;
   for (const VMove* m : gambles) {
+    if (options.opponent == OpponentModel::kGuessing) {
+      const int mixed = gamble_mix(st, *m, others, 0, alpha, beta, ply, qply);
+      if (aborted) return 0;
+      if (mixed > best) {
+        best = mixed;
+        if (mixed >= beta) return mixed;
+        alpha = std::max(alpha, mixed);
+      }
+      continue;
+    }
     const double q = double(m->p_move) * double(m->p_took);
     int a = 0, b = 0;
     gamble_window(q, others, alpha, beta, a, b);
@@ -295,14 +329,19 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
     // move (or none: a loss).
     const int others = best == -kInfinite ? -kWin + ply : best;
     for (const VMove* m : gambles) {
-      const double q = double(m->p_move) * double(m->p_took);
-      int a = 0, b = 0;
-      gamble_window(q, others, alpha, beta, a, b);
-      const int v = (enemy_den & square_bb(m->move.to()))
-                        ? kWin - ply - 1
-                        : move_value(st, *m, depth - 1, a, b, ply, -1);
+      int mixed;
+      if (options.opponent == OpponentModel::kGuessing && !(enemy_den & square_bb(m->move.to()))) {
+        mixed = gamble_mix(st, *m, others, depth - 1, alpha, beta, ply, -1);
+      } else {
+        const double q = double(m->p_move) * double(m->p_took);
+        int a = 0, b = 0;
+        gamble_window(q, others, alpha, beta, a, b);
+        const int v = (enemy_den & square_bb(m->move.to()))
+                          ? kWin - ply - 1
+                          : move_value(st, *m, depth - 1, a, b, ply, -1);
+        mixed = gamble_value(q, v, others);
+      }
       if (aborted) return 0;
-      const int mixed = gamble_value(q, v, others);
       if (mixed > best) {
         best = mixed;
         best_move = m->move;
@@ -367,6 +406,22 @@ AttackOdds ViewSearch::odds(const PlayerView& view, Move m) {
   out.took = impl_->took_chance(st, attacker, st.pieces[size_t(attacker)].candidates, target,
                                 m.from(), m.to());
   out.failed = 1 - out.took;
+  return out;
+}
+
+AttackOdds ViewSearch::guessed_attack(const PlayerView& view, Move m) {
+  Impl& s = *impl_;
+  s.set_rules(view.rule_set_ptr());
+  const VState st = s.state_of(view);
+  std::vector<VMove> moves;
+  s.generate(st, moves, true);
+  AttackOdds out;
+  for (const VMove& vm : moves) {
+    if (vm.move != m || vm.target < 0) continue;
+    const Impl::GambleOdds g = s.guessing_odds(st, vm);
+    out.took = g.take;
+    out.failed = g.fail;
+  }
   return out;
 }
 

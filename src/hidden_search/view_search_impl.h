@@ -62,6 +62,7 @@ struct VPiece {
   Side side = kBlue;
   uint8_t candidates = 0;  // animals with a probability (bit per Animal)
   uint8_t id = 0;          // which piece of the game it is (for repetition)
+  bool shown = false;      // its animal was shown to both players
   std::array<float, kAnimals> p{};
 };
 
@@ -115,12 +116,16 @@ inline uint64_t splitmix(uint64_t& x) {
 struct Keys {
   std::array<std::array<std::array<uint64_t, 256>, kSides>, 64> piece;
   uint64_t side;
+  // A searcher's piece on a square whose animal the enemy was shown
+  // (OpponentModel::kGuessing only).
+  std::array<uint64_t, 64> shown;
   Keys() {
     uint64_t seed = 0x6A756E676C65ull;
     for (auto& by_square : piece)
       for (auto& by_side : by_square)
         for (uint64_t& k : by_side) k = splitmix(seed);
     side = splitmix(seed);
+    for (uint64_t& k : shown) k = splitmix(seed);
   }
 };
 inline const Keys& keys() {
@@ -195,16 +200,33 @@ struct ViewSearch::Impl {
   // The child after `m` (with outcome `took` for an attack, narrowing as
   // the outcome says); whether the same side moves again (a refusal).
   VState child(const VState& st, const VMove& m, bool took, bool& same_side) const;
+  void show(VState& c, const VMove& m, Outcome outcome) const;
   int child_value(const VState& c, bool same_side, int depth, int alpha, int beta, int ply,
                   int qply);
   // Whether a piece of `side` stands next to the enemy den and some
   // animal it may be can step in: a threat to answer at once.
   bool threatens_den(const VState& st, Side side) const;
   void order(const VState& st, std::vector<VMove>& moves, Move tt_move, int ply) const;
+  // Whether `m` is a move the enemy makes only some of the time (the
+  // gambles of OpponentModel::kInformed and kGuessing), valued after its
+  // other moves as a mix with the best of them.
   bool informed_gamble(const VState& st, const VMove& m) const {
-    return options.opponent == OpponentModel::kInformed && st.to_move != root_side &&
-           m.p_move * (m.target >= 0 ? m.p_took : 1.0f) < 1.0f - kNegligible;
+    if (st.to_move == root_side || options.opponent == OpponentModel::kAveraged) return false;
+    if (options.opponent == OpponentModel::kGuessing && m.target >= 0) return true;
+    return m.p_move * (m.target >= 0 ? m.p_took : 1.0f) < 1.0f - kNegligible;
   }
+  // The chances that the enemy makes its gamble `m` and it takes, and that
+  // it makes it and it fails (OpponentModel::kGuessing); otherwise it plays
+  // its best other move.
+  struct GambleOdds {
+    double take = 0;
+    double fail = 0;
+  };
+  GambleOdds guessing_odds(const VState& st, const VMove& m) const;
+  // The value of the enemy's gamble mixed with its best other move
+  // `others`, in the window (alpha, beta).
+  int gamble_mix(const VState& st, const VMove& m, int others, int depth, int alpha, int beta,
+                 int ply, int qply);
 };
 
 }  // namespace jungle::hidden
