@@ -186,6 +186,70 @@ TEST(ViewSearch, AnAttackNoArrangementAllowsIsNoMove) {
   EXPECT_TRUE(view.legal_moves().contains(r.best));
 }
 
+TEST(ViewSearch, AGuessingEnemyAttacksAnUnshownPieceByWhatItMayBe) {
+  // Red's d6 and a9 are its Rat and Cat, Blue does not know which is
+  // which; Blue's Elephant d5 and Rat g1 are unshown, so Red (the guesser,
+  // OpponentModel::kGuessing) takes d5 for either. Its Rat takes both and
+  // attacks, and takes the Elephant; its Cat takes only a Rat, so it
+  // attacks one time in two and dies on the Elephant: took 1/2 * 1,
+  // failed 1/2 * 1/2.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::ViewSearch search;
+  const hidden::HiddenGame game = test::hidden_game_at("c6/7/7/3r3/3E3/7/7/7/6R b 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  ASSERT_EQ(test::candidates_on(view, "d6"), "RC");
+  const hidden::AttackOdds odds = search.guessed_attack(view, parse(view, "d6d5"));
+  EXPECT_DOUBLE_EQ(odds.took, 0.5);
+  EXPECT_DOUBLE_EQ(odds.failed, 0.25);
+}
+
+TEST(ViewSearch, AGuessingEnemyAttacksAShownPieceKnowingIt) {
+  // Blue's Elephant takes the Dog on d5 and is shown: Red's Rat (d6 or
+  // a9, one time in two) attacks it knowing it takes, its Cat never.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::ViewSearch search;
+  hidden::HiddenGame game = test::hidden_game_at("c6/7/7/3r3/3d3/3E3/7/7/6R w 0 1", rules);
+  ASSERT_EQ(test::try_move(game, "d4d5"), "d4d5:took=Ed");
+  const hidden::PlayerView view = game.view(kBlue);
+  ASSERT_EQ(test::candidates_on(view, "d6"), "RC");
+  const hidden::AttackOdds odds = search.guessed_attack(view, parse(view, "d6d5"));
+  EXPECT_DOUBLE_EQ(odds.took, 0.5);
+  EXPECT_DOUBLE_EQ(odds.failed, 0.0);
+}
+
+TEST(ViewSearch, AGuessingEnemysAttackIsMixedWithItsBestOtherMove) {
+  // As in AGuessingEnemyAttacksAnUnshownPieceByWhatItMayBe, Blue to move:
+  // after g1g2 Red's d6 attacks the unshown Elephant 3/4 of the time (its
+  // Rat always, its Cat on a wrong guess one time in two), and takes it 2/3
+  // of those; otherwise it stands (nothing else to take). Two plies: each
+  // outcome is the evaluation of the view the game would give, mixed as
+  // expected results, against Red's standing pat.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::HiddenGame took = test::hidden_game_at("c6/7/7/3r3/3E3/7/7/7/6R w 0 1", rules);
+  hidden::HiddenGame died = test::hidden_game_at("r6/7/7/3c3/3E3/7/7/7/6R w 0 1", rules);
+  const hidden::PlayerView before = took.view(kBlue);
+  ASSERT_EQ(before.fen(), died.view(kBlue).fen());
+  hidden::ViewSearchOptions options;
+  options.opponent = hidden::OpponentModel::kGuessing;
+  hidden::ViewSearch search(options);
+  ASSERT_EQ(test::try_move(took, "g1g2"), "g1g2");
+  ASSERT_EQ(test::try_move(died, "g1g2"), "g1g2");
+  const int stand = search.evaluate(took.view(kBlue));  // for Red, to move
+  ASSERT_EQ(test::try_move(took, "d6d5"), "d6d5:took=rE");
+  ASSERT_EQ(test::try_move(died, "d6d5"), "d6d5:died=cE");
+  const double p_took = double(float(2.0 / 3.0));
+  const int attack =
+      hidden::tree_score(p_took * hidden::tree_utility(-search.evaluate(took.view(kBlue))) +
+                         (1 - p_took) * hidden::tree_utility(-search.evaluate(died.view(kBlue))));
+  const int mixed =
+      hidden::tree_score(0.75 * hidden::tree_utility(attack) + 0.25 * hidden::tree_utility(stand));
+  ASSERT_GT(mixed, stand);  // Red attacks
+  EXPECT_EQ(search.value_of(before, parse(before, "g1g2"), 2), -mixed);
+  // The informed enemy's figure is another (it attacks as the Rat only).
+  hidden::ViewSearch informed;
+  EXPECT_NE(informed.value_of(before, parse(before, "g1g2"), 2), -mixed);
+}
+
 TEST(ViewSearch, ANodeBudgetIsSpentAndRepeatable) {
   const RuleSetPtr rules = load_variant("hidden");
   std::mt19937_64 chance(4);

@@ -55,8 +55,9 @@ hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptio
   options.anchor_share = opt.anchor;
   options.method =
       opt.method == "tree" ? hidden::HiddenMethod::kTree : hidden::HiddenMethod::kWorlds;
-  options.opponent =
-      opt.model == "informed" ? hidden::OpponentModel::kInformed : hidden::OpponentModel::kAveraged;
+  options.opponent = opt.model == "informed"   ? hidden::OpponentModel::kInformed
+                     : opt.model == "guessing" ? hidden::OpponentModel::kGuessing
+                                               : hidden::OpponentModel::kAveraged;
   options.tree_pruning = opt.tree_pruning;
   options.seed = seed;
   return hidden::engine_player(limits, options);
@@ -139,10 +140,13 @@ void add_hidden_match_command(CLI::App& app) {
                   "over its view, chance nodes at attacks) or worlds (determinization)")
       ->check(CLI::IsMember({"tree", "worlds"}))
       ->capture_default_str();
-  cmd->add_option("--model", opt->model,
-                  "The tree's enemy: informed (it knows its own animals: a move only some can "
-                  "make, it makes when it can) or averaged (its attacks are chance nodes too)")
-      ->check(CLI::IsMember({"informed", "averaged"}))
+  cmd->add_option(
+         "--model", opt->model,
+         "The tree's enemy: informed (it knows its own animals: a move only some can "
+         "make, it makes when it can), averaged (its attacks are chance nodes too) or guessing "
+         "(it knows its animals, not ours: it attacks an unshown piece of ours as a "
+         "guess, and a wrong guess costs it the attacker)")
+      ->check(CLI::IsMember({"informed", "averaged", "guessing"}))
       ->capture_default_str();
   cmd->add_flag("--tree-pruning", opt->tree_pruning,
                 "The tree prunes near the leaves as the open search does (reverse futility, "

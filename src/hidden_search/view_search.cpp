@@ -1,102 +1,15 @@
 #include "hidden_search/view_search.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#include <random>
 
-#include "search/engine.h"
-#include "search/evaluation.h"
-#include "search/search.h"
+#include "hidden_search/view_search_impl.h"
 
 namespace jungle::hidden {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// A win at ply p scores kWin - p, as the open search's mates do, so that
-// expected_result() reads the tree's scores as it reads the worlds'.
-constexpr int kWin = kMateScore;
-constexpr int kWinBound = kMateBound;
-constexpr int kMaxDepth = 64;
-constexpr int kMaxTreePly = 100;
-constexpr int kMaxPieces = 16;
-// The logistic scale of expected results: centipawns at which a side is
-// expected to score about 0.76 (hidden_search's expected_result).
-constexpr double kUtilityScale = 400.0;
-// A probability below this is none: the marginals are narrowed in floats.
-constexpr float kNegligible = 1e-6f;
-// A first move whose value at an unfinished depth fell this far below its
-// value at the last depth gives way to the last depth's next move.
-constexpr int kFirstMoveFails = 150;
-// Quiescence plies that answer a den threat with every move.
-constexpr int kEvasionPlies = 6;
-// Null move: a pass searched this many plies shallower, and a ply more per four.
-constexpr int kNullMoveReduction = 3;
-// Pruning near the leaves, as the open search does (search/search_params.h).
-constexpr int kFutileDepth = 7;          // reverse futility up to this depth
-constexpr int kFutileMargin = 90;        // per ply
-constexpr int kLateMovesDepth = 4;       // late quiet moves skipped up to this depth
-constexpr int kLateMovesBase = 4;        // after base + depth^2 moves
-constexpr int kQuietFutileDepth = 3;     // quiet moves that cannot reach alpha
-constexpr int kQuietFutileMargin = 160;  // per ply
-constexpr int kDeltaMargin = 150;        // captures in quiescence
-// Late-move reductions: log(depth) * log(move number) / divisor + base,
-// less a ply for every kLmrHistoryDivisor of the move's history.
-constexpr double kLmrBase = 0.75;
-constexpr double kLmrDivisor = 2.25;
-constexpr int kLmrHistoryDivisor = 6000;
-constexpr int kHistoryMax = 16384;
-
-struct VPiece {
-  Square square = kNoSquare;  // kNoSquare: off the board
-  Side side = kBlue;
-  uint8_t candidates = 0;  // animals with a probability (bit per Animal)
-  uint8_t id = 0;          // which piece of the game it is (for repetition)
-  std::array<float, kAnimals> p{};
-};
-
-// A position of the tree: a view, pieces by index, each with its marginals.
-struct VState {
-  std::array<VPiece, kMaxPieces> pieces;
-  int count = 0;
-  std::array<int8_t, 64> board;
-  std::array<Bitboard, kSides> occupied{};
-  Side to_move = kBlue;
-  int plies_since_capture = 0;
-  uint64_t key = 0;        // the table's: squares, sides and candidates
-  uint64_t placement = 0;  // repetition's: squares, the searcher's animals
-};
-
-// A move of the tree and what the view knows of it.
-struct VMove {
-  Move move;
-  int8_t piece = -1;
-  int8_t target = -1;  // the enemy piece attacked, or -1
-  uint8_t movers = 0;  // the piece's animals that can make the move
-  float p_move = 1;    // probability that the piece is one of them
-  float p_took = 1;    // for an attack by the movers: that it takes
-  int order = 0;
-};
-
-struct TTEntry {
-  uint64_t key = 0;
-  int16_t value = 0;
-  uint16_t move = 0;
-  int8_t depth = -1;
-  uint8_t bound = 0;  // 1 lower, 2 upper, 3 exact
-};
-
-// Wins in the table count from the node, not from the root.
-int to_table(int v, int ply) {
-  return v >= kWinBound ? v + ply : v <= -kWinBound ? v - ply : v;
-}
-int from_table(int v, int ply) {
-  return v >= kWinBound ? v - ply : v <= -kWinBound ? v + ply : v;
-}
 
 // The enemy's gamble (OpponentModel::kInformed): with probability q the
 // move `v`, else its best other move `others`, mixed as expected results.
@@ -113,117 +26,7 @@ void gamble_window(double q, int others, int alpha, int beta, int& a, int& b) {
   b = std::min(tree_score((tree_utility(beta) - rest) / q, kInfinite), kInfinite - 1);
 }
 
-uint64_t splitmix(uint64_t& x) {
-  uint64_t z = (x += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-// Keys of a piece of a side on a square with a set of candidates.
-struct Keys {
-  std::array<std::array<std::array<uint64_t, 256>, kSides>, 64> piece;
-  uint64_t side;
-  Keys() {
-    uint64_t seed = 0x6A756E676C65ull;
-    for (auto& by_square : piece)
-      for (auto& by_side : by_square)
-        for (uint64_t& k : by_side) k = splitmix(seed);
-    side = splitmix(seed);
-  }
-};
-const Keys& keys() {
-  static const Keys k;
-  return k;
-}
-
-int popcount8(uint8_t b) {
-  return std::popcount(unsigned(b));
-}
-
 }  // namespace
-
-double tree_utility(int score) {
-  if (score >= kWinBound) return 1;
-  if (score <= -kWinBound) return 0;
-  return 1 / (1 + std::pow(10.0, -score / kUtilityScale));
-}
-
-int tree_score(double utility, int beyond) {
-  // Outside (0, 1) (a window's bound that no mix can reach): `beyond`.
-  if (utility <= 0) return beyond != 0 ? beyond : -(kWinBound - 1);
-  if (utility >= 1) return beyond != 0 ? beyond : kWinBound - 1;
-  const double score = -kUtilityScale * std::log10(1 / utility - 1);
-  return int(std::clamp(std::lround(score), long(-(kWinBound - 1)), long(kWinBound - 1)));
-}
-
-struct ViewSearch::Impl {
-  ViewSearchOptions options;
-  RuleSetPtr rules;
-  // The evaluation's one-piece terms (value, advance, square table, water)
-  // by side, animal and square, and whether the piece is within three moves
-  // of the enemy den: the open evaluation's tables (search/evaluation.cpp).
-  std::array<std::array<std::array<float, 64>, kAnimals>, kSides> piece_square{};
-  std::array<std::array<std::array<float, 64>, kAnimals>, kSides> threat{};
-  std::array<Bitboard, kSides> guard_zone{};
-  EvalParams params;
-  std::vector<TTEntry> table;
-  int last_plies = 0;      // the plies of the view last searched
-  RuleSetPtr table_rules;  // the rules the table's entries were found under
-  void clear_table() { std::fill(table.begin(), table.end(), TTEntry()); }
-  std::array<std::array<Move, 2>, kMaxTreePly + 2> killers{};
-  std::array<std::array<std::array<int, 64>, 64>, kSides> history{};
-  std::array<uint64_t, kMaxTreePly + 2> path{};  // keys along the line
-  Side root_side = kBlue;
-  int root_depth = 1;  // the iteration's depth
-  // The placements of the game since its last capture, the root's last.
-  std::vector<uint64_t> game_placements;
-  // Which piece of the game stands on each square at the root (read_history).
-  std::array<uint8_t, 64> root_ids{};
-  uint64_t nodes = 0;
-  ViewSearchLimits limits;
-  const std::atomic<bool>* stop = nullptr;
-  bool aborted = false;
-
-  void set_rules(const RuleSetPtr& r);
-  // A new search from `view`: empty tables, the game's placements.
-  void prepare(const PlayerView& view, const ViewSearchLimits& l,
-               const std::atomic<bool>* stop_flag);
-  VState state_of(const PlayerView& view) const;
-  void narrow(VState& st, int id, uint8_t allowed) const;
-  void remove(VState& st, int id) const;
-  void rekey(VState& st) const;
-  void read_history(const PlayerView& view);
-  bool repeats(const VState& st, int ply) const;
-  void generate(const VState& st, std::vector<VMove>& out, bool tactical) const;
-  int evaluate(const VState& st) const;
-  double took_chance(const VState& st, int attacker, uint8_t movers, int target, Square from,
-                     Square to) const;
-  bool out_of_budget();
-  // A draw for the side to move: the open engine's contempt, so that the
-  // searcher avoids draws as the open engine does.
-  int draw(const VState& st) const { return st.to_move == root_side ? -contempt : contempt; }
-  int contempt = EngineOptions().contempt;
-  int search(const VState& st, int depth, int alpha, int beta, int ply, bool null_ok);
-  int quiesce(const VState& st, int alpha, int beta, int ply, int qply);
-  // The value for the side to move of a move that is not the enemy's
-  // informed gamble: chance nodes for attacks whose outcome is unknown.
-  int move_value(const VState& st, const VMove& m, int depth, int alpha, int beta, int ply,
-                 int qply);
-  // The child after `m` (with outcome `took` for an attack, narrowing as
-  // the outcome says); whether the same side moves again (a refusal).
-  VState child(const VState& st, const VMove& m, bool took, bool& same_side) const;
-  int child_value(const VState& c, bool same_side, int depth, int alpha, int beta, int ply,
-                  int qply);
-  // Whether a piece of `side` stands next to the enemy den and some
-  // animal it may be can step in: a threat to answer at once.
-  bool threatens_den(const VState& st, Side side) const;
-  void order(const VState& st, std::vector<VMove>& moves, Move tt_move, int ply) const;
-  bool informed_gamble(const VState& st, const VMove& m) const {
-    return options.opponent == OpponentModel::kInformed && st.to_move != root_side &&
-           m.p_move * (m.target >= 0 ? m.p_took : 1.0f) < 1.0f - kNegligible;
-  }
-};
 
 void ViewSearch::Impl::prepare(const PlayerView& view, const ViewSearchLimits& l,
                                const std::atomic<bool>* stop_flag) {
@@ -246,325 +49,6 @@ void ViewSearch::Impl::prepare(const PlayerView& view, const ViewSearchLimits& l
   read_history(view);
 }
 
-void ViewSearch::Impl::set_rules(const RuleSetPtr& r) {
-  if (rules == r) return;
-  rules = r;
-  const RuleSet& rs = *rules;
-  const Evaluator evaluator(rs);
-  params = default_eval_params(rs);
-  const Rules& rr = rs.rules();
-  const Geometry& g = rs.geometry();
-  for (Side side : {kBlue, kRed}) {
-    Bitboard zone = rs.den_bb(side);
-    for (int i = 0; i < 2; ++i) zone |= g.neighbours(zone);
-    guard_zone[side] = zone;
-    for (int ai = 0; ai < kAnimals; ++ai) {
-      const Animal a = Animal(ai);
-      const int strength = 100 + params.advance_strength_percent * std::max(0, rr.rank[a] - 1);
-      const auto& squares = params.square_table(rr.rank[a]);
-      for (Square s = 0; s < g.squares(); ++s) {
-        const int d = evaluator.den_distance(side, a, s);
-        const int bonus = d < int(params.advance.size()) ? params.advance[size_t(d)] : 0;
-        const int value = evaluator.piece_value(a) + bonus * strength / 100 +
-                          squares[square_table_index(rs, side, s)] +
-                          ((rs.water() & square_bb(s)) ? params.swimmer_in_water : 0);
-        piece_square[side][a][size_t(s)] = float(value);
-        threat[side][a][size_t(s)] = d <= 3 ? 1.0f : 0.0f;
-      }
-    }
-  }
-}
-
-VState ViewSearch::Impl::state_of(const PlayerView& view) const {
-  VState st;
-  st.board.fill(-1);
-  st.to_move = view.side_to_move();
-  st.plies_since_capture = view.plies_since_capture();
-  for (Side side : {kBlue, kRed}) {
-    const std::vector<int>& ids = view.side_pieces(side);
-    const Belief& belief = view.belief(side);
-    const double total = double(std::max<uint64_t>(1, belief.arrangements()));
-    for (size_t k = 0; k < ids.size(); ++k) {
-      const PieceInfo& info = view.pieces()[size_t(ids[k])];
-      if (!info.on_board() || st.count >= kMaxPieces) continue;
-      VPiece piece;
-      piece.square = info.square;
-      piece.side = side;
-      piece.id = root_ids[size_t(info.square)];
-      if (info.known) {
-        piece.p[*info.known] = 1;
-      } else {
-        // Exact marginals: the share of the arrangements with each animal here.
-        const AnimalSet feasible = belief.feasible(int(k));
-        for (int a = 0; a < kAnimals; ++a) {
-          if (!feasible.contains(Animal(a))) continue;
-          Belief one = belief;
-          one.restrict(int(k), AnimalSet{Animal(a)});
-          piece.p[size_t(a)] = float(double(one.arrangements()) / total);
-        }
-        float sum = 0;
-        for (float x : piece.p) sum += x;
-        if (sum <= 0) {
-          // No arrangement counted (cannot happen in a consistent view):
-          // every candidate alike.
-          const AnimalSet c = view.candidates(ids[k]);
-          for (int a = 0; a < kAnimals; ++a) piece.p[size_t(a)] = c.contains(Animal(a)) ? 1 : 0;
-          sum = 0;
-          for (float x : piece.p) sum += x;
-        }
-        for (float& x : piece.p) x /= sum > 0 ? sum : 1;
-      }
-      for (int a = 0; a < kAnimals; ++a) {
-        if (piece.p[size_t(a)] > kNegligible) piece.candidates |= uint8_t(1u << a);
-      }
-      st.board[size_t(info.square)] = int8_t(st.count);
-      st.occupied[side] |= square_bb(info.square);
-      st.pieces[size_t(st.count++)] = piece;
-    }
-  }
-  rekey(st);
-  return st;
-}
-
-// A placement as repetition sees it: each piece of the game (followed from
-// square to square, so that its animal, known or not, is its own) on its
-// square. It repeats when the truth's placement does.
-uint64_t placement_part(Square s, Side side, uint8_t id) {
-  return keys().piece[size_t(s)][side][id];
-}
-
-void ViewSearch::Impl::rekey(VState& st) const {
-  const Keys& k = keys();
-  uint64_t key = st.to_move == kRed ? k.side : 0;
-  uint64_t placement = key;
-  for (int i = 0; i < st.count; ++i) {
-    const VPiece& p = st.pieces[size_t(i)];
-    if (p.square == kNoSquare) continue;
-    key ^= k.piece[size_t(p.square)][p.side][p.candidates];
-    placement ^= placement_part(p.square, p.side, p.id);
-  }
-  st.key = key;
-  st.placement = placement;
-}
-
-void ViewSearch::Impl::read_history(const PlayerView& view) {
-  game_placements.clear();
-  const PlayerView start =
-      PlayerView::from_fen(view.rule_set_ptr(), view.start_fen(), view.viewer());
-  std::array<int8_t, 64> side{};  // -1 empty
-  side.fill(-1);
-  root_ids.fill(0);
-  uint8_t next = 1;
-  for (const PieceInfo& p : start.pieces()) {
-    if (!p.on_board()) continue;
-    side[size_t(p.square)] = int8_t(p.side);
-    root_ids[size_t(p.square)] = next++;
-  }
-  Side to_move = start.side_to_move();
-  auto placement = [&] {
-    uint64_t key = to_move == kRed ? keys().side : 0;
-    for (Square s = 0; s < 64; ++s) {
-      if (side[size_t(s)] >= 0)
-        key ^= placement_part(s, Side(side[size_t(s)]), root_ids[size_t(s)]);
-    }
-    return key;
-  };
-  game_placements.push_back(placement());
-  for (const Observation& o : view.history()) {
-    if (!o.is_ply()) continue;
-    const size_t from = size_t(o.move.from()), to = size_t(o.move.to());
-    bool reset = false;
-    if (o.outcome == Outcome::kMove || o.outcome == Outcome::kTook) {
-      reset = o.outcome == Outcome::kTook;
-      side[to] = side[from];
-      root_ids[to] = root_ids[from];
-      side[from] = -1;
-    } else if (o.outcome == Outcome::kDied) {
-      reset = true;
-      side[from] = -1;
-    }
-    for (const auto& [s, piece] : o.drowned) {
-      side[size_t(s)] = -1;
-      reset = true;
-    }
-    to_move = opponent(to_move);
-    if (reset) game_placements.clear();
-    game_placements.push_back(placement());
-  }
-}
-
-// Whether the line repeats a placement of the game or of the line itself
-// since the last capture: a draw, as the open search counts one.
-bool ViewSearch::Impl::repeats(const VState& st, int ply) const {
-  for (int back = 2; back <= std::min(ply, st.plies_since_capture); back += 2) {
-    if (path[size_t(ply - back)] == st.placement) return true;
-  }
-  if (st.plies_since_capture < ply) return false;  // a capture on the line
-  for (uint64_t key : game_placements) {
-    if (key == st.placement) return true;
-  }
-  return false;
-}
-
-// Narrows a piece to `allowed`; an animal that became certain is taken
-// from its side's other pieces (each animal once), which may in turn
-// become certain. A narrowing that would leave nothing is not made: the
-// marginals only approximate the belief along a line.
-void ViewSearch::Impl::narrow(VState& st, int id, uint8_t allowed) const {
-  VPiece& piece = st.pieces[size_t(id)];
-  const uint8_t left = piece.candidates & allowed;
-  if (left == piece.candidates || left == 0) return;
-  float sum = 0;
-  for (int a = 0; a < kAnimals; ++a) {
-    if (!((left >> a) & 1)) piece.p[size_t(a)] = 0;
-    sum += piece.p[size_t(a)];
-  }
-  if (sum <= 0) return;
-  for (float& x : piece.p) x /= sum;
-  piece.candidates = left;
-  if (popcount8(left) != 1) return;
-  for (int j = 0; j < st.count; ++j) {
-    const VPiece& other = st.pieces[size_t(j)];
-    if (j == id || other.side != piece.side || other.square == kNoSquare) continue;
-    if ((other.candidates & left) && popcount8(other.candidates) > 1) narrow(st, j, uint8_t(~left));
-  }
-}
-
-void ViewSearch::Impl::remove(VState& st, int id) const {
-  VPiece& piece = st.pieces[size_t(id)];
-  st.board[size_t(piece.square)] = -1;
-  st.occupied[piece.side] &= ~square_bb(piece.square);
-  piece.square = kNoSquare;
-}
-
-double ViewSearch::Impl::took_chance(const VState& st, int attacker, uint8_t movers, int target,
-                                     Square from, Square to) const {
-  const VPiece& a = st.pieces[size_t(attacker)];
-  const VPiece& d = st.pieces[size_t(target)];
-  double took = 0, mass = 0;
-  for (int x = 0; x < kAnimals; ++x) {
-    if (!((movers >> x) & 1)) continue;
-    mass += a.p[size_t(x)];
-    for (int y = 0; y < kAnimals; ++y) {
-      if (!((d.candidates >> y) & 1)) continue;
-      if (rules->may_capture(a.side, Animal(x), from, Animal(y), to))
-        took += double(a.p[size_t(x)]) * d.p[size_t(y)];
-    }
-  }
-  return mass > 0 ? took / mass : 0;
-}
-
-void ViewSearch::Impl::generate(const VState& st, std::vector<VMove>& out, bool tactical) const {
-  out.clear();
-  const RuleSet& rs = *rules;
-  const Side us = st.to_move;
-  const Bitboard occupied = st.occupied[kBlue] | st.occupied[kRed];
-  const Bitboard enemy_den = rs.den_bb(opponent(us));
-  for (int i = 0; i < st.count; ++i) {
-    const VPiece& piece = st.pieces[size_t(i)];
-    if (piece.side != us || piece.square == kNoSquare) continue;
-    const Square from = piece.square;
-    // Destinations, each with the animals that can reach it.
-    std::array<uint8_t, 64> movers{};
-    Bitboard reach = 0;
-    for (int a = 0; a < kAnimals; ++a) {
-      if (!((piece.candidates >> a) & 1)) continue;
-      Bitboard to = rs.steps(us, Animal(a), from);
-      if (rs.jumps(Animal(a)) && (rs.jump_origins(us, Animal(a)) & square_bb(from))) {
-        for (const Jump& j : rs.jumps_from(us, Animal(a), from)) {
-          if (j.to != kNoSquare && !(j.blockers & occupied)) to |= square_bb(j.to);
-        }
-      }
-      to &= ~st.occupied[us];
-      reach |= to;
-      for (Bitboard b = to; b;) movers[size_t(pop_lsb(b))] |= uint8_t(1u << a);
-    }
-    if (tactical) reach &= st.occupied[opponent(us)] | enemy_den;
-    for (Bitboard b = reach; b;) {
-      const Square to = pop_lsb(b);
-      VMove m;
-      m.move = Move(from, to);
-      m.piece = int8_t(i);
-      m.movers = movers[size_t(to)];
-      float mass = 0;
-      for (int a = 0; a < kAnimals; ++a) {
-        if ((m.movers >> a) & 1) mass += piece.p[size_t(a)];
-      }
-      m.p_move = std::min(1.0f, mass);
-      const int target = st.board[size_t(to)];
-      if (target >= 0) {
-        m.target = int8_t(target);
-        m.p_took = float(took_chance(st, i, m.movers, target, from, to));
-        // A try no arrangement allows is no move; one that can only fail
-        // is left out too: it gives a piece away (or the turn) for nothing.
-        if (m.p_took <= kNegligible) continue;
-      }
-      out.push_back(m);
-    }
-  }
-}
-
-int ViewSearch::Impl::evaluate(const VState& st) const {
-  const RuleSet& rs = *rules;
-  const Geometry& g = rs.geometry();
-  const Bitboard occupied = st.occupied[kBlue] | st.occupied[kRed];
-  std::array<float, kSides> score{}, threats{};
-  std::array<int, kSides> defenders{};
-  // The chance that some Rat of the side is next to an enemy Elephant it
-  // may take (at most one such pair counts, as in the open evaluation).
-  std::array<float, kSides> rat_misses = {1, 1};
-  for (int i = 0; i < st.count; ++i) {
-    const VPiece& piece = st.pieces[size_t(i)];
-    if (piece.square == kNoSquare) continue;
-    const Side side = piece.side;
-    const size_t s = size_t(piece.square);
-    float value = 0, near = 0;
-    for (int a = 0; a < kAnimals; ++a) {
-      if (!((piece.candidates >> a) & 1)) continue;
-      const float p = piece.p[size_t(a)];
-      value += p * piece_square[side][size_t(a)][s];
-      near += p * threat[side][size_t(a)][s];
-      if (params.jump_lane_open && rs.water() && (a == kTiger || a == kLion || a == kLeopard) &&
-          rs.jumps(Animal(a)) && (rs.jump_origins(side, Animal(a)) & square_bb(piece.square))) {
-        int lanes = 0;
-        for (const Jump& j : rs.jumps_from(side, Animal(a), piece.square)) {
-          if (j.to != kNoSquare && !(j.blockers & occupied) &&
-              !(st.occupied[side] & square_bb(j.to)))
-            ++lanes;
-        }
-        value += p * float(params.jump_lane_open * lanes);
-      }
-    }
-    const float rat = piece.p[kRat];
-    if (rat > 0 && params.rat_attacks_elephant) {
-      const uint8_t targets = (rs.water() & square_bb(piece.square))
-                                  ? rs.capture_targets_from_water(kRat)
-                                  : rs.capture_targets(kRat);
-      if ((targets >> kElephant) & 1) {
-        for (Bitboard b = g.neighbours(square_bb(piece.square)) & st.occupied[opponent(side)] &
-                          rs.capture_zone(piece.square);
-             b;) {
-          const VPiece& prey = st.pieces[size_t(st.board[size_t(pop_lsb(b))])];
-          rat_misses[side] *= 1 - rat * prey.p[kElephant];
-        }
-      }
-    }
-    score[side] += value;
-    threats[opponent(side)] += near;
-    if (guard_zone[side] & square_bb(piece.square)) ++defenders[side];
-  }
-  for (Side side : {kBlue, kRed}) {
-    score[side] += float(params.den_guard) * std::min(threats[side], float(defenders[side]));
-    for (Bitboard b = st.occupied[opponent(side)] & rs.weakening_traps(side); b;) {
-      if (g.neighbours(square_bb(pop_lsb(b))) & st.occupied[side])
-        score[side] += float(params.trapped_enemy);
-    }
-    score[side] += float(params.rat_attacks_elephant) * (1 - rat_misses[side]);
-  }
-  const Side us = st.to_move;
-  return int(std::lround(score[us] - score[opponent(us)])) + params.tempo;
-}
-
 bool ViewSearch::Impl::out_of_budget() {
   if (aborted) return true;
   if (limits.nodes && nodes >= limits.nodes) aborted = true;
@@ -575,74 +59,6 @@ bool ViewSearch::Impl::out_of_budget() {
   return aborted;
 }
 
-VState ViewSearch::Impl::child(const VState& st, const VMove& m, bool took, bool& same_side) const {
-  VState c = st;
-  same_side = false;
-  const Square from = m.move.from(), to = m.move.to();
-  narrow(c, m.piece, m.movers);
-  const VPiece& attacker = c.pieces[size_t(m.piece)];
-  if (m.target < 0 || took) {
-    if (m.target >= 0) {
-      // Narrowed to the animals that take the defender here, and the
-      // defender to those it can take.
-      uint8_t winners = 0, victims = 0;
-      const VPiece& defender = c.pieces[size_t(m.target)];
-      for (int x = 0; x < kAnimals; ++x) {
-        if (!((attacker.candidates >> x) & 1)) continue;
-        for (int y = 0; y < kAnimals; ++y) {
-          if (((defender.candidates >> y) & 1) &&
-              rules->may_capture(attacker.side, Animal(x), from, Animal(y), to)) {
-            winners |= uint8_t(1u << x);
-            victims |= uint8_t(1u << y);
-          }
-        }
-      }
-      narrow(c, m.piece, winners);
-      narrow(c, m.target, victims);
-      remove(c, m.target);
-      c.plies_since_capture = 0;
-    } else {
-      ++c.plies_since_capture;
-    }
-    c.board[size_t(from)] = -1;
-    c.board[size_t(to)] = m.piece;
-    c.occupied[attacker.side] ^= square_bb(from) | square_bb(to);
-    c.pieces[size_t(m.piece)].square = to;
-  } else {
-    // Failed: the defender is an animal the attacker cannot take (and the
-    // attacker one that cannot take it).
-    uint8_t losers = 0, survivors = 0;
-    const VPiece& defender = c.pieces[size_t(m.target)];
-    for (int x = 0; x < kAnimals; ++x) {
-      if (!((attacker.candidates >> x) & 1)) continue;
-      for (int y = 0; y < kAnimals; ++y) {
-        if (((defender.candidates >> y) & 1) &&
-            !rules->may_capture(attacker.side, Animal(x), from, Animal(y), to)) {
-          losers |= uint8_t(1u << x);
-          survivors |= uint8_t(1u << y);
-        }
-      }
-    }
-    narrow(c, m.piece, losers);
-    narrow(c, m.target, survivors);
-    switch (rules->rules().failed_attack) {
-      case FailedAttack::kAttackerDies:
-        remove(c, m.piece);
-        c.plies_since_capture = 0;
-        break;
-      case FailedAttack::kBounce:
-        ++c.plies_since_capture;
-        break;
-      case FailedAttack::kRefused:
-        same_side = true;
-        break;
-    }
-  }
-  if (!same_side) c.to_move = opponent(c.to_move);
-  rekey(c);
-  return c;
-}
-
 int ViewSearch::Impl::child_value(const VState& c, bool same_side, int depth, int alpha, int beta,
                                   int ply, int qply) {
   if (same_side) {
@@ -651,6 +67,30 @@ int ViewSearch::Impl::child_value(const VState& c, bool same_side, int depth, in
   }
   return qply >= 0 ? -quiesce(c, -beta, -alpha, ply + 1, qply + 1)
                    : -search(c, depth, -beta, -alpha, ply + 1, true);
+}
+
+int ViewSearch::Impl::gamble_mix(const VState& st, const VMove& m, int others, int depth, int alpha,
+                                 int beta, int ply, int qply) {
+  const GambleOdds odds = guessing_odds(st, m);
+  const double q = odds.take + odds.fail;
+  if (q <= double(kNegligible)) return others;  // never made
+  int a = 0, b = 0;
+  gamble_window(q, others, alpha, beta, a, b);
+  int v;
+  if (odds.fail <= double(kNegligible) * q || odds.take <= double(kNegligible) * q) {
+    // One outcome only: the child it gives.
+    bool same = false;
+    const VState c = child(st, m, odds.fail <= double(kNegligible) * q, same);
+    v = child_value(c, same, depth, a, b, ply, qply);
+  } else {
+    // Made, it takes or fails as the enemy's true animal decides: the
+    // searcher's chance node, with the odds given that it is made.
+    VMove made = m;
+    made.p_took = float(odds.take / q);
+    v = move_value(st, made, depth, a, b, ply, qply);
+  }
+  if (aborted) return 0;
+  return gamble_value(std::min(q, 1.0), v, others);
 }
 
 int ViewSearch::Impl::move_value(const VState& st, const VMove& m, int depth, int alpha, int beta,
@@ -690,51 +130,6 @@ int ViewSearch::Impl::move_value(const VState& st, const VMove& m, int depth, in
   // Wins and losses only: their mean keeps the nearer win first.
   if (all_decided && (linear >= kWinBound || linear <= -kWinBound)) return int(std::lround(linear));
   return tree_score(sum, 0);
-}
-
-void ViewSearch::Impl::order(const VState& st, std::vector<VMove>& moves, Move tt_move,
-                             int ply) const {
-  const Bitboard enemy_den = rules->den_bb(opponent(st.to_move));
-  for (VMove& m : moves) {
-    int o = history[st.to_move][size_t(m.move.from())][size_t(m.move.to())];
-    if (m.move == tt_move) {
-      o = 1 << 30;
-    } else if (enemy_den & square_bb(m.move.to())) {
-      o = 1 << 29;
-    } else if (m.target >= 0) {
-      // Expected material won: the victim's value if it takes, the
-      // attacker's lost if it dies.
-      const VPiece& a = st.pieces[size_t(m.piece)];
-      const VPiece& d = st.pieces[size_t(m.target)];
-      float victim = 0, attacker = 0;
-      const size_t to = size_t(m.move.to()), from = size_t(m.move.from());
-      for (int x = 0; x < kAnimals; ++x) {
-        victim += d.p[size_t(x)] * piece_square[d.side][size_t(x)][to];
-        attacker += a.p[size_t(x)] * piece_square[a.side][size_t(x)][from];
-      }
-      o = (1 << 27) + int(m.p_took * victim - (1 - m.p_took) * attacker);
-    } else if (m.move == killers[size_t(ply)][0]) {
-      o = 1 << 26;
-    } else if (m.move == killers[size_t(ply)][1]) {
-      o = (1 << 26) - 1;
-    }
-    m.order = o;
-  }
-  std::stable_sort(moves.begin(), moves.end(),
-                   [](const VMove& a, const VMove& b) { return a.order > b.order; });
-}
-
-bool ViewSearch::Impl::threatens_den(const VState& st, Side side) const {
-  const RuleSet& rs = *rules;
-  const Bitboard den = rs.den_bb(opponent(side));
-  for (Bitboard b = st.occupied[side] & rs.den_neighbours(opponent(side)); b;) {
-    const Square s = pop_lsb(b);
-    const VPiece& piece = st.pieces[size_t(st.board[size_t(s)])];
-    for (int a = 0; a < kAnimals; ++a) {
-      if (((piece.candidates >> a) & 1) && (rs.steps(side, Animal(a), s) & den)) return true;
-    }
-  }
-  return false;
 }
 
 int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply, int qply) {
@@ -779,6 +174,16 @@ int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply, in
   }
   const int others = best;
   for (const VMove* m : gambles) {
+    if (options.opponent == OpponentModel::kGuessing) {
+      const int mixed = gamble_mix(st, *m, others, 0, alpha, beta, ply, qply);
+      if (aborted) return 0;
+      if (mixed > best) {
+        best = mixed;
+        if (mixed >= beta) return mixed;
+        alpha = std::max(alpha, mixed);
+      }
+      continue;
+    }
     const double q = double(m->p_move) * double(m->p_took);
     int a = 0, b = 0;
     gamble_window(q, others, alpha, beta, a, b);
@@ -924,14 +329,19 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
     // move (or none: a loss).
     const int others = best == -kInfinite ? -kWin + ply : best;
     for (const VMove* m : gambles) {
-      const double q = double(m->p_move) * double(m->p_took);
-      int a = 0, b = 0;
-      gamble_window(q, others, alpha, beta, a, b);
-      const int v = (enemy_den & square_bb(m->move.to()))
-                        ? kWin - ply - 1
-                        : move_value(st, *m, depth - 1, a, b, ply, -1);
+      int mixed;
+      if (options.opponent == OpponentModel::kGuessing && !(enemy_den & square_bb(m->move.to()))) {
+        mixed = gamble_mix(st, *m, others, depth - 1, alpha, beta, ply, -1);
+      } else {
+        const double q = double(m->p_move) * double(m->p_took);
+        int a = 0, b = 0;
+        gamble_window(q, others, alpha, beta, a, b);
+        const int v = (enemy_den & square_bb(m->move.to()))
+                          ? kWin - ply - 1
+                          : move_value(st, *m, depth - 1, a, b, ply, -1);
+        mixed = gamble_value(q, v, others);
+      }
       if (aborted) return 0;
-      const int mixed = gamble_value(q, v, others);
       if (mixed > best) {
         best = mixed;
         best_move = m->move;
@@ -996,6 +406,22 @@ AttackOdds ViewSearch::odds(const PlayerView& view, Move m) {
   out.took = impl_->took_chance(st, attacker, st.pieces[size_t(attacker)].candidates, target,
                                 m.from(), m.to());
   out.failed = 1 - out.took;
+  return out;
+}
+
+AttackOdds ViewSearch::guessed_attack(const PlayerView& view, Move m) {
+  Impl& s = *impl_;
+  s.set_rules(view.rule_set_ptr());
+  const VState st = s.state_of(view);
+  std::vector<VMove> moves;
+  s.generate(st, moves, true);
+  AttackOdds out;
+  for (const VMove& vm : moves) {
+    if (vm.move != m || vm.target < 0) continue;
+    const Impl::GambleOdds g = s.guessing_odds(st, vm);
+    out.took = g.take;
+    out.failed = g.fail;
+  }
   return out;
 }
 

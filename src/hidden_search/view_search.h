@@ -34,6 +34,13 @@ enum class OpponentModel : uint8_t {
   // The enemy plays by the searcher's belief: its attacks are chance nodes
   // like the searcher's own.
   kAveraged,
+  // The enemy knows its own animals but not the searcher's: it attacks a
+  // piece of the searcher's whose animal it has not been shown as a
+  // guesser does, with the chance that its animal takes an animal drawn
+  // from the searcher's unshown ones, and the outcome follows the
+  // searcher's true animal (a failed attack costs it the attacker). A
+  // shown piece it attacks knowing, as kInformed does.
+  kGuessing,
 };
 
 struct ViewSearchOptions {
@@ -107,6 +114,11 @@ class ViewSearch {
   // The root's chances of an attack of the side to move (`m` onto an enemy
   // piece), from the view's exact belief.
   AttackOdds odds(const PlayerView& view, Move m);
+  // The chances, as OpponentModel::kGuessing weighs them, that the enemy
+  // (to move in `view`, which is the other side's) makes its attack `m`
+  // on a piece of the view's side and that it takes (`took`) or fails
+  // (`failed`); the rest of the time it makes another move.
+  AttackOdds guessed_attack(const PlayerView& view, Move m);
 
  private:
   struct Impl;
