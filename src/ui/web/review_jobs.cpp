@@ -17,17 +17,10 @@ std::string refusal_message(EnginePool::Refusal why) {
 }  // namespace
 
 const char* review_state_name(ReviewJob::State state) {
-  switch (state) {
-    case ReviewJob::State::kRunning:
-      return "running";
-    case ReviewJob::State::kDone:
-      return "done";
-    case ReviewJob::State::kFailed:
-      return "failed";
-    case ReviewJob::State::kStopped:
-      break;
-  }
-  return "stopped";
+  return state == ReviewJob::State::kRunning  ? "running"
+         : state == ReviewJob::State::kDone   ? "done"
+         : state == ReviewJob::State::kFailed ? "failed"
+                                              : "stopped";
 }
 
 bool ReviewJobs::open(const std::shared_ptr<ReviewJob>& job,
