@@ -12,11 +12,13 @@
 #include <atomic>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "pg_test_server.h"
+#include "test_folder.h"
 #include "ui/web/game_events.h"
 #include "ui/web/sqlite_game_store.h"
 #ifdef JUNGLE_HAS_POSTGRES
@@ -25,16 +27,6 @@
 
 namespace jungle::web {
 namespace {
-
-std::filesystem::path fresh_dir(const std::string& name) {
-  static std::atomic<int> counter{0};
-  auto dir =
-      std::filesystem::temp_directory_path() /
-      ("jungle-" + name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
 
 void run_sql(const std::filesystem::path& file, const std::string& sql) {
   sqlite3* db = nullptr;
@@ -87,10 +79,8 @@ StoredEvent event(int64_t id, int64_t seq, const std::string& type) {
 
 class GameStoreTest : public ::testing::Test {
  protected:
-  void SetUp() override { dir_ = fresh_dir("game-store"); }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   std::filesystem::path file() const { return dir_ / "games.db"; }
-  std::filesystem::path dir_;
+  TestFolder dir_{"game-store"};
 };
 
 // The same tests on each store: "sqlite" (a file in a fresh folder) and
@@ -102,12 +92,9 @@ class AnyGameStoreTest : public ::testing::TestWithParam<std::string> {
       JUNGLE_NEED_POSTGRES(server);
       location_ = server->new_database("store");
     } else {
-      dir_ = fresh_dir("game-store");
-      location_ = (dir_ / "games.db").string();
+      dir_.emplace("game-store");
+      location_ = (*dir_ / "games.db").string();
     }
-  }
-  void TearDown() override {
-    if (!dir_.empty()) std::filesystem::remove_all(dir_);
   }
   // Opens the test's store (again: the same file or database).
   std::unique_ptr<GameStore> open() const { return open_game_store(location_); }
@@ -119,7 +106,7 @@ class AnyGameStoreTest : public ::testing::TestWithParam<std::string> {
     ADD_FAILURE() << "a store of no known kind";
     return -1;
   }
-  std::filesystem::path dir_;
+  std::optional<TestFolder> dir_;  // the sqlite store's
   std::string location_;
 };
 

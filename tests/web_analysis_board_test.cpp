@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "test_folder.h"
 #include "ui/web/web_server.h"
 #include "web_test_util.h"
 
@@ -24,10 +25,6 @@ using Json = nlohmann::json;
 class WebAnalysisBoardTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = std::filesystem::temp_directory_path() /
-           ("jungle-web-board-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::create_directories(dir_);
     server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
     client_ = std::make_unique<httplib::Client>("127.0.0.1", server_->start());
     as_test_player(*client_);
@@ -36,7 +33,6 @@ class WebAnalysisBoardTest : public ::testing::Test {
   void TearDown() override {
     client_.reset();
     server_.reset();
-    std::filesystem::remove_all(dir_);
   }
   Reply post(const std::string& path, const Json& body) {
     return reply(client_->Post(path, body.dump(), "application/json"));
@@ -60,7 +56,7 @@ class WebAnalysisBoardTest : public ::testing::Test {
     return out;
   }
 
-  std::filesystem::path dir_;
+  TestFolder dir_{"web-board"};
   std::unique_ptr<WebServer> server_;
   std::unique_ptr<httplib::Client> client_;
 };

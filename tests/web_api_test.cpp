@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "test_folder.h"
 #include "ui/web/engine_pool.h"
 #include "ui/web/web_server.h"
 #include "web_test_util.h"
@@ -29,18 +30,11 @@ const Json kQuickEngine = {{"type", "engine"}, {"skill", 0}, {"movetime_ms", 100
 
 class WebApiTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = std::filesystem::temp_directory_path() /
-           ("jungle-web-api-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::create_directories(dir_);
-    start();
-  }
+  void SetUp() override { start(); }
 
   void TearDown() override {
     client_.reset();
     server_.reset();
-    std::filesystem::remove_all(dir_);
   }
 
   void start() {
@@ -89,7 +83,7 @@ class WebApiTest : public ::testing::Test {
     return r.body["error"]["code"].get<std::string>();
   }
 
-  std::filesystem::path dir_;
+  TestFolder dir_{"web-api"};
   std::unique_ptr<WebServer> server_;
   std::unique_ptr<httplib::Client> client_;
   int port_ = 0;

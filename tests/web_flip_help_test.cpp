@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "test_folder.h"
 #include "web_test_util.h"
 
 namespace jungle::web {
@@ -77,18 +78,10 @@ void expect_only_actions(const json& j) {
 class WebFlipHelpTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = std::filesystem::temp_directory_path() /
-           ("jungle-web-flip-help-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
     server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
     server_->start();
   }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { server_.reset(); }
 
   httplib::Client client(const std::string& key = "test-player-key-00001") const {
     httplib::Client c("127.0.0.1", server_->port());
@@ -121,7 +114,7 @@ class WebFlipHelpTest : public ::testing::Test {
     return "/api/games/" + std::to_string(r.body["id"].get<int64_t>());
   }
 
-  std::filesystem::path dir_;
+  TestFolder dir_{"web-flip-help"};
   std::unique_ptr<WebServer> server_;
 };
 

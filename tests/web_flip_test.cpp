@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 
+#include "test_folder.h"
 #include "web_test_util.h"
 
 namespace jungle::web {
@@ -16,14 +17,6 @@ using nlohmann::json;
 
 class WebFlipTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ =
-        std::filesystem::temp_directory_path() / ("jungle-web-flip-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   static Reply post(WebServer& server, const std::string& path, const json& body) {
     httplib::Client client("127.0.0.1", server.port());
     as_test_player(client);
@@ -38,7 +31,7 @@ class WebFlipTest : public ::testing::Test {
     return "/api/games/" + std::to_string(r.body["id"].get<int64_t>());
   }
 
-  std::filesystem::path dir_;
+  TestFolder dir_{"web-flip"};
 };
 
 TEST_F(WebFlipTest, VariantsListTheFlipSetsWithTheirBoard) {

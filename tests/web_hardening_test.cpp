@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "test_folder.h"
 #include "ui/web/engine_pool.h"
 #include "ui/web/game_registry.h"
 #include "ui/web/game_store.h"
@@ -48,22 +49,9 @@ std::string error_code(const Reply& r) {
   return r.body["error"]["code"].get<std::string>();
 }
 
-std::filesystem::path fresh_dir(const std::string& name) {
-  static std::atomic<int> counter{0};
-  auto dir =
-      std::filesystem::temp_directory_path() /
-      ("jungle-" + name + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
 class WebHardeningTest : public ::testing::Test {
  protected:
-  void SetUp() override { dir_ = fresh_dir("web-hardening"); }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { server_.reset(); }
 
   WebServerOptions base_options() const { return small_test_server(dir_, 32); }
 
@@ -81,7 +69,7 @@ class WebHardeningTest : public ::testing::Test {
 
   std::string host() const { return "127.0.0.1:" + std::to_string(port_); }
 
-  std::filesystem::path dir_;
+  TestFolder dir_{"web-hardening"};
   std::unique_ptr<WebServer> server_;
   int port_ = 0;
 };
@@ -484,14 +472,12 @@ TEST_F(WebHardeningTest, AWholeRequestHasADeadline) {
 class GameLifecycleTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fresh_dir("game-lifecycle");
     store_ = std::make_unique<SqliteGameStore>(dir_ / "games.db");
     registry_ = std::make_unique<GameRegistry>(*store_, events_, catalog_, 64, 10000);
   }
   void TearDown() override {
     registry_.reset();
     store_.reset();
-    std::filesystem::remove_all(dir_);
   }
   std::shared_ptr<GameSessionBase> add_game() {
     RuleSetPtr rules = catalog_.get("standard");
@@ -499,7 +485,7 @@ class GameLifecycleTest : public ::testing::Test {
         0, "standard", rules, rules->rules().start_fen, std::array<PlayerConfig, kSides>{}));
   }
 
-  std::filesystem::path dir_;
+  TestFolder dir_{"game-lifecycle"};
   VariantCatalog catalog_;
   std::unique_ptr<SqliteGameStore> store_;
   InProcessGameEvents events_;

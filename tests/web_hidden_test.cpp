@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "sse_events.h"
+#include "test_folder.h"
 #include "ui/web/web_server.h"
 #include "view_leak_check.h"
 #include "web_test_util.h"
@@ -53,16 +54,7 @@ const std::vector<std::string> kScript = {"a3a4", "a7a6", "a4a5", "a6a5", "g3g4"
 
 class WebHiddenTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = std::filesystem::temp_directory_path() /
-           ("jungle-web-hidden-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { server_.reset(); }
 
   void start() {
     server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
@@ -140,7 +132,7 @@ class WebHiddenTest : public ::testing::Test {
     });
   }
 
-  std::filesystem::path dir_;
+  TestFolder dir_{"web-hidden"};
   std::unique_ptr<WebServer> server_;
   int port_ = 0;
   std::mutex seen_mutex_;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "sse_events.h"
+#include "test_folder.h"
 #include "ui/web/sqlite_game_store.h"
 #include "ui/web/web_server.h"
 #include "web_test_util.h"
@@ -30,16 +31,7 @@ using Json = nlohmann::json;
 
 class WebOnlineTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = std::filesystem::temp_directory_path() /
-           ("jungle-web-online-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { server_.reset(); }
 
   void start(int64_t abandon_ms = 30000) {
     WebServerOptions options = small_test_server(dir_, 16);
@@ -94,7 +86,7 @@ class WebOnlineTest : public ::testing::Test {
     return events;
   }
 
-  std::filesystem::path dir_;
+  TestFolder dir_{"web-online"};
   std::unique_ptr<WebServer> server_;
   int port_ = 0;
   std::atomic<int64_t> now_{1'800'000'000'000};

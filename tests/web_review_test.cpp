@@ -14,6 +14,7 @@
 #include <string>
 #include <thread>
 
+#include "test_folder.h"
 #include "ui/web/web_server.h"
 #include "web_test_util.h"
 
@@ -28,17 +29,7 @@ constexpr const char* kBlunderFen = "e6/7/7/7/7/7/7/2D4/2r3L w 0 1";
 
 class WebReviewTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = std::filesystem::temp_directory_path() /
-           ("jungle-web-review-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::create_directories(dir_);
-  }
-
-  void TearDown() override {
-    stop();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { stop(); }
 
   void start() {
     server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
@@ -85,7 +76,7 @@ class WebReviewTest : public ::testing::Test {
     return body;
   }
 
-  std::filesystem::path dir_;
+  TestFolder dir_{"web-review"};
   std::unique_ptr<WebServer> server_;
   std::unique_ptr<httplib::Client> client_;
 };

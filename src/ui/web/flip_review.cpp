@@ -12,18 +12,6 @@ namespace jungle::web {
 
 namespace {
 
-double rounded(double x) {
-  return std::round(x * 1000.0) / 1000.0;
-}
-
-std::string refusal_message(EnginePool::Refusal why) {
-  try {
-    throw_refusal(why);
-  } catch (const GameError& e) {
-    return e.what();
-  }
-}
-
 // The position before ply `index` (0-based) of `last`'s history.
 flip::FlipPosition position_before(const flip::FlipPosition& last, size_t index) {
   flip::FlipPosition p = last;
@@ -35,41 +23,29 @@ flip::FlipPosition position_before(const flip::FlipPosition& last, size_t index)
 
 void FlipReviews::start(const FlipGameSession& game, int64_t movetime_ms, const std::string& client,
                         const std::string& address) {
-  auto job = std::make_shared<Job>(game.position());
-  job->game_id = game.id();
-  job->movetime_ms = movetime_ms;
-  job->client = client;
-  job->address = address;
-  job->plies = game.position().history();
-  job->findings.resize(job->plies.size());
-  {
-    std::lock_guard lock(mutex_);
-    auto it = jobs_.find(game.id());
-    if (it != jobs_.end() && it->second->plies == job->plies) {
-      const Job& current = *it->second;
-      if (current.state == Job::State::kRunning || current.state == Job::State::kDone) return;
-      // Resumes a review that stopped where it stopped.
-      job->findings = current.findings;
-    }
-    jobs_[game.id()] = job;
-  }
+  auto job = std::make_shared<Job>(game.position(), game.id(), movetime_ms, client, address);
+  const bool opened = jobs_.open(job, [&job](ReviewJob& review) {
+    const Job& current = static_cast<const Job&>(review);
+    if (current.plies != job->plies) return false;
+    if (current.state == Job::State::kRunning || current.state == Job::State::kDone) return true;
+    // Resumes a review that stopped where it stopped.
+    job->findings = current.findings;
+    return false;
+  });
+  if (!opened) return;
   advance(job);
-  std::lock_guard lock(mutex_);
-  if (job->state == Job::State::kFailed) {
-    throw GameError(ErrorKind::kUnavailable, "engine_busy",
-                    "the review could not start: " + job->message);
-  }
+  jobs_.throw_if_refused(*job);
 }
 
 void FlipReviews::advance(const std::shared_ptr<Job>& job) {
   size_t index = 0;
   {
-    std::lock_guard lock(mutex_);
+    const auto lock = jobs_.lock();
     if (job->state != Job::State::kRunning) return;
     while (index < job->findings.size() && job->findings[index]) ++index;
   }
   if (index == job->findings.size()) {
-    finish(job, Job::State::kDone);
+    jobs_.finish(job, Job::State::kDone);
     return;
   }
   // Every action of the position valued exactly, the one played among them.
@@ -120,44 +96,16 @@ void FlipReviews::advance(const std::shared_ptr<Job>& job) {
   };
   search.on_done = [this, job, index, found](const SearchResult&, bool completed) {
     if (!completed || !*found) {
-      finish(job, Job::State::kStopped, "the review was cancelled");
+      jobs_.finish(job, Job::State::kStopped, kReviewCancelled);
       return;
     }
     {
-      std::lock_guard lock(mutex_);
+      const auto lock = jobs_.lock();
       job->findings[index] = *found;
     }
     advance(job);
   };
-  EnginePool::Refusal why = EnginePool::Refusal::kNone;
-  std::shared_ptr<EngineTicket> ticket = pool_.submit(std::move(search), &why);
-  if (!ticket) {
-    finish(job, Job::State::kFailed, refusal_message(why));
-    return;
-  }
-  std::lock_guard lock(mutex_);
-  job->ticket = ticket;
-  if (job->state != Job::State::kRunning) ticket->cancel();
-}
-
-void FlipReviews::finish(const std::shared_ptr<Job>& job, Job::State state, std::string message) {
-  std::lock_guard lock(mutex_);
-  if (job->state != Job::State::kRunning) return;
-  job->state = state;
-  job->message = std::move(message);
-}
-
-void FlipReviews::cancel(int64_t game_id) {
-  std::lock_guard lock(mutex_);
-  auto it = jobs_.find(game_id);
-  if (it == jobs_.end()) return;
-  const std::shared_ptr<Job> job = it->second;
-  jobs_.erase(it);
-  if (job->state == Job::State::kRunning) {
-    job->state = Job::State::kStopped;
-    job->message = "the review was cancelled";
-  }
-  if (job->ticket) job->ticket->cancel();
+  jobs_.submit(job, std::move(search));
 }
 
 Json FlipReviews::status_json(const FlipGameSession& game) {
@@ -166,18 +114,15 @@ Json FlipReviews::status_json(const FlipGameSession& game) {
   std::vector<std::optional<Finding>> findings;
   std::string status = "none", message;
   {
-    std::lock_guard lock(mutex_);
-    auto it = jobs_.find(game.id());
+    const auto lock = jobs_.lock();
+    std::shared_ptr<Job> current = jobs_.find_locked<Job>(game.id());
     // A review of the game as it was before a take-back or a move says
     // nothing of it now.
-    if (it != jobs_.end() && it->second->plies == plies) {
-      job = it->second;
+    if (current && current->plies == plies) {
+      job = current;
       findings = job->findings;
       message = job->message;
-      status = job->state == Job::State::kRunning  ? "running"
-               : job->state == Job::State::kDone   ? "done"
-               : job->state == Job::State::kFailed ? "failed"
-                                                   : "stopped";
+      status = review_state_name(job->state);
     }
   }
   if (!job) findings.resize(plies.size());
@@ -199,29 +144,24 @@ Json FlipReviews::status_json(const FlipGameSession& game) {
     const double played = flip_expected(f->played_score);
     // The engine's own choice loses nothing; a difference is its search's noise.
     const double loss = move == f->best ? 0.0 : std::max(0.0, best - played);
-    const char* judgement = loss >= kBlunderLoss      ? "blunder"
-                            : loss >= kMistakeLoss    ? "mistake"
-                            : loss >= kInaccuracyLoss ? "inaccuracy"
-                                                      : nullptr;
+    const std::string judgement = judgement_of_loss(loss);
     moves.push_back(Json{{"ply", int(i) + 1},
                          {"move", move},
                          {"side", side},
                          {"best", f->best},
-                         {"expected_best", rounded(best)},
-                         {"expected_played", rounded(played)},
-                         {"loss", rounded(loss)},
-                         {"judgement", judgement ? Json(judgement) : Json(nullptr)},
+                         {"expected_best", review_rounded(best)},
+                         {"expected_played", review_rounded(played)},
+                         {"loss", review_rounded(loss)},
+                         {"judgement", judgement.empty() ? Json(nullptr) : Json(judgement)},
                          {"depth", f->depth}});
   }
-  Json out{
-      {"game", game.id()},
-      {"kind", "flip"},
-      {"status", status},
-      {"analysed", analysed},
-      {"total", int(plies.size())},
-      {"moves", moves},
-      {"thresholds",
-       {{"inaccuracy", kInaccuracyLoss}, {"mistake", kMistakeLoss}, {"blunder", kBlunderLoss}}}};
+  Json out{{"game", game.id()},
+           {"kind", "flip"},
+           {"status", status},
+           {"analysed", analysed},
+           {"total", int(plies.size())},
+           {"moves", moves},
+           {"thresholds", review_thresholds_json()}};
   if (job) out["movetime_ms"] = job->movetime_ms;
   if (!message.empty() && status != "done") out["message"] = message;
   return out;

@@ -13,6 +13,7 @@
 #include "ui/web/engine_pool.h"
 #include "ui/web/flip_session.h"
 #include "ui/web/json_fields.h"
+#include "ui/web/review_jobs.h"
 
 // Reviews of Flip Jungle games (docs/api.md, "Flip Jungle games"): the flip
 // engine searches the position before each ply of the game in turn, on the
@@ -31,14 +32,14 @@ namespace jungle::web {
 
 class FlipReviews {
  public:
-  explicit FlipReviews(EnginePool& pool) : pool_(pool) {}
+  explicit FlipReviews(EnginePool& pool) : jobs_(pool, ReviewJobs::WhenDone::kKeep) {}
 
   // Starts reviewing the game (held locked by the caller) unless a review
   // of it as it stands runs already or is done. Throws GameError 429/503
   // when the pool refuses the first search.
   void start(const FlipGameSession& game, int64_t movetime_ms, const std::string& client,
              const std::string& address);
-  void cancel(int64_t game_id);
+  void cancel(int64_t game_id) { jobs_.cancel(game_id); }
   // {"game", "kind": "flip", "status", "analysed", "total", "movetime_ms",
   //  "moves": [...], "thresholds"} for the game, held locked by the caller.
   Json status_json(const FlipGameSession& game);
@@ -51,27 +52,23 @@ class FlipReviews {
     double played_score = 0;
     int depth = 0;
   };
-  struct Job {
-    explicit Job(flip::FlipPosition game) : last(std::move(game)) {}
-    int64_t game_id = 0;
-    int64_t movetime_ms = 0;
-    std::string client;
-    std::string address;
-    flip::FlipPosition last;                       // the game when the review started
-    std::vector<flip::Ply> plies;                  // its plies
-    std::vector<std::optional<Finding>> findings;  // one per ply
-    enum class State { kRunning, kDone, kStopped, kFailed } state = State::kRunning;
-    std::string message;
-    std::shared_ptr<EngineTicket> ticket;
+  struct Job : ReviewJob {
+    Job(const flip::FlipPosition& game, int64_t game_id, int64_t movetime_ms, std::string client,
+        std::string address)
+        : ReviewJob(game_id, movetime_ms, std::move(client), std::move(address)),
+          last(game),
+          plies(game.history()),
+          findings(plies.size()) {}
+    const flip::FlipPosition last;       // the game when the review started
+    const std::vector<flip::Ply> plies;  // its plies
+    // One per ply; guarded by jobs_.lock().
+    std::vector<std::optional<Finding>> findings;
   };
   // Submits the search of the next position without a finding, or ends
-  // the job. With mutex_ not held.
+  // the job. With jobs_.lock() not held.
   void advance(const std::shared_ptr<Job>& job);
-  void finish(const std::shared_ptr<Job>& job, Job::State state, std::string message = "");
 
-  EnginePool& pool_;
-  std::mutex mutex_;
-  std::map<int64_t, std::shared_ptr<Job>> jobs_;
+  ReviewJobs jobs_;
 };
 
 }  // namespace jungle::web

@@ -14,13 +14,6 @@ using flip::Ply;
 
 namespace {
 
-bool builtin_flip_set(std::string_view name) {
-  for (const std::string& n : flip::builtin_flip_names()) {
-    if (n == name) return true;
-  }
-  return false;
-}
-
 std::string cell_text(flip::Cell c) {
   if (c == flip::kHidden) return "?";
   if (c == flip::kEmpty) return "";
@@ -77,7 +70,7 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
     return GameError(ErrorKind::kServerFault, "damaged_game",
                      "stored game " + std::to_string(stored.id) + " does not replay: " + why);
   };
-  if (!builtin_flip_set(stored.variant)) throw fail("unknown flip set " + stored.variant);
+  if (!is_flip_set(stored.variant)) throw fail("unknown flip set " + stored.variant);
   std::array<PlayerConfig, kSides> players;
   for (int s = 0; s < kSides; ++s) {
     const Json j = Json::parse(s == 0 ? stored.blue : stored.red, nullptr, false);
@@ -114,7 +107,7 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
   try {
     flip::FlipRecord record = flip::read_flip_record(text, false);
     const std::string name = record.position.rules().name;
-    if (!builtin_flip_set(name)) {
+    if (!is_flip_set(name)) {
       throw GameError(ErrorKind::kRefused, "bad_record",
                       "the record's Variant must name a shipped flip set");
     }
@@ -132,6 +125,22 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
     throw GameError(ErrorKind::kRefused, "bad_record",
                     std::string("cannot read the record: ") + e.what());
   }
+}
+
+bool FlipGameSession::is_flip_set(std::string_view name) {
+  for (const std::string& n : flip::builtin_flip_names()) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+bool FlipGameSession::is_flip_record_text(std::string_view text) {
+  const std::string_view open = "[Variant \"";
+  const size_t at = text.find(open);
+  if (at == std::string_view::npos) return false;
+  const size_t end = text.find('"', at + open.size());
+  if (end == std::string_view::npos) return false;
+  return is_flip_set(text.substr(at + open.size(), end - at - open.size()));
 }
 
 Json FlipGameSession::record_games_json(std::string_view text) {

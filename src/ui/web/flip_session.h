@@ -39,6 +39,10 @@ class FlipGameSession : public GameSessionBase {
   // The game of a flip record as the load dialog lists it (one: a flip
   // record is read to its first game). Throws as from_record_text does.
   static Json record_games_json(std::string_view text);
+  // Whether `name` is a shipped flip set's, and whether a record's Variant
+  // tag names one.
+  static bool is_flip_set(std::string_view name);
+  static bool is_flip_record_text(std::string_view text);
 
   Kind kind() const override { return Kind::kFlip; }
   const std::string& variant() const override { return variant_; }

@@ -16,19 +16,23 @@ Side side_at(const GameSession& game, int ply) {
   return Side(game.game().start().side_to_move() ^ (ply & 1));
 }
 
-std::string refusal_message(EnginePool::Refusal why) {
-  try {
-    throw_refusal(why);
-  } catch (const GameError& e) {
-    return e.what();
-  }
+}  // namespace
+
+std::string judgement_of_loss(double loss) {
+  return loss >= kBlunderLoss      ? "blunder"
+         : loss >= kMistakeLoss    ? "mistake"
+         : loss >= kInaccuracyLoss ? "inaccuracy"
+                                   : "";
 }
 
-double rounded(double x) {
+Json review_thresholds_json() {
+  return Json{
+      {"inaccuracy", kInaccuracyLoss}, {"mistake", kMistakeLoss}, {"blunder", kBlunderLoss}};
+}
+
+double review_rounded(double x) {
   return std::round(x * 1000.0) / 1000.0;
 }
-
-}  // namespace
 
 std::optional<MoveJudgement> judge_move(const GameSession& game, int ply) {
   if (ply < 1 || ply > game.ply()) return std::nullopt;
@@ -44,44 +48,27 @@ std::optional<MoveJudgement> judge_move(const GameSession& game, int ply) {
   // The engine's own choice loses nothing; a difference is its search's noise.
   if (before->best == played) return j;
   j.loss = std::max(0.0, for_mover(*before) - for_mover(*after));
-  j.judgement = j.loss >= kBlunderLoss      ? "blunder"
-                : j.loss >= kMistakeLoss    ? "mistake"
-                : j.loss >= kInaccuracyLoss ? "inaccuracy"
-                                            : "";
+  j.judgement = judgement_of_loss(j.loss);
   if (!j.judgement.empty()) j.better = before->best;
   return j;
 }
 
 void GameReviews::start(GameSession& game, int64_t movetime_ms, const std::string& client,
                         const std::string& address) {
-  auto job = std::make_shared<Job>();
-  job->game_id = game.id();
-  job->movetime_ms = movetime_ms;
-  job->client = client;
-  job->address = address;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = jobs_.find(game.id());
-    if (it != jobs_.end() && it->second->state == Job::State::kRunning) return;
-    jobs_[game.id()] = job;
-  }
+  auto job = std::make_shared<Job>(game.id(), movetime_ms, client, address);
+  const bool opened = jobs_.open(
+      job, [](const ReviewJob& current) { return current.state == Job::State::kRunning; });
+  if (!opened) return;
   advance_locked(job, game);
-  std::lock_guard lock(mutex_);
-  if (job->state == Job::State::kFailed) {
-    throw GameError(ErrorKind::kUnavailable, "engine_busy",
-                    "the review could not start: " + job->message);
-  }
+  jobs_.throw_if_refused(*job);
 }
 
 void GameReviews::advance_locked(const std::shared_ptr<Job>& job, GameSession& game) {
   for (;;) {
-    {
-      std::lock_guard lock(mutex_);
-      if (job->state != Job::State::kRunning) return;
-    }
+    if (!jobs_.running(*job)) return;
     const int ply = game.first_unevaluated();
     if (ply < 0) {
-      finish(job, Job::State::kDone);
+      jobs_.finish(job, Job::State::kDone);
       return;
     }
     const Position pos = game.position_at(ply);
@@ -103,20 +90,12 @@ void GameReviews::advance_locked(const std::shared_ptr<Job>& job, GameSession& g
     const std::string fen = game.fen_at(ply);
     search.on_done = [this, job, ply, fen](const SearchResult& r, bool completed) {
       if (!completed) {
-        finish(job, Job::State::kStopped, "the review was cancelled");
+        jobs_.finish(job, Job::State::kStopped, kReviewCancelled);
         return;
       }
       searched(job, ply, fen, r);
     };
-    EnginePool::Refusal why = EnginePool::Refusal::kNone;
-    std::shared_ptr<EngineTicket> ticket = pool_.submit(std::move(search), &why);
-    if (!ticket) {
-      finish(job, Job::State::kFailed, refusal_message(why));
-      return;
-    }
-    std::lock_guard lock(mutex_);
-    job->ticket = ticket;
-    if (job->state != Job::State::kRunning) ticket->cancel();
+    jobs_.submit(job, std::move(search));
     return;
   }
 }
@@ -129,13 +108,13 @@ void GameReviews::searched(const std::shared_ptr<Job>& job, int ply, const std::
       std::shared_ptr<GameSession> game =
           std::dynamic_pointer_cast<GameSession>(games_.get(job->game_id));
       if (!game) {
-        finish(job, Job::State::kStopped, "the game is not a 7x9 game");
+        jobs_.finish(job, Job::State::kStopped, "the game is not a 7x9 game");
         return;
       }
       std::unique_lock lock(game->mutex());
       if (game->detached && attempt == 0) continue;
       if (game->detached) {
-        finish(job, Job::State::kStopped, "the game was deleted");
+        jobs_.finish(job, Job::State::kStopped, "the game was deleted");
         return;
       }
       // A take-back and another move may have put another position at this ply.
@@ -154,34 +133,8 @@ void GameReviews::searched(const std::shared_ptr<Job>& job, int ply, const std::
       return;
     }
   } catch (const std::exception& e) {
-    finish(job, Job::State::kStopped, e.what());
+    jobs_.finish(job, Job::State::kStopped, e.what());
   }
-}
-
-void GameReviews::finish(const std::shared_ptr<Job>& job, Job::State state, std::string message) {
-  std::lock_guard lock(mutex_);
-  if (job->state != Job::State::kRunning) return;
-  job->state = state;
-  job->message = std::move(message);
-  // A finished review says all it has to say through the game's
-  // evaluations; only one that stopped keeps its job, for its message.
-  if (state == Job::State::kDone) {
-    auto it = jobs_.find(job->game_id);
-    if (it != jobs_.end() && it->second == job) jobs_.erase(it);
-  }
-}
-
-void GameReviews::cancel(int64_t game_id) {
-  std::lock_guard lock(mutex_);
-  auto it = jobs_.find(game_id);
-  if (it == jobs_.end()) return;
-  const std::shared_ptr<Job> job = it->second;
-  jobs_.erase(it);
-  if (job->state == Job::State::kRunning) {
-    job->state = Job::State::kStopped;
-    job->message = "the review was cancelled";
-  }
-  if (job->ticket) job->ticket->cancel();
 }
 
 Json GameReviews::status_json(const GameSession& game) {
@@ -189,16 +142,12 @@ Json GameReviews::status_json(const GameSession& game) {
   std::string message;
   int64_t movetime_ms = 0;
   {
-    std::lock_guard lock(mutex_);
-    auto it = jobs_.find(game.id());
-    if (it != jobs_.end()) {
-      const Job& job = *it->second;
-      movetime_ms = job.movetime_ms;
-      message = job.message;
-      status = job.state == Job::State::kRunning   ? "running"
-               : job.state == Job::State::kFailed  ? "failed"
-               : job.state == Job::State::kStopped ? "stopped"
-                                                   : "";
+    const auto lock = jobs_.lock();
+    if (const std::shared_ptr<Job> job = jobs_.find_locked<Job>(game.id())) {
+      movetime_ms = job->movetime_ms;
+      message = job->message;
+      // A finished job is forgotten: the evaluations say whether it is done.
+      status = job->state == Job::State::kDone ? "" : review_state_name(job->state);
     }
   }
   const int total = game.ply() + 1;
@@ -218,19 +167,17 @@ Json GameReviews::status_json(const GameSession& game) {
       continue;
     }
     moves.push_back(Json{{"ply", ply},
-                         {"loss", rounded(j->loss)},
+                         {"loss", review_rounded(j->loss)},
                          {"judgement", j->judgement.empty() ? Json() : Json(j->judgement)},
                          {"better", j->better.empty() ? Json() : Json(j->better)}});
   }
-  Json out{
-      {"game", game.id()},
-      {"status", status},
-      {"analysed", analysed},
-      {"total", total},
-      {"plies", plies},
-      {"moves", moves},
-      {"thresholds",
-       {{"inaccuracy", kInaccuracyLoss}, {"mistake", kMistakeLoss}, {"blunder", kBlunderLoss}}}};
+  Json out{{"game", game.id()},
+           {"status", status},
+           {"analysed", analysed},
+           {"total", total},
+           {"plies", plies},
+           {"moves", moves},
+           {"thresholds", review_thresholds_json()}};
   if (movetime_ms > 0) out["movetime_ms"] = movetime_ms;
   if (!message.empty() && status != "done") out["message"] = message;
   return out;

@@ -5,6 +5,7 @@
 #include "ui/web/engine_search.h"
 #include "ui/web/flip_session.h"
 #include "ui/web/game_service.h"
+#include "ui/web/game_service_checks.h"
 
 namespace jungle::web {
 
@@ -14,11 +15,6 @@ namespace {
 // time limit, the levels below stop a few plies deep.
 int flip_engine_depth(int skill) {
   return skill >= 20 ? 64 : 1 + skill / 4;
-}
-
-GameError game_changed() {
-  return GameError(ErrorKind::kConflict, "game_changed",
-                   "the game changed while the engine was thinking; its move was dropped");
 }
 
 }  // namespace
@@ -33,11 +29,11 @@ Json GameService::engine_move(int64_t id, const Requester& who) {
   LockedGame g = lock(id);
   GameSessionBase& game = *g.game;
   if (game.detached) {
-    throw GameError(ErrorKind::kNotFound, "no_such_game", "there is no game " + std::to_string(id));
+    throw no_such_game(id);
   }
   settle_clock(game);
   if (game.over()) {
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + game.result_message());
+    throw game_over(game);
   }
   const int seat = game.seat_to_move();
   if (!game.player(seat).is_engine()) {

@@ -6,6 +6,7 @@
 
 #include "hidden_search/hidden_search.h"
 #include "ui/web/game_service.h"
+#include "ui/web/game_service_checks.h"
 #include "ui/web/hidden_session.h"
 
 namespace jungle::web {
@@ -16,11 +17,6 @@ namespace {
 // (which searches to its time), as the flip engine's levels.
 int hidden_engine_depth(int skill) {
   return 1 + skill / 4;
-}
-
-GameError game_changed() {
-  return GameError(ErrorKind::kConflict, "game_changed",
-                   "the game changed while the engine was thinking; its move was dropped");
 }
 
 uint64_t fresh_seed() {
@@ -95,8 +91,7 @@ Json GameService::arrange(int64_t id, const Requester& who, int seat,
     }
     auto& game = static_cast<HiddenGameSession&>(base);
     if (game.over()) {
-      throw GameError(ErrorKind::kRefused, "game_over",
-                      "the game is over: " + game.result_message());
+      throw game_over(game);
     }
     int held = game.seats.held_by(who.proof);
     if (seat < 0 && (held == 1 || held == 2)) seat = held - 1;

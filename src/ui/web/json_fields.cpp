@@ -1,5 +1,7 @@
 #include "ui/web/json_fields.h"
 
+#include <algorithm>
+
 namespace jungle::web {
 
 std::string string_field(const Json& body, const std::string& name, const std::string& fallback) {
@@ -34,6 +36,16 @@ bool bool_field(const Json& body, const std::string& name, bool fallback) {
     throw GameError(ErrorKind::kBadRequest, "bad_field", "'" + name + "' must be true or false");
   }
   return it->get<bool>();
+}
+
+Json moves_field(const Json& body) {
+  const Json moves = body.value("moves", Json::array());
+  if (!moves.is_array() || moves.size() > 4000 ||
+      !std::all_of(moves.begin(), moves.end(), [](const Json& m) { return m.is_string(); })) {
+    throw GameError(ErrorKind::kBadRequest, "bad_field",
+                    "'moves' must be a list of moves like [\"a3a4\", \"a7a6\"]");
+  }
+  return moves;
 }
 
 }  // namespace jungle::web

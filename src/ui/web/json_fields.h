@@ -20,5 +20,7 @@ std::string string_field(const Json& body, const std::string& name, const std::s
 int64_t int_field(const Json& body, const std::string& name, int64_t fallback, int64_t min,
                   int64_t max);
 bool bool_field(const Json& body, const std::string& name, bool fallback);
+// The optional "moves": ["a3a4", ...] of a body (at most 4000); [] when absent.
+Json moves_field(const Json& body);
 
 }  // namespace jungle::web

@@ -16,31 +16,6 @@ namespace {
 using httplib::Request;
 using httplib::Response;
 
-// The optional "moves": ["a3a4", ...] of a body.
-Json moves_field(const Json& body) {
-  const Json moves = body.value("moves", Json::array());
-  if (!moves.is_array() || moves.size() > 4000 ||
-      !std::all_of(moves.begin(), moves.end(), [](const Json& m) { return m.is_string(); })) {
-    throw GameError(ErrorKind::kBadRequest, "bad_field",
-                    "'moves' must be a list of moves like [\"a3a4\", \"a7a6\"]");
-  }
-  return moves;
-}
-
-// A record whose Variant tag names a shipped flip set.
-bool is_flip_record(const std::string& text) {
-  const std::string open = "[Variant \"";
-  const size_t at = text.find(open);
-  if (at == std::string::npos) return false;
-  const size_t end = text.find('"', at + open.size());
-  if (end == std::string::npos) return false;
-  const std::string name = text.substr(at + open.size(), end - at - open.size());
-  for (const std::string& n : flip::builtin_flip_names()) {
-    if (n == name) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
@@ -139,7 +114,7 @@ void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
                   return;
                 }
                 send_json(res,
-                          Json{{"games", is_flip_record(text)
+                          Json{{"games", FlipGameSession::is_flip_record_text(text)
                                              ? FlipGameSession::record_games_json(text)
                                              : GameSession::record_games_json(text, ctx.catalog)}});
               }));
