@@ -48,7 +48,7 @@ stage "Web page JavaScript: types (tsc) and unit tests"
 # Every build here is a unity build (CMake compiles the files of a target
 # eight at a time, as one): the headers each file includes (GoogleTest,
 # nlohmann-json, cpp-httplib, CLI11) are then read once per eight files, not
-# once per file, which halves the CPU time of these clean builds. A name
+# once per file, which cuts the CPU time of these clean builds. A name
 # defined twice in files of one folder (even in anonymous namespaces) then
 # clashes, and the build says so: give it one home.
 unity=-DCMAKE_UNITY_BUILD=ON
