@@ -18,10 +18,10 @@ constexpr double kExpectationScale = 400.0;
 // world's best move.
 constexpr int kUnvaluedPenalty = 50;
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 
-int64_t elapsed_ms(Clock::time_point since) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
+int64_t elapsed_ms(SteadyClock::time_point since) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - since).count();
 }
 
 }  // namespace
@@ -77,7 +77,7 @@ HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const Hid
   if (limits.nodes > 0) {
     l.nodes = limits.nodes;
   } else if (limits.movetime_ms > 0) {
-    l.deadline = Clock::now() + std::chrono::milliseconds(limits.movetime_ms);
+    l.deadline = SteadyClock::now() + std::chrono::milliseconds(limits.movetime_ms);
   } else {
     l.depth = std::max(1, limits.depth);
   }
@@ -167,7 +167,7 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
 
 HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLimits& limits) {
   prepare(view);
-  const Clock::time_point start = Clock::now();
+  const SteadyClock::time_point start = SteadyClock::now();
   HiddenSearchResult out;
   // The move's budget, in milliseconds or in nodes searched (`spent`).
   by_nodes_ = limits.nodes > 0;
