@@ -241,6 +241,33 @@ ViewSearch::Impl::GambleOdds ViewSearch::Impl::guessing_odds(const VState& st,
   return odds;
 }
 
+namespace {
+
+// The attacker's and the defender's candidate animals that pair up so that
+// the attack from `from` to `to` succeeds (`takes`) or fails (`!takes`).
+struct AnimalPairs {
+  uint8_t attackers = 0;
+  uint8_t defenders = 0;
+};
+
+AnimalPairs pairs_where(const RuleSet& rules, const VPiece& attacker, const VPiece& defender,
+                        Square from, Square to, bool takes) {
+  AnimalPairs pairs;
+  for (int x = 0; x < kAnimals; ++x) {
+    if (!((attacker.candidates >> x) & 1)) continue;
+    for (int y = 0; y < kAnimals; ++y) {
+      if (((defender.candidates >> y) & 1) &&
+          rules.may_capture(attacker.side, Animal(x), from, Animal(y), to) == takes) {
+        pairs.attackers |= uint8_t(1u << x);
+        pairs.defenders |= uint8_t(1u << y);
+      }
+    }
+  }
+  return pairs;
+}
+
+}  // namespace
+
 VState ViewSearch::Impl::child(const VState& st, const VMove& m, bool took, bool& same_side) const {
   VState c = st;
   same_side = false;
@@ -251,20 +278,10 @@ VState ViewSearch::Impl::child(const VState& st, const VMove& m, bool took, bool
     if (m.target >= 0) {
       // Narrowed to the animals that take the defender here, and the
       // defender to those it can take.
-      uint8_t winners = 0, victims = 0;
-      const VPiece& defender = c.pieces[size_t(m.target)];
-      for (int x = 0; x < kAnimals; ++x) {
-        if (!((attacker.candidates >> x) & 1)) continue;
-        for (int y = 0; y < kAnimals; ++y) {
-          if (((defender.candidates >> y) & 1) &&
-              rules->may_capture(attacker.side, Animal(x), from, Animal(y), to)) {
-            winners |= uint8_t(1u << x);
-            victims |= uint8_t(1u << y);
-          }
-        }
-      }
-      narrow(c, m.piece, winners);
-      narrow(c, m.target, victims);
+      const AnimalPairs won =
+          pairs_where(*rules, attacker, c.pieces[size_t(m.target)], from, to, true);
+      narrow(c, m.piece, won.attackers);
+      narrow(c, m.target, won.defenders);
       show(c, m, Outcome::kTook);
       remove(c, m.target);
       c.plies_since_capture = 0;
@@ -278,20 +295,10 @@ VState ViewSearch::Impl::child(const VState& st, const VMove& m, bool took, bool
   } else {
     // Failed: the defender is an animal the attacker cannot take (and the
     // attacker one that cannot take it).
-    uint8_t losers = 0, survivors = 0;
-    const VPiece& defender = c.pieces[size_t(m.target)];
-    for (int x = 0; x < kAnimals; ++x) {
-      if (!((attacker.candidates >> x) & 1)) continue;
-      for (int y = 0; y < kAnimals; ++y) {
-        if (((defender.candidates >> y) & 1) &&
-            !rules->may_capture(attacker.side, Animal(x), from, Animal(y), to)) {
-          losers |= uint8_t(1u << x);
-          survivors |= uint8_t(1u << y);
-        }
-      }
-    }
-    narrow(c, m.piece, losers);
-    narrow(c, m.target, survivors);
+    const AnimalPairs lost =
+        pairs_where(*rules, attacker, c.pieces[size_t(m.target)], from, to, false);
+    narrow(c, m.piece, lost.attackers);
+    narrow(c, m.target, lost.defenders);
     const FailedAttack failed = rules->rules().failed_attack;
     show(c, m,
          failed == FailedAttack::kAttackerDies ? Outcome::kDied
