@@ -29,10 +29,12 @@ int64_t available_memory_mb() {
 
 }  // namespace
 
-Engine::Engine() : rules_(RuleSet::standard()), tt_(size_t(options_.hash_mb)) {
+Engine::Engine(const EngineOptions& options)
+    : rules_(RuleSet::standard()), tt_(size_t(std::max(1, options.hash_mb))) {
+  options_.hash_mb = options.hash_mb;  // the table is already the size asked for
   make_evaluator();
   rng_.seed(uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
-  ensure_workers();
+  set_options(options);  // the rest
 }
 
 Engine::~Engine() {

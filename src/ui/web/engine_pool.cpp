@@ -21,12 +21,10 @@ EnginePool::EnginePool(EnginePoolLimits limits)
     : limits_(limits), max_running_background_(std::max(1, limits.workers - 1)) {
   const int n = std::max(1, limits_.workers);
   for (int i = 0; i < n; ++i) {
-    auto engine = std::make_unique<Engine>();
     EngineOptions options;
     options.hash_mb = std::max(1, limits_.hash_mb);
     options.threads = 1;
-    engine->set_options(options);
-    engines_.push_back(std::move(engine));
+    engines_.push_back(std::make_unique<Engine>(options));
   }
   for (int i = 0; i < n; ++i) threads_.emplace_back(&EnginePool::worker_loop, this, i);
 }
