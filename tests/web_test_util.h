@@ -29,6 +29,12 @@ inline WebServerOptions small_test_server(const std::filesystem::path& dir, int 
   options.engines.max_movetime_ms = 2000;
   options.engines.max_analysis_ms = 3000;
   options.engines.queue_capacity = queue_capacity;
+  // 32 connection threads, not a real server's 256 (each caps below them):
+  // the pool makes every thread when the server starts, and a test starts
+  // a server or more. Under ThreadSanitizer 256 threads cost seconds.
+  options.http_threads = 32;
+  options.max_connections_per_address = 24;
+  options.max_game_streams = 24;
   return options;
 }
 

@@ -106,12 +106,11 @@ void UciProtocol::cmd_bench(const std::vector<std::string>& args) {
 
 BenchResult run_bench(int depth, const std::function<void(const std::string&)>& write_line,
                       const std::atomic<bool>* stop) {
-  Engine engine;
   EngineOptions options;
   options.hash_mb = kBenchHashMb;
   options.threads = 1;
   options.seed = 1;
-  engine.set_options(options);
+  Engine engine(options);
 
   BenchResult total;
   const auto start = std::chrono::steady_clock::now();
