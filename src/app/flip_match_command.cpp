@@ -13,7 +13,9 @@ namespace {
 
 struct FlipMatchOptions {
   std::string variant = "flip";
+  std::string engine = "engine";
   std::string opponent = "greedy";
+  bool dealt = false;
   int games = 200;
   int movetime = 0;
   int depth = 0;
@@ -87,14 +89,22 @@ int run_flip_match(const FlipMatchOptions& opt) {
   options.quiescence = !opt.no_quiescence;
   options.transposition_table = !opt.no_tt;
   options.contempt = opt.contempt;
-  const flip::FlipPlayer engine = flip::engine_player(limits, options);
+  // The seer's deal, shared with it alone (the match deals into it).
+  const auto deal = std::make_shared<flip::FlipDeal>();
+  const bool dealt = opt.dealt || opt.engine == "seer";
+  const flip::FlipPlayer engine = opt.engine == "seer" ? flip::seer_player(limits, deal, options)
+                                  : opt.engine == "greedy" ? flip::greedy_player()
+                                                           : flip::engine_player(limits, options);
   const flip::FlipPlayer other =
       opt.opponent == "random" ? flip::random_player(opt.seed * 7919) : flip::greedy_player();
-  std::cout << "Flip Jungle (" << rules->name << "): engine ("
-            << (opt.movetime > 0 ? std::to_string(opt.movetime) + " ms a move"
-                : opt.nodes > 0  ? std::to_string(opt.nodes) + " nodes a move"
-                                 : "depth " + std::to_string(limits.depth))
-            << ") against " << opt.opponent << ", " << opt.games << " games\n";
+  std::cout << "Flip Jungle (" << rules->name << "): " << opt.engine << " ("
+            << (opt.engine == "greedy" ? std::string("one ply")
+                : opt.movetime > 0     ? std::to_string(opt.movetime) + " ms a move"
+                : opt.nodes > 0        ? std::to_string(opt.nodes) + " nodes a move"
+                                       : "depth " + std::to_string(limits.depth))
+            << (opt.engine == "seer" ? ", every face-down tile known" : "") << ") against "
+            << opt.opponent << ", " << opt.games << " games"
+            << (dealt ? ", the tiles dealt at each game's start" : "") << "\n";
   TableSummary tables;
   const flip::FlipMatchResult r = flip::play_flip_match(
       rules, engine, other, opt.games, opt.seed,
@@ -120,7 +130,8 @@ int run_flip_match(const FlipMatchOptions& opt) {
                   << ")\n";
         if (verdict) std::cout << "  " << verdict_text(*verdict, opt.tables) << "\n";
         if (opt.records) std::cout << flip::write_flip_record(pos) << "\n";
-      });
+      },
+      dealt ? deal.get() : nullptr);
   std::cout << r.text() << "\n";
   if (opt.tables > 0) tables.print(std::cout, opt.tables);
   return 0;
@@ -133,8 +144,15 @@ void add_flip_match_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "flip-match", "Play the Flip Jungle engine against a random or greedy player in-process");
   cmd->add_option("--variant", opt->variant, "A Flip Jungle rule set (flip, flip-fixed, ...)");
+  cmd->add_option("--engine", opt->engine,
+                  "The first player: engine (the search), seer (the search knowing every "
+                  "face-down tile: an upper bound; implies --dealt) or greedy (one ply)")
+      ->check(CLI::IsMember({"engine", "seer", "greedy"}));
   cmd->add_option("--opponent", opt->opponent, "greedy (one ply) or random")
       ->check(CLI::IsMember({"greedy", "random"}));
+  cmd->add_flag("--dealt", opt->dealt,
+                "Deal each game's tiles at its start, a flip revealing what was dealt there "
+                "(the seer's model; the same distribution as drawing at the flip, other games)");
   cmd->add_option("--games", opt->games, "Number of games (colours alternate)")
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--movetime", opt->movetime, "Engine time a move in ms (default: depth 4)")
