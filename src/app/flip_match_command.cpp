@@ -44,21 +44,21 @@ struct TableSummary {
     ++count[result][column];
     if (v.kind == Kind::kJudged && v.ply == v.last_flip_ply) ++at_last_flip[result];
   }
-  void print(std::ostream& out, int max_animals) const {
+  void print(std::ostream& out, int max_animals, const std::string& who) const {
     out << "Endgame tables (every tile up, at most " << max_animals
         << " animals) at the first position after the last flip that they hold:\n";
     const char* names[3] = {"lost", "drew", "won"};
     for (size_t r = 3; r-- > 0;) {
       const int games = count[r][0] + count[r][1] + count[r][2] + count[r][3] + count[r][4];
-      out << "  engine " << names[r] << " " << games << ": the tables say it wins " << count[r][2]
-          << ", draws " << count[r][1] << ", loses " << count[r][0] << " (" << at_last_flip[r]
-          << " of these right after the last flip); ended with tiles face down " << count[r][3]
-          << ", never within the tables " << count[r][4] << "\n";
+      out << "  " << who << " " << names[r] << " " << games << ": the tables say it wins "
+          << count[r][2] << ", draws " << count[r][1] << ", loses " << count[r][0] << " ("
+          << at_last_flip[r] << " of these right after the last flip); ended with tiles face down "
+          << count[r][3] << ", never within the tables " << count[r][4] << "\n";
     }
   }
 };
 
-std::string verdict_text(const flip::TableVerdict& v, int max_animals) {
+std::string verdict_text(const flip::TableVerdict& v, int max_animals, const std::string& who) {
   using Kind = flip::TableVerdict::Kind;
   if (v.kind == Kind::kFaceDown) return "tables: the game ended with tiles face down";
   std::string text = "tables: last flip at ply " + std::to_string(v.last_flip_ply) + " (" +
@@ -67,7 +67,7 @@ std::string verdict_text(const flip::TableVerdict& v, int max_animals) {
     return text + "never " + std::to_string(max_animals) + " animals or fewer";
   }
   return text + "at ply " + std::to_string(v.ply) + " (" + std::to_string(v.animals) +
-         " animals) the engine " +
+         " animals) the " + who + " " +
          (v.wdl > 0   ? "wins"
           : v.wdl < 0 ? "loses"
                       : "draws");
@@ -121,19 +121,19 @@ int run_flip_match(const FlipMatchOptions& opt) {
         if (!opt.verbose) return;
         GameResult result;
         const flip::FlipEnd end = pos.end(&result);
-        std::cout << "game " << game + 1 << ": engine "
+        std::cout << "game " << game + 1 << ": " << opt.engine << " "
                   << (points == 1   ? "won"
                       : points == 0 ? "lost"
                                     : "drew")
                   << ", " << result_tag(result) << " (" << flip::flip_end_tag(end) << ", "
-                  << pos.ply_count() << " plies, engine " << (game % 2 == 0 ? "first" : "second")
-                  << ")\n";
-        if (verdict) std::cout << "  " << verdict_text(*verdict, opt.tables) << "\n";
+                  << pos.ply_count() << " plies, " << opt.engine << " "
+                  << (game % 2 == 0 ? "first" : "second") << ")\n";
+        if (verdict) std::cout << "  " << verdict_text(*verdict, opt.tables, opt.engine) << "\n";
         if (opt.records) std::cout << flip::write_flip_record(pos) << "\n";
       },
       dealt ? deal.get() : nullptr);
   std::cout << r.text() << "\n";
-  if (opt.tables > 0) tables.print(std::cout, opt.tables);
+  if (opt.tables > 0) tables.print(std::cout, opt.tables, opt.engine);
   return 0;
 }
 
