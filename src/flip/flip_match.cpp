@@ -42,7 +42,7 @@ FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal>
 namespace {
 
 // One piece from the pool `o` describes, each with its count's weight.
-Piece draw(const Outcomes& o, std::mt19937_64& chance) {
+Piece draw_from_pool(const Outcomes& o, std::mt19937_64& chance) {
   int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
   int i = 0;
   while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
@@ -57,7 +57,7 @@ FlipDeal deal_tiles(const FlipPosition& pos, std::mt19937_64& chance) {
   Outcomes pool = pos.outcomes();
   for (Square sq = 0; sq < kFlipSquares; ++sq) {
     if (pos.cell(sq) != kHidden || pool.total == 0) continue;
-    const Piece p = draw(pool, chance);
+    const Piece p = draw_from_pool(pool, chance);
     tiles[sq] = p;
     for (int i = 0; i < pool.size; ++i) {
       if (pool.piece[size_t(i)] == p) --pool.count[size_t(i)];
@@ -105,7 +105,7 @@ FlipMatchResult play_flip_match(
       const Action action = (a_to_move ? a : b)(pos);
       Piece revealed = kNoPiece;
       if (action.is_flip()) {
-        revealed = deal ? (*deal)[action.from] : draw(pos.outcomes(), chance);
+        revealed = deal ? (*deal)[action.from] : draw_from_pool(pos.outcomes(), chance);
         if (!pos.colours_known()) first_colour = side_of(revealed);
       }
       pos.play({action, revealed});
