@@ -76,4 +76,29 @@ TEST(FlipCli, FlipMatchJudgesGamesByTheEndgameTables) {
   EXPECT_NE(status, 0);
 }
 
+TEST(FlipCli, FlipMatchPlaysTheSeerOnDealtTiles) {
+  // The seer at a fixed depth: the same games, record for record, on each run.
+  int status = 0;
+  const std::string args =
+      "flip-match --engine seer --opponent greedy --games 2 --depth 2 --seed 3 --verbose --records";
+  const std::string out = run(args, &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(out.find("Flip Jungle (flip): seer (depth 2, every face-down tile known) against "
+                     "greedy, 2 games, the tiles dealt at each game's start\n"),
+            0u)
+      << out;
+  EXPECT_NE(out.find("game 2: seer "), std::string::npos) << out;
+  EXPECT_EQ(run(args, &status), out);
+  // The engine on dealt tiles; the greedy player as the first player.
+  EXPECT_EQ(run("flip-match --dealt --games 2 --depth 1", &status)
+                .find("Flip Jungle (flip): engine (depth 1) against greedy, 2 games, the tiles "
+                      "dealt at each game's start\n"),
+            0u);
+  EXPECT_EQ(run("flip-match --engine greedy --games 2", &status)
+                .find("Flip Jungle (flip): greedy (one ply) against greedy, 2 games\n"),
+            0u);
+  EXPECT_NE(run("flip-match --engine oracle", &status).find("--engine"), std::string::npos);
+  EXPECT_NE(status, 0);
+}
+
 }  // namespace

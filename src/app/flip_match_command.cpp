@@ -13,7 +13,9 @@ namespace {
 
 struct FlipMatchOptions {
   std::string variant = "flip";
+  std::string engine = "engine";
   std::string opponent = "greedy";
+  bool dealt = false;
   int games = 200;
   int movetime = 0;
   int depth = 0;
@@ -42,21 +44,21 @@ struct TableSummary {
     ++count[result][column];
     if (v.kind == Kind::kJudged && v.ply == v.last_flip_ply) ++at_last_flip[result];
   }
-  void print(std::ostream& out, int max_animals) const {
+  void print(std::ostream& out, int max_animals, const std::string& who) const {
     out << "Endgame tables (every tile up, at most " << max_animals
         << " animals) at the first position after the last flip that they hold:\n";
     const char* names[3] = {"lost", "drew", "won"};
     for (size_t r = 3; r-- > 0;) {
       const int games = count[r][0] + count[r][1] + count[r][2] + count[r][3] + count[r][4];
-      out << "  engine " << names[r] << " " << games << ": the tables say it wins " << count[r][2]
-          << ", draws " << count[r][1] << ", loses " << count[r][0] << " (" << at_last_flip[r]
-          << " of these right after the last flip); ended with tiles face down " << count[r][3]
-          << ", never within the tables " << count[r][4] << "\n";
+      out << "  " << who << " " << names[r] << " " << games << ": the tables say it wins "
+          << count[r][2] << ", draws " << count[r][1] << ", loses " << count[r][0] << " ("
+          << at_last_flip[r] << " of these right after the last flip); ended with tiles face down "
+          << count[r][3] << ", never within the tables " << count[r][4] << "\n";
     }
   }
 };
 
-std::string verdict_text(const flip::TableVerdict& v, int max_animals) {
+std::string verdict_text(const flip::TableVerdict& v, int max_animals, const std::string& who) {
   using Kind = flip::TableVerdict::Kind;
   if (v.kind == Kind::kFaceDown) return "tables: the game ended with tiles face down";
   std::string text = "tables: last flip at ply " + std::to_string(v.last_flip_ply) + " (" +
@@ -65,7 +67,7 @@ std::string verdict_text(const flip::TableVerdict& v, int max_animals) {
     return text + "never " + std::to_string(max_animals) + " animals or fewer";
   }
   return text + "at ply " + std::to_string(v.ply) + " (" + std::to_string(v.animals) +
-         " animals) the engine " +
+         " animals) the " + who + " " +
          (v.wdl > 0   ? "wins"
           : v.wdl < 0 ? "loses"
                       : "draws");
@@ -87,14 +89,22 @@ int run_flip_match(const FlipMatchOptions& opt) {
   options.quiescence = !opt.no_quiescence;
   options.transposition_table = !opt.no_tt;
   options.contempt = opt.contempt;
-  const flip::FlipPlayer engine = flip::engine_player(limits, options);
+  // The seer's deal, shared with it alone (the match deals into it).
+  const auto deal = std::make_shared<flip::FlipDeal>();
+  const bool dealt = opt.dealt || opt.engine == "seer";
+  const flip::FlipPlayer engine = opt.engine == "seer" ? flip::seer_player(limits, deal, options)
+                                  : opt.engine == "greedy" ? flip::greedy_player()
+                                                           : flip::engine_player(limits, options);
   const flip::FlipPlayer other =
       opt.opponent == "random" ? flip::random_player(opt.seed * 7919) : flip::greedy_player();
-  std::cout << "Flip Jungle (" << rules->name << "): engine ("
-            << (opt.movetime > 0 ? std::to_string(opt.movetime) + " ms a move"
-                : opt.nodes > 0  ? std::to_string(opt.nodes) + " nodes a move"
-                                 : "depth " + std::to_string(limits.depth))
-            << ") against " << opt.opponent << ", " << opt.games << " games\n";
+  std::cout << "Flip Jungle (" << rules->name << "): " << opt.engine << " ("
+            << (opt.engine == "greedy" ? std::string("one ply")
+                : opt.movetime > 0     ? std::to_string(opt.movetime) + " ms a move"
+                : opt.nodes > 0        ? std::to_string(opt.nodes) + " nodes a move"
+                                       : "depth " + std::to_string(limits.depth))
+            << (opt.engine == "seer" ? ", every face-down tile known" : "") << ") against "
+            << opt.opponent << ", " << opt.games << " games"
+            << (dealt ? ", the tiles dealt at each game's start" : "") << "\n";
   TableSummary tables;
   const flip::FlipMatchResult r = flip::play_flip_match(
       rules, engine, other, opt.games, opt.seed,
@@ -111,18 +121,19 @@ int run_flip_match(const FlipMatchOptions& opt) {
         if (!opt.verbose) return;
         GameResult result;
         const flip::FlipEnd end = pos.end(&result);
-        std::cout << "game " << game + 1 << ": engine "
+        std::cout << "game " << game + 1 << ": " << opt.engine << " "
                   << (points == 1   ? "won"
                       : points == 0 ? "lost"
                                     : "drew")
                   << ", " << result_tag(result) << " (" << flip::flip_end_tag(end) << ", "
-                  << pos.ply_count() << " plies, engine " << (game % 2 == 0 ? "first" : "second")
-                  << ")\n";
-        if (verdict) std::cout << "  " << verdict_text(*verdict, opt.tables) << "\n";
+                  << pos.ply_count() << " plies, " << opt.engine << " "
+                  << (game % 2 == 0 ? "first" : "second") << ")\n";
+        if (verdict) std::cout << "  " << verdict_text(*verdict, opt.tables, opt.engine) << "\n";
         if (opt.records) std::cout << flip::write_flip_record(pos) << "\n";
-      });
+      },
+      dealt ? deal.get() : nullptr);
   std::cout << r.text() << "\n";
-  if (opt.tables > 0) tables.print(std::cout, opt.tables);
+  if (opt.tables > 0) tables.print(std::cout, opt.tables, opt.engine);
   return 0;
 }
 
@@ -133,8 +144,15 @@ void add_flip_match_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "flip-match", "Play the Flip Jungle engine against a random or greedy player in-process");
   cmd->add_option("--variant", opt->variant, "A Flip Jungle rule set (flip, flip-fixed, ...)");
+  cmd->add_option("--engine", opt->engine,
+                  "The first player: engine (the search), seer (the search knowing every "
+                  "face-down tile: an upper bound; implies --dealt) or greedy (one ply)")
+      ->check(CLI::IsMember({"engine", "seer", "greedy"}));
   cmd->add_option("--opponent", opt->opponent, "greedy (one ply) or random")
       ->check(CLI::IsMember({"greedy", "random"}));
+  cmd->add_flag("--dealt", opt->dealt,
+                "Deal each game's tiles at its start, a flip revealing what was dealt there "
+                "(the seer's model; the same distribution as drawing at the flip, other games)");
   cmd->add_option("--games", opt->games, "Number of games (colours alternate)")
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--movetime", opt->movetime, "Engine time a move in ms (default: depth 4)")

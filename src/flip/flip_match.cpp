@@ -30,6 +30,43 @@ FlipPlayer engine_player(const FlipLimits& limits, FlipSearchOptions options) {
   return [searcher, limits](FlipPosition& pos) { return searcher->search(pos, limits).best; };
 }
 
+FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal> tiles,
+                       FlipSearchOptions options) {
+  auto searcher = std::make_shared<FlipSearcher>(options);
+  return [searcher, limits, tiles](FlipPosition& pos) {
+    searcher->know_tiles(*tiles);  // a new game's deal clears what the old one taught
+    return searcher->search(pos, limits).best;
+  };
+}
+
+namespace {
+
+// One piece from the pool `o` describes, each with its count's weight.
+Piece draw_from_pool(const Outcomes& o, std::mt19937_64& chance) {
+  int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
+  int i = 0;
+  while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
+  return o.piece[size_t(i)];
+}
+
+}  // namespace
+
+FlipDeal deal_tiles(const FlipPosition& pos, std::mt19937_64& chance) {
+  FlipDeal tiles;
+  tiles.fill(kNoPiece);
+  Outcomes pool = pos.outcomes();
+  for (Square sq = 0; sq < kFlipSquares; ++sq) {
+    if (pos.cell(sq) != kHidden || pool.total == 0) continue;
+    const Piece p = draw_from_pool(pool, chance);
+    tiles[sq] = p;
+    for (int i = 0; i < pool.size; ++i) {
+      if (pool.piece[size_t(i)] == p) --pool.count[size_t(i)];
+    }
+    --pool.total;
+  }
+  return tiles;
+}
+
 double FlipMatchResult::score() const {
   return games() ? (wins + 0.5 * draws) / games() : 0.5;
 }
@@ -53,12 +90,13 @@ std::string FlipMatchResult::text() const {
 
 FlipMatchResult play_flip_match(
     const FlipRulesPtr& rules, const FlipPlayer& a, const FlipPlayer& b, int games, uint64_t seed,
-    const std::function<void(int, const FlipPosition&, double)>& on_game) {
+    const std::function<void(int, const FlipPosition&, double)>& on_game, FlipDeal* deal) {
   std::mt19937_64 chance(seed);
   FlipMatchResult result;
   for (int g = 0; g < games; ++g) {
     const bool a_first = g % 2 == 0;
     FlipPosition pos(rules);
+    if (deal) *deal = deal_tiles(pos, chance);
     // The first player's colour: Blue in a fixed set, else what it flips first.
     Side first_colour = kBlue;
     while (pos.end() == FlipEnd::kNone) {
@@ -67,11 +105,7 @@ FlipMatchResult play_flip_match(
       const Action action = (a_to_move ? a : b)(pos);
       Piece revealed = kNoPiece;
       if (action.is_flip()) {
-        const Outcomes o = pos.outcomes();
-        int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
-        int i = 0;
-        while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
-        revealed = o.piece[size_t(i)];
+        revealed = deal ? (*deal)[action.from] : draw_from_pool(pos.outcomes(), chance);
         if (!pos.colours_known()) first_colour = side_of(revealed);
       }
       pos.play({action, revealed});

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -13,6 +14,21 @@
 // (the match runner of src/match speaks to engine processes about 7x9
 // positions; this game needs neither). Chance outcomes are drawn from the
 // pool with a seeded generator, so a match replays exactly.
+//
+// The seer, an upper bound on what search can get out of the game: the
+// engine knowing what every face-down tile holds. Its model is the
+// physical game's: each game's tiles are dealt at its start (each
+// face-down square drawn in turn from the pool, with the match's seeded
+// generator) and a flip reveals what was dealt there. For a player who
+// does not know the deal, what a tile holds is then a uniform draw from
+// the pool at the time it is flipped, exactly as when the match draws it
+// then: the opponents play the same game in distribution. Knowing the
+// order of the pool's draws instead (whatever tile is flipped) would be a
+// knowledge no player of the real game can have; knowing the tiles is
+// what a player who had seen them laid out would know, as the
+// hidden-pieces match's cheater knows every piece. Only seer_player is
+// given the deal; the search it runs is the engine's, each flip's chance
+// node reduced to the one piece under that tile (FlipSearcher::know_tiles).
 
 namespace jungle::flip {
 
@@ -26,6 +42,10 @@ FlipPlayer random_player(uint64_t seed);
 FlipPlayer greedy_player();
 // The engine with these limits.
 FlipPlayer engine_player(const FlipLimits& limits, FlipSearchOptions options = {});
+// The engine with these limits, knowing the tiles of the match's deal
+// (`tiles`, the object play_flip_match deals into; read at each move).
+FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal> tiles,
+                       FlipSearchOptions options = {});
 
 struct FlipMatchResult {
   int wins = 0, draws = 0, losses = 0;  // the first player's (the engine's)
@@ -36,11 +56,20 @@ struct FlipMatchResult {
 };
 
 // `games` games, `a` moving first in the even ones; what each flip reveals
-// is drawn with `seed`. `on_game` sees each finished game and `a`'s points
-// in it (1, 0.5 or 0).
+// is drawn with `seed`: from the pool when the tile is flipped, or, with
+// `deal`, dealt into *deal at each game's start (every face-down square,
+// kNoPiece elsewhere), a flip revealing what was dealt there. The same seed
+// plays other games under the two, alike in distribution. `on_game` sees
+// each finished game and `a`'s points in it (1, 0.5 or 0); *deal still
+// holds that game's deal then.
 FlipMatchResult play_flip_match(
     const FlipRulesPtr& rules, const FlipPlayer& a, const FlipPlayer& b, int games, uint64_t seed,
-    const std::function<void(int, const FlipPosition&, double)>& on_game = {});
+    const std::function<void(int, const FlipPosition&, double)>& on_game = {},
+    FlipDeal* deal = nullptr);
+
+// A game's deal: each face-down square of `pos` drawn in turn (square
+// order) from its pool with `chance`; kNoPiece on the other squares.
+FlipDeal deal_tiles(const FlipPosition& pos, std::mt19937_64& chance);
 
 // What the endgame tables say of a finished game, for one side: at the
 // first position after the last flip that they cover (every tile is then

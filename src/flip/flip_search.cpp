@@ -390,9 +390,30 @@ double FlipSearcher::probe_bound(FlipPosition& pos, int depth, double threshold,
   return v > lo ? v : -kFlipWin;
 }
 
+void FlipSearcher::know_tiles(const std::optional<FlipDeal>& tiles) {
+  if (tiles == tiles_) return;
+  tiles_ = tiles;
+  std::fill(tt_.begin(), tt_.end(), TTEntry{});
+}
+
+Outcomes FlipSearcher::flip_outcomes(const FlipPosition& pos, Square square) const {
+  if (tiles_) {
+    const Piece known = (*tiles_)[square];
+    if (known != kNoPiece && pos.pool_count(known) > 0) {
+      Outcomes one;
+      one.piece[0] = known;
+      one.count[0] = 1;
+      one.size = 1;
+      one.total = 1;
+      return one;
+    }
+  }
+  return pos.outcomes();
+}
+
 double FlipSearcher::chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta,
                                   int ply) {
-  const Outcomes o = pos.outcomes();
+  const Outcomes o = flip_outcomes(pos, a.from);
   const double total = o.total;
   std::array<double, kPieceKinds> p{}, upper{};
   for (int i = 0; i < o.size; ++i) {

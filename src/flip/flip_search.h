@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -31,6 +32,11 @@ inline constexpr double kFlipEvalMax = 500.0;  // the evaluation stays inside th
 // position, so the repetition rule the tables do not see never saves the loser.
 inline constexpr double kFlipTableMargin = 100.0;
 inline constexpr double kFlipTableBand = 300.0;
+
+// What lies under each face-down tile, as only a clairvoyant knows it: the
+// piece dealt to each square, kNoPiece where no tile was dealt. The match's
+// seer player alone is given it (flip_match.h, seer_player).
+using FlipDeal = std::array<Piece, kFlipSquares>;
 
 // Material (each side's face-up animals and its animals in the pool, the
 // latter a little less: they are not yet in play), mobility and threats.
@@ -153,6 +159,15 @@ class FlipSearcher {
   void resume() { stop_ = false; }
   void clear();
   uint64_t nodes() const { return nodes_; }
+  // The seer (flip_match.h): with `tiles`, each flip in the tree reveals the
+  // piece under its tile, a chance node with that one outcome, where the
+  // engine averages over the pool; nothing else in the search changes (the
+  // evaluation still counts a face-down animal as pool material, wherever
+  // it lies). A tile whose piece the position's pool does not hold is
+  // averaged over as before. New tiles clear the transposition table: the
+  // values it holds were found under the old ones (its keys do not see the
+  // tiles). std::nullopt: the engine again.
+  void know_tiles(const std::optional<FlipDeal>& tiles);
 
  private:
   struct TTEntry {
@@ -169,6 +184,9 @@ class FlipSearcher {
   double quiescence(FlipPosition& pos, double alpha, double beta, int ply, int left);
   double action_value(FlipPosition& pos, Action a, int depth, double alpha, double beta, int ply);
   double chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta, int ply);
+  // What flipping the tile on `square` may reveal: the pool, or the one
+  // piece know_tiles says lies there.
+  Outcomes flip_outcomes(const FlipPosition& pos, Square square) const;
   double probe_bound(FlipPosition& pos, int depth, double threshold, int ply);
   // The tables' score for a position they cover, if one is built or cheap.
   std::optional<double> table_score(const FlipPosition& pos, int ply);
@@ -180,6 +198,7 @@ class FlipSearcher {
   FlipSearchOptions options_;
   FlipEndgames endgames_;
   std::vector<TTEntry> tt_;
+  std::optional<FlipDeal> tiles_;  // know_tiles
   uint64_t nodes_ = 0;
   uint64_t node_limit_ = 0;
   std::chrono::steady_clock::time_point deadline_;
