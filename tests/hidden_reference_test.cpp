@@ -15,7 +15,6 @@ namespace jungle {
 namespace {
 
 using hidden::HiddenGame;
-using hidden::Outcome;
 
 TEST(HiddenReference, ArbiterResolvesAttacksAsTheReferenceRules) {
   int attacks = 0, compared = 0, rule_sets = 0;
@@ -55,7 +54,7 @@ TEST(HiddenReference, ArbiterResolvesAttacksAsTheReferenceRules) {
         const hidden::Observation o = game.play(m);
         if (attack) {
           ++attacks;
-          EXPECT_EQ(o.outcome, allowed ? Outcome::kTook : Outcome::kDied)
+          EXPECT_EQ(o.outcome, allowed ? hidden::Outcome::kTook : hidden::Outcome::kDied)
               << named.name << " " << ref.fen() << " " << board.move_text(m);
         }
       }

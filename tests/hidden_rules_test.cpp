@@ -18,7 +18,6 @@ namespace jungle {
 namespace {
 
 using hidden::HiddenGame;
-using hidden::Outcome;
 using hidden::PlayerView;
 using test::candidates_on;
 using test::hidden_game_at;

@@ -30,7 +30,6 @@ namespace {
 
 using test::rules_named;
 
-using reference::Outcome;
 using reference::ReferenceGame;
 
 constexpr int kMaxPlies = 300;
@@ -253,7 +252,7 @@ class Playout {
       fail("count_moves " + std::to_string(count_moves(pos_)) + ", reference has " +
            std::to_string(ref_moves.size()));
     }
-    Outcome expected = ref_.result();
+    reference::Outcome expected = ref_.result();
     if (s.result != expected.result || s.why != expected.termination) {
       fail("game_result " + outcome_of(s.result, s.why) + ", reference " +
            reference::outcome_text(expected));
@@ -261,7 +260,8 @@ class Playout {
     // terminal_state answers everything but "no legal move".
     Termination state_why = Termination::kNone;
     GameResult state = pos_.terminal_state(&state_why);
-    Outcome before_moves = expected.termination == Termination::kNoLegalMove ? Outcome{} : expected;
+    reference::Outcome before_moves =
+        expected.termination == Termination::kNoLegalMove ? reference::Outcome{} : expected;
     if (state != before_moves.result ||
         (state != GameResult::kOngoing && state_why != before_moves.termination)) {
       fail("terminal_state " + outcome_of(state, state_why) + ", expected " +

@@ -14,6 +14,7 @@
 #include <set>
 #include <string>
 
+#include "file_bytes.h"
 #include "run_command_util.h"
 
 namespace jungle {
@@ -24,10 +25,7 @@ namespace {
 constexpr const char* kMaterials = " --material LR-e --material EC-r";
 constexpr const char* kSliceAbove = " --slice-entries 20000";
 
-std::string file_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using test::file_bytes;
 
 std::set<std::string> file_names(const std::filesystem::path& dir) {
   std::set<std::string> names;

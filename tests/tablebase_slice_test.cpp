@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/variants.h"
+#include "file_bytes.h"
 #include "tablebase/generate.h"
 #include "tablebase/solver.h"
 
@@ -104,10 +105,7 @@ class ThreadSliceComm final : public tb::SliceComm {
   int rank_;
 };
 
-std::string file_bytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using test::file_bytes;
 
 class TablebaseSliceTest : public ::testing::Test {
  protected:
