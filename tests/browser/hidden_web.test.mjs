@@ -49,6 +49,19 @@ const gameId = (p) => Number(new URL(p.url()).hash.match(/game=(\d+)/)?.[1]);
 const stateOf = (p, id, as = '') =>
   p.evaluate(async ([g, a]) => (await fetch(`/api/games/${g}${a ? `?as=${a}` : ''}`)).json(), [id, as]);
 
+/**
+ * The game's state once it is over: a resignation clicked a moment ago may
+ * still be on its way to the server.
+ */
+async function finalState(p, id) {
+  for (let i = 0; i < 80; i += 1) {
+    const state = await stateOf(p, id);
+    if (state.status !== 'ongoing') return state;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`game ${id} still ongoing 20 s after the end`);
+}
+
 /** A try from the reader's tries: an attack when there is one, else the n-th. */
 function pickTry(state, n) {
   const enemy = new Set(state.pieces.filter((p) => p.side !== state.side_to_move).map((p) => p.square));
@@ -174,8 +187,8 @@ test('two people on one screen: a secret set-up arranged by dragging, a cover be
     await p.locator('#cover-go').click();
     await p.locator('#btn-resign').click();
   }
+  const truth = await finalState(p, id);
   const record = await finalRecord(id);
-  const truth = await stateOf(p, id);
   assert.equal(truth.status, 'over');
   await expectTruthShown(p, truth.fen);
   assert.equal(recordTag(record, 'FEN'), truth.start_fen);
@@ -218,8 +231,8 @@ test('against the engine on a phone: the engine plays from its own view', async 
     assert.equal(asRed.viewer, null, "the engine's seat gives a spectator's view");
     await p.locator('#btn-resign').click();
   }
+  const truth = await finalState(p, id);
   const record = await finalRecord(id);
-  const truth = await stateOf(p, id);
   await expectTruthShown(p, truth.fen);
   await p.evaluate(() => window.scrollTo(0, 0));
   await shot(p, '08-phone-over-truth-shown');
@@ -282,8 +295,8 @@ test('online between two browsers and a spectator: each sees its own view only',
   }
   const state = await stateOf(carol, id);
   if (state.status === 'ongoing') await alice.locator('#btn-resign').click();
+  const truth = await finalState(carol, id);
   const record = await finalRecord(id);
-  const truth = await stateOf(carol, id);
   for (const page of [alice, bob, carol]) await expectTruthShown(page, truth.fen);
   await shot(carol, '12-online-over-truth-shown');
   expectNoLeaks(evidence, recordAnnouncements(record), { answers: 30, events: 30, doms: 30 });
