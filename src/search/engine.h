@@ -45,8 +45,8 @@ class Engine {
 
   // An engine with these options from the start: its hash table is
   // allocated (and zeroed) once, at the size asked for, not at the default
-  // size and then again (64 MB for nothing, a fifth of a second under the
-  // sanitizers, for every engine a web server's pool makes).
+  // size and then again (64 MB written for nothing by every engine a web
+  // server's pool makes).
   explicit Engine(const EngineOptions& options = {});
   ~Engine();
   Engine(const Engine&) = delete;
