@@ -134,7 +134,9 @@ async function openFlipPosition(fen) {
   assert.equal(game.kind, 'flip');
   await page.goto(`${url}#game=${game.id}`);
   await page.locator('body[data-ready="true"]').waitFor();
-  await page.locator('#flip-board .flip-cell').first().waitFor();
+  // The page may still show the game opened before: a hint asked for now
+  // would be that game's (and dropped when this one opens).
+  await page.locator(`#flip-area[data-game="${game.id}"] #flip-board .flip-cell`).first().waitFor();
   return game;
 }
 

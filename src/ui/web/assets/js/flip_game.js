@@ -537,6 +537,9 @@ function render() {
   );
   el('flip-status').textContent = statusText(g);
   el('flip-status').dataset.status = g.status;
+  // Which game the board shows: opening another game by its link swaps the
+  // board in place, and a script (or a test) waits on this to act on it.
+  el('flip-area').dataset.game = String(g.id);
   el('flip-rules').textContent = `Flip Jungle (${g.variant}) on a 4×4 board.`;
   el('flip-fen').textContent = g.fen;
   $('flip-download', HTMLAnchorElement).href = api.recordUrl(g.id);
