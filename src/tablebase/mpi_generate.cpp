@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "tablebase/mpi_messages.h"
 #include "tablebase/plan.h"
 #include "tablebase/solver.h"
 #endif
@@ -102,179 +103,10 @@ void MpiJob::barrier() const {
 }
 
 namespace {
-
-// Messages between rank 0 and the others, of 64-bit words unless said.
-enum Tag : int {
-  kAssign = 1,    // to a rank: {material key, threads}: make this table
-  kSlice,         // to every rank: {material key}: make it together, now
-  kStop,          // to every rank: {1 after a failure, else 0}
-  kDone,          // to rank 0: {material key, bytes on disk, 1 made / 0 failed, positions done}
-  kFail,          // to rank 0, just before a failed table's kDone: why (characters)
-  kProgress,      // to rank 0: {positions this rank has finished}
-  kGatherSize,    // of a sliced solve: a slice's number of values,
-  kGatherValues,  // then its values (16-bit), in pieces
-};
-
 // How often a rank with nothing to do looks for messages.
 constexpr auto kPollInterval = std::chrono::milliseconds(2);
 // How often the other ranks tell rank 0 how far they are.
 constexpr auto kProgressInterval = std::chrono::seconds(1);
-
-// A duplicate of a communicator, so that its messages never meet another's.
-class OwnComm {
- public:
-  explicit OwnComm(MPI_Comm of) { MPI_Comm_dup(of, &comm_); }
-  ~OwnComm() { MPI_Comm_free(&comm_); }
-  OwnComm(const OwnComm&) = delete;
-  OwnComm& operator=(const OwnComm&) = delete;
-  MPI_Comm get() const { return comm_; }
-
- private:
-  MPI_Comm comm_;
-};
-
-void send_words(MPI_Comm comm, int to, Tag tag, std::vector<uint64_t> words) {
-  MPI_Send(words.data(), int(words.size()), MPI_UINT64_T, to, tag, comm);
-}
-
-std::vector<uint64_t> receive_words(MPI_Comm comm, const MPI_Status& probed) {
-  int n = 0;
-  MPI_Get_count(&probed, MPI_UINT64_T, &n);
-  std::vector<uint64_t> words(size_t(std::max(n, 0)));
-  MPI_Recv(words.data(), n, MPI_UINT64_T, probed.MPI_SOURCE, probed.MPI_TAG, comm,
-           MPI_STATUS_IGNORE);
-  words.resize(4, 0);  // short messages read as zeros
-  return words;
-}
-
-std::string receive_text(MPI_Comm comm, const MPI_Status& probed) {
-  int n = 0;
-  MPI_Get_count(&probed, MPI_CHAR, &n);
-  std::string text(size_t(std::max(n, 0)), '\0');
-  MPI_Recv(text.data(), n, MPI_CHAR, probed.MPI_SOURCE, probed.MPI_TAG, comm, MPI_STATUS_IGNORE);
-  return text;
-}
-
-// The first non-empty text of the ranks, in rank order, on every rank.
-std::string first_text(MPI_Comm comm, const std::string& mine) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  int candidate = mine.empty() ? size : rank, first = size;
-  MPI_Allreduce(&candidate, &first, 1, MPI_INT, MPI_MIN, comm);
-  if (first == size) return "";
-  std::string text = rank == first ? mine : "";
-  int length = int(text.size());
-  MPI_Bcast(&length, 1, MPI_INT, first, comm);
-  text.resize(size_t(length));
-  MPI_Bcast(text.data(), length, MPI_CHAR, first, comm);
-  return text;
-}
-
-[[noreturn]] void abort_job(int rank, const std::string& why) {
-  std::cerr << "error: rank " << rank << ": " << why << std::endl;
-  MPI_Abort(MPI_COMM_WORLD, 1);
-  std::abort();
-}
-
-// The ranks of one sliced solve over MPI: every rank takes part.
-class MpiSliceComm final : public SliceComm {
- public:
-  MpiSliceComm(MPI_Comm comm, std::function<void()> on_idle)
-      : comm_(comm), on_idle_(std::move(on_idle)) {
-    MPI_Comm_rank(comm_, &rank_);
-    MPI_Comm_size(comm_, &size_);
-  }
-
-  int rank() const override { return rank_; }
-  int size() const override { return size_; }
-
-  // One MPI_Alltoall of a header per rank (how many entries for it, how
-  // many in all, the numbers to take the largest of), then, when any rank
-  // sends anything, one MPI_Alltoallv of the entries.
-  std::vector<uint32_t> exchange(const std::vector<std::vector<uint32_t> >& out,
-                                 std::span<uint64_t> max) override {
-    const size_t k = size_t(size_), n = max.size() + 2;
-    size_t total = 0;
-    for (const auto& box : out) total += box.size();
-    std::vector<uint64_t> headers(k * n), received_headers(k * n);
-    for (size_t r = 0; r < k; ++r) {
-      headers[r * n] = out[r].size();
-      headers[r * n + 1] = total;
-      std::copy(max.begin(), max.end(), headers.begin() + std::ptrdiff_t(r * n + 2));
-    }
-    MPI_Alltoall(headers.data(), int(n), MPI_UINT64_T, received_headers.data(), int(n),
-                 MPI_UINT64_T, comm_);
-    bool anything = false;
-    size_t incoming = 0;
-    for (size_t r = 0; r < k; ++r) {
-      anything = anything || received_headers[r * n + 1] > 0;
-      incoming += size_t(received_headers[r * n]);
-      for (size_t i = 0; i < max.size(); ++i) {
-        max[i] = std::max(max[i], received_headers[r * n + 2 + i]);
-      }
-    }
-    if (!anything) return {};
-    if (total > size_t(INT_MAX) || incoming > size_t(INT_MAX)) {
-      abort("too many predecessors in one exchange");
-    }
-    std::vector<int> send_counts(k), send_at(k), receive_counts(k), receive_at(k);
-    std::vector<uint32_t> sending;
-    sending.reserve(total);
-    for (size_t r = 0, from = 0; r < k; ++r) {
-      send_at[r] = int(sending.size());
-      send_counts[r] = int(out[r].size());
-      sending.insert(sending.end(), out[r].begin(), out[r].end());
-      receive_at[r] = int(from);
-      receive_counts[r] = int(received_headers[r * n]);
-      from += size_t(received_headers[r * n]);
-    }
-    std::vector<uint32_t> received(incoming);
-    MPI_Alltoallv(sending.data(), send_counts.data(), send_at.data(), MPI_UINT32_T, received.data(),
-                  receive_counts.data(), receive_at.data(), MPI_UINT32_T, comm_);
-    return received;
-  }
-
-  void max(std::span<uint64_t> values) override {
-    MPI_Allreduce(MPI_IN_PLACE, values.data(), int(values.size()), MPI_UINT64_T, MPI_MAX, comm_);
-  }
-
-  void gather(std::span<const Value> mine, std::span<Value> rest) override {
-    constexpr size_t kPiece = size_t(1) << 26;
-    if (rank_ != 0) {
-      uint64_t n = mine.size();
-      MPI_Send(&n, 1, MPI_UINT64_T, 0, kGatherSize, comm_);
-      for (size_t at = 0; at < mine.size(); at += kPiece) {
-        MPI_Send(mine.data() + at, int(std::min(kPiece, mine.size() - at)), MPI_UINT16_T, 0,
-                 kGatherValues, comm_);
-      }
-      return;
-    }
-    size_t at = 0;
-    for (int r = 1; r < size_; ++r) {
-      uint64_t n = 0;
-      MPI_Recv(&n, 1, MPI_UINT64_T, r, kGatherSize, comm_, MPI_STATUS_IGNORE);
-      if (n > rest.size() - at) abort("rank " + std::to_string(r) + "'s slice does not fit");
-      for (size_t got = 0; got < n; got += kPiece) {
-        MPI_Recv(rest.data() + at + got, int(std::min(kPiece, size_t(n) - got)), MPI_UINT16_T, r,
-                 kGatherValues, comm_, MPI_STATUS_IGNORE);
-      }
-      at += size_t(n);
-    }
-    if (at != rest.size()) abort("the slices do not cover the table");
-  }
-
-  std::string first_error(const std::string& mine) override { return first_text(comm_, mine); }
-
-  void idle() override { on_idle_(); }
-
-  [[noreturn]] void abort(const std::string& why) override { abort_job(rank_, why); }
-
- private:
-  MPI_Comm comm_;
-  int rank_ = 0, size_ = 1;
-  std::function<void()> on_idle_;
-};
 
 // One run over the ranks. Every rank has `threads` workers that make whole
 // tables and a main thread that talks to the other ranks (and makes its
@@ -319,7 +151,7 @@ class DistributedRun {
     try {
       loop();
     } catch (const std::exception& e) {
-      abort_job(rank_, e.what());
+      mpi::abort_job(rank_, e.what());
     }
     {
       std::lock_guard lock(mutex_);
@@ -369,13 +201,13 @@ class DistributedRun {
       }
     }
     MPI_Bcast(&token, 1, MPI_UINT64_T, 0, talk_.get());
-    problem = first_text(talk_.get(), problem);
+    problem = mpi::first_text(talk_.get(), problem);
     if (!problem.empty()) throw TableError(problem);
     if (rank_ != 0 && !std::filesystem::exists(probe_path(token))) {
       problem = "rank " + std::to_string(rank_) + " does not see the files rank 0 writes into " +
                 opt_.out.string() + ": --out must be a folder every rank shares";
     }
-    problem = first_text(talk_.get(), problem);
+    problem = mpi::first_text(talk_.get(), problem);
     if (rank_ == 0) {
       std::error_code ignored;
       std::filesystem::remove(probe_path(token), ignored);
@@ -454,10 +286,10 @@ class DistributedRun {
           finished(0, o.material, o.bytes, o.error.empty());
         } else {
           if (!o.error.empty()) {
-            MPI_Send(o.error.data(), int(o.error.size()), MPI_CHAR, 0, kFail, talk_.get());
+            MPI_Send(o.error.data(), int(o.error.size()), MPI_CHAR, 0, mpi::kFail, talk_.get());
           }
-          send_words(talk_.get(), 0, kDone,
-                     {o.material.key(), o.bytes, o.error.empty() ? 1u : 0u, done_.load()});
+          mpi::send_words(talk_.get(), 0, mpi::kDone,
+                          {o.material.key(), o.bytes, o.error.empty() ? 1u : 0u, done_.load()});
         }
       }
       if (rank_ != 0) {
@@ -471,31 +303,31 @@ class DistributedRun {
 
   // Returns false for the message that ends the run.
   bool handle(const MPI_Status& probed) {
-    if (probed.MPI_TAG == kFail) {
-      const std::string why = receive_text(talk_.get(), probed);
+    if (probed.MPI_TAG == mpi::kFail) {
+      const std::string why = mpi::receive_text(talk_.get(), probed);
       if (error_.empty()) error_ = why;
       return true;
     }
-    const std::vector<uint64_t> w = receive_words(talk_.get(), probed);
+    const std::vector<uint64_t> w = mpi::receive_words(talk_.get(), probed);
     const Material m = Material::from_key(uint16_t(w[0]));
     switch (probed.MPI_TAG) {
-      case kAssign: {
+      case mpi::kAssign: {
         std::lock_guard lock(mutex_);
         queue_.push_back({m, int(w[1])});
         wake_.notify_one();
         return true;
       }
-      case kSlice:
+      case mpi::kSlice:
         slice(m);
         return true;
-      case kStop:
+      case mpi::kStop:
         failed_ = w[0] != 0;
         return false;
-      case kDone:
+      case mpi::kDone:
         remote_done_[size_t(probed.MPI_SOURCE)] = w[3];
         finished(probed.MPI_SOURCE, m, w[1], w[2] != 0);
         return true;
-      case kProgress:
+      case mpi::kProgress:
         remote_done_[size_t(probed.MPI_SOURCE)] = w[0];
         return true;
       default:
@@ -507,7 +339,7 @@ class DistributedRun {
     const auto now = std::chrono::steady_clock::now();
     const uint64_t done = done_.load();
     if (now - last_progress_ < kProgressInterval || done == progress_sent_) return;
-    send_words(talk_.get(), 0, kProgress, {done});
+    mpi::send_words(talk_.get(), 0, mpi::kProgress, {done});
     last_progress_ = now;
     progress_sent_ = done;
   }
@@ -533,7 +365,8 @@ class DistributedRun {
     int busy = 0;
     for (int n : running_) busy += n;
     if (failed_ ? busy == 0 : left_ == 0) {
-      for (int r = 1; r < size_; ++r) send_words(talk_.get(), r, kStop, {failed_ ? 1u : 0u});
+      for (int r = 1; r < size_; ++r)
+        mpi::send_words(talk_.get(), r, mpi::kStop, {failed_ ? 1u : 0u});
       return false;
     }
     if (failed_ || !dirty_) return true;
@@ -545,7 +378,7 @@ class DistributedRun {
         // It waits for the tables in progress, and nothing starts before it.
         if (busy > 0) return true;
         taken_[i] = true;
-        for (int r = 1; r < size_; ++r) send_words(talk_.get(), r, kSlice, {m.key()});
+        for (int r = 1; r < size_; ++r) mpi::send_words(talk_.get(), r, mpi::kSlice, {m.key()});
         slice(m);
         return true;
       }
@@ -568,7 +401,7 @@ class DistributedRun {
         queue_.push_back({m, threads});
         wake_.notify_one();
       } else {
-        send_words(talk_.get(), to, kAssign, {m.key(), uint64_t(threads)});
+        mpi::send_words(talk_.get(), to, mpi::kAssign, {m.key(), uint64_t(threads)});
       }
     }
     return true;
@@ -583,7 +416,7 @@ class DistributedRun {
 
   // Every rank, together: one table, each a slice of its index.
   void slice(Material m) {
-    MpiSliceComm comm(slices_.get(), [this] {
+    mpi::MpiSliceComm comm(slices_.get(), [this] {
       if (rank_ != 0) {
         send_progress();
         return;
@@ -591,7 +424,7 @@ class DistributedRun {
       for (;;) {
         int waiting = 0;
         MPI_Status probed;
-        MPI_Iprobe(MPI_ANY_SOURCE, kProgress, talk_.get(), &waiting, &probed);
+        MPI_Iprobe(MPI_ANY_SOURCE, mpi::kProgress, talk_.get(), &waiting, &probed);
         if (!waiting) return;
         handle(probed);
       }
@@ -626,8 +459,8 @@ class DistributedRun {
   const GenerateOptions& opt_;
   const int threads_;
   TableStore store_;
-  OwnComm talk_;    // rank 0 and the others, point to point
-  OwnComm slices_;  // the collectives of sliced tables
+  mpi::OwnComm talk_;    // rank 0 and the others, point to point
+  mpi::OwnComm slices_;  // the collectives of sliced tables
   std::chrono::steady_clock::time_point start_;
   int largest_ = 0;
 
@@ -649,7 +482,7 @@ class DistributedRun {
   size_t left_ = 0;
   std::vector<int> running_;
   bool dirty_ = true;
-  bool failed_ = false;  // on the others: told so by kStop
+  bool failed_ = false;  // on the others: told so by mpi::kStop
   std::string error_;
   std::atomic<size_t> tables_done_{0};
   std::unique_ptr<std::atomic<uint64_t>[]> remote_done_;
