@@ -178,9 +178,20 @@ test('hints and the analysis panel in a flip game', async () => {
     timeout: 20000,
   });
   assert.equal(await page.locator('#flip-analyse-toggle').isChecked(), true);
+  // Beside the analysis of this position, the hint is its best action: no
+  // second search (the server would run it after the analysis' end).
+  /** @type {string[]} */
+  const hintRequests = [];
+  /** @param {import('playwright-core').Request} r */
+  const onRequest = (r) => {
+    if (/\/hint$/.test(new URL(r.url()).pathname)) hintRequests.push(r.url());
+  };
+  page.on('request', onRequest);
   await page.locator('#flip-hint').click();
   const ring = page.locator('#flip-board .flip-arrows g.suggestion.hint');
   await ring.waitFor({ state: 'attached', timeout: 20000 });
+  page.off('request', onRequest);
+  assert.deepEqual(hintRequests, []);
   const flipHint = await ring.getAttribute('data-move');
   assert.match(flipHint, /^[abc]4\?$/);
   assert.match(await page.locator('#flip-hint-text').textContent(), new RegExp(`^Hint: turn ${flipHint.slice(0, 2)} over \\(expected \\d+% for Blue\\)$`));

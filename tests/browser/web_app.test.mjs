@@ -136,6 +136,30 @@ test('hint shows a suggested move', async () => {
   assert.match(await page.locator('.toast.info').last().textContent(), /Hint: [a-g][1-9][a-g][1-9]/);
 });
 
+test('a hint beside a running analysis is the best line it found, not a second search', async () => {
+  // The server runs hints and analyses on one share of its engines: a hint
+  // asked of it now would wait for the analysis' end, up to 15 s.
+  /** @type {string[]} */
+  const hintRequests = [];
+  /** @param {import('playwright-core').Request} r */
+  const onRequest = (r) => {
+    if (/\/hint$/.test(new URL(r.url()).pathname)) hintRequests.push(r.url());
+  };
+  page.on('request', onRequest);
+  try {
+    await page.locator('#analyse-toggle').check();
+    await page.waitForFunction(() => /depth \d+/.test(document.querySelector('#analysis-stats').textContent), null, { timeout: 20000 });
+    await page.evaluate(() => document.querySelectorAll('.toast').forEach((t) => t.remove()));
+    await page.locator('#btn-hint').click();
+    await page.locator('.toast.info', { hasText: /^Hint: [a-g][1-9][a-g][1-9] / }).waitFor({ timeout: 5000 });
+    assert.deepEqual(hintRequests, []);
+    await page.locator('line.arrow-hint').waitFor({ state: 'attached' });
+  } finally {
+    page.off('request', onRequest);
+    await page.locator('#analyse-toggle').uncheck();
+  }
+});
+
 test('a game set up in the editor ends by den entry', async () => {
   await page.locator('#btn-setup').click();
   await page.locator('#dlg-setup').waitFor({ state: 'visible' });

@@ -2,6 +2,7 @@
 // The analysis panel's search: a stream of server-sent events (docs/api.md)
 // on the position viewed, restarted whenever that position changes.
 import { api } from './api.js';
+import { AnalysisReports } from './analysis_reports.js';
 import { parseFen } from './fen.js';
 import { analysisDone, analysisStats, pvMoves } from './format.js';
 import { lineCursor, setLineEvaluation } from './explore.js';
@@ -26,14 +27,37 @@ const ANALYSIS_MS = 15000;
 // The engine's best lines the panel shows, each a few moves to click through.
 const LINES = 3;
 
+/**
+ * What the analysis of the game's own position (not a side line's) found,
+ * by ply, for a hint on it. @type {{ ply: number, reports: AnalysisReports<EngineReport> } | null}
+ */
+let gameAnalysis = null;
+
 export function stopAnalysis() {
   state.source?.close();
   setAnalysisSource(null);
+  // A finished analysis keeps its best line for a hint until the position changes.
+  if (gameAnalysis?.reports.state === 'running') gameAnalysis.reports.end(false);
+}
+
+/**
+ * The analysis' best line on the game's position at `ply`, as a hint: once
+ * it has searched `ms` (or finished); null when no analysis of that
+ * position runs or ran, or it stopped first (ask the server then).
+ * @param {number} ply
+ * @param {number} ms
+ * @returns {Promise<(EngineReport & { move: string, expected?: number, worlds?: number }) | null>}
+ */
+export async function hintFromAnalysis(ply, ms) {
+  if (!state.analysing || gameAnalysis?.ply !== ply || lineCursor()) return null;
+  const best = await gameAnalysis.reports.after(ms);
+  return best?.pv[0] ? { ...best, move: best.pv[0] } : null;
 }
 
 // Events of a stream that was replaced meanwhile are ignored.
 export function startAnalysis() {
   stopAnalysis();
+  gameAnalysis = null;
   const g = state.game;
   if (!g) return;
   if (isOnline(g) && g.status === 'ongoing') {
@@ -62,6 +86,9 @@ export function startAnalysis() {
   );
   setAnalysisSource(source);
   const ply = state.view;
+  /** @type {AnalysisReports<EngineReport>} */
+  const reports = new AnalysisReports();
+  if (!line) gameAnalysis = { ply, reports };
   const side = parseFen(line ? line.fen : fenAt(g, ply)).side;
   /** @type {EngineReport[]} */
   const lines = [];
@@ -75,6 +102,7 @@ export function startAnalysis() {
     if (which === 0) lines.length = 1;
     showLines(lines.map((l) => ({ report: l, moves: pvMoves(side, l.pv) })));
     if (which !== 0) return;
+    reports.report(info);
     if (line) setLineEvaluation(line, info);
     else setEvaluation(ply, info);
     setBest(info.pv[0] || null);
@@ -88,6 +116,7 @@ export function startAnalysis() {
     const done = JSON.parse(e.data);
     showAnalysisStats(analysisDone(analysisStatsText()));
     if (!state.best && done.best) setBest(done.best);
+    reports.end(true);
     stopAnalysis();
   });
   source.onerror = () => {

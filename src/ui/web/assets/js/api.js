@@ -24,7 +24,7 @@
  * `info` event. `mate` is null (or absent) unless a win is forced.
  * `multipv` says which of an analysis' lines it is (1 the best).
  * @typedef {{ move?: string, depth: number, blue_score: number, mate?: number | null,
- *             pv: string[], nps: number, multipv?: number }} EngineReport
+ *             pv: string[], nps: number, multipv?: number, time_ms?: number }} EngineReport
  */
 /** An evaluation to show: only the score matters. @typedef {{ blue_score: number, mate?: number | null }} Evaluation */
 /** @typedef {{ best?: string }} AnalysisDone */

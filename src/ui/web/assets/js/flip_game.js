@@ -4,6 +4,7 @@
 // bar stays). The server draws what each flip reveals; the page only asks
 // for a flip ("b2?") and shows the answer, turning the tile over.
 import { api, messageOf } from './api.js';
+import { AnalysisReports } from './analysis_reports.js';
 import { $, toast } from './dom.js';
 import { stopWatching, watchGame } from './game_stream.js';
 import { store } from './storage.js';
@@ -34,7 +35,8 @@ const HINT_MS = 1000;
 /**
  * @type {{ game: FlipGame | null, selected: string | null, reveal: string | null, engine: boolean, busy: boolean, flipped: boolean,
  *   hint: { ply: number, report: FlipReport } | null, hinting: boolean,
- *   analysis: { source: EventSource | null, key: string, report: FlipReport | null, stats: string } }}
+ *   analysis: { source: EventSource | null, key: string, report: FlipReport | null, stats: string,
+ *     reports: AnalysisReports<FlipReport> | null } }}
  */
 const flip = {
   game: null,
@@ -45,7 +47,7 @@ const flip = {
   flipped: false,
   hint: null,
   hinting: false,
-  analysis: { source: null, key: '', report: null, stats: '' },
+  analysis: { source: null, key: '', report: null, stats: '', reports: null },
 };
 
 /** Whether a flip game is on the page. */
@@ -218,7 +220,9 @@ async function askHint() {
   flip.hinting = true;
   render();
   try {
-    const report = await api.flipHint(g.id, g.ply, HINT_MS);
+    // Beside a running analysis of this position, its best action: the
+    // server would run the hint only once that analysis ends.
+    const report = (await hintFromAnalysis(g)) ?? (await api.flipHint(g.id, g.ply, HINT_MS));
     if (flip.game?.id === g.id && flip.game.ply === g.ply) {
       flip.hint = { ply: g.ply, report };
       toast(hintText(report), 'info', 4500);
@@ -233,7 +237,20 @@ async function askHint() {
 
 function stopAnalysis() {
   flip.analysis.source?.close();
-  flip.analysis = { source: null, key: '', report: null, stats: '' };
+  if (flip.analysis.reports?.state === 'running') flip.analysis.reports.end(false);
+  flip.analysis = { source: null, key: '', report: null, stats: '', reports: null };
+}
+
+/**
+ * The analysis' best action on the game's position, as a hint: once it has
+ * searched a hint's time (or finished); null when no analysis of this
+ * position runs or ran, or it stopped first (ask the server then).
+ * @param {FlipGame} g
+ */
+function hintFromAnalysis(g) {
+  const { key, reports } = flip.analysis;
+  if (!state.analysing || !reports || key !== `${g.id}:${g.ply}:${g.status}`) return Promise.resolve(null);
+  return reports.after(HINT_MS).then((r) => (r?.move ? r : null));
 }
 
 /**
@@ -252,12 +269,15 @@ function followAnalysis(g) {
   if (flip.analysis.key === key) return;
   stopAnalysis();
   const source = new EventSource(api.analysisUrl(g.id, g.ply, ANALYSIS_MS, ANALYSIS_LINES));
-  flip.analysis = { source, key, report: null, stats: 'starting…' };
+  /** @type {AnalysisReports<FlipReport>} */
+  const reports = new AnalysisReports();
+  flip.analysis = { source, key, report: null, stats: 'starting…', reports };
   source.addEventListener('info', (e) => {
     if (flip.analysis.source !== source) return;
     /** @type {FlipReport} */
     const report = JSON.parse(e.data);
     flip.analysis.report = report;
+    reports.report(report);
     flip.analysis.stats = `depth ${report.depth} · ${expectationText(report)}`;
     render();
   });
@@ -265,6 +285,7 @@ function followAnalysis(g) {
     if (flip.analysis.source !== source) return;
     source.close();
     flip.analysis.source = null;
+    reports.end(true);
     if (flip.analysis.report) flip.analysis.stats = `${flip.analysis.stats} · done`;
     render();
   });
@@ -272,6 +293,7 @@ function followAnalysis(g) {
     if (flip.analysis.source !== source) return;
     source.close();
     flip.analysis.source = null;
+    reports.end(false);
     flip.analysis.stats = 'analysis unavailable (the engines may be busy)';
     render();
   };

@@ -3,7 +3,7 @@
 // take-backs, resignations, hints, new games and loaded records. Each step
 // asks the server, changes the state through its transitions and renders.
 import { ApiError, api, messageOf } from './api.js';
-import { startAnalysis, stopAnalysis, switchAnalysis } from './analysis.js';
+import { hintFromAnalysis, startAnalysis, stopAnalysis, switchAnalysis } from './analysis.js';
 import { continueFromHere, exploreMoves, exploring, lineCursor, selectLine } from './explore.js';
 import { gameReviewed, startReview } from './review.js';
 import { toast } from './dom.js';
@@ -367,13 +367,19 @@ export async function resign() {
   }
 }
 
+// How long the engine thinks for a hint.
+const HINT_MS = 1000;
+
 export async function hint() {
   const g = state.game;
   if (!g) return;
   hintButtonThinking();
   try {
     const ply = state.view;
-    const h = await api.hint(g.id, ply, 1000);
+    // Beside a running analysis of this position, its best line: the
+    // server would run the hint only once that analysis ends.
+    const fromAnalysis = isHidden(g) ? null : await hintFromAnalysis(ply, HINT_MS);
+    const h = fromAnalysis ?? (await api.hint(g.id, ply, HINT_MS));
     setHint(h.move);
     if (isHidden(g)) {
       // Thought out from this player's view: an expected score over the
