@@ -34,7 +34,7 @@ class ReviewJobsTest : public ::testing::Test {
 };
 
 TEST_F(ReviewJobsTest, ARunningJobStandsAndAnotherGameGetsItsOwn) {
-  ReviewJobs jobs(pool_, ReviewJobs::WhenDone::kKeep);
+  ReviewJobs jobs(pool_);
   const auto first = job_of(7);
   EXPECT_TRUE(jobs.open(first, is_running));
   EXPECT_FALSE(jobs.open(job_of(7), is_running));
@@ -47,7 +47,7 @@ TEST_F(ReviewJobsTest, ARunningJobStandsAndAnotherGameGetsItsOwn) {
 }
 
 TEST_F(ReviewJobsTest, AStoppedJobGivesWayToANewOne) {
-  ReviewJobs jobs(pool_, ReviewJobs::WhenDone::kKeep);
+  ReviewJobs jobs(pool_);
   const auto first = job_of(7);
   ASSERT_TRUE(jobs.open(first, is_running));
   jobs.finish(first, ReviewJob::State::kStopped, "the game was deleted");
@@ -58,7 +58,7 @@ TEST_F(ReviewJobsTest, AStoppedJobGivesWayToANewOne) {
 }
 
 TEST_F(ReviewJobsTest, CancellingStopsTheJobAndForgetsIt) {
-  ReviewJobs jobs(pool_, ReviewJobs::WhenDone::kKeep);
+  ReviewJobs jobs(pool_);
   const auto job = job_of(7);
   ASSERT_TRUE(jobs.open(job, is_running));
   jobs.cancel(7);
@@ -72,27 +72,19 @@ TEST_F(ReviewJobsTest, CancellingStopsTheJobAndForgetsIt) {
   EXPECT_EQ(jobs.find_locked<ReviewJob>(7), nullptr);
 }
 
-TEST_F(ReviewJobsTest, ADoneJobIsKeptOrForgottenAsTheKindSays) {
-  ReviewJobs kept(pool_, ReviewJobs::WhenDone::kKeep);
-  ReviewJobs forgotten(pool_, ReviewJobs::WhenDone::kForget);
-  const auto a = job_of(7);
-  const auto b = job_of(7);
-  ASSERT_TRUE(kept.open(a, is_running));
-  ASSERT_TRUE(forgotten.open(b, is_running));
-  kept.finish(a, ReviewJob::State::kDone);
-  forgotten.finish(b, ReviewJob::State::kDone);
-  EXPECT_EQ(a->state, ReviewJob::State::kDone);
-  EXPECT_EQ(b->state, ReviewJob::State::kDone);
-  {
-    const auto lock = kept.lock();
-    EXPECT_EQ(kept.find_locked<ReviewJob>(7), a);
-  }
-  const auto lock = forgotten.lock();
-  EXPECT_EQ(forgotten.find_locked<ReviewJob>(7), nullptr);
+TEST_F(ReviewJobsTest, ADoneJobIsForgotten) {
+  // Its findings are the game's; a review asked for again starts afresh.
+  ReviewJobs jobs(pool_);
+  const auto job = job_of(7);
+  ASSERT_TRUE(jobs.open(job, is_running));
+  jobs.finish(job, ReviewJob::State::kDone);
+  EXPECT_EQ(job->state, ReviewJob::State::kDone);
+  const auto lock = jobs.lock();
+  EXPECT_EQ(jobs.find_locked<ReviewJob>(7), nullptr);
 }
 
 TEST_F(ReviewJobsTest, AJobStoppedOtherwiseIsKeptForItsMessage) {
-  ReviewJobs jobs(pool_, ReviewJobs::WhenDone::kForget);
+  ReviewJobs jobs(pool_);
   const auto job = job_of(7);
   ASSERT_TRUE(jobs.open(job, is_running));
   jobs.finish(job, ReviewJob::State::kStopped, "the game was deleted");
@@ -102,7 +94,7 @@ TEST_F(ReviewJobsTest, AJobStoppedOtherwiseIsKeptForItsMessage) {
 }
 
 TEST_F(ReviewJobsTest, OnlyAFailedStartIsRefused) {
-  ReviewJobs jobs(pool_, ReviewJobs::WhenDone::kKeep);
+  ReviewJobs jobs(pool_);
   const auto job = job_of(7);
   ASSERT_TRUE(jobs.open(job, is_running));
   EXPECT_NO_THROW(jobs.throw_if_refused(*job));

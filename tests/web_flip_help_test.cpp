@@ -344,15 +344,44 @@ TEST_F(WebFlipHelpTest, AReviewMarksTheActionThatLostItsExpectedScore) {
                                       {"loss", 0.0},
                                       {"judgement", nullptr},
                                       {"depth", 1}}));
+  const json reviewed = r.body;
   // Asked again, a done review is answered as it is.
   r = post(game + "/review", json::object());
   EXPECT_EQ(r.status, 202);
   EXPECT_EQ(r.body["status"], "done");
-  // A take-back changes the game: the review was of another one.
+  EXPECT_EQ(r.body["moves"], reviewed["moves"]);
+
+  // Kept with the game: after a restart the review is there, searched no more.
+  server_.reset();
+  server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
+  server_->start();
+  r = get(game + "/review");
+  EXPECT_EQ(r.body["status"], "done");
+  EXPECT_EQ(r.body["analysed"], 2);
+  EXPECT_EQ(r.body["moves"], reviewed["moves"]);
+
+  // A take-back forgets what was said of the ply taken back, and only of it.
   ASSERT_EQ(post(game + "/undo", json::object()).status, 200);
   r = get(game + "/review");
+  EXPECT_EQ(r.body["status"], "done");
+  EXPECT_EQ(r.body["total"], 1);
+  EXPECT_EQ(r.body["moves"], json::array({reviewed["moves"][0]}));
+  // Another move there: its ply is not reviewed until it is asked for.
+  ASSERT_EQ(post(game + "/moves", {{"move", "c2d2"}}).status, 200);
+  r = get(game + "/review");
   EXPECT_EQ(r.body["status"], "none");
-  EXPECT_EQ(r.body["moves"], json::array({nullptr}));
+  EXPECT_EQ(r.body["analysed"], 1);
+  EXPECT_EQ(r.body["moves"][1], nullptr);
+  r = post(game + "/review", {{"movetime_ms", 5000}});
+  ASSERT_EQ(r.status, 202) << r.text;
+  for (int i = 0; i < 600 && r.body["status"] == "running"; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    r = get(game + "/review");
+  }
+  ASSERT_EQ(r.body["status"], "done") << r.text;
+  EXPECT_EQ(r.body["moves"][0], reviewed["moves"][0]);
+  EXPECT_EQ(r.body["moves"][1]["move"], "c2d2");
+  EXPECT_EQ(r.body["moves"][1]["side"], "red");
 }
 
 TEST_F(WebFlipHelpTest, AReviewJudgesAFlipByItsValueOverThePool) {

@@ -116,7 +116,7 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
                     g.game->kind() == GameSessionBase::Kind::kFlip && !g.game->detached) {
                   GameService::refuse_help_while_online(*g.game, "reviews");
                   const Requester who = requester(ctx, req, res);
-                  const auto& game = static_cast<const FlipGameSession&>(*g.game);
+                  auto& game = static_cast<FlipGameSession&>(*g.game);
                   ctx.flip_reviews.start(game, movetime, who.client, who.address);
                   send_json(res, ctx.flip_reviews.status_json(game), 202);
                   return;

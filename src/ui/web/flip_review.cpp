@@ -21,40 +21,32 @@ flip::FlipPosition position_before(const flip::FlipPosition& last, size_t index)
 
 }  // namespace
 
-void FlipReviews::start(const FlipGameSession& game, int64_t movetime_ms, const std::string& client,
+void FlipReviews::start(FlipGameSession& game, int64_t movetime_ms, const std::string& client,
                         const std::string& address) {
-  auto job = std::make_shared<Job>(game.position(), game.id(), movetime_ms, client, address);
-  const bool opened = jobs_.open(job, [&job](ReviewJob& review) {
-    const Job& current = static_cast<const Job&>(review);
-    if (current.plies != job->plies) return false;
-    if (current.state == Job::State::kRunning || current.state == Job::State::kDone) return true;
-    // Resumes a review that stopped where it stopped.
-    job->findings = current.findings;
-    return false;
-  });
+  auto job = std::make_shared<Job>(game.id(), movetime_ms, client, address);
+  const bool opened = jobs_.open(
+      job, [](const ReviewJob& current) { return current.state == Job::State::kRunning; });
   if (!opened) return;
-  advance(job);
+  advance_locked(job, game);
   jobs_.throw_if_refused(*job);
 }
 
-void FlipReviews::advance(const std::shared_ptr<Job>& job) {
-  size_t index = 0;
-  {
-    const auto lock = jobs_.lock();
-    if (job->state != Job::State::kRunning) return;
-    while (index < job->findings.size() && job->findings[index]) ++index;
-  }
-  if (index == job->findings.size()) {
+void FlipReviews::advance_locked(const std::shared_ptr<Job>& job, FlipGameSession& game) {
+  if (!jobs_.running(*job)) return;
+  const int index = game.first_unreviewed();
+  if (index < 0) {
     jobs_.finish(job, Job::State::kDone);
     return;
   }
   // Every action of the position valued exactly, the one played among them.
-  auto pos = std::make_shared<flip::FlipPosition>(position_before(job->last, index));
-  const flip::Action played = job->plies[index].action;
+  const std::vector<flip::Ply>& plies = game.position().history();
+  const std::vector<flip::Ply> upto(plies.begin(), plies.begin() + index + 1);
+  auto pos = std::make_shared<flip::FlipPosition>(position_before(game.position(), size_t(index)));
+  const flip::Action played = upto.back().action;
   auto searcher = std::make_shared<std::unique_ptr<flip::FlipSearcher>>();
   auto search_mutex = std::make_shared<std::mutex>();
   auto stopped = std::make_shared<bool>(false);
-  auto found = std::make_shared<std::optional<Finding>>();
+  auto found = std::make_shared<std::optional<FlipPlyFinding>>();
   EngineJob search;
   search.kind = EngineJob::Kind::kAnalysis;
   search.limits.movetime_ms = job->movetime_ms;
@@ -78,7 +70,7 @@ void FlipReviews::advance(const std::shared_ptr<Job>& job) {
       searcher->reset();
     }
     if (!r.has_move || r.lines.empty()) return;
-    Finding f;
+    FlipPlyFinding f;
     f.best = flip::action_text(r.best);
     f.best_score = r.score;
     f.depth = r.depth;
@@ -94,43 +86,71 @@ void FlipReviews::advance(const std::shared_ptr<Job>& job) {
     *stopped = true;
     if (*searcher) (*searcher)->stop();
   };
-  search.on_done = [this, job, index, found](const SearchResult&, bool completed) {
+  search.on_done = [this, job, index, upto, found](const SearchResult&, bool completed) {
     if (!completed || !*found) {
       jobs_.finish(job, Job::State::kStopped, kReviewCancelled);
       return;
     }
-    {
-      const auto lock = jobs_.lock();
-      job->findings[index] = *found;
-    }
-    advance(job);
+    searched(job, size_t(index), upto, **found);
   };
   jobs_.submit(job, std::move(search));
 }
 
+void FlipReviews::searched(const std::shared_ptr<Job>& job, size_t index,
+                           const std::vector<flip::Ply>& upto, const FlipPlyFinding& finding) {
+  try {
+    // As lock_game does: a copy the registry dropped is replaced by the stored one.
+    for (int attempt = 0;; ++attempt) {
+      std::shared_ptr<FlipGameSession> game =
+          std::dynamic_pointer_cast<FlipGameSession>(games_.get(job->game_id));
+      if (!game) {
+        jobs_.finish(job, Job::State::kStopped, "the game is not a Flip Jungle game");
+        return;
+      }
+      std::unique_lock lock(game->mutex());
+      if (game->detached && attempt == 0) continue;
+      if (game->detached) {
+        jobs_.finish(job, Job::State::kStopped, "the game was deleted");
+        return;
+      }
+      // A take-back and other plies may have put another position, or
+      // another action, at this ply.
+      const std::vector<flip::Ply>& plies = game->position().history();
+      if (plies.size() > index && std::equal(upto.begin(), upto.end(), plies.begin())) {
+        game->set_finding(index, finding);
+      }
+      advance_locked(job, *game);
+      games_.save(*game);
+      return;
+    }
+  } catch (const std::exception& e) {
+    jobs_.finish(job, Job::State::kStopped, e.what());
+  }
+}
+
 Json FlipReviews::status_json(const FlipGameSession& game) {
   const std::vector<flip::Ply>& plies = game.position().history();
-  std::shared_ptr<Job> job;
-  std::vector<std::optional<Finding>> findings;
-  std::string status = "none", message;
+  std::string status;
+  std::string message;
+  int64_t movetime_ms = 0;
   {
     const auto lock = jobs_.lock();
-    std::shared_ptr<Job> current = jobs_.find_locked<Job>(game.id());
-    // A review of the game as it was before a take-back or a move says
-    // nothing of it now.
-    if (current && current->plies == plies) {
-      job = current;
-      findings = job->findings;
+    if (const std::shared_ptr<Job> job = jobs_.find_locked<Job>(game.id())) {
+      movetime_ms = job->movetime_ms;
       message = job->message;
-      status = review_state_name(job->state);
+      // A finished job is forgotten: the findings say whether it is done.
+      status = job->state == Job::State::kDone ? "" : review_state_name(job->state);
     }
   }
-  if (!job) findings.resize(plies.size());
+  if (status != "running" && !plies.empty() && game.reviewed() == int(plies.size())) {
+    status = "done";
+  }
+  if (status.empty()) status = "none";
   Json moves = Json::array();
   int analysed = 0;
   flip::FlipPosition pos = position_before(game.position(), 0);
   for (size_t i = 0; i < plies.size(); ++i) {
-    const std::optional<Finding>& f = findings[i];
+    const std::optional<FlipPlyFinding>& f = game.finding(i);
     const Json side =
         pos.colours_known() ? Json(pos.side_to_move() == kBlue ? "blue" : "red") : Json(nullptr);
     const std::string move = flip::action_text(plies[i].action);
@@ -162,7 +182,7 @@ Json FlipReviews::status_json(const FlipGameSession& game) {
            {"total", int(plies.size())},
            {"moves", moves},
            {"thresholds", review_thresholds_json()}};
-  if (job) out["movetime_ms"] = job->movetime_ms;
+  if (movetime_ms > 0) out["movetime_ms"] = movetime_ms;
   if (!message.empty() && status != "done") out["message"] = message;
   return out;
 }

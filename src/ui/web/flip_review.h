@@ -12,6 +12,7 @@
 #include "flip/flip_position.h"
 #include "ui/web/engine_pool.h"
 #include "ui/web/flip_session.h"
+#include "ui/web/game_registry.h"
 #include "ui/web/json_fields.h"
 #include "ui/web/review_jobs.h"
 
@@ -24,20 +25,20 @@
 // the luck of the draw is nobody's mistake. The thresholds are the 7x9
 // review's (game_review.h).
 //
-// A review covers the game as it was when it started, and is kept in
-// memory (not with the game: a restart forgets it); a game that changed
-// since (a take-back, a move) has no review until another is started.
+// The findings are the game's (FlipPlyFinding), stored with it: a restart
+// keeps them, a take-back forgets those of the plies taken back, and a
+// review asked for again searches only the plies without one.
 
 namespace jungle::web {
 
 class FlipReviews {
  public:
-  explicit FlipReviews(EnginePool& pool) : jobs_(pool, ReviewJobs::WhenDone::kKeep) {}
+  FlipReviews(EnginePool& pool, GameRegistry& games) : jobs_(pool), games_(games) {}
 
   // Starts reviewing the game (held locked by the caller) unless a review
-  // of it as it stands runs already or is done. Throws GameError 429/503
-  // when the pool refuses the first search.
-  void start(const FlipGameSession& game, int64_t movetime_ms, const std::string& client,
+  // runs already; resumes where an earlier one stopped. Throws GameError
+  // 429/503 when the pool refuses the first search.
+  void start(FlipGameSession& game, int64_t movetime_ms, const std::string& client,
              const std::string& address);
   void cancel(int64_t game_id) { jobs_.cancel(game_id); }
   // {"game", "kind": "flip", "status", "analysed", "total", "movetime_ms",
@@ -45,30 +46,18 @@ class FlipReviews {
   Json status_json(const FlipGameSession& game);
 
  private:
-  // What the search of the position before one ply found.
-  struct Finding {
-    std::string best;
-    double best_score = 0;
-    double played_score = 0;
-    int depth = 0;
-  };
-  struct Job : ReviewJob {
-    Job(const flip::FlipPosition& game, int64_t game_id, int64_t movetime_ms, std::string client,
-        std::string address)
-        : ReviewJob(game_id, movetime_ms, std::move(client), std::move(address)),
-          last(game),
-          plies(game.history()),
-          findings(plies.size()) {}
-    const flip::FlipPosition last;       // the game when the review started
-    const std::vector<flip::Ply> plies;  // its plies
-    // One per ply; guarded by jobs_.lock().
-    std::vector<std::optional<Finding>> findings;
-  };
-  // Submits the search of the next position without a finding, or ends
-  // the job. With jobs_.lock() not held.
-  void advance(const std::shared_ptr<Job>& job);
+  // A flip review's findings are the game's: its job holds nothing more.
+  using Job = ReviewJob;
+  // Submits the search of the first ply without a finding, or ends the
+  // job; with the game locked.
+  void advance_locked(const std::shared_ptr<Job>& job, FlipGameSession& game);
+  // Keeps a search's finding for ply `index` in the game, if the plies up to
+  // it (`upto`, that ply included) are still the game's, and goes on.
+  void searched(const std::shared_ptr<Job>& job, size_t index, const std::vector<flip::Ply>& upto,
+                const FlipPlyFinding& finding);
 
   ReviewJobs jobs_;
+  GameRegistry& games_;
 };
 
 }  // namespace jungle::web

@@ -1,5 +1,6 @@
 #include "ui/web/flip_session.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/game_record.h"
@@ -98,6 +99,14 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
       game->declared_termination_ = stored.declared;
     }
   }
+  game->findings_.resize(size_t(game->ply()));
+  // A review's findings; one that no longer reads is searched again.
+  const Json findings = Json::parse(stored.evaluations, nullptr, false);
+  if (findings.is_array()) {
+    for (size_t i = 0; i < findings.size() && i < game->findings_.size(); ++i) {
+      game->findings_[i] = FlipPlyFinding::from_stored_json(findings[i]);
+    }
+  }
   game->load_table(stored);
   return game;
 }
@@ -114,6 +123,7 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
     auto game = std::make_unique<FlipGameSession>(0, name, record.position.rules_ptr(),
                                                   record.position.initial_fen(), players);
     for (const Ply& p : record.position.history()) game->pos_.play(p);
+    game->findings_.resize(size_t(game->ply()));
     return game;
   } catch (const RecordError& e) {
     throw GameError(ErrorKind::kRefused, "bad_record",
@@ -239,6 +249,7 @@ void FlipGameSession::play(Action a) {
     p.revealed = o.piece[size_t(i)];
   }
   pos_.play(p);
+  findings_.emplace_back();
   changed();
 }
 
@@ -250,6 +261,7 @@ flip::FlipPosition FlipGameSession::position_at(int ply) const {
 
 void FlipGameSession::undo(int plies) {
   for (int i = 0; i < plies && !pos_.history().empty(); ++i) pos_.undo();
+  findings_.resize(pos_.history().size());
   declared_ = GameResult::kOngoing;
   declared_termination_.clear();
   changed();
@@ -379,7 +391,51 @@ StoredGame FlipGameSession::to_stored() const {
   s.result = std::string(result_tag(result()));
   s.termination = termination();
   s.declared = declared_ != GameResult::kOngoing ? declared_termination_ : "";
+  if (reviewed() > 0) {
+    Json findings = Json::array();
+    for (const auto& f : findings_) findings.push_back(f ? f->to_stored_json() : Json());
+    s.evaluations = findings.dump();
+  }
   return s;
+}
+
+const std::optional<FlipPlyFinding>& FlipGameSession::finding(size_t index) const {
+  static const std::optional<FlipPlyFinding> kNone;
+  return index < findings_.size() ? findings_[index] : kNone;
+}
+
+void FlipGameSession::set_finding(size_t index, FlipPlyFinding f) {
+  if (index < findings_.size()) findings_[index] = std::move(f);
+}
+
+int FlipGameSession::first_unreviewed() const {
+  for (size_t i = 0; i < findings_.size(); ++i) {
+    if (!findings_[i]) return int(i);
+  }
+  return -1;
+}
+
+int FlipGameSession::reviewed() const {
+  return int(std::count_if(findings_.begin(), findings_.end(),
+                           [](const auto& f) { return f.has_value(); }));
+}
+
+Json FlipPlyFinding::to_stored_json() const {
+  return Json{{"b", best}, {"s", best_score}, {"p", played_score}, {"d", depth}};
+}
+
+std::optional<FlipPlyFinding> FlipPlyFinding::from_stored_json(const Json& j) {
+  if (!j.is_object()) return std::nullopt;
+  FlipPlyFinding f;
+  try {
+    f.best = j.at("b").get<std::string>();
+    f.best_score = j.at("s").get<double>();
+    f.played_score = j.at("p").get<double>();
+    f.depth = j.at("d").get<int>();
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
+  return f;
 }
 
 std::string FlipGameSession::record_text() const {

@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "flip/flip_position.h"
 #include "ui/web/game_session_base.h"
@@ -19,6 +21,21 @@
 // pool, with the server's random generator: a client only asks for a flip.
 
 namespace jungle::web {
+
+// What a review found in the position before one ply (flip_review.h): the
+// engine's best action there, and the values (points, for the player to
+// move) of that action and of the one played. Kept with the game, as a 7x9
+// game keeps its evaluations: a ply's finding stands while the plies up to
+// it stand, so a take-back forgets only the plies taken back.
+struct FlipPlyFinding {
+  std::string best;
+  double best_score = 0;
+  double played_score = 0;
+  int depth = 0;
+
+  Json to_stored_json() const;
+  static std::optional<FlipPlyFinding> from_stored_json(const Json& j);
+};
 
 // The players are seats: `blue` is the first player, `red` the second. In a
 // fixed-colour set the first player is Blue; in a first-flip set the first
@@ -69,6 +86,14 @@ class FlipGameSession : public GameSessionBase {
   // Throws GameError kRefused before the first flip has given the players colours.
   void declare(int winner, const std::string& termination) override;
 
+  // The review's finding for ply `index` (0-based: the position after
+  // `index` plies and the action played there); nullopt until searched.
+  const std::optional<FlipPlyFinding>& finding(size_t index) const;
+  void set_finding(size_t index, FlipPlyFinding f);
+  // The first ply without a finding, or -1 when every ply has one.
+  int first_unreviewed() const;
+  int reviewed() const;
+
   Json to_json() const override;
   Json move_json(int ply) const override;
   StoredGame to_stored() const override;
@@ -86,6 +111,7 @@ class FlipGameSession : public GameSessionBase {
   GameResult declared_ = GameResult::kOngoing;  // a resignation, a flag, an agreement
   std::string declared_termination_;
   std::mt19937_64 chance_;
+  std::vector<std::optional<FlipPlyFinding>> findings_;  // one per ply
 };
 
 // The flip sets as GET /api/variants lists them, with `kind: "flip"`.

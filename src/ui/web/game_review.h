@@ -43,8 +43,7 @@ std::optional<MoveJudgement> judge_move(const GameSession& game, int ply);
 // stores it. One review per game; deleting the game cancels it.
 class GameReviews {
  public:
-  GameReviews(EnginePool& pool, GameRegistry& games)
-      : jobs_(pool, ReviewJobs::WhenDone::kForget), games_(games) {}
+  GameReviews(EnginePool& pool, GameRegistry& games) : jobs_(pool), games_(games) {}
 
   // Starts reviewing the game (held locked by the caller) unless a review
   // runs already; resumes where an earlier one stopped. Throws GameError

@@ -64,7 +64,7 @@ void ReviewJobs::finish(const std::shared_ptr<ReviewJob>& job, ReviewJob::State 
   if (job->state != ReviewJob::State::kRunning) return;
   job->state = state;
   job->message = std::move(message);
-  if (state == ReviewJob::State::kDone && when_done_ == WhenDone::kForget) {
+  if (state == ReviewJob::State::kDone) {
     auto it = jobs_.find(job->game_id);
     if (it != jobs_.end() && it->second == job) jobs_.erase(it);
   }

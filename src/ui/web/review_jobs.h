@@ -48,11 +48,9 @@ inline constexpr const char* kReviewCancelled = "the review was cancelled";
 // table and every job's changing fields.
 class ReviewJobs {
  public:
-  // Whether a job that finished stays in the table (for its findings) or
-  // is forgotten (its findings were kept elsewhere: in the game).
-  enum class WhenDone { kKeep, kForget };
-
-  ReviewJobs(EnginePool& pool, WhenDone when_done) : pool_(pool), when_done_(when_done) {}
+  // A job that finished is forgotten: both kinds keep their findings in
+  // the game. One that stopped or failed stays, for its message.
+  explicit ReviewJobs(EnginePool& pool) : pool_(pool) {}
 
   std::unique_lock<std::mutex> lock() { return std::unique_lock(mutex_); }
   // The game's job, or null. With lock() held.
@@ -83,7 +81,6 @@ class ReviewJobs {
 
  private:
   EnginePool& pool_;
-  const WhenDone when_done_;
   std::mutex mutex_;
   std::map<int64_t, std::shared_ptr<ReviewJob>> jobs_;
 };

@@ -240,7 +240,7 @@ WebServer::WebServer(WebServerOptions options)
       games_(*store_, *events_, catalog_, options_.max_cached_games,
              options_.engines.max_movetime_ms),
       reviews_(pool_, games_),
-      flip_reviews_(pool_),
+      flip_reviews_(pool_, games_),
       pool_(options_.engines),
       service_(games_, catalog_, pool_,
                GameServiceOptions{options_.engines.max_movetime_ms, options_.abandon_timeout_ms,
