@@ -235,7 +235,44 @@ test('a finished flip game is reviewed: the blunder is marked', async () => {
   );
   assert.equal(await page.locator('#flip-review-summary li').count(), 1);
   assert.equal(await page.locator('#flip-review-start').isHidden(), true);
+  // The graph of Blue's expected score, the blunder marked on it.
+  await page.locator('#flip-eval-graph .graph-line').waitFor();
+  assert.equal(await page.locator('#flip-eval-graph .graph-mark.blunder').getAttribute('data-ply'), '1');
   await shot('flip-review');
+
+  // Looking back: the first ply in the move list shows the board after it,
+  // the banner out of the way; the arrow key goes back to the start.
+  const squares = () =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('#flip-board .flip-cell[data-piece]')].map((c) => [
+          /** @type {HTMLElement} */ (c).dataset.square,
+          /** @type {HTMLElement} */ (c).dataset.piece,
+        ]),
+      ),
+    );
+  assert.deepEqual(await squares(), { d4: 'c', a1: 'L', c1: 'l' });
+  await page.locator('#flip-moves li').first().click();
+  await page.locator('#flip-board[data-ply="1"]').waitFor();
+  assert.deepEqual(await squares(), { d4: 'c', c2: 'l', a1: 'L', c1: 'T' });
+  assert.equal(await page.locator('#flip-banner').isHidden(), true);
+  assert.equal(await page.locator('#flip-view-text').textContent(), 'Ply 1 of 2');
+  assert.equal(await page.locator('#flip-moves li.viewed').count(), 1);
+  await shot('flip-review-ply-1');
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('#flip-board[data-ply="0"]').waitFor();
+  assert.deepEqual(await squares(), { d4: 'c', c2: 'l', a1: 'L', d1: 'T' });
+  assert.equal(await page.locator('#flip-view-prev').isDisabled(), true);
+  // A click on the graph's right end, and the way back to the game.
+  const box = await page.locator('#flip-eval-graph').boundingBox();
+  await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+  await page.locator('#flip-board[data-ply="2"]').waitFor();
+  assert.equal(await page.locator('#flip-view-live').isHidden(), true);
+  await page.locator('#flip-moves li').first().click();
+  await page.locator('#flip-view-live').click();
+  await page.locator('#flip-board[data-ply="2"]').waitFor();
+  assert.equal(await page.locator('#flip-banner').isHidden(), false);
+  assert.deepEqual(await squares(), { d4: 'c', a1: 'L', c1: 'l' });
 });
 
 test('engine against engine: a flip game from the start to its end', async () => {

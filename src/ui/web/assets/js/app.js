@@ -35,6 +35,7 @@ import {
   wireJoinDialog,
 } from './online.js';
 import { exploreMoves, lineStep, onLineChange, selectLineById, shownFen } from './explore.js';
+import { flipKey, flipShown } from './flip_game.js';
 import { openReview, startReview } from './review.js';
 import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './hidden_game.js';
 import { SetupEditor } from './setup.js';
@@ -155,6 +156,11 @@ function wire(editor) {
   });
   document.addEventListener('keydown', (e) => {
     if (document.querySelector('dialog[open]') || /INPUT|TEXTAREA|SELECT/.test(document.activeElement?.tagName ?? '')) {
+      return;
+    }
+    // A flip game, when one is shown, steps through its own plies.
+    if (flipShown()) {
+      if (flipKey(e.key)) e.preventDefault();
       return;
     }
     /** @type {Record<string, () => void>} */

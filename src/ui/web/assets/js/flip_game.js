@@ -9,7 +9,17 @@ import { $, toast } from './dom.js';
 import { stopWatching, watchGame } from './game_stream.js';
 import { store } from './storage.js';
 import { openNewGame } from './views/new_game_dialog.js';
-import { closeFlipReview, drawFlipReview, flipReviewOf, followFlipReview, judgementTitle } from './flip_review.js';
+import {
+  closeFlipReview,
+  drawFlipGraph,
+  drawFlipReview,
+  flipReviewOf,
+  followFlipReview,
+  judgementTitle,
+} from './flip_review.js';
+import { isOnline, mySeats, statusText, waiting } from './flip_seats.js';
+import { drawViewer, viewedPly, viewedPosition, viewKey, viewPly } from './flip_viewer.js';
+import { wireEvalGraph } from './views/eval_graph.js';
 import { setAnalysing, state } from './state.js';
 import {
   addFlipStyles,
@@ -104,10 +114,19 @@ function build() {
         <span class="review-progress" id="flip-review-progress" role="status"></span>
         <button type="button" id="flip-review-start">Review game</button>
       </div>
+      <svg id="flip-eval-graph" class="eval-graph" role="img" aria-label="Expected score over the game: click to see a ply" hidden></svg>
       <ul class="review-summary" id="flip-review-summary"></ul>
     </section>
     <section class="panel flip-pool" id="flip-pool" aria-label="Hidden animals"></section>
-    <section class="panel" aria-label="Moves"><ol class="flip-moves" id="flip-moves"></ol></section>
+    <section class="panel" aria-label="Moves">
+      <div class="button-row small flip-nav">
+        <button type="button" id="flip-view-prev" title="One ply back (←)">◀</button>
+        <span id="flip-view-text"></span>
+        <button type="button" id="flip-view-next" title="One ply on (→)">▶</button>
+        <button type="button" id="flip-view-live" hidden>Back to the game</button>
+      </div>
+      <ol class="flip-moves" id="flip-moves"></ol>
+    </section>
     <section class="panel info">
       <p class="rules-line" id="flip-rules"></p>
       <div class="button-row small"><a class="button" id="flip-download" href="#" download>Download record</a></div>
@@ -130,10 +149,31 @@ function build() {
     render();
   });
   el('flip-resign').addEventListener('click', resign);
+  el('flip-view-prev').addEventListener('click', () => flipKey('ArrowLeft'));
+  el('flip-view-next').addEventListener('click', () => flipKey('ArrowRight'));
+  el('flip-view-live').addEventListener('click', () => flipKey('End'));
+  el('flip-moves').addEventListener('click', (e) => {
+    const li = e.target instanceof Element ? e.target.closest('li') : null;
+    if (!flip.game || !li) return;
+    viewPly(flip.game, [...el('flip-moves').children].indexOf(li) + 1);
+    render();
+  });
+  wireEvalGraph($('flip-eval-graph', SVGSVGElement), (ply) => {
+    if (!flip.game) return;
+    viewPly(flip.game, ply);
+    render();
+  });
   el('flip-turn').addEventListener('click', () => {
     flip.flipped = !flip.flipped;
     render();
   });
+}
+
+/** The arrow keys, Home and End step through the plies (views/flip_viewer.js); whether `key` was one. @param {string} key */
+export function flipKey(key) {
+  if (!flip.game || !viewKey(flip.game, key)) return false;
+  render();
+  return true;
 }
 
 /** Shows the 7x9 views again (another game was opened). */
@@ -145,12 +185,6 @@ export function closeFlipGame() {
   closeFlipReview();
   show(false);
 }
-
-/** The seats this browser holds (both in a local game it created). @param {FlipGame} g @returns {string[]} */
-const mySeats = (g) => g.you ?? ['blue', 'red'];
-const isOnline = (/** @type {FlipGame} */ g) => g.mode === 'online';
-/** An online game whose second seat nobody has taken. @param {FlipGame} g */
-const waiting = (g) => isOnline(g) && ['blue', 'red'].some((s) => g.seats?.[s] && !g.seats[s].taken);
 
 /**
  * Follows the game's event stream when others act on it (online, or this
@@ -198,6 +232,7 @@ export function openFlipGame(game) {
     flip.selected = null;
     flip.reveal = null;
     flip.hint = null;
+    viewPly(game, game.ply);
   }
   show(true);
   // What the server knows of its review (a finished game's).
@@ -395,6 +430,10 @@ function pointerDown(e) {
   const g = flip.game;
   const sq = squareAt(e);
   if (!g || !sq || !humanToMove()) return;
+  if (viewedPly(g) !== null) {
+    toast('An earlier position is shown: back to the game to play.', 'info', 2000);
+    return;
+  }
   const legal = /** @type {string[]} */ (g.legal_moves);
   if (flip.selected && legal.includes(`${flip.selected}${sq}`)) {
     play(`${flip.selected}${sq}`);
@@ -457,35 +496,6 @@ async function resign() {
   }
 }
 
-/** The status line. @param {FlipGame} g */
-function statusText(g) {
-  if (g.status === 'over') return g.message;
-  if (waiting(g)) {
-    return mySeats(g).length
-      ? 'Waiting for your opponent to join: send them the link or the code.'
-      : 'Waiting for a second player to join.';
-  }
-  if (isOnline(g) || mySeats(g).length === 0) {
-    const colour = g.side_to_move ? (g.side_to_move === 'blue' ? 'Blue' : 'Red') : 'The first player';
-    if (mySeats(g).includes(g.seat_to_move)) {
-      return g.side_to_move
-        ? `Your move (${colour}): turn a tile over or move one of your animals`
-        : 'Your move: turn a tile over (the first flip decides the colours)';
-    }
-    return mySeats(g).length ? `${colour} to move: your opponent is thinking.` : `Watching: ${colour} to move.`;
-  }
-  if (flip.engine) return 'The engine is thinking…';
-  const who =
-    g.players[g.seat_to_move].type === 'engine'
-      ? 'The engine'
-      : g.seat_to_move === 'blue'
-        ? 'First player'
-        : 'Second player';
-  if (!g.side_to_move) return `${who} to move: turn a tile over (the first flip decides the colours)`;
-  const colour = g.side_to_move === 'blue' ? 'Blue' : 'Red';
-  return `${colour} to move (${who.toLowerCase()}): turn a tile over or move one of your animals`;
-}
-
 /**
  * The hint button and line, and the analysis panel. Online, the engine's
  * help waits for the end of the game, as for 7x9 games.
@@ -528,25 +538,39 @@ function render() {
   const targets = flip.selected
     ? legal.filter((m) => m.startsWith(flip.selected ?? '') && !m.endsWith('?')).map((m) => m.slice(2, 4))
     : [];
-  const lastMove = g.ply > 0 ? g.moves[g.ply - 1] : null;
+  // An earlier position, when one is shown, takes the board and the pool.
+  const seen = viewedPosition(g);
+  const lastMove = seen ? seen.last : g.ply > 0 ? g.moves[g.ply - 1] : null;
   const last = lastMove ? [lastMove.action.slice(0, 2), lastMove.action.slice(2, 4)].filter(Boolean) : [];
   drawFlipBoard(el('flip-board'), {
-    board: g.board,
-    selected: flip.selected,
-    targets,
+    board: seen ? seen.board : g.board,
+    selected: seen ? null : flip.selected,
+    targets: seen ? [] : targets,
     last,
-    reveal: flip.reveal,
+    reveal: seen ? null : flip.reveal,
     flipped: flip.flipped,
-    arrows: arrows(),
+    arrows: seen ? [] : arrows(),
   });
+  el('flip-board').dataset.ply = String(seen ? seen.ply : g.ply);
   renderHelp(g);
-  drawPool(el('flip-pool'), g.pool, g.hidden);
+  drawPool(el('flip-pool'), seen ? seen.pool : g.pool, seen ? seen.hidden : g.hidden);
   const review = flipReviewOf(g.id);
   drawMoves(
     $('flip-moves', HTMLOListElement),
     g.moves,
     (review?.moves ?? []).map((j) => (j ? { judgement: j.judgement, title: judgementTitle(j) } : null)),
   );
+  drawViewer(
+    {
+      prev: $('flip-view-prev', HTMLButtonElement),
+      next: $('flip-view-next', HTMLButtonElement),
+      live: $('flip-view-live', HTMLButtonElement),
+      text: el('flip-view-text'),
+      moves: el('flip-moves'),
+    },
+    g,
+  );
+  drawFlipGraph($('flip-eval-graph', SVGSVGElement), review, g, seen ? seen.ply : g.ply);
   // A finished game is reviewed (online ones too: the help waits for the end).
   el('flip-review-panel').hidden = g.status !== 'over' || g.ply === 0;
   drawFlipReview(
@@ -557,13 +581,13 @@ function render() {
     },
     review,
   );
-  el('flip-status').textContent = statusText(g);
+  el('flip-status').textContent = statusText(g, flip.engine);
   el('flip-status').dataset.status = g.status;
   // Which game the board shows: opening another game by its link swaps the
   // board in place, and a script (or a test) waits on this to act on it.
   el('flip-area').dataset.game = String(g.id);
   el('flip-rules').textContent = `Flip Jungle (${g.variant}) on a 4×4 board.`;
-  el('flip-fen').textContent = g.fen;
+  el('flip-fen').textContent = seen ? seen.fen : g.fen;
   $('flip-download', HTMLAnchorElement).href = api.recordUrl(g.id);
   $('flip-undo', HTMLButtonElement).disabled = g.status !== 'ongoing' || g.ply === 0 || flip.engine;
   // Online, take-backs are offered to the opponent on the 7x9 page only; a
@@ -577,7 +601,7 @@ function render() {
     $('flip-share-link', HTMLInputElement).value = `${location.origin}${location.pathname}#join=${g.code}`;
     el('flip-share-code').textContent = g.code;
   }
-  el('flip-banner').hidden = g.status !== 'over';
+  el('flip-banner').hidden = g.status !== 'over' || seen !== null;
   el('flip-banner-title').textContent = g.message;
   // The tile turns over once, not at every later drawing.
   flip.reveal = null;

@@ -7,6 +7,7 @@
 // marks the moves.
 import { api, messageOf } from './api.js';
 import { toast } from './dom.js';
+import { drawEvalGraph } from './views/eval_graph.js';
 
 /**
  * One ply's judgement (null while unknown).
@@ -105,4 +106,35 @@ export function drawFlipReview(el, review) {
     li.textContent = `${m.ply}. ${sideName(m.side)} ${m.move}${MARKS[m.judgement]} ${m.judgement}: ${percent(m.expected_best)} → ${percent(m.expected_played)} (better ${m.best})`;
     el.summary.append(li);
   }
+}
+
+/**
+ * The review as the evaluation graph draws it (views/eval_graph.js): Blue's
+ * expected score in each position the review searched (the best action's,
+ * from its player's side), and the game's result at its end. A position
+ * before the first flip of a first-flip set has no Blue yet and is left out.
+ * @param {FlipReview} review
+ * @param {{ status: string, winner: 'blue' | 'red' | null }} game
+ */
+export function flipGraphOf(review, game) {
+  /** @type {({ ply: number, expected: number } | null)[]} */
+  const plies = review.moves.map((m, i) =>
+    m && m.side ? { ply: i, expected: m.side === 'blue' ? m.expected_best : 1 - m.expected_best } : null,
+  );
+  const end = game.winner === 'blue' ? 1 : game.winner === 'red' ? 0 : 0.5;
+  plies.push(game.status === 'over' ? { ply: review.total, expected: end } : null);
+  const moves = review.moves.map((m) => (m ? { ply: m.ply, judgement: m.judgement } : null));
+  return /** @type {import('./api.js').Review} */ (/** @type {unknown} */ ({ total: review.total + 1, plies, moves }));
+}
+
+/**
+ * The graph of a finished game's review, `ply` marked; hidden while the
+ * review has found nothing or the game goes on.
+ * @param {SVGSVGElement} el @param {FlipReview | null} review
+ * @param {{ status: string, winner: 'blue' | 'red' | null }} game @param {number} ply
+ */
+export function drawFlipGraph(el, review, game, ply) {
+  const shown = review !== null && review.analysed > 0 && game.status === 'over';
+  el.toggleAttribute('hidden', !shown);
+  if (review && shown) drawEvalGraph(el, flipGraphOf(review, game), ply);
 }

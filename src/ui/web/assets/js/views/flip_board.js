@@ -46,6 +46,11 @@ const CSS = `
 .flip-pool td, .flip-pool th { padding: 2px 6px; text-align: center; }
 .flip-pool .blue { color: #2456c4; } .flip-pool .red { color: #c42f24; } .flip-pool .none { opacity: .35; }
 .flip-moves { max-height: 260px; overflow: auto; margin: 0; padding-left: 2em; }
+.flip-move { cursor: pointer; }
+.flip-move.viewed { background: #fff3c4; font-weight: 600; }
+.flip-nav { align-items: center; }
+.flip-nav #flip-view-text { min-width: 7em; text-align: center; font-variant-numeric: tabular-nums; }
+.flip-review .eval-graph[hidden] { display: none; }
 .flip-holder { position: relative; }
 .flip-banner { position: absolute; inset: 30% 10%; background: rgba(255,255,255,.95); border-radius: 10px; display: flex; flex-direction: column;
   align-items: center; justify-content: center; gap: 8px; box-shadow: 0 4px 20px rgba(0,0,0,.3); text-align: center; padding: 8px; }
