@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
+#include <thread>
 
 #include "test_folder.h"
 #include "web_test_util.h"
@@ -218,6 +220,36 @@ TEST_F(WebFlipTest, TheEngineAnswersAndTakeBackReturnsToThePerson) {
   r = get(server, path + "/hint?depth=1");
   EXPECT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["move"].get<std::string>().back(), '?');
+}
+
+TEST_F(WebFlipTest, TheEnginesMoveIsAPoolJobThatDeletingTheGameStops) {
+  // The engine plays first from the start, thinking for up to the server's
+  // cap (2 s); the game is deleted meanwhile. The search is the pool's
+  // (GET /api/info counts it busy), and the deletion cancels it: the
+  // engine's answer is a refusal, and the pool is idle again.
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  Reply r = post(server, "/api/games",
+                 {{"variant", "flip"}, {"blue", {{"type", "engine"}, {"movetime_ms", 2000}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  const std::string path = game_path(r);
+  Reply answer;
+  std::thread engine([&] { answer = post(server, path + "/engine-move", json::object()); });
+  int busy = 0;
+  for (int i = 0; i < 400 && busy == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    busy = get(server, "/api/info").body["engines"]["busy"].get<int>();
+  }
+  EXPECT_EQ(busy, 1);
+  httplib::Client client("127.0.0.1", server.port());
+  as_test_player(client);
+  const Reply deleted = reply(client.Delete(path));
+  EXPECT_EQ(deleted.status, 200) << deleted.text;
+  engine.join();
+  EXPECT_EQ(answer.status, 409) << answer.text;
+  EXPECT_EQ(answer.body["error"]["code"], "game_changed") << answer.text;
+  EXPECT_EQ(get(server, path).status, 404);
+  EXPECT_EQ(get(server, "/api/info").body["engines"]["busy"], 0);
 }
 
 TEST_F(WebFlipTest, AResignationIsRecorded) {

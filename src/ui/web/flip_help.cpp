@@ -6,6 +6,7 @@
 
 #include "ui/web/analysis_stream.h"
 #include "ui/web/engine_search.h"
+#include "ui/web/flip_search_job.h"
 
 namespace jungle::web {
 
@@ -21,56 +22,6 @@ double rounded(double x, int places) {
   const double scale = std::pow(10.0, places);
   return std::round(x * scale) / scale;
 }
-
-// The flip engine's search of one position on a pool thread: each
-// completed depth is reported with the line it expects.
-struct FlipTask {
-  FlipTask(const flip::FlipPosition& p, int l) : pos(p), lines(l) {}
-  flip::FlipPosition pos;
-  int lines;
-  std::mutex mutex;
-  // Made when the job runs, not while it waits in the queue (its tables
-  // take megabytes).
-  std::unique_ptr<flip::FlipSearcher> searcher;
-  bool stopped = false;
-  Json last;  // the last completed depth's report; null before one
-
-  static EngineJob job(const std::shared_ptr<FlipTask>& self, EngineJob::Kind kind,
-                       const std::string& client, const std::string& address,
-                       std::function<void(const Json&)> on_depth) {
-    EngineJob j;
-    j.kind = kind;
-    j.client = client;
-    j.address = address;
-    j.run = [self, on_depth](const SearchLimits& limits) {
-      flip::FlipSearcher* searcher = nullptr;
-      {
-        std::lock_guard lock(self->mutex);
-        self->searcher = std::make_unique<flip::FlipSearcher>();
-        searcher = self->searcher.get();
-        if (self->stopped) searcher->stop();
-      }
-      flip::FlipLimits l;
-      l.depth = limits.depth;
-      l.movetime_ms = int(limits.movetime_ms);
-      l.lines = self->lines;
-      searcher->search(self->pos, l, [&](const flip::FlipSearchResult& r) {
-        Json report = flip_search_json(r, self->pos, *searcher);
-        if (on_depth) on_depth(report);
-        std::lock_guard lock(self->mutex);
-        self->last = std::move(report);
-      });
-      std::lock_guard lock(self->mutex);
-      self->searcher.reset();
-    };
-    j.stop = [self] {
-      std::lock_guard lock(self->mutex);
-      self->stopped = true;
-      if (self->searcher) self->searcher->stop();
-    };
-    return j;
-  }
-};
 
 Json side_json(const flip::FlipPosition& pos) {
   if (!pos.colours_known()) return nullptr;
@@ -127,8 +78,8 @@ Json flip_search_json(const flip::FlipSearchResult& r, flip::FlipPosition& pos,
 
 Json flip_hint(EnginePool& pool, const flip::FlipPosition& pos, const SearchLimits& limits,
                int lines, const std::string& client, const std::string& address) {
-  auto task = std::make_shared<FlipTask>(pos, std::clamp(lines, 1, kMaxAnalysisLines));
-  EngineJob job = FlipTask::job(task, EngineJob::Kind::kHint, client, address, nullptr);
+  auto task = std::make_shared<FlipSearchTask>(pos, std::clamp(lines, 1, kMaxAnalysisLines));
+  EngineJob job = FlipSearchTask::job(task, EngineJob::Kind::kHint, client, address, nullptr);
   job.limits = limits;
   auto done = std::make_shared<std::promise<bool>>();
   std::future<bool> finished = done->get_future();
@@ -148,10 +99,10 @@ std::shared_ptr<EngineTicket> stream_flip_analysis(
     const SearchLimits& limits, int lines, const std::string& client, const std::string& address,
     std::atomic<int>& open_streams, Json start_event) {
   auto channel = std::make_shared<EventChannel>();
-  auto task = std::make_shared<FlipTask>(pos, std::clamp(lines, 1, kMaxAnalysisLines));
-  EngineJob job =
-      FlipTask::job(task, EngineJob::Kind::kAnalysis, client, address,
-                    [channel](const Json& report) { channel->push(sse_event("info", report)); });
+  auto task = std::make_shared<FlipSearchTask>(pos, std::clamp(lines, 1, kMaxAnalysisLines));
+  EngineJob job = FlipSearchTask::job(
+      task, EngineJob::Kind::kAnalysis, client, address,
+      [channel](const Json& report) { channel->push(sse_event("info", report)); });
   job.limits = limits;
   job.on_done = [channel, task](const SearchResult&, bool completed) {
     Json done{{"best", nullptr},     {"depth", 0}, {"score", nullptr},

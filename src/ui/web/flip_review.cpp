@@ -6,6 +6,7 @@
 #include "flip/flip_search.h"
 #include "ui/web/engine_search.h"
 #include "ui/web/flip_help.h"
+#include "ui/web/flip_search_job.h"
 #include "ui/web/game_review.h"
 
 namespace jungle::web {
@@ -41,57 +42,31 @@ void FlipReviews::advance_locked(const std::shared_ptr<Job>& job, FlipGameSessio
   // Every action of the position valued exactly, the one played among them.
   const std::vector<flip::Ply>& plies = game.position().history();
   const std::vector<flip::Ply> upto(plies.begin(), plies.begin() + index + 1);
-  auto pos = std::make_shared<flip::FlipPosition>(position_before(game.position(), size_t(index)));
-  const flip::Action played = upto.back().action;
-  auto searcher = std::make_shared<std::unique_ptr<flip::FlipSearcher>>();
-  auto search_mutex = std::make_shared<std::mutex>();
-  auto stopped = std::make_shared<bool>(false);
-  auto found = std::make_shared<std::optional<FlipPlyFinding>>();
-  EngineJob search;
-  search.kind = EngineJob::Kind::kAnalysis;
+  const flip::FlipPosition before = position_before(game.position(), size_t(index));
+  auto task = std::make_shared<FlipSearchTask>(before, before.legal_actions().size);
+  EngineJob search =
+      FlipSearchTask::job(task, EngineJob::Kind::kAnalysis, job->client, job->address);
   search.limits.movetime_ms = job->movetime_ms;
-  search.client = job->client;
-  search.address = job->address;
-  search.run = [pos, played, searcher, search_mutex, stopped, found](const SearchLimits& limits) {
-    flip::FlipSearcher* s = nullptr;
+  search.on_done = [this, job, index, upto, task](const SearchResult&, bool completed) {
+    std::optional<flip::FlipSearchResult> r;
     {
-      std::lock_guard lock(*search_mutex);
-      *searcher = std::make_unique<flip::FlipSearcher>();
-      s = searcher->get();
-      if (*stopped) s->stop();
+      std::lock_guard lock(task->mutex);
+      r = task->result;
     }
-    flip::FlipLimits l;
-    l.depth = limits.depth;
-    l.movetime_ms = int(limits.movetime_ms);
-    l.lines = pos->legal_actions().size;
-    const flip::FlipSearchResult r = s->search(*pos, l);
-    {
-      std::lock_guard lock(*search_mutex);
-      searcher->reset();
-    }
-    if (!r.has_move || r.lines.empty()) return;
-    FlipPlyFinding f;
-    f.best = flip::action_text(r.best);
-    f.best_score = r.score;
-    f.depth = r.depth;
-    // The played action among the lines (every legal one is there).
-    f.played_score = r.score;
-    for (const flip::FlipLine& line : r.lines) {
-      if (line.action == played) f.played_score = line.score;
-    }
-    *found = f;
-  };
-  search.stop = [searcher, search_mutex, stopped] {
-    std::lock_guard lock(*search_mutex);
-    *stopped = true;
-    if (*searcher) (*searcher)->stop();
-  };
-  search.on_done = [this, job, index, upto, found](const SearchResult&, bool completed) {
-    if (!completed || !*found) {
+    if (!completed || !r || r->lines.empty()) {
       jobs_.finish(job, Job::State::kStopped, kReviewCancelled);
       return;
     }
-    searched(job, size_t(index), upto, **found);
+    FlipPlyFinding f;
+    f.best = flip::action_text(r->best);
+    f.best_score = r->score;
+    f.depth = r->depth;
+    // The played action among the lines (every legal one is there).
+    f.played_score = r->score;
+    for (const flip::FlipLine& line : r->lines) {
+      if (line.action == upto.back().action) f.played_score = line.score;
+    }
+    searched(job, size_t(index), upto, f);
   };
   jobs_.submit(job, std::move(search));
 }

@@ -40,9 +40,9 @@ struct GameServiceOptions {
   int64_t abandon_timeout_ms = 30000;
   // The clocks' time, in ms; the wall clock unless a test gives its own.
   std::function<int64_t()> clock;
-  // Flip Jungle searches at once (each holds its own tables), and as many
-  // hidden-pieces searches.
-  int max_flip_searches = 2;
+  // Hidden-pieces engine searches at once (each holds its own tables; they
+  // run beside the engine pool, which Flip Jungle searches share with 7x9).
+  int max_hidden_searches = 2;
 };
 
 // Who a request comes from: what it proves (player key, seat tokens), and
@@ -210,7 +210,6 @@ class GameService {
   const VariantCatalog& catalog_;
   EnginePool& pool_;
   GameServiceOptions options_;
-  std::atomic<int> flip_searches_{0};
   std::atomic<int> hidden_searches_{0};
 
   // Watchers connected to this server, per (game, seat).

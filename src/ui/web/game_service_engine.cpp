@@ -1,8 +1,9 @@
 // The game service's engine moves: the engine plays the seat to move of a
-// local game, on the engine pool (7x9) or a flip searcher, its clock
-// running while it thinks.
+// local game, on the engine pool (7x9 and Flip Jungle) or a hidden-pieces
+// searcher, its clock running while it thinks.
 #include "flip/flip_search.h"
 #include "ui/web/engine_search.h"
+#include "ui/web/flip_search_job.h"
 #include "ui/web/flip_session.h"
 #include "ui/web/game_service.h"
 #include "ui/web/game_service_checks.h"
@@ -103,48 +104,49 @@ Json GameService::engine_move_jungle(LockedGame& g, const Requester& who) {
 
 Json GameService::engine_move_flip(LockedGame& g, const Requester& who) {
   auto& game = static_cast<FlipGameSession&>(*g.game);
-  // Each search holds its own tables (a few MB): no more at once than the
-  // server has engines.
-  if (flip_searches_.fetch_add(1) >= std::max(1, options_.max_flip_searches)) {
-    flip_searches_.fetch_sub(1);
-    throw GameError(ErrorKind::kUnavailable, "busy", "the engines are busy; try again in a moment");
-  }
-  struct Release {
-    std::atomic<int>& n;
-    ~Release() { n.fetch_sub(1); }
-  } release{flip_searches_};
   const int seat = game.seat_to_move();
   const PlayerConfig player = game.player(seat);
-  flip::FlipPosition pos = game.position();
   const uint64_t changes = game.change_count();
-  flip::FlipLimits limits;
-  limits.movetime_ms = int(engine_think_ms(game.clock, seat, player.movetime_ms, now()));
-  limits.depth = flip_engine_depth(player.skill);
-  game.engine_thinking = true;
+  // On the engine pool as a 7x9 engine move: served before hints and
+  // analyses, counted in the client's share, cancelled by a take-back, a
+  // resignation or the game's deletion as the 7x9 engine's is.
+  auto task = std::make_shared<FlipSearchTask>(game.position(), 1);
+  EngineJob job = FlipSearchTask::job(task, EngineJob::Kind::kMove, who.client, who.address);
+  job.limits.movetime_ms = engine_think_ms(game.clock, seat, player.movetime_ms, now());
+  job.limits.depth = flip_engine_depth(player.skill);
+  auto [ticket, future] = submit_search(pool_, std::move(job));
+  game.engine_ticket = ticket;
   if (game.clock.timed() && game.colours_known()) {
     game.clock.start(seat, now());
     track_deadline(game);
   }
   thinking(game, seat);
   g.lock.unlock();
-  flip::FlipSearcher searcher;
-  const flip::FlipSearchResult r = searcher.search(pos, limits);
+  const Searched searched = future.get();
   g.lock.lock();
-  game.engine_thinking = false;
+  if (game.engine_ticket == ticket) game.engine_ticket.reset();
   if (game.change_count() != changes || game.detached) throw game_changed();
-  if (!r.has_move) throw GameError(ErrorKind::kServerFault, "no_move", "the engine found no move");
+  std::optional<flip::FlipSearchResult> r;
+  {
+    std::lock_guard lock(task->mutex);
+    r = task->result;
+  }
+  if (!searched.completed) {
+    throw GameError(ErrorKind::kUnavailable, "cancelled", "the engine's search was cancelled");
+  }
+  if (!r) throw GameError(ErrorKind::kServerFault, "no_move", "the engine found no move");
   const int held = game.seats.held_by(who.proof);
   const int64_t t = now();
   if (settle_clock(game, t)) return state_of(game, held);
-  game.play(r.best);
+  game.play(r->best);
   after_move(game, seat, t);
   save(game);
   Json state = state_of(game, held);
-  state["engine"] = Json{{"move", flip::action_text(r.best)},
-                         {"score", r.score},
-                         {"depth", r.depth},
-                         {"nodes", r.nodes},
-                         {"time_ms", r.time_ms}};
+  state["engine"] = Json{{"move", flip::action_text(r->best)},
+                         {"score", r->score},
+                         {"depth", r->depth},
+                         {"nodes", r->nodes},
+                         {"time_ms", r->time_ms}};
   return state;
 }
 

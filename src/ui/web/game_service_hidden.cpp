@@ -136,7 +136,7 @@ Json GameService::arrange(int64_t id, const Requester& who, int seat,
 Json GameService::engine_move_hidden(LockedGame& g, const Requester& who) {
   auto& game = static_cast<HiddenGameSession&>(*g.game);
   if (!game.set_up()) throw still_setting_up();
-  SearchSlot slot(hidden_searches_, options_.max_flip_searches);
+  SearchSlot slot(hidden_searches_, options_.max_hidden_searches);
   const int seat = game.seat_to_move();
   const PlayerConfig player = game.player(seat);
   // The engine is given its own view, never the truth.
@@ -203,7 +203,7 @@ Json GameService::hidden_hint(int64_t id, const Requester& who, int64_t movetime
     }
     return game.game().view(*viewer);
   }();
-  SearchSlot slot(hidden_searches_, options_.max_flip_searches);
+  SearchSlot slot(hidden_searches_, options_.max_hidden_searches);
   hidden::HiddenSearchOptions options;
   options.seed = fresh_seed();
   options.hash_mb = 8;
