@@ -108,6 +108,14 @@ class WebFlipHelpTest : public ::testing::Test {
     *status = r ? r->status : 0;
     return body;
   }
+  // The review's answer once it no longer runs (`r`: the last one), for at most 30 s.
+  Reply review_once_done(const std::string& game, Reply r) const {
+    for (int i = 0; i < 600 && r.body["status"] == "running"; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      r = get(game + "/review");
+    }
+    return r;
+  }
   std::string create(const json& body) const {
     const Reply r = post("/api/games", body);
     EXPECT_EQ(r.status, 201) << r.text;
@@ -320,10 +328,7 @@ TEST_F(WebFlipHelpTest, AReviewMarksTheActionThatLostItsExpectedScore) {
   ASSERT_EQ(r.status, 202) << r.text;
   EXPECT_EQ(r.body["kind"], "flip");
   EXPECT_EQ(r.body["total"], 2);
-  for (int i = 0; i < 600 && r.body["status"] == "running"; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    r = get(game + "/review");
-  }
+  r = review_once_done(game, r);
   ASSERT_EQ(r.body["status"], "done") << r.text;
   EXPECT_EQ(r.body["analysed"], 2);
   const json& blunder = r.body["moves"][0];
@@ -374,10 +379,7 @@ TEST_F(WebFlipHelpTest, AReviewMarksTheActionThatLostItsExpectedScore) {
   EXPECT_EQ(r.body["moves"][1], nullptr);
   r = post(game + "/review", {{"movetime_ms", 5000}});
   ASSERT_EQ(r.status, 202) << r.text;
-  for (int i = 0; i < 600 && r.body["status"] == "running"; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    r = get(game + "/review");
-  }
+  r = review_once_done(game, r);
   ASSERT_EQ(r.body["status"], "done") << r.text;
   EXPECT_EQ(r.body["moves"][0], reviewed["moves"][0]);
   EXPECT_EQ(r.body["moves"][1]["move"], "c2d2");
@@ -392,10 +394,7 @@ TEST_F(WebFlipHelpTest, AReviewJudgesAFlipByItsValueOverThePool) {
   ASSERT_EQ(r.status, 200) << r.text;
   r = post(game + "/review", {{"movetime_ms", 5000}});
   ASSERT_EQ(r.status, 202) << r.text;
-  for (int i = 0; i < 600 && r.body["status"] == "running"; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    r = get(game + "/review");
-  }
+  r = review_once_done(game, r);
   ASSERT_EQ(r.body["status"], "done") << r.text;
   const json& flip = r.body["moves"][0];
   EXPECT_EQ(flip["move"], "b4?");  // the action, not what it revealed

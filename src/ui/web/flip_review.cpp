@@ -73,34 +73,16 @@ void FlipReviews::advance_locked(const std::shared_ptr<Job>& job, FlipGameSessio
 
 void FlipReviews::searched(const std::shared_ptr<Job>& job, size_t index,
                            const std::vector<flip::Ply>& upto, const FlipPlyFinding& finding) {
-  try {
-    // As lock_game does: a copy the registry dropped is replaced by the stored one.
-    for (int attempt = 0;; ++attempt) {
-      std::shared_ptr<FlipGameSession> game =
-          std::dynamic_pointer_cast<FlipGameSession>(games_.get(job->game_id));
-      if (!game) {
-        jobs_.finish(job, Job::State::kStopped, "the game is not a Flip Jungle game");
-        return;
-      }
-      std::unique_lock lock(game->mutex());
-      if (game->detached && attempt == 0) continue;
-      if (game->detached) {
-        jobs_.finish(job, Job::State::kStopped, "the game was deleted");
-        return;
-      }
-      // A take-back and other plies may have put another position, or
-      // another action, at this ply.
-      const std::vector<flip::Ply>& plies = game->position().history();
-      if (plies.size() > index && std::equal(upto.begin(), upto.end(), plies.begin())) {
-        game->set_finding(index, finding);
-      }
-      advance_locked(job, *game);
-      games_.save(*game);
-      return;
-    }
-  } catch (const std::exception& e) {
-    jobs_.finish(job, Job::State::kStopped, e.what());
-  }
+  with_review_game<FlipGameSession>(
+      jobs_, games_, job, "the game is not a Flip Jungle game", [&](FlipGameSession& game) {
+        // A take-back and other plies may have put another position, or
+        // another action, at this ply.
+        const std::vector<flip::Ply>& plies = game.position().history();
+        if (plies.size() > index && std::equal(upto.begin(), upto.end(), plies.begin())) {
+          game.set_finding(index, finding);
+        }
+        advance_locked(job, game);
+      });
 }
 
 Json FlipReviews::status_json(const FlipGameSession& game) {

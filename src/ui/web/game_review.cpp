@@ -102,39 +102,22 @@ void GameReviews::advance_locked(const std::shared_ptr<Job>& job, GameSession& g
 
 void GameReviews::searched(const std::shared_ptr<Job>& job, int ply, const std::string& fen,
                            const SearchResult& r) {
-  try {
-    // As lock_game does: a copy the registry dropped is replaced by the stored one.
-    for (int attempt = 0;; ++attempt) {
-      std::shared_ptr<GameSession> game =
-          std::dynamic_pointer_cast<GameSession>(games_.get(job->game_id));
-      if (!game) {
-        jobs_.finish(job, Job::State::kStopped, "the game is not a 7x9 game");
-        return;
-      }
-      std::unique_lock lock(game->mutex());
-      if (game->detached && attempt == 0) continue;
-      if (game->detached) {
-        jobs_.finish(job, Job::State::kStopped, "the game was deleted");
-        return;
-      }
-      // A take-back and another move may have put another position at this ply.
-      if (ply <= game->ply() && game->fen_at(ply) == fen) {
-        const Side us = side_at(*game, ply);
-        const Evaluation e = evaluation_for_blue(r.score, us, r.depth);
-        PlyEvaluation pe;
-        pe.depth = r.depth;
-        pe.mate = e.mate ? e.value : 0;
-        pe.blue_score = us == kBlue ? r.score : -r.score;
-        if (!r.best.is_none()) pe.best = game->board().move_text(r.best);
-        game->set_evaluation(ply, pe);
-      }
-      advance_locked(job, *game);
-      games_.save(*game);
-      return;
-    }
-  } catch (const std::exception& e) {
-    jobs_.finish(job, Job::State::kStopped, e.what());
-  }
+  with_review_game<GameSession>(jobs_, games_, job, "the game is not a 7x9 game",
+                                [&](GameSession& game) {
+                                  // A take-back and another move may have put another position at
+                                  // this ply.
+                                  if (ply <= game.ply() && game.fen_at(ply) == fen) {
+                                    const Side us = side_at(game, ply);
+                                    const Evaluation e = evaluation_for_blue(r.score, us, r.depth);
+                                    PlyEvaluation pe;
+                                    pe.depth = r.depth;
+                                    pe.mate = e.mate ? e.value : 0;
+                                    pe.blue_score = us == kBlue ? r.score : -r.score;
+                                    if (!r.best.is_none()) pe.best = game.board().move_text(r.best);
+                                    game.set_evaluation(ply, pe);
+                                  }
+                                  advance_locked(job, game);
+                                });
 }
 
 Json GameReviews::status_json(const GameSession& game) {

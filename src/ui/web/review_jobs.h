@@ -6,8 +6,10 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include "ui/web/engine_pool.h"
+#include "ui/web/game_registry.h"
 
 // What the two kinds of review (game_review: 7x9 games, flip_review: Flip
 // Jungle games) share: one job per game that searches one position after
@@ -84,5 +86,34 @@ class ReviewJobs {
   std::mutex mutex_;
   std::map<int64_t, std::shared_ptr<ReviewJob>> jobs_;
 };
+
+// A search of `job` came back: runs `step` on its game, locked, and saves
+// the game. As lock_game does, a copy the registry dropped is replaced by
+// the stored one. Stops the job when the game is not a `Session`
+// (`other_kind` says why), was deleted, or anything throws.
+template <class Session, class Step>
+void with_review_game(ReviewJobs& jobs, GameRegistry& games, const std::shared_ptr<ReviewJob>& job,
+                      std::string_view other_kind, Step step) {
+  try {
+    for (int attempt = 0;; ++attempt) {
+      std::shared_ptr<Session> game = std::dynamic_pointer_cast<Session>(games.get(job->game_id));
+      if (!game) {
+        jobs.finish(job, ReviewJob::State::kStopped, std::string(other_kind));
+        return;
+      }
+      std::unique_lock lock(game->mutex());
+      if (game->detached && attempt == 0) continue;
+      if (game->detached) {
+        jobs.finish(job, ReviewJob::State::kStopped, "the game was deleted");
+        return;
+      }
+      step(*game);
+      games.save(*game);
+      return;
+    }
+  } catch (const std::exception& e) {
+    jobs.finish(job, ReviewJob::State::kStopped, e.what());
+  }
+}
 
 }  // namespace jungle::web
