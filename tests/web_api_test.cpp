@@ -583,15 +583,20 @@ TEST_F(WebApiTest, StopEndsOpenStreamsAndKeepsTheDatabase) {
   Json g = create(Json::object());
   ASSERT_EQ(post(game_path(g, "/moves"), {{"move", "a3a4"}}).status, 200);
   std::atomic<bool> ended{false};
+  std::atomic<bool> started{false};
   std::string events;
   std::thread reader([&] {
     auto client = make_client();
-    int status = 0;
-    events = read_stream(*client, game_path(g, "/analysis?movetime_ms=3000"), &status);
+    client->Get(game_path(g, "/analysis?movetime_ms=3000"), [&](const char* data, size_t n) {
+      events.append(data, n);
+      if (events.find("event: start") != std::string::npos) started = true;
+      return true;
+    });
     ended = true;
   });
-  // Wait until the stream has started, then stop the server under it.
-  for (int i = 0; i < 2000 && get("/api/info").body["open_streams"] == 0; ++i) {
+  // Wait until the client has the stream's first event (the server counts
+  // the stream open before it sends it), then stop the server under it.
+  for (int i = 0; i < 2000 && !started; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   client_.reset();
