@@ -11,17 +11,6 @@
 
 namespace jungle::web {
 
-namespace {
-
-// The position before ply `index` (0-based) of `last`'s history.
-flip::FlipPosition position_before(const flip::FlipPosition& last, size_t index) {
-  flip::FlipPosition p = last;
-  while (p.history().size() > index) p.undo();
-  return p;
-}
-
-}  // namespace
-
 void FlipReviews::start(FlipGameSession& game, int64_t movetime_ms, const std::string& client,
                         const std::string& address) {
   auto job = std::make_shared<Job>(game.id(), movetime_ms, client, address);
@@ -42,7 +31,7 @@ void FlipReviews::advance_locked(const std::shared_ptr<Job>& job, FlipGameSessio
   // Every action of the position valued exactly, the one played among them.
   const std::vector<flip::Ply>& plies = game.position().history();
   const std::vector<flip::Ply> upto(plies.begin(), plies.begin() + index + 1);
-  const flip::FlipPosition before = position_before(game.position(), size_t(index));
+  const flip::FlipPosition before = game.position_at(index);
   auto task = std::make_shared<FlipSearchTask>(before, before.legal_actions().size);
   EngineJob search =
       FlipSearchTask::job(task, EngineJob::Kind::kAnalysis, job->client, job->address);
@@ -105,7 +94,7 @@ Json FlipReviews::status_json(const FlipGameSession& game) {
   if (status.empty()) status = "none";
   Json moves = Json::array();
   int analysed = 0;
-  flip::FlipPosition pos = position_before(game.position(), 0);
+  flip::FlipPosition pos = game.position_at(0);
   for (size_t i = 0; i < plies.size(); ++i) {
     const std::optional<FlipPlyFinding>& f = game.finding(i);
     const Json side =
