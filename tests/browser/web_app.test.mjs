@@ -204,6 +204,11 @@ test('a piece dragged across the river jumps and captures', async () => {
   await page.locator('#form-new input[name="mode"][value="friend"]').check();
   await page.locator('#new-start').click();
   await page.locator('#dlg-new').waitFor({ state: 'hidden' });
+  // The drag begins once the board shows the new game: the page swaps games
+  // in place, and a press on the previous game's board (the Lion in the den,
+  // b3 empty) drags nothing (it failed so once in CI, under load).
+  await expectStatus(/Blue to move/);
+  await page.locator('#board .piece[data-on="b3"]').waitFor();
   const from = await square('b3').boundingBox();
   const to = await square('b7').boundingBox();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
