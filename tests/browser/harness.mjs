@@ -90,7 +90,18 @@ export async function newGame(p, { mode = 'blue', variant = 'standard', skill = 
     await p.locator('#new-skill').selectOption(skill);
     await p.locator('#new-movetime').selectOption(movetime);
   }
+  await startFromDialog(p, before);
+}
+
+/**
+ * Starts the game the open new-game dialog describes and waits until the
+ * page shows it: the page swaps games in place, and a click on the board
+ * before the new game's address is set (it is set as the game is drawn)
+ * would act on the previous game.
+ */
+export async function startFromDialog(p, before = null) {
+  const from = before ?? (await p.evaluate(() => location.hash));
   await p.locator('#new-start').click();
   await p.locator('#dlg-new').waitFor({ state: 'hidden' });
-  await p.waitForFunction((b) => /^#game=\d+$/.test(location.hash) && location.hash !== b, before, { timeout: 20000 });
+  await p.waitForFunction((b) => /^#game=\d+$/.test(location.hash) && location.hash !== b, from, { timeout: 20000 });
 }

@@ -182,8 +182,7 @@ test('a game set up in the editor ends by den entry', async () => {
   await page.locator('#dlg-new').waitFor({ state: 'visible' });
   assert.match(await page.locator('#new-start-note').textContent(), /2L4\/7\/7\/7\/r6/);
   await page.locator('#form-new input[name="mode"][value="friend"]').check();
-  await page.locator('#new-start').click();
-  await page.locator('#dlg-new').waitFor({ state: 'hidden' });
+  await h.startFromDialog(page);
   await square('c9').click();
   await square('d9').click();
   await page.locator('#banner').waitFor({ state: 'visible' });
@@ -202,13 +201,7 @@ test('a piece dragged across the river jumps and captures', async () => {
   await page.waitForFunction(() => document.querySelector('#setup-validation').textContent.startsWith('✓'));
   await page.locator('#setup-play').click();
   await page.locator('#form-new input[name="mode"][value="friend"]').check();
-  await page.locator('#new-start').click();
-  await page.locator('#dlg-new').waitFor({ state: 'hidden' });
-  // The drag begins once the board shows the new game: the page swaps games
-  // in place, and a press on the previous game's board (the Lion in the den,
-  // b3 empty) drags nothing (it failed so once in CI, under load).
-  await expectStatus(/Blue to move/);
-  await page.locator('#board .piece[data-on="b3"]').waitFor();
+  await h.startFromDialog(page);
   const from = await square('b3').boundingBox();
   const to = await square('b7').boundingBox();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
