@@ -284,6 +284,34 @@ TEST(FlipSearch, TakesTheCaptureThatKeepsAWonEndingWon) {
   const FlipSearchResult r = searcher.search(pos, limits);
   EXPECT_EQ(action_text(r.best), "b4c4");
   EXPECT_GT(r.score, kFlipEvalMax);
+  EXPECT_TRUE(r.proven);
+  EXPECT_EQ(r.plies_to_end, 0);  // the tables' verdict: no distance to the end
+}
+
+TEST(FlipSearch, AWinTheTreeSeesIsProvenWithItsDistance) {
+  FlipPosition pos(load_flip_rules("flip"), "3R/4/4/lL2 w - 0 1");
+  FlipSearcher searcher;
+  FlipLimits limits;
+  limits.depth = 4;
+  const FlipSearchResult r = searcher.search(pos, limits);
+  EXPECT_TRUE(r.proven);
+  EXPECT_EQ(r.plies_to_end, 1);
+  EXPECT_EQ(r.depth, 1);  // a proven result ends the deepening
+}
+
+TEST(FlipSearch, AnExpectationBeyondTheEvaluationIsNoProof) {
+  // Two tiles face down over a Blue Wolf and a Red Elephant: most of what
+  // they may reveal lets Blue win, so the expectation leaves the evaluation's
+  // range, but it is no forced win. It was reported as one ("proven": "win").
+  FlipPosition pos(load_flip_rules("flip"), "LpR1/T1?1/4/r?E1 w We 0 16");
+  FlipSearcher searcher;
+  FlipLimits limits;
+  limits.depth = 6;
+  const FlipSearchResult r = searcher.search(pos, limits);
+  EXPECT_GT(r.score, kFlipEvalMax);
+  EXPECT_FALSE(r.proven);
+  EXPECT_EQ(r.plies_to_end, 0);
+  EXPECT_EQ(r.depth, 6);  // and the deepening goes on
 }
 
 TEST(FlipSearch, WonEndingsAreWonOverTheBoard) {

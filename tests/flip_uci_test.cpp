@@ -51,6 +51,19 @@ TEST(FlipUci, ReportsAWinAsMateAndTheExpectedScore) {
   EXPECT_EQ(last(out), "bestmove b1a1");
 }
 
+TEST(FlipUci, ReportsTheTablesVerdictWithoutAMateDistance) {
+  // The tables prove the Lion wins against the Cat, but not in how many
+  // moves: this was reported as "score mate 98".
+  Session s;
+  s.send("setoption name Variant value flip");
+  s.send("position fen L3/4/4/2c1 w - 0 1");
+  const std::vector<std::string> out = s.send("go depth 3");
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_TRUE(starts_with(out[0], "info depth 1 score cp ")) << out[0];
+  EXPECT_EQ(out[1], "info string a win by the endgame tables");
+  EXPECT_TRUE(starts_with(last(out), "bestmove ")) << last(out);
+}
+
 TEST(FlipUci, RejectsFlipsWithoutOutcomeAndUnknownPlies) {
   Session s;
   s.send("setoption name Variant value flip");

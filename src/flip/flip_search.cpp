@@ -498,6 +498,20 @@ double FlipSearcher::value(FlipPosition& pos, int depth) {
   return search_node(pos, depth, -kFlipWin, kFlipWin, 0);
 }
 
+namespace {
+
+void set_verdict(FlipSearchResult& r, const FlipPosition& root) {
+  const double size = std::abs(r.score);
+  const double margin = kFlipWin - size;
+  r.proven = size > kFlipEvalMax && (root.hidden_count() == 0 || margin <= 1.5);
+  // A win the tree sees scores kFlipWin less its plies; the tables' wins
+  // score below kFlipWin - kFlipTableMargin.
+  const int plies = r.proven && margin < kFlipTableMargin ? int(std::lround(margin)) : 0;
+  r.plies_to_end = r.score > 0 ? plies : -plies;
+}
+
+}  // namespace
+
 FlipSearchResult FlipSearcher::search(
     FlipPosition& pos, const FlipLimits& limits,
     const std::function<void(const FlipSearchResult&)>& on_iteration) {
@@ -536,6 +550,7 @@ FlipSearchResult FlipSearcher::search(
     if (aborted_) break;
     out.best = found.front().action;
     out.score = found.front().score;
+    set_verdict(out, pos);
     out.lines = found;
     out.depth = depth;
     out.nodes = nodes_;
@@ -549,7 +564,7 @@ FlipSearchResult FlipSearcher::search(
       std::rotate(list.items.begin(), it, it + 1);
     }
     // One action, or a result the tree or the tables proved.
-    if (list.size == 1 || std::abs(out.score) > kFlipEvalMax) break;
+    if (list.size == 1 || out.proven) break;
   }
   out.nodes = nodes_;
   out.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(

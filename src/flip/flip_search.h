@@ -130,6 +130,16 @@ struct FlipSearchResult {
   Action best;
   bool has_move = false;
   double score = 0;  // expected score for the side to move, in points
+  // Whether `score` is a result, not an expectation: beyond the evaluation's
+  // range, and from a root no chance node can have mixed it into (no tile
+  // face down, or the game's end in one ply). An expectation over flips can
+  // leave the evaluation's range too (15 chances in 16 to win), so a score
+  // alone proves nothing while tiles are face down.
+  bool proven = false;
+  // With `proven`: the plies to the won (positive) or lost (negative) end
+  // the tree saw; 0 for the endgame tables' verdict, whose scores order
+  // wins by progress, not by the plies to the end.
+  int plies_to_end = 0;
   int depth = 0;
   uint64_t nodes = 0;
   int64_t time_ms = 0;

@@ -12,13 +12,25 @@ namespace jungle {
 
 namespace {
 
-std::string score_text(double score) {
-  if (std::abs(score) >= flip::kFlipWin - 200) {
-    const int plies = int(flip::kFlipWin - std::abs(score) + 0.5);
-    const int moves = (plies + 1) / 2;
-    return "mate " + std::to_string(score > 0 ? moves : -moves);
+// A win the tree saw to its end is a mate in moves; the endgame tables'
+// verdict proves a result without its distance, so it stays a score in cp
+// (above any evaluation's) and the info string names it.
+std::string score_text(const flip::FlipSearchResult& r) {
+  if (r.plies_to_end != 0) {
+    const int moves = (std::abs(r.plies_to_end) + 1) / 2;
+    return "mate " + std::to_string(r.plies_to_end > 0 ? moves : -moves);
   }
-  return "cp " + std::to_string(int(std::lround(score * 10)));
+  return "cp " + std::to_string(int(std::lround(r.score * 10)));
+}
+
+std::string score_string(const flip::FlipSearchResult& r) {
+  if (r.proven && r.plies_to_end == 0) {
+    return r.score > 0 ? "info string a win by the endgame tables"
+                       : "info string a loss by the endgame tables";
+  }
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "info string expected score %+.2f", r.score);
+  return expected;
 }
 
 }  // namespace
@@ -136,12 +148,10 @@ void FlipUciSession::go(const std::vector<std::string>& args) {
     const flip::FlipSearchResult r =
         searcher_->search(root, limits, [this](const flip::FlipSearchResult& it) {
           std::ostringstream s;
-          s << "info depth " << it.depth << " score " << score_text(it.score) << " nodes "
-            << it.nodes << " time " << it.time_ms << " pv " << flip::action_text(it.best);
+          s << "info depth " << it.depth << " score " << score_text(it) << " nodes " << it.nodes
+            << " time " << it.time_ms << " pv " << flip::action_text(it.best);
           send_(s.str());
-          char expected[64];
-          std::snprintf(expected, sizeof expected, "info string expected score %+.2f", it.score);
-          send_(expected);
+          send_(score_string(it));
         });
     if (!r.has_move) {
       send_("info depth 0 score cp 0");

@@ -53,13 +53,8 @@ Json flip_search_json(const flip::FlipSearchResult& r, flip::FlipPosition& pos,
   const bool known = pos.colours_known();
   const double blue = pos.side_to_move() == kBlue ? r.score : -r.score;
   Json proven = nullptr, win_in = nullptr;
-  if (std::abs(r.score) > flip::kFlipEvalMax) proven = r.score > 0 ? "win" : "loss";
-  // A win the tree sees scores kFlipWin less its plies; the tables' wins
-  // score below kFlipWin - kFlipTableMargin.
-  if (std::abs(r.score) > flip::kFlipWin - flip::kFlipTableMargin) {
-    const int plies = int(std::lround(flip::kFlipWin - std::abs(r.score)));
-    win_in = r.score > 0 ? plies : -plies;
-  }
+  if (r.proven) proven = r.score > 0 ? "win" : "loss";
+  if (r.plies_to_end != 0) win_in = r.plies_to_end;
   return Json{{"move", r.has_move ? Json(flip::action_text(r.best)) : Json(nullptr)},
               {"score", rounded(r.score, 2)},
               {"expected", rounded(flip_expected(r.score), 3)},
