@@ -350,6 +350,16 @@ TEST_F(WebFlipHelpTest, AReviewMarksTheActionThatLostItsExpectedScore) {
                                       {"judgement", nullptr},
                                       {"depth", 1}}));
   const json reviewed = r.body;
+  // The record carries the review: each ply's value from Blue's side in
+  // Cats, as a 7x9 record's [%eval], and the blunder with the better action.
+  const std::string better = blunder["best"];
+  r = get(game + "/record");
+  ASSERT_EQ(r.status, 200);
+  // (The depth of the first search is as far as its time allowed.)
+  EXPECT_NE(r.text.find("1. d1c1 {[%eval -72.65/"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("] Blunder. " + better + " was best.} 1... c2c1\n{[%eval -76.21/1]} *"),
+            std::string::npos)
+      << r.text;
   // Asked again, a done review is answered as it is.
   r = post(game + "/review", json::object());
   EXPECT_EQ(r.status, 202);

@@ -113,10 +113,13 @@ TEST_F(WebReviewTest, MarksTheBlunderWithTheBetterMove) {
   EXPECT_EQ(moves[1]["loss"], 0.0);
   EXPECT_EQ(review["thresholds"]["blunder"], 0.2);
 
-  // The record keeps the evaluations, as the terminal's do.
+  // The record keeps the evaluations, as the terminal's do, and the
+  // judgement with the better move.
   auto record = client_->Get(path(id, "/record"));
   ASSERT_TRUE(record);
   EXPECT_NE(record->body.find("1. g1g2 {[%eval #-1/"), std::string::npos) << record->body;
+  EXPECT_NE(record->body.find("] Blunder. c2c1 was best.} 1... c1d1 "), std::string::npos)
+      << record->body;
 
   // Kept with the game: after a restart, the review is there without a search.
   stop();

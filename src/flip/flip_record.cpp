@@ -27,7 +27,8 @@ std::string find_tag(const Tags& tags, std::string_view name) {
 
 }  // namespace
 
-std::string write_flip_record(const FlipPosition& pos, const Tags& tags) {
+std::string write_flip_record(const FlipPosition& pos, const Tags& tags,
+                              const std::vector<std::string>& comments) {
   GameResult result = GameResult::kOngoing;
   const FlipEnd end = pos.end(&result);
   Tags out;
@@ -48,14 +49,23 @@ std::string write_flip_record(const FlipPosition& pos, const Tags& tags) {
   text += "\n";
   std::string line;
   const std::vector<Ply>& plies = pos.history();
-  for (size_t i = 0; i < plies.size(); ++i) {
-    std::string word = ply_text(plies[i]);
-    if (i % 2 == 0) word = std::to_string(i / 2 + 1) + ". " + word;
+  auto put = [&](const std::string& word) {
     if (!line.empty() && line.size() + word.size() + 1 > 79) {
       text += line + "\n";
       line.clear();
     }
     line += (line.empty() ? "" : " ") + word;
+  };
+  bool after_comment = false;
+  for (size_t i = 0; i < plies.size(); ++i) {
+    std::string word = ply_text(plies[i]);
+    const std::string number = std::to_string(i / 2 + 1);
+    // After a comment the second player's ply gets its number again.
+    if (i % 2 == 0) word = number + ". " + word;
+    if (i % 2 == 1 && after_comment) word = number + "... " + word;
+    put(word);
+    after_comment = i < comments.size() && !comments[i].empty();
+    if (after_comment) put("{" + comments[i] + "}");
   }
   const std::string tail(result_tag(result));
   if (!line.empty() && line.size() + tail.size() + 1 > 79) {

@@ -19,7 +19,10 @@ using Tags = std::vector<std::pair<std::string, std::string>>;
 // The record of the game `pos` holds (its initial FEN and its plies). `tags`
 // gives Event, Blue, Red and any others; Result, Variant, FEN and
 // Termination are written from the game.
-std::string write_flip_record(const FlipPosition& pos, const Tags& tags = {});
+// `comments`, when given, holds one per ply (empty for none), written in
+// braces after its ply.
+std::string write_flip_record(const FlipPosition& pos, const Tags& tags = {},
+                              const std::vector<std::string>& comments = {});
 
 struct FlipRecord {
   Tags tags;

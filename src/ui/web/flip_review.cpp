@@ -108,9 +108,9 @@ Json FlipReviews::status_json(const FlipGameSession& game) {
     ++analysed;
     const double best = flip_expected(f->best_score);
     const double played = flip_expected(f->played_score);
-    // The engine's own choice loses nothing; a difference is its search's noise.
-    const double loss = move == f->best ? 0.0 : std::max(0.0, best - played);
-    const std::string judgement = judgement_of_loss(loss);
+    const MoveJudgement j = *game.judge_ply(i);
+    const double loss = j.loss;
+    const std::string& judgement = j.judgement;
     moves.push_back(Json{{"ply", int(i) + 1},
                          {"move", move},
                          {"side", side},

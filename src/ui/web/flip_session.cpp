@@ -1,10 +1,13 @@
 #include "ui/web/flip_session.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
+#include "core/game.h"
 #include "core/game_record.h"
 #include "flip/flip_record.h"
+#include "ui/web/flip_help.h"
 
 namespace jungle::web {
 
@@ -408,6 +411,13 @@ void FlipGameSession::set_finding(size_t index, FlipPlyFinding f) {
   if (index < findings_.size()) findings_[index] = std::move(f);
 }
 
+std::optional<MoveJudgement> FlipGameSession::judge_ply(size_t index) const {
+  const std::optional<FlipPlyFinding>& f = finding(index);
+  if (!f || index >= pos_.history().size()) return std::nullopt;
+  return judge(flip::action_text(pos_.history()[index].action), f->best,
+               flip_expected(f->best_score), flip_expected(f->played_score));
+}
+
 int FlipGameSession::first_unreviewed() const {
   for (size_t i = 0; i < findings_.size(); ++i) {
     if (!findings_[i]) return int(i);
@@ -445,7 +455,21 @@ std::string FlipGameSession::record_text() const {
       {"Blue", player_text(players_[first == kBlue ? 0 : 1])},
       {"Red", player_text(players_[first == kBlue ? 1 : 0])}};
   if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
-  std::string text = flip::write_flip_record(pos_, tags);
+  // A reviewed ply's comment: the value of the position it led to, from
+  // Blue's side in Cats (the protocol's cp over 100), as a 7x9 record's
+  // [%eval], and its judgement.
+  std::vector<std::string> comments(findings_.size());
+  flip::FlipPosition p = position_at(0);
+  for (size_t i = 0; i < comments.size(); ++i) {
+    p.play(pos_.history()[i]);
+    const std::optional<FlipPlyFinding>& f = findings_[i];
+    if (!f) continue;
+    // Whoever played it, the other side is to move after it.
+    const double blue = p.side_to_move() == kBlue ? -f->played_score : f->played_score;
+    const std::string eval = eval_comment(Evaluation{int(std::lround(blue * 10)), false, f->depth});
+    comments[i] = judged_comment(eval, *judge_ply(i));
+  }
+  std::string text = flip::write_flip_record(pos_, tags, comments);
   if (declared_ != GameResult::kOngoing) {
     // The writer knows the board's results only; a declared one is added.
     const std::string tag(result_tag(declared_));

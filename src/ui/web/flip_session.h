@@ -13,6 +13,7 @@
 #include "flip/flip_position.h"
 #include "ui/web/game_session_base.h"
 #include "ui/web/game_store.h"
+#include "ui/web/move_judgement.h"
 
 // Flip Jungle games in the web app (docs/api.md, "Flip Jungle games"): a
 // second kind of game beside GameSession, kept in the same store (variant
@@ -90,6 +91,9 @@ class FlipGameSession : public GameSessionBase {
   // `index` plies and the action played there); nullopt until searched.
   const std::optional<FlipPlyFinding>& finding(size_t index) const;
   void set_finding(size_t index, FlipPlyFinding f);
+  // Ply `index` judged by its finding (what it lost of its player's
+  // expected score against the engine's choice); nullopt without one.
+  std::optional<MoveJudgement> judge_ply(size_t index) const;
   // The first ply without a finding, or -1 when every ply has one.
   int first_unreviewed() const;
   int reviewed() const;

@@ -18,41 +18,6 @@ Side side_at(const GameSession& game, int ply) {
 
 }  // namespace
 
-std::string judgement_of_loss(double loss) {
-  return loss >= kBlunderLoss      ? "blunder"
-         : loss >= kMistakeLoss    ? "mistake"
-         : loss >= kInaccuracyLoss ? "inaccuracy"
-                                   : "";
-}
-
-Json review_thresholds_json() {
-  return Json{
-      {"inaccuracy", kInaccuracyLoss}, {"mistake", kMistakeLoss}, {"blunder", kBlunderLoss}};
-}
-
-double review_rounded(double x) {
-  return std::round(x * 1000.0) / 1000.0;
-}
-
-std::optional<MoveJudgement> judge_move(const GameSession& game, int ply) {
-  if (ply < 1 || ply > game.ply()) return std::nullopt;
-  const std::optional<PlyEvaluation>& before = game.evaluation(ply - 1);
-  const std::optional<PlyEvaluation>& after = game.evaluation(ply);
-  if (!before || !after) return std::nullopt;
-  const Side mover = side_at(game, ply - 1);
-  const auto for_mover = [mover](const PlyEvaluation& e) {
-    return mover == kBlue ? e.blue_expected() : 1.0 - e.blue_expected();
-  };
-  MoveJudgement j;
-  const std::string played = game.board().move_text(game.game().moves()[size_t(ply - 1)].move);
-  // The engine's own choice loses nothing; a difference is its search's noise.
-  if (before->best == played) return j;
-  j.loss = std::max(0.0, for_mover(*before) - for_mover(*after));
-  j.judgement = judgement_of_loss(j.loss);
-  if (!j.judgement.empty()) j.better = before->best;
-  return j;
-}
-
 void GameReviews::start(GameSession& game, int64_t movetime_ms, const std::string& client,
                         const std::string& address) {
   auto job = std::make_shared<Job>(game.id(), movetime_ms, client, address);
@@ -144,7 +109,7 @@ Json GameReviews::status_json(const GameSession& game) {
   }
   Json moves = Json::array();
   for (int ply = 1; ply < total; ++ply) {
-    const std::optional<MoveJudgement> j = judge_move(game, ply);
+    const std::optional<MoveJudgement> j = game.judge_move(ply);
     if (!j) {
       moves.push_back(Json());
       continue;

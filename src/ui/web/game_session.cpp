@@ -329,6 +329,19 @@ int GameSession::first_unevaluated() const {
   return -1;
 }
 
+std::optional<MoveJudgement> GameSession::judge_move(int ply) const {
+  if (ply < 1 || ply > this->ply()) return std::nullopt;
+  const std::optional<PlyEvaluation>& before = evaluation(ply - 1);
+  const std::optional<PlyEvaluation>& after = evaluation(ply);
+  if (!before || !after) return std::nullopt;
+  const bool blue_moved = (game_.start().side_to_move() ^ ((ply - 1) & 1)) == kBlue;
+  const auto for_mover = [blue_moved](const PlyEvaluation& e) {
+    return blue_moved ? e.blue_expected() : 1.0 - e.blue_expected();
+  };
+  const std::string played = board().move_text(game_.moves()[size_t(ply - 1)].move);
+  return judge(played, before->best, for_mover(*before), for_mover(*after));
+}
+
 int GameSession::evaluated() const {
   return int(std::count_if(evaluations_.begin(), evaluations_.end(),
                            [](const auto& e) { return e.has_value(); }));
@@ -468,9 +481,11 @@ GameRecord GameSession::to_record() const {
   for (size_t i = 0; i < record.moves.size(); ++i) {
     const std::optional<PlyEvaluation>& e = evaluation(int(i) + 1);
     if (!e || e->final) continue;
-    record.moves[i].comment =
+    const std::string eval =
         eval_comment(e->mate != 0 ? Evaluation{e->mate, true, e->depth}
                                   : Evaluation{e->blue_score, false, e->depth});
+    const std::optional<MoveJudgement> j = judge_move(int(i) + 1);
+    record.moves[i].comment = j ? judged_comment(eval, *j) : eval;
   }
   return record;
 }

@@ -14,6 +14,7 @@
 #include "ui/web/game_session_base.h"
 #include "ui/web/game_store.h"
 #include "ui/web/json_fields.h"
+#include "ui/web/move_judgement.h"
 
 namespace jungle::web {
 
@@ -115,6 +116,9 @@ class GameSession : public GameSessionBase {
   void set_evaluation(int ply, PlyEvaluation e);
   // The first ply whose position has no evaluation, or -1.
   int first_unevaluated() const;
+  // The move that led to `ply` (1..ply()), judged by the evaluations of
+  // the positions before and after it; nullopt while either is missing.
+  std::optional<MoveJudgement> judge_move(int ply) const;
   int evaluated() const;
 
   Json to_json() const override;
