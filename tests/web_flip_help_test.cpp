@@ -360,6 +360,10 @@ TEST_F(WebFlipHelpTest, AReviewMarksTheActionThatLostItsExpectedScore) {
   EXPECT_NE(r.text.find("] Blunder. " + better + " was best.} 1... c2c1\n{[%eval -76.21/1]} *"),
             std::string::npos)
       << r.text;
+  // And it loads again, the comments read past.
+  r = post("/api/games", {{"record", r.text}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["moves"].size(), 2u) << r.text;
   // Asked again, a done review is answered as it is.
   r = post(game + "/review", json::object());
   EXPECT_EQ(r.status, 202);
