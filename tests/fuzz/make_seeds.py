@@ -55,6 +55,12 @@ UCI = [
     "go movetime 0\ngo wtime 10 btime 10 winc 0 binc 0\nd\n",
     "setoption name Skill Level value 0\nsetoption name MultiPV value 3\ngo depth 4\n",
     "setoption name Ponder value true\nposition startpos\ngo ponder movetime 100\nponderhit\n",
+    "setoption name Variant value flip\nposition startpos moves b2?=L c2?=l a1?=r\ngo depth 3\nd\n",
+    "setoption name Variant value flip\nposition fen L3/4/4/2c1 w - 0 1\ngo movetime 50\nstop\n",
+    "setoption name Variant value flip\nposition startpos moves b2?\ngo depth 2\n",
+    "setoption name Variant value hidden\nposition hidden blue fen "
+    "x5x/1x3x1/x1x1x1x/7/7/7/E1W1P1R/1C3D1/T5L w 0 1 rcdwptle moves a3a4\ngo depth 3\nd\n",
+    "setoption name Variant value hidden-stratego\nsetup red\nposition startpos\ngo depth 2\n",
 ]
 
 RECORD_EXTRA = [
@@ -63,6 +69,49 @@ RECORD_EXTRA = [
     '[Variant "bush"]\n[FEN "%s"]\n\n1. a3a4 g7g6 *\n' % START.replace(" 0 1", " 0 2147483647"),
     '[Result "1-0"]\n\n1. a3a4 {unterminated\n',
     '[Event "x"\n1. a3a4 (a side line) 1... g7g6 1-0\n',
+]
+
+# Flip Jungle (fuzz_flip): the first byte is mode + 3 * flip set, the mode
+# 0 a FEN, 1 a record, 2 a ply after a walk (a plies byte, then the walk).
+FLIP_SETS = ["flip", "flip-fixed", "flip-jungle"]
+FLIP = [  # (mode, set, bytes)
+    (0, "flip", b"????/????/????/???? - RCDWPTLErcdwptle 0 1"),
+    (0, "flip", b"3R/4/4/lL2 w - 0 1"),
+    (0, "flip-fixed", b"LpR1/T1?1/4/r?E1 w We 0 16"),
+    (0, "flip", b"????/????/????/???? w RCDWPTLErcdwptle 39 99999999999"),
+    (0, "flip", b"?L??/????/????/???? w RCDWPTErcdwptle 0 1"),   # the Lion twice
+    (0, "flip-jungle", b"3c/4/2l1/L2T w - 0 1"),
+    (1, "flip", b'[Variant "flip"]\n\n1. b2?=L c2?=l 2. a1?=r c2b2 3. b1?=W *\n'),
+    (1, "flip", b'[Variant "flip"]\n[FEN "3c/4/2l1/L2T w - 0 1"]\n\n'
+                b"1. d1c1 {[%eval -72.65/64] Blunder. a1b1 was best.} 1... c2c1 *\n"),
+    (1, "flip", b'[Variant "flip-fixed"]\n\n1. b2?=L b2b3 *\n'),
+    (1, "flip", b'[Variant "/dev/zero"]\n\n1. b2?=L *\n'),
+    (2, "flip", bytes([0]) + b"b2?=L"),
+    (2, "flip", bytes([3, 5, 9, 200]) + b"a1a2"),
+    (2, "flip-fixed", bytes([6, 1, 2, 3, 4, 5, 6]) + b"c3?=e"),
+]
+
+# Hidden games (fuzz_hidden): the first byte even for a record; odd for a
+# view FEN, with the rule set (hidden, hidden-stratego) in bit 1 and the
+# viewer (Blue, Red, spectator) in byte / 4 modulo 3.
+HIDDEN_ARBITER = (
+    '[Result "1-0"]\n[Variant "hidden"]\n'
+    '[FEN "d5l/1e3c1/p1t1r1w/7/7/7/T1E1W1L/1P3D1/C5R w 0 1"]\n[Termination "den"]\n\n'
+    "1. g3f3 a9b9 2. f3f7 a7b7 3. f7e7:took=Lr f8g8 4. a1b1 b8a8 5. b2a2 a8b8\n"
+    "6. a3a4 c7d7 7. e7e8 b9c9 8. e8e9 g8f8 9. e9d9 1-0\n")
+HIDDEN = [  # (first byte, text)
+    (0, HIDDEN_ARBITER),
+    (0, '[Result "*"]\n[Variant "hidden"]\n[FEN "c5e/7/7/7/7/3w3/3T3/7/6R w 0 1"]\n\n'
+        "1. d3d4:took=Tw *\n"),
+    (0, '[Result "*"]\n[Variant "hidden"]\n[FEN "c5e/7/7/7/7/3w3/3T3/7/6R w 0 1"]\n\n'
+        "1. d3d4:died=Tw *\n"),
+    (0, '[Result "*"]\n[Variant "hidden"]\n[View "Blue"]\n'
+        '[FEN "x5x/1x3x1/x1x1x1x/7/7/7/E1W1P1R/1C3D1/T5L w 0 1 rcdwptle"]\n\n'
+        "1. a3a4 a7a6 2. a4a5 a6a5:took=?E *\n"),
+    (1, "x5x/1x3x1/x1x1x1x/7/7/7/E1W1P1R/1C3D1/T5L w 0 1 rcdwptle"),
+    (5, "l5t/1d3c1/r1p1w1e/7/7/7/X1X1X1X/1X3X1/X5X b 0 1 RCDWPTLE"),
+    (9, "x5x/1x3x1/x1x1x1x/7/7/7/X1X1X1X/1X3X1/X5X w 0 1"),
+    (3, "x5x/1x3x1/x1x1x1x/7/7/7/E1W1P1R/1C3D1/T5L w 0 1 rrrrrrrrr"),
 ]
 
 
@@ -91,6 +140,10 @@ def main():
         write("record", f"game{i:02}", game)
     for i, text in enumerate(RECORD_EXTRA):
         write("record", f"seed{i:02}", text)
+    for i, (mode, flip_set, data) in enumerate(FLIP):
+        write("flip", f"seed{i:02}", bytes([mode + 3 * FLIP_SETS.index(flip_set)]) + data)
+    for i, (first, text) in enumerate(HIDDEN):
+        write("hidden", f"seed{i:02}", bytes([first]) + text.encode())
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 seconds=${1:-30}
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(fen move record rules uci); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(fen move record rules uci flip hidden); fi
 
 build="$root/build/fuzz"
 CCACHE_BASEDIR="$root" cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ \
