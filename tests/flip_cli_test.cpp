@@ -50,24 +50,25 @@ TEST(FlipCli, PerftCountsFlipsByOutcome) {
 }
 
 TEST(FlipCli, FlipMatchJudgesGamesByTheEndgameTables) {
-  // At a fixed depth the games are the same on any machine: two draws the
-  // tables already call drawn when they first hold the position, two wins.
+  // At a fixed depth the games are the same on any machine: a draw the
+  // tables call lost for the engine when they first hold it (it held the
+  // draw), two they call drawn, and a win.
   int status = 0;
   const std::string out =
       run("flip-match --opponent greedy --games 4 --depth 2 --tables 4 --verbose", &status);
   EXPECT_EQ(status, 0);
-  EXPECT_NE(out.find("game 1: engine drew, 1/2-1/2 (repetition, 63 plies, engine first)\n"
-                     "  tables: last flip at ply 30 (9 animals); at ply 55 (4 animals) the engine "
+  EXPECT_NE(out.find("game 2: engine drew, 1/2-1/2 (repetition, 78 plies, engine second)\n"
+                     "  tables: last flip at ply 42 (6 animals); at ply 50 (4 animals) the engine "
                      "draws\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("W 2 D 2 L 0, score 0.750 +- 0.283 (95%)\n"
+  EXPECT_NE(out.find("W 1 D 3 L 0, score 0.625 +- 0.245 (95%)\n"
                      "Endgame tables (every tile up, at most 4 animals) at the first position "
                      "after the last flip that they hold:\n"
-                     "  engine won 2: the tables say it wins 2, draws 0, loses 0 (0 of these right "
+                     "  engine won 1: the tables say it wins 1, draws 0, loses 0 (1 of these right "
                      "after the last flip); ended with tiles face down 0, never within the tables "
                      "0\n"
-                     "  engine drew 2: the tables say it wins 0, draws 2, loses 0 (0 of these "
+                     "  engine drew 3: the tables say it wins 0, draws 2, loses 1 (1 of these "
                      "right after the last flip); ended with tiles face down 0, never within the "
                      "tables 0\n"),
             std::string::npos)

@@ -23,6 +23,7 @@ FlipSearchOptions plain_options() {
   o.quiet_fade = 0;
   o.quiescence = false;
   o.contempt = 0;
+  o.chance_scale = 0;
   return o;
 }
 
@@ -108,6 +109,33 @@ TEST(FlipSearch, StarPruningGivesThePlainExpectimaxValue) {
   EXPECT_LT(star2_nodes, plain_nodes);
   std::cout << "nodes: plain " << plain_nodes << ", star1 " << star1_nodes << ", star2 "
             << star2_nodes << "\n";
+}
+
+TEST(FlipSearch, AveragingExpectedResultsStarOneGivesThePlainValue) {
+  // With chance nodes averaging expected results (chance_scale), Star1's
+  // windows, worked out in shares, still give plain expectimax's value.
+  std::mt19937 rng(20261127);
+  int positions = 0;
+  uint64_t plain_nodes = 0, star1_nodes = 0;
+  for (const char* set : {"flip", "flip-jungle"}) {
+    for (int n = 0; n < 12; ++n) {
+      FlipPosition pos = random_position(set, rng, 10 + n);
+      if (pos.end() != FlipEnd::kNone) continue;
+      const int depth = pos.hidden_count() > 8 ? 2 : 3;
+      FlipSearchOptions plain = plain_options();
+      plain.chance_scale = 25;
+      FlipSearchOptions star1 = plain;
+      star1.star1 = true;
+      FlipSearcher p(plain), s1(star1);
+      const double reference = p.value(pos, depth);
+      EXPECT_NEAR(s1.value(pos, depth), reference, 1e-6) << pos.fen();
+      plain_nodes += p.nodes();
+      star1_nodes += s1.nodes();
+      ++positions;
+    }
+  }
+  EXPECT_GE(positions, 20);
+  EXPECT_LT(star1_nodes, plain_nodes);
 }
 
 TEST(FlipSolver, HandMadeEndingsHaveExactValues) {
@@ -302,9 +330,12 @@ TEST(FlipSearch, AWinTheTreeSeesIsProvenWithItsDistance) {
 TEST(FlipSearch, AnExpectationBeyondTheEvaluationIsNoProof) {
   // Two tiles face down over a Blue Wolf and a Red Elephant: most of what
   // they may reveal lets Blue win, so the expectation leaves the evaluation's
-  // range, but it is no forced win. It was reported as one ("proven": "win").
+  // range when chance nodes average points, but it is no forced win. It
+  // was reported as one ("proven": "win").
   FlipPosition pos(load_flip_rules("flip"), "LpR1/T1?1/4/r?E1 w We 0 16");
-  FlipSearcher searcher;
+  FlipSearchOptions points;
+  points.chance_scale = 0;
+  FlipSearcher searcher(points);
   FlipLimits limits;
   limits.depth = 6;
   const FlipSearchResult r = searcher.search(pos, limits);
@@ -312,6 +343,14 @@ TEST(FlipSearch, AnExpectationBeyondTheEvaluationIsNoProof) {
   EXPECT_FALSE(r.proven);
   EXPECT_EQ(r.plies_to_end, 0);
   EXPECT_EQ(r.depth, 6);  // and the deepening goes on
+  // Averaging expected results (the default), the same chances are an
+  // expected result short of a win: a score inside the evaluation's range.
+  FlipSearcher results;
+  const FlipSearchResult e = results.search(pos, limits);
+  EXPECT_LT(e.score, kFlipEvalMax);
+  EXPECT_GT(e.score, 0);
+  EXPECT_FALSE(e.proven);
+  EXPECT_EQ(e.depth, 6);
 }
 
 TEST(FlipSearch, WonEndingsAreWonOverTheBoard) {

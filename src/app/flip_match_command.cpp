@@ -26,6 +26,7 @@ struct FlipMatchOptions {
   bool no_tt = false;
   bool records = false;
   double contempt = 0;
+  double chance_scale = -1;
   int tables = 0;
 };
 
@@ -89,6 +90,7 @@ int run_flip_match(const FlipMatchOptions& opt) {
   options.quiescence = !opt.no_quiescence;
   options.transposition_table = !opt.no_tt;
   options.contempt = opt.contempt;
+  if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
   // The seer's deal, shared with it alone (the match deals into it).
   const auto deal = std::make_shared<flip::FlipDeal>();
   const bool dealt = opt.dealt || opt.engine == "seer";
@@ -164,6 +166,8 @@ void add_flip_match_command(CLI::App& app) {
   cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
   cmd->add_flag("--no-quiescence", opt->no_quiescence, "Engine without its capture search");
   cmd->add_flag("--records", opt->records, "With --verbose, print each game's record");
+  cmd->add_option("--chance-scale", opt->chance_scale,
+                  "Chance nodes average expected results on this scale, in points (0: points)");
   cmd->add_option("--contempt", opt->contempt, "What a draw costs the engine, in points (a Cat 10)")
       ->check(CLI::Range(0.0, 500.0));
   cmd->add_flag("--no-tt", opt->no_tt, "Engine without its transposition table");

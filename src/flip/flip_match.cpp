@@ -18,7 +18,10 @@ FlipPlayer greedy_player() {
   FlipSearchOptions options;
   options.transposition_table = false;
   options.endgame_pieces = 0;
-  options.quiet_fade = 0;  // the baseline as measured first: evaluation alone
+  // The baseline as measured first: the evaluation alone, a flip's value
+  // the average of its outcomes' points.
+  options.quiet_fade = 0;
+  options.chance_scale = 0;
   options.group_flips = false;
   FlipLimits limits;
   limits.depth = 1;

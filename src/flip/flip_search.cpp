@@ -411,8 +411,35 @@ Outcomes FlipSearcher::flip_outcomes(const FlipPosition& pos, Square square) con
   return pos.outcomes();
 }
 
+namespace {
+
+// A value in points as an expected result 0..1 and back (chance_scale):
+// the logistic curve inside the evaluation's range, and beyond it a line
+// to 1 at a won end (0 at a lost one), so that the map is one to one over
+// [-kFlipWin, kFlipWin] and keeps the order of every value.
+struct ResultCurve {
+  double scale;
+  double edge;  // the share at kFlipEvalMax
+
+  explicit ResultCurve(double s) : scale(s), edge(1 / (1 + std::exp(-kFlipEvalMax / s))) {}
+  double share(double v) const {
+    if (v < 0) return 1 - share(-v);
+    if (v <= kFlipEvalMax) return 1 / (1 + std::exp(-v / scale));
+    return std::min(1.0, edge + (1 - edge) * (v - kFlipEvalMax) / (kFlipWin - kFlipEvalMax));
+  }
+  double points(double e) const {
+    if (e < 0.5) return -points(1 - e);
+    if (e >= 1) return kFlipWin;
+    if (e <= edge) return scale * std::log(e / (1 - e));
+    return kFlipEvalMax + (e - edge) / (1 - edge) * (kFlipWin - kFlipEvalMax);
+  }
+};
+
+}  // namespace
+
 double FlipSearcher::chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta,
                                   int ply) {
+  if (options_.chance_scale > 0) return result_chance_value(pos, a, depth, alpha, beta, ply);
   const Outcomes o = flip_outcomes(pos, a.from);
   const double total = o.total;
   std::array<double, kPieceKinds> p{}, upper{};
@@ -466,6 +493,46 @@ double FlipSearcher::chance_value(FlipPosition& pos, Action a, int depth, double
     done += p[k] * v;
   }
   return done;
+}
+
+// chance_value with each outcome's value an expected result (chance_scale):
+// the same Star1 windows, worked out in shares and searched in points.
+double FlipSearcher::result_chance_value(FlipPosition& pos, Action a, int depth, double alpha,
+                                         double beta, int ply) {
+  const ResultCurve curve(options_.chance_scale);
+  const Outcomes o = flip_outcomes(pos, a.from);
+  const double total = o.total;
+  auto child = [&](int i, double lo, double hi) {
+    pos.play({a, o.piece[size_t(i)]});
+    const double v = -search_node(pos, depth - 1, -hi, -lo, ply + 1);
+    pos.undo();
+    return v;
+  };
+  if (!options_.star1) {
+    double sum = 0;
+    for (int i = 0; i < o.size; ++i) {
+      sum += o.count[size_t(i)] / total * curve.share(child(i, -kFlipWin, kFlipWin));
+    }
+    return curve.points(sum);
+  }
+  const double alpha_share = curve.share(alpha), beta_share = curve.share(beta);
+  double done = 0, rest_p = 1;
+  for (int i = 0; i < o.size; ++i) {
+    const double p = o.count[size_t(i)] / total;
+    rest_p -= p;
+    // The others at most a won end (1), at least a lost one (0).
+    const double lo_share = (alpha_share - done - rest_p) / p;
+    const double hi_share = (beta_share - done) / p;
+    const double lo = lo_share <= 0 ? -kFlipWin : curve.points(lo_share);
+    const double hi = hi_share >= 1 ? kFlipWin : curve.points(hi_share);
+    const double v = child(i, lo, hi);
+    if (aborted_) return 0;
+    const double e = curve.share(v);
+    if (lo_share > 0 && v <= lo) return curve.points(done + p * e + rest_p);
+    if (hi_share < 1 && v >= hi) return curve.points(done + p * e);
+    done += p * e;
+  }
+  return curve.points(done);
 }
 
 std::vector<Action> FlipSearcher::principal_line(FlipPosition& pos, Action first,
