@@ -85,9 +85,9 @@ test('"Review" on the banner reviews the game: the blunder marked with the bette
   await page.mouse.click(box.x + 2, box.y + box.height / 2);
   assert.equal(await page.locator('#moves button.mv[aria-current="true"]').count(), 0);
   assert.equal(await page.locator('#btn-hint').isDisabled(), false);
-  // The record keeps the evaluations.
+  // The record keeps the evaluations, and names the blunder and the better move.
   const record = await page.evaluate(async () => (await fetch(`/api/games/${location.hash.split('=')[1]}/record`)).text());
-  assert.match(record, /1\. g1g2 \{\[%eval #-1\/\d+\]\}/);
+  assert.match(record, /1\. g1g2 \{\[%eval #-1\/\d+\] Blunder\. c2c1 was best\.\}/);
   await page.screenshot({ path: path.join(shots, 'review-02-graph-start.png') });
   // On a phone the panel fits the width: no sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
