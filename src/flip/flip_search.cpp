@@ -437,6 +437,14 @@ struct ResultCurve {
 
 }  // namespace
 
+double FlipSearcher::outcome_value(FlipPosition& pos, const Ply& flip, int depth, double lo,
+                                   double hi, int ply) {
+  pos.play(flip);
+  const double v = -search_node(pos, depth - 1, -hi, -lo, ply + 1);
+  pos.undo();
+  return v;
+}
+
 double FlipSearcher::chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta,
                                   int ply) {
   if (options_.chance_scale > 0) return result_chance_value(pos, a, depth, alpha, beta, ply);
@@ -448,10 +456,7 @@ double FlipSearcher::chance_value(FlipPosition& pos, Action a, int depth, double
     upper[size_t(i)] = kFlipWin;
   }
   auto child = [&](int i, double lo, double hi) {
-    pos.play({a, o.piece[size_t(i)]});
-    const double v = -search_node(pos, depth - 1, -hi, -lo, ply + 1);
-    pos.undo();
-    return v;
+    return outcome_value(pos, {a, o.piece[size_t(i)]}, depth, lo, hi, ply);
   };
   if (!options_.star1) {
     double sum = 0;
@@ -503,10 +508,7 @@ double FlipSearcher::result_chance_value(FlipPosition& pos, Action a, int depth,
   const Outcomes o = flip_outcomes(pos, a.from);
   const double total = o.total;
   auto child = [&](int i, double lo, double hi) {
-    pos.play({a, o.piece[size_t(i)]});
-    const double v = -search_node(pos, depth - 1, -hi, -lo, ply + 1);
-    pos.undo();
-    return v;
+    return outcome_value(pos, {a, o.piece[size_t(i)]}, depth, lo, hi, ply);
   };
   if (!options_.star1) {
     double sum = 0;

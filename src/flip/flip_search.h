@@ -207,6 +207,10 @@ class FlipSearcher {
   double chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta, int ply);
   double result_chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta,
                              int ply);
+  // One outcome of a flip (`flip` with what it reveals), searched with the
+  // window (lo, hi): its value for the flipper.
+  double outcome_value(FlipPosition& pos, const Ply& flip, int depth, double lo, double hi,
+                       int ply);
   // What flipping the tile on `square` may reveal: the pool, or the one
   // piece know_tiles says lies there.
   Outcomes flip_outcomes(const FlipPosition& pos, Square square) const;
