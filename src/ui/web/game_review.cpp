@@ -9,15 +9,6 @@
 
 namespace jungle::web {
 
-namespace {
-
-// The side to move after `ply` moves.
-Side side_at(const GameSession& game, int ply) {
-  return Side(game.game().start().side_to_move() ^ (ply & 1));
-}
-
-}  // namespace
-
 void GameReviews::start(GameSession& game, int64_t movetime_ms, const std::string& client,
                         const std::string& address) {
   auto job = std::make_shared<Job>(game.id(), movetime_ms, client, address);
@@ -72,7 +63,7 @@ void GameReviews::searched(const std::shared_ptr<Job>& job, int ply, const std::
                                   // A take-back and another move may have put another position at
                                   // this ply.
                                   if (ply <= game.ply() && game.fen_at(ply) == fen) {
-                                    const Side us = side_at(game, ply);
+                                    const Side us = game.side_after(ply);
                                     const Evaluation e = evaluation_for_blue(r.score, us, r.depth);
                                     PlyEvaluation pe;
                                     pe.depth = r.depth;

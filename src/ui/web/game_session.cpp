@@ -334,9 +334,9 @@ std::optional<MoveJudgement> GameSession::judge_move(int ply) const {
   const std::optional<PlyEvaluation>& before = evaluation(ply - 1);
   const std::optional<PlyEvaluation>& after = evaluation(ply);
   if (!before || !after) return std::nullopt;
-  const bool blue_moved = (game_.start().side_to_move() ^ ((ply - 1) & 1)) == kBlue;
-  const auto for_mover = [blue_moved](const PlyEvaluation& e) {
-    return blue_moved ? e.blue_expected() : 1.0 - e.blue_expected();
+  const Side mover = side_after(ply - 1);
+  const auto for_mover = [mover](const PlyEvaluation& e) {
+    return mover == kBlue ? e.blue_expected() : 1.0 - e.blue_expected();
   };
   const std::string played = board().move_text(game_.moves()[size_t(ply - 1)].move);
   return judge(played, before->best, for_mover(*before), for_mover(*after));

@@ -116,6 +116,8 @@ class GameSession : public GameSessionBase {
   void set_evaluation(int ply, PlyEvaluation e);
   // The first ply whose position has no evaluation, or -1.
   int first_unevaluated() const;
+  // The side to move after the first `ply` moves.
+  Side side_after(int ply) const { return Side(game_.start().side_to_move() ^ (ply & 1)); }
   // The move that led to `ply` (1..ply()), judged by the evaluations of
   // the positions before and after it; nullopt while either is missing.
   std::optional<MoveJudgement> judge_move(int ply) const;
