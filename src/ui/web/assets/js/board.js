@@ -1,7 +1,8 @@
 // @ts-check
 // The board as SVG: pieces, highlights and arrows over the terrain
-// (board_terrain.js); click or drag to move; jumps and captures animated. It knows no rules: legal moves come
-// from the server and every move is sent there.
+// (board_terrain.js); click or drag to move; jumps and captures animated.
+// It knows no rules: legal moves come from the server and every move is
+// sent there.
 import {
   FILES,
   RANKS,
