@@ -247,15 +247,20 @@ test('a clock runs out: low time shows, the server decides the loss', async () =
   await carol.locator('#btn-new').click();
   await carol.locator('#form-new input[name="mode"][value="friend"]').check();
   await carol.locator('#new-clock').selectOption('custom');
-  await carol.locator('#new-clock-base').fill('3');
-  await carol.locator('#new-clock-inc').fill('2');
+  // Blue's 8 s leave room for a busy machine's slow click (3 s did not, once
+  // in CI: Blue's flag fell before the move); Red's run out 8 s later.
+  await carol.locator('#new-clock-base').fill('8');
+  await carol.locator('#new-clock-inc').fill('6');
   await carol.locator('#new-start').click();
   await h.expectStatus(carol, /Blue to move/);
   await move(carol, 'a3', 'a4');
   await h.waitForMoves(carol, 1);
-  // Blue's move earned its increment: 3 s less the time taken, plus 2.
-  const blueLeft = Number(await carol.locator('#strip-bottom .clock').textContent());
-  assert.ok(blueLeft > 2 && blueLeft <= 5, `Blue has ${blueLeft} s`);
+  // Blue's move earned its increment: 8 s less the time taken, plus 6, more
+  // than the 8 it began with unless the move took 6 s.
+  // The clock reads "0:12" from ten seconds up, "9.4" below.
+  const shown = (await carol.locator('#strip-bottom .clock').textContent()).split(':');
+  const blueLeft = shown.length === 2 ? Number(shown[0]) * 60 + Number(shown[1]) : Number(shown[0]);
+  assert.ok(blueLeft > 8 && blueLeft <= 14, `Blue has ${blueLeft} s`);
   await h.expectStatus(carol, /Blue wins: Red ran out of time/);
   await shot(carol, '10b-hot-seat-flag');
 
