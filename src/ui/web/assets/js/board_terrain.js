@@ -2,7 +2,7 @@
 // The ground the board is drawn on, from the rule set's geometry: land in
 // two tones, rivers, traps, dens and the coordinates along the near edges.
 // The Board widget (board.js) lays pieces, marks and arrows over it.
-import { FILES, RANKS, SQUARES, fileOf, rankOf, parseSquare } from './fen.js';
+import { FILES, RANKS, SQUARES, fileName, fileOf, rankOf, parseSquare } from './fen.js';
 import { SIDES } from './game.js';
 import { glyphPath, svg } from './pieces.js';
 
@@ -162,7 +162,7 @@ export function drawTerrain(t, { variant, id, flipped, corner }) {
   for (let f = 0; f < FILES; f += 1) {
     const { x, y } = corner(flipped ? (RANKS - 1) * FILES + f : f);
     // Bottom-left: the bottom-right corner holds a piece's rank badge.
-    svg('text', { class: 'coord', x: x + 6, y: y + S - 6 }, t).textContent = 'abcdefghijklmnopqrstuvwxyz'[f];
+    svg('text', { class: 'coord', x: x + 6, y: y + S - 6 }, t).textContent = fileName(f);
   }
   for (let r = 0; r < RANKS; r += 1) {
     const { x, y } = corner(r * FILES + (flipped ? FILES - 1 : 0));

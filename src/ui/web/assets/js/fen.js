@@ -24,9 +24,11 @@ export function setShape(board) {
  */
 /** @typedef {{ board: Array<Piece | null>, side: Side }} Position */
 
+/** A file's letter, "a" for file 0. @param {number} file */
+export const fileName = (file) => FILE_NAMES[file];
 // Square index = rank * FILES + file, a1 = 0 (g9 = 62 on 7x9), as the engine numbers them.
 /** @param {number} sq */
-export const squareName = (sq) => FILE_NAMES[sq % FILES] + String(Math.floor(sq / FILES) + 1);
+export const squareName = (sq) => fileName(sq % FILES) + String(Math.floor(sq / FILES) + 1);
 /** @param {number} sq */
 export const fileOf = (sq) => sq % FILES;
 /** @param {number} sq */
