@@ -55,7 +55,7 @@ TEST(FlipCli, FlipMatchJudgesGamesByTheEndgameTables) {
   // draw), two they call drawn, and a win.
   int status = 0;
   const std::string out =
-      run("flip-match --opponent greedy --games 4 --depth 2 --tables 4 --verbose", &status);
+      run("flip-match --opponent careful --games 4 --depth 2 --tables 4 --verbose", &status);
   EXPECT_EQ(status, 0);
   EXPECT_NE(out.find("game 2: engine drew, 1/2-1/2 (repetition, 78 plies, engine second)\n"
                      "  tables: last flip at ply 42 (6 animals); at ply 50 (4 animals) the engine "
@@ -81,11 +81,12 @@ TEST(FlipCli, FlipMatchPlaysTheSeerOnDealtTiles) {
   // The seer at a fixed depth: the same games, record for record, on each run.
   int status = 0;
   const std::string args =
-      "flip-match --engine seer --opponent greedy --games 2 --depth 2 --seed 3 --verbose --records";
+      "flip-match --engine seer --opponent careful --games 2 --depth 2 --seed 3 --verbose "
+      "--records";
   const std::string out = run(args, &status);
   EXPECT_EQ(status, 0);
   EXPECT_EQ(out.find("Flip Jungle (flip): seer (depth 2, every face-down tile known) against "
-                     "greedy, 2 games, the tiles dealt at each game's start\n"),
+                     "careful, 2 games, the tiles dealt at each game's start\n"),
             0u)
       << out;
   EXPECT_NE(out.find("game 2: seer "), std::string::npos) << out;

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "flip/flip_match.h"
 
 namespace jungle::flip {
@@ -26,9 +29,59 @@ TEST(FlipMatch, EngineBeatsTheRandomPlayer) {
   EXPECT_GE(r.wins, 9) << r.text();
 }
 
+// The moves a player picks in `fen` (set `flip`) under seeds 1 to 20.
+template <typename MakePlayer>
+std::set<std::string> picks(const char* fen, MakePlayer make) {
+  std::set<std::string> seen;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    FlipPosition pos(load_flip_rules("flip"), fen);
+    seen.insert(action_text(make(seed)(pos)));
+  }
+  return seen;
+}
+
+TEST(FlipMatch, GreedyTakesTheMostMaterial) {
+  // The Blue Lion on b1 may take the Red Cat on a1 or the Red Dog on b2.
+  const char* fen = "4/4/1d2/cL2 w - 0 1";
+  EXPECT_EQ(picks(fen, [](uint64_t seed) { return greedy_player(seed); }),
+            std::set<std::string>{"b1b2"});
+}
+
+TEST(FlipMatch, GreedyBreaksTiesAtRandom) {
+  // Nothing to take: the Lion's two steps and the Cat's two leave the
+  // material as it is, and the seeds pick each of them.
+  const char* fen = "C3/4/4/L2c w - 0 1";
+  EXPECT_EQ(picks(fen, [](uint64_t seed) { return greedy_player(seed); }),
+            (std::set<std::string>{"a1a2", "a1b1", "a4a3", "a4b4"}));
+}
+
+TEST(FlipMatch, GreedyLooksOnePlyTheCarefulPlayerFurther) {
+  // The Lion on a1 may take the Cat on b1, where the Elephant on b2 takes
+  // it back; a step to a2 is beside the Elephant too. Greedy takes the
+  // Cat; the careful player sees the reply and moves its own Cat.
+  const char* fen = "C3/4/1e2/Lc2 w - 0 1";
+  EXPECT_EQ(picks(fen, [](uint64_t seed) { return greedy_player(seed); }),
+            std::set<std::string>{"a1b1"});
+  const std::set<std::string> careful = picks(fen, [](uint64_t) { return careful_player(); });
+  EXPECT_EQ(careful.size(), 1u);
+  EXPECT_TRUE(careful.count("a4a3") || careful.count("a4b4")) << *careful.begin();
+}
+
+// With the pool counted at full value a flip changes no material: a
+// capture beats every flip, and the flips tie.
+TEST(FlipMatch, GreedyTakesBeforeItFlips) {
+  auto greedy = [](uint64_t seed) { return greedy_player(seed); };
+  EXPECT_EQ(picks("\?\?rC/\?\?\?\?/\?\?\?\?/\?\?\?\? w RDWPTLEcdwptle 0 1", greedy),
+            std::set<std::string>{"d4c4"});
+  const std::set<std::string> flips =
+      picks("\?\?\?C/\?\?\?\?/\?\?\?\?/\?\?\?\? w RDWPTLErcdwptle 0 1", greedy);
+  EXPECT_GE(flips.size(), 5u);
+  for (const std::string& f : flips) EXPECT_EQ(f.back(), '?') << f;
+}
+
 TEST(FlipMatch, ColoursAlternateAndGamesEnd) {
   int games = 0;
-  play_flip_match(load_flip_rules("flip-fixed"), greedy_player(), random_player(1), 4, 3,
+  play_flip_match(load_flip_rules("flip-fixed"), careful_player(), random_player(1), 4, 3,
                   [&games](int, const FlipPosition& pos, double points) {
                     EXPECT_NE(pos.end(), FlipEnd::kNone);
                     EXPECT_TRUE(points == 0 || points == 0.5 || points == 1);

@@ -115,14 +115,14 @@ TEST(FlipSeer, ADealIsThePoolLaidOnTheTiles) {
             d[size_t(kFlipGeometry.parse_square("d4"))]);
 }
 
-// The records of a seer's match against the greedy player.
+// The records of a seer's match against the careful player.
 std::vector<std::string> seer_match(uint64_t seed, FlipMatchResult* result = nullptr) {
   const auto deal = std::make_shared<FlipDeal>();
   FlipLimits limits;
   limits.depth = 2;
   std::vector<std::string> records;
   const FlipMatchResult r = play_flip_match(
-      load_flip_rules("flip"), seer_player(limits, deal), greedy_player(), 4, seed,
+      load_flip_rules("flip"), seer_player(limits, deal), careful_player(), 4, seed,
       [&records, &deal](int, const FlipPosition& pos, double) {
         // Every flip revealed the piece dealt under its tile.
         for (const Ply& p : pos.history()) {

@@ -94,16 +94,23 @@ int run_flip_match(const FlipMatchOptions& opt) {
   // The seer's deal, shared with it alone (the match deals into it).
   const auto deal = std::make_shared<flip::FlipDeal>();
   const bool dealt = opt.dealt || opt.engine == "seer";
+  // The baselines' own generators (their ties, the random player's
+  // choices) are seeded apart from the flips' and from each other.
+  auto baseline = [&opt](const std::string& name, uint64_t salt) {
+    return name == "random"   ? flip::random_player(opt.seed * 7919 + salt)
+           : name == "greedy" ? flip::greedy_player(opt.seed * 104729 + salt)
+                              : flip::careful_player();
+  };
+  const bool engine_is_baseline = opt.engine == "greedy" || opt.engine == "careful";
   const flip::FlipPlayer engine = opt.engine == "seer" ? flip::seer_player(limits, deal, options)
-                                  : opt.engine == "greedy" ? flip::greedy_player()
-                                                           : flip::engine_player(limits, options);
-  const flip::FlipPlayer other =
-      opt.opponent == "random" ? flip::random_player(opt.seed * 7919) : flip::greedy_player();
+                                  : engine_is_baseline ? baseline(opt.engine, 1)
+                                                       : flip::engine_player(limits, options);
+  const flip::FlipPlayer other = baseline(opt.opponent, 0);
   std::cout << "Flip Jungle (" << rules->name << "): " << opt.engine << " ("
-            << (opt.engine == "greedy" ? std::string("one ply")
-                : opt.movetime > 0     ? std::to_string(opt.movetime) + " ms a move"
-                : opt.nodes > 0        ? std::to_string(opt.nodes) + " nodes a move"
-                                       : "depth " + std::to_string(limits.depth))
+            << (engine_is_baseline ? std::string("one ply")
+                : opt.movetime > 0 ? std::to_string(opt.movetime) + " ms a move"
+                : opt.nodes > 0    ? std::to_string(opt.nodes) + " nodes a move"
+                                   : "depth " + std::to_string(limits.depth))
             << (opt.engine == "seer" ? ", every face-down tile known" : "") << ") against "
             << opt.opponent << ", " << opt.games << " games"
             << (dealt ? ", the tiles dealt at each game's start" : "") << "\n";
@@ -144,14 +151,18 @@ int run_flip_match(const FlipMatchOptions& opt) {
 void add_flip_match_command(CLI::App& app) {
   auto opt = std::make_shared<FlipMatchOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "flip-match", "Play the Flip Jungle engine against a random or greedy player in-process");
+      "flip-match",
+      "Play the Flip Jungle engine against a random, greedy or careful player in-process");
   cmd->add_option("--variant", opt->variant, "A Flip Jungle rule set (flip, flip-fixed, ...)");
   cmd->add_option("--engine", opt->engine,
                   "The first player: engine (the search), seer (the search knowing every "
-                  "face-down tile: an upper bound; implies --dealt) or greedy (one ply)")
-      ->check(CLI::IsMember({"engine", "seer", "greedy"}));
-  cmd->add_option("--opponent", opt->opponent, "greedy (one ply) or random")
-      ->check(CLI::IsMember({"greedy", "random"}));
+                  "face-down tile: an upper bound; implies --dealt), or a baseline: greedy, "
+                  "careful")
+      ->check(CLI::IsMember({"engine", "seer", "greedy", "careful"}));
+  cmd->add_option("--opponent", opt->opponent,
+                  "greedy (one ply: the most material, ties at random), careful (one ply over "
+                  "the engine's evaluation, then a capture search) or random")
+      ->check(CLI::IsMember({"greedy", "careful", "random"}));
   cmd->add_flag("--dealt", opt->dealt,
                 "Deal each game's tiles at its start, a flip revealing what was dealt there "
                 "(the seer's model; the same distribution as drawing at the flip, other games)");

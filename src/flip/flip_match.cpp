@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <vector>
 
 namespace jungle::flip {
 
@@ -14,7 +15,51 @@ FlipPlayer random_player(uint64_t seed) {
   };
 }
 
-FlipPlayer greedy_player() {
+FlipPlayer greedy_player(uint64_t seed) {
+  auto rng = std::make_shared<std::mt19937_64>(seed);
+  return [rng](FlipPosition& pos) {
+    const Side us = pos.side_to_move();
+    // What an action's result is worth to `us`.
+    auto value = [us](const FlipPosition& after) {
+      GameResult result;
+      if (after.end(&result) != FlipEnd::kNone) {
+        if (result == GameResult::kDraw) return 0.0;
+        return (result == GameResult::kBlueWins) == (us == kBlue) ? kFlipWin : -kFlipWin;
+      }
+      const double material = flip_material(after, 1.0);
+      return after.side_to_move() == us ? material : -material;
+    };
+    const ActionList list = pos.legal_actions();
+    std::vector<Action> best;
+    double best_value = -2 * kFlipWin;
+    for (int i = 0; i < list.size; ++i) {
+      const Action a = list.items[size_t(i)];
+      double v = 0;
+      if (a.is_flip()) {
+        const Outcomes o = pos.outcomes();
+        for (int k = 0; k < o.size; ++k) {
+          pos.play({a, o.piece[size_t(k)]});
+          v += o.count[size_t(k)] * value(pos);
+          pos.undo();
+        }
+        v /= o.total;
+      } else {
+        pos.play({a, kNoPiece});
+        v = value(pos);
+        pos.undo();
+      }
+      // Means of equal values may differ in their last bits.
+      if (v > best_value + 1e-9) {
+        best_value = v;
+        best.clear();
+      }
+      if (v >= best_value - 1e-9) best.push_back(a);
+    }
+    return best[size_t(std::uniform_int_distribution<size_t>(0, best.size() - 1)(*rng))];
+  };
+}
+
+FlipPlayer careful_player() {
   FlipSearchOptions options;
   options.transposition_table = false;
   options.endgame_pieces = 0;

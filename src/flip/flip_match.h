@@ -37,9 +37,19 @@ using FlipPlayer = std::function<Action(FlipPosition&)>;
 
 // Uniformly among the legal actions.
 FlipPlayer random_player(uint64_t seed);
-// The action with the best expected evaluation one ply ahead (a flip's
-// value is the pool-weighted mean over what it may reveal).
-FlipPlayer greedy_player();
+// The greedy one-ply player of game-playing baselines: the action that
+// leaves it the most material (a capture's gain; a flip is worth the
+// pool-weighted mean of what it may reveal, and with the pool counted at
+// full value a flip changes no material), a won game above everything and
+// a lost one below; ties, most of its moves, broken uniformly at random.
+// It does not look at what the enemy may take next.
+FlipPlayer greedy_player(uint64_t seed);
+// A stronger baseline, named greedy before it (docs/flip.md, "Strength"):
+// one ply over the engine's whole evaluation (material, mobility, the
+// captures each side threatens) with a capture search after it, a flip
+// valued as the mean of its outcomes' points. It avoids leaving an animal
+// where the next capture takes it.
+FlipPlayer careful_player();
 // The engine with these limits.
 FlipPlayer engine_player(const FlipLimits& limits, FlipSearchOptions options = {});
 // The engine with these limits, knowing the tiles of the match's deal

@@ -41,6 +41,9 @@ using FlipDeal = std::array<Piece, kFlipSquares>;
 // Material (each side's face-up animals and its animals in the pool, the
 // latter a little less: they are not yet in play), mobility and threats.
 double flip_evaluate(const FlipPosition& pos);
+// The material part of it alone, for the side to move less the other's,
+// with the animals in the pool at `hidden_share` of their values.
+double flip_material(const FlipPosition& pos, double hidden_share);
 
 // Exact values of positions with no face-down tile: +(kFlipWin - n) when the
 // side to move wins in n plies, -(kFlipWin - n) when it loses, 0 a draw. It
@@ -95,7 +98,7 @@ struct FlipSearchOptions {
   // Below the root, of the flips whose tiles have the same neighbours (the
   // same animals beside them, as many squares around), only the first is
   // searched (forward pruning; every flip is searched at the root). Off: it
-  // made no measurable difference against the greedy player at 20,000
+  // made no measurable difference against the careful player at 20,000
   // nodes a move (0.780 +- 0.07 against 0.785 +- 0.07 in 100 games), and
   // a pruning that shows no gain is not worth its unsoundness.
   bool group_flips = false;
@@ -105,7 +108,7 @@ struct FlipSearchOptions {
   // or flips (both restart the count) instead of circling. 0: off.
   double quiet_fade = 0.75;
   // What a draw costs the side the search is for, in points. Off: 15
-  // (taking risks to avoid draws) scored worse against the greedy player,
+  // (taking risks to avoid draws) scored worse against the careful player,
   // 0.613 +- 0.119 in 40 games against 0.750 +- 0.133 in 20 without.
   double contempt = 0;
   // Chance nodes average expected results, not points: each outcome's value
@@ -114,7 +117,7 @@ struct FlipSearchOptions {
   // the expected result is what a player wants; averaging points counts a
   // lead of two Lions twice a lead of one. 0: points are averaged. 25 is
   // the curve the web's expected scores use (flip_help.h), so an expected
-  // score shown is the search's own average. Against the greedy player (two
+  // score shown is the search's own average. Against the careful player (two
   // 200-game matches, 60,000 nodes a move, seeds 1 and 2) it scored 0.790
   // and 0.785 where averaging points scored 0.777 and 0.757 (each +- 0.04:
   // within the noise; 21 games lost in 400 against 32); 50 scored 0.775.
