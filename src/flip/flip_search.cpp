@@ -47,23 +47,15 @@ std::array<bool, kSides> rats_left(const FlipPosition& pos) {
   return rat_left;
 }
 
-// Each side's animals in the pool at `hidden_share` of their values, then
-// its face-up animals at theirs.
-std::array<double, kSides> material_by_side(const FlipPosition& pos,
-                                            const std::array<bool, kSides>& rat_left,
-                                            double hidden_share) {
-  const FlipRules& r = pos.rules();
+// Each side's animals in the pool at `hidden_share` of their values.
+std::array<double, kSides> pool_material(const FlipPosition& pos,
+                                         const std::array<bool, kSides>& rat_left,
+                                         double hidden_share) {
   std::array<double, kSides> material{};
   for (int p = 0; p < kPieceKinds; ++p) {
     const Side s = side_of(Piece(p));
     material[s] += pos.pool_count(Piece(p)) * hidden_share *
-                   piece_value(r, animal_of(Piece(p)), rat_left[opponent(s)]);
-  }
-  for (Square sq = 0; sq < kFlipSquares; ++sq) {
-    const Cell c = pos.cell(sq);
-    if (c >= kEmpty) continue;
-    const Side s = side_of(Piece(c));
-    material[s] += piece_value(r, animal_of(Piece(c)), rat_left[opponent(s)]);
+                   piece_value(pos.rules(), animal_of(Piece(p)), rat_left[opponent(s)]);
   }
   return material;
 }
@@ -72,7 +64,14 @@ std::array<double, kSides> material_by_side(const FlipPosition& pos,
 
 double flip_material(const FlipPosition& pos, double hidden_share) {
   if (!pos.colours_known()) return 0;
-  const std::array<double, kSides> material = material_by_side(pos, rats_left(pos), hidden_share);
+  const std::array<bool, kSides> rat_left = rats_left(pos);
+  std::array<double, kSides> material = pool_material(pos, rat_left, hidden_share);
+  for (Square sq = 0; sq < kFlipSquares; ++sq) {
+    const Cell c = pos.cell(sq);
+    if (c >= kEmpty) continue;
+    const Side s = side_of(Piece(c));
+    material[s] += piece_value(pos.rules(), animal_of(Piece(c)), rat_left[opponent(s)]);
+  }
   return material[pos.side_to_move()] - material[opponent(pos.side_to_move())];
 }
 
@@ -80,7 +79,8 @@ double flip_evaluate(const FlipPosition& pos) {
   if (!pos.colours_known()) return 0;
   const FlipRules& r = pos.rules();
   const std::array<bool, kSides> rat_left = rats_left(pos);
-  const std::array<double, kSides> material = material_by_side(pos, rat_left, kHiddenShare);
+  // The face-up animals are added in the one pass over the board below.
+  std::array<double, kSides> material = pool_material(pos, rat_left, kHiddenShare);
   std::array<double, kSides> mobility{}, threat{}, hunt{};
   for (Square sq = 0; sq < kFlipSquares; ++sq) {
     const Cell c = pos.cell(sq);
@@ -88,6 +88,7 @@ double flip_evaluate(const FlipPosition& pos) {
     const Side s = side_of(Piece(c));
     const Animal a = animal_of(Piece(c));
     const double mine = piece_value(r, a, rat_left[opponent(s)]);
+    material[s] += mine;
     for (Square other = 0; other < kFlipSquares; ++other) {
       const Cell prey = pos.cell(other);
       if (prey >= kEmpty || side_of(Piece(prey)) == s ||
