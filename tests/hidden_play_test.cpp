@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <sstream>
 
@@ -193,6 +194,64 @@ TEST(HiddenEngine, TakesAWinThatHoldsInEveryWorld) {
   EXPECT_EQ(game.rule_set().geometry().move_text(r.best), "c9d9");
 }
 
+// The greedy player's move from Blue's view of `game` with its generator seeded `seed`.
+std::string greedy_move(const hidden::HiddenGame& game, uint64_t seed) {
+  return game.rule_set().geometry().move_text(hidden::greedy_player(seed)(game));
+}
+
+TEST(HiddenMatch, TheGreedyPlayerTakesTheMostValuableCapture) {
+  // Every animal known (a fixed set-up): Blue's Elephant on d5 may take
+  // the Tiger on d6 or the Cat on d4.
+  const hidden::HiddenGame game = test::hidden_game_at(
+      "6l/7/7/3t3/3E3/3c3/7/7/R6 w 0 1",
+      test::hidden_rules(HiddenReveal::kBoth, FailedAttack::kAttackerDies, HiddenSetup::kFixed));
+  for (uint64_t seed = 1; seed <= 10; ++seed) EXPECT_EQ(greedy_move(game, seed), "d5d6");
+}
+
+TEST(HiddenMatch, TheGreedyPlayerEntersTheDenBeforeTakingAPiece) {
+  const hidden::HiddenGame game = test::hidden_game_at(
+      "r6/3Lt2/7/7/7/7/7/7/6E w 0 1",
+      test::hidden_rules(HiddenReveal::kBoth, FailedAttack::kAttackerDies, HiddenSetup::kFixed));
+  for (uint64_t seed = 1; seed <= 10; ++seed) EXPECT_EQ(greedy_move(game, seed), "d8d9");
+}
+
+TEST(HiddenMatch, TheGreedyPlayerBreaksTiesAtRandom) {
+  // The start: no try gains anything, so its seed picks among them all.
+  const RuleSetPtr rules =
+      test::hidden_rules(HiddenReveal::kBoth, FailedAttack::kAttackerDies, HiddenSetup::kFixed);
+  const hidden::HiddenGame game(Position::from_fen(rules->rules().start_fen, rules), "x-hidden");
+  std::set<std::string> chosen;
+  for (uint64_t seed = 1; seed <= 20; ++seed) chosen.insert(greedy_move(game, seed));
+  EXPECT_GE(chosen.size(), 8u);
+}
+
+TEST(HiddenMatch, TheGreedyPlayerTrustsItsOneWorld) {
+  // Blue's Cat beside a Red piece that is the Rat in one arrangement in
+  // three (Red has a Rat, a Lion and a Tiger). The Cat takes it exactly
+  // when the world it draws (the first draw of its generator) puts the Rat
+  // there; otherwise it makes one of its quiet moves: under attacker_dies
+  // the attack would cost the Cat, and a refusal is worth less than a step.
+  for (const FailedAttack failed : {FailedAttack::kAttackerDies, FailedAttack::kRefused}) {
+    const hidden::HiddenGame game = test::hidden_game_at(
+        "t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1",
+        test::hidden_rules(HiddenReveal::kBoth, failed, HiddenSetup::kShuffled));
+    const hidden::PlayerView& view = game.view(kBlue);
+    const Square d6 = game.rule_set().geometry().parse_square("d6");
+    int gambles = 0;
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+      std::mt19937_64 rng(seed);
+      const Position world = view.determinize(view.sample_arrangement(rng));
+      const bool rat = world.piece_on(d6) == make_piece(kRed, kRat);
+      const std::string move = greedy_move(game, seed);
+      EXPECT_EQ(move == "d5d6", rat) << "seed " << seed << ": " << move;
+      gambles += rat;
+    }
+    // Both kinds of world came up.
+    EXPECT_GT(gambles, 0);
+    EXPECT_LT(gambles, 30);
+  }
+}
+
 TEST(HiddenMatch, PlaysGamesBetweenPlayers) {
   const RuleSetPtr rules = load_variant("hidden");
   hidden::HiddenLimits limits;
@@ -207,7 +266,7 @@ TEST(HiddenMatch, PlaysGamesBetweenPlayers) {
   EXPECT_EQ(r.games(), 2);
   EXPECT_EQ(seen, 2);
   const hidden::HiddenMatchResult c = hidden::play_hidden_match(
-      rules, "hidden", hidden::cheating_player(limits, 1), hidden::greedy_player(limits, 2), 2, 3);
+      rules, "hidden", hidden::cheating_player(limits, 1), hidden::sampler_player(limits, 2), 2, 3);
   EXPECT_EQ(c.games(), 2);
 }
 

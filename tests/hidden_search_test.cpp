@@ -164,7 +164,7 @@ TEST(HiddenMatch, AMatchByNodesIsRepeatable) {
   std::vector<int> plies[2];
   for (std::vector<int>& p : plies) {
     hidden::play_hidden_match(
-        rules, "hidden", hidden::engine_player(limits), hidden::greedy_player(limits, 9), 2, 4,
+        rules, "hidden", hidden::engine_player(limits), hidden::sampler_player(limits, 9), 2, 4,
         [&](int, const hidden::HiddenGame& g, double) { p.push_back(g.plies()); });
   }
   ASSERT_EQ(plies[0].size(), 2u);

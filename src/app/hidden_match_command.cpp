@@ -43,7 +43,8 @@ hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptio
   limits.nodes = opt.depth > 0 ? 0 : opt.nodes;
   limits.depth = opt.depth;
   if (kind == "random") return hidden::random_player(seed);
-  if (kind == "greedy") return hidden::greedy_player(limits, seed);
+  if (kind == "greedy") return hidden::greedy_player(seed);
+  if (kind == "sampler") return hidden::sampler_player(limits, seed);
   if (kind == "cheater") return hidden::cheating_player(limits, seed);
   hidden::HiddenSearchOptions options;
   options.worlds = opt.worlds;
@@ -111,14 +112,15 @@ void add_hidden_match_command(CLI::App& app) {
       "Play the hidden-pieces engine against a baseline in-process (docs/hidden.md)");
   cmd->add_option("--variant", opt->variant, "A rule set with hidden pieces")
       ->capture_default_str();
-  const auto kinds = CLI::IsMember({"engine", "greedy", "random", "cheater"});
+  const auto kinds = CLI::IsMember({"engine", "greedy", "sampler", "random", "cheater"});
   cmd->add_option("--engine", opt->engine,
-                  "The first player: engine, greedy, random or cheater (sees everything)")
+                  "The first player: engine, greedy, sampler, random or cheater (sees everything)")
       ->check(kinds)
       ->capture_default_str();
   cmd->add_option("--opponent", opt->opponent,
-                  "The second player: greedy (one sampled arrangement), random, cheater or "
-                  "engine")
+                  "The second player: greedy (one sampled arrangement, the move that gains "
+                  "most there, one ply), sampler (one sampled arrangement searched by the "
+                  "open engine), random, cheater or engine")
       ->check(kinds)
       ->capture_default_str();
   cmd->add_option("--games", opt->games, "Number of games (colours alternate)")

@@ -1,9 +1,14 @@
 #include "hidden_search/hidden_match.h"
 
 #include <cmath>
+#include <bit>
 #include <cstdio>
+#include <limits>
+#include <memory>
+#include <vector>
 
 #include "hidden/setup.h"
+#include "search/evaluation.h"
 
 namespace jungle::hidden {
 
@@ -15,7 +20,72 @@ HiddenPlayer random_player(uint64_t seed) {
   };
 }
 
-HiddenPlayer greedy_player(const HiddenLimits& limits, uint64_t seed) {
+namespace {
+
+// What a won (or lost) game is worth to the greedy player: more than any material.
+constexpr int kGreedyWin = 1 << 20;
+
+// What trying `m` gains `world`'s side to move in that world, one ply deep:
+// the material it takes or loses when the arbiter resolves the try there,
+// or a won or lost game.
+int greedy_gain(const Position& world, const RuleSet& rules, const Evaluator& values, Move m) {
+  const Side us = world.side_to_move();
+  const Square from = m.from(), to = m.to();
+  if (rules.den_bb(opponent(us)) & square_bb(to)) return kGreedyWin;
+  const Piece defender = world.piece_on(to);
+  if (defender == kNoPiece) return 0;
+  const Animal attacker = animal_of(world.piece_on(from));
+  if (rules.may_capture(us, attacker, from, animal_of(defender), to)) {
+    if (std::popcount(world.pieces(opponent(us))) == 1) return kGreedyWin;
+    return values.piece_value(animal_of(defender));
+  }
+  switch (rules.rules().failed_attack) {
+    case FailedAttack::kAttackerDies:
+      if (std::popcount(world.pieces(us)) == 1) return -kGreedyWin;
+      return -values.piece_value(attacker);
+    case FailedAttack::kBounce:
+      return 0;
+    case FailedAttack::kRefused:
+      break;
+  }
+  // Refused in the world it believes: a try it would have to take back,
+  // below every move that changes nothing.
+  return -1;
+}
+
+}  // namespace
+
+HiddenPlayer greedy_player(uint64_t seed) {
+  struct State {
+    std::mt19937_64 rng;
+    RuleSetPtr rules;
+    std::unique_ptr<Evaluator> values;
+  };
+  auto state = std::make_shared<State>();
+  state->rng.seed(seed);
+  return [state](const HiddenGame& game) {
+    const PlayerView& view = game.view(game.side_to_move());
+    if (state->rules != view.rule_set_ptr()) {
+      state->rules = view.rule_set_ptr();
+      state->values = std::make_unique<Evaluator>(*state->rules);
+    }
+    const Position world = view.determinize(view.sample_arrangement(state->rng));
+    const MoveList tries = view.legal_moves();
+    std::vector<Move> best;
+    int best_gain = std::numeric_limits<int>::min();
+    for (const Move m : tries) {
+      const int gain = greedy_gain(world, *state->rules, *state->values, m);
+      if (gain > best_gain) {
+        best_gain = gain;
+        best.clear();
+      }
+      if (gain == best_gain) best.push_back(m);
+    }
+    return best[std::uniform_int_distribution<size_t>(0, best.size() - 1)(state->rng)];
+  };
+}
+
+HiddenPlayer sampler_player(const HiddenLimits& limits, uint64_t seed) {
   HiddenSearchOptions options;
   options.seed = seed;
   auto searcher = std::make_shared<HiddenSearcher>(options);

@@ -23,9 +23,16 @@ using HiddenPlayer = std::function<Move(const HiddenGame& game)>;
 
 // Uniformly among the tries of its view ("random-consistent").
 HiddenPlayer random_player(uint64_t seed);
-// One world drawn from its view, searched by the open engine, its best
-// move played ("greedy": as if the guess were the truth).
-HiddenPlayer greedy_player(const HiddenLimits& limits, uint64_t seed);
+// The greedy player: each move it draws one world from its view and tries
+// the move that gains the most material in that world, one ply deep, as
+// the arbiter would resolve it there (a won game above everything, a lost
+// one below); ties broken at random. It trusts its one guess and does not
+// look at the enemy's reply.
+HiddenPlayer greedy_player(uint64_t seed);
+// The sampler: one world drawn from its view, searched by the open engine
+// with the whole budget, its best move played, as if the guess were the
+// truth (determinization with one world).
+HiddenPlayer sampler_player(const HiddenLimits& limits, uint64_t seed);
 // The engine of hidden_search.h.
 HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions options = {});
 // The open engine on the arbiter's board: it sees every animal.
