@@ -1,7 +1,7 @@
 #include "hidden_search/hidden_match.h"
 
-#include <cmath>
 #include <bit>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <memory>
