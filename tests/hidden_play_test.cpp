@@ -145,8 +145,8 @@ TEST(HiddenEngine, AvoidsAGambleThatLosesOnAverage) {
   // A Blue Cat on d5 beside a Red piece that is the Rat in one arrangement
   // in three (Red has a Rat, a Lion and a Tiger): attacking it loses the
   // Cat twice in three. Blue is ahead, so the Cat matters: the engine
-  // steps back, where the greedy player, whose one world may put the Rat
-  // there, would take the gamble.
+  // steps back, where the sampler, whose one world may put the Rat there,
+  // would take the gamble.
   const RuleSetPtr rules = test::hidden_rules();
   hidden::HiddenGame game = test::hidden_game_at("t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1", rules);
   hidden::HiddenLimits limits;
@@ -176,9 +176,9 @@ TEST(HiddenEngine, AvoidsAGambleThatLosesOnAverage) {
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     hidden::HiddenSearchOptions options;
     options.seed = seed;
-    hidden::HiddenSearcher greedy(options);
+    hidden::HiddenSearcher sampler(options);
     gambles += rules->geometry().move_text(
-                   greedy.search_one_world(game.view(kBlue), limits).best) == "d5d6";
+                   sampler.search_one_world(game.view(kBlue), limits).best) == "d5d6";
   }
   EXPECT_GT(gambles, 0);
 }

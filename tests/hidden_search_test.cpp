@@ -147,9 +147,9 @@ TEST(HiddenSearcher, ANodeBudgetIsSpentAndRepeatable) {
   // It may stop short rather than begin a depth it cannot finish.
   EXPECT_GE(a.nodes, 20000u);
   EXPECT_LE(a.nodes, 60000u);
-  const hidden::HiddenSearchResult greedy = first.search_one_world(view, limits);
-  EXPECT_GE(greedy.nodes, 40000u);
-  EXPECT_LE(greedy.nodes, 42000u);
+  const hidden::HiddenSearchResult sampled = first.search_one_world(view, limits);
+  EXPECT_GE(sampled.nodes, 40000u);
+  EXPECT_LE(sampled.nodes, 42000u);
   // The tree spends the budget to the node.
   hidden::HiddenSearcher tree, again;
   const hidden::HiddenSearchResult t = tree.search(view, limits);
@@ -190,10 +190,10 @@ TEST(HiddenSearcher, TheAnchorsDepthDoesNotBringBackAGamble) {
     const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);
     EXPECT_NE(text(rules, r.best), "d5d6") << "seed " << seed;
     ASSERT_FALSE(r.candidates.empty());
-    // The greedy player with the same seed draws the same first world.
-    hidden::HiddenSearcher greedy(options);
+    // The sampler with the same seed draws the same first world.
+    hidden::HiddenSearcher sampler(options);
     anchored_on_the_rat +=
-        text(rules, greedy.search_one_world(game.view(kBlue), limits).best) == "d5d6";
+        text(rules, sampler.search_one_world(game.view(kBlue), limits).best) == "d5d6";
   }
   EXPECT_GT(anchored_on_the_rat, 0);  // the test covers an anchor that would take the gamble
 }

@@ -104,7 +104,7 @@ class HiddenSearcher {
   // with stop() only.
   HiddenSearchResult search(const PlayerView& view, const HiddenLimits& limits);
   // One world drawn from the view and the open engine's best move in it:
-  // the "greedy" baseline, which plays as if its one guess were the truth.
+  // the "sampler" baseline, which plays as if its one guess were the truth.
   HiddenSearchResult search_one_world(const PlayerView& view, const HiddenLimits& limits);
   // Ends the running search early (it still answers), and every later
   // one until resume(): a stop sent just before a search begins is not lost.
