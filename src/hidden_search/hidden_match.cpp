@@ -48,8 +48,8 @@ int greedy_gain(const Position& world, const RuleSet& rules, const Evaluator& va
     case FailedAttack::kRefused:
       break;
   }
-  // Refused in the world it believes: a try it would have to take back,
-  // below every move that changes nothing.
+  // Refused in the world it believes: the try gains nothing and the turn
+  // is still to play, so it ranks just below every move that changes nothing.
   return -1;
 }
 
