@@ -22,6 +22,20 @@ const expectStatus = (re, p = page) => h.expectStatus(p, re);
 const waitForMoves = (n, p = page) => h.waitForMoves(p, n);
 const newGame = h.newGame;
 
+// Waits until the analysis panel shows a completed depth. These waits have
+// timed out now and then in CI on a busy machine; a timeout says what the
+// panel and the status showed instead, and leaves a screenshot.
+async function waitForDepth(p = page) {
+  try {
+    await p.waitForFunction(() => /depth \d+/.test(document.querySelector('#analysis-stats').textContent), null, { timeout: 20000 });
+  } catch (e) {
+    const stats = await p.locator('#analysis-stats').textContent();
+    const status = await p.locator('#status').textContent();
+    await shot('no-analysis-depth', p);
+    throw new Error(`no analysis depth within 20 s: the panel says "${stats}", the status "${status}"`, { cause: e });
+  }
+}
+
 before(async () => {
   ({ proc: server, url } = await startServer(path.join(work, 'games.db')));
   browser = await h.launchBrowser();
@@ -117,7 +131,7 @@ test('the game downloads as a record', async () => {
 
 test('live analysis streams an evaluation and a best line', async () => {
   await page.locator('#analyse-toggle').check();
-  await page.waitForFunction(() => /depth \d+/.test(document.querySelector('#analysis-stats').textContent), null, { timeout: 20000 });
+  await waitForDepth();
   assert.notEqual(await page.locator('#eval-text').textContent(), '');
   assert.ok(await page.locator('#pv .pv-move').count() > 0);
   await page.locator('line.arrow-best').waitFor({ state: 'attached' });
@@ -125,7 +139,7 @@ test('live analysis streams an evaluation and a best line', async () => {
   // Analysis follows the position being viewed.
   await page.locator('#nav-first').click();
   await page.waitForFunction(() => document.querySelector('#fen-text').textContent.startsWith('l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R'));
-  await page.waitForFunction(() => /depth \d+/.test(document.querySelector('#analysis-stats').textContent), null, { timeout: 20000 });
+  await waitForDepth();
   await page.locator('#nav-last').click();
   await page.locator('#analyse-toggle').uncheck();
 });
@@ -148,7 +162,7 @@ test('a hint beside a running analysis is the best line it found, not a second s
   page.on('request', onRequest);
   try {
     await page.locator('#analyse-toggle').check();
-    await page.waitForFunction(() => /depth \d+/.test(document.querySelector('#analysis-stats').textContent), null, { timeout: 20000 });
+    await waitForDepth();
     await page.evaluate(() => document.querySelectorAll('.toast').forEach((t) => t.remove()));
     await page.locator('#btn-hint').click();
     await page.locator('.toast.info', { hasText: /^Hint: [a-g][1-9][a-g][1-9] / }).waitFor({ timeout: 5000 });
