@@ -54,9 +54,30 @@ export async function hintFromAnalysis(ply, ms) {
   return best?.pv[0] ? { ...best, move: best.pv[0] } : null;
 }
 
+/**
+ * The stream running now and what it analyses (the game, its status and
+ * the position), so that a render that changed none of them leaves it be.
+ * @type {{ source: EventSource, key: string } | null}
+ */
+let running = null;
+
+/** @param {import('./api.js').Game} g */
+function analysisKey(g) {
+  const line = lineCursor();
+  return `${g.id}|${g.status}|${line ? line.fen : fenAt(g, state.view)}`;
+}
+
 // Events of a stream that was replaced meanwhile are ignored.
 export function startAnalysis() {
+  // A second start for the position already being analysed (a game update
+  // that left the viewed position as it was) keeps the stream: a new
+  // request would replace it on the server, and two requests sent close
+  // together may arrive in either order, so that the older one replaced
+  // the newer and the panel ended with no line ("starting… · done").
+  const live = running && state.source === running.source && running.source.readyState !== EventSource.CLOSED;
+  if (live && state.game && running?.key === analysisKey(state.game)) return;
   stopAnalysis();
+  running = null;
   gameAnalysis = null;
   const g = state.game;
   if (!g) return;
@@ -85,6 +106,7 @@ export function startAnalysis() {
       : api.analysisUrl(g.id, state.view, ANALYSIS_MS, LINES),
   );
   setAnalysisSource(source);
+  running = { source, key: analysisKey(g) };
   const ply = state.view;
   /** @type {AnalysisReports<EngineReport>} */
   const reports = new AnalysisReports();
