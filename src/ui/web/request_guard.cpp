@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <random>
+#include <string_view>
 
 #include "core/text_util.h"
 #include "ui/web/json_http.h"
@@ -204,6 +206,24 @@ ClientIdentity RequestGuard::identify(const httplib::Request& req) const {
 
 namespace {
 
+// A Content-Length value as RFC 9110 (8.6) has it: digits only (at most 18,
+// far beyond any limit, so that the number cannot overflow).
+bool parse_length(std::string_view text, uint64_t& value) {
+  if (text.empty() || text.size() > 18) return false;
+  value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    value = value * 10 + uint64_t(c - '0');
+  }
+  return true;
+}
+
+// The methods whose body httplib reads; any other's would be read as the
+// next request on the connection.
+bool method_has_body(const std::string& method) {
+  return method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE";
+}
+
 // A key the server issued: 32 hex digits.
 bool issued_key(const std::string& key) {
   return key.size() == 32 && key.find_first_not_of("0123456789abcdef") == std::string::npos;
@@ -233,7 +253,69 @@ std::string RequestGuard::player_key(const httplib::Request& req,
   return "";
 }
 
+bool RequestGuard::framing_ok(const httplib::Request& req, httplib::Response& res) const {
+  const size_t encodings = req.get_header_value_count("Transfer-Encoding");
+  const size_t lengths = req.get_header_value_count("Content-Length");
+  if (encodings > 0 && lengths > 0) {
+    // A proxy that goes by the other header would see another request end.
+    refuse(req, res, 400, "bad_request",
+           "the request has both Transfer-Encoding and Content-Length, so its body's length is "
+           "ambiguous: send one of them");
+    return false;
+  }
+  bool has_body = false;
+  if (encodings > 0) {
+    const std::string encoding = req.get_header_value("Transfer-Encoding");
+    if (encodings > 1 || lower(trim(encoding)) != "chunked") {
+      refuse(req, res, 400, "bad_request",
+             "the Transfer-Encoding \"" + encoding +
+                 "\" is not accepted: send the body with Content-Length, or with "
+                 "Transfer-Encoding: chunked alone");
+      return false;
+    }
+    has_body = true;
+  }
+  std::optional<uint64_t> length;
+  for (size_t i = 0; i < lengths; ++i) {
+    const std::string header = req.get_header_value("Content-Length", i);
+    for (size_t pos = 0; pos <= header.size();) {
+      const size_t comma = std::min(header.find(',', pos), header.size());
+      uint64_t value = 0;
+      if (!parse_length(trim(std::string_view(header).substr(pos, comma - pos)), value)) {
+        refuse(req, res, 400, "bad_request",
+               "the Content-Length \"" + header + "\" is not a length in bytes");
+        return false;
+      }
+      if (length && *length != value) {
+        refuse(req, res, 400, "bad_request",
+               "the request has two different Content-Length values (" + std::to_string(*length) +
+                   " and " + std::to_string(value) +
+                   "), so its body's length is ambiguous: send one");
+        return false;
+      }
+      length = value;
+      pos = comma + 1;
+    }
+  }
+  if (length && *length > 0) has_body = true;
+  if (has_body && !method_has_body(req.method)) {
+    refuse(req, res, 400, "bad_request",
+           "a " + req.method + " request has no body here: send it without one");
+    return false;
+  }
+  if (length && *length > max_body_) {
+    refuse(req, res, 413, "bad_request",
+           "the request body is " + std::to_string(*length) + " bytes, larger than the " +
+               std::to_string(max_body_) + " bytes the server takes");
+    return false;
+  }
+  return true;
+}
+
 bool RequestGuard::admit(const httplib::Request& req, httplib::Response& res) {
+  // Before anything else: with its framing in doubt, the request may not be
+  // the request the client (or a proxy in front) meant.
+  if (!framing_ok(req, res)) return false;
   const std::string host = req.get_header_value("Host");
   if (!host_allowed(host, req.local_addr)) {
     refuse(req, res, 403, "forbidden_host",

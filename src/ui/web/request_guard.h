@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <list>
 #include <mutex>
 #include <string>
@@ -47,8 +48,18 @@ class SessionTable {
   std::unordered_map<std::string, size_t> per_address_count_;
 };
 
-// What the server accepts before any route runs, against other web pages
-// driving a server on this machine (docs/api.md, "Who may call"):
+// What the server accepts before any route runs. First the body's framing,
+// against request smuggling behind a proxy that reads it otherwise, and
+// against bodies over the limit (docs/api.md, "Conventions"):
+// - Content-Length: digits only; several (headers, or a list in one) only
+//   when all say the same number, which then counts once. Two different
+//   lengths are refused (400), as is a length over the limit (413, before a
+//   byte of the body is read).
+// - Transfer-Encoding: `chunked` alone, and never with Content-Length.
+// - A body only where the method has one (POST, PUT, PATCH, DELETE): the
+//   server would read another's body as the next request.
+// Then, against other web pages driving a server on this machine
+// (docs/api.md, "Who may call"):
 // - Host must name this server: an address it listens on (the one the
 //   connection arrived at), `localhost` on loopback, the machine's own name
 //   when it listens beyond loopback, or a name given with --allowed-host.
@@ -67,6 +78,8 @@ class RequestGuard {
   // Set once the port is known: names the session cookie, so that servers on
   // other ports of the same host keep their own.
   void set_port(int port);
+  // The largest body accepted, in bytes (WebServerOptions::max_body_bytes).
+  void set_max_body(size_t bytes) { max_body_ = bytes; }
 
   // The pre-routing check: true when the request may go on; otherwise the
   // response holds the refusal (JSON on /api/, text elsewhere).
@@ -87,6 +100,8 @@ class RequestGuard {
 
  private:
   std::string cookie(const httplib::Request& req, const std::string& name) const;
+  // The framing rules above: true when the body may be read.
+  bool framing_ok(const httplib::Request& req, httplib::Response& res) const;
 
   std::string listen_host_;  // lower case, no brackets
   bool listen_any_ = false;  // 0.0.0.0 or ::
@@ -95,6 +110,7 @@ class RequestGuard {
   std::string cookie_name_ = "jungle_session";
   std::string player_cookie_name_ = "jungle_player";
   SessionTable sessions_;
+  size_t max_body_ = SIZE_MAX;
 };
 
 // "::ffff:1.2.3.4" -> "1.2.3.4"; other addresses as they are.

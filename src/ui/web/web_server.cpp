@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 #include "ui/web/json_http.h"
@@ -20,6 +21,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 thread_local bool t_close_after_response = false;
+// The request on this thread's connection ran over the payload limit.
+thread_local bool t_body_over_limit = false;
 
 std::string numeric_address(const sockaddr_storage& addr, socklen_t len, int* port) {
   char host[NI_MAXHOST] = {};
@@ -65,6 +68,11 @@ class ConnectionStream final : public httplib::Stream {
       : sock_(sock), read_timeout_(read_timeout), write_timeout_(write_timeout) {}
 
   void set_deadline(Clock::time_point deadline) { deadline_ = deadline; }
+  // The body that follows the headers may take at most `bytes` as sent; a
+  // read past them fails, and sets t_body_over_limit. Until the next
+  // request's limit: none.
+  void limit_body(size_t bytes) { body_left_ = bytes; }
+  void unlimit_body() { body_left_.reset(); }
   bool has_buffered() const { return pos_ < end_; }
   // Whether a read ran out of time (the deadline, or the time allowed per
   // read): the request was cut short, and what follows on the connection is
@@ -77,6 +85,13 @@ class ConnectionStream final : public httplib::Stream {
   bool is_writable() const override { return wait_for(sock_, POLLOUT, write_timeout_); }
 
   ssize_t read(char* ptr, size_t size) override {
+    if (body_left_) {
+      if (*body_left_ == 0) {
+        t_body_over_limit = true;
+        return -1;
+      }
+      size = std::min(size, *body_left_);
+    }
     if (!has_buffered()) {
       const auto wait = read_wait();
       if (wait.count() <= 0 || !wait_for(sock_, POLLIN, wait)) {
@@ -94,6 +109,7 @@ class ConnectionStream final : public httplib::Stream {
     const size_t n = std::min(size, end_ - pos_);
     std::memcpy(ptr, buffer_ + pos_, n);
     pos_ += n;
+    if (body_left_) *body_left_ -= n;
     return ssize_t(n);
   }
 
@@ -127,6 +143,7 @@ class ConnectionStream final : public httplib::Stream {
   std::chrono::milliseconds write_timeout_;
   Clock::time_point deadline_ = Clock::time_point::max();
   bool cut_short_ = false;
+  std::optional<size_t> body_left_;  // none: no limit
   char buffer_[4096];
   size_t pos_ = 0;
   size_t end_ = 0;
@@ -164,6 +181,10 @@ void HttpServer::set_connection_limits(int per_address, std::chrono::millisecond
 
 void HttpServer::close_after_response() {
   t_close_after_response = true;
+}
+
+bool HttpServer::body_over_limit() {
+  return t_body_over_limit;
 }
 
 bool HttpServer::admit_connection(const std::string& address) {
@@ -216,10 +237,28 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
       }
       if (!ready) break;
       stream.set_deadline(Clock::now() + request_timeout_);
+      stream.unlimit_body();
       t_close_after_response = false;
+      t_body_over_limit = false;
       bool connection_closed = false;
-      ok = process_request(stream, left == 1, connection_closed, nullptr);
-      close_after = t_close_after_response;
+      // Called once the headers are read, before the pre-routing handler
+      // (RequestGuard::admit, which refuses ambiguous framing and a
+      // Content-Length over the limit) and before any body is read.
+      const auto frame_body = [&](httplib::Request& req) {
+        if (req.has_header("Transfer-Encoding")) {
+          // Counted as sent, chunk sizes and line ends included: the
+          // decoded body is smaller still.
+          stream.limit_body(payload_max_length_);
+        } else if (!req.has_header("Content-Length")) {
+          // No body: httplib would read a POST's until the connection
+          // closes (`curl -X POST` sends neither header), which is 10 s.
+          req.set_header("Content-Length", "0");
+        }
+      };
+      ok = process_request(stream, left == 1, connection_closed, frame_body);
+      // The rest of a body over the limit is unread: the connection can
+      // carry no further request.
+      close_after = t_close_after_response || t_body_over_limit;
       if (!ok || connection_closed || close_after || stream.cut_short()) break;
     }
   }
@@ -254,7 +293,9 @@ WebServer::WebServer(WebServerOptions options)
   http_.set_connection_limits(
       options_.max_connections_per_address,
       std::chrono::milliseconds(std::max(100, options_.request_timeout_ms)));
-  // Host, Origin and Content-Type, before any route or body is read.
+  // The body's framing and length, Host, Origin and Content-Type, before any
+  // route or body is read.
+  guard_.set_max_body(options_.max_body_bytes);
   http_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
     if (guard_.admit(req, res)) return httplib::Server::HandlerResponse::Unhandled;
     HttpServer::close_after_response();
@@ -282,14 +323,22 @@ WebServer::WebServer(WebServerOptions options)
   add_static_routes(http_);
   // Routing misses and library-level refusals (413, 400) get a JSON body on
   // the API and a line of text elsewhere.
-  http_.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+  http_.set_error_handler([this](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     const bool api = req.path.rfind("/api/", 0) == 0;
+    // httplib says 400 for a chunked body it stopped reading: it was the
+    // limit that stopped it.
+    if (HttpServer::body_over_limit()) {
+      res.status = 413;
+      res.set_header("Connection", "close");
+    }
     std::string message;
     if (res.status == 404) {
       message = "no such endpoint: " + req.method + " " + req.path;
     } else if (res.status == 413) {
-      message = "the request body is too large";
+      message = "the request body is larger than " + std::to_string(options_.max_body_bytes) +
+                " bytes" +
+                (req.has_header("Transfer-Encoding") ? " (as sent, chunk framing included)" : "");
     } else if (req.method != "GET" && req.method != "HEAD" && req.method != "POST" &&
                req.method != "PUT" && req.method != "DELETE" && req.method != "OPTIONS") {
       message = "the method " + req.method + " is not used here: use GET, POST, PUT or DELETE";

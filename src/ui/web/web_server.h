@@ -29,7 +29,12 @@ namespace jungle::web {
 // connect at once, and offers no setting for it. It also serves each
 // connection itself, to bound what one client can hold: httplib's own loop
 // bounds each read but not a whole request, so a client sending a header
-// line every few seconds kept a thread forever.
+// line every few seconds kept a thread forever. And it frames each request's
+// body where httplib does not: this httplib (0.11) checks the payload limit
+// against Content-Length only, and reads a chunked body into memory whole
+// however long it is, so the socket itself stops a chunked body at the
+// limit; a request with neither Content-Length nor Transfer-Encoding has no
+// body (RFC 9112, 6.3), where httplib would wait for the connection to close.
 class HttpServer : public httplib::Server {
  public:
   void widen_backlog();
@@ -40,6 +45,10 @@ class HttpServer : public httplib::Server {
   // From a handler on this connection's thread: close the connection after
   // this response, as its body may not have been read.
   static void close_after_response();
+  // From the error handler on this connection's thread: whether the request
+  // failed because its body ran over the payload limit as it was read (a
+  // chunked body, whose length no header gives beforehand).
+  static bool body_over_limit();
 
  private:
   bool process_and_close_socket(socket_t sock) override;
