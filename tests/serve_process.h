@@ -23,9 +23,10 @@ namespace jungle::web {
 class ServeProcess {
  public:
   // Starts `jungle serve --host 127.0.0.1 --port 0 --db DB` plus `extra`,
-  // its output in `log`; waits until it serves (port() > 0) or has failed.
+  // its output in `log`, with `env` ("NAME=value") added to this process's
+  // environment; waits until it serves (port() > 0) or has failed.
   ServeProcess(const std::string& db, const std::filesystem::path& log,
-               const std::vector<std::string>& extra = {})
+               const std::vector<std::string>& extra = {}, std::vector<std::string> env = {})
       : log_(log) {
     std::vector<std::string> args = {JUNGLE_BINARY, "serve", "--host", "127.0.0.1",
                                      "--port",      "0",     "--db",   db};
@@ -35,6 +36,10 @@ class ServeProcess {
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
+    std::vector<char*> envp;
+    for (char** e = environ; *e; ++e) envp.push_back(*e);
+    for (auto& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
     const std::string log_path = log.string();
     pid_ = fork();
     if (pid_ == 0) {
@@ -45,7 +50,7 @@ class ServeProcess {
       }
       const int null = ::open("/dev/null", O_RDONLY);
       if (null >= 0) dup2(null, 0);
-      execv(argv[0], argv.data());
+      execve(argv[0], argv.data(), envp.data());
       _exit(127);
     }
     static const std::regex kServing(R"(serving http://127\.0\.0\.1:(\d+)/)");

@@ -132,6 +132,19 @@ void GameRegistry::forget_locked(int64_t id) {
   }
 }
 
+bool GameRegistry::drop_if_stale(GameSessionBase& game) {
+  std::optional<StoredGame> stored;
+  try {
+    stored = store_.load(game.id());
+  } catch (const StoreError&) {
+    return false;
+  }
+  if (stored && stored->revision == game.revision()) return false;
+  game.detached = true;
+  forget(game.id());
+  return true;
+}
+
 size_t GameRegistry::cached() const {
   std::lock_guard lock(mutex_);
   return by_id_.size();

@@ -46,6 +46,13 @@ class GameRegistry {
   bool remove(int64_t id);
   // Drops the in-memory copy only; the next get() reloads the stored game.
   void forget(int64_t id);
+  // Whether the store holds another state of the game than this copy (a
+  // change through another server whose notice has not arrived yet, or the
+  // game deleted): then the copy is detached and dropped, as save() does on
+  // a conflict, and the next get() reads the stored game. Call with the
+  // game's mutex held. False when the copy is the stored state, and when
+  // the store cannot be read (the copy stands as the best known).
+  bool drop_if_stale(GameSessionBase& game);
   size_t cached() const;
   // Every game in memory, for the clock's rounds.
   std::vector<std::shared_ptr<GameSessionBase>> snapshot() const;

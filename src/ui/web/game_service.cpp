@@ -91,6 +91,19 @@ void GameService::save(GameSessionBase& game, bool lobby) {
   track_deadline(game);
 }
 
+bool GameService::decided_on_stale_copy(GameSessionBase& game, const GameError& error) {
+  // The refusals that depend on the game's state; a malformed request is
+  // malformed on any copy.
+  switch (error.kind()) {
+    case ErrorKind::kForbidden:
+    case ErrorKind::kConflict:
+    case ErrorKind::kRefused:
+      return games_.drop_if_stale(game);
+    default:
+      return false;
+  }
+}
+
 Json GameService::mutate(int64_t id, const std::function<Json(GameSessionBase&)>& change) {
   for (int attempt = 0;; ++attempt) {
     LockedGame g = lock(id);
@@ -103,6 +116,24 @@ Json GameService::mutate(int64_t id, const std::function<Json(GameSessionBase&)>
       // The registry dropped this copy; the next round reads the stored game
       // and decides again, so nothing another writer did is undone.
       if (attempt + 1 >= kConflictRetries) throw;
+    } catch (const GameError& e) {
+      // A move refused as "waiting for the opponent" when the opponent had
+      // just sat down through another server: the next round decides on the
+      // stored game.
+      if (attempt + 1 >= kConflictRetries || !decided_on_stale_copy(*g.game, e)) throw;
+    }
+  }
+}
+
+GameService::LockedGame GameService::lock_checked(
+    int64_t id, const std::function<void(GameSessionBase&)>& check) {
+  for (int attempt = 0;; ++attempt) {
+    LockedGame g = lock(id);
+    try {
+      check(*g.game);
+      return g;
+    } catch (const GameError& e) {
+      if (attempt + 1 >= kConflictRetries || !decided_on_stale_copy(*g.game, e)) throw;
     }
   }
 }

@@ -162,8 +162,19 @@ class GameService {
 
  private:
   // Runs `change` on the locked game and retries it on the stored game when
-  // another writer got there first (RevisionConflict), a few times.
+  // another writer got there first (RevisionConflict), or when `change`
+  // refused on a copy older than the stored game (decided_on_stale_copy), a
+  // few times.
   Json mutate(int64_t id, const std::function<Json(GameSessionBase&)>& change);
+  // The game locked once `check` passes on it, with mutate's retries for
+  // a refusal decided on an older copy.
+  LockedGame lock_checked(int64_t id, const std::function<void(GameSessionBase&)>& check);
+  // A refusal (`error`) decided on this server's copy of the game: true when
+  // the copy is older than the stored game, which another server changed
+  // and whose notice has not arrived yet. The copy is then dropped, and the
+  // request is to be decided again on the stored game: a refusal must not
+  // blame the player for a state the game has left (docs/deploy.md).
+  bool decided_on_stale_copy(GameSessionBase& game, const GameError& error);
   Json state_of(GameSessionBase& game, int seats);
   // Ends the game on time if its running clock is out; true when it did.
   // With the game locked; saves.

@@ -27,26 +27,27 @@ void GameService::thinking(const GameSessionBase& game, int seat) {
 }
 
 Json GameService::engine_move(int64_t id, const Requester& who) {
-  LockedGame g = lock(id);
+  LockedGame g = lock_checked(id, [&](GameSessionBase& game) {
+    if (game.detached) {
+      throw no_such_game(id);
+    }
+    settle_clock(game);
+    if (game.over()) {
+      throw game_over(game);
+    }
+    const int seat = game.seat_to_move();
+    if (!game.player(seat).is_engine()) {
+      throw GameError(ErrorKind::kConflict, "not_engine_turn",
+                      "it is " + std::string(seat_name(seat)) + "'s turn, and a person plays " +
+                          seat_name(seat));
+    }
+    require_seat(game, who, seat, "asking the engine to move");
+    if (game.engine_ticket || game.engine_thinking) {
+      throw GameError(ErrorKind::kConflict, "engine_thinking",
+                      "the engine is already choosing a move");
+    }
+  });
   GameSessionBase& game = *g.game;
-  if (game.detached) {
-    throw no_such_game(id);
-  }
-  settle_clock(game);
-  if (game.over()) {
-    throw game_over(game);
-  }
-  const int seat = game.seat_to_move();
-  if (!game.player(seat).is_engine()) {
-    throw GameError(
-        ErrorKind::kConflict, "not_engine_turn",
-        "it is " + std::string(seat_name(seat)) + "'s turn, and a person plays " + seat_name(seat));
-  }
-  require_seat(game, who, seat, "asking the engine to move");
-  if (game.engine_ticket || game.engine_thinking) {
-    throw GameError(ErrorKind::kConflict, "engine_thinking",
-                    "the engine is already choosing a move");
-  }
   switch (game.kind()) {
     case GameSessionBase::Kind::kJungle:
       return engine_move_jungle(g, who);

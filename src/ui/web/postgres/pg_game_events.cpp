@@ -4,7 +4,9 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <random>
 
 #include <nlohmann/json.hpp>
@@ -95,6 +97,9 @@ std::optional<PgGameEvents::Decoded> PgGameEvents::decode(const std::string& pay
 
 PgGameEvents::PgGameEvents(std::shared_ptr<PgConnectionPool> pool)
     : pool_(std::move(pool)), origin_(random_origin()) {
+  if (const char* delay = std::getenv("JUNGLE_TEST_NOTICE_DELAY_MS")) {
+    notice_delay_ms_ = std::clamp<int64_t>(std::atoll(delay), 0, 60000);
+  }
   if (pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) {
     throw StoreError("cannot start the game notification listener: no pipe");
   }
@@ -164,6 +169,7 @@ void PgGameEvents::received(const std::string& payload) {
       notice.transient.clear();  // the watchers still catch up from the store
     }
   }
+  if (notice_delay_ms_ > 0 && !pause(notice_delay_ms_)) return;
   ++heard_;
   InProcessGameEvents::publish(notice);
 }

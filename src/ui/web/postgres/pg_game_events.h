@@ -80,7 +80,12 @@ class PgGameEvents : public InProcessGameEvents {
 
   std::shared_ptr<PgConnectionPool> pool_;
   const std::string origin_;  // this bus's name in the payloads it sends
-  int wake_[2] = {-1, -1};    // a pipe that interrupts the listener's wait
+  // For the tests (environment variable JUNGLE_TEST_NOTICE_DELAY_MS): each
+  // notice from another server is acted on this long after it arrived, so
+  // that a test can meet this server's copy of a game older than the
+  // stored one, as a real notice's few milliseconds allow. 0: at once.
+  int64_t notice_delay_ms_ = 0;
+  int wake_[2] = {-1, -1};  // a pipe that interrupts the listener's wait
 
   std::atomic<bool> stopping_{false};
   std::atomic<bool> listening_{false};
