@@ -149,16 +149,24 @@ class ConnectionStream final : public httplib::Stream {
   size_t end_ = 0;
 };
 
+// What close_gracefully reads and drops at most, after a body refused
+// unread: a client that sends its whole body before it reads the answer
+// (httplib's does) would otherwise lose the answer to a reset.
+constexpr size_t kMaxDrainBytes = size_t(64) << 20;
+
 // Closes after the answer is out: shut the sending side, then read what the
-// client still sends for a moment, so that unread bytes do not turn the
-// close into a reset that can destroy the answer before the client reads it.
-void close_gracefully(socket_t sock) {
+// client still sends, until it closes, pauses for half a second, `until`
+// or `max_bytes`, so that unread bytes do not turn the close into a reset
+// that can destroy the answer before the client reads it. What is read is
+// dropped.
+void close_gracefully(socket_t sock, Clock::time_point until, size_t max_bytes) {
   ::shutdown(sock, SHUT_WR);
-  const auto until = Clock::now() + std::chrono::milliseconds(500);
   char sink[4096];
   size_t drained = 0;
-  while (drained < (1 << 20)) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now());
+  while (drained < max_bytes) {
+    const auto left = std::min<std::chrono::milliseconds>(
+        std::chrono::milliseconds(500),
+        std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()));
     if (left.count() <= 0 || !wait_for(sock, POLLIN, left)) break;
     const ssize_t n = ::recv(sock, sink, sizeof sink, 0);
     if (n <= 0) break;
@@ -216,7 +224,7 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
     // Never blocks: an answer that does not fit the socket's buffer at once
     // is not worth a thread.
     (void)::send(sock, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
-    close_gracefully(sock);
+    close_gracefully(sock, Clock::now() + std::chrono::milliseconds(500), size_t(1) << 20);
     return false;
   }
   const auto ms = [](time_t s, time_t us) {
@@ -224,6 +232,8 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
   };
   bool ok = false;
   bool close_after = false;
+  // The last request's deadline: a refused body is drained until then.
+  Clock::time_point deadline = Clock::now();
   {
     ConnectionStream stream(sock, ms(read_timeout_sec_, read_timeout_usec_),
                             ms(write_timeout_sec_, write_timeout_usec_));
@@ -236,7 +246,8 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
         ready = wait_for(sock, POLLIN, std::chrono::milliseconds(50));
       }
       if (!ready) break;
-      stream.set_deadline(Clock::now() + request_timeout_);
+      deadline = Clock::now() + request_timeout_;
+      stream.set_deadline(deadline);
       stream.unlimit_body();
       t_close_after_response = false;
       t_body_over_limit = false;
@@ -263,7 +274,8 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
     }
   }
   if (close_after) {
-    close_gracefully(sock);
+    close_gracefully(sock, std::max(deadline, Clock::now() + std::chrono::milliseconds(500)),
+                     kMaxDrainBytes);
   } else {
     ::shutdown(sock, SHUT_RDWR);
     ::close(sock);
