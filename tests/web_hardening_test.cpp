@@ -727,6 +727,8 @@ TEST_F(WebHardeningTest, ABodysLengthIsNeverInDoubt) {
   // The same length twice is one length (RFC 9110, 8.6).
   a = answer("Content-Length: " + length + "\r\nContent-Length: " + length + "\r\n");
   EXPECT_EQ(status_line(a), "HTTP/1.1 200 OK") << a;
+  a = answer("Content-Length: " + length + ", " + length + "\r\n");
+  EXPECT_EQ(status_line(a), "HTTP/1.1 200 OK") << a;
   // A length that is no number, both framings at once, another coding.
   for (const std::string& framing :
        std::vector<std::string>{"Content-Length: 12abc\r\n", "Content-Length: -1\r\n",
