@@ -578,5 +578,20 @@ TEST_F(StaleCopyTest, ARefusalOnAnOlderCopyIsDecidedAgainOnTheStoredGame) {
   EXPECT_EQ(get(a_, kAlice, path(id)).body["moves"], get(b_, kBob, path(id)).body["moves"]);
 }
 
+TEST_F(StaleCopyTest, ADeleteAllowedOnAnOlderCopyIsDecidedOnTheStoredGame) {
+  Reply g = post(a_, kAlice, "/api/games", {{"online", true}, {"side", "blue"}, {"name", "Alice"}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(post(b_, kBob, "/api/join", {{"code", g.body["code"]}}).status, 200);
+  ASSERT_EQ(get(a_, kAlice, path(id)).body["seats"]["red"]["taken"], false)
+      << "A's copy was not older: no test";
+  // On A's copy Alice sits alone and may delete the game; in the store Bob
+  // sits at it too, and it is theirs together.
+  Reply d = reply(client(a_, kAlice)->Delete(path(id)));
+  EXPECT_EQ(d.status, 403) << d.text;
+  EXPECT_EQ(code_of(d), "not_your_game") << d.text;
+  EXPECT_EQ(get(b_, kBob, path(id)).status, 200);
+}
+
 }  // namespace
 }  // namespace jungle::web

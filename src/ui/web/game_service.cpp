@@ -236,35 +236,45 @@ std::pair<std::string, std::string> GameService::record(int64_t id, const Reques
 // Deleting.
 
 void GameService::remove(int64_t id, const Requester& who) {
-  LockedGame g = lock(id);
-  GameSessionBase& game = *g.game;
-  if (game.detached) {
-    throw no_such_game(id);
-  }
-  if (game.seats.online) {
-    // An online game belongs to both players once both sit at it.
-    const int held = game.seats.held_by(who.proof);
-    const bool alone = game.seats.open_seat(game.human_seats()) >= 0;
-    if (held == 0) throw not_your_seat("deleting this game");
-    if (!alone) {
-      throw GameError(ErrorKind::kForbidden, "not_your_game",
-                      "an online game that two players sat at is theirs together; it cannot be "
-                      "deleted");
+  for (int attempt = 0;; ++attempt) {
+    LockedGame g = lock_checked(id, [&](GameSessionBase& game) {
+      if (game.detached) {
+        throw no_such_game(id);
+      }
+      if (game.seats.online) {
+        // An online game belongs to both players once both sit at it.
+        const int held = game.seats.held_by(who.proof);
+        const bool alone = game.seats.open_seat(game.human_seats()) >= 0;
+        if (held == 0) throw not_your_seat("deleting this game");
+        if (!alone) {
+          throw GameError(ErrorKind::kForbidden, "not_your_game",
+                          "an online game that two players sat at is theirs together; it cannot "
+                          "be deleted");
+        }
+      } else {
+        require_any_seat(game, who, "deleting this game");
+      }
+    });
+    GameSessionBase& game = *g.game;
+    // Allowed on this copy, which may be older than the stored game: an
+    // opponent who sat down through another server a moment ago makes the
+    // game theirs together. Decided again on the stored game.
+    if (game.seats.online && attempt + 1 < kConflictRetries && games_.drop_if_stale(game)) {
+      continue;
     }
-  } else {
-    require_any_seat(game, who, "deleting this game");
-  }
-  if (game.engine_ticket) game.engine_ticket->cancel();
-  game.engine_ticket.reset();
-  if (game.analysis_ticket) game.analysis_ticket->cancel();
-  const bool removed = games_.remove(id);
-  game.detached = true;
-  {
-    std::lock_guard lock(clock_mutex_);
-    deadlines_.erase(id);
-  }
-  if (!removed) {
-    throw no_such_game(id);
+    if (game.engine_ticket) game.engine_ticket->cancel();
+    game.engine_ticket.reset();
+    if (game.analysis_ticket) game.analysis_ticket->cancel();
+    const bool removed = games_.remove(id);
+    game.detached = true;
+    {
+      std::lock_guard lock(clock_mutex_);
+      deadlines_.erase(id);
+    }
+    if (!removed) {
+      throw no_such_game(id);
+    }
+    return;
   }
 }
 
