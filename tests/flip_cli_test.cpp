@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -101,6 +103,73 @@ TEST(FlipCli, FlipMatchPlaysTheSeerOnDealtTiles) {
             0u);
   EXPECT_NE(run("flip-match --engine oracle", &status).find("--engine"), std::string::npos);
   EXPECT_NE(status, 0);
+}
+
+// The first fenced block after `heading` in a file of docs/.
+std::string docs_example(const std::string& file, const std::string& heading) {
+  std::ifstream in(std::string(JUNGLE_SOURCE_DIR) + "/docs/" + file);
+  std::stringstream whole;
+  whole << in.rdbuf();
+  const std::string text = whole.str();
+  const size_t section = text.find("\n" + heading + "\n");
+  if (section == std::string::npos) return "";
+  const size_t open = text.find("```\n", section);
+  const size_t close = text.find("```\n", open + 4);
+  if (open == std::string::npos || close == std::string::npos) return "";
+  return text.substr(open + 4, close - open - 4);
+}
+
+// Issue 29, item 12: the flip record docs/records.md shows is checked and
+// replayed (it was "unknown rule set 'flip'"), and so is the hidden one of
+// docs/hidden.md.
+TEST(FlipCli, PgnCheckAndReplayReadTheDocumentedFlipRecord) {
+  const std::string record = docs_example("records.md", "## Flip Jungle records and FEN");
+  ASSERT_NE(record.find("[Variant \"flip\"]"), std::string::npos) << record;
+  const std::string file =
+      (std::filesystem::temp_directory_path() / ("flip_cli_record_" + std::to_string(::getpid())))
+          .string();
+  std::ofstream(file) << record;
+  int status = 0;
+  EXPECT_EQ(run("pgn check " + file, &status), file + ": 1 game ok\n");
+  EXPECT_EQ(status, 0);
+  const std::string replay = run("pgn replay " + file, &status);
+  EXPECT_EQ(status, 0) << replay;
+  // Four face-down rows (written so, not as "????/", which is a trigraph).
+  const std::string rows = std::string(4, '?') + "/" + std::string(4, '?') + "/" +
+                           std::string(4, '?') + "/" + std::string(4, '?');
+  EXPECT_EQ(replay.find("Game 1: Ann (Blue) - Bo (Red), flip\n\nStart: " + rows +
+                        " - RCDWPTLErcdwptle 0 1\n"),
+            0u)
+      << replay;
+  // The Lions of 1. b2?=L c2?=l meet on b2 and both die (equal ranks, flip's rule).
+  const std::string end =
+      "\n2... c2b2\n 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? . . ?\n 1  r ? ? ?\n    a b c d\n"
+      "\n3. b1?=W\n 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? . . ?\n 1  r W ? ?\n    a b c d\n"
+      "\nResult: *\n";
+  ASSERT_GE(replay.size(), end.size()) << replay;
+  EXPECT_EQ(replay.substr(replay.size() - end.size()), end) << replay;
+
+  // Several games: each checked, a bad one named, the others read.
+  std::string bad = record;
+  bad.replace(bad.find("c2b2"), 4, "c2c4");
+  std::ofstream(file) << record << "\n" << bad << "\n" << record;
+  EXPECT_EQ(run("pgn check " + file, &status),
+            file + ": game 2, line 13: ply 4 c2c4 is illegal here\n" + file +
+                ": 1 of 3 games have errors\n");
+  EXPECT_NE(status, 0);
+  std::ofstream(file) << record << "\n" << record;
+  EXPECT_EQ(run("pgn replay --game 2 " + file, &status).find("Game 2: Ann (Blue) - Bo (Red), flip"),
+            0u);
+  EXPECT_EQ(status, 0);
+
+  const std::string hidden = docs_example("hidden.md", "## Records");
+  ASSERT_NE(hidden.find("[Variant \"hidden\"]"), std::string::npos) << hidden;
+  std::ofstream(file) << hidden;
+  EXPECT_EQ(run("pgn check " + file, &status), file + ": 1 game ok\n");
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(run("pgn replay " + file, &status).find("\n1. d3d4:took=Tw\n"), std::string::npos);
+  EXPECT_EQ(status, 0);
+  std::filesystem::remove(file);
 }
 
 }  // namespace

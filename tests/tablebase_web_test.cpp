@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "core/position.h"
@@ -78,6 +80,54 @@ TEST_F(TablebaseWebTest, WithoutTablesTheAnswerSaysSo) {
   EXPECT_EQ(r.body["available"], false);
   EXPECT_EQ(r.body["reason"], "the server has no tablebase");
   server.stop();
+}
+
+// Issue 29, item 5: a damaged table is a 500 that says which table is
+// damaged, the same for every request (the file is read once), and the
+// server's log names the file once.
+TEST_F(TablebaseWebTest, ADamagedTableIsAnErrorThatTheLogNamesOnce) {
+  const std::filesystem::path rat = dir_ / "tb" / "R-e.jtb";
+  {
+    std::fstream f(rat, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(-5, std::ios::end);
+    char c = 0;
+    f.get(c);
+    f.seekp(-5, std::ios::end);
+    f.put(char(c ^ 0x5A));
+  }
+  const std::string fen = "7/e6/7/7/7/7/7/7/1R5 w";
+  std::string damage;
+  try {
+    tb::Tablebase(RuleSet::standard(), dir_ / "tb").probe(Position::from_fen(fen));
+  } catch (const tb::TableError& e) {
+    damage = e.what();
+  }
+  ASSERT_EQ(damage.rfind(rat.string() + ": damaged (", 0), 0u) << damage;
+
+  std::ostringstream log;
+  std::streambuf* const cerr = std::cerr.rdbuf(log.rdbuf());
+  WebServerOptions options = small_test_server(dir_, 4);
+  options.tb_dir = dir_ / "tb";
+  {
+    WebServer server(options);
+    server.start();
+    for (int i = 0; i < 2; ++i) {
+      const Reply r = ask(server, {{"fen", fen}});
+      EXPECT_EQ(r.status, 500) << r.text;
+      EXPECT_EQ(r.body["error"]["code"], "tablebase_damaged") << r.text;
+      EXPECT_EQ(r.body["error"]["message"],
+                "a table this position needs is damaged on the server: " +
+                    damage.substr((dir_ / "tb" / "").string().size()))
+          << r.text;
+    }
+    server.stop();
+  }
+  std::cerr.rdbuf(cerr);
+  // One line names the file, whatever else the server logged (a database's pool may).
+  const std::string line = "jungle: tablebase: " + damage +
+                           "; requests that need it are answered 500 tablebase_damaged\n";
+  EXPECT_NE(log.str().find(line), std::string::npos) << log.str();
+  EXPECT_EQ(log.str().find(rat.string()), log.str().rfind(rat.string())) << log.str();
 }
 
 TEST_F(TablebaseWebTest, TheTerminalHintComesFromTheTables) {

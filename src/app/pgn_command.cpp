@@ -6,6 +6,7 @@
 #include "core/file_io.h"
 #include "core/game.h"
 #include "core/game_record.h"
+#include "flip/flip_record.h"
 #include "hidden/hidden_record.h"
 
 namespace jungle::app {
@@ -27,10 +28,12 @@ int run_check(const std::string& path) {
   if (!read_file(path, text)) return 2;
   int games = 0;
   const RecordSource source = RecordSource::of_file(path);
-  // Hidden games (docs/hidden.md) hold announcements, not plain moves.
-  std::vector<RecordError> errors = hidden::is_hidden_record(text, source)
-                                        ? hidden::check_hidden_records(text, &games, source)
-                                        : check_records(text, &games, source);
+  // Hidden games (docs/hidden.md) hold announcements, not plain moves;
+  // Flip Jungle games flips with what they revealed (docs/records.md).
+  std::vector<RecordError> errors =
+      hidden::is_hidden_record(text, source) ? hidden::check_hidden_records(text, &games, source)
+      : flip::is_flip_record(text)           ? flip::check_flip_records(text, &games)
+                                             : check_records(text, &games, source);
   for (const RecordError& e : errors) std::cout << path << ": " << e.what() << "\n";
   if (!errors.empty()) {
     std::cout << path << ": " << errors.size() << " of " << games
@@ -111,6 +114,73 @@ void print_hidden_game(int number, const hidden::HiddenRecord& record) {
   std::cout << "\nResult: " << result << (term.empty() ? "" : " (" + term + ")") << "\n";
 }
 
+// Prints every game, or only game `game_number` (1 the first; 0 all).
+template <class Record, class Print>
+int print_games(const std::string& path, const std::vector<Record>& games, int game_number,
+                Print print) {
+  if (games.empty()) {
+    std::cerr << "error: " << path << " holds no game\n";
+    return 1;
+  }
+  if (game_number > int(games.size())) {
+    std::cerr << "error: " << path << " holds " << games.size()
+              << (games.size() == 1 ? " game, not " : " games, not ") << game_number << "\n";
+    return 2;
+  }
+  bool first = true;
+  for (int i = 0; i < int(games.size()); ++i) {
+    if (game_number > 0 && i + 1 != game_number) continue;
+    if (!first) std::cout << "\n";
+    first = false;
+    print(i + 1, games[size_t(i)]);
+  }
+  return 0;
+}
+
+// A Flip Jungle game: the board after each ply, face-down tiles as '?'.
+void print_flip_game(int number, const flip::FlipRecord& record) {
+  auto tag = [&](std::string_view name) {
+    for (const auto& [k, v] : record.tags) {
+      if (k == name) return v;
+    }
+    return std::string();
+  };
+  const std::string blue = tag("Blue").empty() ? "?" : tag("Blue");
+  const std::string red = tag("Red").empty() ? "?" : tag("Red");
+  const flip::FlipPosition& end = record.position;
+  flip::FlipPosition pos(end.rules_ptr(), end.initial_fen());
+  std::cout << "Game " << number << ": " << blue << " (Blue) - " << red << " (Red), "
+            << end.rules().name << "\n\nStart: " << pos.fen() << "\n"
+            << flip::diagram(pos);
+  for (size_t i = 0; i < end.history().size(); ++i) {
+    std::cout << "\n"
+              << i / 2 + 1 << (i % 2 == 0 ? ". " : "... ") << flip::ply_text(end.history()[i])
+              << "\n";
+    pos.play(end.history()[i]);
+    std::cout << flip::diagram(pos);
+  }
+  // A game the board did not end (a resignation, time) has its result in the tags.
+  GameResult result = GameResult::kOngoing;
+  const flip::FlipEnd how = end.end(&result);
+  const bool ended = how != flip::FlipEnd::kNone;
+  const std::string result_text = ended                   ? std::string(result_tag(result))
+                                  : tag("Result").empty() ? "*"
+                                                          : tag("Result");
+  const std::string term = ended ? std::string(flip::flip_end_tag(how)) : tag("Termination");
+  std::cout << "\nResult: " << result_text << (term.empty() ? "" : " (" + term + ")") << "\n";
+}
+
+int run_flip_replay(const std::string& path, const std::string& text, int game_number) {
+  std::vector<flip::FlipRecord> games;
+  try {
+    games = flip::read_flip_records(text);
+  } catch (const RecordError& e) {
+    std::cerr << path << ": " << e.what() << "\n";
+    return 1;
+  }
+  return print_games(path, games, game_number, print_flip_game);
+}
+
 int run_hidden_replay(const std::string& path, const std::string& text, int game_number) {
   std::vector<hidden::HiddenRecord> games;
   try {
@@ -119,23 +189,7 @@ int run_hidden_replay(const std::string& path, const std::string& text, int game
     std::cerr << path << ": " << e.what() << "\n";
     return 1;
   }
-  if (games.empty()) {
-    std::cerr << "error: " << path << " holds no game\n";
-    return 1;
-  }
-  if (game_number > int(games.size())) {
-    std::cerr << "error: " << path << " holds " << games.size()
-              << (games.size() == 1 ? " game, not " : " games, not ") << game_number << "\n";
-    return 2;
-  }
-  bool first = true;
-  for (int i = 0; i < int(games.size()); ++i) {
-    if (game_number > 0 && i + 1 != game_number) continue;
-    if (!first) std::cout << "\n";
-    first = false;
-    print_hidden_game(i + 1, games[size_t(i)]);
-  }
-  return 0;
+  return print_games(path, games, game_number, print_hidden_game);
 }
 
 int run_replay(const std::string& path, int game_number) {
@@ -144,6 +198,7 @@ int run_replay(const std::string& path, int game_number) {
   if (hidden::is_hidden_record(text, RecordSource::of_file(path))) {
     return run_hidden_replay(path, text, game_number);
   }
+  if (flip::is_flip_record(text)) return run_flip_replay(path, text, game_number);
   std::vector<GameRecord> games;
   try {
     games = read_records(text, RecordSource::of_file(path));
@@ -151,23 +206,9 @@ int run_replay(const std::string& path, int game_number) {
     std::cerr << path << ": " << e.what() << "\n";
     return 1;
   }
-  if (games.empty()) {
-    std::cerr << "error: " << path << " holds no game\n";
-    return 1;
-  }
-  if (game_number > int(games.size())) {
-    std::cerr << "error: " << path << " holds " << games.size()
-              << (games.size() == 1 ? " game, not " : " games, not ") << game_number << "\n";
-    return 2;
-  }
-  bool first = true;
-  for (int i = 0; i < int(games.size()); ++i) {
-    if (game_number > 0 && i + 1 != game_number) continue;
-    if (!first) std::cout << "\n";
-    first = false;
-    print_game(i + 1, games[size_t(i)], RecordSource::of_file(path));
-  }
-  return 0;
+  return print_games(path, games, game_number, [&](int number, const GameRecord& record) {
+    print_game(number, record, RecordSource::of_file(path));
+  });
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -30,5 +31,14 @@ inline constexpr std::size_t kMaxRecordFileBytes = 64 * 1024 * 1024;
 // reading from it, so that a path from a file or a protocol command can
 // neither block the reader nor fill its memory. Throws FileReadError.
 std::string read_small_file(const std::filesystem::path& path, std::size_t max_bytes);
+
+// The first `bytes` bytes of a regular file of any size (all of it when it
+// is shorter), and its size: for files whose header says how much follows,
+// such as an endgame table. The same refusals as read_small_file.
+struct FileHead {
+  std::string bytes;
+  std::uintmax_t size = 0;
+};
+FileHead read_file_head(const std::filesystem::path& path, std::size_t bytes);
 
 }  // namespace jungle

@@ -76,31 +76,37 @@ std::string write_flip_record(const FlipPosition& pos, const Tags& tags,
   return text + line + "\n";
 }
 
-FlipRecord read_flip_record(std::string_view text, bool allow_files) {
-  Tokenizer tokens(text);
+namespace {
+
+// Reads one game from its tags to its result (or to the end of the text);
+// `game` numbers it in the messages. `empty` tells whether the text held
+// nothing more (the record is then the set's start).
+FlipRecord read_game(Tokenizer& tokens, int game, bool allow_files, bool& empty) {
   Tags tags;
   std::optional<FlipPosition> pos;
   int ply_number = 0;
+  empty = true;
   auto start = [&](int line) {
     const std::string variant =
         find_tag(tags, "Variant").empty() ? "flip" : find_tag(tags, "Variant");
     const bool shipped = is_flip_variant(variant) && !variant.ends_with(".toml");
     if (!shipped && !(allow_files && is_flip_variant(variant))) {
-      throw RecordError(1, line, "Variant '" + variant + "' is not a Flip Jungle rule set");
+      throw RecordError(game, line, "Variant '" + variant + "' is not a Flip Jungle rule set");
     }
     try {
       FlipRulesPtr rules = load_flip_rules(variant);
       const std::string fen = find_tag(tags, "FEN");
       pos.emplace(rules, fen.empty() ? FlipPosition::start_fen(*rules) : fen);
     } catch (const std::exception& e) {
-      throw RecordError(1, line, e.what());
+      throw RecordError(game, line, e.what());
     }
   };
   for (;;) {
-    Token t = tokens.next(1);
+    Token t = tokens.next(game);
     if (t.kind == Token::kEnd) break;
+    empty = false;
     if (t.kind == Token::kTag) {
-      if (pos) throw RecordError(1, t.line, "a tag after the moves: [" + t.text + "]");
+      if (pos) throw RecordError(game, t.line, "a tag after the moves: [" + t.text + "]");
       tags.emplace_back(t.text, t.value);
       continue;
     }
@@ -113,17 +119,58 @@ FlipRecord read_flip_record(std::string_view text, bool allow_files) {
       std::string why = "is illegal here";
       // The tokenizer reads a trailing '?' as an annotation: "b2?" arrives as "b2".
       if (t.text.size() == 2) why = "is a flip without what it revealed (write it b2?=L)";
-      throw RecordError(1, t.line, "ply " + std::to_string(ply_number) + " " + t.text + " " + why);
+      throw RecordError(game, t.line,
+                        "ply " + std::to_string(ply_number) + " " + t.text + " " + why);
     }
     if (pos->end() != FlipEnd::kNone) {
       throw RecordError(
-          1, t.line,
+          game, t.line,
           "ply " + std::to_string(ply_number) + " " + t.text + " comes after the game ended");
     }
     pos->play(ply);
   }
   if (!pos) start(0);
   return {std::move(tags), std::move(*pos)};
+}
+
+}  // namespace
+
+FlipRecord read_flip_record(std::string_view text, bool allow_files) {
+  Tokenizer tokens(text);
+  bool empty = false;
+  return read_game(tokens, 1, allow_files, empty);
+}
+
+std::vector<FlipRecord> read_flip_records(std::string_view text, bool allow_files) {
+  Tokenizer tokens(text);
+  std::vector<FlipRecord> games;
+  for (;;) {
+    bool empty = false;
+    FlipRecord record = read_game(tokens, int(games.size()) + 1, allow_files, empty);
+    if (empty) return games;
+    games.push_back(std::move(record));
+  }
+}
+
+std::vector<RecordError> check_flip_records(std::string_view text, int* games, bool allow_files) {
+  Tokenizer tokens(text);
+  std::vector<RecordError> errors;
+  int count = 0;
+  for (;;) {
+    bool empty = false;
+    try {
+      read_game(tokens, count + 1, allow_files, empty);
+      if (empty) break;
+      ++count;
+    } catch (const RecordError& e) {
+      ++count;
+      errors.push_back(e);
+      // The rest of a bad game is skipped: reading goes on at the next one.
+      if (!tokens.resync()) break;
+    }
+  }
+  if (games) *games = count;
+  return errors;
 }
 
 bool is_flip_record(std::string_view text) {

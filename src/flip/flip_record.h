@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/game_record.h"
 #include "flip/flip_position.h"
 
 // Flip Jungle games in the record format of docs/records.md: the same tags
@@ -33,6 +34,16 @@ struct FlipRecord {
 // shipped one, or a .toml path when `allow_files`). Throws RecordError
 // (core/game_record.h) with the line and, for a bad ply, its number.
 FlipRecord read_flip_record(std::string_view text, bool allow_files = false);
+
+// Every game of a record (a file may hold several, each ending with its
+// result), each read as read_flip_record reads the first. Throws RecordError
+// naming the game and the line.
+std::vector<FlipRecord> read_flip_records(std::string_view text, bool allow_files = false);
+// Every problem in a record text, the first one of each bad game (reading
+// goes on at the next game); `games` receives how many games were found,
+// bad ones included. Never throws.
+std::vector<RecordError> check_flip_records(std::string_view text, int* games = nullptr,
+                                            bool allow_files = false);
 
 // True when the first game of a record names a flip set in its Variant tag
 // (so that `jungle play --load` knows which game to start); false for any

@@ -312,6 +312,9 @@ void UciProtocol::on_info(const SearchInfo& info, const Geometry& board) {
 }
 
 void UciProtocol::on_done(const Position& root, const SearchResult& result) {
+  for (const std::string& e : result.errors) {
+    error("tablebase: " + e + "; the engine plays on without this table");
+  }
   const MoveList legal = generate_moves_past_draws(root);
   if (legal.empty()) {
     // The game is over here: tell the GUI why there is no move.

@@ -234,6 +234,13 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
     return;
   }
   options_ = next;
+  // Tables the folder's headers already show damaged are left out now.
+  if (engine_.tablebase()) {
+    for (const std::string& e : engine_.tablebase()->new_damage()) {
+      error("setoption: TablebasePath '" + next.tablebase_path + "': " + e +
+            "; the engine plays on without this table");
+    }
+  }
 }
 
 // UCI_LimitStrength hands the skill level to UCI_Elo; Skill Level 20 with it

@@ -173,6 +173,7 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
 
   SearchResult result;
   if (shared_.tablebase && !weakened && tablebase_result(pos, limits, on_info, result)) {
+    result.errors = tablebase_->new_damage();
     searching_ = false;
     if (on_done) on_done(result);
     return;
@@ -225,6 +226,7 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
     }
   }
   for (auto& w : workers_) result.nodes += w->nodes();
+  if (tablebase_) result.errors = tablebase_->new_damage();
   searching_ = false;
   if (on_done) on_done(result);
 }
@@ -232,7 +234,12 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
 bool Engine::tablebase_result(const Position& pos, const SearchLimits& limits,
                               const InfoCallback& on_info, SearchResult& result) {
   if (!tablebase_->covers(pos)) return false;
-  std::vector<tb::Tablebase::MoveValue> moves = tablebase_->move_values(pos);
+  std::vector<tb::Tablebase::MoveValue> moves;
+  try {
+    moves = tablebase_->move_values(pos);
+  } catch (const tb::TableError&) {
+    return false;  // a damaged table: searched instead, and the error told after
+  }
   if (!limits.search_moves.empty()) {
     std::erase_if(moves, [&](const tb::Tablebase::MoveValue& m) {
       return std::find(limits.search_moves.begin(), limits.search_moves.end(), m.move) ==

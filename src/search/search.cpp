@@ -237,7 +237,8 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
 }
 
 std::optional<int> SearchWorker::tablebase_score(int ply) {
-  const std::optional<tb::Verdict> v = shared_.tablebase->probe(pos_);
+  // A damaged table counts as absent here: the engine tells it after the search.
+  const std::optional<tb::Verdict> v = shared_.tablebase->probe_unless_damaged(pos_);
   if (!v) return std::nullopt;
   shared_.tb_hits.fetch_add(1, std::memory_order_relaxed);
   // The distance counts plies to the end of the game, as mate scores do.

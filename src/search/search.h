@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/game.h"
@@ -74,6 +75,9 @@ struct SearchResult {
   int score = 0;
   int depth = 0;
   uint64_t nodes = 0;
+  // Endgame tables found damaged during this search (or since the folder
+  // was opened), each error naming its file; the search went on without them.
+  std::vector<std::string> errors;
 };
 
 struct SearchSettings {

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/file_io.h"
+
 namespace jungle::tb {
 
 namespace {
@@ -40,17 +42,95 @@ std::string hex(uint64_t v) {
   return out.str();
 }
 
-Header read_header(std::ifstream& in, const std::filesystem::path& path) {
-  Header h{};
-  in.read(reinterpret_cast<char*>(&h), sizeof h);
-  if (!in || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0) {
-    throw TableError(path.string() + ": not a jungle tablebase file");
+// The header of `path` and the file's size, read through the regular-file
+// reader (a FIFO or a device named like a table is refused, not waited on),
+// with the checks every reader makes: a table of format version 1 whose
+// length is the one its header gives.
+struct HeadOfFile {
+  Header header;
+  uint64_t file_bytes = 0;
+};
+
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what) {
+  throw TableError(path.string() + ": " + what);
+}
+
+HeadOfFile read_header(const std::filesystem::path& path) {
+  FileHead head;
+  try {
+    head = read_file_head(path, sizeof(Header));
+  } catch (const FileReadError& e) {
+    fail(path, e.reason());
   }
-  if (h.version != kFormatVersion || h.header_bytes != sizeof(Header)) {
-    throw TableError(path.string() + ": format version " + std::to_string(h.version) +
-                     ", this program reads version " + std::to_string(kFormatVersion));
+  HeadOfFile out;
+  Header& h = out.header;
+  out.file_bytes = head.size;
+  if (head.bytes.size() < sizeof kMagic || std::memcmp(head.bytes.data(), kMagic, sizeof kMagic)) {
+    fail(path, "not a jungle tablebase file");
   }
-  return h;
+  if (head.bytes.size() < sizeof h) {
+    fail(path, "damaged (wrong length: " + std::to_string(head.size) + " bytes, shorter than the " +
+                   std::to_string(sizeof h) + "-byte header)");
+  }
+  std::memcpy(&h, head.bytes.data(), sizeof h);
+  if (h.version != kFormatVersion) {
+    fail(path, "format version " + std::to_string(h.version) + ", this program reads version " +
+                   std::to_string(kFormatVersion));
+  }
+  if (h.header_bytes != sizeof(Header)) {
+    fail(path, "damaged (header size " + std::to_string(h.header_bytes) + ", format version " +
+                   std::to_string(kFormatVersion) + " has a " + std::to_string(sizeof(Header)) +
+                   "-byte header)");
+  }
+  // Compared without adding, so that a huge size cannot wrap around.
+  if (h.compressed_bytes != head.size - sizeof h) {
+    fail(path, "damaged (wrong length: the header gives " + std::to_string(h.compressed_bytes) +
+                   " bytes of values after the " + std::to_string(sizeof h) +
+                   "-byte header, the file has " + std::to_string(head.size - sizeof h) + ")");
+  }
+  if (h.value_bytes != sizeof(Value)) {
+    fail(path, "damaged (values of " + std::to_string(h.value_bytes) + " bytes, not " +
+                   std::to_string(sizeof(Value)) + ")");
+  }
+  if (h.entries && h.longest_win_entry >= h.entries) {
+    fail(path, "damaged (the longest win's entry " + std::to_string(h.longest_win_entry) +
+                   " is past the " + std::to_string(h.entries) + " entries)");
+  }
+  return out;
+}
+
+// The header's text fields hold a name and zero bytes after it.
+bool zero_padded(const char* field, size_t size, const std::string& text) {
+  if (text.size() >= size || text.compare(0, std::string::npos, field, text.size()) != 0) {
+    return false;
+  }
+  for (size_t i = text.size(); i < size; ++i) {
+    if (field[i]) return false;
+  }
+  return true;
+}
+
+bool counts_equal(const TableCounts& a, const TableCounts& b) {
+  for (int s = 0; s < 2; ++s) {
+    if (a.positions[s] != b.positions[s] || a.wins[s] != b.wins[s] || a.draws[s] != b.draws[s] ||
+        a.losses[s] != b.losses[s]) {
+      return false;
+    }
+  }
+  return a.longest_win == b.longest_win && a.longest_win_entry == b.longest_win_entry;
+}
+
+TableCounts counts_of(const Header& h) {
+  TableCounts c;
+  for (int s = 0; s < 2; ++s) {
+    c.positions[s] = h.positions[s];
+    c.wins[s] = h.wins[s];
+    c.draws[s] = h.draws[s];
+    c.losses[s] = h.losses[s];
+  }
+  c.longest_win = h.longest_win;
+  c.longest_win_entry = h.longest_win_entry;
+  return c;
 }
 
 }  // namespace
@@ -146,70 +226,68 @@ void write_table(const std::filesystem::path& path, const Table& table) {
 
 Table read_table(const std::filesystem::path& path, uint64_t expected_rules_hash, Material expected,
                  uint64_t expected_entries) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw TableError(path.string() + ": cannot open");
-  const Header h = read_header(in, path);
+  const HeadOfFile head = read_header(path);
+  const Header& h = head.header;
   if (h.rules_hash != expected_rules_hash) {
-    throw TableError(path.string() + ": made under other rules (rules hash " + hex(h.rules_hash) +
-                     ", these rules have " + hex(expected_rules_hash) + ")");
+    fail(path, "made under other rules (rules hash " + hex(h.rules_hash) + ", these rules have " +
+                   hex(expected_rules_hash) + ")");
   }
   if (h.material_key != expected.key()) {
-    throw TableError(path.string() + ": holds material " +
-                     Material::from_key(h.material_key).name() + ", not " + expected.name());
+    fail(path, "holds material " + Material::from_key(h.material_key).name() + ", not " +
+                   expected.name());
   }
-  if (h.entries != expected_entries || h.value_bytes != sizeof(Value)) {
-    throw TableError(path.string() + ": has " + std::to_string(h.entries) + " entries, expected " +
-                     std::to_string(expected_entries));
+  if (!zero_padded(h.material_name, sizeof h.material_name, expected.name())) {
+    fail(path, "damaged (the material's name in the header is not " + expected.name() + ")");
   }
-  std::vector<char> packed(h.compressed_bytes);
-  in.read(packed.data(), std::streamsize(packed.size()));
-  if (!in || in.peek() != std::char_traits<char>::eof()) {
-    throw TableError(path.string() + ": damaged (wrong length)");
+  if (h.entries != expected_entries) {
+    fail(path, "has " + std::to_string(h.entries) + " entries, expected " +
+                   std::to_string(expected_entries));
+  }
+  std::string content;
+  try {
+    content = read_small_file(path, head.file_bytes);
+  } catch (const FileReadError& e) {
+    fail(path, "damaged (" + e.reason() + " while it was read)");
+  }
+  if (content.size() != head.file_bytes) {
+    fail(path, "damaged (wrong length: " + std::to_string(content.size()) + " bytes, " +
+                   std::to_string(head.file_bytes) + " a moment before)");
   }
   Table t;
   t.material = expected;
   t.rules_hash = h.rules_hash;
+  t.rules_name = std::string(h.rules_name, strnlen(h.rules_name, sizeof h.rules_name));
   t.values.resize(h.entries);
   const size_t raw_bytes = t.values.size() * sizeof(Value);
-  const size_t got = ZSTD_decompress(t.values.data(), raw_bytes, packed.data(), packed.size());
+  const size_t got = ZSTD_decompress(t.values.data(), raw_bytes, content.data() + sizeof h,
+                                     content.size() - sizeof h);
   if (ZSTD_isError(got) || got != raw_bytes) {
-    throw TableError(path.string() + ": damaged (the compressed values do not unpack)");
+    fail(path, "damaged (the compressed values do not unpack)");
   }
   t.checksum = values_checksum(t.values);
   if (t.checksum != h.checksum) {
-    throw TableError(path.string() + ": damaged (checksum " + hex(t.checksum) + ", header says " +
-                     hex(h.checksum) + ")");
+    fail(path, "damaged (checksum " + hex(t.checksum) + ", header says " + hex(h.checksum) + ")");
   }
-  for (int s = 0; s < 2; ++s) {
-    t.counts.positions[s] = h.positions[s];
-    t.counts.wins[s] = h.wins[s];
-    t.counts.draws[s] = h.draws[s];
-    t.counts.losses[s] = h.losses[s];
+  // The counts are recounted too: the checksum covers the values only, and
+  // `tb stats` shows the counts.
+  t.counts = counts_of(h);
+  if (!counts_equal(count_values(t.values), t.counts)) {
+    fail(path, "damaged (the header's counts do not match the values)");
   }
-  t.counts.longest_win = h.longest_win;
-  t.counts.longest_win_entry = h.longest_win_entry;
   return t;
 }
 
 TableInfo read_table_info(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw TableError(path.string() + ": cannot open");
-  const Header h = read_header(in, path);
+  const HeadOfFile head = read_header(path);
+  const Header& h = head.header;
   TableInfo info;
   info.material = Material::from_key(h.material_key);
   info.rules_hash = h.rules_hash;
   info.entries = h.entries;
-  info.file_bytes = sizeof(Header) + h.compressed_bytes;
+  info.file_bytes = head.file_bytes;
   info.checksum = h.checksum;
   info.rules_name = std::string(h.rules_name, strnlen(h.rules_name, sizeof h.rules_name));
-  for (int s = 0; s < 2; ++s) {
-    info.counts.positions[s] = h.positions[s];
-    info.counts.wins[s] = h.wins[s];
-    info.counts.draws[s] = h.draws[s];
-    info.counts.losses[s] = h.losses[s];
-  }
-  info.counts.longest_win = h.longest_win;
-  info.counts.longest_win_entry = h.longest_win_entry;
+  info.counts = counts_of(h);
   return info;
 }
 
@@ -218,13 +296,9 @@ std::string hash_text(uint64_t hash) {
 }
 
 bool table_complete(const std::filesystem::path& path, uint64_t rules_hash, Material m) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
   try {
-    const Header h = read_header(in, path);
-    if (h.rules_hash != rules_hash || h.material_key != m.key()) return false;
-    in.seekg(0, std::ios::end);
-    return uint64_t(in.tellg()) == sizeof(Header) + h.compressed_bytes;
+    const Header h = read_header(path).header;
+    return h.rules_hash == rules_hash && h.material_key == m.key();
   } catch (const TableError&) {
     return false;
   }

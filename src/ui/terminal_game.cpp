@@ -459,13 +459,18 @@ void TerminalGame::take_search_result() {
     if (legal.empty()) return;
     m = legal[0];
   }
+  for (const std::string& error : r.errors) {
+    out_ << "Tablebase: " << error << "; the engine plays on without this table\n";
+  }
   const Evaluation evaluation = evaluation_for_blue(r.score, mover, r.depth);
   const std::string eval = evaluation_text(evaluation);
-  if (purpose == SearchPurpose::kHint && engine_.tablebase() &&
-      engine_.tablebase()->covers(pos())) {
-    const std::optional<tb::Verdict> v = engine_.tablebase()->probe(pos());
+  // A damaged table gives no verdict: the hint is then the search's.
+  const std::optional<tb::Verdict> v = purpose == SearchPurpose::kHint && engine_.tablebase()
+                                           ? engine_.tablebase()->probe_unless_damaged(pos())
+                                           : std::nullopt;
+  if (v) {
     out_ << "Hint: " << pos().rule_set().geometry().move_text(m) << " (tablebase: "
-         << (!v || v->wdl == tb::Wdl::kDraw ? std::string("draw") : tb::verdict_text(*v) + " plies")
+         << (v->wdl == tb::Wdl::kDraw ? std::string("draw") : tb::verdict_text(*v) + " plies")
          << ")\n";
     return;
   }

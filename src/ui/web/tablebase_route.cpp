@@ -1,5 +1,6 @@
 #include "ui/web/tablebase_route.h"
 
+#include <iostream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -12,11 +13,27 @@ namespace jungle::web {
 
 namespace {
 
+// The server's log names each damaged table once, with its folder; the
+// answers say which table, without the folder.
+void log_damage(const tb::Tablebase& tables) {
+  for (const std::string& e : tables.new_damage()) {
+    std::cerr << "jungle: tablebase: " << e
+              << "; requests that need it are answered 500 tablebase_damaged" << std::endl;
+  }
+}
+
+std::string without_folder(const std::string& error, const std::filesystem::path& dir) {
+  const std::string prefix = (dir / "").string();
+  return error.compare(0, prefix.size(), prefix) == 0 ? error.substr(prefix.size()) : error;
+}
+
 // The folder opened once per rule set; a rule set the tables were not made
 // for is remembered with its reason.
 class TablebaseCache {
  public:
   explicit TablebaseCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
+
+  const std::filesystem::path& dir() const { return dir_; }
 
   std::shared_ptr<const tb::Tablebase> get(const std::string& variant, const RuleSetPtr& rules,
                                            std::string& why) {
@@ -26,6 +43,7 @@ class TablebaseCache {
       Entry e;
       try {
         e.tables = std::make_shared<const tb::Tablebase>(rules, dir_);
+        log_damage(*e.tables);
       } catch (const std::exception& ex) {
         e.why = ex.what();
       }
@@ -80,16 +98,29 @@ void add_tablebase_route(httplib::Server& server, ApiContext& ctx,
         send_json(res, Json{{"available", false}, {"reason", why}});
         return;
       }
-      const std::optional<tb::Verdict> v = tables->probe(pos);
+      std::optional<tb::Verdict> v;
+      Json moves = Json::array();
+      try {
+        v = tables->probe(pos);
+        if (v) {
+          for (const auto& mv : tables->move_values(pos)) {
+            Json m = verdict_json(mv.verdict);
+            m["move"] = pos.rule_set().geometry().move_text(mv.move);
+            moves.push_back(m);
+          }
+        }
+      } catch (const tb::TableError& e) {
+        // A damaged table is read once; every later request for it gets
+        // this same answer.
+        log_damage(*tables);
+        send_error(res, 500, "tablebase_damaged",
+                   "a table this position needs is damaged on the server: " +
+                       without_folder(e.what(), cache->dir()));
+        return;
+      }
       if (!v) {
         send_json(res, Json{{"available", false}, {"reason", "no table covers this position"}});
         return;
-      }
-      Json moves = Json::array();
-      for (const auto& mv : tables->move_values(pos)) {
-        Json m = verdict_json(mv.verdict);
-        m["move"] = pos.rule_set().geometry().move_text(mv.move);
-        moves.push_back(m);
       }
       Json out = verdict_json(*v);
       out["available"] = true;
