@@ -226,7 +226,9 @@ async function boot() {
     }
   }
   // Ready once the new-game dialog is up, so that nothing (a test, a quick
-  // click) finds the page between the two.
+  // click) finds the page between the two. Until a game starts, the page
+  // shows none (also when the dialog is cancelled).
+  render();
   openNewGame();
   document.body.dataset.ready = 'true';
 }

@@ -20,6 +20,7 @@ export function renderControls(g) {
   $('rules-line').textContent = `Rules: ${variant.name} — ${variant.description}`;
   $('fen-text').textContent = shownFen(g);
   const download = $('btn-download', HTMLAnchorElement);
+  download.removeAttribute('aria-disabled');
   download.href = api.recordUrl(g.id);
   download.setAttribute('download', `jungle-game-${g.id}.pgn`);
   const engines = enginesOnly(g);
@@ -47,7 +48,10 @@ export function renderControls(g) {
   const resign = $('btn-resign', HTMLButtonElement);
   resign.hidden = watching;
   resign.disabled = over || engines || waiting;
-  $('btn-hint', HTMLButtonElement).disabled =
+  const hint = $('btn-hint', HTMLButtonElement);
+  // A spectator watches: the players' help is not theirs to ask for.
+  hint.hidden = watching;
+  hint.disabled =
     (g.status === 'over' && atEnd) ||
     helpWaits ||
     (hidden && (over || !atEnd || settingUp(g) || !g.viewer || g.viewer !== g.side_to_move));
@@ -61,6 +65,36 @@ export function renderControls(g) {
   $('nav-first', HTMLButtonElement).disabled = $('nav-prev', HTMLButtonElement).disabled = state.view === 0;
   $('nav-next', HTMLButtonElement).disabled = $('nav-last', HTMLButtonElement).disabled = atEnd;
   document.body.classList.toggle('flipped', state.flipped);
+}
+
+// The game's buttons, which need a game to act on.
+const GAME_BUTTONS = [
+  'btn-hint',
+  'btn-undo',
+  'btn-draw',
+  'btn-resign',
+  'btn-pause',
+  'review-start',
+  'btn-copy-fen',
+  'btn-edit-here',
+  'nav-first',
+  'nav-prev',
+  'nav-next',
+  'nav-last',
+];
+
+/**
+ * No game is shown (the first dialog was cancelled): nothing to act on, so
+ * nothing looks as if it could act.
+ */
+export function renderNoGame() {
+  for (const id of GAME_BUTTONS) $(id, HTMLButtonElement).disabled = true;
+  $('analyse-toggle', HTMLInputElement).disabled = true;
+  const download = $('btn-download', HTMLAnchorElement);
+  download.removeAttribute('href');
+  download.setAttribute('aria-disabled', 'true');
+  $('rules-line').textContent = '';
+  $('fen-text').textContent = '';
 }
 
 /** The hint button while the engine looks for a hint. */
