@@ -6,6 +6,7 @@ import { $ } from '../dom.js';
 import { shownFen } from '../explore.js';
 import { enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game.js';
 import { isHidden, settingUp } from '../hidden.js';
+import { recordFileName } from '../record_lines.js';
 import { ANIMALS, glyphPath, svg } from '../pieces.js';
 import { state, variantInfo } from '../state.js';
 
@@ -22,7 +23,7 @@ export function renderControls(g) {
   const download = $('btn-download', HTMLAnchorElement);
   download.removeAttribute('aria-disabled');
   download.href = api.recordUrl(g.id);
-  download.setAttribute('download', `jungle-game-${g.id}.pgn`);
+  download.setAttribute('download', recordFileName(g.id));
   const engines = enginesOnly(g);
   const pause = $('btn-pause', HTMLButtonElement);
   pause.hidden = !engines || over;
