@@ -19,7 +19,7 @@ namespace jungle {
 struct RecordedMove {
   Move move;
   std::string comment;  // text of a {comment}, without the braces; may hold "[%eval ...]"
-  std::vector<std::vector<RecordedMove>> variations;
+  std::vector<std::vector<RecordedMove>> variations = {};
 };
 
 // A game in the project's record format, JGN (docs/records.md): tag pairs,

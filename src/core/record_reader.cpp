@@ -143,7 +143,7 @@ class RecordReader {
         g_.record.board = g_.pos->rule_set().geometry();
         Move m = play_move(*g_.pos, t.text, game_no(), t.line);
         ++g_.plies;
-        line_moves().push_back({m, "", {}});
+        line_moves().push_back({m, ""});
         if (!g_.open.empty()) ++g_.open.back().played;
         break;
       }

@@ -67,7 +67,7 @@ void write_line(const GameRecord& game, const std::vector<RecordedMove>& moves, 
       if (line.empty()) continue;
       std::vector<std::string> inner;
       write_line(game, line, side, number, inner);
-      inner.front().insert(0, "(");
+      inner.front() = "(" + inner.front();
       inner.back() += ")";
       words.insert(words.end(), inner.begin(), inner.end());
       need_number = true;
