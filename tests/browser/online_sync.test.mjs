@@ -81,10 +81,19 @@ test('two slowed pages of an online game both show every move when one player ha
   await h.expectStatus(bob, /your opponent is thinking/);
 
   const serverPly = async () => (await (await fetch(`${url}api/games/${id}`)).json()).ply;
-  /** Waits until the page shows `n` moves; says what it showed when it does not. */
-  const shows = async (p, who, n) => {
+  /**
+   * Waits until the page shows `n` moves and a status that matches `status`;
+   * says what it showed when it does not.
+   */
+  const shows = async (p, who, n, status) => {
     try {
-      await h.waitForMoves(p, n);
+      await p.waitForFunction(
+        ([k, re]) =>
+          document.querySelectorAll('#moves button.mv:not(.gap)').length === k &&
+          new RegExp(re).test(document.querySelector('#status').textContent),
+        [n, status.source],
+        { timeout: 20000 },
+      );
     } catch {
       await p.screenshot({ path: path.join(shots, `online-sync-${who}-behind.png`) });
       const status = await p.locator('#status').textContent();
@@ -97,10 +106,9 @@ test('two slowed pages of an online game both show every move when one player ha
     await bob.waitForFunction(() => document.querySelectorAll('#board rect.mark-premove').length === 2);
     await move(ann, blue);
     const n = 2 * (i + 1);
-    await shows(ann, 'Ann', n);
-    await shows(bob, 'Bob', n);
+    await shows(ann, 'Ann', n, /^Your move \(Blue\)/);
+    await shows(bob, 'Bob', n, /^Blue to move: your opponent is thinking/);
     assert.equal(await serverPly(), n);
-    await h.expectStatus(ann, /Your move \(Blue\)/);
   }
   const annMoves = await ann.locator('#moves button.mv:not(.gap)').allTextContents();
   assert.deepEqual(annMoves, ROUNDS.flat());
