@@ -26,10 +26,13 @@ export function renderControls(g) {
   download.setAttribute('download', recordFileName(g.id));
   const engines = enginesOnly(g);
   const pause = $('btn-pause', HTMLButtonElement);
-  pause.hidden = !engines || over;
+  pause.disabled = false;
   pause.textContent = state.autoplay ? 'Pause' : 'Resume';
   const online = isOnline(g);
   const watching = isSpectator(g);
+  // Engines playing each other move when their owner's page asks: a
+  // spectator's pause would pause nothing.
+  pause.hidden = !engines || over || watching;
   // Online, the engine's help waits for the end, and offers go to the opponent.
   const helpWaits = online && !over;
   const waiting = waitingForOpponent(g);
@@ -95,6 +98,7 @@ export function renderNoGame() {
   download.removeAttribute('href');
   download.setAttribute('aria-disabled', 'true');
   $('rules-line').textContent = '';
+  $('status').textContent = 'No game is open: start one with New game, or load a record.';
   $('fen-text').textContent = '';
 }
 
