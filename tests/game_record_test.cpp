@@ -193,8 +193,57 @@ TEST(GameRecord, IllegalRedMoveAndMalformedMove) {
   msg = read_error("1. b2b3 c9c8 *").what();
   EXPECT_TRUE(contains(msg, "no piece on c9")) << msg;
 
+  // A side line stands in for the move before it, from the position before
+  // that move: Blue's turn again here.
   msg = read_error("1. a3a4 ( 1... a7a6 ) *").what();
-  EXPECT_TRUE(contains(msg, "variations")) << msg;
+  EXPECT_TRUE(contains(msg, "move 1 a7a6 is illegal")) << msg;
+}
+
+// Side lines in parentheses (docs/records.md) are read as the alternatives
+// to the move they follow, nested ones too, and written back the same.
+TEST(GameRecord, SideLinesAreReadAndWrittenBack) {
+  const std::string text =
+      "1. a3a4 (1. g3g4 g7g6 (1... a7a6 {a side line's comment}) 2. g4g5) (1. c3d3) 1... a7a6 {c}\n"
+      "2. a4a5 *\n";
+  std::vector<GameRecord> games = read_records(text);
+  ASSERT_EQ(games.size(), 1u);
+  const GameRecord& g = games[0];
+  const auto text_of = [](const std::vector<RecordedMove>& line) {
+    std::string out;
+    for (const RecordedMove& m : line)
+      out += (out.empty() ? "" : " ") + kStandardGeometry.move_text(m.move);
+    return out;
+  };
+  EXPECT_EQ(text_of(g.moves), "a3a4 a7a6 a4a5");
+  ASSERT_EQ(g.moves[0].variations.size(), 2u);
+  EXPECT_EQ(text_of(g.moves[0].variations[0]), "g3g4 g7g6 g4g5");
+  EXPECT_EQ(text_of(g.moves[0].variations[1]), "c3d3");
+  ASSERT_EQ(g.moves[0].variations[0][1].variations.size(), 1u);
+  EXPECT_EQ(text_of(g.moves[0].variations[0][1].variations[0]), "a7a6");
+  EXPECT_EQ(g.moves[0].variations[0][1].variations[0][0].comment, "a side line's comment");
+  EXPECT_EQ(g.moves[1].comment, "c");
+  EXPECT_TRUE(g.moves[1].variations.empty());
+  // Written on one line up to 79 columns, as the game's moves are.
+  EXPECT_EQ(write_record(g),
+            "1. a3a4 (1. g3g4 g7g6 (1... a7a6 {a side line's comment}) 2. g4g5) (1. c3d3)\n"
+            "1... a7a6 {c} 2. a4a5 *\n");
+  EXPECT_EQ(write_record(read_records(write_record(g))[0]), write_record(g));
+}
+
+TEST(GameRecord, BrokenSideLinesAreErrors) {
+  std::string msg = read_error("1. a3a4 a7a6 ) *").what();
+  EXPECT_TRUE(contains(msg, "')' closes no side line")) << msg;
+  msg = read_error("( 1. a3a4 ) *").what();
+  EXPECT_TRUE(contains(msg, "must follow the move it is played instead of")) << msg;
+  msg = read_error("1. a3a4 () a7a6 *").what();
+  EXPECT_TRUE(contains(msg, "has no moves")) << msg;
+  msg = read_error("1. a3a4 (1. g3g4 *").what();
+  EXPECT_TRUE(contains(msg, "the result * comes inside the side line opened at line 1")) << msg;
+  msg = read_error("[Event \"a\"]\n\n1. a3a4 (1. g3g4\n").what();
+  EXPECT_TRUE(contains(msg, "line 3: the side line opened with '(' is never closed")) << msg;
+  // A side line's move is checked in the side line's position.
+  msg = read_error("1. a3a4 a7a6 (1... a7a5) *").what();
+  EXPECT_TRUE(contains(msg, "move 1... a7a5 is illegal")) << msg;
 }
 
 TEST(GameRecord, MovesAfterTheEndAreIllegal) {
@@ -377,22 +426,22 @@ TEST(GameRecord, CheckRecordsReportsEveryBadGame) {
   EXPECT_TRUE(contains(errors[2].what(), "Leopard may not enter the water")) << errors[2].what();
 }
 
-// Broken syntax (a variation, an unterminated tag or comment) loses its own
-// game only: checking goes on with the next game's tags.
+// Broken syntax (a side line never closed, an unterminated tag or comment)
+// loses its own game only: checking goes on with the next game's tags.
 TEST(GameRecord, CheckRecordsGoesOnAfterBrokenSyntax) {
   const std::string text =
-      "[Event \"a\"]\n\n1. a3a4 (1... a7a6) a7a6 *\n"  // game 1: a variation, line 3
-      "[Event \"b\"]\n\n1. a3a4 a7a6 *\n\n"            // game 2, after a result
-      "[Event \"c\n[Result \"*\"]\n\n1. a3a4 *\n\n"    // game 3: unterminated tag, line 8
-      "[Event \"d\"]\n\n1. a3a4 {never closed\n\n"     // game 4: open comment, line 15
-      "[Event \"e\"]\n\n1. a3a4 a7a6 2. c3c4 *\n";     // game 5: illegal, line 19
+      "[Event \"a\"]\n\n1. a3a4 (1. g3g4 *\n"        // game 1: an open side line, line 3
+      "[Event \"b\"]\n\n1. a3a4 a7a6 *\n\n"          // game 2, after a result
+      "[Event \"c\n[Result \"*\"]\n\n1. a3a4 *\n\n"  // game 3: unterminated tag, line 8
+      "[Event \"d\"]\n\n1. a3a4 {never closed\n\n"   // game 4: open comment, line 15
+      "[Event \"e\"]\n\n1. a3a4 a7a6 2. c3c4 *\n";   // game 5: illegal, line 19
   int games = 0;
   std::vector<RecordError> errors = check_records(text, &games);
   EXPECT_EQ(games, 5);
   ASSERT_EQ(errors.size(), 4u);
   EXPECT_EQ(errors[0].game(), 1);
   EXPECT_EQ(errors[0].line(), 3);
-  EXPECT_TRUE(contains(errors[0].what(), "variations")) << errors[0].what();
+  EXPECT_TRUE(contains(errors[0].what(), "inside the side line")) << errors[0].what();
   EXPECT_EQ(errors[1].game(), 3);
   EXPECT_EQ(errors[1].line(), 8);
   EXPECT_TRUE(contains(errors[1].what(), "unterminated")) << errors[1].what();

@@ -12,14 +12,19 @@
 
 namespace jungle {
 
-// One move of a recorded game with what was written after it.
+// One move of a recorded game with what was written after it: its comment
+// and the side lines that could have been played in its place, each a line
+// of moves from the position before it (written in parentheses after it,
+// docs/records.md); a side line's moves may have side lines of their own.
 struct RecordedMove {
   Move move;
   std::string comment;  // text of a {comment}, without the braces; may hold "[%eval ...]"
+  std::vector<std::vector<RecordedMove>> variations = {};
 };
 
-// A game in the PGN-style record format (docs/records.md): tag pairs, then
-// numbered moves in coordinate form with optional {comments}, then the result.
+// A game in the project's record format, JGN (docs/records.md): tag pairs,
+// then numbered moves in coordinate form with optional {comments} and
+// (side lines), then the result.
 struct GameRecord {
   // Tags in the order they are written; Event, Date, Blue, Red, Result,
   // Variant, FEN (only when not the rule set's start), Termination.

@@ -31,7 +31,10 @@ std::string known_terminations() {
 class RecordReader {
  public:
   RecordReader(std::string_view text, std::vector<RecordError>* errors, const RecordSource& source)
-      : tokens_(text), errors_(errors), cache_(source), max_plies_(source.max_plies) {}
+      : tokens_(text, /*variations=*/true),
+        errors_(errors),
+        cache_(source),
+        max_plies_(source.max_plies) {}
 
   std::vector<GameRecord> run() {
     for (;;) {
@@ -82,7 +85,23 @@ class RecordReader {
     int last_line = 0;
     bool started = false;  // any token seen
     bool had_moves = false;
+    int plies = 0;  // every move read, side lines' too
+    // The side lines being read, innermost last: where their moves go, how
+    // many of them the position has played, and the line of their '('. A
+    // line's vector stays where it is while it is open: only the innermost
+    // line grows.
+    struct OpenLine {
+      std::vector<RecordedMove>* moves;
+      int played = 0;
+      int line = 0;
+    };
+    std::vector<OpenLine> open;
   };
+
+  // The moves of the line being read: the innermost open side line's, or the game's.
+  std::vector<RecordedMove>& line_moves() {
+    return g_.open.empty() ? g_.record.moves : *g_.open.back().moves;
+  }
 
   std::vector<GameRecord> done() {
     games_read_ = int(games_.size()) + bad_games_;
@@ -106,16 +125,16 @@ class RecordReader {
         add_tag(t);
         break;
       case Token::kComment:
-        if (!g_.record.moves.empty()) {
-          std::string& c = g_.record.moves.back().comment;
+        if (!line_moves().empty()) {
+          std::string& c = line_moves().back().comment;
           c += (c.empty() ? "" : " ") + t.text;
         }
         break;
       case Token::kMove: {
         g_.had_moves = true;
         // Checked before the move is played, so that an overlong game costs
-        // no more than one of the longest allowed.
-        if (int(g_.record.moves.size()) >= max_plies_) {
+        // no more than one of the longest allowed; side lines count too.
+        if (g_.plies >= max_plies_) {
           throw RecordError(game_no(), t.line,
                             "the game has more than " + std::to_string(max_plies_) +
                                 " moves (plies), the most a record may hold");
@@ -123,10 +142,23 @@ class RecordReader {
         set_up();
         g_.record.board = g_.pos->rule_set().geometry();
         Move m = play_move(*g_.pos, t.text, game_no(), t.line);
-        g_.record.moves.push_back({m, ""});
+        ++g_.plies;
+        line_moves().push_back({m, ""});
+        if (!g_.open.empty()) ++g_.open.back().played;
         break;
       }
+      case Token::kVariationStart:
+        open_side_line(t.line);
+        break;
+      case Token::kVariationEnd:
+        close_side_line(t.line);
+        break;
       case Token::kResult:
+        if (!g_.open.empty()) {
+          throw RecordError(game_no(), t.line,
+                            "the result " + t.text + " comes inside the side line opened at line " +
+                                std::to_string(g_.open.back().line) + "; close it with ')'");
+        }
         g_.result_token = t.text;
         g_.result_line = t.line;
         close_game();
@@ -135,6 +167,28 @@ class RecordReader {
       case Token::kEnd:
         break;
     }
+  }
+
+  // '(': a side line in place of the line's last move, from the position
+  // before it.
+  void open_side_line(int line) {
+    std::vector<RecordedMove>& moves = line_moves();
+    if (moves.empty()) {
+      throw RecordError(game_no(), line,
+                        "a side line '(' must follow the move it is played instead of");
+    }
+    g_.pos->undo_move();
+    g_.open.push_back({&moves.back().variations.emplace_back(), 0, line});
+  }
+
+  // ')': back to the line the side line left, after its move.
+  void close_side_line(int line) {
+    if (g_.open.empty()) throw RecordError(game_no(), line, "')' closes no side line");
+    const PendingGame::OpenLine side = g_.open.back();
+    if (side.moves->empty()) throw RecordError(game_no(), line, "a side line '()' has no moves");
+    for (int i = 0; i < side.played; ++i) g_.pos->undo_move();
+    g_.open.pop_back();
+    g_.pos->do_move(line_moves().back().move);
   }
 
   // After an error: drop the rest of the game, up to its result or the next
@@ -187,6 +241,10 @@ class RecordReader {
 
   void finish() {
     if (!g_.started) return;
+    if (!g_.open.empty()) {
+      throw RecordError(game_no(), g_.open.back().line,
+                        "the side line opened with '(' is never closed");
+    }
     set_up();
     const std::string tag = g_.record.tag("Result");
     const int line = g_.result_line ? g_.result_line : g_.last_line;

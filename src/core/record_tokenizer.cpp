@@ -30,7 +30,12 @@ Token Tokenizer::next(int game) {
     } else if (c == '{') {
       return read_comment(game);
     } else if (c == '(' || c == ')') {
-      throw RecordError(game, line_, "variations in parentheses are not supported");
+      if (!variations_) {
+        throw RecordError(game, line_, "variations in parentheses are not supported here");
+      }
+      ++pos_;
+      return {c == '(' ? Token::kVariationStart : Token::kVariationEnd, std::string(1, c), "",
+              line_};
     } else if (c == '}' || c == ']' || c == '"') {
       throw RecordError(game, line_, std::string("unexpected '") + c + "'");
     } else {

@@ -16,7 +16,16 @@ bool is_result_text(std::string_view t);
 
 // The place of one token in the text, for messages.
 struct Token {
-  enum Kind { kTag, kComment, kMoveNumber, kMove, kResult, kEnd } kind = kEnd;
+  enum Kind {
+    kTag,
+    kComment,
+    kMoveNumber,
+    kMove,
+    kResult,
+    kVariationStart,  // '(' (only when the reader reads side lines)
+    kVariationEnd,    // ')'
+    kEnd
+  } kind = kEnd;
   std::string text;   // tag name, comment text, move text or result
   std::string value;  // tag value
   int line = 0;
@@ -24,10 +33,12 @@ struct Token {
 
 // Splits record text into tokens, skipping whitespace, `;` comments, `%`
 // escape lines and `$n` annotations. Throws RecordError on broken syntax;
-// `game` is only for the messages.
+// `game` is only for the messages. Parentheses are tokens for a reader that
+// reads side lines (`variations`), and broken syntax for the others.
 class Tokenizer {
  public:
-  explicit Tokenizer(std::string_view text) : text_(text) {
+  explicit Tokenizer(std::string_view text, bool variations = false)
+      : text_(text), variations_(variations) {
     // A UTF-8 byte order mark, as some editors write, is not part of the record.
     if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
   }
@@ -64,6 +75,7 @@ class Tokenizer {
   Token read_word();
 
   std::string_view text_;
+  bool variations_;
   size_t pos_ = 0;
   int line_ = 1;
   size_t token_pos_ = 0;  // where the token being read began

@@ -41,6 +41,42 @@ void fen_numbering(std::string_view fen, Side& side, int& move_number) {
   }
 }
 
+// Writes `moves`, the first played with `side` to move at full move
+// `number`, as words: numbers, moves, comments and each move's side lines
+// in parentheses after it. A side line starts from the position before the
+// move it stands in for, so it is numbered from there; Red's move after a
+// comment or a side line gets its number again ("3..."), as at a line's start.
+void write_line(const GameRecord& game, const std::vector<RecordedMove>& moves, Side side,
+                int number, std::vector<std::string>& words) {
+  bool need_number = true;
+  for (const RecordedMove& rm : moves) {
+    if (side == kBlue) {
+      words.push_back(std::to_string(number) + ".");
+    } else if (need_number) {
+      words.push_back(std::to_string(number) + "...");
+    }
+    words.push_back(game.board.move_text(rm.move));
+    need_number = false;
+    if (!rm.comment.empty()) {
+      std::string body = rm.comment;
+      std::replace(body.begin(), body.end(), '}', ')');
+      words.push_back("{" + body + "}");
+      need_number = true;
+    }
+    for (const std::vector<RecordedMove>& line : rm.variations) {
+      if (line.empty()) continue;
+      std::vector<std::string> inner;
+      write_line(game, line, side, number, inner);
+      inner.front() = "(" + inner.front();
+      inner.back() += ")";
+      words.insert(words.end(), inner.begin(), inner.end());
+      need_number = true;
+    }
+    if (side == kRed) ++number;
+    side = opponent(side);
+  }
+}
+
 }  // namespace
 
 std::string write_record(const GameRecord& game) {
@@ -65,24 +101,7 @@ std::string write_record(const GameRecord& game) {
   fen_numbering(fen, side, number);
 
   std::vector<std::string> words;
-  bool need_number = true;  // at the start and after a comment, Red's move gets "N..."
-  for (const RecordedMove& rm : game.moves) {
-    if (side == kBlue) {
-      words.push_back(std::to_string(number) + ".");
-    } else if (need_number) {
-      words.push_back(std::to_string(number) + "...");
-    }
-    words.push_back(game.board.move_text(rm.move));
-    need_number = false;
-    if (!rm.comment.empty()) {
-      std::string body = rm.comment;
-      std::replace(body.begin(), body.end(), '}', ')');
-      words.push_back("{" + body + "}");
-      need_number = true;
-    }
-    if (side == kRed) ++number;
-    side = opponent(side);
-  }
+  write_line(game, game.moves, side, number, words);
   words.push_back(game.result());
 
   std::string line;

@@ -121,12 +121,12 @@ test('a reload finds the game still there', async () => {
 
 test('the game downloads as a record', async () => {
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#btn-download').click()]);
-  const file = path.join(work, 'record.pgn');
+  const file = path.join(work, 'record.jgn');
   await download.saveAs(file);
   const text = readFileSync(file, 'utf8');
   assert.match(text, /\[Variant "standard"\]/);
   assert.match(text, /1\. g3g4 [a-g][1-9][a-g][1-9]/);
-  assert.match(download.suggestedFilename(), /^jungle-game-\d+\.pgn$/);
+  assert.match(download.suggestedFilename(), /^jungle-game-\d+\.jgn$/, "named for the project's own record format");
 });
 
 test('live analysis streams an evaluation and a best line', async () => {

@@ -486,7 +486,7 @@ std::string FlipGameSession::record_text() const {
 }
 
 std::string FlipGameSession::record_filename() const {
-  return "flip-jungle-game-" + std::to_string(id()) + ".pgn";
+  return "flip-jungle-game-" + std::to_string(id()) + ".jgn";
 }
 
 Json describe_flip_sets() {

@@ -495,7 +495,7 @@ std::string GameSession::record_text() const {
 }
 
 std::string GameSession::record_filename() const {
-  return "jungle-game-" + std::to_string(id()) + ".pgn";
+  return "jungle-game-" + std::to_string(id()) + ".jgn";
 }
 
 namespace {

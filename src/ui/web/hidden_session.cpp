@@ -353,7 +353,7 @@ std::string HiddenGameSession::record_text() const {
 }
 
 std::string HiddenGameSession::record_filename() const {
-  return "jungle-hidden-game-" + std::to_string(id()) + ".pgn";
+  return "jungle-hidden-game-" + std::to_string(id()) + ".jgn";
 }
 
 std::pair<std::string, std::string> HiddenGameSession::record_for(int seats) const {
@@ -362,7 +362,7 @@ std::pair<std::string, std::string> HiddenGameSession::record_for(int seats) con
   const Viewer viewer = viewer_for(seats);
   const std::string who = viewer ? side_json_name(*viewer) : "spectator";
   return {hidden::write_view_record(game_, viewer, record_tags()),
-          "jungle-hidden-game-" + std::to_string(id()) + "-" + who + "-view.pgn"};
+          "jungle-hidden-game-" + std::to_string(id()) + "-" + who + "-view.jgn"};
 }
 
 }  // namespace jungle::web

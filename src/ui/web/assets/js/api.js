@@ -60,8 +60,10 @@
 /**
  * `mode` 'online' when the seats belong to different players; `you` the
  * seats this browser holds (both in a local game it created, none when
- * watching); `code` the join code, shown to those seated only.
- * @typedef {{ id: number, variant: string, start_fen: string, fen: string, ply: number,
+ * watching); `code` the join code, shown to those seated only; `revision`
+ * grows with every change of the stored game, to order states that arrive
+ * out of order.
+ * @typedef {{ id: number, variant: string, start_fen: string, fen: string, ply: number, revision?: number,
  *             side_to_move: Side, players: Players, moves: GameMove[], legal_moves: string[],
  *             status: 'ongoing' | 'over', result: string, winner: Side | null, message: string,
  *             termination?: string | null,

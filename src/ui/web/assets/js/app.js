@@ -34,7 +34,15 @@ import {
   openJoin,
   wireJoinDialog,
 } from './online.js';
-import { exploreMoves, lineStep, onLineChange, selectLineById, shownFen } from './explore.js';
+import {
+  downloadWithSideLines,
+  exploreMoves,
+  hasSideLines,
+  lineStep,
+  onLineChange,
+  selectLineById,
+  shownFen,
+} from './explore.js';
 import { flipKey, flipShown } from './flip_game.js';
 import { openReview, startReview } from './review.js';
 import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './hidden_game.js';
@@ -145,6 +153,14 @@ function wire(editor) {
   wireLines(exploreMoves);
   $('btn-continue').addEventListener('click', continueAgainstEngine);
   wireEvalGraph($('eval-graph', SVGSVGElement), setView);
+  $('btn-download').addEventListener('click', (e) => {
+    const g = state.game;
+    // The side lines explored here go into the record too; the link's own
+    // download (the server's record) serves a game without any.
+    if (!g || !hasSideLines(g)) return;
+    e.preventDefault();
+    downloadWithSideLines(g).catch((err) => toast(`The record could not be downloaded: ${messageOf(err)}`));
+  });
   $('btn-copy-fen').addEventListener('click', async () => {
     const fen = state.game ? shownFen(state.game) : '';
     try {
@@ -226,7 +242,9 @@ async function boot() {
     }
   }
   // Ready once the new-game dialog is up, so that nothing (a test, a quick
-  // click) finds the page between the two.
+  // click) finds the page between the two. Until a game starts, the page
+  // shows none (also when the dialog is cancelled).
+  render();
   openNewGame();
   document.body.dataset.ready = 'true';
 }

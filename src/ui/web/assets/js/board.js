@@ -121,10 +121,28 @@ export class Board {
   /** @param {string} fen */
   setPosition(fen) {
     setShape(this.variant?.board); // another board (the editor's) may have drawn since
+    const before = this.position;
     this.position = parseFen(fen);
-    this.selected = -1;
-    this.cancelDrag();
+    // A piece picked up (clicked or held) while the position changed, such
+    // as during the animation of the engine's reply, stays picked up when
+    // it is still there: setLegalMoves decides whether it may still move.
+    // Dropping it there lost a click that came just after the reply.
+    /** @param {number} sq */
+    const stays = (sq) => {
+      const a = before.board[sq];
+      const b = this.position.board[sq];
+      return !!a && !!b && a.side === b.side && a.letter === b.letter;
+    };
+    if (this.selected >= 0 && !stays(this.selected)) this.selected = -1;
+    if (this.drag && !stays(this.drag.from)) this.cancelDrag();
+    const held = this.drag?.moved ? this.pieceEls.get(this.drag.from)?.getAttribute('transform') : null;
     this.drawPieces();
+    if (held && this.drag) {
+      // The piece being dragged stays under the pointer.
+      const el = this.pieceEls.get(this.drag.from);
+      el?.classList.add('dragging');
+      el?.setAttribute('transform', held);
+    }
     this.drawMarks();
   }
   /**
@@ -135,10 +153,13 @@ export class Board {
   setLegalMoves(moves, canMove, premoveSide = null) {
     this.legal = moves || [];
     this.canMove = !!canMove;
-    if (premoveSide !== this.premoveSide) this.selected = -1;
     this.premoveSide = canMove ? null : premoveSide;
-    if (!canMove && !this.premoveSide) this.selected = -1;
     if (canMove || !this.premoveSide) this.premove = null;
+    // A piece picked up for a premove becomes a piece to move when its
+    // side's turn comes, and the other way round; one that may do neither
+    // is let go.
+    if (this.selected >= 0 && !this.canPick(this.selected)) this.selected = -1;
+    if (this.drag && !this.canPick(this.drag.from)) this.cancelDrag();
     this.drawMarks();
   }
 
@@ -378,7 +399,13 @@ export class Board {
 
   /** The drawing's size follows the board's shape. */
   fitViewBox() {
-    this.svg.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${FILES * S + 2 * FRAME} ${RANKS * S + 2 * FRAME}`);
+    const w = FILES * S + 2 * FRAME;
+    const h = RANKS * S + 2 * FRAME;
+    this.svg.setAttribute('viewBox', `${-FRAME} ${-FRAME} ${w} ${h}`);
+    // The element's own shape (style.css): a 7x7 board is square, and the
+    // evaluation bar beside it as tall as it.
+    this.svg.style.setProperty('--board-w', String(w));
+    this.svg.style.setProperty('--board-h', String(h));
   }
 
   /** @param {string} name */

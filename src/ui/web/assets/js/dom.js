@@ -51,6 +51,9 @@ export function submitterValue(e) {
   return s instanceof HTMLButtonElement || s instanceof HTMLInputElement ? s.value : undefined;
 }
 
+// The most toasts shown at once; a new one lets the oldest go.
+const MAX_TOASTS = 3;
+
 /**
  * Shows `message` for `ms` milliseconds; errors are alerts, the rest status.
  * @param {string} message
@@ -62,7 +65,11 @@ export function toast(message, kind = 'error', ms = 4500) {
   el.className = `toast ${kind}`;
   el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   el.textContent = message;
-  $('toasts').appendChild(el);
+  const box = $('toasts');
+  box.appendChild(el);
+  // A few at a time: quick news (a game's flips, moves) would otherwise pile
+  // up over the panel beside the board.
+  while (box.children.length > MAX_TOASTS) box.firstElementChild?.remove();
   setTimeout(() => {
     el.classList.add('leaving');
     setTimeout(() => el.remove(), 400);

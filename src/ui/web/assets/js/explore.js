@@ -6,7 +6,9 @@
 import { api, messageOf } from './api.js';
 import { toast } from './dom.js';
 import { fenAt, isEngine } from './game.js';
+import { isHidden } from './hidden.js';
 import { LineTree, pathTo } from './line_tree.js';
+import { recordFileName, recordWithSideLines } from './record_lines.js';
 import { setBest, setHint, state, viewMoved } from './state.js';
 
 /** @typedef {import('./api.js').Game} Game */
@@ -227,4 +229,35 @@ export async function continueFromHere(g) {
     [engineSide]: engine,
   });
   return game.id;
+}
+
+/**
+ * Whether the game's record has side lines to add, which only this page
+ * knows (the server writes the game's own moves). A hidden-pieces game's
+ * record is of announcements, with no side lines.
+ * @param {Game} g
+ */
+export function hasSideLines(g) {
+  current();
+  return !isHidden(g) && [...tree.branches.values()].some((nodes) => nodes.length > 0);
+}
+
+/**
+ * Downloads the game's record with the side lines explored here: the
+ * server's record, with the lines added (record_lines.js).
+ * @param {Game} g
+ */
+export async function downloadWithSideLines(g) {
+  current();
+  const res = await fetch(api.recordUrl(g.id));
+  if (!res.ok) throw new Error(`the record could not be read (HTTP ${res.status})`);
+  const text = recordWithSideLines(await res.text(), g.start_fen, tree.branches);
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = recordFileName(g.id);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }

@@ -97,6 +97,7 @@ function build() {
       <p class="share-code">Code <b id="flip-share-code"></b></p>
     </div>
     <p class="flip-hint-text" id="flip-hint-text" role="status" hidden></p>
+    <p class="flip-news" id="flip-news" role="status" aria-live="polite"></p>
     <div class="button-row">
       <button type="button" id="flip-hint" title="The engine's suggestion for the side to move">Hint</button>
       <button type="button" id="flip-undo">Take back</button>
@@ -367,11 +368,15 @@ function arrive(next) {
   flip.selected = null;
   flip.reveal = null;
   if (flip.hint && (next.id !== before?.id || next.ply !== flip.hint.ply)) flip.hint = null;
+  // What the last flip revealed holds until the game moves on.
+  if (next.id !== before?.id || next.ply !== before.ply) el('flip-news').textContent = '';
   if (before && before.id === next.id && next.ply === before.ply + 1) {
     const last = next.moves[next.ply - 1];
     if (last.revealed) {
       flip.reveal = last.action.slice(0, 2);
-      toast(`${last.action} revealed the ${pieceName(last.revealed)}.`, 'info', 1500);
+      // One line in the panel, replaced by the next flip: a toast for each
+      // flip piled up over the move list.
+      el('flip-news').textContent = `${last.action} revealed the ${pieceName(last.revealed)}.`;
     }
   }
   render();

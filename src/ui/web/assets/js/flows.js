@@ -128,14 +128,33 @@ async function streamed(id, type, data) {
   } else if (type === 'undo' && data.agreed && before && before.ply !== g.ply) {
     toast('A move was taken back, as agreed.', 'info');
   }
+  // The premove goes against the newest state shown, which may be a later
+  // one than this event's.
+  const now = state.game;
   const queued = premove;
   // (Against the engine, maybeEngineMove plays it.)
-  if (type === 'move' && queued && isOnline(g) && g.status === 'ongoing' && isMine(g, g.side_to_move)) {
+  if (
+    type === 'move' &&
+    queued &&
+    now?.id === id &&
+    isOnline(now) &&
+    now.status === 'ongoing' &&
+    isMine(now, now.side_to_move)
+  ) {
     premove = null;
-    if (g.legal_moves.includes(queued)) {
-      setTimeout(() => onBoardMove({ move: queued, from: -1, to: -1, legal: true, dragged: false }), 0);
-    }
+    playQueued(now, queued);
   }
+}
+
+/**
+ * Plays the move a person queued, now that it is their turn in `g`; one
+ * that is no longer legal goes to the server all the same, which says why
+ * it is refused, so that no queued move vanishes without a word.
+ * @param {Game} g @param {string} queued
+ */
+function playQueued(g, queued) {
+  const legal = g.legal_moves.includes(queued);
+  setTimeout(() => onBoardMove({ move: queued, from: -1, to: -1, legal, dragged: false }), 0);
 }
 
 /**
@@ -165,15 +184,35 @@ function follow(game) {
 }
 
 /**
+ * Whether `game` is an older state of the game shown than the one shown.
+ * A move's own answer, its echo on the event stream and the opponent's
+ * next move may arrive in any order, and each waits for a move to be drawn
+ * before it is shown: the game's revision (docs/api.md) orders them.
+ * @param {Game} game
+ */
+function olderThanShown(game) {
+  const shown = state.game;
+  if (!shown || shown.id !== game.id) return false;
+  if (typeof shown.revision !== 'number' || typeof game.revision !== 'number') return false;
+  return game.revision < shown.revision;
+}
+
+/**
  * Shows a state of a game from the server; `animate` plays the move that led
- * to it when the player was following the game.
+ * to it when the player was following the game. A state older than the one
+ * shown is never shown over it; answers whether this one was shown.
  * @param {Game} arrived
  * @param {{ animate?: boolean }} [options]
+ * @returns {Promise<boolean>}
  */
 async function setGame(arrived, { animate = false } = {}) {
+  if (olderThanShown(arrived)) return false;
   // A hidden-pieces game on a shared screen may have to be shown as
   // another reader sees it (hidden_game.js).
   const game = await hiddenArrival(arrived);
+  // Compared again at each step after a wait: a newer state may have been
+  // shown meanwhile.
+  if (olderThanShown(game)) return false;
   const before = state.game;
   const { sameGame, followed, oneMoveOn } = gameArriving(game);
   if (!sameGame) stopAnalysis();
@@ -183,7 +222,10 @@ async function setGame(arrived, { animate = false } = {}) {
   // An attack that failed leaves its piece where it was.
   const last = game.moves[game.ply - 1];
   const moved = !last?.outcome || last.outcome === 'move' || last.outcome === 'took';
-  if (animate && oneMoveOn && moved) await gameBoard().animateMove(last);
+  if (animate && oneMoveOn && moved) {
+    await gameBoard().animateMove(last);
+    if (olderThanShown(game)) return false;
+  }
   gameShown(game, followed);
   announceArrival(before, game);
   location.hash = `game=${game.id}`;
@@ -191,6 +233,7 @@ async function setGame(arrived, { animate = false } = {}) {
   render();
   if (state.analysing) startAnalysis();
   gameReviewed(game);
+  return true;
 }
 
 /** Opens the stored game `id`, and lets its engine move if it is to. @param {number} id */
@@ -238,15 +281,12 @@ export async function maybeEngineMove() {
     again = true;
     const queued = premove;
     premove = null;
-    if (
-      queued &&
-      next.status === 'ongoing' &&
-      !isEngine(next, next.side_to_move) &&
-      next.legal_moves.includes(queued)
-    ) {
-      // The queued move is legal now: play it at once, as the player asked.
+    const now = state.game;
+    if (queued && now?.id === id && now.status === 'ongoing' && !isEngine(now, now.side_to_move)) {
+      // The player's turn: play the queued move at once, as the player asked
+      // (or hear from the server why it no longer may be).
       again = false;
-      setTimeout(() => onBoardMove({ move: queued, from: -1, to: -1, legal: true, dragged: false }), 0);
+      playQueued(now, queued);
     }
   } catch (err) {
     if (state.game?.id !== id) return;
@@ -286,7 +326,13 @@ export function onPremove(move) {
 /** A person's move on the board. @param {BoardMove} move */
 export async function onBoardMove({ move, from, legal, dragged }) {
   const g = state.game;
-  if (!g || state.busy) return;
+  if (!g) return;
+  if (state.busy) {
+    // The previous move is still on its way: this one waits its turn, as a
+    // move queued while the opponent thinks does, rather than vanish.
+    premove = move;
+    return;
+  }
   if (settingUp(g)) {
     // Arranging a hidden set-up: the two squares exchange their animals.
     const [a, b] = moveSquares(move);
@@ -304,6 +350,16 @@ export async function onBoardMove({ move, from, legal, dragged }) {
     const next = await api.move(g.id, move, g.ply);
     setBusy(false);
     await setGame(next, { animate: !dragged });
+    // A move made while this one was on its way, now that it may be played.
+    const now = state.game;
+    const queued = premove;
+    if (queued && now?.id === g.id && now.status === 'ongoing' && isMine(now, now.side_to_move)) {
+      if (!isEngine(now, now.side_to_move)) {
+        premove = null;
+        playQueued(now, queued);
+        return;
+      }
+    }
     maybeEngineMove();
   } catch (err) {
     setBusy(false);
@@ -490,5 +546,6 @@ export async function deleteGame(id) {
   if (gameDeleted(id)) {
     stopWatching();
     location.hash = '';
+    render();
   }
 }

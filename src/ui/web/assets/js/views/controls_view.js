@@ -6,6 +6,7 @@ import { $ } from '../dom.js';
 import { shownFen } from '../explore.js';
 import { enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game.js';
 import { isHidden, settingUp } from '../hidden.js';
+import { recordFileName } from '../record_lines.js';
 import { ANIMALS, glyphPath, svg } from '../pieces.js';
 import { state, variantInfo } from '../state.js';
 
@@ -20,14 +21,18 @@ export function renderControls(g) {
   $('rules-line').textContent = `Rules: ${variant.name} — ${variant.description}`;
   $('fen-text').textContent = shownFen(g);
   const download = $('btn-download', HTMLAnchorElement);
+  download.removeAttribute('aria-disabled');
   download.href = api.recordUrl(g.id);
-  download.setAttribute('download', `jungle-game-${g.id}.pgn`);
+  download.setAttribute('download', recordFileName(g.id));
   const engines = enginesOnly(g);
   const pause = $('btn-pause', HTMLButtonElement);
-  pause.hidden = !engines || over;
+  pause.disabled = false;
   pause.textContent = state.autoplay ? 'Pause' : 'Resume';
   const online = isOnline(g);
   const watching = isSpectator(g);
+  // Engines playing each other move when their owner's page asks: a
+  // spectator's pause would pause nothing.
+  pause.hidden = !engines || over || watching;
   // Online, the engine's help waits for the end, and offers go to the opponent.
   const helpWaits = online && !over;
   const waiting = waitingForOpponent(g);
@@ -47,7 +52,10 @@ export function renderControls(g) {
   const resign = $('btn-resign', HTMLButtonElement);
   resign.hidden = watching;
   resign.disabled = over || engines || waiting;
-  $('btn-hint', HTMLButtonElement).disabled =
+  const hint = $('btn-hint', HTMLButtonElement);
+  // A spectator watches: the players' help is not theirs to ask for.
+  hint.hidden = watching;
+  hint.disabled =
     (g.status === 'over' && atEnd) ||
     helpWaits ||
     (hidden && (over || !atEnd || settingUp(g) || !g.viewer || g.viewer !== g.side_to_move));
@@ -61,6 +69,37 @@ export function renderControls(g) {
   $('nav-first', HTMLButtonElement).disabled = $('nav-prev', HTMLButtonElement).disabled = state.view === 0;
   $('nav-next', HTMLButtonElement).disabled = $('nav-last', HTMLButtonElement).disabled = atEnd;
   document.body.classList.toggle('flipped', state.flipped);
+}
+
+// The game's buttons, which need a game to act on.
+const GAME_BUTTONS = [
+  'btn-hint',
+  'btn-undo',
+  'btn-draw',
+  'btn-resign',
+  'btn-pause',
+  'review-start',
+  'btn-copy-fen',
+  'btn-edit-here',
+  'nav-first',
+  'nav-prev',
+  'nav-next',
+  'nav-last',
+];
+
+/**
+ * No game is shown (the first dialog was cancelled): nothing to act on, so
+ * nothing looks as if it could act.
+ */
+export function renderNoGame() {
+  for (const id of GAME_BUTTONS) $(id, HTMLButtonElement).disabled = true;
+  $('analyse-toggle', HTMLInputElement).disabled = true;
+  const download = $('btn-download', HTMLAnchorElement);
+  download.removeAttribute('href');
+  download.setAttribute('aria-disabled', 'true');
+  $('rules-line').textContent = '';
+  $('status').textContent = 'No game is open: start one with New game, or load a record.';
+  $('fen-text').textContent = '';
 }
 
 /** The hint button while the engine looks for a hint. */

@@ -51,9 +51,15 @@ const CSS = `
 .flip-nav { align-items: center; }
 .flip-nav #flip-view-text { min-width: 7em; text-align: center; font-variant-numeric: tabular-nums; }
 .flip-review .eval-graph[hidden] { display: none; }
-.flip-holder { position: relative; }
-.flip-banner { position: absolute; inset: 30% 10%; background: rgba(255,255,255,.95); border-radius: 10px; display: flex; flex-direction: column;
-  align-items: center; justify-content: center; gap: 8px; box-shadow: 0 4px 20px rgba(0,0,0,.3); text-align: center; padding: 8px; }
+/* One column as wide as the board: the banner under it wraps to that width. */
+.flip-holder { position: relative; display: grid; grid-template-columns: min-content; }
+/* The end of the game under the board, never over its tiles: the last
+   position is what the players want to see. */
+.flip-banner { margin-top: 10px; background: var(--banner, rgba(255,255,255,.95)); border: 3px solid var(--accent, #2f6b3e); border-radius: 10px; display: flex;
+  flex-wrap: wrap; align-items: center; justify-content: center; gap: 8px 14px; text-align: center; padding: 8px; }
+.flip-banner .banner-title { font-size: 1.2rem; }
+.flip-news { margin: 0; color: var(--muted, #555); font-size: .92rem; }
+.flip-news:empty { display: none; }
 .flip-banner[hidden] { display: none; }
 .flip-arrows { position: absolute; inset: 10px; width: calc(100% - 20px); height: calc(100% - 20px); pointer-events: none; overflow: visible; }
 .flip-arrows .arrow { stroke-width: 13; stroke-linecap: round; opacity: .75; fill: none; }

@@ -3,7 +3,7 @@
 import { state } from '../state.js';
 import { renderEval } from './analysis_view.js';
 import { renderBoard } from './board_view.js';
-import { renderControls } from './controls_view.js';
+import { renderControls, renderNoGame } from './controls_view.js';
 import { renderLineControls } from './lines_view.js';
 import { renderMoves } from './moves_view.js';
 import { renderReview } from './review_view.js';
@@ -15,7 +15,11 @@ import { renderHidden } from './hidden_view.js';
 
 export function render() {
   const g = state.game;
-  if (!g) return;
+  document.body.classList.toggle('no-game', !g);
+  if (!g) {
+    renderNoGame();
+    return;
+  }
   renderBoard(g);
   renderStrips(g);
   renderClocks(g);
