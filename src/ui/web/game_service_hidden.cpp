@@ -2,8 +2,7 @@
 // pieces"): creating them, the chosen set-up, the engine's move and hints,
 // each thought out by the hidden-pieces engine from one player's view, never
 // from the truth.
-#include <random>
-
+#include "core/secure_random.h"
 #include "hidden_search/hidden_search.h"
 #include "ui/web/game_service.h"
 #include "ui/web/game_service_checks.h"
@@ -19,9 +18,10 @@ int hidden_engine_depth(int skill) {
   return 1 + skill / 4;
 }
 
+// The seed of an engine's own sampling: not a chance outcome anyone plays
+// against, but drawn from the same source as everything else.
 uint64_t fresh_seed() {
-  std::random_device rd;
-  return (uint64_t(rd()) << 32) ^ rd();
+  return SecureRandom()();
 }
 
 // Counts the searches running outside the engine pool; refuses one more
@@ -78,8 +78,9 @@ std::unique_ptr<GameSessionBase> GameService::create_hidden(
     }
     fen = string_field(body, "fen", "");
   }
-  std::mt19937_64 rng(fresh_seed());
-  return HiddenGameSession::create(variant, catalog_.get(variant), fen, players, rng);
+  // The secret set-up: what nobody may know before the animals meet.
+  SecureRandom chance;
+  return HiddenGameSession::create(variant, catalog_.get(variant), fen, players, chance);
 }
 
 Json GameService::arrange(int64_t id, const Requester& who, int seat,
@@ -113,8 +114,8 @@ Json GameService::arrange(int64_t id, const Requester& who, int seat,
     }
     const Side side = Side(seat);
     if (random || !arrangement.empty()) {
-      std::mt19937_64 rng(fresh_seed());
-      game.arrange(side, random ? "" : arrangement, rng);
+      SecureRandom chance;
+      game.arrange(side, random ? "" : arrangement, chance);
     }
     const int64_t t = now();
     if (ready && !game.ready(side)) {

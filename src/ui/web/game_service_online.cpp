@@ -2,8 +2,9 @@
 // offers, claiming a game the opponent abandoned, the lobby.
 #include <algorithm>
 #include <cctype>
-#include <random>
 
+#include "core/random_bits.h"
+#include "core/secure_random.h"
 #include "ui/web/game_service.h"
 #include "ui/web/game_service_checks.h"
 
@@ -41,9 +42,13 @@ OfferKind offer_kind(const std::string& text) {
 }
 
 std::string GameService::new_code() {
-  std::random_device rd;
+  // Whoever can guess a code may take the open seat: each letter is drawn
+  // from the system's cryptographic generator, every letter equally likely.
+  SecureRandom chance;
   std::string code;
-  for (size_t i = 0; i < kCodeLength; ++i) code += kCodeAlphabet[rd() % kCodeAlphabet.size()];
+  for (size_t i = 0; i < kCodeLength; ++i) {
+    code += kCodeAlphabet[uniform_below(chance, kCodeAlphabet.size())];
+  }
   return code;
 }
 
