@@ -184,6 +184,14 @@ class GameService {
   void run_clock(GameSessionBase& game, int64_t now);
   void track_deadline(const GameSessionBase& game);
   Json presence_json(GameSessionBase& game);
+  // Any request from a seat of an online game, a move above all, shows that
+  // its player is there, as an open stream does: the seat's last-seen time
+  // in the store (which every server reads) moves on to now. Without this
+  // a player who kept moving with no stream open (an API client, a page
+  // whose stream a proxy buffers) could be claimed as having abandoned.
+  // With the game locked, before the request is judged: a refused request
+  // comes from someone there too.
+  void seen(const GameSessionBase& game, const Requester& who);
   // Whether `seat`'s holder is connected, and since when it is gone.
   std::pair<bool, int64_t> presence_of(const GameSessionBase& game, int seat,
                                        const std::array<int64_t, 2>& seen);

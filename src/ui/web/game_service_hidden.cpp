@@ -91,6 +91,7 @@ std::unique_ptr<GameSessionBase> GameService::create_hidden(
 Json GameService::arrange(int64_t id, const Requester& who, int seat,
                           const std::string& arrangement, bool random, bool ready) {
   return mutate(id, [&](GameSessionBase& base) {
+    seen(base, who);
     if (base.kind() != GameSessionBase::Kind::kHidden) {
       throw GameError(ErrorKind::kRefused, "no_setup",
                       "only a hidden-pieces game has a set-up to arrange");

@@ -114,6 +114,7 @@ Seated GameService::join(int64_t id, const std::string& code, const Requester& w
 
 Json GameService::offer(int64_t id, const Requester& who, OfferKind kind) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     settle_clock(game);
     if (!game.seats.online) {
       throw GameError(ErrorKind::kConflict, "not_online",
@@ -153,6 +154,7 @@ Json GameService::offer(int64_t id, const Requester& who, OfferKind kind) {
 
 Json GameService::answer_offer(int64_t id, const Requester& who, OfferKind kind, bool accept) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     settle_clock(game);
     const int seat = own_seat(game, who, "answering an offer");
     return answer_offer_locked(game, who, kind, accept, seat, now());
@@ -198,6 +200,7 @@ Json GameService::answer_offer_locked(GameSessionBase& game, const Requester& wh
 
 Json GameService::claim_win(int64_t id, const Requester& who) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     settle_clock(game);
     if (!game.seats.online) {
       throw GameError(ErrorKind::kConflict, "not_online", "only an online game can be abandoned");
