@@ -9,7 +9,10 @@
 #include <string>
 #include <thread>
 
+#include "core/secure_random.h"
+#include "flip/flip_rules.h"
 #include "test_folder.h"
+#include "ui/web/flip_session.h"
 #include "web_test_util.h"
 
 namespace jungle::web {
@@ -58,6 +61,25 @@ TEST_F(WebFlipTest, VariantsListTheFlipSetsWithTheirBoard) {
   }
   EXPECT_TRUE(flip);
   EXPECT_TRUE(standard);
+}
+
+// What a flip reveals is drawn, when the flip is played, from the system's
+// cryptographic generator (issue 29: the session drew from std::mt19937_64
+// seeded with one 32-bit value, found from a game's first flips by trying
+// every seed, and then every later flip was known before it was played).
+TEST_F(WebFlipTest, AFlipIsDrawnFromTheSystemsCryptographicGenerator) {
+  const flip::FlipRulesPtr rules = flip::load_flip_rules("flip");
+  FlipGameSession game(1, "flip", rules, flip::FlipPosition::start_fen(*rules),
+                       {PlayerConfig{}, PlayerConfig{}});
+  uint64_t before = SecureRandom::drawn_on_this_thread();
+  game.play_text("b2?");
+  // One value, or two in the rare case the draw refuses one (a biased one).
+  EXPECT_GT(SecureRandom::drawn_on_this_thread(), before);
+  EXPECT_EQ(game.position().hidden_count(), 15);
+  before = SecureRandom::drawn_on_this_thread();
+  game.play_text("c3?");
+  EXPECT_GT(SecureRandom::drawn_on_this_thread(), before);
+  EXPECT_EQ(game.position().hidden_count(), 14);
 }
 
 TEST_F(WebFlipTest, AFlipIsDrawnByTheServerFromThePool) {

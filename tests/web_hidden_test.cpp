@@ -459,6 +459,60 @@ TEST_F(WebHiddenTest, AChosenSetUpIsArrangedInSecretAndTheGameWaitsForBoth) {
   EXPECT_TRUE(leaks(seen_, {"a3a4"}).empty());
 }
 
+// Issue 29: an online game refused a `fen` but took the same set-up as an
+// arbiter's record (201), and the joiner played against animals its creator
+// had placed and knew; a hidden-stratego challenge from a record was listed
+// with both arrangements settled, and the joiner's own was refused.
+TEST_F(WebHiddenTest, AnOnlineGameTakesNoSetUpFromARecordEither) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  auto record_of = [](const std::string& variant) {
+    return "[Result \"*\"]\n[Variant \"" + variant + "\"]\n[FEN \"" + kTruthA + "\"]\n\n*\n";
+  };
+  auto create = [&](const Json& body) {
+    return reply(alice->Post("/api/games", body.dump(), "application/json"));
+  };
+  const std::string refusal =
+      "an online hidden-pieces game starts from a secret set-up: a 'record' (an arbiter's record "
+      "holds both sides' animals) would show whoever wrote it the opponent's animals";
+  // Locally a record is played on: whoever loads it may know it.
+  Reply r = create({{"record", record_of("hidden")}});
+  EXPECT_EQ(r.status, 201) << r.text;
+  r = create({{"record", record_of("hidden")}, {"online", true}});
+  EXPECT_EQ(r.status, 400) << r.text;
+  EXPECT_EQ(code_of(r), "secret_setup");
+  EXPECT_EQ(r.body["error"]["message"], refusal);
+  r = create({{"record", record_of("hidden-stratego")}, {"online", true}, {"lobby", true}});
+  EXPECT_EQ(r.status, 400) << r.text;
+  EXPECT_EQ(code_of(r), "secret_setup");
+  EXPECT_EQ(r.body["error"]["message"], refusal);
+  r = create({{"variant", "hidden"}, {"online", true}, {"fen", kTruthA}});
+  EXPECT_EQ(r.status, 400) << r.text;
+  EXPECT_EQ(code_of(r), "secret_setup");
+  // Nothing refused reached the lobby.
+  r = reply(bob->Get("/api/lobby"));
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["challenges"].size(), 0u) << r.text;
+
+  // Online games whose set-up nobody gave are not refused: the server's draw,
+  EXPECT_EQ(create({{"variant", "hidden"}, {"online", true}}).status, 201);
+  // or each player's own arrangement, the joiner's included.
+  r = create({{"variant", "hidden-stratego"}, {"online", true}, {"lobby", true}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["setup"]["ready"], Json({{"blue", false}, {"red", false}}));
+  const int64_t id = r.body["id"];
+  r = reply(bob->Get("/api/lobby"));
+  ASSERT_EQ(r.body["challenges"].size(), 1u) << r.text;
+  EXPECT_EQ(r.body["challenges"][0]["id"], id);
+  r = reply(bob->Post(path(id, "/join"), Json::object().dump(), "application/json"));
+  ASSERT_EQ(r.status, 200) << r.text;
+  r = reply(bob->Post(path(id, "/setup"), Json{{"random", true}, {"ready", true}}.dump(),
+                      "application/json"));
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["setup"]["ready"], Json({{"blue", false}, {"red", true}}));
+}
+
 TEST_F(WebHiddenTest, AnEnginesArrangementIsSettledAndTheShuffledSetHasNoSetUp) {
   start();
   auto alice = player("alice-key-000000001");

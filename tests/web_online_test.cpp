@@ -458,12 +458,61 @@ TEST_F(WebOnlineTest, AnAbandonedGameIsClaimedAfterTheTimeout) {
   Reply r = get(*alice, path(id));
   EXPECT_FALSE(r.body["seats"]["red"]["connected"].get<bool>());
   EXPECT_EQ(code_of(post(*alice, path(id, "/claim"), Json::object())), "too_soon");
-  EXPECT_EQ(code_of(post(*bob, path(id, "/claim"), Json::object())), "too_soon");
   advance(10001);
   r = post(*alice, path(id, "/claim"), Json::object());
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["winner"], "blue");
   EXPECT_EQ(r.body["termination"], "abandoned");
+}
+
+// Issue 29: only an open event stream counted as presence, so a player who
+// kept moving without one (an API client, a page whose stream a proxy
+// buffers) showed `connected: false`, and the opponent's claim won the game
+// a second after that player's move. Every request of a seat is presence.
+TEST_F(WebOnlineTest, APlayerWhoKeepsPlayingWithoutAStreamIsNotClaimable) {
+  start(30000);
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  Reply g = post(*alice, "/api/games", {{"online", true}});
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(post(*bob, "/api/join", {{"code", g.body["code"]}}).status, 200);
+  ASSERT_EQ(post(*alice, path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  // Bob took his seat a minute ago and has had no stream open since; he moves.
+  advance(60000);
+  const int64_t moved_at = now_.load();
+  ASSERT_EQ(post(*bob, path(id, "/moves"), {{"move", "g7g6"}}).status, 200);
+  Reply r = get(*alice, path(id));
+  EXPECT_TRUE(r.body["seats"]["red"]["connected"].get<bool>()) << r.text;
+  r = post(*alice, path(id, "/claim"), Json::object());
+  EXPECT_EQ(r.status, 409) << r.text;
+  EXPECT_EQ(code_of(r), "opponent_present");
+  // Past the beats' 15 s he counts as gone since his move, but the timeout
+  // runs from it.
+  advance(20000);
+  r = get(*alice, path(id));
+  EXPECT_FALSE(r.body["seats"]["red"]["connected"].get<bool>()) << r.text;
+  EXPECT_EQ(r.body["seats"]["red"]["left_ms"], moved_at);
+  r = post(*alice, path(id, "/claim"), Json::object());
+  EXPECT_EQ(r.status, 409) << r.text;
+  EXPECT_EQ(code_of(r), "too_soon");
+  // Any request of his is presence, a refused one too: his own claim (Alice
+  // was just there) starts the timeout again.
+  r = post(*bob, path(id, "/claim"), Json::object());
+  EXPECT_EQ(r.status, 409) << r.text;
+  EXPECT_EQ(code_of(r), "opponent_present");
+  const int64_t claimed_at = now_.load();
+  advance(29999);
+  r = post(*alice, path(id, "/claim"), Json::object());
+  EXPECT_EQ(r.status, 409) << r.text;
+  EXPECT_EQ(code_of(r), "too_soon");
+  EXPECT_EQ(get(*alice, path(id)).body["seats"]["red"]["left_ms"], claimed_at);
+  // The timeout passed with no request of his: the claim wins.
+  advance(1);
+  r = post(*alice, path(id, "/claim"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["winner"], "blue");
+  EXPECT_EQ(r.body["termination"], "abandoned");
+  EXPECT_EQ(r.body["message"], "Blue wins (game abandoned)");
 }
 
 TEST_F(WebOnlineTest, TheLobbyListsChallengesThenGamesToWatch) {

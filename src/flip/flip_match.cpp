@@ -90,7 +90,7 @@ FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal>
 namespace {
 
 // One piece from the pool `o` describes, each with its count's weight.
-Piece draw_from_pool(const Outcomes& o, std::mt19937_64& chance) {
+Piece draw_from_pool(const Outcomes& o, RandomBits chance) {
   int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
   int i = 0;
   while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
@@ -99,7 +99,7 @@ Piece draw_from_pool(const Outcomes& o, std::mt19937_64& chance) {
 
 }  // namespace
 
-FlipDeal deal_tiles(const FlipPosition& pos, std::mt19937_64& chance) {
+FlipDeal deal_tiles(const FlipPosition& pos, RandomBits chance) {
   FlipDeal tiles;
   tiles.fill(kNoPiece);
   Outcomes pool = pos.outcomes();

@@ -6,6 +6,7 @@
 #include <random>
 #include <string>
 
+#include "core/random_bits.h"
 #include "flip/flip_endgame.h"
 #include "flip/flip_position.h"
 #include "flip/flip_search.h"
@@ -79,7 +80,7 @@ FlipMatchResult play_flip_match(
 
 // A game's deal: each face-down square of `pos` drawn in turn (square
 // order) from its pool with `chance`; kNoPiece on the other squares.
-FlipDeal deal_tiles(const FlipPosition& pos, std::mt19937_64& chance);
+FlipDeal deal_tiles(const FlipPosition& pos, RandomBits chance);
 
 // What the endgame tables say of a finished game, for one side: at the
 // first position after the last flip that they cover (every tile is then

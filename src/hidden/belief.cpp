@@ -96,7 +96,7 @@ uint64_t Belief::arrangements() const {
   return count_completions_[0];
 }
 
-std::vector<Animal> Belief::sample(std::mt19937_64& rng) const {
+std::vector<Animal> Belief::sample(RandomBits rng) const {
   solve();
   if (count_completions_[0] == 0) throw std::logic_error("sampling an inconsistent belief");
   std::vector<Animal> out;

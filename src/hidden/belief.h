@@ -5,6 +5,7 @@
 #include <random>
 #include <vector>
 
+#include "core/random_bits.h"
 #include "core/rules.h"
 #include "core/types.h"
 
@@ -46,7 +47,7 @@ class Belief {
   void set_weight(int piece, Animal a, double weight);
   // One arrangement (animal by piece), drawn with the probability above
   // (uniformly without weights). The belief must be consistent.
-  std::vector<Animal> sample(std::mt19937_64& rng) const;
+  std::vector<Animal> sample(RandomBits rng) const;
 
  private:
   void solve() const;

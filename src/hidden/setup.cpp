@@ -55,7 +55,7 @@ Arrangement start_arrangement(const RuleSet& rules, Side side) {
   return out;
 }
 
-Arrangement random_arrangement(const RuleSet& rules, Side side, std::mt19937_64& rng) {
+Arrangement random_arrangement(const RuleSet& rules, Side side, RandomBits rng) {
   Arrangement out = start_arrangement(rules, side);
   AnimalSet animals;
   std::vector<AnimalSet> may_stand;
@@ -183,7 +183,7 @@ Position start_with(const RuleSetPtr& rules, const Arrangement& blue, const Arra
   return Position::from_fen(fen, rules);
 }
 
-Position default_start(const RuleSetPtr& rules, std::mt19937_64& rng) {
+Position default_start(const RuleSetPtr& rules, RandomBits rng) {
   if (rules->rules().hidden_setup == HiddenSetup::kFixed) return Position(rules);
   const Arrangement blue = random_arrangement(*rules, kBlue, rng);
   const Arrangement red = random_arrangement(*rules, kRed, rng);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "core/random_bits.h"
 
 // The secret set-up of a hidden game (docs/hidden.md, "Set-up"): each
 // side's animals on its own start squares, the squares and animals of the
@@ -21,7 +22,7 @@ using Arrangement = std::vector<std::pair<Square, Animal>>;
 Arrangement start_arrangement(const RuleSet& rules, Side side);
 // The same animals on the same squares in a random order in which each may
 // stand where it is (every such order equally likely).
-Arrangement random_arrangement(const RuleSet& rules, Side side, std::mt19937_64& rng);
+Arrangement random_arrangement(const RuleSet& rules, Side side, RandomBits rng);
 // The arrangement as a placement of that side's pieces only ("7/.../T5L"),
 // as the protocol's `setup` and the terminal write it.
 std::string arrangement_text(const RuleSet& rules, Side side, const Arrangement& arrangement);
@@ -41,6 +42,6 @@ Position start_with(const RuleSetPtr& rules, const Arrangement& blue, const Arra
 // The set-up the rule set's `setup` gives when nobody chooses: the start
 // position for "fixed", random arrangements otherwise ("chosen" players who
 // do not choose get a random one).
-Position default_start(const RuleSetPtr& rules, std::mt19937_64& rng);
+Position default_start(const RuleSetPtr& rules, RandomBits rng);
 
 }  // namespace jungle::hidden

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/secure_random.h"
 #include "core/text_util.h"
 #include "hidden/setup.h"
 
@@ -23,8 +24,7 @@ HiddenUciSession::HiddenUciSession(RuleSetPtr rules, Writer send, Writer error)
     : rules_(std::move(rules)),
       send_(std::move(send)),
       error_(std::move(error)),
-      searcher_(std::make_unique<hidden::HiddenSearcher>()),
-      setup_rng_(std::random_device{}()) {}
+      searcher_(std::make_unique<hidden::HiddenSearcher>()) {}
 
 HiddenUciSession::~HiddenUciSession() {
   stop();

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/secure_random.h"
 #include "hidden/player_view.h"
 #include "hidden_search/hidden_search.h"
 
@@ -48,7 +49,9 @@ class HiddenUciSession {
   std::optional<hidden::PlayerView> view_;
   std::unique_ptr<hidden::HiddenSearcher> searcher_;
   std::thread thread_;
-  std::mt19937_64 setup_rng_;
+  // The engine's secret arrangement (`setup`), which its opponent must not
+  // be able to tell: from the system's cryptographic generator.
+  SecureRandom setup_rng_;
 };
 
 }  // namespace jungle

@@ -6,6 +6,8 @@
 
 #include "core/file_io.h"
 #include "core/game_record.h"
+#include "core/random_bits.h"
+#include "core/secure_random.h"
 #include "flip/flip_position.h"
 #include "flip/flip_record.h"
 #include "flip/flip_search.h"
@@ -75,7 +77,11 @@ int run_flip_terminal(const FlipTerminalOptions& options, std::istream& in, std:
     }
   }
   FlipPosition& pos = *game;
-  std::mt19937_64 chance(options.seed ? options.seed : std::random_device{}());
+  // What flips reveal: drawn from the system's cryptographic generator, unless
+  // --seed asks for a game that replays (tests, a game reproduced).
+  std::mt19937_64 seeded(options.seed);
+  SecureRandom secure;
+  RandomBits chance = options.seed ? RandomBits(seeded) : RandomBits(secure);
   flip::FlipSearcher searcher;
   // The first player's colour, known after the first flip of a first-flip set.
   auto first_colour = [&pos]() -> std::optional<Side> {

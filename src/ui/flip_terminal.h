@@ -19,7 +19,7 @@ struct FlipTerminalOptions {
   std::string fen;        // start here instead of the set's start
   std::string save_file;  // the record, written on exit
   std::string load_file;  // a record to go on from (its first game)
-  uint64_t seed = 0;      // what flips reveal; 0: a random seed
+  uint64_t seed = 0;      // what flips reveal; 0: the system's cryptographic generator
 };
 
 // `jungle play --variant flip`: Flip Jungle on a terminal or a pipe. A

@@ -5,6 +5,8 @@
 #include <random>
 #include <sstream>
 
+#include "core/random_bits.h"
+#include "core/secure_random.h"
 #include "core/text_util.h"
 #include "core/variants.h"
 #include "hidden/hidden_game.h"
@@ -79,7 +81,11 @@ int run_hidden_terminal(const HiddenTerminalOptions& options, std::istream& in, 
     return 2;
   }
   const Geometry& g = rules->geometry();
-  std::mt19937_64 chance(options.seed ? options.seed : std::random_device{}());
+  // The secret set-up: drawn from the system's cryptographic generator,
+  // unless --seed asks for a game that replays (tests, a game reproduced).
+  std::mt19937_64 seeded(options.seed);
+  SecureRandom secure;
+  RandomBits chance = options.seed ? RandomBits(seeded) : RandomBits(secure);
   const bool hot_seat = options.human[kBlue] && options.human[kRed];
   bool input_open = true;
   std::string line;

@@ -15,7 +15,7 @@ struct HiddenTerminalOptions {
   int64_t movetime_ms = 1000;
   std::string variant = "hidden";
   std::string save_file;  // the arbiter's record, written when the program ends
-  uint64_t seed = 0;      // the secret set-ups (0: a random seed)
+  uint64_t seed = 0;      // the secret set-ups (0: the system's cryptographic generator)
   // Clear the screen at each hand-over, so that the next player does not
   // see the last one's board (only on a terminal).
   bool clear_screen = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <sstream>
 
 #include "core/game.h"
@@ -65,8 +66,7 @@ FlipGameSession::FlipGameSession(int64_t id, std::string variant, flip::FlipRule
                           std::string("invalid position: ") + e.what());
         }
       }()),
-      start_colours_known_(pos_.colours_known()),
-      chance_(std::random_device{}()) {}
+      start_colours_known_(pos_.colours_known()) {}
 
 std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& stored,
                                                               int64_t max_movetime_ms) {

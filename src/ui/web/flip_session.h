@@ -5,11 +5,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/secure_random.h"
 #include "flip/flip_position.h"
 #include "ui/web/game_session_base.h"
 #include "ui/web/game_store.h"
@@ -19,7 +19,8 @@
 // second kind of game beside GameSession, kept in the same store (variant
 // name, start FEN and the plies as records write them, "b2?=L a1a2") and
 // served on the same routes. What a flip reveals is drawn here, from the
-// pool, with the server's random generator: a client only asks for a flip.
+// pool, with the operating system's cryptographic generator: a client only
+// asks for a flip, and nobody can tell a draw before it is made.
 
 namespace jungle::web {
 
@@ -41,7 +42,9 @@ struct FlipPlyFinding {
 // The players are seats: `blue` is the first player, `red` the second. In a
 // fixed-colour set the first player is Blue; in a first-flip set the first
 // flip decides, so the first player may end up playing Red. What a flip
-// reveals is drawn from the pool with the game's own random generator.
+// reveals is drawn from the pool with SecureRandom when the flip is played
+// (never from a seeded generator: one seeded with a 32-bit value was found
+// from a game's first flips, and told every later one).
 class FlipGameSession : public GameSessionBase {
  public:
   // Throws GameError kRefused for a bad FEN.
@@ -114,7 +117,7 @@ class FlipGameSession : public GameSessionBase {
   bool start_colours_known_ = true;
   GameResult declared_ = GameResult::kOngoing;  // a resignation, a flag, an agreement
   std::string declared_termination_;
-  std::mt19937_64 chance_;
+  SecureRandom chance_;
   std::vector<std::optional<FlipPlyFinding>> findings_;  // one per ply
 };
 

@@ -213,6 +213,7 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
 
 Json GameService::state(int64_t id, const Requester& who) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     settle_clock(game);
     return state_of(game, game.seats.held_by(who.proof));
   });
@@ -229,6 +230,7 @@ Json GameService::list(int limit, int offset) {
 
 std::pair<std::string, std::string> GameService::record(int64_t id, const Requester& who) {
   LockedGame g = lock(id);
+  seen(*g.game, who);
   return g.game->record_for(g.game->seats.held_by(who.proof));
 }
 

@@ -195,6 +195,14 @@ class GameService {
   void run_clock(GameSessionBase& game, int64_t now);
   void track_deadline(const GameSessionBase& game);
   Json presence_json(GameSessionBase& game);
+  // Any request from a seat of an online game, a move above all, shows that
+  // its player is there, as an open stream does: the seat's last-seen time
+  // in the store (which every server reads) moves on to now. Without this
+  // a player who kept moving with no stream open (an API client, a page
+  // whose stream a proxy buffers) could be claimed as having abandoned.
+  // With the game locked, before the request is judged: a refused request
+  // comes from someone there too.
+  void seen(const GameSessionBase& game, const Requester& who);
   // Whether `seat`'s holder is connected, and since when it is gone.
   std::pair<bool, int64_t> presence_of(const GameSessionBase& game, int seat,
                                        const std::array<int64_t, 2>& seen);
@@ -229,6 +237,9 @@ class GameService {
   // When the last watcher of a seat here left, or when another server said
   // that the seat's last watcher there left (heard_presence).
   std::map<std::pair<int64_t, int>, int64_t> left_;
+  // When this server last wrote each seat's last-seen time for a request
+  // (seen): a player's burst of requests costs the store one write a second.
+  std::map<std::pair<int64_t, int>, int64_t> seen_written_;
   // Every game's presence notices, this server's and the others'.
   GameEvents::Subscription presence_notices_;
 

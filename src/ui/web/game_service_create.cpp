@@ -1,8 +1,9 @@
 // The game service's creating of games: a 7x9 game from a rule set, a
 // position or a record, a Flip Jungle game, a hidden-pieces one
 // (game_service_hidden.cpp), local or online, with its seats and clock.
-#include <random>
 
+#include "core/random_bits.h"
+#include "core/secure_random.h"
 #include "flip/flip_rules.h"
 #include "ui/web/flip_session.h"
 #include "ui/web/game_service.h"
@@ -73,7 +74,10 @@ Seated GameService::create(const Json& body, const Requester& who) {
   if (online) {
     const std::string side = string_field(body, "side", "blue");
     int seat = seat_from_name(side);
-    if (side == "random") seat = int(std::random_device{}() & 1);
+    if (side == "random") {
+      SecureRandom chance;
+      seat = int(uniform_below(chance, 2));
+    }
     if (seat < 0) {
       throw GameError(ErrorKind::kBadRequest, "bad_field",
                       "'side' must be \"blue\", \"red\" or \"random\", not \"" + side + "\"");

@@ -31,6 +31,7 @@ Json GameService::engine_move(int64_t id, const Requester& who) {
     if (game.detached) {
       throw no_such_game(id);
     }
+    seen(game, who);
     settle_clock(game);
     if (game.over()) {
       throw game_over(game);

@@ -2,8 +2,7 @@
 // pieces"): creating them, the chosen set-up, the engine's move and hints,
 // each thought out by the hidden-pieces engine from one player's view, never
 // from the truth.
-#include <random>
-
+#include "core/secure_random.h"
 #include "hidden_search/hidden_search.h"
 #include "ui/web/game_service.h"
 #include "ui/web/game_service_checks.h"
@@ -19,9 +18,10 @@ int hidden_engine_depth(int skill) {
   return 1 + skill / 4;
 }
 
+// The seed of an engine's own sampling: not a chance outcome anyone plays
+// against, but drawn from the same source as everything else.
 uint64_t fresh_seed() {
-  std::random_device rd;
-  return (uint64_t(rd()) << 32) ^ rd();
+  return SecureRandom()();
 }
 
 // Counts the searches running outside the engine pool; refuses one more
@@ -63,6 +63,18 @@ Json search_json(const hidden::HiddenSearchResult& r, const Geometry& g) {
 std::unique_ptr<GameSessionBase> GameService::create_hidden(
     const Json& body, const std::string& variant, const std::string* record, bool online,
     const std::array<PlayerConfig, kSides>& players) {
+  // An online game's set-up is the server's secret draw, or each player's
+  // own arrangement: one given with the game (a FEN, or an arbiter's record,
+  // which holds both sides' animals and settles a chosen set's arrangements)
+  // is known to whoever wrote it, who would then play against animals it
+  // placed itself.
+  if (online && (record || body.contains("fen"))) {
+    throw GameError(
+        ErrorKind::kBadRequest, "secret_setup",
+        std::string("an online hidden-pieces game starts from a secret set-up: ") +
+            (record ? "a 'record' (an arbiter's record holds both sides' animals)" : "a 'fen'") +
+            " would show whoever wrote it the opponent's animals");
+  }
   if (record) return HiddenGameSession::from_record_text(*record, catalog_, players);
   if (body.contains("moves")) {
     throw GameError(ErrorKind::kBadRequest, "bad_field",
@@ -70,21 +82,16 @@ std::unique_ptr<GameSessionBase> GameService::create_hidden(
                     "as it is tried");
   }
   std::optional<std::string> fen;
-  if (body.contains("fen")) {
-    if (online) {
-      throw GameError(ErrorKind::kBadRequest, "secret_setup",
-                      "an online hidden-pieces game starts from a secret set-up: a 'fen' would "
-                      "show whoever wrote it the opponent's animals");
-    }
-    fen = string_field(body, "fen", "");
-  }
-  std::mt19937_64 rng(fresh_seed());
-  return HiddenGameSession::create(variant, catalog_.get(variant), fen, players, rng);
+  if (body.contains("fen")) fen = string_field(body, "fen", "");
+  // The secret set-up: what nobody may know before the animals meet.
+  SecureRandom chance;
+  return HiddenGameSession::create(variant, catalog_.get(variant), fen, players, chance);
 }
 
 Json GameService::arrange(int64_t id, const Requester& who, int seat,
                           const std::string& arrangement, bool random, bool ready) {
   return mutate(id, [&](GameSessionBase& base) {
+    seen(base, who);
     if (base.kind() != GameSessionBase::Kind::kHidden) {
       throw GameError(ErrorKind::kRefused, "no_setup",
                       "only a hidden-pieces game has a set-up to arrange");
@@ -113,8 +120,8 @@ Json GameService::arrange(int64_t id, const Requester& who, int seat,
     }
     const Side side = Side(seat);
     if (random || !arrangement.empty()) {
-      std::mt19937_64 rng(fresh_seed());
-      game.arrange(side, random ? "" : arrangement, rng);
+      SecureRandom chance;
+      game.arrange(side, random ? "" : arrangement, chance);
     }
     const int64_t t = now();
     if (ready && !game.ready(side)) {

@@ -2,8 +2,9 @@
 // offers, claiming a game the opponent abandoned, the lobby.
 #include <algorithm>
 #include <cctype>
-#include <random>
 
+#include "core/random_bits.h"
+#include "core/secure_random.h"
 #include "ui/web/game_service.h"
 #include "ui/web/game_service_checks.h"
 
@@ -41,9 +42,13 @@ OfferKind offer_kind(const std::string& text) {
 }
 
 std::string GameService::new_code() {
-  std::random_device rd;
+  // Whoever can guess a code may take the open seat: each letter is drawn
+  // from the system's cryptographic generator, every letter equally likely.
+  SecureRandom chance;
   std::string code;
-  for (size_t i = 0; i < kCodeLength; ++i) code += kCodeAlphabet[rd() % kCodeAlphabet.size()];
+  for (size_t i = 0; i < kCodeLength; ++i) {
+    code += kCodeAlphabet[uniform_below(chance, kCodeAlphabet.size())];
+  }
   return code;
 }
 
@@ -109,6 +114,7 @@ Seated GameService::join(int64_t id, const std::string& code, const Requester& w
 
 Json GameService::offer(int64_t id, const Requester& who, OfferKind kind) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     settle_clock(game);
     if (!game.seats.online) {
       throw GameError(ErrorKind::kConflict, "not_online",
@@ -148,6 +154,7 @@ Json GameService::offer(int64_t id, const Requester& who, OfferKind kind) {
 
 Json GameService::answer_offer(int64_t id, const Requester& who, OfferKind kind, bool accept) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     settle_clock(game);
     const int seat = own_seat(game, who, "answering an offer");
     return answer_offer_locked(game, who, kind, accept, seat, now());
@@ -193,6 +200,7 @@ Json GameService::answer_offer_locked(GameSessionBase& game, const Requester& wh
 
 Json GameService::claim_win(int64_t id, const Requester& who) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     settle_clock(game);
     if (!game.seats.online) {
       throw GameError(ErrorKind::kConflict, "not_online", "only an online game can be abandoned");

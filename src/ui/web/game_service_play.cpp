@@ -88,6 +88,7 @@ void GameService::after_undo(GameSessionBase& game, int64_t now, const Json& ext
 Json GameService::move(int64_t id, const Requester& who, const std::string& move,
                        int64_t expected_ply) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     // The move is stamped now: if its side's time ran out first, the game
     // was lost on time before it arrived.
     const int64_t t = now();
@@ -124,6 +125,7 @@ Json GameService::move(int64_t id, const Requester& who, const std::string& move
 
 Json GameService::undo(int64_t id, const Requester& who, int plies, bool until_human) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     settle_clock(game);
     // A finished game stays finished: a take-back would reopen a resigned or
     // won game behind the other player's back. Exploring its past is
@@ -160,6 +162,7 @@ Json GameService::undo(int64_t id, const Requester& who, int plies, bool until_h
 
 Json GameService::resign(int64_t id, const Requester& who, int seat) {
   return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
     settle_clock(game);
     if (game.over()) {
       throw game_over(game);

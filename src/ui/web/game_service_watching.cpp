@@ -12,6 +12,8 @@ namespace {
 
 // Seats whose departure this server remembers.
 constexpr size_t kMaxLeftSeats = 100000;
+// How often one server writes a seat's last-seen time for its requests.
+constexpr int64_t kSeenWriteIntervalMs = 1000;
 
 }  // namespace
 
@@ -51,7 +53,8 @@ std::pair<bool, int64_t> GameService::presence_of(const GameSessionBase& game, i
   if (here > 0) return {true, last};
   // Its last stream here closed, and no server has heard of it since.
   if (left_here >= last) return {false, left_here};
-  // Another server's watcher beats every few seconds (still_watching).
+  // A watcher's stream beats every few seconds (still_watching), and every
+  // request of the seat, on any server, counts as one (seen).
   return {now() - last < 3 * kPresenceBeatMs, last};
 }
 
@@ -123,6 +126,37 @@ void GameService::heard_presence(const GameNotice& notice) {
     // present here for a few seconds more (presence_of).
     if (left_.size() >= kMaxLeftSeats) left_.clear();
     left_[key] = std::max(left_[key], now());
+  }
+}
+
+void GameService::seen(const GameSessionBase& game, const Requester& who) {
+  if (!game.seats.online) return;
+  const int held = game.seats.held_by(who.proof);
+  if (held == 0) return;
+  const int64_t t = now();
+  for (int s = 0; s < 2; ++s) {
+    if (!(held & (1 << s))) continue;
+    {
+      // Here after its last stream here closed: it is back.
+      std::lock_guard lock(presence_mutex_);
+      if (auto it = left_.find({game.id(), s}); it != left_.end() && it->second <= t) {
+        left_.erase(it);
+      }
+      // Presence is judged in seconds (beats of 5 s, a timeout of 30): a
+      // write less than a second after this server's last one for the seat
+      // tells the store nothing it needs.
+      auto [written, fresh] = seen_written_.try_emplace({game.id(), s}, t);
+      if (!fresh) {
+        if (t >= written->second && t - written->second < kSeenWriteIntervalMs) continue;
+        written->second = t;
+      }
+      if (seen_written_.size() >= kMaxLeftSeats) seen_written_.clear();
+    }
+    try {
+      games_.store().touch_presence(game.id(), s, t);
+    } catch (const StoreError&) {
+      // Presence is a courtesy; the request does not depend on it.
+    }
   }
 }
 

@@ -74,7 +74,7 @@ HiddenGameSession::HiddenGameSession(int64_t id, std::string variant, Position s
 
 std::unique_ptr<HiddenGameSession> HiddenGameSession::create(
     const std::string& variant, RuleSetPtr rules, const std::optional<std::string>& fen,
-    std::array<PlayerConfig, kSides> players, std::mt19937_64& rng) {
+    std::array<PlayerConfig, kSides> players, RandomBits rng) {
   if (fen) {
     // A given position is the set-up: whoever wrote it knows it.
     Position start = position_from_fen(*fen, rules);
@@ -235,7 +235,7 @@ Arrangement HiddenGameSession::arrangement(Side side) const {
   return out;
 }
 
-void HiddenGameSession::arrange(Side side, std::string_view text, std::mt19937_64& rng) {
+void HiddenGameSession::arrange(Side side, std::string_view text, RandomBits rng) {
   if (setup_mode() != HiddenSetup::kChosen) {
     throw GameError(ErrorKind::kRefused, "no_setup",
                     "in '" + variant_ + "' the arbiter places the animals (setup = " +

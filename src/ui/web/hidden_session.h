@@ -9,6 +9,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/random_bits.h"
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
@@ -53,7 +54,7 @@ class HiddenGameSession : public GameSessionBase {
   static std::unique_ptr<HiddenGameSession> create(const std::string& variant, RuleSetPtr rules,
                                                    const std::optional<std::string>& fen,
                                                    std::array<PlayerConfig, kSides> players,
-                                                   std::mt19937_64& rng);
+                                                   RandomBits rng);
   // Replays a stored game, each announcement checked against the arbiter's;
   // throws GameError kServerFault when it no longer replays.
   static std::unique_ptr<HiddenGameSession> from_stored(const StoredGame& stored,
@@ -96,7 +97,7 @@ class HiddenGameSession : public GameSessionBase {
   // "a1=L g1=T ..."), or at random when `text` is empty. Throws GameError
   // kRefused when the set-up is not the player's to choose, is settled, or
   // the arrangement is not one of its animals on its start squares.
-  void arrange(Side side, std::string_view text, std::mt19937_64& rng);
+  void arrange(Side side, std::string_view text, RandomBits rng);
   // Settles `side`'s arrangement.
   void settle(Side side);
 

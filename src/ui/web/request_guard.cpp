@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
-#include <random>
 #include <string_view>
 
 #include "core/text_util.h"
@@ -72,17 +71,6 @@ void refuse(const httplib::Request& req, httplib::Response& res, int status,
   res.set_header("Connection", "close");
 }
 
-std::string random_token() {
-  static thread_local std::random_device device;
-  static const char* kHex = "0123456789abcdef";
-  std::string token;
-  for (int i = 0; i < 4; ++i) {
-    uint32_t word = device();
-    for (int j = 0; j < 8; ++j, word >>= 4) token += kHex[word & 15];
-  }
-  return token;
-}
-
 }  // namespace
 
 std::string normalize_address(const std::string& address) {
@@ -118,7 +106,7 @@ void SessionTable::erase_locked(std::list<Entry>::iterator it) {
 }
 
 std::string SessionTable::issue(const std::string& address) {
-  std::string token = random_token();
+  std::string token = new_secret();
   std::lock_guard lock(mutex_);
   if (per_address_count_[address] >= per_address_) {
     auto oldest = std::find_if(order_.begin(), order_.end(),

@@ -1,10 +1,11 @@
 #include "ui/web/seats.h"
 
 #include <openssl/evp.h>
-#include <openssl/rand.h>
 
 #include <algorithm>
 #include <stdexcept>
+
+#include "core/secure_random.h"
 
 namespace jungle::web {
 
@@ -29,9 +30,7 @@ Json seat_json(const Seat& s) {
 
 std::string new_secret() {
   unsigned char bytes[16];
-  if (RAND_bytes(bytes, sizeof bytes) != 1) {
-    throw std::runtime_error("the system's random generator failed");
-  }
+  secure_random_bytes(bytes, sizeof bytes);
   return hex(bytes, sizeof bytes);
 }
 

@@ -17,7 +17,8 @@
 
 namespace jungle::web {
 
-// 32 hex digits from the system's random generator.
+// 32 hex digits (128 bits) from the system's cryptographic generator
+// (core/secure_random.h).
 std::string new_secret();
 // SHA-256, as 64 hex digits.
 std::string secret_digest(const std::string& secret);

@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <random>
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include "core/secure_random.h"
 #include "ui/web/game_store.h"
 
 namespace jungle::web {
@@ -47,8 +47,7 @@ int64_t wall_clock_ms() {
 }
 
 std::string random_origin() {
-  std::random_device device;
-  const uint64_t value = (uint64_t(device()) << 32) ^ device();
+  const uint64_t value = SecureRandom()();
   char text[17];
   snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
   return text;
