@@ -250,6 +250,33 @@ TEST_F(WebReviewTest, ARecordOfTwoGamesLoadsTheOneAskedFor) {
   EXPECT_EQ(post("/api/records/games", {{"record", "1. a3a5 *"}}).status, 422);
 }
 
+// A record's side lines come back with its game in the list, move by move
+// and nested as written, so that the page rebuilds its analysis board's
+// lines from a record it loads (issue 29, item 11); a game without any has
+// an empty list.
+TEST_F(WebReviewTest, TheRecordListGivesEachGamesSideLines) {
+  start();
+  const std::string record =
+      "1. a3a4 (1. g3g4 g7g6 (1... a7a6) 2. g4g5) (1. c3d3) 1... a7a6 2. a4a5 "
+      "(2. g3g4 {a comment} g7g6) *\n\n1. a3a4 *\n";
+  Reply list = post("/api/records/games", {{"record", record}});
+  ASSERT_EQ(list.status, 200) << list.text;
+  ASSERT_EQ(list.body["games"].size(), 2u);
+  const auto move = [](const char* text, Json variations = Json::array()) {
+    return Json{{"move", text}, {"variations", variations}};
+  };
+  const Json expected = Json::array(
+      {{{"ply", 0},
+        {"lines",
+         Json::array(
+             {Json::array({move("g3g4"), move("g7g6", Json::array({Json::array({move("a7a6")})})),
+                           move("g4g5")}),
+              Json::array({move("c3d3")})})}},
+       {{"ply", 2}, {"lines", Json::array({Json::array({move("g3g4"), move("g7g6")})})}}});
+  EXPECT_EQ(list.body["games"][0]["variations"], expected) << list.body["games"][0].dump();
+  EXPECT_EQ(list.body["games"][1]["variations"], Json::array());
+}
+
 // A database written before evaluations were kept: opening it adds the
 // column, and its games load and can be reviewed.
 TEST_F(WebReviewTest, AnOlderDatabaseGainsTheEvaluationsColumn) {

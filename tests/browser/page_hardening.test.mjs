@@ -225,7 +225,7 @@ test('item 10: Flip Jungle tells of flips in its panel, and its end banner leave
   await page.context().close();
 });
 
-test('item 11: a downloaded record has the side lines explored, and reads back with them', async () => {
+test('item 11: a downloaded record has the side lines explored, reads back with them, and loads back with them', async () => {
   const page = await freshPage({ acceptDownloads: true });
   await h.openPage(page, url);
   if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
@@ -255,5 +255,38 @@ test('item 11: a downloaded record has the side lines explored, and reads back w
   // The project's reader takes it, side lines and all.
   const check = spawnSync(h.binary, ['pgn', 'check', file], { encoding: 'utf8' });
   assert.equal(check.status, 0, check.stdout + check.stderr);
+  const lines = () => page.locator('#moves li.variation').allTextContents();
+  const lineMoves = () => page.locator('#moves li.variation button.mv').allTextContents();
+  const shown = await lines();
+  // Numbers and parentheses are the move list's own (no spaces in the text).
+  assert.deepEqual(shown, ['(1…a7a62.a4a5(2.g3g4))']);
+  assert.deepEqual(await lineMoves(), ['a7a6', 'a4a5', 'g3g4']);
+
+  // Loaded back, the record is a new game with the same side lines in the
+  // move list, and downloads again as it was.
+  const before = await page.evaluate(() => location.hash);
+  await page.locator('#btn-load').click();
+  await page.locator('#load-text').fill(text);
+  await page.locator('#load-go').click();
+  await page.locator('#dlg-load').waitFor({ state: 'hidden' });
+  await page.waitForFunction((b) => location.hash !== b, before);
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.variation button.mv').length === 3);
+  assert.deepEqual(await page.locator('#moves button.mv:not(li.variation *)').allTextContents(), [
+    'a3a4',
+    'g7g6',
+    'g3g4',
+  ]);
+  assert.deepEqual(await lines(), shown);
+  assert.deepEqual(await lineMoves(), ['a7a6', 'a4a5', 'g3g4']);
+  // The lines are the analysis board's own: a move of one shows its position.
+  await page.locator('#moves li.variation button.mv', { hasText: 'g3g4' }).click();
+  await page.waitForFunction(
+    () => document.querySelector('#moves li.variation button[aria-current="true"]')?.textContent === 'g3g4',
+  );
+  const [again] = await Promise.all([page.waitForEvent('download'), page.locator('#btn-download').click()]);
+  const second = path.join(work, 'side-lines-again.jgn');
+  await again.saveAs(second);
+  const body = (t) => t.slice(t.indexOf('\n\n'));
+  assert.equal(body(readFileSync(second, 'utf8')), body(text));
   await page.context().close();
 });

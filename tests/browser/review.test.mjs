@@ -109,7 +109,7 @@ const TWO_GAMES = `[Event "Club night"]
 [Red "?"]
 [Result "*"]
 
-1. g3g4 g7g6 2. g4g5 *
+1. g3g4 (1. a3a4) g7g6 2. g4g5 *
 `;
 
 test('bug 8: a record of two games asks which to load, says which it loaded, and keeps the names', async () => {
@@ -131,9 +131,12 @@ test('bug 8: a record of two games asks which to load, says which it loaded, and
   const toast = page.locator('.toast', { hasText: 'Loaded game' }).last();
   await toast.waitFor();
   assert.match(await toast.textContent(), /^Loaded game \d+ \(game 2 of 2\): 2 moves\./);
-  await h.waitForMoves(page, 3);
+  // The game's three moves and its side line's one.
+  await h.waitForMoves(page, 4);
   assert.equal(await page.locator('#strip-bottom .strip-who').textContent(), 'Carol');
   assert.equal(await page.locator('#strip-top .strip-who').textContent(), 'Player');
+  // The game chosen brings its own side line onto the analysis board.
+  assert.deepEqual(await page.locator('#moves li.variation button.mv').allTextContents(), ['a3a4']);
 
   // The first game, with its names written as text, not markup.
   await page.locator('#btn-load').click();
@@ -146,6 +149,8 @@ test('bug 8: a record of two games asks which to load, says which it loaded, and
   await h.waitForMoves(page, 2);
   assert.equal(await page.locator('#strip-bottom .strip-who').textContent(), 'Alice');
   assert.equal(await page.locator('#strip-top .strip-who').textContent(), 'Bob <b>');
+  // ...and the first game has none.
+  assert.equal(await page.locator('#moves li.variation').count(), 0);
   // A loaded record is reviewed by itself, and its record keeps names and evaluations.
   await page.waitForFunction(() => document.querySelector('#review-panel')?.dataset.status === 'done', null, { timeout: 20000 });
   const record = await page.evaluate(async () => (await fetch(`/api/games/${location.hash.split('=')[1]}/record`)).text());

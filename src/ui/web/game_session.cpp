@@ -10,6 +10,7 @@
 #include "core/notation.h"
 #include "core/text_util.h"
 #include "search/strength_levels.h"
+#include "ui/web/record_variations.h"
 #include "ui/web/variant_catalog.h"
 
 namespace jungle::web {
@@ -168,14 +169,17 @@ Json GameSession::record_games_json(std::string_view text, const VariantCatalog&
   const std::vector<GameRecord> records = read_record_text(text, catalog);
   for (size_t i = 0; i < records.size(); ++i) {
     const GameRecord& r = records[i];
+    const std::string variant = r.tag("Variant").empty() ? "standard" : r.tag("Variant");
     list.push_back({{"index", i + 1},
                     {"blue", r.tag("Blue")},
                     {"red", r.tag("Red")},
                     {"event", r.tag("Event")},
                     {"result", r.tag("Result").empty() ? "*" : r.tag("Result")},
-                    {"variant", r.tag("Variant").empty() ? "standard" : r.tag("Variant")},
+                    {"variant", variant},
                     {"ply", r.moves.size()},
-                    {"moves", full_moves(r.tag("FEN"), int(r.moves.size()))}});
+                    {"moves", full_moves(r.tag("FEN"), int(r.moves.size()))},
+                    // read_record_text refused any variant not shipped.
+                    {"variations", record_variations_json(r, catalog.get(variant)->geometry())}});
   }
   return list;
 }

@@ -93,7 +93,14 @@
 /**
  * One game of a record text, to choose which to load; tags as written.
  * @typedef {{ index: number, blue: string, red: string, event: string, result: string,
- *             variant: string, ply: number, moves?: number }} RecordGame
+ *             variant: string, ply: number, moves?: number, variations?: RecordVariations[] }} RecordGame
+ */
+/**
+ * A record's side lines (docs/api.md, `POST /api/records/games`): those that
+ * leave the game after `ply` moves, each a list of moves, and each move with
+ * the lines that stand in for it, nested the same way.
+ * @typedef {{ move: string, variations: RecordLineMove[][] }} RecordLineMove
+ * @typedef {{ ply: number, lines: RecordLineMove[][] }} RecordVariations
  */
 /**
  * What a review found of the position after `ply` moves: from Blue's side,

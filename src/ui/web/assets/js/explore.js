@@ -14,6 +14,9 @@ import { setBest, setHint, state, viewMoved } from './state.js';
 /** @typedef {import('./api.js').Game} Game */
 /** @typedef {import('./api.js').Evaluation} Evaluation */
 /** @typedef {import('./line_tree.js').LineNode} LineNode */
+/** @typedef {import('./api.js').Validation} Validation */
+/** @typedef {import('./api.js').RecordLineMove} RecordLineMove */
+/** @typedef {import('./api.js').RecordVariations} RecordVariations */
 
 // Kept here rather than in state.js: only this module changes them.
 const tree = new LineTree();
@@ -138,25 +141,75 @@ export async function exploreMoves(moves) {
   try {
     const answer = await api.playFrom(g.variant, from, moves);
     if (state.game?.id !== g.id) return;
-    let node = parent;
-    answer.played.forEach((p, i) => {
-      const last = i === answer.played.length - 1;
-      node = tree.add(node, branch, {
-        move: p.move,
-        side: p.piece === p.piece.toUpperCase() ? 'blue' : 'red',
-        piece: p.piece,
-        captured: p.captured,
-        fen: p.fen,
-        // Only the last position's are known; the others are asked for when shown.
-        legal: last ? answer.legal_moves : [],
-        over: last ? answer.status === 'over' : false,
-      });
-    });
-    selectLine(node);
+    selectLine(addPlayed(parent, branch, answer)[answer.played.length - 1] ?? parent);
   } catch (err) {
     toast(messageOf(err));
     redraw();
   }
+}
+
+/**
+ * Adds the moves the server played from `parent` (or from the game's ply
+ * `branch`) to the tree, as one line; answers its nodes.
+ * @param {LineNode | null} parent @param {number} branch @param {Validation} answer
+ */
+function addPlayed(parent, branch, answer) {
+  /** @type {LineNode[]} */
+  const nodes = [];
+  let node = parent;
+  answer.played.forEach((p, i) => {
+    const last = i === answer.played.length - 1;
+    node = tree.add(node, branch, {
+      move: p.move,
+      side: p.piece === p.piece.toUpperCase() ? 'blue' : 'red',
+      piece: p.piece,
+      captured: p.captured,
+      fen: p.fen,
+      // Only the last position's are known; the others are asked for when shown.
+      legal: last ? answer.legal_moves : [],
+      over: last ? answer.status === 'over' : false,
+    });
+    nodes.push(node);
+  });
+  return nodes;
+}
+
+/**
+ * Rebuilds the side lines of a record loaded as game `g` (`variations`, as
+ * the records route lists them, docs/api.md), so that a downloaded record
+ * loads back with the lines it was downloaded with. Each line is played
+ * from its position by the server, which answers the positions the tree
+ * keeps; a line's own alternatives are added after it, so that the move it
+ * stands in for stays its parent's first continuation, as written.
+ * @param {Game} g @param {RecordVariations[]} variations
+ */
+export async function restoreSideLines(g, variations) {
+  current();
+  /**
+   * @param {LineNode | null} parent @param {number} branch @param {string} from
+   * @param {RecordLineMove[]} line
+   */
+  const addLine = async (parent, branch, from, line) => {
+    if (line.length === 0) return;
+    const answer = await api.playFrom(
+      g.variant,
+      from,
+      line.map((m) => m.move),
+    );
+    if (state.game?.id !== g.id) return;
+    const nodes = addPlayed(parent, branch, answer);
+    for (const [i, m] of line.entries()) {
+      // The lines that stand in for move i leave from the position before it.
+      const before = i === 0 ? parent : nodes[i - 1];
+      for (const alternative of m.variations) {
+        await addLine(before, branch, before ? before.fen : from, alternative);
+      }
+    }
+  };
+  for (const { ply, lines } of variations) {
+    for (const line of lines) await addLine(null, ply, fenAt(g, ply), line);
+  }
+  if (state.game?.id === g.id) redraw();
 }
 
 /** Asks for the legal moves of a line position passed through. @param {Game} g @param {LineNode} node */

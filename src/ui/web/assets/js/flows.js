@@ -4,7 +4,7 @@
 // asks the server, changes the state through its transitions and renders.
 import { ApiError, api, messageOf } from './api.js';
 import { hintFromAnalysis, startAnalysis, stopAnalysis, switchAnalysis } from './analysis.js';
-import { continueFromHere, exploreMoves, exploring, lineCursor, selectLine } from './explore.js';
+import { continueFromHere, exploreMoves, exploring, lineCursor, restoreSideLines, selectLine } from './explore.js';
 import { gameReviewed, startReview } from './review.js';
 import { toast } from './dom.js';
 import { closeFlipGame, openFlipGame } from './flip_game.js';
@@ -493,15 +493,24 @@ export async function startNewGame({ mode, skill, movetime, variant, start, cloc
 }
 
 /**
- * Stores game `index` (1-based) of a record and opens it at its start; a
- * failure is the caller's to show.
+ * Stores game `index` (1-based) of a record and opens it at its start, with
+ * its side lines (`variations`, as the records route lists them) on the
+ * analysis board, as they were when the record was downloaded; a failure
+ * to store it is the caller's to show.
  * @param {string} text @param {number} [index]
+ * @param {import('./api.js').RecordVariations[]} [variations]
  */
-export async function loadRecord(text, index = 1) {
+export async function loadRecord(text, index = 1, variations = []) {
   const game = await api.createGame({ record: text, game: index });
   closeLoadDialog();
   await loadGame(game.id);
   setView(0);
+  if (variations.length && state.game?.id === game.id) {
+    // The game is stored and open: lines that cannot be shown lose only themselves.
+    await restoreSideLines(state.game, variations).catch((err) =>
+      toast(`The record's side lines could not be shown: ${messageOf(err)}`),
+    );
+  }
   startReview();
   const count = fullMoves(game.start_fen, game.ply);
   const which = game.record && game.record.games > 1 ? ` (game ${game.record.game} of ${game.record.games})` : '';

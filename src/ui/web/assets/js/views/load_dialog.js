@@ -4,6 +4,10 @@ import { ApiError, api, messageOf } from '../api.js';
 import { $, submitterValue } from '../dom.js';
 
 /** @typedef {import('../api.js').RecordGame} RecordGame */
+/** @typedef {import('../api.js').RecordVariations} RecordVariations */
+
+/** @type {RecordGame[]} the games of the text whose choice is offered */
+let offered = [];
 
 const dialog = () => $('dlg-load', HTMLDialogElement);
 const error = () => $('load-error');
@@ -18,14 +22,17 @@ function recordGameLabel(g) {
 
 /**
  * A text of several games: the player chooses one, never the first by
- * default without a word. Answers the game chosen, or 0 while the choice
- * is being offered.
- * @param {string} text
+ * default without a word. Answers the game chosen with its side lines (as
+ * the list gives them), or game 0 while the choice is being offered.
+ * @param {string} text @returns {Promise<{ game: number, variations: RecordVariations[] }>}
  */
 async function chosenGame(text) {
   const choice = $('load-choice');
   const select = $('load-game', HTMLSelectElement);
-  if (!choice.hidden && select.dataset.text === text) return Number(select.value);
+  /** @param {number} game */
+  const chosen = (game) => ({ game, variations: offered.find((g) => g.index === game)?.variations ?? [] });
+  if (!choice.hidden && select.dataset.text === text) return chosen(Number(select.value));
+  offered = [];
   /** @type {RecordGame[]} */
   let games;
   try {
@@ -33,23 +40,24 @@ async function chosenGame(text) {
   } catch (err) {
     // A text the lister cannot read (a Flip Jungle record, which only the
     // game route knows) is loaded as one game: that route says what is wrong.
-    if (err instanceof ApiError && err.status === 422) return 1;
+    if (err instanceof ApiError && err.status === 422) return chosen(1);
     throw err;
   }
-  if (games.length <= 1) return 1;
+  offered = games;
+  if (games.length <= 1) return chosen(1);
   select.replaceChildren();
   for (const g of games) select.add(new Option(recordGameLabel(g), String(g.index)));
   select.dataset.text = text;
   choice.hidden = false;
   error().textContent = `This text holds ${games.length} games: choose one, then Load.`;
   select.focus();
-  return 0;
+  return chosen(0);
 }
 
 /**
- * Calls `onLoad` with the record's text and the game chosen (1-based) when
- * the player loads it; what goes wrong is shown in the dialog.
- * @param {(text: string, game: number) => Promise<void>} onLoad
+ * Calls `onLoad` with the record's text, the game chosen (1-based) and its
+ * side lines when the player loads it; what goes wrong is shown in the dialog.
+ * @param {(text: string, game: number, variations: RecordVariations[]) => Promise<void>} onLoad
  */
 export function wireLoadDialog(onLoad) {
   const text = $('load-text', HTMLTextAreaElement);
@@ -67,8 +75,8 @@ export function wireLoadDialog(onLoad) {
       return;
     }
     try {
-      const game = await chosenGame(text.value);
-      if (game > 0) await onLoad(text.value, game);
+      const { game, variations } = await chosenGame(text.value);
+      if (game > 0) await onLoad(text.value, game, variations);
     } catch (err) {
       error().textContent = messageOf(err);
     }
