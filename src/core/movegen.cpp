@@ -101,12 +101,17 @@ int count_pseudo_moves(const Position& pos) {
       count += capture_allowed(pos, rs, us, to + 1, to);
     }
   }
-  // Jumps, for the few jumpers standing on a river bank.
+  // Jumps, for the few jumpers standing on a river bank. Only the animals
+  // the rules let jump have jump origins: walking those two, not all eight,
+  // was a quarter of this function's instructions at every perft leaf.
   const Bitboard occupied = own | enemy;
-  for (int a = 0; a < kAnimals; ++a) {
-    for (Bitboard b = pos.pieces(us, Animal(a)) & rs.jump_origins(us, Animal(a)); b;) {
+  const Rules& rules = rs.rules();
+  for (unsigned jumpers = rules.vertical_jumpers.bits() | rules.horizontal_jumpers.bits(); jumpers;
+       jumpers &= jumpers - 1) {
+    const Animal a = Animal(std::countr_zero(jumpers));
+    for (Bitboard b = pos.pieces(us, a) & rs.jump_origins(us, a); b;) {
       const Square from = pop_lsb(b);
-      for (const Jump& jump : rs.jumps_from(us, Animal(a), from)) {
+      for (const Jump& jump : rs.jumps_from(us, a, from)) {
         if (jump.to == kNoSquare) break;
         if (occupied & jump.blockers) continue;
         if (empty & square_bb(jump.to)) {

@@ -270,7 +270,8 @@ void Position::do_move(Move m) {
 
   // States are reused rather than constructed: do_move writes every field
   // that is read later, and the counters only when the rules track them.
-  if (ply_ + 1 == int(states_.size())) states_.resize(states_.size() * 2);
+  // Compared as iterators: size() divides by sizeof(StateInfo) at every move.
+  if (states_.begin() + (ply_ + 1) == states_.end()) states_.resize(states_.size() * 2);
   StateInfo& st = states_[++ply_];
   const StateInfo& prev = states_[ply_ - 1];
   st.move = m;
@@ -339,7 +340,7 @@ void Position::do_failed_attack(Move m, bool remove_attacker) {
   const Square from = m.from();
   const Side us = side_;
   const Piece attacker = Piece(board_[from]);
-  if (ply_ + 1 == int(states_.size())) states_.resize(states_.size() * 2);
+  if (states_.begin() + (ply_ + 1) == states_.end()) states_.resize(states_.size() * 2);
   StateInfo& st = states_[++ply_];
   const StateInfo& prev = states_[ply_ - 1];
   st.move = m;
@@ -433,7 +434,7 @@ void Position::undo_move() {
 }
 
 void Position::do_null_move() {
-  if (ply_ + 1 == int(states_.size())) states_.resize(states_.size() * 2);
+  if (states_.begin() + (ply_ + 1) == states_.end()) states_.resize(states_.size() * 2);
   StateInfo& st = states_[++ply_];
   const StateInfo& prev = states_[ply_ - 1];
   st = prev;
