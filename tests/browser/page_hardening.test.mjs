@@ -286,7 +286,17 @@ test('item 11: a downloaded record has the side lines explored, reads back with 
   const [again] = await Promise.all([page.waitForEvent('download'), page.locator('#btn-download').click()]);
   const second = path.join(work, 'side-lines-again.jgn');
   await again.saveAs(second);
-  const body = (t) => t.slice(t.indexOf('\n\n'));
-  assert.equal(body(readFileSync(second, 'utf8')), body(text));
+  // The moves and their side lines as they were; the engine may have
+  // analysed the loaded game meanwhile, and a move's evaluation is then a
+  // comment after it (with the move number said again after the comment).
+  const moves = (t) =>
+    t
+      .slice(t.indexOf('\n\n'))
+      .replace(/\{[^}]*\}/g, ' ')
+      .replace(/\d+\.(\.\.)?/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  assert.equal(moves(text), 'a3a4 g7g6 ( a7a6 a4a5 ( g3g4)) g3g4 *');
+  assert.equal(moves(readFileSync(second, 'utf8')), moves(text));
   await page.context().close();
 });
