@@ -1,0 +1,89 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game_record.h"
+#include "core/random_bits.h"
+#include "game/state.h"
+
+// A family of games: the open game (every 7x9 and 7x7 rule set), Flip
+// Jungle (chance: face-down tiles) and hidden pieces (private information
+// through an arbiter). It says what its games can do, makes their states
+// from a rule set or a record, and makes the engine that plays them. The
+// registry below is the only place in the program that tells families
+// apart: a front end asks family_of for a rule set or a record, and from
+// then on asks the family and its states, never which family it is.
+
+namespace jungle::game {
+
+class Engine;
+
+// What a family's games allow, for front ends to offer or refuse by.
+struct Capabilities {
+  bool undo = true;                // a side's action can be taken back
+  bool chance = false;             // chance acts (State::chance_outcomes)
+  bool hidden_information = false;  // viewers know different things
+  bool setup = false;              // each side's secret arrangement is chosen before play
+  bool analysis = false;           // an engine can analyse any position of it
+  bool review = false;             // a finished game can be reviewed move by move
+  bool premoves = false;           // a move can be queued during the opponent's turn
+  bool tablebases = false;         // endgame tables (TablebasePath)
+  bool editor = false;             // any legal position can be set up by hand
+};
+
+class Family {
+ public:
+  virtual ~Family() = default;
+
+  // "open", "flip" or "hidden".
+  virtual std::string_view name() const = 0;
+  // "Jungle", "Flip Jungle", "Jungle with hidden pieces".
+  virtual std::string_view title() const = 0;
+  virtual Capabilities capabilities() const = 0;
+  // Whether a rule set's name or .toml path is one of this family's.
+  virtual bool owns_variant(std::string_view name_or_path) const = 0;
+  // The shipped rule sets' names.
+  virtual std::vector<std::string> variants() const = 0;
+
+  // A new game under `variant`. `start` is a FEN (for a hidden game the
+  // arbiter's, every animal shown), or "" for the rule set's start; chance
+  // that happens before the first action (a hidden game's secret set-up
+  // when no start is given) is drawn from `chance`. Throws
+  // std::invalid_argument saying what is wrong with the variant or start.
+  virtual std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
+                                           RandomBits chance) const = 0;
+  // The observation a protocol `position` text describes (Observation::
+  // position's syntax, docs/protocol.md) under `variant`, every field
+  // filled. Throws std::invalid_argument saying what is wrong and where.
+  virtual Observation read_observation(std::string_view variant,
+                                       std::string_view position) const = 0;
+  // Whether the first game of a record text is one of this family's.
+  virtual bool owns_record(std::string_view text, const RecordSource& source = {}) const = 0;
+  // Every game of a record text (the arbiter's records). Throws RecordError
+  // naming the game, the line and why.
+  virtual std::vector<std::unique_ptr<State>> read_records(
+      std::string_view text, const RecordSource& source = {}) const = 0;
+  // Every game's first problem, reading on at the next; `games` receives
+  // how many games were found. Never throws.
+  virtual std::vector<RecordError> check_records(std::string_view text, int* games = nullptr,
+                                                 const RecordSource& source = {}) const = 0;
+
+  // A new engine for this family's games, at its default options.
+  virtual std::unique_ptr<Engine> make_engine() const = 0;
+};
+
+// Every family, the open game first.
+const std::vector<const Family*>& families();
+// The family of a rule set's name or .toml path. Throws std::invalid_argument
+// naming the variant when none owns it.
+const Family& family_of_variant(std::string_view name_or_path);
+// The family of a record text's first game, by its Variant tag; the open
+// game when it has none. Throws RecordError when no family owns it.
+const Family& family_of_record(std::string_view text, const RecordSource& source = {});
+// The family called `name` ("open", "flip", "hidden"), or nullptr.
+const Family* family_named(std::string_view name);
+
+}  // namespace jungle::game

@@ -1,0 +1,118 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/random_bits.h"
+#include "core/types.h"
+#include "game/observation.h"
+
+// One game of any family, as the arbiter holds it (OpenSpiel's State):
+// the truth, whoever is to act (a side, chance, or nobody once it is
+// over), the actions allowed, chance's outcomes with their probabilities,
+// and what each viewer is allowed to know (observe). Front ends play every
+// family through it and never ask which family it is; what a family can do
+// is its Family's capabilities (family.h).
+//
+// Words: an *action* is what a side or chance does, named by its text
+// ("a3a4", the flip "b2?", chance's "b2?=L", a hidden try "e3e4"); a *move*
+// is an action that moves a piece. The *event* an action makes is what
+// every viewer is told of it: the action itself, a flip with what it
+// revealed, a hidden game's announcement ("e3e4:took=Tw").
+
+namespace jungle::game {
+
+class Family;
+
+// An action that is not allowed now, or a text that names none; the
+// message says which and why, in words its viewer may read.
+class ActionError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Who acts next.
+struct Actor {
+  enum class Kind { kSide, kChance, kNobody };
+  Kind kind = Kind::kNobody;
+  Side side = kBlue;  // with kSide
+
+  static Actor of(Side s) { return {Kind::kSide, s}; }
+  static Actor chance() { return {Kind::kChance, kBlue}; }
+  static Actor nobody() { return {Kind::kNobody, kBlue}; }
+  bool is_side() const { return kind == Kind::kSide; }
+  bool is_chance() const { return kind == Kind::kChance; }
+  bool operator==(const Actor&) const = default;
+};
+
+// One of chance's outcomes: its action and its probability.
+struct ChanceOutcome {
+  std::string action;
+  double probability = 0;
+};
+
+using Tags = std::vector<std::pair<std::string, std::string>>;
+
+class State {
+ public:
+  virtual ~State() = default;
+
+  virtual const Family& family() const = 0;
+  // The rule set as records name it.
+  virtual const std::string& variant() const = 0;
+
+  virtual Actor actor() const = 0;
+  // The actions of the side to act, in a fixed order; chance's outcomes'
+  // actions while chance acts; empty once the game is over.
+  virtual std::vector<std::string> legal_actions() const = 0;
+  // While chance acts: every outcome, probabilities summing to 1.
+  virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
+  // Plays the actor's action and returns its event. Throws ActionError,
+  // changing nothing, when the text names no action allowed now.
+  virtual std::string apply(std::string_view action) = 0;
+  // Takes back the last action (chance's included) and a declared result;
+  // false when there is none to take back.
+  virtual bool undo() = 0;
+  // The actions played so far, chance's included, as apply took them.
+  virtual const std::vector<std::string>& actions() const = 0;
+  // Sides' actions, chance's left out.
+  virtual int plies() const = 0;
+
+  virtual GameResult result() const = 0;
+  bool over() const { return result() != GameResult::kOngoing; }
+  // The record's Termination tag ("" while it goes on).
+  virtual std::string termination() const = 0;
+  // "Blue wins: the Lion entered Red's den"; "" while it goes on.
+  virtual std::string result_message() const = 0;
+  // A result the board does not show: a resignation, a flag fall, an agreed
+  // draw (core/game.h, kDeclaredTerminations). Throws std::invalid_argument
+  // when the game is over or the termination is unknown.
+  virtual void declare(GameResult result, std::string termination) = 0;
+
+  // What `viewer` knows now.
+  virtual Observation observe(Viewer viewer) const = 0;
+  // The arbiter's record, the truth included: Family::read_records reads
+  // back a state equal to this one. `tags` gives Event, the players and any
+  // others; Result, Variant, FEN and Termination come from the game.
+  virtual std::string record(const Tags& tags = {}) const = 0;
+  // The record as `viewer` may read it: only what the viewer was shown
+  // (for a game with nothing private, the arbiter's record).
+  virtual std::string record_seen_by(Viewer viewer, const Tags& tags = {}) const = 0;
+
+  // Decides now, drawing from `chance`, everything chance will do for the
+  // rest of the game (Flip Jungle: what lies under each face-down tile), so
+  // that a match can play the same deal twice with the colours swapped;
+  // chance_outcomes then offers the one outcome the deal holds, each with
+  // probability 1. Nothing a viewer observes changes. A family whose chance
+  // all happens before play (a hidden game's set-up) ignores it.
+  virtual void deal(RandomBits chance) = 0;
+
+  virtual std::unique_ptr<State> clone() const = 0;
+};
+
+}  // namespace jungle::game
