@@ -8,25 +8,13 @@
 namespace jungle::flip {
 namespace {
 
-TEST(FlipMatch, ScoreAndItsIntervalAreReported) {
-  FlipMatchResult r;
-  r.wins = 190;
-  r.draws = 6;
-  r.losses = 4;
-  EXPECT_DOUBLE_EQ(r.score(), 0.965);
-  EXPECT_EQ(r.text(), "W 190 D 6 L 4, score 0.965 +- 0.023 (95%)");
-  FlipMatchResult sweep;
-  sweep.wins = 10;
-  EXPECT_EQ(sweep.text(), "W 10 D 0 L 0, score 1.000 +- 0.000 (95%)");
-}
-
 TEST(FlipMatch, EngineBeatsTheRandomPlayer) {
   FlipLimits limits;
   limits.depth = 2;
   const FlipMatchResult r =
       play_flip_match(load_flip_rules("flip"), engine_player(limits), random_player(5), 10, 7);
   EXPECT_EQ(r.games(), 10);
-  EXPECT_GE(r.wins, 9) << r.text();
+  EXPECT_GE(r.wins, 9) << "W " << r.wins << " D " << r.draws << " L " << r.losses;
 }
 
 // The moves a player picks in `fen` (set `flip`) under seeds 1 to 20.

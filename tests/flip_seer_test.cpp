@@ -142,7 +142,7 @@ TEST(FlipSeer, ASeerMatchReplaysExactlyForASeed) {
   const std::vector<std::string> records = seer_match(5, &first);
   ASSERT_EQ(records.size(), 4u);
   EXPECT_EQ(seer_match(5, &again), records);
-  EXPECT_EQ(again.text(), first.text());
+  EXPECT_EQ(again, first);
   EXPECT_NE(seer_match(6), records);
 }
 

@@ -55,6 +55,16 @@ TEST(Elo, EvenScoreIsZeroElo) {
   EXPECT_NEAR(e.error, e.upper, 1e-9);
 }
 
+// The score and interval of the in-process matches (flip-match,
+// hidden-match), as they printed them before the statistics moved here.
+TEST(Elo, ScoreAndItsIntervalAreReported) {
+  const WdlCounts r{190, 6, 4};
+  EXPECT_DOUBLE_EQ(r.score(), 0.965);
+  EXPECT_EQ(score_text(r), "W 190 D 6 L 4, score 0.965 +- 0.023 (95%)");
+  EXPECT_EQ(score_text(WdlCounts{10, 0, 0}), "W 10 D 0 L 0, score 1.000 +- 0.000 (95%)");
+  EXPECT_EQ(score_error(WdlCounts{1, 0, 0}), 0);
+}
+
 TEST(Elo, WdlMatchesFastchess) {
   const EloEstimate a = estimate_elo(wld(136, 96, 111));
   EXPECT_NEAR(a.elo, 40.70, 0.01);

@@ -6,6 +6,7 @@
 #include "flip/flip_match.h"
 #include "flip/flip_record.h"
 #include "flip/flip_rules.h"
+#include "match/elo.h"
 
 namespace jungle::app {
 
@@ -141,7 +142,7 @@ int run_flip_match(const FlipMatchOptions& opt) {
         if (opt.records) std::cout << flip::write_flip_record(pos) << "\n";
       },
       dealt ? deal.get() : nullptr);
-  std::cout << r.text() << "\n";
+  std::cout << match::score_text({r.wins, r.draws, r.losses}) << "\n";
   if (opt.tables > 0) tables.print(std::cout, opt.tables, opt.engine);
   return 0;
 }

@@ -5,6 +5,7 @@
 #include "core/variants.h"
 #include "hidden/hidden_record.h"
 #include "hidden_search/hidden_match.h"
+#include "match/elo.h"
 
 namespace jungle::app {
 
@@ -99,7 +100,7 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
                   << std::endl;
         if (opt.records) std::cout << hidden::write_hidden_record(g) << "\n";
       });
-  std::cout << r.text() << "\n";
+  std::cout << match::score_text({r.wins, r.draws, r.losses}) << "\n";
   return 0;
 }
 

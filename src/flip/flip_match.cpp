@@ -1,7 +1,5 @@
 #include "flip/flip_match.h"
 
-#include <cmath>
-#include <cstdio>
 #include <memory>
 #include <vector>
 
@@ -113,27 +111,6 @@ FlipDeal deal_tiles(const FlipPosition& pos, RandomBits chance) {
     --pool.total;
   }
   return tiles;
-}
-
-double FlipMatchResult::score() const {
-  return games() ? (wins + 0.5 * draws) / games() : 0.5;
-}
-
-double FlipMatchResult::error() const {
-  const int n = games();
-  if (n < 2) return 0;
-  const double mean = score();
-  const double var = (wins * std::pow(1 - mean, 2) + draws * std::pow(0.5 - mean, 2) +
-                      losses * std::pow(mean, 2)) /
-                     (n - 1);
-  return 1.959964 * std::sqrt(var / n);
-}
-
-std::string FlipMatchResult::text() const {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "W %d D %d L %d, score %.3f +- %.3f (95%%)", wins, draws, losses,
-                score(), error());
-  return buf;
 }
 
 FlipMatchResult play_flip_match(

@@ -61,9 +61,9 @@ FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal>
 struct FlipMatchResult {
   int wins = 0, draws = 0, losses = 0;  // the first player's (the engine's)
   int games() const { return wins + draws + losses; }
-  double score() const;      // (W + D/2) / games
-  double error() const;      // half the width of the 95% interval of the score
-  std::string text() const;  // "W 190 D 6 L 4, score 0.965 +- 0.022 (95%)"
+  bool operator==(const FlipMatchResult&) const = default;
+  // The score, its interval and its text are the match statistics'
+  // (match/elo.h, score_text), as `jungle match` reports them.
 };
 
 // `games` games, `a` moving first in the even ones; what each flip reveals

@@ -1,8 +1,6 @@
 #include "hidden_search/hidden_match.h"
 
 #include <bit>
-#include <cmath>
-#include <cstdio>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -113,27 +111,6 @@ HiddenPlayer cheating_player(const HiddenLimits& limits, uint64_t) {
     const MoveList tries = game.view(game.side_to_move()).legal_moves();
     return tries.contains(r.best) ? r.best : tries[0];
   };
-}
-
-double HiddenMatchResult::score() const {
-  return games() ? (wins + 0.5 * draws) / games() : 0.5;
-}
-
-double HiddenMatchResult::error() const {
-  const int n = games();
-  if (n < 2) return 0;
-  const double mean = score();
-  const double var = (wins * std::pow(1 - mean, 2) + draws * std::pow(0.5 - mean, 2) +
-                      losses * std::pow(mean, 2)) /
-                     (n - 1);
-  return 1.959964 * std::sqrt(var / n);
-}
-
-std::string HiddenMatchResult::text() const {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "W %d D %d L %d, score %.3f +- %.3f (95%%)", wins, draws, losses,
-                score(), error());
-  return buf;
 }
 
 HiddenMatchResult play_hidden_match(

@@ -41,9 +41,9 @@ HiddenPlayer cheating_player(const HiddenLimits& limits, uint64_t seed);
 struct HiddenMatchResult {
   int wins = 0, draws = 0, losses = 0;  // the first player's (the engine's)
   int games() const { return wins + draws + losses; }
-  double score() const;      // (W + D/2) / games
-  double error() const;      // half the width of the 95% interval of the score
-  std::string text() const;  // "W 190 D 6 L 4, score 0.965 +- 0.022 (95%)"
+  bool operator==(const HiddenMatchResult&) const = default;
+  // The score, its interval and its text are the match statistics'
+  // (match/elo.h, score_text), as `jungle match` reports them.
 };
 
 // `games` games, `a` Blue in the even ones; the set-ups (and the chosen

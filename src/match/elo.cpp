@@ -129,6 +129,25 @@ std::string EloEstimate::text() const {
   return buf;
 }
 
+double score_error(const WdlCounts& wdl) {
+  const int64_t n = wdl.games();
+  if (n < 2) return 0;
+  const double mean = wdl.score();
+  const double var =
+      (double(wdl.wins) * std::pow(1 - mean, 2) + double(wdl.draws) * std::pow(0.5 - mean, 2) +
+       double(wdl.losses) * std::pow(mean, 2)) /
+      double(n - 1);
+  return 1.959964 * std::sqrt(var / double(n));
+}
+
+std::string score_text(const WdlCounts& wdl) {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "W %lld D %lld L %lld, score %.3f +- %.3f (95%%)",
+                static_cast<long long>(wdl.wins), static_cast<long long>(wdl.draws),
+                static_cast<long long>(wdl.losses), wdl.score(), score_error(wdl));
+  return buf;
+}
+
 EloEstimate estimate_elo(const WdlCounts& wdl) {
   const int64_t n = wdl.games();
   if (!n) return {};
