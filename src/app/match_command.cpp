@@ -118,6 +118,21 @@ int fail(const std::string& message) {
   return 2;
 }
 
+// The openings of a family without a book format of its own: one FEN a
+// line, blank lines and '#' comments skipped. Throws BookError.
+std::vector<std::string> read_fen_lines(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw match::BookError("cannot read " + path);
+  std::vector<std::string> fens;
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::string fen = trim(line);
+    if (!fen.empty() && fen[0] != '#') fens.push_back(fen);
+  }
+  if (fens.empty()) throw match::BookError(path + ": no opening in it");
+  return fens;
+}
+
 int run_match(const MatchOptions& opt) {
   match::MatchConfig config;
   if (opt.engines.size() != 2) return fail("give exactly two --engine settings");
@@ -155,14 +170,30 @@ int run_match(const MatchOptions& opt) {
     config.tc.depth = opt.depth;
   }
 
-  const RuleSetPtr rules = load_variant_or_report(opt.variant);
-  if (!rules) return 2;
+  // Any family's rule set; the runner reports what is wrong with one that
+  // no family owns or that does not read.
   config.variant = opt.variant;
+  config.seed = opt.seed;
   if (!opt.openings.empty() && !opt.book_plies.empty())
     return fail("give --openings or --book-plies, not both");
+  // Books are FENs of the open game's rule sets (hidden ones included, whose
+  // FEN is the arbiter's); another family's openings are read as lines and
+  // checked by its rules when the match starts.
+  RuleSetPtr rules;
+  if (!opt.openings.empty() || !opt.book_plies.empty()) {
+    try {
+      rules = load_variant(opt.variant);
+    } catch (const VariantError&) {
+      if (!opt.book_plies.empty()) {
+        return fail("--book-plies: openings are generated for the open game's rule sets, not '" +
+                    opt.variant + "'; give them with --openings");
+      }
+    }
+  }
   if (!opt.openings.empty()) {
     try {
-      config.openings = match::load_book(opt.openings, rules);
+      config.openings =
+          rules ? match::load_book(opt.openings, rules) : read_fen_lines(opt.openings);
     } catch (const match::BookError& e) {
       return fail(e.what());
     }
@@ -257,7 +288,9 @@ int run_book(const BookCommandOptions& opt) {
 void add_match_command(CLI::App& app) {
   auto opt = std::make_shared<MatchOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "match", "Play games between two engines over the protocol: Elo, error bars and SPRT");
+      "match",
+      "Play games of any family between two engines over the protocol: Elo, error bars and "
+      "SPRT");
   cmd->footer(
       "Example:\n"
       "  jungle match --engine \"cmd=./build/release/jungle name=new option.Hash=16\" \\\n"
@@ -279,7 +312,8 @@ void add_match_command(CLI::App& app) {
   cmd->add_option("--depth", opt->depth, "Depth per move")->check(CLI::Range(1, 100));
   cmd->add_option("--concurrency,-c", opt->concurrency, "Games at a time (default: cores)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--variant", opt->variant, "Rule set: a shipped name or a .toml file")
+  cmd->add_option("--variant", opt->variant,
+                  "Rule set of any family (standard, flip, hidden, ...) or a .toml file")
       ->capture_default_str();
   cmd->add_option("--openings", opt->openings, "Book of start positions, one FEN per line");
   cmd->add_option("--book-plies", opt->book_plies,
@@ -288,7 +322,9 @@ void add_match_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--book-threshold", opt->book_threshold, "Largest |score| (cp) of an opening")
       ->capture_default_str();
-  cmd->add_option("--seed", opt->seed, "Seed of the generated openings")->capture_default_str();
+  cmd->add_option("--seed", opt->seed,
+                  "Seed of the generated openings and of the deals (set-ups, chance)")
+      ->capture_default_str();
   cmd->add_option("--sprt", opt->sprt, "Sequential test: elo0=0 elo1=5 alpha=0.05 beta=0.05");
   cmd->add_option("--pgn,--records", opt->records, "Append every game's record to this file");
   cmd->add_option("--max-plies", opt->max_plies,

@@ -52,14 +52,16 @@ struct MatchConfig {
   TimeControl tc;
   int games = 100;  // played in pairs: each opening once with each engine as Blue
   int concurrency = 1;
-  std::string variant = "standard";   // a shipped name or a .toml path
+  std::string variant = "standard";   // a shipped name or a .toml path, of any family
   std::vector<std::string> openings;  // FENs; empty: every game from the start position
-  std::optional<SprtConfig> sprt;     // stop as soon as it decides
-  std::string record_path;            // games are appended here; empty: not written
-  int max_plies = 600;                // then the arbiter calls a draw; 0: no limit
-  bool adjudicate_mate = true;        // a win both engines announce ends the game
-  int64_t time_margin_ms = 100;       // allowed beyond the clock or movetime
-  int64_t move_timeout_ms = 60000;    // with node or depth limits: an engine that hangs
+  // Seeds the deals: each pair's set-up and chance outcomes (pair_seed).
+  uint64_t seed = 1;
+  std::optional<SprtConfig> sprt;   // stop as soon as it decides
+  std::string record_path;          // games are appended here; empty: not written
+  int max_plies = 600;              // then the arbiter calls a draw; 0: no limit
+  bool adjudicate_mate = true;      // a win both engines announce ends the game
+  int64_t time_margin_ms = 100;     // allowed beyond the clock or movetime
+  int64_t move_timeout_ms = 60000;  // with node or depth limits: an engine that hangs
   int64_t handshake_timeout_ms = 10000;
   std::string event = "jungle match";
 };

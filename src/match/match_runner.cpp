@@ -6,16 +6,16 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <mutex>
+#include <random>
 #include <stdexcept>
 #include <thread>
 
-#include "core/game.h"
-#include "core/game_record.h"
-#include "core/movegen.h"
-#include "core/notation.h"
 #include "core/text_util.h"
-#include "core/variants.h"
+#include "game/family.h"
+#include "game/state.h"
+#include "match/chance.h"
 
 namespace jungle::match {
 
@@ -24,17 +24,6 @@ namespace {
 // How long an engine that overstepped its time gets to answer `stop` before
 // it is considered hung and killed.
 constexpr int64_t kStopGraceMs = 1000;
-
-// "[%eval 0.35/12] [%emt 0.101]" as docs/records.md writes it: the score
-// from Blue's side, the depth, then the time the move took in seconds.
-std::string eval_comment(const ScoreReport& s, Side mover, int64_t ms) {
-  char buf[96];
-  std::string c;
-  if (s.valid)
-    c = jungle::eval_comment({mover == kBlue ? s.value : -s.value, s.mate, s.depth}) + " ";
-  std::snprintf(buf, sizeof buf, "[%%emt %.3f]", double(ms) / 1000);
-  return c + buf;
-}
 
 GameResult win_for(Side s) {
   return s == kBlue ? GameResult::kBlueWins : GameResult::kRedWins;
@@ -45,8 +34,7 @@ GameResult win_for(Side s) {
 double GameOutcome::first_engine_points() const {
   if (result == GameResult::kDraw || result == GameResult::kOngoing) return 0.5;
   const Side winner = result == GameResult::kBlueWins ? kBlue : kRed;
-  const int winning_engine = winner == kBlue ? blue_engine : 1 - blue_engine;
-  return winning_engine == 0 ? 1.0 : 0.0;
+  return engine_of(winner) == 0 ? 1.0 : 0.0;
 }
 
 struct MatchRunner::Shared {
@@ -56,7 +44,7 @@ struct MatchRunner::Shared {
   std::vector<int> pair_first;  // per pair: -1, or engine 0's points * 2 in its first game
   std::optional<Sprt> sprt;
   std::ofstream records;
-  RuleSetPtr rules;
+  const game::Family* family = nullptr;
   std::string variant_value;
   const GameCallback* on_game = nullptr;
 };
@@ -67,22 +55,26 @@ MatchResult MatchRunner::run(const GameCallback& on_game) {
   Shared shared;
   shared.on_game = on_game ? &on_game : nullptr;
   try {
-    shared.rules = load_variant(config_.variant);
-  } catch (const VariantError& e) {
-    shared.result.error = e.issues().empty() ? "bad variant" : e.issues()[0].to_string();
+    shared.family = &game::family_of_variant(config_.variant);
+    // A start made once: the rule set reads and its start is a game.
+    std::mt19937_64 probe(pair_seed(config_.seed, 0));
+    shared.family->new_state(config_.variant, "", probe);
+  } catch (const std::exception& e) {
+    shared.result.error = e.what();
     return shared.result;
   }
-  const std::filesystem::path variant_path(config_.variant);
-  const std::vector<std::string> shipped = builtin_variant_names();
+  // Engines are told a shipped rule set by its name, a file by its absolute
+  // path (they may run in another folder).
+  const std::vector<std::string> shipped = shared.family->variants();
   shared.variant_value = std::find(shipped.begin(), shipped.end(), config_.variant) != shipped.end()
                              ? config_.variant
-                             : std::filesystem::absolute(variant_path).string();
+                             : std::filesystem::absolute(config_.variant).string();
   for (size_t i = 0; i < config_.openings.size(); ++i) {
     try {
-      if (game_result(Position::from_fen(config_.openings[i], shared.rules)) !=
-          GameResult::kOngoing)
-        throw FenError("the game is already over");
-    } catch (const FenError& e) {
+      std::mt19937_64 probe(pair_seed(config_.seed, int(i)));
+      if (shared.family->new_state(config_.variant, config_.openings[i], probe)->over())
+        throw std::invalid_argument("the game is already over");
+    } catch (const std::exception& e) {
       shared.result.error =
           "opening " + std::to_string(i + 1) + " (" + config_.openings[i] + "): " + e.what();
       return shared.result;
@@ -138,7 +130,7 @@ void MatchRunner::worker(Shared& shared) {
     if (stop_) break;
     const int index = shared.next_game++;
     if (index >= config_.games) break;
-    GameRecord record;
+    std::string record;
     GameOutcome out = play_game(index, players, shared, record);
     std::lock_guard<std::mutex> lock(shared.mutex);
     record_outcome(out, record, shared);
@@ -147,39 +139,37 @@ void MatchRunner::worker(Shared& shared) {
 }
 
 GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, const Shared& shared,
-                                   GameRecord& record) {
+                                   std::string& record) {
   GameOutcome out;
   out.index = index;
-  out.blue_engine = index % 2;
+  out.first_engine = index % 2;
   const int pair = index / 2;
-  std::string start_fen;
+  std::string start;
   if (!config_.openings.empty()) {
     out.opening = int(size_t(pair) % config_.openings.size());
-    start_fen = config_.openings[size_t(out.opening)];
+    start = config_.openings[size_t(out.opening)];
   }
-  Game game(
-      start_fen.empty() ? Position(shared.rules) : Position::from_fen(start_fen, shared.rules),
-      config_.variant);
-  const Position& pos = game.position();
+  // The pair's one generator makes the set-up, deals what chance will
+  // reveal, then draws whatever chance is left: both games of the pair get
+  // the same deal, the colours swapped.
+  std::mt19937_64 chance(pair_seed(config_.seed, pair));
+  std::unique_ptr<game::State> state;
+  try {
+    state = shared.family->new_state(config_.variant, start, chance);
+    state->deal(chance);
+  } catch (const std::exception& e) {
+    out.aborted = true;
+    out.reason = std::string("the game could not be set up: ") + e.what();
+    return out;
+  }
   const std::array<const std::string*, 2> names = {&config_.engines[0].name,
                                                    &config_.engines[1].name};
-  auto engine_of = [&](Side s) { return s == kBlue ? out.blue_engine : 1 - out.blue_engine; };
-  auto side_of_engine = [&](int e) { return e == out.blue_engine ? kBlue : kRed; };
-
-  record.set_tag("Event", config_.event);
-  record.set_tag("Date", today());
-  record.set_tag("Blue", *names[size_t(out.blue_engine)]);
-  record.set_tag("Red", *names[size_t(1 - out.blue_engine)]);
-  record.set_tag("Variant", config_.variant);
-  if (!start_fen.empty()) record.set_tag("FEN", game.start().fen());
-  record.set_tag("Round", std::to_string(index + 1));
-  record.set_tag("TimeControl", config_.tc.text());
 
   auto charge = [&](int e, Incident kind, const std::string& why) {
     out.incident = kind;
     out.offender = e;
     out.reason = why;
-    out.result = win_for(opponent(side_of_engine(e)));
+    out.result = win_for(opponent(out.side_of(e)));
     out.termination = kind == Incident::kTimeLoss ? "time" : "abandoned";
   };
 
@@ -194,39 +184,66 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
     out.reason = why[0] + "; " + why[1];
     return out;
   }
-  std::string moves_text;
-  std::array<int64_t, 2> clock = {config_.tc.time_ms, config_.tc.time_ms};  // by side
-  std::array<int, 2> moves_made{};                                          // by side
+  std::array<int64_t, 2> clock = {config_.tc.time_ms, config_.tc.time_ms};  // by engine
+  std::array<int, 2> moves_made{};                                          // by engine
   std::array<ScoreReport, 2> last{};                                        // by engine
+  int last_mover = -1;  // the engine that acted last
   for (int e = 0; e < 2; ++e) {
     if (!ok[e]) charge(e, kinds[e], why[e]);
   }
+  // Which colour the first engine has is settled by its first action and
+  // what follows it. Without chance acting before the next side does, it is
+  // the side the state named for that action. A chance outcome in between
+  // may decide the colours (Flip Jungle's first flip gives the first player
+  // the colour it reveals), and then the next side to act is the first
+  // engine's opponent, as after any first action.
+  bool colours_settled = false;
+  bool chance_after_first = false;
 
   while (out.incident == Incident::kNone) {
     if (stop_) {
       out.aborted = true;
       break;
     }
-    const GameResult r = game.result();
-    if (r != GameResult::kOngoing) {
-      out.result = r;
-      out.termination = game.termination();
-      out.reason =
-          (r == GameResult::kDraw ? "drawn"
-                                  : side_name(r == GameResult::kBlueWins ? kBlue : kRed) + " won") +
-          std::string(" by rule: ") + out.termination;
+    const game::Actor actor = state->actor();
+    if (state->over() || actor.kind == game::Actor::Kind::kNobody) {
+      const GameResult r = state->result();
+      out.result = r == GameResult::kOngoing ? GameResult::kDraw : r;
+      out.termination = state->termination();
+      out.reason = (out.result == GameResult::kDraw
+                        ? "drawn"
+                        : side_name(out.result == GameResult::kBlueWins ? kBlue : kRed) + " won") +
+                   std::string(" by rule: ") + out.termination;
       break;
     }
-    const int mover_last = engine_of(opponent(pos.side_to_move()));
-    const int other = 1 - mover_last;
-    if (config_.adjudicate_mate && out.plies > 0 && last[mover_last].valid &&
-        last[mover_last].mate && last[other].valid && last[other].mate &&
-        (last[mover_last].value > 0) != (last[other].value > 0)) {
-      const int winner = last[mover_last].value > 0 ? mover_last : other;
-      out.result = win_for(side_of_engine(winner));
-      out.termination = "resignation";
-      out.reason = "adjudicated: both engines announce a forced win for " + *names[size_t(winner)];
-      break;
+    if (actor.is_chance()) {
+      try {
+        state->apply(sample_chance(state->chance_outcomes(), chance).action);
+      } catch (const std::exception& e) {
+        out.aborted = true;
+        out.reason = std::string("the arbiter's chance failed: ") + e.what();
+        break;
+      }
+      if (last_mover >= 0) chance_after_first = true;
+      continue;
+    }
+    if (last_mover < 0) {
+      out.first_side = actor.side;
+    } else if (!colours_settled) {
+      colours_settled = true;
+      if (chance_after_first) out.first_side = opponent(actor.side);
+    }
+    if (config_.adjudicate_mate && last_mover >= 0) {
+      const int other = 1 - last_mover;
+      if (last[last_mover].valid && last[last_mover].mate && last[other].valid &&
+          last[other].mate && (last[last_mover].value > 0) != (last[other].value > 0)) {
+        const int winner = last[last_mover].value > 0 ? last_mover : other;
+        out.result = win_for(out.side_of(winner));
+        out.termination = "resignation";
+        out.reason =
+            "adjudicated: both engines announce a forced win for " + *names[size_t(winner)];
+        break;
+      }
     }
     if (config_.max_plies > 0 && out.plies >= config_.max_plies) {
       out.result = GameResult::kDraw;
@@ -235,27 +252,27 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
       break;
     }
 
-    const Side side = pos.side_to_move();
-    const int e = engine_of(side);
+    const Side side = actor.side;
+    const int e = out.engine_of(side);
     Player& p = players[e];
     const std::string& name = *names[size_t(e)];
-    p.proc.write_line((start_fen.empty() ? "position startpos" : "position fen " + start_fen) +
-                      (moves_text.empty() ? "" : " moves" + moves_text));
+    p.proc.write_line("position " + state->observe(side).position);
     std::string go = "go";
     int64_t deadline_ms = config_.move_timeout_ms;
     switch (config_.tc.kind) {
-      case TimeControl::Kind::kClock:
-        go += " wtime " + std::to_string(std::max<int64_t>(clock[kBlue], 0)) + " btime " +
-              std::to_string(std::max<int64_t>(clock[kRed], 0));
+      case TimeControl::Kind::kClock: {
+        const int blue = out.engine_of(kBlue), red = out.engine_of(kRed);
+        go += " wtime " + std::to_string(std::max<int64_t>(clock[blue], 0)) + " btime " +
+              std::to_string(std::max<int64_t>(clock[red], 0));
         if (config_.tc.inc_ms > 0) {
           go += " winc " + std::to_string(config_.tc.inc_ms) + " binc " +
                 std::to_string(config_.tc.inc_ms);
         }
         if (config_.tc.moves > 0)
-          go += " movestogo " +
-                std::to_string(config_.tc.moves - moves_made[side] % config_.tc.moves);
-        deadline_ms = std::max<int64_t>(clock[side], 0) + config_.time_margin_ms;
+          go += " movestogo " + std::to_string(config_.tc.moves - moves_made[e] % config_.tc.moves);
+        deadline_ms = std::max<int64_t>(clock[e], 0) + config_.time_margin_ms;
         break;
+      }
       case TimeControl::Kind::kMoveTime:
         go += " movetime " + std::to_string(config_.tc.movetime_ms);
         deadline_ms = config_.tc.movetime_ms + config_.time_margin_ms;
@@ -298,16 +315,16 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
       break;
     }
     if (config_.tc.kind == TimeControl::Kind::kClock) {
-      clock[side] -= elapsed;
-      if (clock[side] < -config_.time_margin_ms) {
+      clock[e] -= elapsed;
+      if (clock[e] < -config_.time_margin_ms) {
         charge(e, Incident::kTimeLoss,
-               name + " lost on time (" + std::to_string(-clock[side]) + " ms over)");
+               name + " lost on time (" + std::to_string(-clock[e]) + " ms over)");
         break;
       }
-      clock[side] = std::max<int64_t>(clock[side], 0) + config_.tc.inc_ms;
-      ++moves_made[side];
-      if (config_.tc.moves > 0 && moves_made[side] % config_.tc.moves == 0)
-        clock[side] += config_.tc.time_ms;
+      clock[e] = std::max<int64_t>(clock[e], 0) + config_.tc.inc_ms;
+      ++moves_made[e];
+      if (config_.tc.moves > 0 && moves_made[e] % config_.tc.moves == 0)
+        clock[e] += config_.tc.time_ms;
     } else if (config_.tc.kind == TimeControl::Kind::kMoveTime &&
                elapsed > config_.tc.movetime_ms + config_.time_margin_ms) {
       charge(e, Incident::kTimeLoss,
@@ -317,30 +334,46 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
     }
     const std::vector<std::string> aw = split(answer);
     const std::string text = aw.size() > 1 ? aw[1] : "";
-    std::string illegal;
-    const std::optional<Move> m = parse_move(pos, text, &illegal);
-    if (!m) {
+    try {
+      state->apply(text);
+    } catch (const std::exception& error) {  // game::ActionError, or any text it cannot read
       charge(e, Incident::kIllegalMove,
              name + " played an illegal move '" + text + "' as " + side_name(side) + " at ply " +
-                 std::to_string(out.plies + 1) + ": " + illegal);
+                 std::to_string(out.plies + 1) + ": " + error.what());
       break;
     }
-    game.play(*m, eval_comment(score, side, elapsed));
-    moves_text.append(" ").append(
-        pos.rule_set().geometry().move_text(*m));  // not " " + ...: GCC 12 -Wrestrict
     last[size_t(e)] = score;
+    last_mover = e;
     ++out.plies;
   }
-  record.moves = game.moves();
-  record.set_tag("Result", std::string(result_tag(out.result)));
-  record.set_tag("Termination", out.termination);
+  if (out.aborted) return out;
+  // A result the board does not show (a loss by an incident, an
+  // adjudication) is declared, so that the record carries it.
+  try {
+    if (!state->over()) state->declare(out.result, out.termination);
+  } catch (const std::exception& e) {
+    out.reason += std::string(" (not declared in the record: ") + e.what() + ")";
+  }
+  game::Tags tags = {{"Event", config_.event},
+                     {"Date", today()},
+                     {"Blue", *names[size_t(out.engine_of(kBlue))]},
+                     {"Red", *names[size_t(out.engine_of(kRed))]},
+                     {"Round", std::to_string(index + 1)},
+                     {"TimeControl", config_.tc.text()}};
   if (out.incident != Incident::kNone || out.termination == "resignation" ||
       out.termination == "agreement")
-    record.set_tag("Reason", out.reason);
+    tags.emplace_back("Reason", out.reason);
+  try {
+    record = state->record(tags);
+  } catch (const std::exception& e) {
+    record.clear();  // counted, not written
+    out.reason += std::string(" (no record: ") + e.what() + ")";
+  }
   return out;
 }
 
-void MatchRunner::record_outcome(const GameOutcome& out, const GameRecord& record, Shared& shared) {
+void MatchRunner::record_outcome(const GameOutcome& out, const std::string& record,
+                                 Shared& shared) {
   const int index = out.index;
   MatchResult& res = shared.result;
   if (out.incident != Incident::kNone) {
@@ -369,8 +402,8 @@ void MatchRunner::record_outcome(const GameOutcome& out, const GameRecord& recor
     res.decision = shared.sprt->decide(res.llr);
     if (res.decision != SprtDecision::kContinue) stop_ = true;
   }
-  if (shared.records.is_open()) {
-    shared.records << write_record(record) << "\n";
+  if (shared.records.is_open() && !record.empty()) {
+    shared.records << record << "\n";
     shared.records.flush();
   }
   if (shared.on_game) (*shared.on_game)(out, res);

@@ -14,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/game_record.h"
 #include "core/types.h"
 #include "match/elo.h"
 #include "match/match_config.h"
@@ -24,17 +23,26 @@
 namespace jungle::match {
 
 struct GameOutcome {
-  int index = 0;        // 0-based; games 2k and 2k+1 form a pair
-  int opening = -1;     // index into MatchConfig::openings, -1: the start position
-  int blue_engine = 0;  // the engine (0 or 1) that played Blue
+  int index = 0;     // 0-based; games 2k and 2k+1 form a pair
+  int opening = -1;  // index into MatchConfig::openings, -1: the start position
+  // The engine (0 or 1) that moved first (engine 0 in even games), and the
+  // colour that made it: Blue in the open game and with hidden pieces; in
+  // Flip Jungle whichever colour its first flip revealed, unless the rule
+  // set fixes the colours (docs/tuning.md, "jungle match").
+  int first_engine = 0;
+  Side first_side = kBlue;
   GameResult result = GameResult::kDraw;
   std::string termination;  // the record's Termination tag
   std::string reason;       // a sentence: "B played an illegal move c3c5: ..."
-  int plies = 0;
-  int offender = -1;  // the engine an incident is charged to
+  int plies = 0;            // the sides' actions, chance's left out
+  int offender = -1;        // the engine an incident is charged to
   Incident incident = Incident::kNone;
   bool aborted = false;  // stopped before its end (the SPRT decided): not counted
 
+  int engine_of(Side s) const { return s == first_side ? first_engine : 1 - first_engine; }
+  Side side_of(int engine) const {
+    return engine == first_engine ? first_side : opponent(first_side);
+  }
   double first_engine_points() const;  // 1, 0.5 or 0 for engine 0
 };
 
@@ -51,10 +59,15 @@ struct MatchResult {
   std::string error;  // set when the match could not be played at all
 };
 
-// Plays a match between two engines spoken to over the protocol. The runner
-// is the arbiter: it checks every move with our own rules, ends games by the
-// rule set (game_result), charges crashes, time losses and illegal moves to
-// the engine responsible, and never waits on an engine without a deadline.
+// Plays a match between two engines spoken to over the protocol, in any
+// family of games (src/game). The runner is the arbiter: it holds each
+// game's State, tells each engine only what its side observes, applies every
+// action with our own rules, draws chance's outcomes itself, ends games by
+// the rules (State::result), charges crashes, time losses and illegal moves
+// to the engine responsible, and never waits on an engine without a deadline.
+// Both games of a pair are played on the same deal: one generator, seeded by
+// the match's seed and the pair, makes the game's hidden set-up and deals
+// what chance will reveal (State::deal), then draws any chance left.
 class MatchRunner {
  public:
   using GameCallback = std::function<void(const GameOutcome&, const MatchResult&)>;
@@ -71,8 +84,8 @@ class MatchRunner {
   struct Shared;
   void worker(Shared& shared);
   GameOutcome play_game(int index, std::array<Player, 2>& players, const Shared& shared,
-                        GameRecord& record);
-  void record_outcome(const GameOutcome& out, const GameRecord& record, Shared& shared);
+                        std::string& record);
+  void record_outcome(const GameOutcome& out, const std::string& record, Shared& shared);
 
   MatchConfig config_;
   std::atomic<bool> stop_{false};
