@@ -2,15 +2,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/movegen.h"
+#include "game/family.h"
+#include "game/state.h"
 #include "match/engine_process.h"
 #include "match/match_report.h"
 #include "match/match_runner.h"
@@ -144,6 +151,33 @@ TEST(MatchRunner, ParsesEngineSettingsAndClocks) {
   EXPECT_THROW(parse_clock("0/10"), std::invalid_argument);
 }
 
+TEST(MatchRunner, AnEngineMayHaveItsOwnLimit) {
+  const EngineSpec s = parse_engine_spec("cmd=x nodes=500");
+  ASSERT_TRUE(s.tc.has_value());
+  EXPECT_EQ(s.tc->kind, TimeControl::Kind::kNodes);
+  EXPECT_EQ(s.tc->nodes, 500u);
+  EXPECT_EQ(parse_engine_spec("cmd=x tc=10+0.1").tc->text(), "10+0.1");
+  EXPECT_EQ(parse_engine_spec("cmd=x depth=3").tc->text(), "depth 3");
+  EXPECT_FALSE(parse_engine_spec("cmd=x").tc.has_value());
+  EXPECT_THROW(parse_engine_spec("cmd=x nodes=0"), std::invalid_argument);
+  EXPECT_THROW(parse_engine_spec("cmd=x nodes=5 depth=2"), std::invalid_argument);
+
+  // The fake answers (illegally, at once) only `go nodes 7`, its own limit;
+  // sent the match's `go nodes 1000` it would hang and be cut off.
+  TempDir dir;
+  const std::string fake =
+      fake_engine(dir.path(), "own", "[ \"$line\" = 'go nodes 7' ] && echo 'bestmove (none)'");
+  MatchConfig c = base_config(random_jungle(), "cmd=" + fake + " name=own nodes=7");
+  c.tc.kind = TimeControl::Kind::kNodes;
+  c.tc.nodes = 1000;
+  c.move_timeout_ms = 3000;
+  const MatchResult r = MatchRunner(c).run();
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.incidents[1][size_t(Incident::kIllegalMove)], 2);
+  EXPECT_NE(match_summary(c, r).find("random nodes 1000, own nodes 7"), std::string::npos)
+      << match_summary(c, r);
+}
+
 TEST(MatchRunner, RandomAgainstMaterialPlaysRecordedLegalGames) {
   TempDir dir;
   const RuleSetPtr rules = RuleSet::standard();
@@ -264,6 +298,186 @@ TEST(MatchRunner, EngineThatCannotStartStopsTheMatch) {
   d.engines[1].options.emplace_back("Hash", "16");  // the fake offers no options
   const MatchResult s = MatchRunner(d).run();
   EXPECT_NE(s.error.find("no option 'Hash'"), std::string::npos) << s.error;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// What a Flip Jungle game's flips revealed, by square: chance's actions
+// ("b2?=L") in the arbiter's record.
+std::map<std::string, std::string> revealed(const game::State& state) {
+  std::map<std::string, std::string> tiles;
+  for (const std::string& a : state.actions()) {
+    const size_t mark = a.find("?=");
+    if (mark != std::string::npos) tiles[a.substr(0, mark)] = a.substr(mark + 2);
+  }
+  return tiles;
+}
+
+std::string jungle_engine(const std::string& name) {
+  return std::string("cmd='") + JUNGLE_BINARY + "' name=" + name;
+}
+
+TEST(MatchRunner, FlipMatchBetweenTwoProcessesPlaysPairedDeals) {
+  TempDir dir;
+  MatchConfig c = base_config(jungle_engine("one"), jungle_engine("two"));
+  c.variant = "flip";
+  c.games = 4;
+  c.concurrency = 2;
+  c.tc.kind = TimeControl::Kind::kDepth;
+  c.tc.depth = 1;
+  c.max_plies = 80;
+  c.seed = 7;
+  c.sprt = SprtConfig{0, 10, 0.05, 0.05};
+  c.record_path = (dir.path() / "flip.pgn").string();
+  MatchRunner runner(c);
+  const MatchResult r = runner.run([&](const GameOutcome& g, const MatchResult&) {
+    EXPECT_EQ(g.incident, Incident::kNone) << g.reason;
+    EXPECT_EQ(g.first_engine, g.index % 2);
+  });
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.games, 4);
+  EXPECT_EQ(r.penta.pairs(), 2);
+  EXPECT_EQ(r.blue_wins + r.red_wins + r.draws, 4);
+  EXPECT_NE(match_summary(c, r).find("variant flip"), std::string::npos);
+
+  // Four records in one file, each read back as a game that ended by the
+  // rules or by the ply limit.
+  const std::string text = read_file(c.record_path);
+  const game::Family& flip = game::family_of_variant("flip");
+  const std::vector<std::unique_ptr<game::State>> games = flip.read_records(text);
+  ASSERT_EQ(games.size(), 4u);
+  for (const auto& g : games) {
+    EXPECT_TRUE(g->over());
+    if (g->termination() == "agreement") {
+      EXPECT_EQ(g->plies(), 80);
+    }
+  }
+  // Both games of a pair flip the tiles of one deal: a square flipped in
+  // both revealed the same animal; the two pairs were dealt apart.
+  auto same_deal = [&](size_t a, size_t b) {
+    int common = 0;
+    bool differ = false;
+    for (const auto& [square, piece] : revealed(*games[a])) {
+      const auto other = revealed(*games[b]);
+      const auto it = other.find(square);
+      if (it == other.end()) continue;
+      ++common;
+      differ = differ || it->second != piece;
+    }
+    EXPECT_GT(common, 0);
+    return !differ;
+  };
+  EXPECT_TRUE(same_deal(0, 1));
+  EXPECT_TRUE(same_deal(2, 3));
+  EXPECT_FALSE(same_deal(0, 2));
+  // The seed makes the deals: the same match again writes the same games.
+  c.record_path = (dir.path() / "again.pgn").string();
+  c.concurrency = 1;
+  MatchRunner again(c);
+  ASSERT_TRUE(again.run().error.empty());
+  const std::vector<std::unique_ptr<game::State>> replayed =
+      flip.read_records(read_file(c.record_path));
+  ASSERT_EQ(replayed.size(), 4u);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(replayed[i]->actions(), games[i]->actions()) << i;
+}
+
+TEST(MatchRunner, FlipIllegalMoveIsChargedToItsEngineWhateverItsColour) {
+  // The fake flips a1 on its first turn of a game, then answers nonsense.
+  // In the game it starts, the colour a1 reveals becomes its own; the
+  // game is lost by it all the same, and the record names the colours so.
+  TempDir dir;
+  const fs::path path = dir.path() / "flipper";
+  {
+    std::ofstream out(path);
+    out << "#!/bin/sh\n"
+           "n=0\n"
+           "while read -r line; do\n"
+           "  case \"$line\" in\n"
+           "    uci) echo 'id name flipper'; echo 'option name Variant type string default "
+           "standard'; echo uciok ;;\n"
+           "    isready) echo readyok ;;\n"
+           "    ucinewgame) n=0 ;;\n"
+           "    go*) n=$((n+1)); if [ $n -eq 1 ]; then echo 'bestmove a1?'; else echo 'bestmove "
+           "a1a9'; fi ;;\n"
+           "    quit) exit 0 ;;\n"
+           "  esac\n"
+           "done\n";
+  }
+  chmod(path.c_str(), 0755);
+  MatchConfig c = base_config(jungle_engine("jungle"), "cmd=" + path.string() + " name=flipper");
+  c.variant = "flip";
+  c.tc.kind = TimeControl::Kind::kDepth;
+  c.tc.depth = 1;
+  c.record_path = (dir.path() / "flip.pgn").string();
+  std::vector<GameOutcome> outcomes(2);
+  MatchRunner runner(c);
+  const MatchResult r =
+      runner.run([&](const GameOutcome& g, const MatchResult&) { outcomes[size_t(g.index)] = g; });
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.games, 2);
+  EXPECT_EQ(r.wdl.wins, 2);
+  EXPECT_EQ(r.incidents[1][size_t(Incident::kIllegalMove)], 2);
+  EXPECT_EQ(r.incidents[0][size_t(Incident::kIllegalMove)], 0);
+  const std::vector<std::unique_ptr<game::State>> games =
+      game::family_of_variant("flip").read_records(read_file(c.record_path));
+  ASSERT_EQ(games.size(), 2u);
+  // Game 2: the flipper moved first, and a1 gave it its colour.
+  const GameOutcome& second = outcomes[1];
+  EXPECT_EQ(second.first_engine, 1);
+  EXPECT_EQ(second.offender, 1);
+  const std::string a1 = revealed(*games[1]).at("a1");
+  const Side flipper = std::isupper(static_cast<unsigned char>(a1[0])) ? kBlue : kRed;
+  EXPECT_EQ(second.first_side, flipper);
+  EXPECT_EQ(second.result, flipper == kBlue ? GameResult::kRedWins : GameResult::kBlueWins);
+  EXPECT_EQ(games[1]->result(), second.result);
+  const std::string record = games[1]->record();
+  EXPECT_NE(record.find(std::string("[") + (flipper == kBlue ? "Blue" : "Red") + " \"flipper\"]"),
+            std::string::npos)
+      << record;
+  EXPECT_NE(second.reason.find("flipper played an illegal move 'a1a9'"), std::string::npos)
+      << second.reason;
+}
+
+// The FEN tag of a record: a hidden game's set-up, as the arbiter knows it.
+std::string fen_tag(const game::State& state) {
+  std::smatch m;
+  const std::string record = state.record();
+  return std::regex_search(record, m, std::regex("\\[FEN \"([^\"]*)\"\\]")) ? m[1].str() : "";
+}
+
+TEST(MatchRunner, HiddenMatchBetweenTwoProcessesPlaysPairedSetups) {
+  TempDir dir;
+  MatchConfig c = base_config(jungle_engine("one"), jungle_engine("two"));
+  c.variant = "hidden";
+  c.games = 4;
+  c.concurrency = 2;
+  c.tc.kind = TimeControl::Kind::kDepth;
+  c.tc.depth = 1;
+  c.max_plies = 40;
+  c.seed = 3;
+  c.record_path = (dir.path() / "hidden.pgn").string();
+  MatchRunner runner(c);
+  const MatchResult r = runner.run([&](const GameOutcome& g, const MatchResult&) {
+    EXPECT_EQ(g.incident, Incident::kNone) << g.reason;
+    EXPECT_EQ(g.first_side, kBlue);
+  });
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.games, 4);
+  EXPECT_EQ(r.penta.pairs(), 2);
+  const std::vector<std::unique_ptr<game::State>> games =
+      game::family_of_variant("hidden").read_records(read_file(c.record_path));
+  ASSERT_EQ(games.size(), 4u);
+  for (const auto& g : games) EXPECT_TRUE(g->over());
+  // A pair plays one secret set-up twice; the next pair another.
+  EXPECT_FALSE(fen_tag(*games[0]).empty());
+  EXPECT_EQ(fen_tag(*games[0]), fen_tag(*games[1]));
+  EXPECT_EQ(fen_tag(*games[2]), fen_tag(*games[3]));
+  EXPECT_NE(fen_tag(*games[0]), fen_tag(*games[2]));
 }
 
 TEST(Openings, GeneratedBookIsBalancedAndReadsBack) {

@@ -21,6 +21,7 @@ struct FlipMatchOptions {
   int movetime = 0;
   int depth = 0;
   uint64_t nodes = 0;
+  uint64_t opponent_nodes = 0;
   uint64_t seed = 1;
   bool verbose = false;
   bool no_quiescence = false;
@@ -106,14 +107,28 @@ int run_flip_match(const FlipMatchOptions& opt) {
   const flip::FlipPlayer engine = opt.engine == "seer" ? flip::seer_player(limits, deal, options)
                                   : engine_is_baseline ? baseline(opt.engine, 1)
                                                        : flip::engine_player(limits, options);
-  const flip::FlipPlayer other = baseline(opt.opponent, 0);
+  // The engine as the opponent: at its own node budget when given one,
+  // the measure `jungle match --variant flip` is checked against.
+  flip::FlipLimits opponent_limits = limits;
+  if (opt.opponent_nodes > 0) {
+    opponent_limits.nodes = opt.opponent_nodes;
+    opponent_limits.movetime_ms = 0;
+    opponent_limits.depth = opt.depth > 0 ? opt.depth : 64;
+  }
+  const flip::FlipPlayer other = opt.opponent == "engine"
+                                     ? flip::engine_player(opponent_limits, options)
+                                     : baseline(opt.opponent, 0);
   std::cout << "Flip Jungle (" << rules->name << "): " << opt.engine << " ("
             << (engine_is_baseline ? std::string("one ply")
                 : opt.movetime > 0 ? std::to_string(opt.movetime) + " ms a move"
                 : opt.nodes > 0    ? std::to_string(opt.nodes) + " nodes a move"
                                    : "depth " + std::to_string(limits.depth))
             << (opt.engine == "seer" ? ", every face-down tile known" : "") << ") against "
-            << opt.opponent << ", " << opt.games << " games"
+            << opt.opponent
+            << (opt.opponent == "engine" && opt.opponent_nodes > 0
+                    ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
+                    : std::string())
+            << ", " << opt.games << " games"
             << (dealt ? ", the tiles dealt at each game's start" : "") << "\n";
   TableSummary tables;
   const flip::FlipMatchResult r = flip::play_flip_match(
@@ -162,8 +177,11 @@ void add_flip_match_command(CLI::App& app) {
       ->check(CLI::IsMember({"engine", "seer", "greedy", "careful"}));
   cmd->add_option("--opponent", opt->opponent,
                   "greedy (one ply: the most material, ties at random), careful (one ply over "
-                  "the engine's evaluation, then a capture search) or random")
-      ->check(CLI::IsMember({"greedy", "careful", "random"}));
+                  "the engine's evaluation, then a capture search), random, or engine (the "
+                  "search, at --opponent-nodes)")
+      ->check(CLI::IsMember({"greedy", "careful", "random", "engine"}));
+  cmd->add_option("--opponent-nodes", opt->opponent_nodes,
+                  "With --opponent engine: its nodes a move (default: the engine's limits)");
   cmd->add_flag("--dealt", opt->dealt,
                 "Deal each game's tiles at its start, a flip revealing what was dealt there "
                 "(the seer's model; the same distribution as drawing at the flip, other games)");

@@ -19,6 +19,7 @@ struct HiddenMatchOptions {
   int movetime = 30;
   int depth = 0;
   uint64_t nodes = 0;
+  uint64_t opponent_nodes = 0;
   uint64_t seed = 1;
   int worlds = hidden::HiddenSearchOptions().worlds;
   int candidates = hidden::HiddenSearchOptions().candidates;
@@ -38,10 +39,10 @@ struct HiddenMatchOptions {
 };
 
 hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptions& opt,
-                                 uint64_t seed) {
+                                 uint64_t seed, uint64_t nodes) {
   hidden::HiddenLimits limits;
-  limits.movetime_ms = opt.depth > 0 || opt.nodes > 0 ? 0 : opt.movetime;
-  limits.nodes = opt.depth > 0 ? 0 : opt.nodes;
+  limits.movetime_ms = opt.depth > 0 || nodes > 0 ? 0 : opt.movetime;
+  limits.nodes = opt.depth > 0 ? 0 : nodes;
   limits.depth = opt.depth;
   if (kind == "random") return hidden::random_player(seed);
   if (kind == "greedy") return hidden::greedy_player(seed);
@@ -80,13 +81,19 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
                  "hidden-stratego or a file with [pieces] hidden = true)\n";
     return 2;
   }
-  const hidden::HiddenPlayer a = make_player(opt.engine, opt, opt.seed * 2 + 1);
-  const hidden::HiddenPlayer b = make_player(opt.opponent, opt, opt.seed * 7919 + 3);
+  const hidden::HiddenPlayer a = make_player(opt.engine, opt, opt.seed * 2 + 1, opt.nodes);
+  const hidden::HiddenPlayer b =
+      make_player(opt.opponent, opt, opt.seed * 7919 + 3,
+                  opt.opponent_nodes > 0 ? opt.opponent_nodes : opt.nodes);
   std::cout << "Hidden pieces (" << rules->rules().name << "): " << opt.engine << " ("
             << (opt.depth > 0   ? "depth " + std::to_string(opt.depth)
                 : opt.nodes > 0 ? std::to_string(opt.nodes) + " nodes a move"
                                 : std::to_string(opt.movetime) + " ms a move")
-            << ") against " << opt.opponent << ", " << opt.games << " games\n";
+            << ") against " << opt.opponent
+            << (opt.opponent_nodes > 0
+                    ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
+                    : std::string())
+            << ", " << opt.games << " games\n";
   const hidden::HiddenMatchResult r = hidden::play_hidden_match(
       rules, opt.variant, a, b, opt.games, opt.seed,
       [&opt](int game, const hidden::HiddenGame& g, double points) {
@@ -135,6 +142,10 @@ void add_hidden_match_command(CLI::App& app) {
   cmd->add_option("--nodes", opt->nodes,
                   "Instead of time: nodes a move, the same for both players (the engine's worlds "
                   "share them); unlike time, the same on a busy machine")
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
+  cmd->add_option("--opponent-nodes", opt->opponent_nodes,
+                  "Instead of time: the second player's nodes a move, where it differs from "
+                  "--nodes (--depth overrides both)")
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   cmd->add_option("--seed", opt->seed, "Seed of the set-ups and the players")
       ->capture_default_str();

@@ -143,6 +143,7 @@ int run_match(const MatchOptions& opt) {
         const match::EngineSpec extra = match::parse_engine_spec("cmd=x " + each);
         auto& options = config.engines[size_t(e)].options;
         options.insert(options.begin(), extra.options.begin(), extra.options.end());
+        if (extra.tc && !config.engines[size_t(e)].tc) config.engines[size_t(e)].tc = extra.tc;
       }
     }
   } catch (const std::invalid_argument& e) {
@@ -297,7 +298,10 @@ void add_match_command(CLI::App& app) {
       "               --engine \"cmd=./old/jungle name=old\" --games 400 --tc 10+0.1 \\\n"
       "               --book-plies 4-8 --sprt elo0=0 elo1=10 --pgn games.pgn\n"
       "Engine settings: cmd=COMMAND (quote it when it has spaces), name=NAME,\n"
-      "option.NAME=VALUE (sent with setoption), stderr=FILE.");
+      "option.NAME=VALUE (sent with setoption), stderr=FILE, and the engine's own\n"
+      "limit in place of the match's: tc=10+0.1, movetime=MS, nodes=N or depth=N.\n"
+      "Any family plays (--variant flip, --variant hidden): each engine is told\n"
+      "only what its side observes, and both games of a pair share one deal.");
   cmd->add_option("--engine", opt->engines, "An engine: \"cmd=PATH name=N option.X=Y ...\" (twice)")
       ->required()
       ->take_all();

@@ -1,5 +1,6 @@
 #include "match/match_config.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -51,11 +52,38 @@ EngineSpec parse_engine_spec(std::string_view text) {
       spec.name = value;
     } else if (key == "stderr") {
       spec.stderr_path = value;
+    } else if (key == "tc" || key == "movetime" || key == "nodes" || key == "depth") {
+      if (spec.tc) throw std::invalid_argument("engine limit '" + word + "': give one limit");
+      if (key == "tc") {
+        spec.tc = parse_clock(value);
+      } else {
+        int64_t n = 0;
+        try {
+          size_t used = 0;
+          n = std::stoll(value, &used);
+          if (used != value.size() || n <= 0) throw std::invalid_argument("");
+        } catch (const std::exception&) {
+          throw std::invalid_argument("engine limit '" + word + "': not a positive whole number");
+        }
+        TimeControl tc;
+        if (key == "movetime") {
+          tc.kind = TimeControl::Kind::kMoveTime;
+          tc.movetime_ms = n;
+        } else if (key == "nodes") {
+          tc.kind = TimeControl::Kind::kNodes;
+          tc.nodes = uint64_t(n);
+        } else {
+          tc.kind = TimeControl::Kind::kDepth;
+          tc.depth = int(std::min<int64_t>(n, 1000));
+        }
+        spec.tc = tc;
+      }
     } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
       spec.options.emplace_back(key.substr(7), value);
     } else {
-      throw std::invalid_argument("unknown engine setting '" + key +
-                                  "' (known: cmd, name, option.NAME, stderr)");
+      throw std::invalid_argument(
+          "unknown engine setting '" + key +
+          "' (known: cmd, name, option.NAME, stderr, tc, movetime, nodes, depth)");
     }
   }
   if (spec.command.empty()) throw std::invalid_argument("engine needs cmd=COMMAND");

@@ -15,19 +15,6 @@
 
 namespace jungle::match {
 
-// One engine of a match: how to start it and what to tell it first.
-struct EngineSpec {
-  std::string name;
-  std::string command;  // a command line: "./build/release/jungle uci"
-  std::vector<std::pair<std::string, std::string>> options;  // `setoption` name, value
-  std::string stderr_path = "/dev/null";
-};
-
-// Reads "cmd=./jungle name=A option.Hash=16 option.Mode=random stderr=a.log".
-// Words are split like a shell's, so "cmd='./jungle uci'" or
-// "'option.Move Overhead=10'" keep their spaces. Throws std::invalid_argument.
-EngineSpec parse_engine_spec(std::string_view text);
-
 // How long each engine may think: a clock (moves per period, time, increment),
 // or a fixed budget per move.
 struct TimeControl {
@@ -47,6 +34,23 @@ struct TimeControl {
 // "60" (the whole game). Throws std::invalid_argument.
 TimeControl parse_clock(std::string_view text);
 
+// One engine of a match: how to start it and what to tell it first.
+struct EngineSpec {
+  std::string name;
+  std::string command;  // a command line: "./build/release/jungle uci"
+  std::vector<std::pair<std::string, std::string>> options;  // `setoption` name, value
+  std::string stderr_path = "/dev/null";
+  // Its own limit (tc=, movetime=, nodes=, depth=), in place of the match's:
+  // an engine against itself at another budget, as fastchess allows.
+  std::optional<TimeControl> tc;
+};
+
+// Reads "cmd=./jungle name=A option.Hash=16 option.Mode=random stderr=a.log",
+// with at most one of tc=10+0.1, movetime=MS, nodes=N, depth=N.
+// Words are split like a shell's, so "cmd='./jungle uci'" or
+// "'option.Move Overhead=10'" keep their spaces. Throws std::invalid_argument.
+EngineSpec parse_engine_spec(std::string_view text);
+
 struct MatchConfig {
   std::array<EngineSpec, 2> engines;
   TimeControl tc;
@@ -64,6 +68,11 @@ struct MatchConfig {
   int64_t move_timeout_ms = 60000;  // with node or depth limits: an engine that hangs
   int64_t handshake_timeout_ms = 10000;
   std::string event = "jungle match";
+
+  // The limit engine `e` plays under: its own, or the match's.
+  const TimeControl& tc_of(int e) const {
+    return engines[size_t(e)].tc ? *engines[size_t(e)].tc : tc;
+  }
 };
 
 }  // namespace jungle::match

@@ -31,8 +31,11 @@ std::string match_summary(const MatchConfig& config, const MatchResult& r) {
   char buf[512];
   const std::string& a = config.engines[0].name;
   const std::string& b = config.engines[1].name;
-  out << "Match " << a << " vs " << b << ": " << r.games << " games, " << config.tc.text()
-      << ", variant " << config.variant << ", " << config.concurrency << " at a time\n";
+  std::string limits = config.tc.text();
+  if (config.engines[0].tc || config.engines[1].tc)
+    limits = a + " " + config.tc_of(0).text() + ", " + b + " " + config.tc_of(1).text();
+  out << "Match " << a << " vs " << b << ": " << r.games << " games, " << limits << ", variant "
+      << config.variant << ", " << config.concurrency << " at a time\n";
   std::snprintf(buf, sizeof buf, "Score of %s vs %s: W %lld D %lld L %lld  [%.3f]\n", a.c_str(),
                 b.c_str(), static_cast<long long>(r.wdl.wins), static_cast<long long>(r.wdl.draws),
                 static_cast<long long>(r.wdl.losses), r.wdl.score());

@@ -184,10 +184,10 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
     out.reason = why[0] + "; " + why[1];
     return out;
   }
-  std::array<int64_t, 2> clock = {config_.tc.time_ms, config_.tc.time_ms};  // by engine
-  std::array<int, 2> moves_made{};                                          // by engine
-  std::array<ScoreReport, 2> last{};                                        // by engine
-  int last_mover = -1;  // the engine that acted last
+  std::array<int64_t, 2> clock = {config_.tc_of(0).time_ms, config_.tc_of(1).time_ms};
+  std::array<int, 2> moves_made{};    // by engine
+  std::array<ScoreReport, 2> last{};  // by engine
+  int last_mover = -1;                // the engine that acted last
   for (int e = 0; e < 2; ++e) {
     if (!ok[e]) charge(e, kinds[e], why[e]);
   }
@@ -257,31 +257,30 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
     Player& p = players[e];
     const std::string& name = *names[size_t(e)];
     p.proc.write_line("position " + state->observe(side).position);
+    const TimeControl& tc = config_.tc_of(e);
     std::string go = "go";
     int64_t deadline_ms = config_.move_timeout_ms;
-    switch (config_.tc.kind) {
+    switch (tc.kind) {
       case TimeControl::Kind::kClock: {
         const int blue = out.engine_of(kBlue), red = out.engine_of(kRed);
         go += " wtime " + std::to_string(std::max<int64_t>(clock[blue], 0)) + " btime " +
               std::to_string(std::max<int64_t>(clock[red], 0));
-        if (config_.tc.inc_ms > 0) {
-          go += " winc " + std::to_string(config_.tc.inc_ms) + " binc " +
-                std::to_string(config_.tc.inc_ms);
+        if (tc.inc_ms > 0) {
+          go += " winc " + std::to_string(tc.inc_ms) + " binc " + std::to_string(tc.inc_ms);
         }
-        if (config_.tc.moves > 0)
-          go += " movestogo " + std::to_string(config_.tc.moves - moves_made[e] % config_.tc.moves);
+        if (tc.moves > 0) go += " movestogo " + std::to_string(tc.moves - moves_made[e] % tc.moves);
         deadline_ms = std::max<int64_t>(clock[e], 0) + config_.time_margin_ms;
         break;
       }
       case TimeControl::Kind::kMoveTime:
-        go += " movetime " + std::to_string(config_.tc.movetime_ms);
-        deadline_ms = config_.tc.movetime_ms + config_.time_margin_ms;
+        go += " movetime " + std::to_string(tc.movetime_ms);
+        deadline_ms = tc.movetime_ms + config_.time_margin_ms;
         break;
       case TimeControl::Kind::kNodes:
-        go += " nodes " + std::to_string(config_.tc.nodes);
+        go += " nodes " + std::to_string(tc.nodes);
         break;
       case TimeControl::Kind::kDepth:
-        go += " depth " + std::to_string(config_.tc.depth);
+        go += " depth " + std::to_string(tc.depth);
         break;
     }
     ScoreReport score;
@@ -296,8 +295,8 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
       p.ready = false;
       break;
     }
-    const bool clocked = config_.tc.kind == TimeControl::Kind::kClock ||
-                         config_.tc.kind == TimeControl::Kind::kMoveTime;
+    const bool clocked =
+        tc.kind == TimeControl::Kind::kClock || tc.kind == TimeControl::Kind::kMoveTime;
     if (read == EngineProcess::ReadResult::kTimeout) {
       if (clocked) {
         charge(e, Incident::kTimeLoss,
@@ -314,22 +313,21 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
       }
       break;
     }
-    if (config_.tc.kind == TimeControl::Kind::kClock) {
+    if (tc.kind == TimeControl::Kind::kClock) {
       clock[e] -= elapsed;
       if (clock[e] < -config_.time_margin_ms) {
         charge(e, Incident::kTimeLoss,
                name + " lost on time (" + std::to_string(-clock[e]) + " ms over)");
         break;
       }
-      clock[e] = std::max<int64_t>(clock[e], 0) + config_.tc.inc_ms;
+      clock[e] = std::max<int64_t>(clock[e], 0) + tc.inc_ms;
       ++moves_made[e];
-      if (config_.tc.moves > 0 && moves_made[e] % config_.tc.moves == 0)
-        clock[e] += config_.tc.time_ms;
-    } else if (config_.tc.kind == TimeControl::Kind::kMoveTime &&
-               elapsed > config_.tc.movetime_ms + config_.time_margin_ms) {
+      if (tc.moves > 0 && moves_made[e] % tc.moves == 0) clock[e] += tc.time_ms;
+    } else if (tc.kind == TimeControl::Kind::kMoveTime &&
+               elapsed > tc.movetime_ms + config_.time_margin_ms) {
       charge(e, Incident::kTimeLoss,
              name + " lost on time (" + std::to_string(elapsed) + " ms for a " +
-                 std::to_string(config_.tc.movetime_ms) + " ms move)");
+                 std::to_string(tc.movetime_ms) + " ms move)");
       break;
     }
     const std::vector<std::string> aw = split(answer);
@@ -360,6 +358,12 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
                      {"Red", *names[size_t(out.engine_of(kRed))]},
                      {"Round", std::to_string(index + 1)},
                      {"TimeControl", config_.tc.text()}};
+  // An engine's own limit, when it has one.
+  for (const Side side : {kBlue, kRed}) {
+    const int e = out.engine_of(side);
+    if (config_.engines[size_t(e)].tc)
+      tags.emplace_back(side_name(side) + "TimeControl", config_.tc_of(e).text());
+  }
   if (out.incident != Incident::kNone || out.termination == "resignation" ||
       out.termination == "agreement")
     tags.emplace_back("Reason", out.reason);
