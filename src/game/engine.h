@@ -36,8 +36,8 @@ struct SearchInfo {
   bool lowerbound = false, upperbound = false;
   uint64_t nodes = 0;
   int64_t time_ms = 0;
-  int hashfull = -1;     // per mille; -1: not reported
-  int64_t tbhits = -1;   // -1: no tables in use
+  int hashfull = -1;                      // per mille; -1: not reported
+  int64_t tbhits = -1;                    // -1: no tables in use
   std::optional<std::array<int, 3>> wdl;  // win, draw, loss per mille
   std::vector<std::string> pv;
   // What a family adds in words ("worlds 8 expected 0.61 ..."); "" for none.
@@ -50,7 +50,7 @@ struct Answer {
   Score score;
   int depth = 0;
   uint64_t nodes = 0;
-  std::vector<Line> lines;  // with more than one line asked for: best first
+  std::vector<Line> lines;            // with more than one line asked for: best first
   std::vector<std::string> warnings;  // e.g. damaged endgame tables, each naming its file
 };
 
@@ -60,7 +60,7 @@ struct OptionSpec {
   std::string name;
   Type type = Type::kSpin;
   std::string default_value;
-  int64_t min = 0, max = 0;        // kSpin
+  int64_t min = 0, max = 0;         // kSpin
   std::vector<std::string> values;  // kCombo
 };
 
@@ -93,7 +93,10 @@ class Engine {
 
   // A secret arrangement for `side` where the family has a set-up phase
   // (Capabilities::setup); "" otherwise.
-  virtual std::string choose_setup(Side side) { (void)side; return ""; }
+  virtual std::string choose_setup(Side side) {
+    (void)side;
+    return "";
+  }
 
   // go + wait.
   Answer think(const Observation& observation, const Limits& limits, InfoCallback on_info = {});
