@@ -307,6 +307,37 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
+// The games of a record file written by the runner, by their Round tag
+// (games finish, and are written, in any order when several play at once),
+// each as its text and as the family reads it back.
+struct WrittenGame {
+  std::string text;
+  std::unique_ptr<game::State> state;
+};
+std::vector<WrittenGame> games_by_round(const std::string& text, const game::Family& family) {
+  std::vector<WrittenGame> games;
+  std::vector<size_t> starts;
+  for (size_t at = text.find("[Event "); at != std::string::npos; at = text.find("[Event ", at + 1))
+    starts.push_back(at);
+  for (size_t i = 0; i < starts.size(); ++i) {
+    const std::string one = text.substr(
+        starts[i], i + 1 < starts.size() ? starts[i + 1] - starts[i] : std::string::npos);
+    std::smatch m;
+    if (!std::regex_search(one, m, std::regex("\\[Round \"([0-9]+)\"\\]"))) {
+      ADD_FAILURE() << "no Round tag in " << one;
+      continue;
+    }
+    const size_t round = std::stoul(m[1].str());
+    if (games.size() < round) games.resize(round);
+    std::vector<std::unique_ptr<game::State>> read = family.read_records(one);
+    EXPECT_EQ(read.size(), 1u) << one;
+    if (read.empty()) continue;
+    games[round - 1] = {one, std::move(read[0])};
+  }
+  for (const WrittenGame& g : games) EXPECT_TRUE(g.state) << "a round is missing";
+  return games;
+}
+
 // What a Flip Jungle game's flips revealed, by square: chance's actions
 // ("b2?=L") in the arbiter's record.
 std::map<std::string, std::string> revealed(const game::State& state) {
@@ -349,12 +380,16 @@ TEST(MatchRunner, FlipMatchBetweenTwoProcessesPlaysPairedDeals) {
   // rules or by the ply limit.
   const std::string text = read_file(c.record_path);
   const game::Family& flip = game::family_of_variant("flip");
-  const std::vector<std::unique_ptr<game::State>> games = flip.read_records(text);
-  ASSERT_EQ(games.size(), 4u);
-  for (const auto& g : games) {
-    EXPECT_TRUE(g->over());
-    if (g->termination() == "agreement") {
-      EXPECT_EQ(g->plies(), 80);
+  ASSERT_EQ(flip.read_records(text).size(), 4u);
+  const std::vector<WrittenGame> written = games_by_round(text, flip);
+  ASSERT_EQ(written.size(), 4u);
+  std::vector<const game::State*> games;
+  for (const WrittenGame& g : written) {
+    ASSERT_TRUE(g.state);
+    games.push_back(g.state.get());
+    EXPECT_TRUE(g.state->over());
+    if (g.state->termination() == "agreement") {
+      EXPECT_EQ(g.state->plies(), 80);
     }
   }
   // Both games of a pair flip the tiles of one deal: a square flipped in
@@ -380,10 +415,12 @@ TEST(MatchRunner, FlipMatchBetweenTwoProcessesPlaysPairedDeals) {
   c.concurrency = 1;
   MatchRunner again(c);
   ASSERT_TRUE(again.run().error.empty());
-  const std::vector<std::unique_ptr<game::State>> replayed =
-      flip.read_records(read_file(c.record_path));
+  const std::vector<WrittenGame> replayed = games_by_round(read_file(c.record_path), flip);
   ASSERT_EQ(replayed.size(), 4u);
-  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(replayed[i]->actions(), games[i]->actions()) << i;
+  for (size_t i = 0; i < 4; ++i) {
+    ASSERT_TRUE(replayed[i].state);
+    EXPECT_EQ(replayed[i].state->actions(), games[i]->actions()) << i;
+  }
 }
 
 TEST(MatchRunner, FlipIllegalMoveIsChargedToItsEngineWhateverItsColour) {
@@ -423,19 +460,20 @@ TEST(MatchRunner, FlipIllegalMoveIsChargedToItsEngineWhateverItsColour) {
   EXPECT_EQ(r.wdl.wins, 2);
   EXPECT_EQ(r.incidents[1][size_t(Incident::kIllegalMove)], 2);
   EXPECT_EQ(r.incidents[0][size_t(Incident::kIllegalMove)], 0);
-  const std::vector<std::unique_ptr<game::State>> games =
-      game::family_of_variant("flip").read_records(read_file(c.record_path));
+  const std::vector<WrittenGame> games =
+      games_by_round(read_file(c.record_path), game::family_of_variant("flip"));
   ASSERT_EQ(games.size(), 2u);
+  ASSERT_TRUE(games[1].state);
   // Game 2: the flipper moved first, and a1 gave it its colour.
   const GameOutcome& second = outcomes[1];
   EXPECT_EQ(second.first_engine, 1);
   EXPECT_EQ(second.offender, 1);
-  const std::string a1 = revealed(*games[1]).at("a1");
+  const std::string a1 = revealed(*games[1].state).at("a1");
   const Side flipper = std::isupper(static_cast<unsigned char>(a1[0])) ? kBlue : kRed;
   EXPECT_EQ(second.first_side, flipper);
   EXPECT_EQ(second.result, flipper == kBlue ? GameResult::kRedWins : GameResult::kBlueWins);
-  EXPECT_EQ(games[1]->result(), second.result);
-  const std::string record = games[1]->record();
+  EXPECT_EQ(games[1].state->result(), second.result);
+  const std::string& record = games[1].text;
   EXPECT_NE(record.find(std::string("[") + (flipper == kBlue ? "Blue" : "Red") + " \"flipper\"]"),
             std::string::npos)
       << record;
@@ -444,9 +482,8 @@ TEST(MatchRunner, FlipIllegalMoveIsChargedToItsEngineWhateverItsColour) {
 }
 
 // The FEN tag of a record: a hidden game's set-up, as the arbiter knows it.
-std::string fen_tag(const game::State& state) {
+std::string fen_tag(const std::string& record) {
   std::smatch m;
-  const std::string record = state.record();
   return std::regex_search(record, m, std::regex("\\[FEN \"([^\"]*)\"\\]")) ? m[1].str() : "";
 }
 
@@ -469,15 +506,18 @@ TEST(MatchRunner, HiddenMatchBetweenTwoProcessesPlaysPairedSetups) {
   ASSERT_TRUE(r.error.empty()) << r.error;
   EXPECT_EQ(r.games, 4);
   EXPECT_EQ(r.penta.pairs(), 2);
-  const std::vector<std::unique_ptr<game::State>> games =
-      game::family_of_variant("hidden").read_records(read_file(c.record_path));
+  const std::vector<WrittenGame> games =
+      games_by_round(read_file(c.record_path), game::family_of_variant("hidden"));
   ASSERT_EQ(games.size(), 4u);
-  for (const auto& g : games) EXPECT_TRUE(g->over());
+  for (const WrittenGame& g : games) {
+    ASSERT_TRUE(g.state);
+    EXPECT_TRUE(g.state->over());
+  }
   // A pair plays one secret set-up twice; the next pair another.
-  EXPECT_FALSE(fen_tag(*games[0]).empty());
-  EXPECT_EQ(fen_tag(*games[0]), fen_tag(*games[1]));
-  EXPECT_EQ(fen_tag(*games[2]), fen_tag(*games[3]));
-  EXPECT_NE(fen_tag(*games[0]), fen_tag(*games[2]));
+  EXPECT_FALSE(fen_tag(games[0].text).empty());
+  EXPECT_EQ(fen_tag(games[0].text), fen_tag(games[1].text));
+  EXPECT_EQ(fen_tag(games[2].text), fen_tag(games[3].text));
+  EXPECT_NE(fen_tag(games[0].text), fen_tag(games[2].text));
 }
 
 TEST(Openings, GeneratedBookIsBalancedAndReadsBack) {
