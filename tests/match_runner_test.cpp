@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <random>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -18,6 +19,7 @@
 #include "core/movegen.h"
 #include "game/family.h"
 #include "game/state.h"
+#include "match/chance.h"
 #include "match/engine_process.h"
 #include "match/match_report.h"
 #include "match/match_runner.h"
@@ -448,6 +450,17 @@ TEST(MatchRunner, FlipIllegalMoveIsChargedToItsEngineWhateverItsColour) {
   chmod(path.c_str(), 0755);
   MatchConfig c = base_config(jungle_engine("jungle"), "cmd=" + path.string() + " name=flipper");
   c.variant = "flip";
+  // A seed whose first deal holds a Red animal under a1: the flipper, first
+  // to act as the state's Blue, turns out Red.
+  const game::Family& flip = game::family_of_variant("flip");
+  for (c.seed = 1;; ++c.seed) {
+    std::mt19937_64 chance(pair_seed(c.seed, 0));
+    const std::unique_ptr<game::State> s = flip.new_state("flip", "", chance);
+    s->deal(chance);
+    ASSERT_EQ(s->actor(), game::Actor::of(kBlue));
+    s->apply("a1?");
+    if (std::islower(static_cast<unsigned char>(s->chance_outcomes().at(0).action.back()))) break;
+  }
   c.tc.kind = TimeControl::Kind::kDepth;
   c.tc.depth = 1;
   c.record_path = (dir.path() / "flip.pgn").string();
@@ -469,7 +482,8 @@ TEST(MatchRunner, FlipIllegalMoveIsChargedToItsEngineWhateverItsColour) {
   EXPECT_EQ(second.first_engine, 1);
   EXPECT_EQ(second.offender, 1);
   const std::string a1 = revealed(*games[1].state).at("a1");
-  const Side flipper = std::isupper(static_cast<unsigned char>(a1[0])) ? kBlue : kRed;
+  ASSERT_TRUE(std::islower(static_cast<unsigned char>(a1[0]))) << a1;
+  const Side flipper = kRed;
   EXPECT_EQ(second.first_side, flipper);
   EXPECT_EQ(second.result, flipper == kBlue ? GameResult::kRedWins : GameResult::kBlueWins);
   EXPECT_EQ(games[1].state->result(), second.result);
