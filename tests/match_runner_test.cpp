@@ -153,6 +153,13 @@ TEST(MatchRunner, ParsesEngineSettingsAndClocks) {
   EXPECT_THROW(parse_clock("0/10"), std::invalid_argument);
 }
 
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 TEST(MatchRunner, AnEngineMayHaveItsOwnLimit) {
   const EngineSpec s = parse_engine_spec("cmd=x nodes=500");
   ASSERT_TRUE(s.tc.has_value());
@@ -173,9 +180,15 @@ TEST(MatchRunner, AnEngineMayHaveItsOwnLimit) {
   c.tc.kind = TimeControl::Kind::kNodes;
   c.tc.nodes = 1000;
   c.move_timeout_ms = 3000;
+  c.record_path = (dir.path() / "own.pgn").string();
   const MatchResult r = MatchRunner(c).run();
   ASSERT_TRUE(r.error.empty()) << r.error;
   EXPECT_EQ(r.incidents[1][size_t(Incident::kIllegalMove)], 2);
+  // The records name the match's limit and, by its colour, the engine's own.
+  const std::string records = read_file(c.record_path);
+  EXPECT_NE(records.find("[TimeControl \"nodes 1000\"]"), std::string::npos) << records;
+  EXPECT_NE(records.find("[RedTimeControl \"nodes 7\"]"), std::string::npos) << records;
+  EXPECT_NE(records.find("[BlueTimeControl \"nodes 7\"]"), std::string::npos) << records;
   EXPECT_NE(match_summary(c, r).find("random nodes 1000, own nodes 7"), std::string::npos)
       << match_summary(c, r);
 }
@@ -300,13 +313,6 @@ TEST(MatchRunner, EngineThatCannotStartStopsTheMatch) {
   d.engines[1].options.emplace_back("Hash", "16");  // the fake offers no options
   const MatchResult s = MatchRunner(d).run();
   EXPECT_NE(s.error.find("no option 'Hash'"), std::string::npos) << s.error;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // The games of a record file written by the runner, by their Round tag

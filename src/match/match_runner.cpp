@@ -356,9 +356,11 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
                      {"Date", today()},
                      {"Blue", *names[size_t(out.engine_of(kBlue))]},
                      {"Red", *names[size_t(out.engine_of(kRed))]},
-                     {"Round", std::to_string(index + 1)},
-                     {"TimeControl", config_.tc.text()}};
-  // An engine's own limit, when it has one.
+                     {"Round", std::to_string(index + 1)}};
+  // The match's limit, unless both engines play under their own; an
+  // engine's own limit by its colour.
+  if (!config_.engines[0].tc || !config_.engines[1].tc)
+    tags.emplace_back("TimeControl", config_.tc.text());
   for (const Side side : {kBlue, kRed}) {
     const int e = out.engine_of(side);
     if (config_.engines[size_t(e)].tc)
