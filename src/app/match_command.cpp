@@ -11,6 +11,7 @@
 #include "app/variant_option.h"
 #include "core/text_util.h"
 #include "core/variants.h"
+#include "game/family.h"
 #include "match/engine_process.h"
 #include "match/match_report.h"
 #include "match/match_runner.h"
@@ -173,6 +174,14 @@ int run_match(const MatchOptions& opt) {
 
   // Any family's rule set; the runner reports what is wrong with one that
   // no family owns or that does not read.
+  try {
+    game::family_of_variant(opt.variant);
+  } catch (const std::invalid_argument& e) {
+    // A rule-set file no family reads: its problems, line by line, as the
+    // open game's reader finds them, else why no family owns it.
+    if (!load_variant_or_report(opt.variant)) return 2;
+    return fail(e.what());
+  }
   config.variant = opt.variant;
   config.seed = opt.seed;
   if (!opt.openings.empty() && !opt.book_plies.empty())

@@ -54,7 +54,7 @@ EngineSpec parse_engine_spec(std::string_view text);
 struct MatchConfig {
   std::array<EngineSpec, 2> engines;
   TimeControl tc;
-  int games = 100;  // played in pairs: each opening once with each engine as Blue
+  int games = 100;  // in pairs: each opening and deal once with each engine moving first
   int concurrency = 1;
   std::string variant = "standard";   // a shipped name or a .toml path, of any family
   std::vector<std::string> openings;  // FENs; empty: every game from the start position

@@ -26,9 +26,9 @@ struct GameOutcome {
   int index = 0;     // 0-based; games 2k and 2k+1 form a pair
   int opening = -1;  // index into MatchConfig::openings, -1: the start position
   // The engine (0 or 1) that moved first (engine 0 in even games), and the
-  // colour that made it: Blue in the open game and with hidden pieces; in
-  // Flip Jungle whichever colour its first flip revealed, unless the rule
-  // set fixes the colours (docs/tuning.md, "jungle match").
+  // colour it played: Blue in the open game and with hidden pieces; in Flip
+  // Jungle the colour its first flip revealed, unless the rule set fixes
+  // the colours (docs/tuning.md, "jungle match").
   int first_engine = 0;
   Side first_side = kBlue;
   GameResult result = GameResult::kDraw;
