@@ -105,6 +105,27 @@ TEST(FlipCli, FlipMatchPlaysTheSeerOnDealtTiles) {
   EXPECT_NE(status, 0);
 }
 
+TEST(FlipCli, FlipMatchPlaysTheEngineAgainstItselfAtAnotherBudget) {
+  // The in-process match `jungle match --variant flip` is checked against:
+  // the opponent is the search at its own node budget.
+  int status = 0;
+  const std::string out = run(
+      "flip-match --opponent engine --nodes 300 --opponent-nodes 50 --games 2 --dealt", &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(out.find("Flip Jungle (flip): engine (300 nodes a move) against engine (50 nodes a "
+                     "move), 2 games, the tiles dealt at each game's start\n"),
+            0u)
+      << out;
+  EXPECT_NE(out.find(", score "), std::string::npos) << out;
+  const std::string hidden =
+      run("hidden-match --opponent engine --nodes 300 --opponent-nodes 50 --games 2", &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(hidden.find("Hidden pieces (hidden): engine (300 nodes a move) against engine (50 "
+                        "nodes a move), 2 games\n"),
+            0u)
+      << hidden;
+}
+
 // The first fenced block after `heading` in a file of docs/.
 std::string docs_example(const std::string& file, const std::string& heading) {
   std::ifstream in(std::string(JUNGLE_SOURCE_DIR) + "/docs/" + file);

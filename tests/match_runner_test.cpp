@@ -130,6 +130,34 @@ TEST(EngineProcess, SplitsCommandLines) {
   EXPECT_THROW(split_command_line("a 'b"), std::invalid_argument);
 }
 
+// A generator that gives one value again and again.
+struct Constant {
+  using result_type = uint64_t;
+  uint64_t value;
+  static constexpr uint64_t min() { return 0; }
+  static constexpr uint64_t max() { return ~uint64_t(0); }
+  uint64_t operator()() { return value; }
+};
+
+TEST(Chance, DrawsEachOutcomeByItsProbability) {
+  const std::vector<game::ChanceOutcome> outcomes = {{"a1?=L", 0.25}, {"a1?=r", 0.75}};
+  // The top 53 bits make a number in [0, 1) against the running sum.
+  Constant low{0}, quarter{uint64_t(1) << 62}, high{~uint64_t(0)};
+  EXPECT_EQ(sample_chance(outcomes, low).action, "a1?=L");
+  EXPECT_EQ(sample_chance(outcomes, quarter).action, "a1?=r");  // exactly 0.25
+  EXPECT_EQ(sample_chance(outcomes, high).action, "a1?=r");
+  std::mt19937_64 rng(1);
+  int first = 0;
+  for (int i = 0; i < 40000; ++i) first += sample_chance(outcomes, rng).action == "a1?=L";
+  EXPECT_EQ(first, 9913);  // 0.248; a seeded draw, the same on every machine
+  EXPECT_THROW(sample_chance({}, rng), std::invalid_argument);
+  EXPECT_THROW(sample_chance({{"x", 0.0}}, rng), std::invalid_argument);
+  // Pairs get unrelated seeds; the same pair, the same seed.
+  EXPECT_EQ(pair_seed(1, 0), pair_seed(1, 0));
+  EXPECT_NE(pair_seed(1, 0), pair_seed(1, 1));
+  EXPECT_NE(pair_seed(1, 0), pair_seed(2, 0));
+}
+
 TEST(MatchRunner, ParsesEngineSettingsAndClocks) {
   const EngineSpec s =
       parse_engine_spec("cmd='./jungle uci' name=A option.Hash=16 'option.Move Overhead=10'");
