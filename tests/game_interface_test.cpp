@@ -97,11 +97,13 @@ void walk(const std::string& variant, int games, int max_actions, uint64_t seed)
       // equal state (a record holds no flip whose outcome is still to come).
       if (!s->actor().is_chance()) {
         const std::string record = s->serialize();
-        std::vector<std::unique_ptr<State>> read = family.read_records(record);
+        std::vector<RecordedGame> read = family.read_records(record);
         ASSERT_EQ(read.size(), 1u);
-        EXPECT_EQ(read[0]->serialize(), record);
-        EXPECT_EQ(observe_all(*read[0]), observe_all(*s));
-        EXPECT_EQ(read[0]->actions(), s->actions());
+        ASSERT_NE(read[0].state, nullptr);
+        EXPECT_EQ(read[0].state->serialize(), record);
+        EXPECT_EQ(observe_all(*read[0].state), observe_all(*s));
+        EXPECT_EQ(read[0].state->actions(), s->actions());
+        EXPECT_EQ(read[0].state->fen(), s->fen());
         EXPECT_EQ(&family_of_record(record), &family);
       }
     }
@@ -225,7 +227,7 @@ TEST(GameInterface, DeclaredResultsEndAndAreTakenBackWithTheAction) {
     EXPECT_THROW(s->apply("a1a2"), ActionError);
     EXPECT_THROW(s->declare(GameResult::kDraw, "agreement"), std::invalid_argument);
     // The record keeps it, and reads back with it.
-    std::unique_ptr<State> read = std::move(s->family().read_records(s->serialize()).at(0));
+    std::unique_ptr<State> read = std::move(s->family().read_records(s->serialize()).at(0).state);
     EXPECT_EQ(read->result(), GameResult::kRedWins);
     EXPECT_EQ(read->termination(), "resignation");
     ASSERT_TRUE(s->undo());
