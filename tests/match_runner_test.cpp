@@ -365,10 +365,11 @@ std::vector<WrittenGame> games_by_round(const std::string& text, const game::Fam
     }
     const size_t round = std::stoul(m[1].str());
     if (games.size() < round) games.resize(round);
-    std::vector<std::unique_ptr<game::State>> read = family.read_records(one);
+    std::vector<game::RecordedGame> read = family.read_records(one);
     EXPECT_EQ(read.size(), 1u) << one;
     if (read.empty()) continue;
-    games[round - 1] = {one, std::move(read[0])};
+    EXPECT_EQ(read[0].tag("Round"), m[1].str());  // the runner's tags read back
+    games[round - 1] = {one, std::move(read[0].state)};
   }
   for (const WrittenGame& g : games) EXPECT_TRUE(g.state) << "a round is missing";
   return games;
