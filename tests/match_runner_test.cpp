@@ -221,6 +221,23 @@ TEST(MatchRunner, AnEngineMayHaveItsOwnLimit) {
       << match_summary(c, r);
 }
 
+TEST(MatchRunner, EachSideIsToldItsOwnIncrement) {
+  // The fake plays 1+0.1 against the match's 1+0: it answers (illegally,
+  // at once) only a `go` that gives Blue and Red their own increments, and
+  // otherwise lets its clock run out.
+  TempDir dir;
+  const std::string fake = fake_engine(dir.path(), "inc",
+                                       "case \"$line\" in *'winc 0 binc 100'*|*'winc 100 binc "
+                                       "0'*) echo 'bestmove (none)' ;; esac");
+  MatchConfig c = base_config(random_jungle(), "cmd=" + fake + " name=inc tc=1+0.1");
+  c.tc = parse_clock("1");
+  c.time_margin_ms = 500;
+  const MatchResult r = MatchRunner(c).run();
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.incidents[1][size_t(Incident::kIllegalMove)], 2) << match_summary(c, r);
+  EXPECT_EQ(r.incidents[1][size_t(Incident::kTimeLoss)], 0) << match_summary(c, r);
+}
+
 TEST(MatchRunner, RandomAgainstMaterialPlaysRecordedLegalGames) {
   TempDir dir;
   const RuleSetPtr rules = RuleSet::standard();

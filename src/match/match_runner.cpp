@@ -29,6 +29,41 @@ GameResult win_for(Side s) {
   return s == kBlue ? GameResult::kBlueWins : GameResult::kRedWins;
 }
 
+// The `go` line for engine `e` (clocks by engine: `clock`, `moves_made`)
+// and how long it may take to answer.
+std::string go_line(const MatchConfig& config, const GameOutcome& out, int e,
+                    const std::array<int64_t, 2>& clock, const std::array<int, 2>& moves_made,
+                    int64_t* deadline_ms) {
+  const TimeControl& tc = config.tc_of(e);
+  std::string go = "go";
+  *deadline_ms = config.move_timeout_ms;
+  switch (tc.kind) {
+    case TimeControl::Kind::kClock: {
+      const int blue = out.engine_of(kBlue), red = out.engine_of(kRed);
+      go += " wtime " + std::to_string(std::max<int64_t>(clock[blue], 0)) + " btime " +
+            std::to_string(std::max<int64_t>(clock[red], 0));
+      // Each side's own increment: an engine may play under its own clock.
+      const int64_t winc = config.tc_of(blue).inc_ms, binc = config.tc_of(red).inc_ms;
+      if (winc > 0 || binc > 0)
+        go += " winc " + std::to_string(winc) + " binc " + std::to_string(binc);
+      if (tc.moves > 0) go += " movestogo " + std::to_string(tc.moves - moves_made[e] % tc.moves);
+      *deadline_ms = std::max<int64_t>(clock[e], 0) + config.time_margin_ms;
+      break;
+    }
+    case TimeControl::Kind::kMoveTime:
+      go += " movetime " + std::to_string(tc.movetime_ms);
+      *deadline_ms = tc.movetime_ms + config.time_margin_ms;
+      break;
+    case TimeControl::Kind::kNodes:
+      go += " nodes " + std::to_string(tc.nodes);
+      break;
+    case TimeControl::Kind::kDepth:
+      go += " depth " + std::to_string(tc.depth);
+      break;
+  }
+  return go;
+}
+
 }  // namespace
 
 double GameOutcome::first_engine_points() const {
@@ -258,31 +293,8 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
     const std::string& name = *names[size_t(e)];
     p.proc.write_line("position " + state->observe(side).position);
     const TimeControl& tc = config_.tc_of(e);
-    std::string go = "go";
-    int64_t deadline_ms = config_.move_timeout_ms;
-    switch (tc.kind) {
-      case TimeControl::Kind::kClock: {
-        const int blue = out.engine_of(kBlue), red = out.engine_of(kRed);
-        go += " wtime " + std::to_string(std::max<int64_t>(clock[blue], 0)) + " btime " +
-              std::to_string(std::max<int64_t>(clock[red], 0));
-        if (tc.inc_ms > 0) {
-          go += " winc " + std::to_string(tc.inc_ms) + " binc " + std::to_string(tc.inc_ms);
-        }
-        if (tc.moves > 0) go += " movestogo " + std::to_string(tc.moves - moves_made[e] % tc.moves);
-        deadline_ms = std::max<int64_t>(clock[e], 0) + config_.time_margin_ms;
-        break;
-      }
-      case TimeControl::Kind::kMoveTime:
-        go += " movetime " + std::to_string(tc.movetime_ms);
-        deadline_ms = tc.movetime_ms + config_.time_margin_ms;
-        break;
-      case TimeControl::Kind::kNodes:
-        go += " nodes " + std::to_string(tc.nodes);
-        break;
-      case TimeControl::Kind::kDepth:
-        go += " depth " + std::to_string(tc.depth);
-        break;
-    }
+    int64_t deadline_ms = 0;
+    const std::string go = go_line(config_, out, e, clock, moves_made, &deadline_ms);
     ScoreReport score;
     std::string answer;
     const auto started = Clock::now();
