@@ -36,8 +36,8 @@ struct SearchInfo {
   bool lowerbound = false, upperbound = false;
   uint64_t nodes = 0;
   int64_t time_ms = 0;
-  int hashfull = -1;     // per mille; -1: not reported
-  int64_t tbhits = -1;   // -1: no tables in use
+  int hashfull = -1;                      // per mille; -1: not reported
+  int64_t tbhits = -1;                    // -1: no tables in use
   std::optional<std::array<int, 3>> wdl;  // win, draw, loss per mille
   std::vector<std::string> pv;
   // What a family adds in words ("worlds 8 expected 0.61 ..."); "" for none.
@@ -50,7 +50,7 @@ struct Answer {
   Score score;
   int depth = 0;
   uint64_t nodes = 0;
-  std::vector<Line> lines;  // with more than one line asked for: best first
+  std::vector<Line> lines;            // with more than one line asked for: best first
   std::vector<std::string> warnings;  // e.g. damaged endgame tables, each naming its file
 };
 
@@ -60,7 +60,7 @@ struct OptionSpec {
   std::string name;
   Type type = Type::kSpin;
   std::string default_value;
-  int64_t min = 0, max = 0;        // kSpin
+  int64_t min = 0, max = 0;         // kSpin
   std::vector<std::string> values;  // kCombo
 };
 
@@ -75,8 +75,10 @@ class Engine {
   virtual std::vector<OptionSpec> options() const = 0;
   // Sets one (names case-insensitive, as the protocol's). Throws
   // std::invalid_argument naming the option and the value when it is
-  // unknown or out of range; waits for a running search to finish.
-  virtual void set_option(std::string_view name, std::string_view value) = 0;
+  // unknown, out of range or cannot be used, changing nothing; waits for a
+  // running search to finish. Returns what was set but cannot be wholly
+  // used (a damaged table in a TablebasePath folder), each naming what.
+  virtual std::vector<std::string> set_option(std::string_view name, std::string_view value) = 0;
   virtual void new_game() = 0;
 
   // Checks that an observation can be searched (a position the engine can
@@ -93,7 +95,19 @@ class Engine {
 
   // A secret arrangement for `side` where the family has a set-up phase
   // (Capabilities::setup); "" otherwise.
-  virtual std::string choose_setup(Side side) { (void)side; return ""; }
+  virtual std::string choose_setup(Side side) {
+    (void)side;
+    return "";
+  }
+
+  // The protocol's `d`: the board the observation describes, its FEN or
+  // view, and what the engine reads in it (legal actions, deductions).
+  // Throws std::invalid_argument as validate does.
+  virtual std::string describe(const Observation& observation) const = 0;
+  // The protocol's `eval`: the evaluation's terms for the observation's
+  // position. Throws std::invalid_argument where the family has no one
+  // position to evaluate, saying so.
+  virtual std::string eval_text(const Observation& observation) const;
 
   // go + wait.
   Answer think(const Observation& observation, const Limits& limits, InfoCallback on_info = {});
