@@ -113,13 +113,39 @@ std::string Game::termination() const {
   return std::string(termination_tag(board_why_));
 }
 
-void Game::declare(GameResult result, std::string termination) {
-  if (over()) throw std::invalid_argument("the game is already over");
+DeclaredResult checked_declaration(bool over, GameResult result, std::string termination) {
+  if (over) throw std::invalid_argument("the game is already over");
   if (result == GameResult::kOngoing) throw std::invalid_argument("a declared result must end");
   if (!termination.empty() && !is_declared_termination(termination)) {
     throw std::invalid_argument("'" + termination + "' is not a declared ending");
   }
-  declared_ = DeclaredResult{result, std::move(termination)};
+  return DeclaredResult{result, std::move(termination)};
+}
+
+std::string declared_message(const DeclaredResult& declared) {
+  const GameResult r = declared.result;
+  const std::string winner = r == GameResult::kBlueWins ? "Blue" : "Red";
+  const std::string loser = r == GameResult::kBlueWins ? "Red" : "Blue";
+  const std::string& term = declared.termination;
+  if (term == "resignation") return winner + " wins: " + loser + " resigned";
+  if (term == "time") return winner + " wins: " + loser + " ran out of time";
+  if (term == "agreement") return "Draw by agreement";
+  const std::string why = term == "abandoned" ? "game abandoned" : "result given by the record";
+  if (r == GameResult::kDraw) return "Draw (" + why + ")";
+  return winner + " wins (" + why + ")";
+}
+
+std::optional<DeclaredResult> recorded_declaration(std::string_view result_tag_text,
+                                                   std::string_view termination_tag) {
+  const std::optional<GameResult> recorded =
+      result_from_tag(result_tag_text.empty() ? "*" : result_tag_text);
+  if (!recorded || *recorded == GameResult::kOngoing) return std::nullopt;
+  const std::string term(termination_tag);
+  return DeclaredResult{*recorded, is_declared_termination(term) ? term : ""};
+}
+
+void Game::declare(GameResult result, std::string termination) {
+  declared_ = checked_declaration(over(), result, std::move(termination));
 }
 
 void Game::resign(Side loser) {
@@ -127,10 +153,8 @@ void Game::resign(Side loser) {
 }
 
 void Game::adopt_recorded_result(const GameRecord& record) {
-  const std::optional<GameResult> recorded = result_from_tag(record.result());
-  if (over() || !recorded || *recorded == GameResult::kOngoing) return;
-  const std::string term = record.tag("Termination");
-  declared_ = DeclaredResult{*recorded, is_declared_termination(term) ? term : ""};
+  if (over()) return;
+  if (auto d = recorded_declaration(record.result(), record.tag("Termination"))) declared_ = *d;
 }
 
 int Game::plies_back_to_human(const std::array<bool, kSides>& human) const {
@@ -146,15 +170,7 @@ std::string Game::result_message() const {
   if (r == GameResult::kOngoing) return "";
   const std::string winner = r == GameResult::kBlueWins ? "Blue" : "Red";
   const std::string loser = r == GameResult::kBlueWins ? "Red" : "Blue";
-  if (declared_) {
-    const std::string& term = declared_->termination;
-    if (term == "resignation") return winner + " wins: " + loser + " resigned";
-    if (term == "time") return winner + " wins: " + loser + " ran out of time";
-    if (term == "agreement") return "Draw by agreement";
-    const std::string why = term == "abandoned" ? "game abandoned" : "result given by the record";
-    if (r == GameResult::kDraw) return "Draw (" + why + ")";
-    return winner + " wins (" + why + ")";
-  }
+  if (declared_) return declared_message(*declared_);
   const Rules& rules = position_.rules();
   switch (board_why_) {
     case Termination::kDenEntered: {

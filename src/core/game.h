@@ -31,6 +31,18 @@ struct DeclaredResult {
   std::string termination;
 };
 
+// Checks a result to declare on a game that goes on (`over`): it must end
+// the game, with one of kDeclaredTerminations or "". Throws
+// std::invalid_argument saying which rule it breaks.
+DeclaredResult checked_declaration(bool over, GameResult result, std::string termination);
+// A declared end as a sentence: "Blue wins: Red resigned", "Draw by agreement".
+std::string declared_message(const DeclaredResult& declared);
+// A record's Result as a declared one, when the board does not end the game
+// (a resignation, a loss on time, a result the record gives); nothing when
+// the record gives no result.
+std::optional<DeclaredResult> recorded_declaration(std::string_view result_tag_text,
+                                                   std::string_view termination_tag);
+
 // A game in progress or finished: the start position, the moves with their
 // comments, and how it ended. Keeps one Position for the current ply and
 // replays from the start for any other, so that holding or loading a game

@@ -28,9 +28,14 @@ std::string find_tag(const Tags& tags, std::string_view name) {
 }  // namespace
 
 std::string write_flip_record(const FlipPosition& pos, const Tags& tags,
-                              const std::vector<std::string>& comments) {
+                              const std::vector<std::string>& comments,
+                              const std::optional<DeclaredResult>& declared) {
   GameResult result = GameResult::kOngoing;
   const FlipEnd end = pos.end(&result);
+  // A declared end (a resignation, a flag fall) stands only where the board
+  // has not ended the game first.
+  const bool use_declared = end == FlipEnd::kNone && declared;
+  if (use_declared) result = declared->result;
   Tags out;
   for (std::string_view name : {"Event", "Date", "Blue", "Red"}) {
     if (std::string v = find_tag(tags, name); !v.empty()) out.emplace_back(name, v);
@@ -41,6 +46,9 @@ std::string write_flip_record(const FlipPosition& pos, const Tags& tags,
     out.emplace_back("FEN", pos.initial_fen());
   }
   if (end != FlipEnd::kNone) out.emplace_back("Termination", std::string(flip_end_tag(end)));
+  if (use_declared && !declared->termination.empty()) {
+    out.emplace_back("Termination", declared->termination);
+  }
   for (const auto& [k, v] : tags) {
     if (find_tag(out, k).empty()) out.emplace_back(k, v);
   }

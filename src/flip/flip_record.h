@@ -1,10 +1,12 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "core/game.h"
 #include "core/game_record.h"
 #include "flip/flip_position.h"
 
@@ -22,8 +24,11 @@ using Tags = std::vector<std::pair<std::string, std::string>>;
 // Termination are written from the game.
 // `comments`, when given, holds one per ply (empty for none), written in
 // braces after its ply.
+// `declared`, when given and the board has not ended the game, is its
+// Result and Termination (a resignation, a loss on time, an agreed draw).
 std::string write_flip_record(const FlipPosition& pos, const Tags& tags = {},
-                              const std::vector<std::string>& comments = {});
+                              const std::vector<std::string>& comments = {},
+                              const std::optional<DeclaredResult>& declared = std::nullopt);
 
 struct FlipRecord {
   Tags tags;

@@ -23,15 +23,15 @@ class Engine;
 
 // What a family's games allow, for front ends to offer or refuse by.
 struct Capabilities {
-  bool undo = true;                // a side's action can be taken back
-  bool chance = false;             // chance acts (State::chance_outcomes)
+  bool undo = true;                 // a side's action can be taken back
+  bool chance = false;              // chance acts (State::chance_outcomes)
   bool hidden_information = false;  // viewers know different things
-  bool setup = false;              // each side's secret arrangement is chosen before play
-  bool analysis = false;           // an engine can analyse any position of it
-  bool review = false;             // a finished game can be reviewed move by move
-  bool premoves = false;           // a move can be queued during the opponent's turn
-  bool tablebases = false;         // endgame tables (TablebasePath)
-  bool editor = false;             // any legal position can be set up by hand
+  bool setup = false;               // each side's secret arrangement is chosen before play
+  bool analysis = false;            // an engine can analyse any position of it
+  bool review = false;              // a finished game can be reviewed move by move
+  bool premoves = false;            // a move can be queued during the opponent's turn
+  bool tablebases = false;          // endgame tables (TablebasePath)
+  bool editor = false;              // any legal position can be set up by hand
 };
 
 class Family {
@@ -80,8 +80,9 @@ const std::vector<const Family*>& families();
 // The family of a rule set's name or .toml path. Throws std::invalid_argument
 // naming the variant when none owns it.
 const Family& family_of_variant(std::string_view name_or_path);
-// The family of a record text's first game, by its Variant tag; the open
-// game when it has none. Throws RecordError when no family owns it.
+// The family of a record text's first game, by its Variant tag: the open
+// game's unless a flip set or a set that hides pieces is named (a Variant
+// no family knows is then the open game's reader's error to report).
 const Family& family_of_record(std::string_view text, const RecordSource& source = {});
 // The family called `name` ("open", "flip", "hidden"), or nullptr.
 const Family* family_named(std::string_view name);

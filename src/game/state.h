@@ -103,6 +103,8 @@ class State {
   // The record as `viewer` may read it: only what the viewer was shown
   // (for a game with nothing private, the arbiter's record).
   virtual std::string record_seen_by(Viewer viewer, const Tags& tags = {}) const = 0;
+  // The arbiter's record with no tags of the caller's: the state as text.
+  std::string serialize() const { return record(); }
 
   // Decides now, drawing from `chance`, everything chance will do for the
   // rest of the game (Flip Jungle: what lies under each face-down tile), so

@@ -1,0 +1,307 @@
+// Flip Jungle behind the game interface: a State over flip::FlipPosition in
+// which turning a tile over is two actions, the side's ("b2?") and then
+// chance's ("b2?=L", each animal in the pool with its share), as OpenSpiel
+// plays banqi.
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "core/game.h"
+#include "flip/flip_match.h"
+#include "flip/flip_position.h"
+#include "flip/flip_record.h"
+#include "flip/flip_rules.h"
+#include "game/engine.h"
+#include "game/families.h"
+#include "game/flip_engine.h"
+#include "game/flip_observation.h"
+#include "game/record_tags.h"
+
+namespace jungle::game {
+
+namespace {
+
+using flip::Action;
+using flip::FlipEnd;
+using flip::FlipPosition;
+using flip::Ply;
+
+std::string end_sentence(FlipEnd end, GameResult r) {
+  const std::string winner = r == GameResult::kBlueWins ? "Blue" : "Red";
+  switch (end) {
+    case FlipEnd::kAllCaptured:
+      return winner + " wins: the other side has no pieces left";
+    case FlipEnd::kNoActions:
+      return winner + " wins: the other side can neither flip nor move";
+    case FlipEnd::kStrongest:
+      return winner + " wins: its strongest piece outranks everything the other side has left";
+    case FlipEnd::kQuietLimit:
+      return "Draw: too many plies without a capture or a flip";
+    case FlipEnd::kRepetition:
+      return "Draw: the same position occurred again";
+    case FlipEnd::kNone:
+      break;
+  }
+  return "";
+}
+
+class FlipState final : public State {
+ public:
+  FlipState(FlipPosition pos, std::string variant)
+      : pos_(std::move(pos)), variant_(std::move(variant)) {
+    for (const Ply& p : pos_.history()) {
+      if (p.action.is_flip()) actions_.push_back(flip::action_text(p.action));
+      actions_.push_back(flip::ply_text(p));
+    }
+  }
+
+  const Family& family() const override { return flip_family(); }
+  const std::string& variant() const override { return variant_; }
+  const FlipPosition& position() const { return pos_; }
+
+  Actor actor() const override {
+    if (over()) return Actor::nobody();
+    if (pending_) return Actor::chance();
+    return Actor::of(pos_.side_to_move());
+  }
+
+  std::vector<std::string> legal_actions() const override {
+    std::vector<std::string> out;
+    if (over()) return out;
+    if (pending_) {
+      for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
+      return out;
+    }
+    for (Action a : pos_.legal_actions()) out.push_back(flip::action_text(a));
+    return out;
+  }
+
+  std::vector<ChanceOutcome> chance_outcomes() const override {
+    std::vector<ChanceOutcome> out;
+    if (!pending_ || over()) return out;
+    const Action flip = Action::flip(*pending_);
+    if (deal_) {
+      const Piece dealt = (*deal_)[*pending_];
+      if (dealt != kNoPiece && pos_.pool_count(dealt) > 0) {
+        out.push_back({flip::ply_text(Ply{flip, dealt}), 1.0});
+        return out;
+      }
+    }
+    const flip::Outcomes o = pos_.outcomes();
+    for (int i = 0; i < o.size; ++i) {
+      out.push_back({flip::ply_text(Ply{flip, o.piece[size_t(i)]}),
+                     double(o.count[size_t(i)]) / double(o.total)});
+    }
+    return out;
+  }
+
+  std::string apply(std::string_view text) override {
+    if (over()) throw ActionError("the game is over: " + result_message());
+    if (pending_) return apply_outcome(text);
+    Action a;
+    if (text.find('=') != std::string_view::npos) {
+      throw ActionError("'" + std::string(text) +
+                        "' names what a flip reveals, which is chance's to decide: flip with '" +
+                        std::string(text.substr(0, text.find('='))) + "'");
+    }
+    if (!pos_.parse_action(text, a) || !pos_.is_legal(a)) {
+      throw ActionError("'" + std::string(text) +
+                        "' is not an action here: flip a face-down tile (\"b2?\") or move a "
+                        "face-up piece of yours one step (\"a1a2\")");
+    }
+    if (a.is_flip()) {
+      pending_ = a.from;
+    } else {
+      pos_.play(Ply{a, kNoPiece});
+    }
+    actions_.push_back(flip::action_text(a));
+    return actions_.back();
+  }
+
+  bool undo() override {
+    if (pending_) {
+      pending_.reset();
+    } else {
+      if (pos_.history().empty()) return false;
+      const Ply last = pos_.history().back();
+      pos_.undo();
+      // A flip's reveal taken back leaves the side's flip, chance to act.
+      if (last.action.is_flip()) pending_ = last.action.from;
+    }
+    actions_.pop_back();
+    declared_.reset();
+    return true;
+  }
+
+  const std::vector<std::string>& actions() const override { return actions_; }
+  int plies() const override { return int(pos_.history().size()); }
+
+  GameResult result() const override {
+    GameResult r = GameResult::kOngoing;
+    if (pos_.end(&r) != FlipEnd::kNone) return r;
+    return declared_ ? declared_->result : GameResult::kOngoing;
+  }
+  std::string termination() const override {
+    const FlipEnd end = pos_.end();
+    if (end != FlipEnd::kNone) return std::string(flip::flip_end_tag(end));
+    return declared_ ? declared_->termination : "";
+  }
+  std::string result_message() const override {
+    GameResult r = GameResult::kOngoing;
+    const FlipEnd end = pos_.end(&r);
+    if (end != FlipEnd::kNone) return end_sentence(end, r);
+    return declared_ ? declared_message(*declared_) : "";
+  }
+  void declare(GameResult result, std::string termination) override {
+    if (result != GameResult::kDraw && result != GameResult::kOngoing && !pos_.colours_known()) {
+      throw std::invalid_argument("nobody has a colour yet: the first flip decides them");
+    }
+    declared_ = checked_declaration(over(), result, std::move(termination));
+  }
+
+  Observation observe(Viewer viewer) const override {
+    Observation o;
+    o.family = std::string(flip_family().name());
+    o.variant = variant_;
+    o.viewer = viewer;
+    o.position = position_text();
+    o.diagram = flip::diagram(pos_);
+    if (!over() && !pending_) o.to_move = pos_.side_to_move();
+    if (viewer && o.to_move == viewer) o.legal_actions = legal_actions();
+    o.plies = plies();
+    o.result = result();
+    o.result_message = result_message();
+    return o;
+  }
+
+  std::string record(const Tags& tags) const override {
+    return flip::write_flip_record(pos_, tags, {}, declared_);
+  }
+  // Nothing is private in Flip Jungle: what lies face down nobody knows,
+  // and the record holds only what was revealed.
+  std::string record_seen_by(Viewer, const Tags& tags) const override { return record(tags); }
+
+  void deal(RandomBits chance) override { deal_ = flip::deal_tiles(pos_, chance); }
+  std::unique_ptr<State> clone() const override { return std::make_unique<FlipState>(*this); }
+
+  void adopt_declared(std::optional<DeclaredResult> d) {
+    if (pos_.end() == FlipEnd::kNone) declared_ = std::move(d);
+  }
+
+ private:
+  std::string apply_outcome(std::string_view text) {
+    Ply p;
+    if (!pos_.parse_ply(text, p) || !p.action.is_flip() || p.action.from != *pending_) {
+      throw ActionError("'" + std::string(text) + "' is not an outcome of the flip " +
+                        flip::action_text(Action::flip(*pending_)) +
+                        ": write it with an animal still face down (\"" +
+                        flip::action_text(Action::flip(*pending_)) + "=L\")");
+    }
+    const std::vector<ChanceOutcome> outcomes = chance_outcomes();
+    const std::string written = flip::ply_text(p);
+    bool allowed = false;
+    for (const ChanceOutcome& o : outcomes) allowed = allowed || o.action == written;
+    if (!allowed) {
+      throw ActionError("'" + written + "' is not what this game's deal holds under " +
+                        flip::action_text(Action::flip(*pending_)));
+    }
+    pos_.play(p);
+    pending_.reset();
+    actions_.push_back(written);
+    return written;
+  }
+
+  // "startpos moves ..." from the set's start, else "fen F moves ...": every
+  // flip with what it revealed.
+  std::string position_text() const {
+    std::string text = pos_.initial_fen() == FlipPosition::start_fen(pos_.rules())
+                           ? std::string("startpos")
+                           : "fen " + pos_.initial_fen();
+    if (!pos_.history().empty()) text += " moves";
+    for (const Ply& p : pos_.history()) text += " " + flip::ply_text(p);
+    return text;
+  }
+
+  FlipPosition pos_;
+  std::string variant_;
+  std::optional<Square> pending_;  // a flip chosen whose outcome chance has yet to draw
+  std::optional<flip::FlipDeal> deal_;
+  std::optional<DeclaredResult> declared_;
+  std::vector<std::string> actions_;
+};
+
+flip::FlipRulesPtr load_rules(std::string_view variant) {
+  try {
+    return flip::load_flip_rules(variant);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(e.what());
+  }
+}
+
+class FlipFamily final : public Family {
+ public:
+  std::string_view name() const override { return "flip"; }
+  std::string_view title() const override { return "Flip Jungle"; }
+  Capabilities capabilities() const override {
+    Capabilities c;
+    c.chance = c.analysis = c.review = true;
+    return c;
+  }
+  bool owns_variant(std::string_view name_or_path) const override {
+    return flip::is_flip_variant(name_or_path);
+  }
+  std::vector<std::string> variants() const override { return flip::builtin_flip_names(); }
+
+  std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
+                                   RandomBits) const override {
+    flip::FlipRulesPtr rules = load_rules(variant);
+    try {
+      FlipPosition pos = start.empty() ? FlipPosition(rules) : FlipPosition(rules, start);
+      return std::make_unique<FlipState>(std::move(pos), std::string(variant));
+    } catch (const flip::FlipFenError& e) {
+      throw std::invalid_argument(e.what());
+    }
+  }
+
+  Observation read_observation(std::string_view variant, std::string_view position) const override {
+    const FlipState state(flip_position_of(load_rules(variant), position), std::string(variant));
+    return state.observe(state.position().side_to_move());
+  }
+
+  bool owns_record(std::string_view text, const RecordSource&) const override {
+    return flip::is_flip_record(text);
+  }
+  std::vector<std::unique_ptr<State>> read_records(std::string_view text,
+                                                   const RecordSource& source) const override {
+    std::vector<std::unique_ptr<State>> out;
+    for (flip::FlipRecord& r : flip::read_flip_records(text, source.folder.has_value())) {
+      std::string variant, result, termination;
+      for (const auto& [k, v] : r.tags) {
+        if (k == "Variant") variant = v;
+        if (k == "Result") result = v;
+        if (k == "Termination") termination = v;
+      }
+      auto state = std::make_unique<FlipState>(std::move(r.position), variant);
+      state->adopt_declared(recorded_declaration(result, termination));
+      out.push_back(std::move(state));
+    }
+    return out;
+  }
+  std::vector<RecordError> check_records(std::string_view text, int* games,
+                                         const RecordSource& source) const override {
+    return flip::check_flip_records(text, games, source.folder.has_value());
+  }
+
+  std::unique_ptr<Engine> make_engine() const override { return make_flip_engine(); }
+};
+
+}  // namespace
+
+const Family& flip_family() {
+  static const FlipFamily family;
+  return family;
+}
+
+}  // namespace jungle::game

@@ -1,0 +1,221 @@
+// Hidden pieces behind the game interface: a State over hidden::HiddenGame,
+// the arbiter, whose observations are the players' views and nothing more.
+// A side's action is the move it tries; the event is the arbiter's
+// announcement, which every viewer receives.
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "core/game.h"
+#include "core/variants.h"
+#include "flip/flip_rules.h"
+#include "game/engine.h"
+#include "game/families.h"
+#include "game/hidden_engine.h"
+#include "game/hidden_observation.h"
+#include "hidden/hidden_game.h"
+#include "hidden/hidden_record.h"
+#include "hidden/setup.h"
+
+namespace jungle::game {
+
+namespace {
+
+// What `view` shows, as an observation: `result` and `message` are the
+// arbiter's (a view alone cannot tell that a side has no move to try).
+Observation observation_of(const hidden::PlayerView& view, const std::string& variant,
+                           GameResult result, std::string message) {
+  const Geometry& board = view.rule_set().geometry();
+  Observation o;
+  o.family = "hidden";
+  o.variant = variant;
+  o.viewer = view.viewer();
+  o.position = "hidden " + viewer_name(view.viewer()) + " fen " + view.start_fen();
+  if (!view.history().empty()) o.position += " moves";
+  for (const hidden::Observation& a : view.history()) {
+    o.position += " " + hidden::observation_text(a, board);
+  }
+  o.diagram = view.diagram();
+  if (result == GameResult::kOngoing) o.to_move = view.side_to_move();
+  if (o.viewer && o.to_move == o.viewer) {
+    for (Move m : view.legal_moves()) o.legal_actions.push_back(board.move_text(m));
+  }
+  o.plies = view.plies();
+  o.result = result;
+  o.result_message = std::move(message);
+  return o;
+}
+
+class HiddenState final : public State {
+ public:
+  explicit HiddenState(hidden::HiddenGame game) : game_(std::move(game)) {
+    for (const hidden::Observation& a : game_.announcements()) {
+      actions_.push_back(board().move_text(a.move));
+    }
+  }
+
+  const Family& family() const override { return hidden_family(); }
+  const std::string& variant() const override { return game_.variant(); }
+
+  Actor actor() const override {
+    if (game_.over()) return Actor::nobody();
+    return Actor::of(game_.side_to_move());
+  }
+
+  std::vector<std::string> legal_actions() const override {
+    std::vector<std::string> out;
+    if (game_.over()) return out;
+    for (Move m : game_.view(game_.side_to_move()).legal_moves()) {
+      out.push_back(board().move_text(m));
+    }
+    return out;
+  }
+  std::vector<ChanceOutcome> chance_outcomes() const override { return {}; }
+
+  std::string apply(std::string_view action) override {
+    if (game_.over()) throw ActionError("the game is over: " + game_.result_message());
+    const std::optional<Move> m = board().parse_move_text(action);
+    if (!m) {
+      throw ActionError("'" + std::string(action) +
+                        "' is not a move: write its from- and to-square (\"e3e4\")");
+    }
+    const hidden::PlayerView& view = game_.view(game_.side_to_move());
+    if (!view.may_try(*m)) {
+      throw ActionError("'" + std::string(action) + "' may not be tried: " + view.explain(*m));
+    }
+    const hidden::Observation& said = game_.play(*m);
+    actions_.push_back(board().move_text(*m));
+    return hidden::observation_text(said, board());
+  }
+
+  bool undo() override {
+    if (!game_.undo()) return false;
+    actions_.pop_back();
+    return true;
+  }
+  const std::vector<std::string>& actions() const override { return actions_; }
+  int plies() const override { return game_.plies(); }
+
+  GameResult result() const override { return game_.result(); }
+  std::string termination() const override { return game_.termination(); }
+  std::string result_message() const override { return game_.result_message(); }
+  void declare(GameResult result, std::string termination) override {
+    game_.declare(result, std::move(termination));
+  }
+
+  Observation observe(Viewer viewer) const override {
+    return observation_of(game_.view(viewer), game_.variant(), game_.result(),
+                          game_.result_message());
+  }
+
+  std::string record(const Tags& tags) const override {
+    return hidden::write_hidden_record(game_, tags);
+  }
+  std::string record_seen_by(Viewer viewer, const Tags& tags) const override {
+    return hidden::write_view_record(game_, viewer, tags);
+  }
+
+  // All of a hidden game's chance is its set-up, drawn before play.
+  void deal(RandomBits) override {}
+  std::unique_ptr<State> clone() const override { return std::make_unique<HiddenState>(*this); }
+
+ private:
+  const Geometry& board() const { return game_.rule_set().geometry(); }
+
+  hidden::HiddenGame game_;
+  std::vector<std::string> actions_;
+};
+
+RuleSetPtr load_hidden_rules(std::string_view variant) {
+  RuleSetPtr rules;
+  try {
+    rules = load_variant(variant);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(e.what());
+  }
+  if (!rules->rules().hidden_pieces) {
+    throw std::invalid_argument("variant '" + std::string(variant) +
+                                "' hides no pieces: it is the open game's");
+  }
+  return rules;
+}
+
+class HiddenFamily final : public Family {
+ public:
+  std::string_view name() const override { return "hidden"; }
+  std::string_view title() const override { return "Jungle with hidden pieces"; }
+  Capabilities capabilities() const override {
+    Capabilities c;
+    c.hidden_information = c.setup = c.analysis = true;
+    return c;
+  }
+  bool owns_variant(std::string_view name_or_path) const override {
+    if (flip::is_flip_variant(name_or_path)) return false;
+    try {
+      return load_variant(name_or_path)->rules().hidden_pieces;
+    } catch (const std::exception&) {
+      return false;
+    }
+  }
+  std::vector<std::string> variants() const override {
+    std::vector<std::string> out;
+    for (const std::string& v : builtin_variant_names()) {
+      if (builtin_rules(v).hidden_pieces) out.push_back(v);
+    }
+    return out;
+  }
+
+  // `start` is the arbiter's set-up, every animal shown; without one the
+  // rule set's set-up is drawn from `chance` (a random arrangement of each
+  // side's animals, or the start position's own where it is fixed).
+  std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
+                                   RandomBits chance) const override {
+    RuleSetPtr rules = load_hidden_rules(variant);
+    Position pos =
+        start.empty() ? hidden::default_start(rules, chance) : Position::from_fen(start, rules);
+    return std::make_unique<HiddenState>(hidden::HiddenGame(std::move(pos), std::string(variant)));
+  }
+
+  Observation read_observation(std::string_view variant, std::string_view position) const override {
+    const hidden::PlayerView view = hidden_view_of(load_hidden_rules(variant), position);
+    const GameResult result = view.visible_result();
+    return observation_of(view, std::string(variant), result, "");
+  }
+
+  bool owns_record(std::string_view text, const RecordSource& source) const override {
+    return hidden::is_hidden_record(text, source);
+  }
+  std::vector<std::unique_ptr<State>> read_records(std::string_view text,
+                                                   const RecordSource& source) const override {
+    std::vector<std::unique_ptr<State>> out;
+    int index = 0;
+    for (hidden::HiddenRecord& r : hidden::read_hidden_records(text, source)) {
+      ++index;
+      if (!r.game) {
+        throw RecordError(index, 0,
+                          "this is " + r.tag("View") +
+                              "'s record, which holds only what that player was shown; a game "
+                              "is read from the arbiter's record");
+      }
+      out.push_back(std::make_unique<HiddenState>(std::move(*r.game)));
+    }
+    return out;
+  }
+  std::vector<RecordError> check_records(std::string_view text, int* games,
+                                         const RecordSource& source) const override {
+    return hidden::check_hidden_records(text, games, source);
+  }
+
+  std::unique_ptr<Engine> make_engine() const override { return make_hidden_engine(); }
+};
+
+}  // namespace
+
+const Family& hidden_family() {
+  static const HiddenFamily family;
+  return family;
+}
+
+}  // namespace jungle::game

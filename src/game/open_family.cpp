@@ -1,0 +1,207 @@
+// The open game (every 7x9 and 7x7 rule set without hidden pieces) behind
+// the game interface: a State over core's Game.
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "core/game.h"
+#include "core/game_record.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/variants.h"
+#include "flip/flip_rules.h"
+#include "game/engine.h"
+#include "game/families.h"
+#include "game/open_engine.h"
+#include "game/open_observation.h"
+#include "game/record_tags.h"
+
+namespace jungle::game {
+
+namespace {
+
+class OpenState final : public State {
+ public:
+  explicit OpenState(Game game) : game_(std::move(game)) {
+    for (const RecordedMove& m : game_.moves()) actions_.push_back(move_text(m.move));
+  }
+
+  const Family& family() const override { return open_family(); }
+  const std::string& variant() const override { return game_.variant(); }
+
+  Actor actor() const override {
+    if (game_.over()) return Actor::nobody();
+    return Actor::of(game_.position().side_to_move());
+  }
+
+  std::vector<std::string> legal_actions() const override {
+    std::vector<std::string> out;
+    if (game_.over()) return out;
+    for (Move m : generate_moves(game_.position())) out.push_back(move_text(m));
+    return out;
+  }
+
+  std::vector<ChanceOutcome> chance_outcomes() const override { return {}; }
+
+  std::string apply(std::string_view action) override {
+    if (game_.over()) throw ActionError("the game is over: " + game_.result_message());
+    std::string why;
+    const std::optional<Move> m = parse_move(game_.position(), action, &why);
+    if (!m) throw ActionError("'" + std::string(action) + "' is not a move here: " + why);
+    game_.play(*m);
+    actions_.push_back(move_text(*m));
+    return actions_.back();
+  }
+
+  bool undo() override {
+    if (!game_.undo()) return false;
+    actions_.pop_back();
+    return true;
+  }
+
+  const std::vector<std::string>& actions() const override { return actions_; }
+  int plies() const override { return game_.ply(); }
+
+  GameResult result() const override { return game_.result(); }
+  std::string termination() const override { return game_.termination(); }
+  std::string result_message() const override { return game_.result_message(); }
+  void declare(GameResult result, std::string termination) override {
+    game_.declare(result, std::move(termination));
+  }
+
+  Observation observe(Viewer viewer) const override {
+    Observation o;
+    o.family = std::string(open_family().name());
+    o.variant = game_.variant();
+    o.viewer = viewer;
+    o.position = position_text();
+    o.diagram = game_.position().diagram();
+    if (!game_.over()) o.to_move = game_.position().side_to_move();
+    if (viewer && o.to_move == viewer) o.legal_actions = legal_actions();
+    o.plies = game_.ply();
+    o.result = game_.result();
+    o.result_message = game_.result_message();
+    return o;
+  }
+
+  std::string record(const Tags& tags) const override {
+    GameRecord r = game_.to_record();
+    r.tags = merge_tags(tags, r.tags);
+    return write_record(r);
+  }
+  std::string record_seen_by(Viewer, const Tags& tags) const override { return record(tags); }
+
+  void deal(RandomBits) override {}  // the open game has no chance
+  std::unique_ptr<State> clone() const override { return std::make_unique<OpenState>(*this); }
+
+ private:
+  std::string move_text(Move m) const { return game_.start().rule_set().geometry().move_text(m); }
+  // "startpos moves ..." from the rule set's start, else "fen F moves ...".
+  std::string position_text() const {
+    const Position& start = game_.start();
+    std::string text = start.fen() == Position(start.rule_set_ptr()).fen() ? std::string("startpos")
+                                                                           : "fen " + start.fen();
+    if (!actions_.empty()) text += " moves";
+    for (const std::string& a : actions_) text += " " + a;
+    return text;
+  }
+
+  Game game_;
+  std::vector<std::string> actions_;
+
+ public:
+  const Game& game() const { return game_; }
+};
+
+class OpenFamily final : public Family {
+ public:
+  std::string_view name() const override { return "open"; }
+  std::string_view title() const override { return "Jungle"; }
+  Capabilities capabilities() const override {
+    Capabilities c;
+    c.analysis = c.review = c.premoves = c.tablebases = c.editor = true;
+    return c;
+  }
+
+  bool owns_variant(std::string_view name_or_path) const override {
+    if (flip::is_flip_variant(name_or_path)) return false;
+    try {
+      return !load_variant(name_or_path)->rules().hidden_pieces;
+    } catch (const std::exception&) {
+      return false;
+    }
+  }
+  std::vector<std::string> variants() const override {
+    std::vector<std::string> out;
+    for (const std::string& v : builtin_variant_names()) {
+      if (!builtin_rules(v).hidden_pieces) out.push_back(v);
+    }
+    return out;
+  }
+
+  std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
+                                   RandomBits) const override {
+    RuleSetPtr rules = load_open_rules(variant);
+    Position pos = start.empty() ? Position(rules) : Position::from_fen(start, rules);
+    return std::make_unique<OpenState>(Game(std::move(pos), std::string(variant)));
+  }
+
+  Observation read_observation(std::string_view variant, std::string_view position) const override {
+    Position pos = open_position_of(load_open_rules(variant), position);
+    // The game that starts where the text starts and plays its moves: its
+    // observation gives the same text back, with the board and the moves.
+    std::vector<Move> moves(size_t(pos.history_plies()));
+    for (size_t i = moves.size(); i-- > 0;) {
+      moves[i] = pos.last_move();
+      pos.undo_move();
+    }
+    Game game(pos, std::string(variant));
+    for (Move m : moves) game.play(m);
+    const OpenState state(std::move(game));
+    return state.observe(state.game().position().side_to_move());
+  }
+
+  bool owns_record(std::string_view text, const RecordSource&) const override {
+    (void)text;
+    return true;
+  }
+  std::vector<std::unique_ptr<State>> read_records(std::string_view text,
+                                                   const RecordSource& source) const override {
+    std::vector<std::unique_ptr<State>> out;
+    for (const GameRecord& r : jungle::read_records(text, source)) {
+      out.push_back(std::make_unique<OpenState>(Game::from_record(r, source)));
+    }
+    return out;
+  }
+  std::vector<RecordError> check_records(std::string_view text, int* games,
+                                         const RecordSource& source) const override {
+    return jungle::check_records(text, games, source);
+  }
+
+  std::unique_ptr<Engine> make_engine() const override { return make_open_engine(); }
+
+ private:
+  static RuleSetPtr load_open_rules(std::string_view variant) {
+    RuleSetPtr rules;
+    try {
+      rules = load_variant(variant);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(e.what());
+    }
+    if (rules->rules().hidden_pieces) {
+      throw std::invalid_argument("variant '" + std::string(variant) +
+                                  "' hides pieces: it is the hidden family's");
+    }
+    return rules;
+  }
+};
+
+}  // namespace
+
+const Family& open_family() {
+  static const OpenFamily family;
+  return family;
+}
+
+}  // namespace jungle::game

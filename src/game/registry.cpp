@@ -1,0 +1,51 @@
+// The registry: the one place that tells the families apart.
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "game/families.h"
+#include "game/family.h"
+#include "game/observation.h"
+
+namespace jungle::game {
+
+std::string viewer_name(Viewer viewer) {
+  if (!viewer) return "spectator";
+  return *viewer == kBlue ? "blue" : "red";
+}
+
+const std::vector<const Family*>& families() {
+  static const std::vector<const Family*> all = {&open_family(), &flip_family(), &hidden_family()};
+  return all;
+}
+
+const Family* family_named(std::string_view name) {
+  for (const Family* f : families()) {
+    if (f->name() == name) return f;
+  }
+  return nullptr;
+}
+
+const Family& family_of_variant(std::string_view name_or_path) {
+  // Flip sets first: their names and files are told apart by their own
+  // loader, without reading them as the open game's; then the open game's
+  // loader decides, and a set that hides pieces is the hidden family's.
+  for (const Family* f : {&flip_family(), &hidden_family(), &open_family()}) {
+    if (f->owns_variant(name_or_path)) return *f;
+  }
+  throw std::invalid_argument("unknown variant '" + std::string(name_or_path) +
+                              "': neither a shipped rule set nor a readable .toml file (see "
+                              "`jungle variants`)");
+}
+
+const Family& family_of_record(std::string_view text, const RecordSource& source) {
+  // A hidden record holds announcements and a flip record flips, which the
+  // open game's reader would call illegal moves: ask them first.
+  for (const Family* f : {&flip_family(), &hidden_family()}) {
+    if (f->owns_record(text, source)) return *f;
+  }
+  return open_family();
+}
+
+}  // namespace jungle::game

@@ -1,0 +1,310 @@
+// The game interface (src/game) checked the same way for every family, as
+// OpenSpiel checks its games: random games walked through State, with
+// apply/undo symmetry, records read back into equal states, each viewer's
+// observation against what its own record shows, and observations that do
+// not change with what their viewer may not know.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "core/variants.h"
+#include "game/family.h"
+#include "game/state.h"
+#include "hidden/hidden_record.h"
+#include "hidden/setup.h"
+
+namespace jungle::game {
+namespace {
+
+const std::vector<Viewer> kViewers = {Viewer(kBlue), Viewer(kRed), std::nullopt};
+
+std::vector<Observation> observe_all(const State& s) {
+  std::vector<Observation> out;
+  for (Viewer v : kViewers) out.push_back(s.observe(v));
+  return out;
+}
+
+// One of the actor's actions: uniform for a side, by probability for chance.
+std::string pick(const State& s, std::mt19937_64& rng) {
+  if (s.actor().is_chance()) {
+    const std::vector<ChanceOutcome> outcomes = s.chance_outcomes();
+    double total = 0;
+    for (const ChanceOutcome& o : outcomes) total += o.probability;
+    EXPECT_NEAR(total, 1.0, 1e-12);
+    double x = std::uniform_real_distribution<double>(0, total)(rng);
+    for (const ChanceOutcome& o : outcomes) {
+      if ((x -= o.probability) <= 0) return o.action;
+    }
+    return outcomes.back().action;
+  }
+  const std::vector<std::string> actions = s.legal_actions();
+  return actions[std::uniform_int_distribution<size_t>(0, actions.size() - 1)(rng)];
+}
+
+// Walks `games` random games of `variant` to their end or `max_actions`,
+// checking every step.
+void walk(const std::string& variant, int games, int max_actions, uint64_t seed) {
+  const Family& family = family_of_variant(variant);
+  std::mt19937_64 rng(seed);
+  for (int g = 0; g < games; ++g) {
+    SCOPED_TRACE(variant + " game " + std::to_string(g));
+    std::unique_ptr<State> s = family.new_state(variant, "", rng);
+    EXPECT_EQ(&s->family(), &family);
+    for (int n = 0; n < max_actions && !s->over(); ++n) {
+      const Actor actor = s->actor();
+      ASSERT_NE(actor.kind, Actor::Kind::kNobody);
+      const std::vector<std::string> legal = s->legal_actions();
+      ASSERT_FALSE(legal.empty());
+      if (actor.is_chance()) {
+        std::vector<std::string> outcome_actions;
+        for (const ChanceOutcome& o : s->chance_outcomes()) outcome_actions.push_back(o.action);
+        EXPECT_EQ(outcome_actions, legal);
+      } else {
+        EXPECT_TRUE(s->chance_outcomes().empty());
+        // Only the side to act is offered actions, and exactly the legal ones.
+        for (Viewer v : kViewers) {
+          const Observation o = s->observe(v);
+          EXPECT_EQ(o.to_move, std::optional<Side>(actor.side));
+          EXPECT_EQ(o.legal_actions, v == actor.side ? legal : std::vector<std::string>{});
+        }
+      }
+      const std::string action = pick(*s, rng);
+
+      // Apply and undo give back the same state, seen by everyone.
+      const std::vector<Observation> before = observe_all(*s);
+      const std::string record_before = s->serialize();
+      const std::vector<std::string> actions_before = s->actions();
+      const std::string event = s->apply(action);
+      EXPECT_FALSE(event.empty());
+      EXPECT_EQ(s->actions().size(), actions_before.size() + 1);
+      ASSERT_TRUE(s->undo());
+      EXPECT_EQ(observe_all(*s), before);
+      EXPECT_EQ(s->serialize(), record_before);
+      EXPECT_EQ(s->actions(), actions_before);
+      EXPECT_EQ(s->apply(action), event);
+
+      // A clone is an equal, separate state.
+      std::unique_ptr<State> copy = s->clone();
+      EXPECT_EQ(observe_all(*copy), observe_all(*s));
+
+      // Where no chance is pending, the arbiter's record reads back into an
+      // equal state (a record holds no flip whose outcome is still to come).
+      if (!s->actor().is_chance()) {
+        const std::string record = s->serialize();
+        std::vector<std::unique_ptr<State>> read = family.read_records(record);
+        ASSERT_EQ(read.size(), 1u);
+        EXPECT_EQ(read[0]->serialize(), record);
+        EXPECT_EQ(observe_all(*read[0]), observe_all(*s));
+        EXPECT_EQ(read[0]->actions(), s->actions());
+        EXPECT_EQ(&family_of_record(record), &family);
+      }
+    }
+    // Undoing every action returns to the start, and the game replays.
+    const std::vector<std::string> played = s->actions();
+    const std::vector<Observation> end = observe_all(*s);
+    while (s->undo()) {
+    }
+    EXPECT_TRUE(s->actions().empty());
+    for (const std::string& a : played) s->apply(a);
+    EXPECT_EQ(observe_all(*s), end);
+  }
+}
+
+TEST(GameInterface, RegistryTellsTheFamiliesApart) {
+  EXPECT_EQ(family_of_variant("standard").name(), "open");
+  EXPECT_EQ(family_of_variant("animal-checkers").name(), "open");
+  EXPECT_EQ(family_of_variant("flip").name(), "flip");
+  EXPECT_EQ(family_of_variant("flip-jungle").name(), "flip");
+  EXPECT_EQ(family_of_variant("hidden").name(), "hidden");
+  EXPECT_EQ(family_of_variant("hidden-stratego").name(), "hidden");
+  EXPECT_THROW(family_of_variant("no-such-rules"), std::invalid_argument);
+  ASSERT_EQ(families().size(), 3u);
+  EXPECT_EQ(families()[0]->name(), "open");
+  EXPECT_EQ(family_named("flip"), &family_of_variant("flip"));
+  EXPECT_EQ(family_named("chess"), nullptr);
+  // Every shipped rule set belongs to exactly one family, and each
+  // family's list holds its own.
+  size_t listed = 0;
+  for (const Family* f : families()) {
+    for (const std::string& v : f->variants()) {
+      EXPECT_EQ(&family_of_variant(v), f) << v;
+      ++listed;
+    }
+  }
+  EXPECT_EQ(listed, builtin_variant_names().size() + 3);  // + the three flip sets
+}
+
+TEST(GameInterface, CapabilitiesSayWhatEachFamilyAllows) {
+  const Capabilities open = family_of_variant("standard").capabilities();
+  const Capabilities flip = family_of_variant("flip").capabilities();
+  const Capabilities hidden = family_of_variant("hidden").capabilities();
+  EXPECT_TRUE(open.undo && open.tablebases && open.premoves && open.editor);
+  EXPECT_FALSE(open.chance || open.hidden_information || open.setup);
+  EXPECT_TRUE(flip.chance && flip.undo && flip.review);
+  EXPECT_FALSE(flip.hidden_information || flip.tablebases);
+  EXPECT_TRUE(hidden.hidden_information && hidden.setup && hidden.undo);
+  EXPECT_FALSE(hidden.chance || hidden.review);
+}
+
+TEST(GameInterface, OpenStartOffersItsMovesAndWritesStartpos) {
+  std::mt19937_64 rng(1);
+  std::unique_ptr<State> s = family_of_variant("standard").new_state("standard", "", rng);
+  EXPECT_EQ(s->actor(), Actor::of(kBlue));
+  EXPECT_EQ(s->legal_actions().size(), 24u);
+  EXPECT_EQ(s->observe(kBlue).position, "startpos");
+  EXPECT_EQ(s->apply("a3a4"), "a3a4");
+  EXPECT_EQ(s->observe(kRed).position, "startpos moves a3a4");
+  EXPECT_THROW(s->apply("a3a4"), ActionError);
+  EXPECT_THROW(s->apply("zz"), ActionError);
+}
+
+TEST(GameInterface, FlipIsTheSidesChoiceThenChances) {
+  std::mt19937_64 rng(1);
+  std::unique_ptr<State> s = family_of_variant("flip").new_state("flip", "", rng);
+  EXPECT_EQ(s->legal_actions().size(), 16u);     // every tile face down
+  EXPECT_THROW(s->apply("b2?=L"), ActionError);  // the outcome is chance's
+  EXPECT_EQ(s->apply("b2?"), "b2?");
+  EXPECT_EQ(s->actor(), Actor::chance());
+  const std::vector<ChanceOutcome> outcomes = s->chance_outcomes();
+  ASSERT_EQ(outcomes.size(), 16u);
+  for (const ChanceOutcome& o : outcomes) EXPECT_DOUBLE_EQ(o.probability, 1.0 / 16);
+  EXPECT_EQ(s->observe(kBlue).to_move, std::nullopt);
+  EXPECT_THROW(s->apply("c3?=L"), ActionError);
+  EXPECT_EQ(s->apply("b2?=l"), "b2?=l");
+  EXPECT_EQ(s->plies(), 1);
+  EXPECT_EQ(s->observe(std::nullopt).position, "startpos moves b2?=l");
+  // The first flip showed a Red animal: the first player is Red, Blue moves.
+  EXPECT_EQ(s->actor(), Actor::of(kBlue));
+  ASSERT_TRUE(s->undo());
+  EXPECT_EQ(s->actor(), Actor::chance());
+  ASSERT_TRUE(s->undo());
+  EXPECT_EQ(s->actor(), Actor::of(kBlue));
+  EXPECT_FALSE(s->undo());
+}
+
+TEST(GameInterface, FlipDealFixesChanceAndIsUnseen) {
+  std::mt19937_64 rng(5);
+  std::unique_ptr<State> dealt = family_of_variant("flip").new_state("flip", "", rng);
+  std::unique_ptr<State> plain = dealt->clone();
+  dealt->deal(rng);
+  EXPECT_EQ(observe_all(*dealt), observe_all(*plain));
+  dealt->apply("a1?");
+  plain->apply("a1?");
+  const std::vector<ChanceOutcome> one = dealt->chance_outcomes();
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].probability, 1.0);
+  EXPECT_EQ(plain->chance_outcomes().size(), 16u);
+  EXPECT_EQ(observe_all(*dealt), observe_all(*plain));
+  // The deal holds: any other outcome is refused.
+  for (const ChanceOutcome& o : plain->chance_outcomes()) {
+    if (o.action != one[0].action) {
+      EXPECT_THROW(dealt->clone()->apply(o.action), ActionError);
+    }
+  }
+}
+
+TEST(GameInterface, DeclaredResultsEndAndAreTakenBackWithTheAction) {
+  std::mt19937_64 rng(3);
+  for (const char* variant : {"standard", "flip-fixed", "hidden"}) {
+    SCOPED_TRACE(variant);
+    std::unique_ptr<State> s = family_of_variant(variant).new_state(variant, "", rng);
+    s->apply(s->legal_actions().front());
+    if (s->actor().is_chance()) s->apply(s->legal_actions().front());
+    s->declare(GameResult::kRedWins, "resignation");
+    EXPECT_EQ(s->result(), GameResult::kRedWins);
+    EXPECT_EQ(s->termination(), "resignation");
+    EXPECT_EQ(s->result_message(), "Red wins: Blue resigned");
+    EXPECT_EQ(s->actor(), Actor::nobody());
+    EXPECT_TRUE(s->legal_actions().empty());
+    EXPECT_THROW(s->apply("a1a2"), ActionError);
+    EXPECT_THROW(s->declare(GameResult::kDraw, "agreement"), std::invalid_argument);
+    // The record keeps it, and reads back with it.
+    std::unique_ptr<State> read = std::move(s->family().read_records(s->serialize()).at(0));
+    EXPECT_EQ(read->result(), GameResult::kRedWins);
+    EXPECT_EQ(read->termination(), "resignation");
+    ASSERT_TRUE(s->undo());
+    EXPECT_EQ(s->result(), GameResult::kOngoing);
+  }
+}
+
+TEST(GameInterface, RandomGamesOfTheOpenGame) {
+  walk("standard", 3, 60, 11);
+  walk("animal-checkers", 2, 60, 12);
+}
+
+TEST(GameInterface, RandomGamesOfFlipJungle) {
+  walk("flip", 4, 120, 21);
+  walk("flip-fixed", 2, 120, 22);
+  walk("flip-jungle", 2, 120, 23);
+}
+
+TEST(GameInterface, RandomGamesWithHiddenPieces) {
+  walk("hidden", 3, 60, 31);
+  walk("hidden-stratego", 2, 60, 32);
+}
+
+// Each side's observation is what its own record shows: the record a side
+// may read, read back, is that side's view at the same point.
+TEST(GameInterface, HiddenObservationEqualsWhatTheSidesRecordShows) {
+  std::mt19937_64 rng(41);
+  const Family& family = family_of_variant("hidden");
+  std::unique_ptr<State> s = family.new_state("hidden", "", rng);
+  for (int n = 0; n < 40 && !s->over(); ++n) {
+    s->apply(pick(*s, rng));
+    for (Viewer v : kViewers) {
+      const std::vector<hidden::HiddenRecord> read =
+          hidden::read_hidden_records(s->record_seen_by(v));
+      ASSERT_EQ(read.size(), 1u);
+      ASSERT_TRUE(read[0].view.has_value());
+      const Observation o = s->observe(v);
+      EXPECT_EQ(read[0].view->diagram(), o.diagram);
+      EXPECT_EQ(read[0].view->plies(), o.plies);
+      EXPECT_NE(o.position.find(" fen " + read[0].view->start_fen()), std::string::npos);
+    }
+  }
+}
+
+// No observation depends on what its viewer may not know: two hidden games
+// whose truths differ only in Red's secret arrangement look the same to
+// Blue and to a spectator for as long as the arbiter announces the same.
+TEST(GameInterface, HiddenObservationsDoNotDependOnTheEnemysSecret) {
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 rng(51);
+  int compared = 0;
+  for (int g = 0; g < 4; ++g) {
+    const hidden::Arrangement blue = hidden::random_arrangement(*rules, kBlue, rng);
+    const Position truth_a =
+        hidden::start_with(rules, blue, hidden::random_arrangement(*rules, kRed, rng));
+    const Position truth_b =
+        hidden::start_with(rules, blue, hidden::random_arrangement(*rules, kRed, rng));
+    ASSERT_NE(truth_a.fen(), truth_b.fen());
+    const Family& family = family_of_variant("hidden");
+    std::unique_ptr<State> a = family.new_state("hidden", truth_a.fen(), rng);
+    std::unique_ptr<State> b = family.new_state("hidden", truth_b.fen(), rng);
+    for (int n = 0; n < 80 && !a->over() && !b->over(); ++n) {
+      ASSERT_EQ(a->observe(kBlue), b->observe(kBlue));
+      ASSERT_EQ(a->observe(std::nullopt), b->observe(std::nullopt));
+      ASSERT_EQ(a->record_seen_by(kBlue), b->record_seen_by(kBlue));
+      ++compared;
+      // Blue picks from its own view; Red from a's (b's Red may differ).
+      const std::string action =
+          a->actor().side == kBlue
+              ? a->observe(kBlue).legal_actions.at(
+                    std::uniform_int_distribution<size_t>(0, a->legal_actions().size() - 1)(rng))
+              : pick(*a, rng);
+      const std::vector<std::string> b_legal = b->legal_actions();
+      if (std::find(b_legal.begin(), b_legal.end(), action) == b_legal.end()) break;
+      if (a->apply(action) != b->apply(action)) break;  // the announcements part
+    }
+  }
+  EXPECT_GT(compared, 40);
+}
+
+}  // namespace
+}  // namespace jungle::game
