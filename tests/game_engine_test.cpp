@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "core/movegen.h"
 #include "core/variants.h"
 #include "flip/flip_rules.h"
 #include "game/engine.h"
@@ -117,6 +118,27 @@ TEST(GamePositionText, HiddenErrorsSayWhatAndWhere) {
               hidden_view_of(rules, "hidden red fen 7/7 w");
             }).rfind("invalid view FEN '7/7 w': ", 0),
             0u);
+}
+
+TEST(GamePositionText, TheOpenFamilyReadsMovesPastOurDrawRules) {
+  // The start for the third time: a draw by repetition under `standard`;
+  // the interface is the arbiter and plays on (docs/engine.md). The Game
+  // the family replays a text into refused the move after the draw.
+  const std::string shuttle = "startpos moves a1a2 g9g8 a2a1 g8g9 a1a2 g9g8 a2a1 g8g9";
+  const Family& open = family_of_variant("standard");
+  const Observation drawn = open.read_observation("standard", shuttle);
+  EXPECT_EQ(drawn.result, GameResult::kDraw);
+  const Observation o = open.read_observation("standard", shuttle + " a3a4 g7g6");
+  EXPECT_EQ(o.position, shuttle + " a3a4 g7g6");
+  EXPECT_EQ(o.to_move, std::optional<Side>(kBlue));
+  EXPECT_EQ(o.viewer, Viewer(kBlue));
+  EXPECT_EQ(o.plies, 10);
+  EXPECT_EQ(o.legal_actions.size(), 23u);
+  EXPECT_EQ(o.legal_actions.size(),
+            size_t(generate_moves_past_draws(
+                       open_position_of(load_variant("standard"), shuttle + " a3a4 g7g6"))
+                       .size()));
+  EXPECT_EQ(o.result, GameResult::kOngoing);
 }
 
 TEST(GameScore, TheCurveAndItsInverse) {
