@@ -15,6 +15,7 @@
 #include "core/position.h"
 #include "core/variants.h"
 #include "game/family.h"
+#include "game/observation_json.h"
 #include "game/state.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
@@ -97,11 +98,13 @@ void walk(const std::string& variant, int games, int max_actions, uint64_t seed)
       // equal state (a record holds no flip whose outcome is still to come).
       if (!s->actor().is_chance()) {
         const std::string record = s->serialize();
-        std::vector<std::unique_ptr<State>> read = family.read_records(record);
+        std::vector<RecordedGame> read = family.read_records(record);
         ASSERT_EQ(read.size(), 1u);
-        EXPECT_EQ(read[0]->serialize(), record);
-        EXPECT_EQ(observe_all(*read[0]), observe_all(*s));
-        EXPECT_EQ(read[0]->actions(), s->actions());
+        ASSERT_NE(read[0].state, nullptr);
+        EXPECT_EQ(read[0].state->serialize(), record);
+        EXPECT_EQ(observe_all(*read[0].state), observe_all(*s));
+        EXPECT_EQ(read[0].state->actions(), s->actions());
+        EXPECT_EQ(read[0].state->fen(), s->fen());
         EXPECT_EQ(&family_of_record(record), &family);
       }
     }
@@ -225,7 +228,7 @@ TEST(GameInterface, DeclaredResultsEndAndAreTakenBackWithTheAction) {
     EXPECT_THROW(s->apply("a1a2"), ActionError);
     EXPECT_THROW(s->declare(GameResult::kDraw, "agreement"), std::invalid_argument);
     // The record keeps it, and reads back with it.
-    std::unique_ptr<State> read = std::move(s->family().read_records(s->serialize()).at(0));
+    std::unique_ptr<State> read = std::move(s->family().read_records(s->serialize()).at(0).state);
     EXPECT_EQ(read->result(), GameResult::kRedWins);
     EXPECT_EQ(read->termination(), "resignation");
     ASSERT_TRUE(s->undo());
@@ -304,6 +307,40 @@ TEST(GameInterface, HiddenObservationsDoNotDependOnTheEnemysSecret) {
     }
   }
   EXPECT_GT(compared, 40);
+}
+
+// Observations go to clients as JSON and come back equal; a malformed one
+// is refused naming its field.
+TEST(GameInterface, ObservationsRoundTripThroughJson) {
+  std::mt19937_64 rng(61);
+  for (const char* variant : {"standard", "flip", "hidden"}) {
+    std::unique_ptr<State> s = family_of_variant(variant).new_state(variant, "", rng);
+    for (int n = 0; n < 6; ++n) s->apply(pick(*s, rng));
+    for (Viewer v : kViewers) {
+      const Observation o = s->observe(v);
+      EXPECT_EQ(observation_from_json(observation_json(o)), o);
+    }
+  }
+  std::mt19937_64 rng2(1);
+  const Observation start =
+      family_of_variant("standard").new_state("standard", "", rng2)->observe(kBlue);
+  const nlohmann::json j = observation_json(start);
+  EXPECT_EQ(j["viewer"], "blue");
+  EXPECT_EQ(j["toMove"], "blue");
+  EXPECT_EQ(j["position"], "startpos");
+  EXPECT_EQ(j["result"], "*");
+  EXPECT_EQ(j["legalActions"].size(), 24u);
+  nlohmann::json bad = j;
+  bad["plies"] = -1;
+  try {
+    observation_from_json(bad);
+    FAIL() << "a negative ply count was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "observation: 'plies' must be a whole number, 0 or more");
+  }
+  bad = j;
+  bad.erase("viewer");
+  EXPECT_THROW(observation_from_json(bad), std::invalid_argument);
 }
 
 }  // namespace

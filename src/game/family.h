@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,39 @@
 namespace jungle::game {
 
 class Engine;
+
+// A game shown ply by ply, as `jungle pgn replay` prints it.
+struct ReplayStep {
+  std::string ply_number;  // "12." or "12..."
+  std::string event;       // "a3a4", "b2?=L", "e3e4:took=Tw"
+  std::string comment;     // the record's comment after it; "" for none
+  std::string diagram;     // the board after it
+};
+struct Replay {
+  std::string title;  // "" for the arbiter's record of a game with nothing private
+  std::string start_fen;
+  std::string start_diagram;
+  std::vector<ReplayStep> steps;
+};
+
+// One game of a record text.
+struct RecordedGame {
+  Tags tags;
+  // The game, read from the arbiter's record; null for a player's record,
+  // which holds only what that player was shown (a hidden game's view).
+  std::unique_ptr<State> state;
+  // What a player's record shows, ply by ply (with a null state).
+  std::optional<Replay> seen;
+  // The record's comments by ply ("" where none), where the family keeps them.
+  std::vector<std::string> comments;
+
+  std::string tag(std::string_view name) const;  // "" when absent
+};
+
+// A game from its start, ply by ply, as its arbiter saw it: one step after
+// each side's action and chance's that completes it (a flip with what it
+// revealed is one step).
+Replay replay_of(const State& state, const std::vector<std::string>& comments = {});
 
 // What a family's games allow, for front ends to offer or refuse by.
 struct Capabilities {
@@ -62,10 +96,10 @@ class Family {
                                        std::string_view position) const = 0;
   // Whether the first game of a record text is one of this family's.
   virtual bool owns_record(std::string_view text, const RecordSource& source = {}) const = 0;
-  // Every game of a record text (the arbiter's records). Throws RecordError
-  // naming the game, the line and why.
-  virtual std::vector<std::unique_ptr<State>> read_records(
-      std::string_view text, const RecordSource& source = {}) const = 0;
+  // Every game of a record text. Throws RecordError naming the game, the
+  // line and why.
+  virtual std::vector<RecordedGame> read_records(std::string_view text,
+                                                 const RecordSource& source = {}) const = 0;
   // Every game's first problem, reading on at the next; `games` receives
   // how many games were found. Never throws.
   virtual std::vector<RecordError> check_records(std::string_view text, int* games = nullptr,

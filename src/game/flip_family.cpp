@@ -161,6 +161,14 @@ class FlipState final : public State {
     declared_ = checked_declaration(over(), result, std::move(termination));
   }
 
+  std::string fen() const override { return pos_.fen(); }
+  std::string diagram() const override { return flip::diagram(pos_); }
+  // As flip records number plies: from the game's start, whoever moved first.
+  std::string ply_number() const override {
+    const size_t i = pos_.history().size();
+    return std::to_string(i / 2 + 1) + (i % 2 == 0 ? "." : "...");
+  }
+
   Observation observe(Viewer viewer) const override {
     Observation o;
     o.family = std::string(flip_family().name());
@@ -273,19 +281,16 @@ class FlipFamily final : public Family {
   bool owns_record(std::string_view text, const RecordSource&) const override {
     return flip::is_flip_record(text);
   }
-  std::vector<std::unique_ptr<State>> read_records(std::string_view text,
-                                                   const RecordSource& source) const override {
-    std::vector<std::unique_ptr<State>> out;
+  std::vector<RecordedGame> read_records(std::string_view text,
+                                         const RecordSource& source) const override {
+    std::vector<RecordedGame> out;
     for (flip::FlipRecord& r : flip::read_flip_records(text, source.folder.has_value())) {
-      std::string variant, result, termination;
-      for (const auto& [k, v] : r.tags) {
-        if (k == "Variant") variant = v;
-        if (k == "Result") result = v;
-        if (k == "Termination") termination = v;
-      }
-      auto state = std::make_unique<FlipState>(std::move(r.position), variant);
-      state->adopt_declared(recorded_declaration(result, termination));
-      out.push_back(std::move(state));
+      RecordedGame g;
+      g.tags = r.tags;
+      auto state = std::make_unique<FlipState>(std::move(r.position), g.tag("Variant"));
+      state->adopt_declared(recorded_declaration(g.tag("Result"), g.tag("Termination")));
+      g.state = std::move(state);
+      out.push_back(std::move(g));
     }
     return out;
   }

@@ -48,6 +48,25 @@ Observation observation_of(const hidden::PlayerView& view, const std::string& va
   return o;
 }
 
+// A player's record ply by ply: the view from its start, each
+// announcement applied.
+Replay replay_of_view(const hidden::PlayerView& end) {
+  hidden::PlayerView view =
+      hidden::PlayerView::from_fen(end.rule_set_ptr(), end.start_fen(), end.viewer());
+  Replay r;
+  r.title = end.viewer() ? side_name(*end.viewer()) + "'s view" : "a spectator's view";
+  r.start_fen = view.fen();
+  r.start_diagram = view.diagram();
+  for (const hidden::Observation& o : end.history()) {
+    const std::string number =
+        std::to_string(view.move_number()) + (view.side_to_move() == kBlue ? "." : "...");
+    view.apply(o);
+    r.steps.push_back(
+        {number, hidden::observation_text(o, view.rule_set().geometry()), "", view.diagram()});
+  }
+  return r;
+}
+
 class HiddenState final : public State {
  public:
   explicit HiddenState(hidden::HiddenGame game) : game_(std::move(game)) {
@@ -103,6 +122,13 @@ class HiddenState final : public State {
   std::string result_message() const override { return game_.result_message(); }
   void declare(GameResult result, std::string termination) override {
     game_.declare(result, std::move(termination));
+  }
+
+  std::string fen() const override { return game_.truth().fen(); }
+  std::string diagram() const override { return game_.truth().diagram(); }
+  std::string ply_number() const override {
+    const Position& truth = game_.truth();
+    return std::to_string(truth.move_number()) + (truth.side_to_move() == kBlue ? "." : "...");
   }
 
   Observation observe(Viewer viewer) const override {
@@ -187,19 +213,18 @@ class HiddenFamily final : public Family {
   bool owns_record(std::string_view text, const RecordSource& source) const override {
     return hidden::is_hidden_record(text, source);
   }
-  std::vector<std::unique_ptr<State>> read_records(std::string_view text,
-                                                   const RecordSource& source) const override {
-    std::vector<std::unique_ptr<State>> out;
-    int index = 0;
+  std::vector<RecordedGame> read_records(std::string_view text,
+                                         const RecordSource& source) const override {
+    std::vector<RecordedGame> out;
     for (hidden::HiddenRecord& r : hidden::read_hidden_records(text, source)) {
-      ++index;
-      if (!r.game) {
-        throw RecordError(index, 0,
-                          "this is " + r.tag("View") +
-                              "'s record, which holds only what that player was shown; a game "
-                              "is read from the arbiter's record");
+      RecordedGame g;
+      g.tags = r.tags;
+      if (r.game) {
+        g.state = std::make_unique<HiddenState>(std::move(*r.game));
+      } else {
+        g.seen = replay_of_view(*r.view);
       }
-      out.push_back(std::make_unique<HiddenState>(std::move(*r.game)));
+      out.push_back(std::move(g));
     }
     return out;
   }

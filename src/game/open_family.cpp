@@ -71,6 +71,13 @@ class OpenState final : public State {
     game_.declare(result, std::move(termination));
   }
 
+  std::string fen() const override { return game_.position().fen(); }
+  std::string diagram() const override { return game_.position().diagram(); }
+  std::string ply_number() const override {
+    const bool blue = game_.mover_of(game_.ply()) == kBlue;
+    return std::to_string(game_.move_number_of(game_.ply())) + (blue ? "." : "...");
+  }
+
   Observation observe(Viewer viewer) const override {
     Observation o;
     o.family = std::string(open_family().name());
@@ -200,11 +207,15 @@ class OpenFamily final : public Family {
     (void)text;
     return true;
   }
-  std::vector<std::unique_ptr<State>> read_records(std::string_view text,
-                                                   const RecordSource& source) const override {
-    std::vector<std::unique_ptr<State>> out;
+  std::vector<RecordedGame> read_records(std::string_view text,
+                                         const RecordSource& source) const override {
+    std::vector<RecordedGame> out;
     for (const GameRecord& r : jungle::read_records(text, source)) {
-      out.push_back(std::make_unique<OpenState>(Game::from_record(r, source)));
+      RecordedGame g;
+      g.tags = r.tags;
+      g.state = std::make_unique<OpenState>(Game::from_record(r, source));
+      for (const RecordedMove& m : r.moves) g.comments.push_back(m.comment);
+      out.push_back(std::move(g));
     }
     return out;
   }

@@ -94,6 +94,14 @@ class State {
   // when the game is over or the termination is unknown.
   virtual void declare(GameResult result, std::string termination) = 0;
 
+  // The arbiter's position as the family's FEN (a hidden game's truth,
+  // every animal shown) and its board as text: for the arbiter's record and
+  // the game's end, never for a viewer (observe is theirs).
+  virtual std::string fen() const = 0;
+  virtual std::string diagram() const = 0;
+  // The number records write before the next ply: "12." or "12...".
+  virtual std::string ply_number() const = 0;
+
   // What `viewer` knows now.
   virtual Observation observe(Viewer viewer) const = 0;
   // The arbiter's record, the truth included: Family::read_records reads
