@@ -408,7 +408,7 @@ TEST(GameProtocol, PerftAndEvalAreTheOpenGames) {
   s.send("setoption name Variant value hidden");
   EXPECT_EQ(s.send("eval"),
             std::vector<std::string>{
-                "info string error: eval: no position yet; send one (docs/protocol.md)"});
+                "info string error: eval: no position yet; send one (docs/engine.md, Protocol)"});
 }
 
 }  // namespace

@@ -168,7 +168,7 @@ class OpenFamily final : public Family {
     for (size_t i = 0; i < moves.size(); ++i) {
       if (game.over()) {
         // Moves past our draw rules (move limit, repetition): the protocol's
-        // interface is the arbiter and may play on (docs/protocol.md), which
+        // interface is the arbiter and may play on (docs/engine.md, "Protocol"), which
         // no Game holds; the observation is then the position's own.
         for (size_t j = i; j < moves.size(); ++j) pos.do_move(moves[j]);
         return past_draw_observation(pos, variant, position);

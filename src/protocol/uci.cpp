@@ -186,7 +186,7 @@ bool UciProtocol::execute(std::string_view line) {
     task_stop_ = true;
   } else if (cmd == "d" || cmd == "eval") {
     if (!observation_) {
-      error(cmd + ": no position yet; send one (docs/protocol.md)");
+      error(cmd + ": no position yet; send one (docs/engine.md, Protocol)");
       return true;
     }
     try {

@@ -21,7 +21,7 @@
 namespace jungle {
 
 // The engine protocol: UCI as chess engines speak it, with Jungle's boards,
-// for every family of game (docs/protocol.md). The rule set is the Variant
+// for every family of game (docs/engine.md, "Protocol"). The rule set is the Variant
 // option; its family (game/family.h) makes the engine that plays it, and
 // `position`, `go`, `stop`, `d`, `eval`, `setup` and `ucinewgame` go to that
 // engine through game::Engine, so that one `go` parser, one time plan, one
