@@ -301,6 +301,11 @@ TEST(GameEngine, BadPositionTextIsRefusedSayingWhatAndWhere) {
   o.position = "hidden spectator fen x5x/1x3x1/x1x1x1x/7/7/7/X1X1X1X/1X3X1/X5X w 0 1";
   EXPECT_EQ(error_of([&] { family_of_variant("hidden").make_engine()->validate(o); }),
             "the view is a spectator's; the engine plays a side");
+  // An observation of the side not to move is not the engine's to answer.
+  Observation red = family_of_variant("standard").read_observation("standard", "startpos");
+  red.viewer = kRed;
+  EXPECT_EQ(error_of([&] { family_of_variant("standard").make_engine()->validate(red); }),
+            "Blue is to move, and the observation is Red's");
   // go refuses what validate refuses, and starts nothing.
   std::unique_ptr<Engine> engine = family_of_variant("standard").make_engine();
   o.variant = "standard";
