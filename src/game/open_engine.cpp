@@ -36,15 +36,6 @@ std::string mode_name(EngineMode mode) {
   return "full";
 }
 
-std::string variant_error_text(const VariantError& e) {
-  std::string text;
-  for (const VariantIssue& issue : e.issues()) {
-    if (!text.empty()) text += "; ";
-    text += issue.to_string();
-  }
-  return text.empty() ? e.what() : text;
-}
-
 // The search's score (centipawns, or a mate beyond kMateBound) as one Score.
 Score score_of(int score) {
   if (const int moves = mate_in_moves(score)) return Score::mate(moves);
@@ -205,7 +196,7 @@ void OpenEngine::use_variant(std::string_view variant) {
   try {
     rules = load_variant(variant);
   } catch (const VariantError& e) {
-    throw std::invalid_argument("Variant '" + std::string(variant) + "': " + variant_error_text(e));
+    throw std::invalid_argument("Variant '" + std::string(variant) + "': " + e.one_line());
   } catch (const std::exception& e) {
     throw std::invalid_argument("Variant '" + std::string(variant) + "': " + e.what());
   }

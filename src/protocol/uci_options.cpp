@@ -12,19 +12,6 @@
 
 namespace jungle {
 
-namespace {
-
-std::string variant_error_text(const VariantError& e) {
-  std::string text;
-  for (const VariantIssue& issue : e.issues()) {
-    if (!text.empty()) text += "; ";
-    text += issue.to_string();
-  }
-  return text.empty() ? e.what() : text;
-}
-
-}  // namespace
-
 void UciProtocol::cmd_uci() {
   std::ostringstream s;
   s << "id name jungle\n"
@@ -112,7 +99,7 @@ void UciProtocol::cmd_variant(const std::string& value) {
     try {
       (void)load_variant(value);
     } catch (const VariantError& v) {
-      why = variant_error_text(v);
+      why = v.one_line();
     } catch (const std::exception& v) {
       why = v.what();
     }
