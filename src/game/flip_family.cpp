@@ -15,7 +15,8 @@
 #include "flip/flip_rules.h"
 #include "game/engine.h"
 #include "game/families.h"
-#include "game/pending_adapters.h"
+#include "game/flip_engine.h"
+#include "game/flip_observation.h"
 #include "game/record_tags.h"
 
 namespace jungle::game {

@@ -13,7 +13,8 @@
 #include "flip/flip_rules.h"
 #include "game/engine.h"
 #include "game/families.h"
-#include "game/pending_adapters.h"
+#include "game/open_engine.h"
+#include "game/open_observation.h"
 #include "game/record_tags.h"
 
 namespace jungle::game {

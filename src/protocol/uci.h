@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "game/strength_model.h"
 #include "protocol/flip_uci.h"
 #include "protocol/hidden_uci.h"
 #include "search/engine.h"
@@ -87,18 +88,6 @@ class UciProtocol {
   // ucinewgame are then its (protocol/hidden_uci.h).
   std::unique_ptr<HiddenUciSession> hidden_;
 };
-
-// The Elo of each Skill Level on the scale of UCI_Elo, and the level that
-// plays nearest a given Elo.
-int skill_level_elo(int level);
-int skill_level_for_elo(int elo);
-
-// The expected wins, draws and losses per mille for the side to move at a
-// search score, as `info ... wdl W D L` reports them (UCI_ShowWDL).
-struct Wdl {
-  int win = 0, draw = 0, loss = 0;
-};
-Wdl wdl_of_score(int score);
 
 // `bench`: a fixed set of positions searched to a fixed depth with one
 // thread and 16 MB of hash, each after a new game. The total node count is
