@@ -95,7 +95,7 @@ bool TerminalGame::set_up() {
   if (!options_.load_file.empty()) return load(options_.load_file, 1);
   try {
     return start_game(game::family_of_variant(options_.variant), options_.variant, options_.fen);
-  } catch (const std::invalid_argument& e) {
+  } catch (const std::exception& e) {  // a bad variant, FEN or set-up
     out_ << "error: " << e.what() << "\n";
     return false;
   }
@@ -275,7 +275,7 @@ void TerminalGame::handle_line(const std::string& line) {
       start_game(state_->family(), state_->variant(), start_fen_);
       out_ << "New game.\n";
       if (!hand_overs()) show_board();
-    } catch (const std::invalid_argument& e) {
+    } catch (const std::exception& e) {
       out_ << "error: " << e.what() << "\n";
     }
   } else if (cmd == "level" || cmd == "skill") {
@@ -297,7 +297,7 @@ void TerminalGame::handle_line(const std::string& line) {
       start_game(game::family_of_variant(arg), arg, "");
       out_ << "New game under the rules " << arg << ".\n";
       if (!hand_overs()) show_board();
-    } catch (const std::invalid_argument& e) {
+    } catch (const std::exception& e) {
       out_ << "error: " << e.what() << "\n";
     }
   } else {
