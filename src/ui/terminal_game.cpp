@@ -139,15 +139,19 @@ void TerminalGame::adopt(std::unique_ptr<game::State> state, std::string start_f
 
 // ---------------------------------------------------------------- input
 
+// After a wait: whether a signal came, which ends the game as `quit` does.
+bool TerminalGame::interrupted() {
+  if (!options_.catch_signals || SignalCatcher::caught() == 0) return false;
+  out_ << (SignalCatcher::caught() == SIGINT ? "\nInterrupted: " : "\nStopped by a signal: ")
+       << (options_.save_file.empty() ? "quitting.\n" : "saving and quitting.\n");
+  quit_ = true;
+  return true;
+}
+
 void TerminalGame::wait_for_event() {
   out_.flush();
   input_.wait();
-  if (options_.catch_signals && SignalCatcher::caught() != 0) {
-    out_ << (SignalCatcher::caught() == SIGINT ? "\nInterrupted: " : "\nStopped by a signal: ")
-         << (options_.save_file.empty() ? "quitting.\n" : "saving and quitting.\n");
-    quit_ = true;
-    return;
-  }
+  if (interrupted()) return;
   if (input_.take_wake()) take_search_result();
   take_lines(input_.take_lines());
 }
@@ -159,10 +163,7 @@ bool TerminalGame::read_line(std::string& line) {
     if (quit_ || input_.closed()) return false;
     out_.flush();
     input_.wait();
-    if (options_.catch_signals && SignalCatcher::caught() != 0) {
-      quit_ = true;
-      return false;
-    }
+    if (interrupted()) return false;
     input_.take_wake();
     for (std::string& l : input_.take_lines()) queued_.push_back(std::move(l));
   }

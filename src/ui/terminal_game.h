@@ -59,8 +59,10 @@ struct TerminalOptions {
 // still read; lines typed meanwhile wait for its move, except `stop`, and
 // `quit`, `help`, `rules`, `level`, `skill`, `flip` and `resign` when
 // nothing is waiting before them, so that a script's lines always run in
-// order. Commands a game cannot offer (hints without an engine level, turning
-// a board drawn one way) say so.
+// order. Commands are offered by what the family and its engine can do
+// (Family::capabilities, the engine's options): `pieces` where pieces are
+// hidden, `level` where the engine has levels, `flip` where the board can
+// be turned; elsewhere they say why not.
 class TerminalGame {
  public:
   TerminalGame(TerminalOptions options, int input_fd, std::ostream& out);
@@ -85,6 +87,7 @@ class TerminalGame {
   bool can_run_now(const std::string& line) const;
   void take_lines(std::vector<std::string> lines);
   void wait_for_event();
+  bool interrupted();
   bool read_line(std::string& line);
   void prompt();
 
