@@ -15,6 +15,7 @@
 #include "core/position.h"
 #include "core/variants.h"
 #include "game/family.h"
+#include "game/observation_json.h"
 #include "game/state.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
@@ -306,6 +307,40 @@ TEST(GameInterface, HiddenObservationsDoNotDependOnTheEnemysSecret) {
     }
   }
   EXPECT_GT(compared, 40);
+}
+
+// Observations go to clients as JSON and come back equal; a malformed one
+// is refused naming its field.
+TEST(GameInterface, ObservationsRoundTripThroughJson) {
+  std::mt19937_64 rng(61);
+  for (const char* variant : {"standard", "flip", "hidden"}) {
+    std::unique_ptr<State> s = family_of_variant(variant).new_state(variant, "", rng);
+    for (int n = 0; n < 6; ++n) s->apply(pick(*s, rng));
+    for (Viewer v : kViewers) {
+      const Observation o = s->observe(v);
+      EXPECT_EQ(observation_from_json(observation_json(o)), o);
+    }
+  }
+  std::mt19937_64 rng2(1);
+  const Observation start =
+      family_of_variant("standard").new_state("standard", "", rng2)->observe(kBlue);
+  const nlohmann::json j = observation_json(start);
+  EXPECT_EQ(j["viewer"], "blue");
+  EXPECT_EQ(j["toMove"], "blue");
+  EXPECT_EQ(j["position"], "startpos");
+  EXPECT_EQ(j["result"], "*");
+  EXPECT_EQ(j["legalActions"].size(), 24u);
+  nlohmann::json bad = j;
+  bad["plies"] = -1;
+  try {
+    observation_from_json(bad);
+    FAIL() << "a negative ply count was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "observation: 'plies' must be a whole number, 0 or more");
+  }
+  bad = j;
+  bad.erase("viewer");
+  EXPECT_THROW(observation_from_json(bad), std::invalid_argument);
 }
 
 }  // namespace

@@ -98,18 +98,17 @@ struct FlipSearchOptions {
   // Below the root, of the flips whose tiles have the same neighbours (the
   // same animals beside them, as many squares around), only the first is
   // searched (forward pruning; every flip is searched at the root). Off: it
-  // made no measurable difference against the careful player at 20,000
-  // nodes a move (0.780 +- 0.07 against 0.785 +- 0.07 in 100 games), and
-  // a pruning that shows no gain is not worth its unsoundness.
+  // showed no gain against the careful player (docs/flip.md, "Engine"), and
+  // a pruning that shows none is not worth its unsoundness.
   bool group_flips = false;
   // The share of the evaluation lost by the time the quiet plies reach the
   // set's limit (linearly from none at 0): an advantage that the quiet rule
   // is about to turn into a draw is worth less, so the side ahead captures
   // or flips (both restart the count) instead of circling. 0: off.
   double quiet_fade = 0.75;
-  // What a draw costs the side the search is for, in points. Off: 15
-  // (taking risks to avoid draws) scored worse against the careful player,
-  // 0.613 +- 0.119 in 40 games against 0.750 +- 0.133 in 20 without.
+  // What a draw costs the side the search is for, in points. Off: taking
+  // risks to avoid draws scored worse against the careful player
+  // (docs/flip.md, "Node-limited matches").
   double contempt = 0;
   // Chance nodes average expected results, not points: each outcome's value
   // as a share 0..1 by the curve 1/(1+e^(-v/scale)) (a won end 1, a lost
@@ -117,10 +116,8 @@ struct FlipSearchOptions {
   // the expected result is what a player wants; averaging points counts a
   // lead of two Lions twice a lead of one. 0: points are averaged. 25 is
   // the curve the web's expected scores use (flip_help.h), so an expected
-  // score shown is the search's own average. Against the careful player (two
-  // 200-game matches, 60,000 nodes a move, seeds 1 and 2) it scored 0.790
-  // and 0.785 where averaging points scored 0.777 and 0.757 (each +- 0.04:
-  // within the noise; 21 games lost in 400 against 32); 50 scored 0.775.
+  // score shown is the search's own average; the matches that chose it are
+  // in docs/flip.md ("Node-limited matches").
   double chance_scale = 25;
 };
 
