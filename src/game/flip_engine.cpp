@@ -151,6 +151,12 @@ void FlipEngine::new_game() {
 
 void FlipEngine::validate(const Observation& observation) const {
   (void)flip_position_of(rules_of(observation.variant), observation.position);
+  // An observation of the side not to move is the other side's to answer.
+  if (observation.viewer && observation.to_move && *observation.viewer != *observation.to_move) {
+    throw std::invalid_argument(side_name(*observation.to_move) +
+                                " is to move, and the observation is " +
+                                side_name(*observation.viewer) + "'s");
+  }
 }
 
 void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCallback on_info,

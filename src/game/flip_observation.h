@@ -5,7 +5,7 @@
 #include "flip/flip_position.h"
 
 // Flip Jungle's `position` text ("startpos moves b2?=L a1a2 ...", "fen F
-// moves ..."; docs/protocol.md, docs/flip.md), every flip written with what
+// moves ..."; docs/engine.md, "Protocol", docs/flip.md), every flip written with what
 // it revealed, read into a FlipPosition: what the protocol, the flip
 // family's read_observation and the flip engine all read.
 

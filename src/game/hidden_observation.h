@@ -7,7 +7,7 @@
 
 // A hidden game's `position` text, the view of one side (or a spectator)
 // and the arbiter's announcements since ("hidden blue fen V moves
-// e3e4:took=Tw c3c4:refused ..."; docs/protocol.md, docs/hidden.md), read
+// e3e4:took=Tw c3c4:refused ..."; docs/engine.md, "Protocol", docs/hidden.md), read
 // into a PlayerView: what the protocol, the hidden family's
 // read_observation and the hidden engine all read. The open game's
 // `startpos|fen` is refused: an engine never takes the truth.

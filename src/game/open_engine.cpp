@@ -229,6 +229,12 @@ void OpenEngine::new_game() {
 
 void OpenEngine::validate(const Observation& observation) const {
   (void)open_position_of(rules_of(observation.variant), observation.position);
+  // An observation of the side not to move is the other side's to answer.
+  if (observation.viewer && observation.to_move && *observation.viewer != *observation.to_move) {
+    throw std::invalid_argument(side_name(*observation.to_move) +
+                                " is to move, and the observation is " +
+                                side_name(*observation.viewer) + "'s");
+  }
 }
 
 void OpenEngine::go(const Observation& observation, const Limits& limits, InfoCallback on_info,

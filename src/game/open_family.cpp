@@ -9,6 +9,7 @@
 #include "core/game_record.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/text_util.h"
 #include "core/variants.h"
 #include "flip/flip_rules.h"
 #include "game/engine.h"
@@ -164,9 +165,42 @@ class OpenFamily final : public Family {
       pos.undo_move();
     }
     Game game(pos, std::string(variant));
-    for (Move m : moves) game.play(m);
+    for (size_t i = 0; i < moves.size(); ++i) {
+      if (game.over()) {
+        // Moves past our draw rules (move limit, repetition): the protocol's
+        // interface is the arbiter and may play on (docs/engine.md, "Protocol"), which
+        // no Game holds; the observation is then the position's own.
+        for (size_t j = i; j < moves.size(); ++j) pos.do_move(moves[j]);
+        return past_draw_observation(pos, variant, position);
+      }
+      pos.do_move(moves[i]);
+      game.play(moves[i]);
+    }
     const OpenState state(std::move(game));
     return state.observe(state.game().position().side_to_move());
+  }
+
+  // A position reached past a draw by our rules: the side to move acts,
+  // with every move generate_moves_past_draws allows.
+  static Observation past_draw_observation(const Position& pos, std::string_view variant,
+                                           std::string_view position) {
+    Observation o;
+    o.family = "open";
+    o.variant = std::string(variant);
+    o.viewer = pos.side_to_move();
+    const std::vector<std::string> words = split(position);
+    o.position = join_words(words, 0, words.size());
+    o.diagram = pos.diagram();
+    o.to_move = pos.side_to_move();
+    for (Move m : generate_moves_past_draws(pos)) {
+      o.legal_actions.push_back(pos.rule_set().geometry().move_text(m));
+    }
+    o.plies = pos.history_plies();
+    if (o.legal_actions.empty()) {
+      o.to_move.reset();
+      o.result = game_result(pos);
+    }
+    return o;
   }
 
   bool owns_record(std::string_view text, const RecordSource&) const override {

@@ -5,7 +5,7 @@
 #include "core/position.h"
 
 // The open game's `position` text ("startpos moves a3a4 ...", "fen F moves
-// ..."; docs/protocol.md) read into a Position: what the protocol's
+// ..."; docs/engine.md, "Protocol") read into a Position: what the protocol's
 // `position` command, the open family's read_observation and the open
 // engine all read, written once here.
 
