@@ -21,8 +21,7 @@
 #include "core/variants.h"
 #include "game/hidden_engine.h"
 #include "hidden/setup.h"
-#include "ui/flip_terminal.h"
-#include "ui/hidden_terminal.h"
+#include "terminal_test_util.h"
 
 namespace jungle {
 namespace {
@@ -133,30 +132,26 @@ TEST(RandomBits, ASeededGeneratorDrawsThroughItWhatItDrawsAlone) {
   EXPECT_EQ(bits(), alone());
 }
 
-TEST(SecureRandom, TheTerminalsDrawFromItUnlessASeedIsGiven) {
-  FlipTerminalOptions flip;
+TEST(SecureRandom, TheTerminalDrawsFromItUnlessASeedIsGiven) {
+  TerminalOptions flip;
+  flip.variant = "flip";
   flip.human = {true, true};
   auto flips_drawn = [&](uint64_t seed) {
     flip.seed = seed;
-    std::istringstream in("b2?\nc3?\nquit\n");
-    std::ostringstream out;
     const uint64_t before = SecureRandom::drawn_on_this_thread();
-    run_flip_terminal(flip, in, out);
+    test::play_terminal(flip, "b2?\nc3?\nquit\n");
     return SecureRandom::drawn_on_this_thread() - before;
   };
   EXPECT_GE(flips_drawn(0), 2u);  // each flip draws (a refused value draws again)
   EXPECT_EQ(flips_drawn(5), 0u);  // --seed 5: a game that replays
 
-  HiddenTerminalOptions hidden;
+  TerminalOptions hidden;
   hidden.variant = "hidden";
   hidden.human = {true, true};
-  hidden.clear_screen = false;
   auto set_up_drawn = [&](uint64_t seed) {
     hidden.seed = seed;
-    std::istringstream in("\nresign\n");
-    std::ostringstream out;
     const uint64_t before = SecureRandom::drawn_on_this_thread();
-    run_hidden_terminal(hidden, in, out);
+    test::play_terminal(hidden, "\nresign\n");
     return SecureRandom::drawn_on_this_thread() - before;
   };
   EXPECT_GE(set_up_drawn(0), 2u);  // both sides' secret arrangements
