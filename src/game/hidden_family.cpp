@@ -136,7 +136,7 @@ class HiddenState final : public State {
                           game_.result_message());
   }
 
-  std::string record(const Tags& tags) const override {
+  std::string record(const Tags& tags, const std::vector<std::string>&) const override {
     return hidden::write_hidden_record(game_, tags);
   }
   std::string record_seen_by(Viewer viewer, const Tags& tags) const override {

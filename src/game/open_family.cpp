@@ -93,12 +93,15 @@ class OpenState final : public State {
     return o;
   }
 
-  std::string record(const Tags& tags) const override {
+  std::string record(const Tags& tags, const std::vector<std::string>& comments) const override {
     GameRecord r = game_.to_record();
+    for (size_t i = 0; i < r.moves.size() && i < comments.size(); ++i) {
+      if (!comments[i].empty()) r.moves[i].comment = comments[i];
+    }
     r.tags = merge_tags(tags, r.tags);
     return write_record(r);
   }
-  std::string record_seen_by(Viewer, const Tags& tags) const override { return record(tags); }
+  std::string record_seen_by(Viewer, const Tags& tags) const override { return record(tags, {}); }
 
   void deal(RandomBits) override {}  // the open game has no chance
   std::unique_ptr<State> clone() const override { return std::make_unique<OpenState>(*this); }

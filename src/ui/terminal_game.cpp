@@ -669,8 +669,7 @@ void TerminalGame::save(const std::string& path, bool at_exit) {
   const bool seen = !at_exit && !state_->over() &&
                     state_->family().capabilities().hidden_information && viewer.has_value();
   std::ofstream file(path, std::ios::binary);
-  file << (seen ? state_->record_seen_by(viewer, tags)
-                : state_->record_with_comments(tags, comments_));
+  file << (seen ? state_->record_seen_by(viewer, tags) : state_->record(tags, comments_));
   if (!file) {
     out_ << "error: cannot write " << path << "\n";
     return;
