@@ -1,3 +1,6 @@
+// `jungle play` of Flip Jungle: the one terminal (ui/terminal_game.h) over
+// the flip family's State, chance drawn from the seeded generator.
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -7,59 +10,66 @@
 #include <string>
 
 #include "flip/flip_record.h"
-#include "ui/flip_terminal.h"
+#include "terminal_test_util.h"
 
 namespace jungle {
 namespace {
 
-std::string play(FlipTerminalOptions options, const std::string& input, int* code = nullptr) {
-  std::istringstream in(input);
-  std::ostringstream out;
-  const int c = run_flip_terminal(options, in, out);
-  if (code) *code = c;
-  return out.str();
-}
+using test::play_terminal;
 
-FlipTerminalOptions hot_seat() {
-  FlipTerminalOptions o;
+TerminalOptions hot_seat() {
+  TerminalOptions o;
+  o.variant = "flip";
   o.human = {true, true};
   o.seed = 3;
   return o;
 }
 
+bool has(const std::string& out, const std::string& part) {
+  return out.find(part) != std::string::npos;
+}
+
 TEST(FlipTerminal, ShowsFaceDownTilesAndThePool) {
-  const std::string out = play(hot_seat(), "b2?=L\nquit\n");
-  EXPECT_NE(out.find(" 2  ? ? ? ?\n"), std::string::npos) << out;
-  EXPECT_NE(out.find("Face down (16): Blue Rat Cat Dog Wolf Leopard Tiger Lion Elephant; Red Rat "
-                     "Cat Dog Wolf Leopard Tiger Lion Elephant\n"),
-            std::string::npos);
-  EXPECT_NE(out.find("First player plays b2? and reveals the Blue Lion (b2?=L)\n"
-                     " 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? L ? ?\n 1  ? ? ? ?\n    a b c d\n"
-                     "Face down (15): Blue Rat Cat Dog Wolf Leopard Tiger Elephant; Red Rat Cat "
-                     "Dog Wolf Leopard Tiger Lion Elephant\nRed to move\n"),
-            std::string::npos)
+  const std::string out = play_terminal(hot_seat(), "b2?=L\nquit\n");
+  EXPECT_TRUE(has(out,
+                  "\n 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? ? ? ?\n 1  ? ? ? ?\n    a b c d\n"
+                  "Face down (16): Blue Rat Cat Dog Wolf Leopard Tiger Lion Elephant; Red Rat "
+                  "Cat Dog Wolf Leopard Tiger Lion Elephant\n"
+                  "Nobody has a colour yet: the first flip decides them.\n"
+                  "Blue to move (Human).\n"))
+      << out;
+  EXPECT_TRUE(has(out,
+                  "Human plays 1. b2? and reveals the Blue Lion (b2?=L)\n\n"
+                  " 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? L ? ?\n 1  ? ? ? ?\n    a b c d\n"
+                  "Face down (15): Blue Rat Cat Dog Wolf Leopard Tiger Elephant; Red Rat Cat "
+                  "Dog Wolf Leopard Tiger Lion Elephant\n"
+                  "Last move 1. b2?=L; Red to move (Human).\n"))
       << out;
 }
 
 TEST(FlipTerminal, AFlipDrawsFromThePoolAndIllegalInputIsRefused) {
-  const std::string out = play(hot_seat(), "c3?\ne5\nc3?\nquit\n");
-  EXPECT_NE(out.find("First player plays c3? and reveals the "), std::string::npos) << out;
-  EXPECT_NE(out.find("error: 'e5' is not a legal move or flip here (type moves)\n"),
-            std::string::npos);
-  EXPECT_NE(out.find("error: 'c3?' is not a legal move or flip here (type moves)\n"),
-            std::string::npos);
+  const std::string out = play_terminal(hot_seat(), "c3?\ne5\nc3?\nquit\n");
+  // Seed 3's first draw.
+  EXPECT_TRUE(has(out, "Human plays 1. c3? and reveals the Red Rat (c3?=r)\n")) << out;
+  EXPECT_TRUE(has(out,
+                  "Refused: 'e5' is not an action here: flip a face-down tile (\"b2?\") or move "
+                  "a face-up piece of yours one step (\"a1a2\")\n"))
+      << out;
+  EXPECT_TRUE(has(out, "Refused: 'c3?' is not an action here: "));
 }
 
 TEST(FlipTerminal, HotSeatGameToItsEnd) {
-  FlipTerminalOptions o = hot_seat();
+  TerminalOptions o = hot_seat();
   o.fen = "3R/4/4/lL2 w - 0 1";
-  const std::string out = play(o, "b1a1\n");
-  EXPECT_NE(out.find("Blue plays b1a1 (b1a1)\n 4  . . . R\n"), std::string::npos) << out;
-  EXPECT_NE(out.find("Game over: 1-0 (all captured)\n"), std::string::npos) << out;
+  const std::string out = play_terminal(o, "b1a1\n");
+  EXPECT_TRUE(has(out, "Human plays 1. b1a1\n\n 4  . . . R\n")) << out;
+  EXPECT_TRUE(has(out, "Game over: Blue wins: the other side has no pieces left. Result 1-0\n"))
+      << out;
 }
 
 TEST(FlipTerminal, EngineAgainstEnginePlaysAGameAndSavesIt) {
-  FlipTerminalOptions o;
+  TerminalOptions o;
+  o.variant = "flip";
   o.human = {false, false};
   o.movetime_ms = 5;
   o.seed = 11;
@@ -68,19 +78,16 @@ TEST(FlipTerminal, EngineAgainstEnginePlaysAGameAndSavesIt) {
   const std::filesystem::path file =
       std::filesystem::temp_directory_path() / "flip_terminal_test_game.pgn";
   o.save_file = file.string();
-  const std::string out = play(o, "");
-  EXPECT_NE(out.find("Game over: "), std::string::npos) << out;
+  const std::string out = play_terminal(o, "");
   std::ifstream f(file);
   std::stringstream text;
   text << f.rdbuf();
   const flip::FlipRecord record = flip::read_flip_record(text.str());
   EXPECT_NE(record.position.end(), flip::FlipEnd::kNone);
-  EXPECT_NE(out.find("Game over: " + std::string(result_tag([&] {
-                       GameResult r;
-                       record.position.end(&r);
-                       return r;
-                     }()))),
-            std::string::npos);
+  GameResult r = GameResult::kOngoing;
+  record.position.end(&r);
+  EXPECT_TRUE(has(out, ". Result " + std::string(result_tag(r)) + "\n")) << out;
+  EXPECT_TRUE(has(out, "Saved the game to " + file.string() + ".\n")) << out;
   std::filesystem::remove(file);
 }
 
@@ -93,36 +100,35 @@ TEST(FlipTerminal, PlayCommandReachesTheFlipGame) {
   char buf[512];
   while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
   EXPECT_EQ(pclose(p), 0);
-  EXPECT_NE(out.find("First player plays b2? and reveals the Red Lion (b2?=l)\n"),
-            std::string::npos)
-      << out;
-  EXPECT_NE(out.find("Blue to move\n"), std::string::npos);
+  EXPECT_TRUE(has(out, "Human plays 1. b2? and reveals the Red Lion (b2?=l)\n")) << out;
+  // The first player turned out Red: Blue moves next.
+  EXPECT_TRUE(has(out, "Last move 1. b2?=l; Blue to move (Human).\n")) << out;
 }
 
 TEST(FlipTerminal, ASavedGameLoadsAndGoesOn) {
   const std::filesystem::path file =
       std::filesystem::temp_directory_path() / "flip_terminal_load_test.pgn";
   // Blue's Lion and Red's Lion meet: both die.
-  play(hot_seat(), "b2?=L\nc2?=l\nb2c2\nsave " + file.string() + "\nquit\n");
-  FlipTerminalOptions o = hot_seat();
+  play_terminal(hot_seat(), "b2?=L\nc2?=l\nb2c2\nsave " + file.string() + "\nquit\n");
+  TerminalOptions o = hot_seat();
   o.load_file = file.string();
   int code = -1;
-  const std::string out = play(o, "undo\nb2c2\nquit\n", &code);
+  const std::string out = play_terminal(o, "undo\nb2c2\nquit\n", &code);
   EXPECT_EQ(code, 0);
-  EXPECT_NE(out.find("Loaded " + file.string() + ": 3 plies\n"), std::string::npos) << out;
+  EXPECT_TRUE(has(out, "Loaded game 1 of " + file.string() + " (3 plies).\n")) << out;
   // The loaded game, then its last ply taken back and played again.
-  EXPECT_NE(out.find(" 2  ? . . ?\n"), std::string::npos) << out;
-  EXPECT_NE(out.find(" 2  ? L l ?\n"), std::string::npos) << out;
-  EXPECT_NE(out.find("Blue plays b2c2 (b2c2)\n"), std::string::npos) << out;
+  EXPECT_TRUE(has(out, " 2  ? . . ?\n")) << out;
+  EXPECT_TRUE(has(out, "Took back 1 move.\n\n 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? L l ?\n")) << out;
+  EXPECT_TRUE(has(out, "Human plays 2. b2c2\n")) << out;
   // The same from the session: load replaces the game.
-  const std::string again = play(hot_seat(), "load " + file.string() + "\nmoves\nquit\n");
-  EXPECT_NE(again.find("Loaded " + file.string() + ": 3 plies\n"), std::string::npos) << again;
-  EXPECT_NE(again.find("Red to move\n"), std::string::npos) << again;
+  const std::string again = play_terminal(hot_seat(), "load " + file.string() + "\nquit\n");
+  EXPECT_TRUE(has(again, "Loaded game 1 of " + file.string() + " (3 plies).\n")) << again;
+  EXPECT_TRUE(has(again, "Last move 2. b2c2; Red to move (Human).\n")) << again;
   // What does not load says why and leaves the game as it was.
-  const std::string bad = play(hot_seat(), "load /no/such/file.pgn\nquit\n");
-  EXPECT_NE(bad.find("error: cannot read "), std::string::npos) << bad;
+  const std::string bad = play_terminal(hot_seat(), "load /no/such/file.pgn\nquit\n");
+  EXPECT_TRUE(has(bad, "error: cannot read ")) << bad;
   o.load_file = "/no/such/file.pgn";
-  EXPECT_NE(play(o, "", &code).find("error: cannot read "), std::string::npos);
+  EXPECT_TRUE(has(play_terminal(o, "", &code), "error: cannot read "));
   EXPECT_EQ(code, 2);
   std::filesystem::remove(file);
 }
@@ -143,11 +149,49 @@ TEST(FlipTerminal, PlayCommandLoadsAFlipRecordByItsVariant) {
   char buf[512];
   while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
   EXPECT_EQ(pclose(p), 0);
-  EXPECT_NE(out.find("Flip Jungle (flip-fixed)"), std::string::npos) << out;
-  EXPECT_NE(out.find(" 4  ? ? ? e\n"), std::string::npos) << out;
-  EXPECT_NE(out.find(" 1  T ? ? ?\n"), std::string::npos) << out;
-  EXPECT_NE(out.find("Blue to move\n"), std::string::npos) << out;
+  EXPECT_TRUE(has(out, "jungle play: Flip Jungle (flip-fixed), Human (Blue)")) << out;
+  EXPECT_TRUE(has(out, " 4  ? ? ? e\n")) << out;
+  EXPECT_TRUE(has(out, " 1  T ? ? ?\n")) << out;
+  EXPECT_TRUE(has(out, "Last move 1... d4?=e; Blue to move (Human).\n")) << out;
   std::filesystem::remove(file);
+}
+
+// What Flip Jungle gains from the one terminal: a hint from the engine, a
+// new game, the position's FEN, and `level` answered where the flip engine
+// has no levels.
+TEST(FlipTerminal, HintNewFenAndLevel) {
+  TerminalOptions o = hot_seat();
+  o.movetime_ms = 20;
+  o.fen = "3R/4/4/lL2 w - 0 1";
+  const std::string out = play_terminal(o, "moves\nhint\nlevel 3\nfen\nb1b2\nnew\nfen\nquit\n");
+  EXPECT_TRUE(has(out, "Legal moves (5): b1a1 b1c1 b1b2 d4d3 d4c4\n")) << out;
+  const size_t hint = out.find("Hint: ");
+  ASSERT_NE(hint, std::string::npos) << out;
+  const std::string action = out.substr(hint + 6, 4);
+  EXPECT_TRUE(has("b1a1 b1c1 b1b2 d4d3 d4c4", action)) << out;
+  EXPECT_TRUE(has(out, "The Flip Jungle engine has one strength: its full one.\n")) << out;
+  EXPECT_TRUE(has(out, "\n3R/4/4/lL2 w - 0 1\n")) << out;
+  EXPECT_TRUE(has(out, "Human plays 1. b1b2\n")) << out;
+  // `new` goes back to the game's first position.
+  EXPECT_TRUE(has(out, "New game.\n\n 4  . . . R\n 3  . . . .\n 2  . . . .\n 1  l L . .\n")) << out;
+  EXPECT_NE(out.find("\n3R/4/4/lL2 w - 0 1\n"), out.rfind("\n3R/4/4/lL2 w - 0 1\n")) << out;
+}
+
+// --side blue is the player who flips first, whatever colour its flip
+// turns out: here Red (seed 2 reveals the Red Lion), so the engine plays
+// Blue, and `undo` takes back its reply and the person's flip with chance's
+// outcome.
+TEST(FlipTerminal, ThePersonKeepsItsSeatAfterTheFirstFlip) {
+  TerminalOptions o;
+  o.variant = "flip";
+  o.seed = 2;
+  o.movetime_ms = 5;
+  const std::string out = play_terminal(o, "b2?\nundo\nquit\n");
+  EXPECT_TRUE(has(out, "Human plays 1. b2? and reveals the Red Lion (b2?=l)\n")) << out;
+  EXPECT_TRUE(has(out, "Last move 1. b2?=l; Blue to move (jungle engine).\n")) << out;
+  EXPECT_TRUE(has(out, "jungle engine plays 1... ")) << out;
+  EXPECT_TRUE(has(out, "Took back 2 moves.\n")) << out;
+  EXPECT_TRUE(has(out, "Took back 2 moves.\n\n 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? ? ? ?\n")) << out;
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ TEST(FlipUci, SelectsAFlipSetAndAnswersAFlipFromTheStart) {
   EXPECT_TRUE(s.send("position startpos").empty());
   const std::vector<std::string> out = s.send("go depth 2");
   ASSERT_FALSE(out.empty());
-  EXPECT_TRUE(starts_with(out[0], "info depth 1 score cp ")) << out[0];
+  EXPECT_TRUE(starts_with(out[0], "info depth 1 multipv 1 score cp ")) << out[0];
   EXPECT_TRUE(starts_with(out[1], "info string expected score ")) << out[1];
   const std::string best = last(out);
   ASSERT_EQ(best.size(), std::string("bestmove a1?").size()) << best;
@@ -46,7 +46,7 @@ TEST(FlipUci, ReportsAWinAsMateAndTheExpectedScore) {
   s.send("position fen 3R/4/4/lL2 w - 0 1");
   const std::vector<std::string> out = s.send("go depth 4");
   ASSERT_GE(out.size(), 3u);
-  EXPECT_TRUE(starts_with(out[0], "info depth 1 score mate 1 nodes ")) << out[0];
+  EXPECT_TRUE(starts_with(out[0], "info depth 1 multipv 1 score mate 1 nodes ")) << out[0];
   EXPECT_EQ(out[1], "info string expected score +999.00");
   EXPECT_EQ(last(out), "bestmove b1a1");
 }
@@ -59,7 +59,7 @@ TEST(FlipUci, ReportsTheTablesVerdictWithoutAMateDistance) {
   s.send("position fen L3/4/4/2c1 w - 0 1");
   const std::vector<std::string> out = s.send("go depth 3");
   ASSERT_EQ(out.size(), 3u);
-  EXPECT_TRUE(starts_with(out[0], "info depth 1 score cp ")) << out[0];
+  EXPECT_TRUE(starts_with(out[0], "info depth 1 multipv 1 score cp ")) << out[0];
   EXPECT_EQ(out[1], "info string a win by the endgame tables");
   EXPECT_TRUE(starts_with(last(out), "bestmove ")) << last(out);
 }

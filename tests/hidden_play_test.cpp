@@ -14,17 +14,19 @@
 #include "hidden_search/hidden_match.h"
 #include "hidden_test_util.h"
 #include "rules_test_util.h"
-#include "ui/hidden_terminal.h"
+#include "terminal_test_util.h"
 
 namespace jungle {
 namespace {
 
-std::string play(HiddenTerminalOptions options, const std::string& input, int* code = nullptr) {
-  std::istringstream in(input);
-  std::ostringstream out;
-  const int c = run_hidden_terminal(options, in, out);
-  if (code) *code = c;
-  return out.str();
+TerminalOptions hidden_options() {
+  TerminalOptions o;
+  o.variant = "hidden";
+  return o;
+}
+
+std::string play(const TerminalOptions& options, const std::string& input, int* code = nullptr) {
+  return test::play_terminal(options, input, code);
 }
 
 // The rows of the board diagrams written before `until` (or all).
@@ -46,7 +48,7 @@ bool has_letter_of(const std::string& rows, Side side) {
 }
 
 TEST(HiddenTerminal, AgainstTheEngineThePersonSeesOnlyItsView) {
-  HiddenTerminalOptions o;
+  TerminalOptions o = hidden_options();
   o.movetime_ms = 5;
   o.seed = 1;
   const std::string out = play(o, "moves\nboard\npieces\nresign\n");
@@ -57,10 +59,11 @@ TEST(HiddenTerminal, AgainstTheEngineThePersonSeesOnlyItsView) {
   EXPECT_NE(before_end.find("9 | x . # * # . x |\n8 | . x . # . x . |\n7 | x . x . x . x |\n"),
             std::string::npos)
       << before_end;
-  EXPECT_NE(out.find("You may try: "), std::string::npos);
+  EXPECT_NE(out.find("Legal moves (24): "), std::string::npos);
   EXPECT_NE(out.find("a9: Rat Cat Dog Wolf Leopard Tiger Lion Elephant\n"), std::string::npos)
       << out;
-  EXPECT_NE(out.find("Game over: Red wins: Blue resigned\nThe truth (every animal shown)."),
+  EXPECT_NE(out.find("Game over: Red wins: Blue resigned. Result 0-1\nThe truth (every animal "
+                     "shown). Start: "),
             std::string::npos)
       << out;
   // At the end every animal is shown.
@@ -68,7 +71,7 @@ TEST(HiddenTerminal, AgainstTheEngineThePersonSeesOnlyItsView) {
 }
 
 TEST(HiddenTerminal, HotSeatHandsTheDeviceOver) {
-  HiddenTerminalOptions o;
+  TerminalOptions o = hidden_options();
   o.human = {true, true};
   o.seed = 2;
   const std::string out = play(o, "\nmoves\nquit\n");
@@ -81,14 +84,14 @@ TEST(HiddenTerminal, HotSeatHandsTheDeviceOver) {
 }
 
 TEST(HiddenTerminal, HotSeatNeitherSeesTheOther) {
-  HiddenTerminalOptions o;
+  TerminalOptions o = hidden_options();
   o.human = {true, true};
   o.seed = 2;
   // Blue moves a front piece forward, then Red's screen comes.
   std::string out = play(o, "\nmoves\nquit\n");
-  const size_t at = out.find("You may try: ");
-  ASSERT_NE(at, std::string::npos);
-  const std::string first = out.substr(at + 13, 4);
+  const size_t at = out.find("Legal moves (25): ");
+  ASSERT_NE(at, std::string::npos) << out;
+  const std::string first = out.substr(at + 18, 4);
   out = play(o, "\n" + first + "\n\nboard\nquit\n");
   const size_t red_turn = out.find("Pass the device to Red (your move)");
   ASSERT_NE(red_turn, std::string::npos) << out;
@@ -99,7 +102,7 @@ TEST(HiddenTerminal, HotSeatNeitherSeesTheOther) {
 }
 
 TEST(HiddenTerminal, ChosenSetUpAndSave) {
-  HiddenTerminalOptions o;
+  TerminalOptions o;
   o.variant = "hidden-stratego";
   o.human = {true, false};
   o.movetime_ms = 5;
@@ -115,7 +118,7 @@ TEST(HiddenTerminal, ChosenSetUpAndSave) {
   EXPECT_NE(out.find("3 | R . W . P . E |\n2 | . D . # . C . |\n1 | T . # * # . L |\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("Saved the arbiter's record to " + file.string()), std::string::npos);
+  EXPECT_NE(out.find("Saved the game to " + file.string() + ".\n"), std::string::npos) << out;
   std::ifstream in(file);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const auto records = hidden::read_hidden_records(text);
@@ -127,18 +130,66 @@ TEST(HiddenTerminal, ChosenSetUpAndSave) {
 }
 
 TEST(HiddenTerminal, BadInputIsExplained) {
-  HiddenTerminalOptions o;
+  TerminalOptions o = hidden_options();
   o.movetime_ms = 5;
   o.seed = 1;
   const std::string out = play(o, "a1a3\nzz\nd9d8\nquit\n");
-  EXPECT_NE(out.find("error: a1a3: a"), std::string::npos) << out;
-  EXPECT_NE(out.find("error: 'zz' is not a move or a command (type help)"), std::string::npos);
-  EXPECT_NE(out.find("error: d9d8: no piece on d9"), std::string::npos);
+  EXPECT_NE(out.find("Refused: 'a1a3' may not be tried: a"), std::string::npos) << out;
+  EXPECT_NE(out.find("Refused: 'zz' is not a move: write its from- and to-square (\"e3e4\")\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Refused: 'd9d8' may not be tried: no piece on d9\n"), std::string::npos)
+      << out;
   int code = 0;
-  HiddenTerminalOptions bad;
-  bad.variant = "standard";
-  play(bad, "", &code);
+  TerminalOptions bad = hidden_options();
+  bad.variant = "no-such-rules";
+  EXPECT_NE(play(bad, "", &code).find("error: "), std::string::npos);
   EXPECT_EQ(code, 2);
+}
+
+// What a hidden game gains from the one terminal: a hint from the engine,
+// which sees only the person's view; `fen` as the person sees it, never the
+// truth; undo of the person's try with the engine's reply; and load of the
+// arbiter's record, where a player's record, which holds only its view,
+// cannot go on.
+TEST(HiddenTerminal, HintFenUndoAndLoad) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const std::string arbiter = (dir / "jungle_hidden_arbiter.pgn").string();
+  const std::string view = (dir / "jungle_hidden_view.pgn").string();
+  TerminalOptions o = hidden_options();
+  o.movetime_ms = 5;
+  o.seed = 1;
+  o.save_file = arbiter;
+  const std::string out = play(o, "fen\nhint\na3a4\nsave " + view + "\nundo\na3a4\nquit\n");
+  // Seed 1's set-up: Red's animals are x to Blue.
+  EXPECT_NE(out.find("\nx5x/1x3x1/x1x1x1x/7/7/7/T1E1W1L/1P3D1/C5R w 0 1 rcdwptle\n"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("d5l/1e3c1/p1t1r1w"), std::string::npos) << out;  // the truth
+  const size_t hint = out.find("Hint: ");
+  ASSERT_NE(hint, std::string::npos) << out;
+  EXPECT_EQ(out.substr(hint + 10, 13), " (evaluation ") << out;
+  EXPECT_NE(out.find("Human plays 1. a3a4: Blue moves a3 to a4 (a3a4)\n"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("jungle engine plays 1... "), std::string::npos) << out;
+  EXPECT_NE(out.find("Saved Blue's view of the game to " + view + ".\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Took back 2 moves.\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Saved the game to " + arbiter + ".\n"), std::string::npos) << out;
+
+  o.save_file.clear();
+  const std::string loaded = play(o, "load " + view + "\nload " + arbiter + "\nfen\nquit\n");
+  EXPECT_NE(loaded.find("error: " + view +
+                        " holds Blue's view, not the whole game: only the arbiter's record of a "
+                        "game can go on\n"),
+            std::string::npos)
+      << loaded;
+  EXPECT_NE(loaded.find("Loaded game 1 of " + arbiter + " (2 plies).\n"), std::string::npos)
+      << loaded;
+  EXPECT_NE(loaded.find("Last move 1... "), std::string::npos) << loaded;
+  EXPECT_NE(loaded.find("; Blue to move (Human).\n"), std::string::npos) << loaded;
+  EXPECT_EQ(loaded.find("d5l/1e3c1/p1t1r1w"), std::string::npos) << loaded;
+  std::filesystem::remove(arbiter);
+  std::filesystem::remove(view);
 }
 
 TEST(HiddenEngine, AvoidsAGambleThatLosesOnAverage) {

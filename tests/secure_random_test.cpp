@@ -19,10 +19,9 @@
 #include "core/random_bits.h"
 #include "core/secure_random.h"
 #include "core/variants.h"
+#include "game/hidden_engine.h"
 #include "hidden/setup.h"
-#include "protocol/hidden_uci.h"
-#include "ui/flip_terminal.h"
-#include "ui/hidden_terminal.h"
+#include "terminal_test_util.h"
 
 namespace jungle {
 namespace {
@@ -133,30 +132,26 @@ TEST(RandomBits, ASeededGeneratorDrawsThroughItWhatItDrawsAlone) {
   EXPECT_EQ(bits(), alone());
 }
 
-TEST(SecureRandom, TheTerminalsDrawFromItUnlessASeedIsGiven) {
-  FlipTerminalOptions flip;
+TEST(SecureRandom, TheTerminalDrawsFromItUnlessASeedIsGiven) {
+  TerminalOptions flip;
+  flip.variant = "flip";
   flip.human = {true, true};
   auto flips_drawn = [&](uint64_t seed) {
     flip.seed = seed;
-    std::istringstream in("b2?\nc3?\nquit\n");
-    std::ostringstream out;
     const uint64_t before = SecureRandom::drawn_on_this_thread();
-    run_flip_terminal(flip, in, out);
+    test::play_terminal(flip, "b2?\nc3?\nquit\n");
     return SecureRandom::drawn_on_this_thread() - before;
   };
   EXPECT_GE(flips_drawn(0), 2u);  // each flip draws (a refused value draws again)
   EXPECT_EQ(flips_drawn(5), 0u);  // --seed 5: a game that replays
 
-  HiddenTerminalOptions hidden;
+  TerminalOptions hidden;
   hidden.variant = "hidden";
   hidden.human = {true, true};
-  hidden.clear_screen = false;
   auto set_up_drawn = [&](uint64_t seed) {
     hidden.seed = seed;
-    std::istringstream in("\nresign\n");
-    std::ostringstream out;
     const uint64_t before = SecureRandom::drawn_on_this_thread();
-    run_hidden_terminal(hidden, in, out);
+    test::play_terminal(hidden, "\nresign\n");
     return SecureRandom::drawn_on_this_thread() - before;
   };
   EXPECT_GE(set_up_drawn(0), 2u);  // both sides' secret arrangements
@@ -164,15 +159,12 @@ TEST(SecureRandom, TheTerminalsDrawFromItUnlessASeedIsGiven) {
 }
 
 TEST(SecureRandom, TheProtocolEnginesSecretArrangementIsDrawnFromIt) {
-  std::vector<std::string> said;
-  HiddenUciSession session(
-      load_variant("hidden-stratego"), [&](std::string_view l) { said.emplace_back(l); },
-      [&](std::string_view l) { said.emplace_back(l); });
+  game::HiddenEngine engine;
+  engine.set_option("Variant", "hidden-stratego");
   const uint64_t before = SecureRandom::drawn_on_this_thread();
-  session.setup({"red"});
+  const std::string placement = engine.choose_setup(kRed);
   EXPECT_GT(SecureRandom::drawn_on_this_thread(), before);
-  ASSERT_EQ(said.size(), 1u);
-  EXPECT_EQ(said[0].substr(0, 6), "setup ");
+  EXPECT_FALSE(placement.empty());
 }
 
 }  // namespace

@@ -143,8 +143,13 @@ TEST_F(TablebaseWebTest, TheTerminalHintComesFromTheTables) {
             0)
       << out;
   // The first of the best moves, with the tables' verdict.
+  const tb::Verdict& v = moves.front().verdict;
+  const std::string words = v.wdl == tb::Wdl::kDraw
+                                ? std::string("draw")
+                                : (v.wdl == tb::Wdl::kWin ? "win in " : "loss in ") +
+                                      std::to_string((v.distance + 1) / 2) + " moves";
   EXPECT_NE(out.find("Hint: " + kStandardGeometry.move_text(moves.front().move) +
-                     " (tablebase: " + tb::verdict_text(moves.front().verdict) + " plies)"),
+                     " (tablebase: " + words + ")"),
             std::string::npos)
       << out;
 }

@@ -23,6 +23,7 @@
 #include "core/game_record.h"
 #include "core/geometry.h"
 #include "core/position.h"
+#include "ui/board_text.h"
 #include "ui/terminal_game.h"
 
 namespace jungle {
@@ -192,7 +193,8 @@ TEST(TerminalGame, PipeShowsBoardRefusesIllegalMovesAndAnswers) {
 
   size_t from = game.mark();
   game.send("a3a5\n");
-  ASSERT_TRUE(game.read_until("Refused: illegal move a3a5: ", from)) << game.output();
+  ASSERT_TRUE(game.read_until("Refused: 'a3a5' is not a move here: illegal move a3a5: ", from))
+      << game.output();
   ASSERT_TRUE(game.read_until("one square", from)) << game.output();
   game.send("c3c4\n");
   ASSERT_TRUE(game.read_until("Wolf may not enter the water at c4", from)) << game.output();
@@ -264,7 +266,8 @@ TEST(TerminalGame, HumanWinsByEnteringTheDen) {
              {"--fen", "2C4/7/7/7/7/7/7/7/6r w 0 1", "--save", saved.string(), "--ascii"});
   ASSERT_TRUE(game.started());
   game.send("c9d9\n");
-  ASSERT_TRUE(game.read_until("Game over: Blue wins (den entered")) << game.output();
+  ASSERT_TRUE(game.read_until("Game over: Blue wins: the Cat entered Red's den. Result 1-0\n"))
+      << game.output();
   ASSERT_TRUE(game.read_until("Result 1-0")) << game.output();
   game.send("g1g2\n");
   ASSERT_TRUE(game.read_until("The game is over")) << game.output();
@@ -283,7 +286,8 @@ TEST(TerminalGame, EngineWinsAndTheBoardIsFlippedForRed) {
   Child game(Child::Mode::kPipe, {"--side", "red", "--movetime", "50", "--fen",
                                   "7/7/7/7/7/7/7/c6/D6 w 0 1", "--ascii"});
   ASSERT_TRUE(game.started());
-  ASSERT_TRUE(game.read_until("Game over: Blue wins (all captured")) << game.output();
+  ASSERT_TRUE(game.read_until("Game over: Blue wins: Red has no pieces left. Result 1-0\n"))
+      << game.output();
   // Red sits at the bottom: rank 1 is drawn first and the files run g to a.
   const std::string& out = game.output();
   ASSERT_NE(out.find(" 9 |"), std::string::npos) << out;
@@ -300,11 +304,13 @@ TEST(TerminalGame, EngineAgainstEngineAndResignation) {
   ASSERT_TRUE(engines.started());
   engines.close_input();
   EXPECT_EQ(engines.wait_exit(), 0);
-  EXPECT_TRUE(contains(engines.output(), "Game over: Blue wins (den entered")) << engines.output();
+  EXPECT_TRUE(
+      contains(engines.output(), "Game over: Blue wins: the Cat entered Red's den. Result 1-0\n"))
+      << engines.output();
 
   Child game(Child::Mode::kPipe, {"--movetime", "50"});
   game.send("resign\n");
-  ASSERT_TRUE(game.read_until("Game over: Red wins (Blue resigned). Result 0-1")) << game.output();
+  ASSERT_TRUE(game.read_until("Game over: Red wins: Blue resigned. Result 0-1\n")) << game.output();
   game.close_input();
   EXPECT_EQ(game.wait_exit(), 0);
 }
@@ -321,7 +327,7 @@ TEST(TerminalGame, LoadedResignationAndBadFiles) {
   ASSERT_TRUE(game.started());
   size_t from = game.mark();
   game.send("load " + resigned.string() + "\n");
-  ASSERT_TRUE(game.read_until("Game over: Red wins (Blue resigned). Result 0-1", from))
+  ASSERT_TRUE(game.read_until("Game over: Red wins: Blue resigned. Result 0-1\n", from))
       << game.output();
   from = game.mark();
   game.send("load " + resigned.string() + " 2\n");
@@ -415,7 +421,8 @@ TEST(TerminalGame, TerminalShowsColoursAndPrompts) {
 
   size_t from = game.mark();
   game.send("a3a5\n");
-  ASSERT_TRUE(game.read_until("Refused: illegal move a3a5", from)) << game.output();
+  ASSERT_TRUE(game.read_until("Refused: 'a3a5' is not a move here: illegal move a3a5", from))
+      << game.output();
   ASSERT_TRUE(game.read_until("Blue to move> ", from)) << game.output();
 
   from = game.mark();
@@ -453,6 +460,32 @@ TEST(TerminalGame, CommandsAreReadWhileTheEngineThinks) {
   game.send("quit\n");
   EXPECT_EQ(game.wait_exit(), 0);
   EXPECT_FALSE(contains(game.output().substr(from), " plays 2... ")) << game.output();
+}
+
+// Flip Jungle's engine thinks in the background too (its terminal used to
+// wait for it, input unread): `stop` makes it flip or move now, and `quit`
+// ends the program while it thinks.
+TEST(TerminalGame, StopReachesTheFlipEngine) {
+  Child game(Child::Mode::kTerminal, {"--variant", "flip", "--movetime", "600000", "--seed", "3"});
+  ASSERT_TRUE(game.started());
+  ASSERT_TRUE(game.read_until("Blue to move> ")) << game.output();
+  size_t from = game.mark();
+  game.send("b2?=L\n");
+  ASSERT_TRUE(game.read_until("Human plays 1. b2? and reveals the Blue Lion (b2?=L)", from))
+      << game.output();
+  ASSERT_TRUE(game.read_until("jungle engine is thinking (type stop to make it move now)", from))
+      << game.output();
+  game.send("stop\n");
+  ASSERT_TRUE(game.read_until("jungle engine plays 1... ", from)) << game.output();
+  ASSERT_TRUE(game.read_until("Blue to move> ", from)) << game.output();
+
+  // A hint thinks in the background as well.
+  from = game.mark();
+  game.send("hint\n");
+  ASSERT_TRUE(game.read_until("Looking for a hint...", from)) << game.output();
+  game.send("quit\n");
+  EXPECT_EQ(game.wait_exit(), 0);
+  EXPECT_FALSE(contains(game.output().substr(from), "Hint: ")) << game.output();
 }
 
 TEST(TerminalGame, EndOfInputOnATerminalEndsCleanly) {

@@ -6,13 +6,7 @@
 #include <string>
 
 #include "app/commands.h"
-#include "core/file_io.h"
-#include "core/variants.h"
-#include "flip/flip_record.h"
-#include "flip/flip_rules.h"
 #include "search/strength_levels.h"
-#include "ui/flip_terminal.h"
-#include "ui/hidden_terminal.h"
 #include "ui/terminal_game.h"
 
 namespace jungle::app {
@@ -33,67 +27,17 @@ bool wants_colour() {
   return !(term && std::string(term) == "dumb");
 }
 
-// Flip Jungle: --side blue is the first player (whose colour the first
-// flip decides in a first-flip set), red the second.
-int run_flip_play(const PlayOptions& opt) {
-  FlipTerminalOptions f;
-  f.human = {opt.side == "blue" || opt.side == "both", opt.side == "red" || opt.side == "both"};
-  f.movetime_ms = opt.game.movetime_ms;
-  f.variant = opt.game.variant;
-  f.fen = opt.game.fen;
-  f.save_file = opt.game.save_file;
-  f.load_file = opt.game.load_file;
-  f.seed = opt.seed;
-  signal(SIGPIPE, SIG_IGN);
-  return run_flip_terminal(f, std::cin, std::cout);
-}
-
-// A record to load that holds a Flip Jungle game (its Variant tag says).
-bool loads_flip_record(const std::string& path) {
-  if (path.empty()) return false;
-  try {
-    return flip::is_flip_record(read_small_file(path, kMaxRecordFileBytes));
-  } catch (const FileReadError&) {
-    return false;  // the 7x9 game's loader reports it
-  }
-}
-
-// Hidden pieces (docs/hidden.md): each person sees only its own view.
-int run_hidden_play(const PlayOptions& opt) {
-  if (!opt.game.fen.empty() || !opt.game.load_file.empty()) {
-    std::cerr << "error: a hidden game starts from a secret set-up; --fen and --load are for "
-                 "open games (jungle pgn replay shows a hidden game's record)\n";
-    return 2;
-  }
-  HiddenTerminalOptions h;
-  h.human = {opt.side == "blue" || opt.side == "both", opt.side == "red" || opt.side == "both"};
-  h.movetime_ms = opt.game.movetime_ms;
-  h.variant = opt.game.variant;
-  h.save_file = opt.game.save_file;
-  h.seed = opt.seed;
-  h.clear_screen = isatty(STDOUT_FILENO);
-  signal(SIGPIPE, SIG_IGN);
-  return run_hidden_terminal(h, std::cin, std::cout);
-}
-
-bool hides_pieces(const std::string& variant) {
-  try {
-    return load_variant(variant)->rules().hidden_pieces;
-  } catch (const std::exception&) {
-    return false;  // the usual path reports a bad variant
-  }
-}
-
 int run_play(PlayOptions opt) {
-  if (flip::is_flip_variant(opt.game.variant) || loads_flip_record(opt.game.load_file)) {
-    return run_flip_play(opt);
-  }
-  if (hides_pieces(opt.game.variant)) return run_hidden_play(opt);
+  // --side blue is whoever acts first: in a Flip Jungle set where the first
+  // flip decides the colours, the player who flips first (docs/flip.md).
   opt.game.human = {opt.side == "blue" || opt.side == "both",
                     opt.side == "red" || opt.side == "both"};
+  opt.game.seed = opt.seed;
   opt.game.colour = wants_colour();
   // Prompts only when a person types and reads; a script sees plain lines.
   opt.game.prompts = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+  // Two people at one screen of a hidden game: each hand-over clears it.
+  opt.game.clear_screen = isatty(STDOUT_FILENO);
   // Ctrl-C or a closed terminal ends the game as `quit` does, saving it.
   opt.game.catch_signals = true;
   // A reader that goes away should end the game, not the process mid-write.
@@ -124,16 +68,19 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--movetime", opt->game.movetime_ms, "Engine thinking time per move in ms")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  cmd->add_option("--variant", opt->game.variant, "Rule set: a shipped name or a .toml file")
+  cmd->add_option("--variant", opt->game.variant,
+                  "Rule set of any family (the open game, flip, hidden): a shipped name or a "
+                  ".toml file")
       ->capture_default_str();
-  CLI::Option* fen = cmd->add_option("--fen", opt->game.fen, "Start from this position");
+  CLI::Option* fen = cmd->add_option(
+      "--fen", opt->game.fen,
+      "Start from this position (a hidden game: the arbiter's FEN, every animal shown)");
   cmd->add_option("--load", opt->game.load_file, "Continue the first game of this record file")
       ->excludes(fen);
   cmd->add_option("--save", opt->game.save_file, "Write the game record to this file on exit");
   cmd->add_option("--tb", opt->game.tb_dir, "Folder of endgame tables for the engine and hint");
   cmd->add_option("--seed", opt->seed,
-                  "Flip Jungle: seed of what flips reveal; hidden pieces: of the secret set-up "
-                  "(0: random)");
+                  "Seed of chance: what flips reveal, a hidden game's secret set-up (0: random)");
   cmd->add_flag("--ascii", opt->game.ascii,
                 "Letters (E L T P W D C R) instead of 象獅虎豹狼狗貓鼠");
   cmd->callback([opt] {

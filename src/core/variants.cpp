@@ -54,6 +54,15 @@ std::string join_issues(const std::vector<VariantIssue>& issues) {
 VariantError::VariantError(std::vector<VariantIssue> issues)
     : std::runtime_error(join_issues(issues)), issues_(std::move(issues)) {}
 
+std::string VariantError::one_line() const {
+  std::string text;
+  for (const VariantIssue& issue : issues_) {
+    if (!text.empty()) text += "; ";
+    text += issue.to_string();
+  }
+  return text.empty() ? what() : text;
+}
+
 namespace {
 
 // The order players see the shipped sets in: the standard game first, then

@@ -26,6 +26,8 @@ class VariantError : public std::runtime_error {
  public:
   explicit VariantError(std::vector<VariantIssue> issues);
   const std::vector<VariantIssue>& issues() const { return issues_; }
+  // The issues on one line, joined by "; ", for a protocol's one-line error.
+  std::string one_line() const;
 
  private:
   std::vector<VariantIssue> issues_;

@@ -75,8 +75,10 @@ class Engine {
   virtual std::vector<OptionSpec> options() const = 0;
   // Sets one (names case-insensitive, as the protocol's). Throws
   // std::invalid_argument naming the option and the value when it is
-  // unknown or out of range; waits for a running search to finish.
-  virtual void set_option(std::string_view name, std::string_view value) = 0;
+  // unknown, out of range or cannot be used, changing nothing; waits for a
+  // running search to finish. Returns what was set but cannot be wholly
+  // used (a damaged table in a TablebasePath folder), each naming what.
+  virtual std::vector<std::string> set_option(std::string_view name, std::string_view value) = 0;
   virtual void new_game() = 0;
 
   // Checks that an observation can be searched (a position the engine can
@@ -97,6 +99,15 @@ class Engine {
     (void)side;
     return "";
   }
+
+  // The protocol's `d`: the board the observation describes, its FEN or
+  // view, and what the engine reads in it (legal actions, deductions).
+  // Throws std::invalid_argument as validate does.
+  virtual std::string describe(const Observation& observation) const = 0;
+  // The protocol's `eval`: the evaluation's terms for the observation's
+  // position. Throws std::invalid_argument where the family has no one
+  // position to evaluate, saying so.
+  virtual std::string eval_text(const Observation& observation) const;
 
   // go + wait.
   Answer think(const Observation& observation, const Limits& limits, InfoCallback on_info = {});

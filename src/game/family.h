@@ -90,7 +90,7 @@ class Family {
   virtual std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
                                            RandomBits chance) const = 0;
   // The observation a protocol `position` text describes (Observation::
-  // position's syntax, docs/protocol.md) under `variant`, every field
+  // position's syntax, docs/engine.md, "Protocol") under `variant`, every field
   // filled. Throws std::invalid_argument saying what is wrong and where.
   virtual Observation read_observation(std::string_view variant,
                                        std::string_view position) const = 0;

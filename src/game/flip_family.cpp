@@ -15,7 +15,8 @@
 #include "flip/flip_rules.h"
 #include "game/engine.h"
 #include "game/families.h"
-#include "game/pending_adapters.h"
+#include "game/flip_engine.h"
+#include "game/flip_observation.h"
 #include "game/record_tags.h"
 
 namespace jungle::game {
@@ -183,12 +184,12 @@ class FlipState final : public State {
     return o;
   }
 
-  std::string record(const Tags& tags) const override {
-    return flip::write_flip_record(pos_, tags, {}, declared_);
+  std::string record(const Tags& tags, const std::vector<std::string>& comments) const override {
+    return flip::write_flip_record(pos_, tags, comments, declared_);
   }
   // Nothing is private in Flip Jungle: what lies face down nobody knows,
   // and the record holds only what was revealed.
-  std::string record_seen_by(Viewer, const Tags& tags) const override { return record(tags); }
+  std::string record_seen_by(Viewer, const Tags& tags) const override { return record(tags, {}); }
 
   void deal(RandomBits chance) override { deal_ = flip::deal_tiles(pos_, chance); }
   std::unique_ptr<State> clone() const override { return std::make_unique<FlipState>(*this); }

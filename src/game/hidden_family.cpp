@@ -13,7 +13,8 @@
 #include "flip/flip_rules.h"
 #include "game/engine.h"
 #include "game/families.h"
-#include "game/pending_adapters.h"
+#include "game/hidden_engine.h"
+#include "game/hidden_observation.h"
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
@@ -135,7 +136,7 @@ class HiddenState final : public State {
                           game_.result_message());
   }
 
-  std::string record(const Tags& tags) const override {
+  std::string record(const Tags& tags, const std::vector<std::string>&) const override {
     return hidden::write_hidden_record(game_, tags);
   }
   std::string record_seen_by(Viewer viewer, const Tags& tags) const override {

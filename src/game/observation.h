@@ -25,7 +25,7 @@ struct Observation {
   std::string variant;  // the rule set as records name it: "standard", "flip", "hidden", a path
   Viewer viewer;
   // The game as the engine protocol's `position` command takes it, in the
-  // family's one documented syntax (docs/protocol.md): "fen F moves a3a4
+  // family's one documented syntax (docs/engine.md, "Protocol"): "fen F moves a3a4
   // ...", "fen F moves b2?=L a1a2", "hidden blue fen V moves e3e4:took=Tw".
   // Replaying it gives back exactly what the viewer knows.
   std::string position;

@@ -9,11 +9,13 @@
 #include "core/game_record.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/text_util.h"
 #include "core/variants.h"
 #include "flip/flip_rules.h"
 #include "game/engine.h"
 #include "game/families.h"
-#include "game/pending_adapters.h"
+#include "game/open_engine.h"
+#include "game/open_observation.h"
 #include "game/record_tags.h"
 
 namespace jungle::game {
@@ -91,12 +93,15 @@ class OpenState final : public State {
     return o;
   }
 
-  std::string record(const Tags& tags) const override {
+  std::string record(const Tags& tags, const std::vector<std::string>& comments) const override {
     GameRecord r = game_.to_record();
+    for (size_t i = 0; i < r.moves.size() && i < comments.size(); ++i) {
+      if (!comments[i].empty()) r.moves[i].comment = comments[i];
+    }
     r.tags = merge_tags(tags, r.tags);
     return write_record(r);
   }
-  std::string record_seen_by(Viewer, const Tags& tags) const override { return record(tags); }
+  std::string record_seen_by(Viewer, const Tags& tags) const override { return record(tags, {}); }
 
   void deal(RandomBits) override {}  // the open game has no chance
   std::unique_ptr<State> clone() const override { return std::make_unique<OpenState>(*this); }
@@ -163,9 +168,42 @@ class OpenFamily final : public Family {
       pos.undo_move();
     }
     Game game(pos, std::string(variant));
-    for (Move m : moves) game.play(m);
+    for (size_t i = 0; i < moves.size(); ++i) {
+      if (game.over()) {
+        // Moves past our draw rules (move limit, repetition): the protocol's
+        // interface is the arbiter and may play on (docs/engine.md, "Protocol"), which
+        // no Game holds; the observation is then the position's own.
+        for (size_t j = i; j < moves.size(); ++j) pos.do_move(moves[j]);
+        return past_draw_observation(pos, variant, position);
+      }
+      pos.do_move(moves[i]);
+      game.play(moves[i]);
+    }
     const OpenState state(std::move(game));
     return state.observe(state.game().position().side_to_move());
+  }
+
+  // A position reached past a draw by our rules: the side to move acts,
+  // with every move generate_moves_past_draws allows.
+  static Observation past_draw_observation(const Position& pos, std::string_view variant,
+                                           std::string_view position) {
+    Observation o;
+    o.family = "open";
+    o.variant = std::string(variant);
+    o.viewer = pos.side_to_move();
+    const std::vector<std::string> words = split(position);
+    o.position = join_words(words, 0, words.size());
+    o.diagram = pos.diagram();
+    o.to_move = pos.side_to_move();
+    for (Move m : generate_moves_past_draws(pos)) {
+      o.legal_actions.push_back(pos.rule_set().geometry().move_text(m));
+    }
+    o.plies = pos.history_plies();
+    if (o.legal_actions.empty()) {
+      o.to_move.reset();
+      o.result = game_result(pos);
+    }
+    return o;
   }
 
   bool owns_record(std::string_view text, const RecordSource&) const override {

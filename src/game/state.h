@@ -107,7 +107,11 @@ class State {
   // The arbiter's record, the truth included: Family::read_records reads
   // back a state equal to this one. `tags` gives Event, the players and any
   // others; Result, Variant, FEN and Termination come from the game.
-  virtual std::string record(const Tags& tags = {}) const = 0;
+  // `comments[i]`, where given, is written after ply i ("" for none) by the
+  // families whose records keep comments (the engine's evaluations,
+  // "[%eval 0.35/12]"); a hidden game's record keeps none.
+  virtual std::string record(const Tags& tags = {},
+                             const std::vector<std::string>& comments = {}) const = 0;
   // The record as `viewer` may read it: only what the viewer was shown
   // (for a game with nothing private, the arbiter's record).
   virtual std::string record_seen_by(Viewer viewer, const Tags& tags = {}) const = 0;

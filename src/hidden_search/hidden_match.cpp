@@ -10,12 +10,14 @@
 
 namespace jungle::hidden {
 
+Move random_try(const PlayerView& view, std::mt19937_64& rng) {
+  const MoveList tries = view.legal_moves();
+  return tries[std::uniform_int_distribution<int>(0, tries.size() - 1)(rng)];
+}
+
 HiddenPlayer random_player(uint64_t seed) {
   auto rng = std::make_shared<std::mt19937_64>(seed);
-  return [rng](const HiddenGame& game) {
-    const MoveList tries = game.view(game.side_to_move()).legal_moves();
-    return tries[std::uniform_int_distribution<int>(0, tries.size() - 1)(*rng)];
-  };
+  return [rng](const HiddenGame& game) { return random_try(game.view(game.side_to_move()), *rng); };
 }
 
 namespace {
@@ -53,6 +55,22 @@ int greedy_gain(const Position& world, const RuleSet& rules, const Evaluator& va
 
 }  // namespace
 
+Move greedy_try(const PlayerView& view, std::mt19937_64& rng, const Evaluator& values) {
+  const Position world = view.determinize(view.sample_arrangement(rng));
+  const MoveList tries = view.legal_moves();
+  std::vector<Move> best;
+  int best_gain = std::numeric_limits<int>::min();
+  for (const Move m : tries) {
+    const int gain = greedy_gain(world, view.rule_set(), values, m);
+    if (gain > best_gain) {
+      best_gain = gain;
+      best.clear();
+    }
+    if (gain == best_gain) best.push_back(m);
+  }
+  return best[std::uniform_int_distribution<size_t>(0, best.size() - 1)(rng)];
+}
+
 HiddenPlayer greedy_player(uint64_t seed) {
   struct State {
     std::mt19937_64 rng;
@@ -67,19 +85,7 @@ HiddenPlayer greedy_player(uint64_t seed) {
       state->rules = view.rule_set_ptr();
       state->values = std::make_unique<Evaluator>(*state->rules);
     }
-    const Position world = view.determinize(view.sample_arrangement(state->rng));
-    const MoveList tries = view.legal_moves();
-    std::vector<Move> best;
-    int best_gain = std::numeric_limits<int>::min();
-    for (const Move m : tries) {
-      const int gain = greedy_gain(world, *state->rules, *state->values, m);
-      if (gain > best_gain) {
-        best_gain = gain;
-        best.clear();
-      }
-      if (gain == best_gain) best.push_back(m);
-    }
-    return best[std::uniform_int_distribution<size_t>(0, best.size() - 1)(state->rng)];
+    return greedy_try(view, state->rng, *state->values);
   };
 }
 

@@ -8,6 +8,7 @@
 
 #include "hidden/hidden_game.h"
 #include "hidden_search/hidden_search.h"
+#include "search/evaluation.h"
 
 // Hidden games played in-process between the engine and a baseline
 // (`jungle hidden-match`, docs/hidden.md "Strength"). A player chooses from
@@ -23,6 +24,11 @@ using HiddenPlayer = std::function<Move(const HiddenGame& game)>;
 
 // Uniformly among the tries of its view ("random-consistent").
 HiddenPlayer random_player(uint64_t seed);
+// The random and greedy players' choices from the view alone (below), for
+// engines that are given nothing else (game/hidden_engine.h). `values` is
+// an evaluator of the view's rule set, whose piece values greedy counts.
+Move random_try(const PlayerView& view, std::mt19937_64& rng);
+Move greedy_try(const PlayerView& view, std::mt19937_64& rng, const Evaluator& values);
 // The greedy player: each move it draws one world from its view and tries
 // the move that gains the most material in that world, one ply deep, as
 // the arbiter would resolve it there (a won game above everything, a lost

@@ -5,23 +5,15 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cinttypes>
-#include <cmath>
 #include <condition_variable>
-#include <cstdio>
-#include <istream>
-#include <optional>
-#include <ostream>
-#include <sstream>
 
-#include "core/file_io.h"
 #include "core/movegen.h"
-#include "core/notation.h"
 #include "core/perft.h"
 #include "core/text_util.h"
 #include "core/variants.h"
 #include "protocol/uci_limits.h"
 #include "search/bench_positions.h"
+#include "search/engine.h"
 
 namespace jungle {
 

@@ -4,26 +4,35 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "core/position.h"
-#include "protocol/flip_uci.h"
-#include "protocol/hidden_uci.h"
-#include "search/engine.h"
+#include "game/engine.h"
+#include "game/family.h"
+#include "game/strength_model.h"
 
 namespace jungle {
 
-// The engine protocol: UCI as chess engines speak it, with Jungle's board.
-// Moves are coordinate moves ("a3a4"), `wtime`/`winc` are the first player's
-// (Blue's) clock, and the rule set is the Variant option. Searches, `go
-// perft` and `bench` run in the background, so the input is always read:
-// `stop`, `isready` and `quit` are answered at once; a command that needs the
-// engine idle (`go`, `ucinewgame`, `setoption`, `bench`) first stops what
-// runs, as `stop` would. Every line written is whole and flushed.
+// The engine protocol: UCI as chess engines speak it, with Jungle's boards,
+// for every family of game (docs/engine.md, "Protocol"). The rule set is the Variant
+// option; its family (game/family.h) makes the engine that plays it, and
+// `position`, `go`, `stop`, `d`, `eval`, `setup` and `ucinewgame` go to that
+// engine through game::Engine, so that one `go` parser, one time plan, one
+// score writer and one info writer serve the open game, Flip Jungle and
+// hidden pieces alike. `uci` announces the options the engine offers.
+// Moves are coordinate moves ("a3a4"), `wtime`/`winc` are the first
+// player's (Blue's) clock. Searches, `go perft` and `bench` run in the
+// background, so the input is always read: `stop`, `isready` and `quit` are
+// answered at once; a command that needs the engine idle (`go`,
+// `ucinewgame`, `setoption`, `bench`) first stops what runs, as `stop`
+// would. Every line written is whole and flushed.
 class UciProtocol {
  public:
   UciProtocol(std::istream& in, std::ostream& out);
@@ -39,6 +48,8 @@ class UciProtocol {
   // Blocks until the running search, perft or bench, if any, has ended by itself.
   void wait_for_search();
 
+  // The open game's position the last accepted `position` set (the start
+  // under another family).
   const Position& position() const { return pos_; }
 
  private:
@@ -47,58 +58,43 @@ class UciProtocol {
 
   void cmd_uci();
   void cmd_setoption(const std::vector<std::string>& args);
+  void cmd_variant(const std::string& value);
   void cmd_position(const std::vector<std::string>& args);
   void cmd_go(const std::vector<std::string>& args);
+  void cmd_setup(const std::vector<std::string>& args);
   void cmd_perft(int depth);
-  void cmd_display();
   void cmd_bench(const std::vector<std::string>& args);
   // Ends the running search, perft or bench and waits for its last words:
   // only as long as the stop takes, never for a search that would not end.
   void interrupt();
-  void apply_skill();
+  // Takes `family`'s engine and the observation of `variant`'s start.
+  void use_family(const game::Family& family, const std::string& variant,
+                  std::unique_ptr<game::Engine> engine);
 
-  static constexpr const char* kBuiltInEval = "<built-in>";
-  void set_eval_file(const std::string& path);
-  void on_info(const SearchInfo& info, const Geometry& board);
-  void on_done(const Position& root, const SearchResult& result);
+  void on_info(const game::SearchInfo& info);
+  void on_done(const game::Answer& answer);
 
   std::istream& in_;
   std::ostream& out_;
   std::mutex out_mutex_;
-  Engine engine_;
-  EngineOptions options_;
   std::string variant_ = "standard";
-  std::string eval_file_ = kBuiltInEval;  // the file the weights were read from
-  Position pos_;
+  const game::Family* family_ = nullptr;
+  std::unique_ptr<game::Engine> engine_;
+  // The engine's options as set, in order: a new engine (another family's)
+  // is given those it offers too.
+  std::vector<std::pair<std::string, std::string>> settings_;
+  // The last observation `position` gave (the start after a Variant change,
+  // where the family has one everybody knows).
+  std::optional<game::Observation> observation_;
   // The last `position` was rejected: `go` answers 0000 rather than search
   // a position the interface did not ask for.
   bool position_rejected_ = false;
+  Position pos_;  // the open game's, for perft
+  bool open_game_ = true;
   std::thread task_;  // `go perft` and `bench`
   std::atomic<bool> task_stop_{false};
-  int skill_level_ = 20;         // the Skill Level option
-  bool limit_strength_ = false;  // UCI_LimitStrength: UCI_Elo sets the skill level
-  int elo_;                      // UCI_Elo
-  bool show_wdl_ = false;        // UCI_ShowWDL
-  bool ponder_ = false;          // Ponder: only announced; `go ponder` works either way
-  // Set while the Variant is a Flip Jungle set: position, go, d, stop and
-  // ucinewgame are then its (protocol/flip_uci.h).
-  std::unique_ptr<FlipUciSession> flip_;
-  // Set while the Variant hides pieces: position, go, setup, d, stop and
-  // ucinewgame are then its (protocol/hidden_uci.h).
-  std::unique_ptr<HiddenUciSession> hidden_;
+  bool ponder_ = false;  // Ponder: only announced; `go ponder` works either way
 };
-
-// The Elo of each Skill Level on the scale of UCI_Elo, and the level that
-// plays nearest a given Elo.
-int skill_level_elo(int level);
-int skill_level_for_elo(int elo);
-
-// The expected wins, draws and losses per mille for the side to move at a
-// search score, as `info ... wdl W D L` reports them (UCI_ShowWDL).
-struct Wdl {
-  int win = 0, draw = 0, loss = 0;
-};
-Wdl wdl_of_score(int score);
 
 // `bench`: a fixed set of positions searched to a fixed depth with one
 // thread and 16 MB of hash, each after a new game. The total node count is

@@ -4,13 +4,13 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "protocol/uci.h"
-#include "protocol/uci_limits.h"
+#include "game/option_limits.h"
+#include "game/strength_model.h"
 #include "search/search.h"
 
 namespace jungle {
 
-using namespace uci_limits;
+using namespace game::option_limits;
 
 namespace {
 

@@ -1,0 +1,259 @@
+#include "game/flip_engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/text_util.h"
+#include "flip/flip_match.h"
+#include "flip/flip_rules.h"
+#include "game/engine_options.h"
+#include "game/flip_observation.h"
+#include "game/option_limits.h"
+#include "game/time_plan.h"
+
+namespace jungle::game {
+
+using namespace option_limits;
+
+namespace {
+
+// The search's depth when none is given: its deepest.
+constexpr int kMaxFlipDepth = 64;
+
+// A search value in points as the side to move's expected result: the
+// logistic the search averages chance outcomes by (FlipSearchOptions::
+// chance_scale, 25 points) inside the evaluation's range, a result beyond
+// it. The web's flip_expected is the same curve.
+double expected_of_points(double points) {
+  if (points > flip::kFlipEvalMax) return 1.0;
+  if (points < -flip::kFlipEvalMax) return 0.0;
+  return 1.0 / (1.0 + std::exp(-points / flip::FlipSearchOptions().chance_scale));
+}
+
+// A win the tree saw to its end is a mate in moves; the endgame tables'
+// verdict proves a result without its distance.
+Score score_of(const flip::FlipSearchResult& r, double points) {
+  if (r.plies_to_end != 0) {
+    const int moves = (std::abs(r.plies_to_end) + 1) / 2;
+    return Score::mate(r.plies_to_end > 0 ? moves : -moves);
+  }
+  if (r.proven) return Score::tablebase(points > 0 ? 1 : points < 0 ? -1 : 0);
+  return Score::of_expected(expected_of_points(points));
+}
+
+// The search's words beside the score: the points it expects, or the tables' verdict.
+std::string score_words(const flip::FlipSearchResult& r) {
+  if (r.proven && r.plies_to_end == 0) {
+    return r.score > 0 ? "a win by the endgame tables" : "a loss by the endgame tables";
+  }
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "expected score %+.2f", r.score);
+  return expected;
+}
+
+std::vector<SearchInfo> infos_of(const flip::FlipSearchResult& r) {
+  std::vector<SearchInfo> out;
+  const size_t lines = std::max<size_t>(1, r.lines.size());
+  for (size_t k = 0; k < lines; ++k) {
+    SearchInfo info;
+    info.depth = r.depth;
+    info.multipv = int(k) + 1;
+    const double points = r.lines.empty() ? r.score : r.lines[k].score;
+    // Only the best line carries the proof (plies to the end) of the result.
+    info.score = k == 0 ? score_of(r, points) : Score::of_expected(expected_of_points(points));
+    info.nodes = r.nodes;
+    info.time_ms = r.time_ms;
+    info.pv = {flip::action_text(r.lines.empty() ? r.best : r.lines[k].action)};
+    if (k == 0) info.text = score_words(r);
+    out.push_back(std::move(info));
+  }
+  return out;
+}
+
+}  // namespace
+
+FlipEngine::FlipEngine()
+    : rules_(flip::load_flip_rules(variant_)),
+      searcher_(std::make_unique<flip::FlipSearcher>()),
+      move_overhead_ms_(kDefaultMoveOverheadMs) {}
+
+FlipEngine::~FlipEngine() {
+  stop();
+  wait();
+}
+
+std::vector<OptionSpec> FlipEngine::options() const {
+  return {
+      spin_option("MultiPV", multipv_, 1, kMaxMultiPv),
+      spin_option("Move Overhead", move_overhead_ms_, 0, kMaxMoveOverheadMs),
+      combo_option("Mode", mode_, {"full", "random", "greedy", "careful"}),
+      spin_option("Seed", seed_, 0, kMaxSeed),
+      button_option("Clear Hash"),
+  };
+}
+
+std::vector<std::string> FlipEngine::set_option(std::string_view name, std::string_view value) {
+  const std::string key = lower(name);
+  if (key == "variant") {
+    use_variant(value);
+    return {};
+  }
+  const std::vector<OptionSpec> specs = options();
+  const OptionSpec* spec = find_option(specs, name);
+  if (!spec) throw std::invalid_argument("unknown option '" + std::string(name) + "'");
+  if (key == "multipv") {
+    const int v = int(spin_value(*spec, value));
+    wait();
+    multipv_ = v;
+  } else if (key == "move overhead") {
+    const int64_t v = spin_value(*spec, value);
+    wait();
+    move_overhead_ms_ = v;
+  } else if (key == "mode") {
+    std::string v = combo_value(*spec, value);
+    wait();
+    mode_ = std::move(v);
+  } else if (key == "seed") {
+    const int64_t v = spin_value(*spec, value);
+    wait();
+    seed_ = v;
+  } else if (key == "clear hash") {
+    new_game();
+  }
+  return {};
+}
+
+void FlipEngine::use_variant(std::string_view variant) {
+  if (variant == variant_) return;
+  flip::FlipRulesPtr rules = rules_of(variant);
+  wait();
+  rules_ = std::move(rules);
+  variant_ = std::string(variant);
+  searcher_->clear();
+}
+
+flip::FlipRulesPtr FlipEngine::rules_of(std::string_view variant) const {
+  if (variant.empty() || variant == variant_) return rules_;
+  try {
+    return flip::load_flip_rules(variant);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("Variant '" + std::string(variant) + "': " + e.what());
+  }
+}
+
+void FlipEngine::new_game() {
+  wait();
+  searcher_->clear();
+}
+
+void FlipEngine::validate(const Observation& observation) const {
+  (void)flip_position_of(rules_of(observation.variant), observation.position);
+  // An observation of the side not to move is the other side's to answer.
+  if (observation.viewer && observation.to_move && *observation.viewer != *observation.to_move) {
+    throw std::invalid_argument(side_name(*observation.to_move) +
+                                " is to move, and the observation is " +
+                                side_name(*observation.viewer) + "'s");
+  }
+}
+
+void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCallback on_info,
+                    DoneCallback on_done) {
+  if (!observation.variant.empty()) use_variant(observation.variant);
+  flip::FlipPosition root = flip_position_of(rules_, observation.position);
+  if (!limits.search_actions.empty()) {
+    throw std::invalid_argument("searchmoves: the Flip Jungle engine searches every action");
+  }
+  flip::FlipLimits fl;
+  fl.depth = limits.depth > 0 ? std::min(limits.depth, kMaxFlipDepth) : kMaxFlipDepth;
+  fl.nodes = limits.nodes;
+  // The clock of the side to move (Blue's before the first flip decides the
+  // colours: the first player's, as `wtime` is).
+  fl.movetime_ms = int(std::min<int64_t>(
+      plan_movetime_ms(limits, root.side_to_move(), move_overhead_ms_), int64_t(1) << 30));
+  fl.lines = multipv_;
+  stop();
+  wait();
+  searcher_->resume();
+  searching_ = true;
+  thread_ = std::thread([this, fl, root = std::move(root), mode = mode_, seed = seed_,
+                         on_info = std::move(on_info), on_done = std::move(on_done)]() mutable {
+    Answer answer;
+    if (root.end() != flip::FlipEnd::kNone || root.legal_actions().size == 0) {
+      answer.score = Score::centipawns(0);  // nothing to do: the game is over
+    } else if (mode != "full") {
+      // The baselines answer at once, without a search to report.
+      const flip::FlipPlayer player = mode == "random"   ? flip::random_player(uint64_t(seed))
+                                      : mode == "greedy" ? flip::greedy_player(uint64_t(seed))
+                                                         : flip::careful_player();
+      answer.action = flip::action_text(player(root));
+    } else {
+      const flip::FlipSearchResult r =
+          searcher_->search(root, fl, [&on_info](const flip::FlipSearchResult& it) {
+            if (!on_info) return;
+            for (const SearchInfo& info : infos_of(it)) on_info(info);
+          });
+      if (r.has_move) {
+        answer.action = flip::action_text(r.best);
+        answer.score = score_of(r, r.score);
+        answer.depth = r.depth;
+        answer.nodes = r.nodes;
+        for (const flip::FlipLine& l : r.lines) {
+          answer.lines.push_back(
+              {Score::of_expected(expected_of_points(l.score)), {flip::action_text(l.action)}});
+        }
+        if (!answer.lines.empty()) answer.lines[0].score = answer.score;
+      }
+    }
+    if (on_done) on_done(answer);
+    searching_ = false;
+  });
+}
+
+void FlipEngine::stop() {
+  searcher_->stop();
+}
+
+void FlipEngine::wait() {
+  if (thread_.joinable()) thread_.join();
+}
+
+std::string FlipEngine::describe(const Observation& observation) const {
+  const flip::FlipPosition pos =
+      flip_position_of(rules_of(observation.variant), observation.position);
+  std::ostringstream s;
+  s << flip::diagram(pos);
+  s << "Fen: " << pos.fen() << "\n";
+  s << "Side to move: "
+    << (pos.colours_known() ? side_name(pos.side_to_move()) : std::string("undecided")) << "\n";
+  GameResult r;
+  const flip::FlipEnd end = pos.end(&r);
+  if (end != flip::FlipEnd::kNone) {
+    s << "Result: " << result_tag(r) << " (" << flip::flip_end_tag(end) << ")\n";
+  }
+  const flip::ActionList list = pos.legal_actions();
+  s << "Legal actions (" << list.size << "):";
+  for (flip::Action a : list) s << ' ' << flip::action_text(a);
+  return s.str();
+}
+
+std::string FlipEngine::eval_text(const Observation& observation) const {
+  const flip::FlipPosition pos =
+      flip_position_of(rules_of(observation.variant), observation.position);
+  const double points = flip::flip_evaluate(pos);
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "Evaluation: %+.2f points for the side to move (about 10 a Cat), expected "
+                "result %.3f, %s",
+                points, expected_of_points(points),
+                Score::of_expected(expected_of_points(points)).uci_text().c_str());
+  return text;
+}
+
+std::unique_ptr<Engine> make_flip_engine() {
+  return std::make_unique<FlipEngine>();
+}
+
+}  // namespace jungle::game

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "flip/flip_position.h"
+#include "flip/flip_search.h"
+#include "game/engine.h"
+
+// Flip Jungle's engine behind the facade: the expectimax search
+// (flip/flip_search.h), or one of the in-process baselines (Mode random,
+// greedy, careful: flip/flip_match.h) so that a match can play them over
+// the protocol. Options: MultiPV (the search's root lines), Move Overhead
+// (the time plan, time_plan.h), Mode, Seed (the random and greedy
+// baselines' generator) and Clear Hash. No Hash: the search's table has a
+// fixed size. Scores are expected results written as centipawns by the one
+// curve (score.h); a win the tree sees to its end is a mate, one the
+// endgame tables prove a tablebase score. Set "Variant" (not announced) to
+// change the rule set; a go under another variant changes it too.
+
+namespace jungle::game {
+
+class FlipEngine final : public Engine {
+ public:
+  FlipEngine();
+  ~FlipEngine() override;
+
+  std::vector<OptionSpec> options() const override;
+  std::vector<std::string> set_option(std::string_view name, std::string_view value) override;
+  void new_game() override;
+  void validate(const Observation& observation) const override;
+  void go(const Observation& observation, const Limits& limits, InfoCallback on_info,
+          DoneCallback on_done) override;
+  void stop() override;
+  void wait() override;
+  bool searching() const override { return searching_; }
+  std::string describe(const Observation& observation) const override;
+  std::string eval_text(const Observation& observation) const override;
+
+ private:
+  flip::FlipRulesPtr rules_of(std::string_view variant) const;
+  void use_variant(std::string_view variant);
+
+  std::string variant_ = "flip";
+  flip::FlipRulesPtr rules_;
+  std::unique_ptr<flip::FlipSearcher> searcher_;
+  std::thread thread_;
+  std::atomic<bool> searching_{false};
+  int multipv_ = 1;
+  int64_t move_overhead_ms_;
+  std::string mode_ = "full";
+  int64_t seed_ = 0;
+};
+
+// A new FlipEngine, as the flip family's make_engine gives it.
+std::unique_ptr<Engine> make_flip_engine();
+
+}  // namespace jungle::game

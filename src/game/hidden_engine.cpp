@@ -1,0 +1,267 @@
+#include "game/hidden_engine.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/text_util.h"
+#include "core/variants.h"
+#include "game/engine_options.h"
+#include "game/hidden_observation.h"
+#include "game/option_limits.h"
+#include "game/time_plan.h"
+#include "hidden/setup.h"
+#include "hidden_search/hidden_match.h"
+#include "search/evaluation.h"
+
+namespace jungle::game {
+
+using namespace option_limits;
+
+namespace {
+
+// Without a clock, a movetime, a depth or nodes: a second a move, or ten
+// minutes for `go infinite` (which `stop` ends).
+constexpr int64_t kDefaultMoveMs = 1000;
+constexpr int64_t kInfiniteMs = 600'000;
+
+std::string expected_text(double e) {
+  char number[32];
+  std::snprintf(number, sizeof number, "%.3f", e);
+  return number;
+}
+
+}  // namespace
+
+HiddenEngine::HiddenEngine()
+    : rules_(load_variant(variant_)),
+      searcher_(std::make_unique<hidden::HiddenSearcher>(search_options_)),
+      move_overhead_ms_(kDefaultMoveOverheadMs) {}
+
+HiddenEngine::~HiddenEngine() {
+  stop();
+  wait();
+}
+
+std::vector<OptionSpec> HiddenEngine::options() const {
+  return {
+      spin_option("Hash", search_options_.hash_mb, 1, kMaxHashMb),
+      spin_option("MultiPV", multipv_, 1, kMaxMultiPv),
+      spin_option("Move Overhead", move_overhead_ms_, 0, kMaxMoveOverheadMs),
+      combo_option("Mode", mode_, {"full", "random", "greedy", "sampler"}),
+      spin_option("Seed", int64_t(search_options_.seed), 0, kMaxSeed),
+      button_option("Clear Hash"),
+  };
+}
+
+std::vector<std::string> HiddenEngine::set_option(std::string_view name, std::string_view value) {
+  const std::string key = lower(name);
+  if (key == "variant") {
+    use_variant(value);
+    return {};
+  }
+  const std::vector<OptionSpec> specs = options();
+  const OptionSpec* spec = find_option(specs, name);
+  if (!spec) throw std::invalid_argument("unknown option '" + std::string(name) + "'");
+  if (key == "hash" || key == "seed") {
+    hidden::HiddenSearchOptions next = search_options_;
+    if (key == "hash") {
+      next.hash_mb = int(spin_value(*spec, value));
+    } else {
+      next.seed = uint64_t(spin_value(*spec, value));
+    }
+    wait();
+    try {
+      searcher_->set_options(next);
+    } catch (const std::bad_alloc&) {
+      throw std::invalid_argument("Hash: cannot allocate " + std::to_string(next.hash_mb) +
+                                  " MB; the table stays at " +
+                                  std::to_string(search_options_.hash_mb) + " MB");
+    }
+    search_options_ = next;
+  } else if (key == "multipv") {
+    const int v = int(spin_value(*spec, value));
+    wait();
+    multipv_ = v;
+  } else if (key == "move overhead") {
+    const int64_t v = spin_value(*spec, value);
+    wait();
+    move_overhead_ms_ = v;
+  } else if (key == "mode") {
+    std::string v = combo_value(*spec, value);
+    wait();
+    mode_ = std::move(v);
+  } else if (key == "clear hash") {
+    new_game();
+  }
+  return {};
+}
+
+void HiddenEngine::use_variant(std::string_view variant) {
+  if (variant == variant_) return;
+  RuleSetPtr rules = rules_of(variant);
+  if (!rules->rules().hidden_pieces) {
+    throw std::invalid_argument("Variant '" + std::string(variant) + "' hides no pieces");
+  }
+  wait();
+  rules_ = std::move(rules);
+  variant_ = std::string(variant);
+  searcher_->new_game();
+}
+
+RuleSetPtr HiddenEngine::rules_of(std::string_view variant) const {
+  if (variant.empty() || variant == variant_) return rules_;
+  try {
+    return load_variant(variant);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("Variant '" + std::string(variant) + "': " + e.what());
+  }
+}
+
+void HiddenEngine::new_game() {
+  wait();
+  searcher_->new_game();
+}
+
+void HiddenEngine::validate(const Observation& observation) const {
+  const hidden::PlayerView view =
+      hidden_view_of(rules_of(observation.variant), observation.position);
+  if (!view.viewer())
+    throw std::invalid_argument("the view is a spectator's; the engine plays a side");
+  if (view.side_to_move() != *view.viewer()) {
+    throw std::invalid_argument(side_name(view.side_to_move()) +
+                                " is to move, and the engine plays " + side_name(*view.viewer()));
+  }
+}
+
+void HiddenEngine::go(const Observation& observation, const Limits& limits, InfoCallback on_info,
+                      DoneCallback on_done) {
+  if (!observation.variant.empty()) use_variant(observation.variant);
+  validate(observation);
+  hidden::PlayerView view = hidden_view_of(rules_, observation.position);
+  if (!limits.search_actions.empty()) {
+    throw std::invalid_argument("searchmoves: the hidden-pieces engine searches every try");
+  }
+  hidden::HiddenLimits hl;
+  hl.depth = limits.depth > 0 ? std::min(limits.depth, 64) : 0;
+  hl.nodes = limits.nodes;
+  // A depth or a node count given alone is kept alone: the searcher reads
+  // its depth only without a time, and a fixed depth repeats exactly.
+  if (limits.movetime_ms > 0 || (hl.depth == 0 && hl.nodes == 0)) {
+    hl.movetime_ms = plan_movetime_ms(limits, view.side_to_move(), move_overhead_ms_);
+    if (hl.movetime_ms == 0 && hl.depth == 0 && hl.nodes == 0) {
+      hl.movetime_ms = limits.infinite ? kInfiniteMs : kDefaultMoveMs;
+    }
+  }
+  stop();
+  wait();
+  searcher_->resume();
+  searching_ = true;
+  thread_ = std::thread([this, hl, view = std::move(view), mode = mode_, multipv = multipv_,
+                         seed = search_options_.seed, on_info = std::move(on_info),
+                         on_done = std::move(on_done)]() {
+    Answer answer;
+    const Geometry& g = view.rule_set().geometry();
+    if (view.legal_moves().empty()) {
+      answer.score = Score::centipawns(0);  // nothing to try: the game is over
+    } else if (mode == "random" || mode == "greedy") {
+      // The baselines answer at once from the view, without a search to
+      // report; a generator seeded from the position's plies keeps a game
+      // replayable while its choices vary from move to move.
+      std::mt19937_64 rng(seed * 1000003 + uint64_t(view.plies()));
+      const Move m = mode == "random" ? hidden::random_try(view, rng)
+                                      : hidden::greedy_try(view, rng, Evaluator(view.rule_set()));
+      answer.action = g.move_text(m);
+    } else {
+      const hidden::HiddenSearchResult r =
+          mode == "sampler" ? searcher_->search_one_world(view, hl) : searcher_->search(view, hl);
+      if (!r.best.is_none()) {
+        answer.action = g.move_text(r.best);
+        answer.score = Score::of_expected(r.expected);
+        answer.depth = r.depth;
+        answer.nodes = r.nodes;
+        std::string words = "worlds " + std::to_string(r.worlds) + " expected " +
+                            expected_text(r.expected) + " candidates";
+        for (const hidden::MoveValue& v : r.candidates) {
+          words += ' ' + g.move_text(v.move) + ' ' + expected_text(v.expected);
+          answer.lines.push_back({Score::of_expected(v.expected), {g.move_text(v.move)}});
+        }
+        if (on_info) {
+          // One report, when the search has ended: its lines are the
+          // candidates (the best first, MultiPV of them). No time: what
+          // the engine says of a view repeats exactly.
+          SearchInfo info;
+          info.depth = r.depth;
+          info.score = answer.score;
+          info.nodes = r.nodes;
+          info.time_ms = -1;
+          info.pv = {answer.action};
+          info.text = words;
+          on_info(info);
+          for (size_t k = 1; k < r.candidates.size() && int(k) < multipv; ++k) {
+            SearchInfo line = info;
+            line.multipv = int(k) + 1;
+            line.score = Score::of_expected(r.candidates[k].expected);
+            line.pv = {g.move_text(r.candidates[k].move)};
+            line.text.clear();
+            on_info(line);
+          }
+        }
+      }
+    }
+    if (on_done) on_done(answer);
+    searching_ = false;
+  });
+}
+
+void HiddenEngine::stop() {
+  searcher_->stop();
+}
+
+void HiddenEngine::wait() {
+  if (thread_.joinable()) thread_.join();
+}
+
+std::string HiddenEngine::choose_setup(Side side) {
+  const hidden::Arrangement mine = hidden::random_arrangement(*rules_, side, setup_rng_);
+  return hidden::arrangement_text(*rules_, side, mine);
+}
+
+std::string HiddenEngine::describe(const Observation& observation) const {
+  const hidden::PlayerView v = hidden_view_of(rules_of(observation.variant), observation.position);
+  const Geometry& g = v.rule_set().geometry();
+  std::ostringstream s;
+  s << v.diagram() << "View of " << (v.viewer() ? side_name(*v.viewer()) : "a spectator") << ": "
+    << v.fen() << "\n"
+    << "Side to move: " << side_name(v.side_to_move()) << "\n";
+  // What it deduced of each side it cannot see.
+  for (Side them : {kBlue, kRed}) {
+    if (v.viewer() == them) continue;
+    s << side_name(them) << "'s pieces:";
+    for (int id : v.side_pieces(them)) {
+      const hidden::PieceInfo& p = v.pieces()[size_t(id)];
+      s << ' ' << (p.on_board() ? g.square_name(p.square) : std::string("gone")) << '=';
+      const AnimalSet c = v.candidates(id);
+      for (int a = 0; a < kAnimals; ++a) {
+        if (c.contains(Animal(a))) s << animal_letter(Animal(a));
+      }
+    }
+    s << "\nArrangements: " << v.belief(them).arrangements() << "\n";
+  }
+  const MoveList tries = v.legal_moves();
+  s << "Moves to try (" << tries.size() << "):";
+  for (Move m : tries) s << ' ' << g.move_text(m);
+  return s.str();
+}
+
+std::string HiddenEngine::eval_text(const Observation&) const {
+  throw std::invalid_argument("a hidden game has no one position to evaluate; 'd' shows the view");
+}
+
+std::unique_ptr<Engine> make_hidden_engine() {
+  return std::make_unique<HiddenEngine>();
+}
+
+}  // namespace jungle::game

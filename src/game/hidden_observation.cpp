@@ -1,0 +1,86 @@
+#include "game/hidden_observation.h"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/text_util.h"
+#include "hidden/observation.h"
+
+namespace jungle::game {
+
+namespace {
+
+// Reads a viewer's word into `viewer`; false for any other word. (Not an
+// optional of an optional: GCC 12 warns of it falsely.)
+bool read_viewer(const std::string& word, hidden::Viewer& viewer) {
+  if (word == "blue")
+    viewer = kBlue;
+  else if (word == "red")
+    viewer = kRed;
+  else if (word == "spectator")
+    viewer.reset();
+  else
+    return false;
+  return true;
+}
+
+}  // namespace
+
+hidden::PlayerView hidden_view_of(const RuleSetPtr& rules, std::string_view position) {
+  const std::vector<std::string> args = split(position);
+  if (args.empty() || args[0] != "hidden") {
+    throw std::invalid_argument(
+        "position: Variant '" + rules->rules().name +
+        "' hides pieces, so the engine takes only its own view: 'position hidden blue|red "
+        "fen <view FEN> [moves ...]' (docs/hidden.md)");
+  }
+  hidden::Viewer viewer;
+  if (args.size() < 2 || !read_viewer(args[1], viewer)) {
+    throw std::invalid_argument(
+        "position hidden: expected blue or red (the engine's side) after 'hidden'");
+  }
+  size_t i = 3;
+  std::string fen;
+  if (args.size() > 2 && args[2] == "startpos") {
+    if (rules->rules().hidden_setup != HiddenSetup::kFixed) {
+      throw std::invalid_argument(
+          "position hidden: startpos is the open start, which a secret set-up is not; send the "
+          "engine's view FEN (its own animals, the other side's as X or x)");
+    }
+    fen = rules->rules().start_fen;
+  } else if (args.size() > 2 && args[2] == "fen") {
+    i = size_t(std::find(args.begin(), args.end(), "moves") - args.begin());
+    fen = join_words(args, 3, i);
+  } else {
+    throw std::invalid_argument("position hidden " + args[1] +
+                                ": expected 'fen <view FEN>' or 'startpos'");
+  }
+  if (i < args.size() && args[i] != "moves") {
+    throw std::invalid_argument("position hidden: expected 'moves' after startpos, not '" +
+                                args[i] + "'");
+  }
+  std::optional<hidden::PlayerView> view;
+  try {
+    view = hidden::PlayerView::from_fen(rules, fen, viewer);
+  } catch (const hidden::ViewError& e) {
+    throw std::invalid_argument("invalid view FEN '" + fen + "': " + e.what());
+  }
+  for (size_t j = i + 1; j < args.size(); ++j) {
+    std::string why;
+    bool given = false;
+    const std::optional<hidden::Observation> o =
+        hidden::parse_observation(args[j], view->side_to_move(), rules->geometry(), &given, &why);
+    if (!o) throw std::invalid_argument("announcement " + std::to_string(j - i) + ": " + why);
+    try {
+      view->apply(*o);
+    } catch (const hidden::ViewError& e) {
+      throw std::invalid_argument(e.what());
+    }
+  }
+  return std::move(*view);
+}
+
+}  // namespace jungle::game
