@@ -217,6 +217,10 @@ TEST(MatchRunner, AnEngineMayHaveItsOwnLimit) {
   EXPECT_NE(records.find("[TimeControl \"nodes 1000\"]"), std::string::npos) << records;
   EXPECT_NE(records.find("[RedTimeControl \"nodes 7\"]"), std::string::npos) << records;
   EXPECT_NE(records.find("[BlueTimeControl \"nodes 7\"]"), std::string::npos) << records;
+  // The open game's record keeps each move's time (and its evaluation,
+  // where the engine gave one): game 1's first move is the random engine's.
+  EXPECT_NE(records.find("1. "), std::string::npos) << records;
+  EXPECT_NE(records.find(" {[%emt "), std::string::npos) << records;
   EXPECT_NE(match_summary(c, r).find("random nodes 1000, own nodes 7"), std::string::npos)
       << match_summary(c, r);
 }
@@ -461,6 +465,13 @@ TEST(MatchRunner, FlipMatchBetweenTwoProcessesPlaysPairedDeals) {
     EXPECT_GT(common, 0);
     return !differ;
   };
+  // Each ply's evaluation and time, as the engine reported them.
+  int timed = 0;
+  for (size_t at = written[0].text.find("[%emt "); at != std::string::npos;
+       at = written[0].text.find("[%emt ", at + 1))
+    ++timed;
+  EXPECT_EQ(timed, games[0]->plies()) << written[0].text;
+  EXPECT_NE(written[0].text.find(" {[%eval "), std::string::npos) << written[0].text;
   EXPECT_TRUE(same_deal(0, 1));
   EXPECT_TRUE(same_deal(2, 3));
   EXPECT_FALSE(same_deal(0, 2));
@@ -493,7 +504,8 @@ TEST(MatchRunner, FlipIllegalMoveIsChargedToItsEngineWhateverItsColour) {
            "standard'; echo uciok ;;\n"
            "    isready) echo readyok ;;\n"
            "    ucinewgame) n=0 ;;\n"
-           "    go*) n=$((n+1)); if [ $n -eq 1 ]; then echo 'bestmove a1?'; else echo 'bestmove "
+           "    go*) n=$((n+1)); if [ $n -eq 1 ]; then echo 'info depth 1 score cp 50'; echo "
+           "'bestmove a1?'; else echo 'bestmove "
            "a1a9'; fi ;;\n"
            "    quit) exit 0 ;;\n"
            "  esac\n"
@@ -543,6 +555,9 @@ TEST(MatchRunner, FlipIllegalMoveIsChargedToItsEngineWhateverItsColour) {
   EXPECT_NE(record.find(std::string("[") + (flipper == kBlue ? "Blue" : "Red") + " \"flipper\"]"),
             std::string::npos)
       << record;
+  // Its score for the first flip, +0.50 from its own side, is written from
+  // Blue's once a1 has made it Red.
+  EXPECT_NE(record.find("1. a1?=" + a1 + " {[%eval -0.50/1] [%emt "), std::string::npos) << record;
   EXPECT_NE(second.reason.find("flipper played an illegal move 'a1a9'"), std::string::npos)
       << second.reason;
 }

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/game.h"
 #include "core/text_util.h"
 #include "game/family.h"
 #include "game/state.h"
@@ -24,6 +25,17 @@ namespace {
 // How long an engine that overstepped its time gets to answer `stop` before
 // it is considered hung and killed.
 constexpr int64_t kStopGraceMs = 1000;
+
+// "[%eval 0.35/12] [%emt 0.101]" as docs/records.md writes it: the score
+// from Blue's side, the depth, then the time the move took in seconds.
+std::string eval_comment(const ScoreReport& s, Side mover, int64_t ms) {
+  char buf[96];
+  std::string c;
+  if (s.valid)
+    c = jungle::eval_comment({mover == kBlue ? s.value : -s.value, s.mate, s.depth}) + " ";
+  std::snprintf(buf, sizeof buf, "[%%emt %.3f]", double(ms) / 1000);
+  return c + buf;
+}
 
 GameResult win_for(Side s) {
   return s == kBlue ? GameResult::kBlueWins : GameResult::kRedWins;
@@ -223,6 +235,14 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
   std::array<int, 2> moves_made{};    // by engine
   std::array<ScoreReport, 2> last{};  // by engine
   int last_mover = -1;                // the engine that acted last
+  // By ply, what the record's comment is made of once the colours are
+  // settled: the engine's score, who acted, and how long it took.
+  struct PlyNote {
+    ScoreReport score;
+    int engine = 0;
+    int64_t ms = 0;
+  };
+  std::vector<PlyNote> notes;
   for (int e = 0; e < 2; ++e) {
     if (!ok[e]) charge(e, kinds[e], why[e]);
   }
@@ -352,6 +372,7 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
                  std::to_string(out.plies + 1) + ": " + error.what());
       break;
     }
+    notes.push_back({score, e, elapsed});
     last[size_t(e)] = score;
     last_mover = e;
     ++out.plies;
@@ -382,7 +403,10 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
       out.termination == "agreement")
     tags.emplace_back("Reason", out.reason);
   try {
-    record = state->record(tags);
+    std::vector<std::string> comments;
+    for (const PlyNote& n : notes)
+      comments.push_back(eval_comment(n.score, out.side_of(n.engine), n.ms));
+    record = state->record(tags, comments);
   } catch (const std::exception& e) {
     record.clear();  // counted, not written
     out.reason += std::string(" (no record: ") + e.what() + ")";
