@@ -50,6 +50,9 @@ struct RecordedGame {
   std::string tag(std::string_view name) const;  // "" when absent
 };
 
+// The game as it started: a copy of `state` with every action taken back.
+std::unique_ptr<State> start_of(const State& state);
+
 // A game from its start, ply by ply, as its arbiter saw it: one step after
 // each side's action and chance's that completes it (a flip with what it
 // revealed is one step).

@@ -15,10 +15,15 @@ std::string RecordedGame::tag(std::string_view name) const {
   return "";
 }
 
-Replay replay_of(const State& state, const std::vector<std::string>& comments) {
-  std::unique_ptr<State> s = state.clone();
-  while (s->undo()) {
+std::unique_ptr<State> start_of(const State& state) {
+  std::unique_ptr<State> start = state.clone();
+  while (start->undo()) {
   }
+  return start;
+}
+
+Replay replay_of(const State& state, const std::vector<std::string>& comments) {
+  std::unique_ptr<State> s = start_of(state);
   Replay r;
   // A game whose viewers know different things shows the truth only in
   // the arbiter's record: say whose record this is.
