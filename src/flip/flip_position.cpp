@@ -61,6 +61,25 @@ bool parse_int(std::string_view text, int& out, int max) {
 
 }  // namespace
 
+std::string flip_end_message(FlipEnd end, GameResult r) {
+  const std::string winner = r == GameResult::kBlueWins ? "Blue" : "Red";
+  switch (end) {
+    case FlipEnd::kAllCaptured:
+      return winner + " wins: the other side has no pieces left";
+    case FlipEnd::kNoActions:
+      return winner + " wins: the other side can neither flip nor move";
+    case FlipEnd::kStrongest:
+      return winner + " wins: its strongest piece outranks everything the other side has left";
+    case FlipEnd::kQuietLimit:
+      return "Draw: too many plies without a capture or a flip";
+    case FlipEnd::kRepetition:
+      return "Draw: the same position occurred again";
+    case FlipEnd::kNone:
+      break;
+  }
+  return "";
+}
+
 std::string_view flip_end_tag(FlipEnd e) {
   switch (e) {
     case FlipEnd::kNone:

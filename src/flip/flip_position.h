@@ -78,6 +78,9 @@ enum class FlipEnd {
 };
 // "all captured", "no moves", "move limit", "repetition", "strongest".
 std::string_view flip_end_tag(FlipEnd e);
+// The end as a sentence, `r` the result it gave: "Blue wins: the other side
+// has no pieces left", "Draw: the same position occurred again".
+std::string flip_end_message(FlipEnd e, GameResult r);
 
 class FlipFenError : public std::runtime_error {
  public:

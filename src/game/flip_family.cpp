@@ -28,25 +28,6 @@ using flip::FlipEnd;
 using flip::FlipPosition;
 using flip::Ply;
 
-std::string end_sentence(FlipEnd end, GameResult r) {
-  const std::string winner = r == GameResult::kBlueWins ? "Blue" : "Red";
-  switch (end) {
-    case FlipEnd::kAllCaptured:
-      return winner + " wins: the other side has no pieces left";
-    case FlipEnd::kNoActions:
-      return winner + " wins: the other side can neither flip nor move";
-    case FlipEnd::kStrongest:
-      return winner + " wins: its strongest piece outranks everything the other side has left";
-    case FlipEnd::kQuietLimit:
-      return "Draw: too many plies without a capture or a flip";
-    case FlipEnd::kRepetition:
-      return "Draw: the same position occurred again";
-    case FlipEnd::kNone:
-      break;
-  }
-  return "";
-}
-
 class FlipState final : public State {
  public:
   FlipState(FlipPosition pos, std::string variant)
@@ -151,7 +132,7 @@ class FlipState final : public State {
   std::string result_message() const override {
     GameResult r = GameResult::kOngoing;
     const FlipEnd end = pos_.end(&r);
-    if (end != FlipEnd::kNone) return end_sentence(end, r);
+    if (end != FlipEnd::kNone) return flip::flip_end_message(end, r);
     return declared_ ? declared_message(*declared_) : "";
   }
   void declare(GameResult result, std::string termination) override {

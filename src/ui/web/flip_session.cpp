@@ -25,25 +25,6 @@ std::string cell_text(flip::Cell c) {
   return std::string(1, piece_letter(Piece(c)));
 }
 
-std::string end_sentence(FlipEnd end, GameResult r) {
-  const std::string winner = r == GameResult::kBlueWins ? "Blue" : "Red";
-  switch (end) {
-    case FlipEnd::kAllCaptured:
-      return winner + " wins: the other side has no pieces left";
-    case FlipEnd::kNoActions:
-      return winner + " wins: the other side can neither flip nor move";
-    case FlipEnd::kStrongest:
-      return winner + " wins: its strongest piece outranks everything the other side has left";
-    case FlipEnd::kQuietLimit:
-      return "Draw: too many plies without a capture or a flip";
-    case FlipEnd::kRepetition:
-      return "Draw: the same position occurred again";
-    case FlipEnd::kNone:
-      break;
-  }
-  return "";
-}
-
 std::string player_text(const PlayerConfig& p) {
   if (!p.is_engine()) return "Human";
   std::ostringstream out;
@@ -218,7 +199,7 @@ std::string FlipGameSession::result_message() const {
   }
   GameResult r = GameResult::kOngoing;
   const FlipEnd end = pos_.end(&r);
-  return end_sentence(end, r);
+  return flip::flip_end_message(end, r);
 }
 
 void FlipGameSession::play_text(std::string_view text) {
