@@ -12,24 +12,17 @@
 #include "flip/flip_search.h"
 
 // Flip Jungle games played in-process between the engine and a baseline
-// (the match runner of src/match speaks to engine processes about 7x9
-// positions; this game needs neither). Chance outcomes are drawn from the
-// pool with a seeded generator, so a match replays exactly.
+// (`jungle flip-match`). `jungle match` plays Flip Jungle between engine
+// processes (src/match); these games are for the players no protocol
+// engine can be: the seer, and baselines measured without a process in
+// between. Chance outcomes are drawn from the pool with a seeded
+// generator, so a match replays exactly.
 //
-// The seer, an upper bound on what search can get out of the game: the
-// engine knowing what every face-down tile holds. Its model is the
-// physical game's: each game's tiles are dealt at its start (each
-// face-down square drawn in turn from the pool, with the match's seeded
-// generator) and a flip reveals what was dealt there. For a player who
-// does not know the deal, what a tile holds is then a uniform draw from
-// the pool at the time it is flipped, exactly as when the match draws it
-// then: the opponents play the same game in distribution. Knowing the
-// order of the pool's draws instead (whatever tile is flipped) would be a
-// knowledge no player of the real game can have; knowing the tiles is
-// what a player who had seen them laid out would know, as the
-// hidden-pieces match's cheater knows every piece. Only seer_player is
-// given the deal; the search it runs is the engine's, each flip's chance
-// node reduced to the one piece under that tile (FlipSearcher::know_tiles).
+// The seer is the engine knowing what every face-down tile holds, an upper
+// bound on what search can get out of the game: each game's tiles are
+// dealt at its start and a flip reveals what was dealt there, which for a
+// player who does not know the deal is the same game in distribution
+// (docs/flip.md, "The seer", gives the model and why it is the fair one).
 
 namespace jungle::flip {
 
