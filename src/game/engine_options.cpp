@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/text_util.h"
+#include "game/option_limits.h"
 
 namespace jungle::game {
 
@@ -107,6 +108,41 @@ std::string option_uci_text(const OptionSpec& spec) {
       break;
   }
   return s + "button";
+}
+
+}  // namespace jungle::game
+
+namespace jungle::game {
+
+std::vector<OptionSpec> PlayOptions::specs(const std::vector<std::string>& modes) const {
+  using namespace option_limits;
+  return {spin_option("MultiPV", multipv, 1, kMaxMultiPv),
+          spin_option("Move Overhead", move_overhead_ms, 0, kMaxMoveOverheadMs),
+          combo_option("Mode", mode, modes), spin_option("Seed", seed, 0, kMaxSeed)};
+}
+
+bool PlayOptions::set(std::string_view key, const OptionSpec& spec, std::string_view value,
+                      const std::function<void()>& before_change) {
+  if (key == "multipv") {
+    const int v = int(spin_value(spec, value));
+    before_change();
+    multipv = v;
+  } else if (key == "move overhead") {
+    const int64_t v = spin_value(spec, value);
+    before_change();
+    move_overhead_ms = v;
+  } else if (key == "mode") {
+    std::string v = combo_value(spec, value);
+    before_change();
+    mode = std::move(v);
+  } else if (key == "seed") {
+    const int64_t v = spin_value(spec, value);
+    before_change();
+    seed = v;
+  } else {
+    return false;
+  }
+  return true;
 }
 
 }  // namespace jungle::game

@@ -1,11 +1,13 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "game/engine.h"
+#include "game/time_plan.h"
 
 // Making and reading the engines' options (OptionSpec), so that every
 // engine announces them and refuses bad values in the same words.
@@ -32,5 +34,29 @@ std::string combo_value(const OptionSpec& spec, std::string_view value);  // low
 // How the protocol's `uci` announces it: "option name Hash type spin
 // default 64 min 1 max 65536".
 std::string option_uci_text(const OptionSpec& spec);
+
+}  // namespace jungle::game
+
+namespace jungle::game {
+
+// The options of the engines that answer on a thread of their own (flip,
+// hidden): how many lines to value, the time kept back for the interface,
+// who plays (the search, or one of the family's baselines) and the
+// baselines' seed. One place announces and sets them, in the same words.
+struct PlayOptions {
+  int multipv = 1;
+  int64_t move_overhead_ms = kDefaultMoveOverheadMs;
+  std::string mode = "full";
+  int64_t seed = 0;
+
+  // MultiPV, Move Overhead, Mode (`modes`, "full" first) and Seed, in the
+  // order `uci` announces them.
+  std::vector<OptionSpec> specs(const std::vector<std::string>& modes) const;
+  // Sets the one `key` (lower case) names from `value`, checked against
+  // `spec`; `before_change` (waiting for a running search) runs once the
+  // value is good. False, changing nothing, for an option not of these.
+  bool set(std::string_view key, const OptionSpec& spec, std::string_view value,
+           const std::function<void()>& before_change);
+};
 
 }  // namespace jungle::game

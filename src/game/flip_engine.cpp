@@ -76,9 +76,7 @@ std::vector<SearchInfo> infos_of(const flip::FlipSearchResult& r) {
 }  // namespace
 
 FlipEngine::FlipEngine()
-    : rules_(flip::load_flip_rules(variant_)),
-      searcher_(std::make_unique<flip::FlipSearcher>()),
-      move_overhead_ms_(kDefaultMoveOverheadMs) {}
+    : rules_(flip::load_flip_rules(variant_)), searcher_(std::make_unique<flip::FlipSearcher>()) {}
 
 FlipEngine::~FlipEngine() {
   stop();
@@ -86,13 +84,9 @@ FlipEngine::~FlipEngine() {
 }
 
 std::vector<OptionSpec> FlipEngine::options() const {
-  return {
-      spin_option("MultiPV", multipv_, 1, kMaxMultiPv),
-      spin_option("Move Overhead", move_overhead_ms_, 0, kMaxMoveOverheadMs),
-      combo_option("Mode", mode_, {"full", "random", "greedy", "careful"}),
-      spin_option("Seed", seed_, 0, kMaxSeed),
-      button_option("Clear Hash"),
-  };
+  std::vector<OptionSpec> out = play_.specs({"full", "random", "greedy", "careful"});
+  out.push_back(button_option("Clear Hash"));
+  return out;
 }
 
 std::vector<std::string> FlipEngine::set_option(std::string_view name, std::string_view value) {
@@ -104,25 +98,7 @@ std::vector<std::string> FlipEngine::set_option(std::string_view name, std::stri
   const std::vector<OptionSpec> specs = options();
   const OptionSpec* spec = find_option(specs, name);
   if (!spec) throw std::invalid_argument("unknown option '" + std::string(name) + "'");
-  if (key == "multipv") {
-    const int v = int(spin_value(*spec, value));
-    wait();
-    multipv_ = v;
-  } else if (key == "move overhead") {
-    const int64_t v = spin_value(*spec, value);
-    wait();
-    move_overhead_ms_ = v;
-  } else if (key == "mode") {
-    std::string v = combo_value(*spec, value);
-    wait();
-    mode_ = std::move(v);
-  } else if (key == "seed") {
-    const int64_t v = spin_value(*spec, value);
-    wait();
-    seed_ = v;
-  } else if (key == "clear hash") {
-    new_game();
-  }
+  if (!play_.set(key, *spec, value, [this] { wait(); }) && key == "clear hash") new_game();
   return {};
 }
 
@@ -172,14 +148,13 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
   // The clock of the side to move (Blue's before the first flip decides the
   // colours: the first player's, as `wtime` is).
   fl.movetime_ms = int(std::min<int64_t>(
-      plan_movetime_ms(limits, root.side_to_move(), move_overhead_ms_), int64_t(1) << 30));
-  fl.lines = multipv_;
+      plan_movetime_ms(limits, root.side_to_move(), play_.move_overhead_ms), int64_t(1) << 30));
+  fl.lines = play_.multipv;
   stop();
   wait();
   searcher_->resume();
-  searching_ = true;
-  thread_ = std::thread([this, fl, root = std::move(root), mode = mode_, seed = seed_,
-                         on_info = std::move(on_info), on_done = std::move(on_done)]() mutable {
+  thread_.start([this, fl, root = std::move(root), mode = play_.mode, seed = play_.seed,
+                 on_info = std::move(on_info), on_done = std::move(on_done)]() mutable {
     Answer answer;
     if (root.end() != flip::FlipEnd::kNone || root.legal_actions().size == 0) {
       answer.score = Score::centipawns(0);  // nothing to do: the game is over
@@ -208,7 +183,6 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
       }
     }
     if (on_done) on_done(answer);
-    searching_ = false;
   });
 }
 
@@ -217,7 +191,7 @@ void FlipEngine::stop() {
 }
 
 void FlipEngine::wait() {
-  if (thread_.joinable()) thread_.join();
+  thread_.join();
 }
 
 std::string FlipEngine::describe(const Observation& observation) const {

@@ -10,6 +10,8 @@
 #include "flip/flip_position.h"
 #include "flip/flip_search.h"
 #include "game/engine.h"
+#include "game/engine_options.h"
+#include "game/search_thread.h"
 
 // Flip Jungle's engine behind the facade: the expectimax search
 // (flip/flip_search.h), or one of the in-process baselines (Mode random,
@@ -37,7 +39,7 @@ class FlipEngine final : public Engine {
           DoneCallback on_done) override;
   void stop() override;
   void wait() override;
-  bool searching() const override { return searching_; }
+  bool searching() const override { return thread_.busy(); }
   std::string describe(const Observation& observation) const override;
   std::string eval_text(const Observation& observation) const override;
 
@@ -48,12 +50,8 @@ class FlipEngine final : public Engine {
   std::string variant_ = "flip";
   flip::FlipRulesPtr rules_;
   std::unique_ptr<flip::FlipSearcher> searcher_;
-  std::thread thread_;
-  std::atomic<bool> searching_{false};
-  int multipv_ = 1;
-  int64_t move_overhead_ms_;
-  std::string mode_ = "full";
-  int64_t seed_ = 0;
+  SearchThread thread_;
+  PlayOptions play_;
 };
 
 // A new FlipEngine, as the flip family's make_engine gives it.

@@ -37,8 +37,7 @@ std::string expected_text(double e) {
 
 HiddenEngine::HiddenEngine()
     : rules_(load_variant(variant_)),
-      searcher_(std::make_unique<hidden::HiddenSearcher>(search_options_)),
-      move_overhead_ms_(kDefaultMoveOverheadMs) {}
+      searcher_(std::make_unique<hidden::HiddenSearcher>(search_options_)) {}
 
 HiddenEngine::~HiddenEngine() {
   stop();
@@ -46,14 +45,12 @@ HiddenEngine::~HiddenEngine() {
 }
 
 std::vector<OptionSpec> HiddenEngine::options() const {
-  return {
-      spin_option("Hash", search_options_.hash_mb, 1, kMaxHashMb),
-      spin_option("MultiPV", multipv_, 1, kMaxMultiPv),
-      spin_option("Move Overhead", move_overhead_ms_, 0, kMaxMoveOverheadMs),
-      combo_option("Mode", mode_, {"full", "random", "greedy", "sampler"}),
-      spin_option("Seed", int64_t(search_options_.seed), 0, kMaxSeed),
-      button_option("Clear Hash"),
-  };
+  PlayOptions shown = play_;
+  shown.seed = int64_t(search_options_.seed);  // the searcher's, which the baselines use too
+  std::vector<OptionSpec> out = {spin_option("Hash", search_options_.hash_mb, 1, kMaxHashMb)};
+  for (OptionSpec& o : shown.specs({"full", "random", "greedy", "sampler"})) out.push_back(o);
+  out.push_back(button_option("Clear Hash"));
+  return out;
 }
 
 std::vector<std::string> HiddenEngine::set_option(std::string_view name, std::string_view value) {
@@ -81,19 +78,7 @@ std::vector<std::string> HiddenEngine::set_option(std::string_view name, std::st
                                   std::to_string(search_options_.hash_mb) + " MB");
     }
     search_options_ = next;
-  } else if (key == "multipv") {
-    const int v = int(spin_value(*spec, value));
-    wait();
-    multipv_ = v;
-  } else if (key == "move overhead") {
-    const int64_t v = spin_value(*spec, value);
-    wait();
-    move_overhead_ms_ = v;
-  } else if (key == "mode") {
-    std::string v = combo_value(*spec, value);
-    wait();
-    mode_ = std::move(v);
-  } else if (key == "clear hash") {
+  } else if (!play_.set(key, *spec, value, [this] { wait(); }) && key == "clear hash") {
     new_game();
   }
   return {};
@@ -150,7 +135,7 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
   // A depth or a node count given alone is kept alone: the searcher reads
   // its depth only without a time, and a fixed depth repeats exactly.
   if (limits.movetime_ms > 0 || (hl.depth == 0 && hl.nodes == 0)) {
-    hl.movetime_ms = plan_movetime_ms(limits, view.side_to_move(), move_overhead_ms_);
+    hl.movetime_ms = plan_movetime_ms(limits, view.side_to_move(), play_.move_overhead_ms);
     if (hl.movetime_ms == 0 && hl.depth == 0 && hl.nodes == 0) {
       hl.movetime_ms = limits.infinite ? kInfiniteMs : kDefaultMoveMs;
     }
@@ -158,10 +143,9 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
   stop();
   wait();
   searcher_->resume();
-  searching_ = true;
-  thread_ = std::thread([this, hl, view = std::move(view), mode = mode_, multipv = multipv_,
-                         seed = search_options_.seed, on_info = std::move(on_info),
-                         on_done = std::move(on_done)]() {
+  thread_.start([this, hl, view = std::move(view), mode = play_.mode, multipv = play_.multipv,
+                 seed = search_options_.seed, on_info = std::move(on_info),
+                 on_done = std::move(on_done)]() {
     Answer answer;
     const Geometry& g = view.rule_set().geometry();
     if (view.legal_moves().empty()) {
@@ -212,7 +196,6 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
       }
     }
     if (on_done) on_done(answer);
-    searching_ = false;
   });
 }
 
@@ -221,7 +204,7 @@ void HiddenEngine::stop() {
 }
 
 void HiddenEngine::wait() {
-  if (thread_.joinable()) thread_.join();
+  thread_.join();
 }
 
 std::string HiddenEngine::choose_setup(Side side) {

@@ -10,6 +10,8 @@
 #include "core/position.h"
 #include "core/secure_random.h"
 #include "game/engine.h"
+#include "game/engine_options.h"
+#include "game/search_thread.h"
 #include "hidden_search/hidden_search.h"
 
 // The engine of hidden pieces behind the facade: it is given one side's
@@ -41,7 +43,7 @@ class HiddenEngine final : public Engine {
           DoneCallback on_done) override;
   void stop() override;
   void wait() override;
-  bool searching() const override { return searching_; }
+  bool searching() const override { return thread_.busy(); }
   // A secret arrangement for `side`, drawn from the system's cryptographic
   // generator (on the calling thread): its opponent must not be able to
   // tell it from anything it saw.
@@ -57,11 +59,8 @@ class HiddenEngine final : public Engine {
   RuleSetPtr rules_;
   hidden::HiddenSearchOptions search_options_;
   std::unique_ptr<hidden::HiddenSearcher> searcher_;
-  std::thread thread_;
-  std::atomic<bool> searching_{false};
-  int multipv_ = 1;
-  int64_t move_overhead_ms_;
-  std::string mode_ = "full";
+  SearchThread thread_;
+  PlayOptions play_;
   SecureRandom setup_rng_;
 };
 
