@@ -64,6 +64,11 @@ struct OptionSpec {
   std::vector<std::string> values;  // kCombo
 };
 
+// Refuses an observation of a side that is not to move, which is the
+// other side's to answer: std::invalid_argument "Red is to move, and the
+// observation is Blue's".
+void check_viewer_to_move(const Observation& observation);
+
 class Engine {
  public:
   using InfoCallback = std::function<void(const SearchInfo&)>;

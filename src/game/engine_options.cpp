@@ -146,3 +146,13 @@ bool PlayOptions::set(std::string_view key, const OptionSpec& spec, std::string_
 }
 
 }  // namespace jungle::game
+
+namespace jungle::game {
+
+OptionSpec option_named(const std::vector<OptionSpec>& options, std::string_view name) {
+  const OptionSpec* spec = find_option(options, name);
+  if (!spec) throw std::invalid_argument("unknown option '" + std::string(name) + "'");
+  return *spec;
+}
+
+}  // namespace jungle::game

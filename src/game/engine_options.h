@@ -23,6 +23,8 @@ OptionSpec button_option(std::string name);
 
 // The option called `name` (case-insensitive), or nullptr.
 const OptionSpec* find_option(const std::vector<OptionSpec>& options, std::string_view name);
+// The option called `name`; throws std::invalid_argument "unknown option 'X'".
+OptionSpec option_named(const std::vector<OptionSpec>& options, std::string_view name);
 
 // A value for `spec`, checked: throws std::invalid_argument, "Hash must be
 // an integer from 1 to 65536, not 'x'", "UCI_ShowWDL must be true or

@@ -95,10 +95,8 @@ std::vector<std::string> FlipEngine::set_option(std::string_view name, std::stri
     use_variant(value);
     return {};
   }
-  const std::vector<OptionSpec> specs = options();
-  const OptionSpec* spec = find_option(specs, name);
-  if (!spec) throw std::invalid_argument("unknown option '" + std::string(name) + "'");
-  if (!play_.set(key, *spec, value, [this] { wait(); }) && key == "clear hash") new_game();
+  const OptionSpec spec = option_named(options(), name);
+  if (!play_.set(key, spec, value, [this] { wait(); }) && key == "clear hash") new_game();
   return {};
 }
 
@@ -127,12 +125,7 @@ void FlipEngine::new_game() {
 
 void FlipEngine::validate(const Observation& observation) const {
   (void)flip_position_of(rules_of(observation.variant), observation.position);
-  // An observation of the side not to move is the other side's to answer.
-  if (observation.viewer && observation.to_move && *observation.viewer != *observation.to_move) {
-    throw std::invalid_argument(side_name(*observation.to_move) +
-                                " is to move, and the observation is " +
-                                side_name(*observation.viewer) + "'s");
-  }
+  check_viewer_to_move(observation);
 }
 
 void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCallback on_info,

@@ -59,15 +59,13 @@ std::vector<std::string> HiddenEngine::set_option(std::string_view name, std::st
     use_variant(value);
     return {};
   }
-  const std::vector<OptionSpec> specs = options();
-  const OptionSpec* spec = find_option(specs, name);
-  if (!spec) throw std::invalid_argument("unknown option '" + std::string(name) + "'");
+  const OptionSpec spec = option_named(options(), name);
   if (key == "hash" || key == "seed") {
     hidden::HiddenSearchOptions next = search_options_;
     if (key == "hash") {
-      next.hash_mb = int(spin_value(*spec, value));
+      next.hash_mb = int(spin_value(spec, value));
     } else {
-      next.seed = uint64_t(spin_value(*spec, value));
+      next.seed = uint64_t(spin_value(spec, value));
     }
     wait();
     try {
@@ -78,7 +76,7 @@ std::vector<std::string> HiddenEngine::set_option(std::string_view name, std::st
                                   std::to_string(search_options_.hash_mb) + " MB");
     }
     search_options_ = next;
-  } else if (!play_.set(key, *spec, value, [this] { wait(); }) && key == "clear hash") {
+  } else if (!play_.set(key, spec, value, [this] { wait(); }) && key == "clear hash") {
     new_game();
   }
   return {};

@@ -80,45 +80,43 @@ std::vector<std::string> OpenEngine::set_option(std::string_view name, std::stri
     use_variant(value);
     return {};
   }
-  const std::vector<OptionSpec> specs = options();
-  const OptionSpec* spec = find_option(specs, name);
-  if (!spec) throw std::invalid_argument("unknown option '" + std::string(name) + "'");
+  const OptionSpec spec = option_named(options(), name);
   // Values are checked first, and a running search is waited for only to
   // change something, so that a mistyped option leaves it alone.
   EngineOptions next = options_;
   if (key == "hash") {
-    next.hash_mb = int(spin_value(*spec, value));
+    next.hash_mb = int(spin_value(spec, value));
   } else if (key == "threads") {
-    next.threads = int(spin_value(*spec, value));
+    next.threads = int(spin_value(spec, value));
   } else if (key == "multipv") {
-    next.multipv = int(spin_value(*spec, value));
+    next.multipv = int(spin_value(spec, value));
   } else if (key == "move overhead") {
-    next.move_overhead_ms = spin_value(*spec, value);
+    next.move_overhead_ms = spin_value(spec, value);
   } else if (key == "skill level") {
-    skill_level_ = int(spin_value(*spec, value));
+    skill_level_ = int(spin_value(spec, value));
     apply_skill();
     return {};
   } else if (key == "uci_limitstrength") {
-    limit_strength_ = check_value(*spec, value);
+    limit_strength_ = check_value(spec, value);
     apply_skill();
     return {};
   } else if (key == "uci_elo") {
-    elo_ = int(spin_value(*spec, value));
+    elo_ = int(spin_value(spec, value));
     apply_skill();
     return {};
   } else if (key == "uci_showwdl") {
-    const bool show = check_value(*spec, value);
+    const bool show = check_value(spec, value);
     engine_.wait();  // the search's thread reads it
     show_wdl_ = show;
     return {};
   } else if (key == "contempt") {
-    next.contempt = int(spin_value(*spec, value));
+    next.contempt = int(spin_value(spec, value));
   } else if (key == "baseline depth") {
-    next.baseline_depth = int(spin_value(*spec, value));
+    next.baseline_depth = int(spin_value(spec, value));
   } else if (key == "seed") {
-    next.seed = uint64_t(spin_value(*spec, value));
+    next.seed = uint64_t(spin_value(spec, value));
   } else if (key == "mode") {
-    const std::string mode = combo_value(*spec, value);
+    const std::string mode = combo_value(spec, value);
     next.mode = mode == "random"     ? EngineMode::kRandom
                 : mode == "material" ? EngineMode::kMaterial
                                      : EngineMode::kFull;
@@ -220,12 +218,7 @@ void OpenEngine::new_game() {
 
 void OpenEngine::validate(const Observation& observation) const {
   (void)open_position_of(rules_of(observation.variant), observation.position);
-  // An observation of the side not to move is the other side's to answer.
-  if (observation.viewer && observation.to_move && *observation.viewer != *observation.to_move) {
-    throw std::invalid_argument(side_name(*observation.to_move) +
-                                " is to move, and the observation is " +
-                                side_name(*observation.viewer) + "'s");
-  }
+  check_viewer_to_move(observation);
 }
 
 void OpenEngine::go(const Observation& observation, const Limits& limits, InfoCallback on_info,
