@@ -78,8 +78,9 @@ void TerminalGame::make_engine() {
   set("Hash", std::to_string(options_.hash_mb));
   set("Threads", "1");
   if (options_.seed != 0 && engine_has("Seed")) {
-    const game::OptionSpec* spec = game::find_option(engine_->options(), "Seed");
-    set("Seed", std::to_string(std::min<uint64_t>(options_.seed, uint64_t(spec->max))));
+    // A copy: the list options() returns lives only as long as this statement.
+    const game::OptionSpec spec = game::option_named(engine_->options(), "Seed");
+    set("Seed", std::to_string(std::min<uint64_t>(options_.seed, uint64_t(spec.max))));
   }
   if (!options_.tb_dir.empty()) {
     if (!engine_has("TablebasePath")) {
