@@ -21,8 +21,8 @@ foreach(rel ${files})
   math(EXPR index "${index} + 1")
 endforeach()
 file(WRITE ${OUTPUT}.tmp
-"// Generated from src/ui/web/assets/ by cmake/embed_assets.cmake; do not edit.
-#include \"ui/web/embedded_assets.h\"
+"// Generated from src/web/assets/ by cmake/embed_assets.cmake; do not edit.
+#include \"web/server/embedded_assets.h\"
 
 namespace jungle::web {
 

@@ -9,5 +9,5 @@ files=$(git ls-files '*.h' '*.cpp' 2>/dev/null || find src tests -name '*.h' -o 
 clang-format --dry-run --Werror $files
 # prettier comes from npm, pinned in tests/js/package-lock.json.
 (cd tests/js && npm ci --no-audit --no-fund --loglevel=error)
-tests/js/node_modules/.bin/prettier --check --log-level warn 'src/ui/web/assets/js/**/*.js' 'tests/js/*.mjs'
+tests/js/node_modules/.bin/prettier --check --log-level warn 'src/web/assets/js/**/*.js' 'tests/js/*.mjs'
 echo "formatting: ok"

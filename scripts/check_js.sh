@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the web page's JavaScript (src/ui/web/assets/js, plain ES modules
+# Checks the web page's JavaScript (src/web/assets/js, plain ES modules
 # served as they are): its types with tsc, every module being // @ts-check
 # (tests/js/tsconfig.json), and the unit tests of its pure modules (tests/js).
 set -euo pipefail

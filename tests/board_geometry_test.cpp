@@ -23,7 +23,7 @@
 #include "core/variants.h"
 #include "reference/reference_game.h"
 #include "ui/board_text.h"
-#include "ui/web/variant_catalog.h"
+#include "web/games/variant_catalog.h"
 
 namespace jungle {
 namespace {

@@ -1,4 +1,4 @@
-// The game store behind its interface (src/ui/web/game_store.h), on both
+// The game store behind its interface (src/web/store/game_store.h), on both
 // stores (SQLite, and PostgreSQL on a server the test starts, skipped when
 // there is none): a write from an older revision is refused, events come
 // back in order after any seq, join codes are unique, presence is kept apart
@@ -19,10 +19,11 @@
 
 #include "pg_test_server.h"
 #include "test_folder.h"
-#include "ui/web/game_events.h"
-#include "ui/web/sqlite_game_store.h"
+#include "web/store/game_events.h"
+#include "web/store/open_game_store.h"
+#include "web/store/sqlite_game_store.h"
 #ifdef JUNGLE_HAS_POSTGRES
-#include "ui/web/postgres/pg_game_store.h"
+#include "web/store/postgres/pg_game_store.h"
 #endif
 
 namespace jungle::web {

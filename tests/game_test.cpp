@@ -16,8 +16,8 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "ui/web/game_session.h"
-#include "ui/web/variant_catalog.h"
+#include "web/games/game_session.h"
+#include "web/games/variant_catalog.h"
 
 namespace jungle {
 namespace {

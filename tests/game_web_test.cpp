@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "ui/web/web_server.h"
+#include "web/web_server.h"
 #include "web_test_util.h"
 
 namespace jungle::web {

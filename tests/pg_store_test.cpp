@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "pg_test_server.h"
-#include "ui/web/game_store.h"
+#include "web/store/open_game_store.h"
 
 #ifdef JUNGLE_HAS_POSTGRES
-#include "ui/web/postgres/pg_game_events.h"
-#include "ui/web/postgres/pg_game_store.h"
+#include "web/store/postgres/pg_game_events.h"
+#include "web/store/postgres/pg_game_store.h"
 
 namespace jungle::web {
 namespace {

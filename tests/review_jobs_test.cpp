@@ -1,14 +1,14 @@
 // The table of review jobs both kinds of review share (review_jobs.h):
 // which job stands when a review is asked for again, what finishing and
 // cancelling leave behind.
-#include "ui/web/review_jobs.h"
+#include "web/engines/review_jobs.h"
 
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
 
-#include "ui/web/game_error.h"
+#include "web/server/game_error.h"
 
 namespace jungle::web {
 namespace {

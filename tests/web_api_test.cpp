@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "test_folder.h"
-#include "ui/web/engine_pool.h"
-#include "ui/web/web_server.h"
+#include "web/engines/engine_pool.h"
+#include "web/web_server.h"
 #include "web_test_util.h"
 
 namespace jungle::web {

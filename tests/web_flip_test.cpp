@@ -12,7 +12,7 @@
 #include "core/secure_random.h"
 #include "flip/flip_rules.h"
 #include "test_folder.h"
-#include "ui/web/flip_session.h"
+#include "web/games/flip_session.h"
 #include "web_test_util.h"
 
 namespace jungle::web {

@@ -26,13 +26,13 @@
 #include <vector>
 
 #include "test_folder.h"
-#include "ui/web/engine_pool.h"
-#include "ui/web/game_registry.h"
-#include "ui/web/game_store.h"
-#include "ui/web/request_guard.h"
-#include "ui/web/sqlite_game_store.h"
-#include "ui/web/variant_catalog.h"
-#include "ui/web/web_server.h"
+#include "web/engines/engine_pool.h"
+#include "web/games/game_registry.h"
+#include "web/games/variant_catalog.h"
+#include "web/server/request_guard.h"
+#include "web/store/game_store.h"
+#include "web/store/sqlite_game_store.h"
+#include "web/web_server.h"
 #include "web_test_util.h"
 
 namespace jungle::web {

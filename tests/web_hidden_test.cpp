@@ -30,8 +30,8 @@
 
 #include "sse_events.h"
 #include "test_folder.h"
-#include "ui/web/web_server.h"
 #include "view_leak_check.h"
+#include "web/web_server.h"
 #include "web_test_util.h"
 
 namespace jungle::web {

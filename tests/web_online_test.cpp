@@ -20,8 +20,8 @@
 
 #include "sse_events.h"
 #include "test_folder.h"
-#include "ui/web/sqlite_game_store.h"
-#include "ui/web/web_server.h"
+#include "web/store/sqlite_game_store.h"
+#include "web/web_server.h"
 #include "web_test_util.h"
 
 namespace jungle::web {

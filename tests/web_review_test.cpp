@@ -15,7 +15,7 @@
 #include <thread>
 
 #include "test_folder.h"
-#include "ui/web/web_server.h"
+#include "web/web_server.h"
 #include "web_test_util.h"
 
 namespace jungle::web {

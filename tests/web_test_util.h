@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "test_database.h"
-#include "ui/web/web_server.h"
+#include "web/web_server.h"
 
 namespace jungle::web {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/commands.h"
-#include "ui/web/web_server.h"
+#include "web/web_server.h"
 
 namespace jungle::app {
 

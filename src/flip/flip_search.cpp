@@ -671,4 +671,10 @@ FlipSearchResult FlipSearcher::search(
   return out;
 }
 
+double expected_of_points(double points) {
+  if (points > kFlipEvalMax) return 1.0;
+  if (points < -kFlipEvalMax) return 0.0;
+  return 1.0 / (1.0 + std::exp(-points / FlipSearchOptions().chance_scale));
+}
+
 }  // namespace jungle::flip

@@ -115,11 +115,17 @@ struct FlipSearchOptions {
   // one 0), the average turned back into points by its inverse. Maximising
   // the expected result is what a player wants; averaging points counts a
   // lead of two Lions twice a lead of one. 0: points are averaged. 25 is
-  // the curve the web's expected scores use (flip_help.h), so an expected
-  // score shown is the search's own average; the matches that chose it are
-  // in docs/flip.md ("Node-limited matches").
+  // the curve every expected score shown uses (expected_of_points), so an
+  // expected score shown is the search's own average; the matches that
+  // chose it are in docs/flip.md ("Node-limited matches").
   double chance_scale = 25;
 };
+
+// A search value in points as the side to move's expected result, 0..1:
+// the curve chance nodes average by (FlipSearchOptions::chance_scale) inside
+// the evaluation's range, a won or lost end beyond it. The engine's scores
+// over the protocol and the web's expected scores are this one curve.
+double expected_of_points(double points);
 
 struct FlipLimits {
   int depth = 64;

@@ -23,16 +23,6 @@ namespace {
 // The search's depth when none is given: its deepest.
 constexpr int kMaxFlipDepth = 64;
 
-// A search value in points as the side to move's expected result: the
-// logistic the search averages chance outcomes by (FlipSearchOptions::
-// chance_scale, 25 points) inside the evaluation's range, a result beyond
-// it. The web's flip_expected is the same curve.
-double expected_of_points(double points) {
-  if (points > flip::kFlipEvalMax) return 1.0;
-  if (points < -flip::kFlipEvalMax) return 0.0;
-  return 1.0 / (1.0 + std::exp(-points / flip::FlipSearchOptions().chance_scale));
-}
-
 // A win the tree saw to its end is a mate in moves; the endgame tables'
 // verdict proves a result without its distance.
 Score score_of(const flip::FlipSearchResult& r, double points) {
@@ -41,7 +31,7 @@ Score score_of(const flip::FlipSearchResult& r, double points) {
     return Score::mate(r.plies_to_end > 0 ? moves : -moves);
   }
   if (r.proven) return Score::tablebase(points > 0 ? 1 : points < 0 ? -1 : 0);
-  return Score::of_expected(expected_of_points(points));
+  return Score::of_expected(flip::expected_of_points(points));
 }
 
 // The search's words beside the score: the points it expects, or the tables' verdict.
@@ -63,7 +53,8 @@ std::vector<SearchInfo> infos_of(const flip::FlipSearchResult& r) {
     info.multipv = int(k) + 1;
     const double points = r.lines.empty() ? r.score : r.lines[k].score;
     // Only the best line carries the proof (plies to the end) of the result.
-    info.score = k == 0 ? score_of(r, points) : Score::of_expected(expected_of_points(points));
+    info.score =
+        k == 0 ? score_of(r, points) : Score::of_expected(flip::expected_of_points(points));
     info.nodes = r.nodes;
     info.time_ms = r.time_ms;
     info.pv = {flip::action_text(r.lines.empty() ? r.best : r.lines[k].action)};
@@ -169,8 +160,8 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
         answer.depth = r.depth;
         answer.nodes = r.nodes;
         for (const flip::FlipLine& l : r.lines) {
-          answer.lines.push_back(
-              {Score::of_expected(expected_of_points(l.score)), {flip::action_text(l.action)}});
+          answer.lines.push_back({Score::of_expected(flip::expected_of_points(l.score)),
+                                  {flip::action_text(l.action)}});
         }
         if (!answer.lines.empty()) answer.lines[0].score = answer.score;
       }
@@ -214,8 +205,8 @@ std::string FlipEngine::eval_text(const Observation& observation) const {
   std::snprintf(text, sizeof text,
                 "Evaluation: %+.2f points for the side to move (about 10 a Cat), expected "
                 "result %.3f, %s",
-                points, expected_of_points(points),
-                Score::of_expected(expected_of_points(points)).uci_text().c_str());
+                points, flip::expected_of_points(points),
+                Score::of_expected(flip::expected_of_points(points)).uci_text().c_str());
   return text;
 }
 

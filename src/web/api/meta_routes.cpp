@@ -1,0 +1,135 @@
+// The routes around the games (docs/api.md): the server's info, the rule
+// sets, positions checked, the games of a record text, and the lobby.
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "flip/flip_rules.h"
+#include "web/api/game_stream.h"
+#include "web/api/route_support.h"
+#include "web/games/flip_session.h"
+#include "web/games/hidden_session.h"
+#include "web/server/json_http.h"
+
+namespace jungle::web {
+
+namespace {
+
+using httplib::Request;
+using httplib::Response;
+
+}  // namespace
+
+void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
+  server.Get("/api/info", guarded([&ctx](const Request&, Response& res) {
+               const EnginePool::Stats s = ctx.pool.stats();
+               const EnginePoolLimits& l = ctx.pool.limits();
+               send_json(res,
+                         Json{
+                             {"name", "jungle"},
+                             {"skill_levels", {{"min", 0}, {"max", 20}}},
+                             {"limits",
+                              {{"max_movetime_ms", l.max_movetime_ms},
+                               {"max_analysis_ms", l.max_analysis_ms},
+                               {"max_hint_ms", ctx.max_hint_ms},
+                               {"max_depth", l.max_depth},
+                               {"queue_capacity", l.queue_capacity},
+                               {"max_streams", ctx.max_streams},
+                               {"max_game_streams", ctx.max_game_streams},
+                               {"abandon_timeout_ms", ctx.service.options().abandon_timeout_ms}}},
+                             {"engines",
+                              {{"workers", s.workers},
+                               {"busy", s.busy},
+                               {"queued", s.queued},
+                               {"completed", s.completed},
+                               {"refused", s.refused}}},
+                             {"games_in_memory", ctx.service.games_in_memory()},
+                             {"open_streams", ctx.open_streams.load()},
+                             {"open_game_streams", ctx.open_game_streams.load()},
+                             {"now_ms", ctx.service.now()},
+                         });
+             }));
+
+  server.Get("/api/variants", guarded([&ctx](const Request&, Response& res) {
+               Json all = ctx.catalog.describe_all();
+               for (Json& v : all) v["kind"] = "jungle";
+               for (const Json& v : describe_flip_sets()) all.push_back(v);
+               send_json(res, Json{{"variants", all}});
+             }));
+
+  server.Post(
+      "/api/positions/validate", guarded([&ctx](const Request& req, Response& res) {
+        const Json body = parse_body(req);
+        RuleSetPtr rules = ctx.catalog.get(string_field(body, "variant", "standard"));
+        const std::string fen = string_field(body, "fen", "");
+        if (fen.empty()) throw GameError(ErrorKind::kBadRequest, "bad_field", "'fen' is required");
+        Position pos;
+        try {
+          pos = Position::from_fen(fen, rules);
+        } catch (const FenError& e) {
+          throw GameError(ErrorKind::kRefused, "bad_fen",
+                          std::string("invalid position: ") + e.what());
+        }
+        // Moves from there, for the analysis board's side lines: each one
+        // played, with what it moved and took, and the position it leads to.
+        const Geometry& board = rules->geometry();
+        Json played = Json::array();
+        for (const Json& text : moves_field(body)) {
+          require_ongoing(pos);
+          std::string error;
+          const std::optional<Move> m = parse_move(pos, text.get<std::string>(), &error);
+          if (!m) throw GameError(ErrorKind::kRefused, "illegal_move", error);
+          const Piece piece = pos.piece_on(m->from());
+          const Piece captured = pos.piece_on(m->to());
+          pos.do_move(*m);
+          played.push_back(
+              {{"move", board.move_text(*m)},
+               {"piece", std::string(1, piece_letter(piece))},
+               {"captured", captured == kNoPiece ? Json(nullptr)
+                                                 : Json(std::string(1, piece_letter(captured)))},
+               {"fen", pos.fen()}});
+        }
+        Termination why = Termination::kNone;
+        const GameResult r = game_result(pos, &why);
+        Json legal = Json::array();
+        if (r == GameResult::kOngoing) {
+          for (Move m : generate_moves(pos)) legal.push_back(board.move_text(m));
+        }
+        send_json(res, Json{
+                           {"played", played},
+                           {"fen", pos.fen()},
+                           {"side_to_move", side_json_name(pos.side_to_move())},
+                           {"legal_moves", legal},
+                           {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
+                           {"result", std::string(result_tag(r))},
+                           {"termination",
+                            r == GameResult::kOngoing ? Json(nullptr) : Json(termination_tag(why))},
+                       });
+      }));
+
+  server.Post("/api/records/games", guarded([&ctx](const Request& req, Response& res) {
+                const Json body = parse_body(req);
+                const std::string text = string_field(body, "record", "");
+                if (HiddenGameSession::is_hidden_record_text(text, ctx.catalog)) {
+                  require_shipped_variants(text, ctx.catalog);
+                  send_json(res, Json{{"games", HiddenGameSession::record_games_json(text)}});
+                  return;
+                }
+                send_json(res,
+                          Json{{"games", FlipGameSession::is_flip_record_text(text)
+                                             ? FlipGameSession::record_games_json(text)
+                                             : GameSession::record_games_json(text, ctx.catalog)}});
+              }));
+
+  server.Get("/api/lobby", guarded([&ctx](const Request&, Response& res) {
+               send_json(res, ctx.service.lobby());
+             }));
+
+  server.Get("/api/lobby/events", guarded([&ctx](const Request&, Response& res) {
+               if (ctx.open_game_streams.load() >= ctx.max_game_streams) {
+                 throw GameError(ErrorKind::kUnavailable, "too_many_streams",
+                                 "too many streams are open; try again later");
+               }
+               stream_lobby(res, ctx.service, ctx.open_game_streams);
+             }));
+}
+
+}  // namespace jungle::web

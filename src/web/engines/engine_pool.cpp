@@ -1,0 +1,229 @@
+#include "web/engines/engine_pool.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace jungle::web {
+
+void EngineTicket::cancel() {
+  std::lock_guard lock(mutex_);
+  cancelled_ = true;
+  if (running_) running_->stop();
+  if (stop_task_) stop_task_();
+}
+
+bool EngineTicket::cancelled() const {
+  std::lock_guard lock(mutex_);
+  return cancelled_;
+}
+
+EnginePool::EnginePool(EnginePoolLimits limits)
+    : limits_(limits), max_running_background_(std::max(1, limits.workers - 1)) {
+  const int n = std::max(1, limits_.workers);
+  for (int i = 0; i < n; ++i) {
+    EngineOptions options;
+    options.hash_mb = std::max(1, limits_.hash_mb);
+    options.threads = 1;
+    engines_.push_back(std::make_unique<Engine>(options));
+  }
+  for (int i = 0; i < n; ++i) threads_.emplace_back(&EnginePool::worker_loop, this, i);
+}
+
+EnginePool::~EnginePool() {
+  shutdown();
+}
+
+void EnginePool::clamp(EngineJob& job) const {
+  SearchLimits& l = job.limits;
+  const int64_t cap =
+      job.kind == EngineJob::Kind::kAnalysis ? limits_.max_analysis_ms : limits_.max_movetime_ms;
+  // Every job ends by the clock whatever else it asks: no infinite searches,
+  // no clocks to plan with, at most the cap.
+  l.infinite = false;
+  l.time_ms[kBlue] = l.time_ms[kRed] = -1;
+  l.inc_ms[kBlue] = l.inc_ms[kRed] = 0;
+  l.movestogo = 0;
+  l.movetime_ms = l.movetime_ms <= 0 ? cap : std::min(l.movetime_ms, cap);
+  l.depth = l.depth <= 0 ? limits_.max_depth : std::min(l.depth, limits_.max_depth);
+  job.skill_level = std::clamp(job.skill_level, 0, 20);
+  job.multipv = std::clamp(job.multipv, 1, kMaxAnalysisLines);
+}
+
+std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
+  clamp(job);
+  auto ticket = std::make_shared<EngineTicket>();
+  {
+    std::lock_guard lock(mutex_);
+    const bool low = background(job);
+    Refusal refusal = Refusal::kNone;
+    auto count = [](const std::map<std::string, int>& m, const std::string& key) {
+      auto it = m.find(key);
+      return it == m.end() ? 0 : it->second;
+    };
+    if (stopping_) {
+      refusal = Refusal::kStopping;
+    } else if (int(moves_.size() + background_.size()) >= limits_.queue_capacity) {
+      refusal = Refusal::kQueueFull;
+    } else if (count(per_client_, share_key(job)) >= limits_.per_client) {
+      refusal = Refusal::kClientBusy;
+    } else if (low && count(per_address_, job.address) >= limits_.per_address) {
+      refusal = Refusal::kAddressBusy;
+    }
+    if (why) *why = refusal;
+    if (refusal != Refusal::kNone) {
+      ++refused_;
+      return nullptr;
+    }
+    ++per_client_[share_key(job)];
+    if (low) ++per_address_[job.address];
+    auto& queue = low ? background_ : moves_;
+    queue.push_back(Queued{std::move(job), ticket});
+  }
+  wake_.notify_all();
+  return ticket;
+}
+
+EnginePool::Queued EnginePool::take_fairest_locked(std::deque<Queued>& queue) {
+  // The oldest job of the client with the fewest searches running: a client
+  // with many jobs queued takes turns with the others instead of going first.
+  auto best = queue.begin();
+  int best_running = std::numeric_limits<int>::max();
+  for (auto it = queue.begin(); it != queue.end() && best_running > 0; ++it) {
+    auto r = running_by_client_.find(it->job.client);
+    const int running = r == running_by_client_.end() ? 0 : r->second;
+    if (running < best_running) {
+      best = it;
+      best_running = running;
+    }
+  }
+  Queued out = std::move(*best);
+  queue.erase(best);
+  return out;
+}
+
+bool EnginePool::take_locked(Queued& out) {
+  if (!moves_.empty()) {
+    out = take_fairest_locked(moves_);
+    return true;
+  }
+  if (!background_.empty() && running_background_ < max_running_background_) {
+    out = take_fairest_locked(background_);
+    return true;
+  }
+  return false;
+}
+
+void EnginePool::worker_loop(int index) {
+  Engine& engine = *engines_[size_t(index)];
+  for (;;) {
+    Queued item;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] {
+        return stopping_ || !moves_.empty() ||
+               (!background_.empty() && running_background_ < max_running_background_);
+      });
+      if (stopping_) return;
+      take_locked(item);
+      ++busy_;
+      if (background(item.job)) ++running_background_;
+      ++running_by_client_[item.job.client];
+      running_.push_back(item.ticket);
+    }
+    EngineJob& job = item.job;
+    SearchResult result;
+    bool completed = false;
+    if (item.ticket->cancelled()) {
+      // Cancelled while queued: nothing runs.
+    } else if (job.run) {
+      {
+        std::lock_guard lock(item.ticket->mutex_);
+        item.ticket->stop_task_ = job.stop;
+        // A cancel before now finds no task to stop: stop it before it runs.
+        if (item.ticket->cancelled_ && job.stop) job.stop();
+      }
+      job.run(job.limits);
+      {
+        std::lock_guard lock(item.ticket->mutex_);
+        item.ticket->stop_task_ = nullptr;
+        completed = !item.ticket->cancelled_;
+      }
+    } else {
+      if (engine.rules() != job.position.rule_set_ptr())
+        engine.set_rules(job.position.rule_set_ptr());
+      if (engine.options().skill_level != job.skill_level ||
+          engine.options().multipv != job.multipv) {
+        EngineOptions options = engine.options();
+        options.skill_level = job.skill_level;
+        options.multipv = job.multipv;
+        engine.set_options(options);
+      }
+      {
+        std::lock_guard lock(item.ticket->mutex_);
+        item.ticket->running_ = &engine;
+      }
+      engine.start(job.position, job.limits, job.on_info,
+                   [&result](const SearchResult& r) { result = r; });
+      {
+        // A cancel that came between publishing the engine and start() was
+        // undone by start() clearing the stop flag; repeat it.
+        std::lock_guard lock(item.ticket->mutex_);
+        if (item.ticket->cancelled_) engine.stop();
+      }
+      engine.wait();
+      {
+        std::lock_guard lock(item.ticket->mutex_);
+        item.ticket->running_ = nullptr;
+        completed = !item.ticket->cancelled_;
+      }
+    }
+    {
+      std::lock_guard lock(mutex_);
+      --busy_;
+      if (background(job)) {
+        --running_background_;
+        if (--per_address_[job.address] <= 0) per_address_.erase(job.address);
+      }
+      std::erase(running_, item.ticket);
+      if (const std::string key = share_key(job); --per_client_[key] <= 0) per_client_.erase(key);
+      if (--running_by_client_[job.client] <= 0) running_by_client_.erase(job.client);
+      ++completed_;
+    }
+    wake_.notify_all();
+    if (job.on_done) job.on_done(result, completed);
+  }
+}
+
+void EnginePool::shutdown() {
+  std::deque<Queued> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ && threads_.empty()) return;
+    stopping_ = true;
+    for (auto& q : moves_) dropped.push_back(std::move(q));
+    for (auto& q : background_) dropped.push_back(std::move(q));
+    moves_.clear();
+    background_.clear();
+    for (auto& t : running_) t->cancel();
+  }
+  wake_.notify_all();
+  for (auto& q : dropped) {
+    q.ticket->cancel();
+    if (q.job.on_done) q.job.on_done(SearchResult{}, false);
+  }
+  for (auto& t : threads_) t.join();
+  threads_.clear();
+}
+
+EnginePool::Stats EnginePool::stats() const {
+  std::lock_guard lock(mutex_);
+  Stats s;
+  s.workers = int(engines_.size());
+  s.busy = busy_;
+  s.queued = int(moves_.size() + background_.size());
+  s.completed = completed_;
+  s.refused = refused_;
+  return s;
+}
+
+}  // namespace jungle::web

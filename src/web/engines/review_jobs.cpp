@@ -1,0 +1,86 @@
+#include "web/engines/review_jobs.h"
+
+#include "web/engines/engine_search.h"
+
+namespace jungle::web {
+
+namespace {
+
+std::string refusal_message(EnginePool::Refusal why) {
+  try {
+    throw_refusal(why);
+  } catch (const GameError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+const char* review_state_name(ReviewJob::State state) {
+  return state == ReviewJob::State::kRunning  ? "running"
+         : state == ReviewJob::State::kDone   ? "done"
+         : state == ReviewJob::State::kFailed ? "failed"
+                                              : "stopped";
+}
+
+bool ReviewJobs::open(const std::shared_ptr<ReviewJob>& job,
+                      const std::function<bool(ReviewJob& current)>& stands) {
+  std::lock_guard lock(mutex_);
+  auto it = jobs_.find(job->game_id);
+  if (it != jobs_.end() && stands(*it->second)) return false;
+  jobs_[job->game_id] = job;
+  return true;
+}
+
+void ReviewJobs::throw_if_refused(const ReviewJob& job) {
+  std::lock_guard lock(mutex_);
+  if (job.state == ReviewJob::State::kFailed) {
+    throw GameError(ErrorKind::kUnavailable, "engine_busy",
+                    "the review could not start: " + job.message);
+  }
+}
+
+bool ReviewJobs::running(const ReviewJob& job) {
+  std::lock_guard lock(mutex_);
+  return job.state == ReviewJob::State::kRunning;
+}
+
+void ReviewJobs::submit(const std::shared_ptr<ReviewJob>& job, EngineJob search) {
+  EnginePool::Refusal why = EnginePool::Refusal::kNone;
+  std::shared_ptr<EngineTicket> ticket = pool_.submit(std::move(search), &why);
+  if (!ticket) {
+    finish(job, ReviewJob::State::kFailed, refusal_message(why));
+    return;
+  }
+  std::lock_guard lock(mutex_);
+  job->ticket = ticket;
+  // Cancelled while it was being submitted.
+  if (job->state != ReviewJob::State::kRunning) ticket->cancel();
+}
+
+void ReviewJobs::finish(const std::shared_ptr<ReviewJob>& job, ReviewJob::State state,
+                        std::string message) {
+  std::lock_guard lock(mutex_);
+  if (job->state != ReviewJob::State::kRunning) return;
+  job->state = state;
+  job->message = std::move(message);
+  if (state == ReviewJob::State::kDone) {
+    auto it = jobs_.find(job->game_id);
+    if (it != jobs_.end() && it->second == job) jobs_.erase(it);
+  }
+}
+
+void ReviewJobs::cancel(int64_t game_id) {
+  std::lock_guard lock(mutex_);
+  auto it = jobs_.find(game_id);
+  if (it == jobs_.end()) return;
+  const std::shared_ptr<ReviewJob> job = it->second;
+  jobs_.erase(it);
+  if (job->state == ReviewJob::State::kRunning) {
+    job->state = ReviewJob::State::kStopped;
+    job->message = kReviewCancelled;
+  }
+  if (job->ticket) job->ticket->cancel();
+}
+
+}  // namespace jungle::web

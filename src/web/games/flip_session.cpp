@@ -1,0 +1,499 @@
+#include "web/games/flip_session.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include "core/game.h"
+#include "core/game_record.h"
+#include "flip/flip_record.h"
+#include "flip/flip_search.h"
+
+namespace jungle::web {
+
+using flip::Action;
+using flip::FlipEnd;
+using flip::FlipPosition;
+using flip::Ply;
+
+namespace {
+
+std::string cell_text(flip::Cell c) {
+  if (c == flip::kHidden) return "?";
+  if (c == flip::kEmpty) return "";
+  return std::string(1, piece_letter(Piece(c)));
+}
+
+std::string player_text(const PlayerConfig& p) {
+  if (!p.is_engine()) return "Human";
+  std::ostringstream out;
+  out << "jungle flip engine, level " << p.skill << ", " << double(p.movetime_ms) / 1000.0
+      << " s/move";
+  return out.str();
+}
+
+}  // namespace
+
+FlipGameSession::FlipGameSession(int64_t id, std::string variant, flip::FlipRulesPtr rules,
+                                 const std::string& fen, std::array<PlayerConfig, kSides> players)
+    : GameSessionBase(id, players),
+      variant_(std::move(variant)),
+      pos_([&] {
+        try {
+          return FlipPosition(rules, fen);
+        } catch (const flip::FlipFenError& e) {
+          throw GameError(ErrorKind::kRefused, "bad_fen",
+                          std::string("invalid position: ") + e.what());
+        }
+      }()),
+      start_colours_known_(pos_.colours_known()) {}
+
+std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& stored,
+                                                              int64_t max_movetime_ms) {
+  auto fail = [&](const std::string& why) {
+    return GameError(ErrorKind::kServerFault, "damaged_game",
+                     "stored game " + std::to_string(stored.id) + " does not replay: " + why);
+  };
+  if (!is_flip_set(stored.variant)) throw fail("unknown flip set " + stored.variant);
+  std::array<PlayerConfig, kSides> players;
+  for (int s = 0; s < kSides; ++s) {
+    const Json j = Json::parse(s == 0 ? stored.blue : stored.red, nullptr, false);
+    players[size_t(s)] = PlayerConfig::from_json(j.is_discarded() ? Json() : j,
+                                                 s == 0 ? "blue" : "red", max_movetime_ms);
+  }
+  std::unique_ptr<FlipGameSession> game;
+  try {
+    game = std::make_unique<FlipGameSession>(stored.id, stored.variant,
+                                             flip::load_flip_rules(stored.variant),
+                                             stored.start_fen, players);
+  } catch (const GameError& e) {
+    throw fail(e.what());
+  }
+  std::istringstream words(stored.moves);
+  std::string word;
+  while (words >> word) {
+    Ply p;
+    if (!game->pos_.parse_ply(word, p)) throw fail("ply " + word + " is not legal");
+    game->pos_.play(p);
+  }
+  if (is_declared_termination(stored.declared)) {
+    if (auto r = result_from_tag(stored.result); r && *r != GameResult::kOngoing) {
+      game->declared_ = *r;
+      game->declared_termination_ = stored.declared;
+    }
+  }
+  game->findings_.resize(size_t(game->ply()));
+  // A review's findings; one that no longer reads is searched again.
+  const Json findings = Json::parse(stored.evaluations, nullptr, false);
+  if (findings.is_array()) {
+    for (size_t i = 0; i < findings.size() && i < game->findings_.size(); ++i) {
+      game->findings_[i] = FlipPlyFinding::from_stored_json(findings[i]);
+    }
+  }
+  game->load_table(stored);
+  return game;
+}
+
+std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
+    std::string_view text, std::array<PlayerConfig, kSides> players) {
+  try {
+    flip::FlipRecord record = flip::read_flip_record(text, false);
+    const std::string name = record.position.rules().name;
+    if (!is_flip_set(name)) {
+      throw GameError(ErrorKind::kRefused, "bad_record",
+                      "the record's Variant must name a shipped flip set");
+    }
+    auto game = std::make_unique<FlipGameSession>(0, name, record.position.rules_ptr(),
+                                                  record.position.initial_fen(), players);
+    for (const Ply& p : record.position.history()) game->pos_.play(p);
+    game->findings_.resize(size_t(game->ply()));
+    return game;
+  } catch (const RecordError& e) {
+    throw GameError(ErrorKind::kRefused, "bad_record",
+                    std::string("cannot read the record: ") + e.what());
+  } catch (const flip::FlipRulesError& e) {
+    throw GameError(ErrorKind::kRefused, "bad_record",
+                    std::string("cannot read the record: ") + e.what());
+  } catch (const flip::FlipFenError& e) {
+    throw GameError(ErrorKind::kRefused, "bad_record",
+                    std::string("cannot read the record: ") + e.what());
+  }
+}
+
+bool FlipGameSession::is_flip_set(std::string_view name) {
+  for (const std::string& n : flip::builtin_flip_names()) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+bool FlipGameSession::is_flip_record_text(std::string_view text) {
+  const std::string_view open = "[Variant \"";
+  const size_t at = text.find(open);
+  if (at == std::string_view::npos) return false;
+  const size_t end = text.find('"', at + open.size());
+  if (end == std::string_view::npos) return false;
+  return is_flip_set(text.substr(at + open.size(), end - at - open.size()));
+}
+
+Json FlipGameSession::record_games_json(std::string_view text) {
+  const std::unique_ptr<FlipGameSession> game = from_record_text(text, {});
+  flip::FlipRecord record = flip::read_flip_record(text, false);
+  const auto tag = [&](const std::string& name) {
+    for (const auto& [key, value] : record.tags) {
+      if (key == name) return value;
+    }
+    return std::string();
+  };
+  return Json::array({Json{{"index", 1},
+                           {"blue", tag("Blue")},
+                           {"red", tag("Red")},
+                           {"event", tag("Event")},
+                           {"result", std::string(result_tag(game->result()))},
+                           {"variant", game->variant()},
+                           {"ply", game->ply()}}});
+}
+
+int FlipGameSession::seat_of(const FlipPosition& pos, Side side) const {
+  if (!pos.colours_known()) return 0;
+  Side first = kBlue;
+  if (!start_colours_known_ && !pos.history().empty()) {
+    first = side_of(pos.history().front().revealed);
+  }
+  return side == first ? 0 : 1;
+}
+
+int FlipGameSession::seat_to_move() const {
+  return seat_of(pos_, pos_.side_to_move());
+}
+
+Side FlipGameSession::side_of_seat(int seat) const {
+  return seat_of(pos_, kBlue) == seat ? kBlue : kRed;
+}
+
+bool FlipGameSession::over() const {
+  return result() != GameResult::kOngoing;
+}
+
+GameResult FlipGameSession::result() const {
+  if (declared_ != GameResult::kOngoing) return declared_;
+  GameResult r = GameResult::kOngoing;
+  pos_.end(&r);
+  return r;
+}
+
+std::string FlipGameSession::termination() const {
+  if (declared_ != GameResult::kOngoing) return declared_termination_;
+  return std::string(flip::flip_end_tag(pos_.end()));
+}
+
+std::string FlipGameSession::result_message() const {
+  if (declared_ != GameResult::kOngoing) {
+    if (declared_ == GameResult::kDraw) return "Draw by agreement";
+    const std::string winner = declared_ == GameResult::kBlueWins ? "Blue" : "Red";
+    const std::string loser = declared_ == GameResult::kBlueWins ? "Red" : "Blue";
+    if (declared_termination_ == "time") return winner + " wins: " + loser + " ran out of time";
+    if (declared_termination_ == "abandoned") return winner + " wins (game abandoned)";
+    return winner + " wins: " + loser + " resigned";
+  }
+  GameResult r = GameResult::kOngoing;
+  const FlipEnd end = pos_.end(&r);
+  return flip::flip_end_message(end, r);
+}
+
+void FlipGameSession::play_text(std::string_view text) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
+  Action a;
+  if (text.find('=') != std::string_view::npos || !pos_.parse_action(text, a)) {
+    throw GameError(ErrorKind::kRefused, "illegal_move",
+                    "'" + std::string(text) +
+                        "' is not an action here: flip a face-down tile (\"b2?\") or move a "
+                        "face-up piece of yours one step (\"a1a2\")");
+  }
+  play(a);
+}
+
+void FlipGameSession::play(Action a) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
+  if (!pos_.is_legal(a)) {
+    throw GameError(ErrorKind::kRefused, "illegal_move",
+                    "'" + flip::action_text(a) + "' is not legal in this position");
+  }
+  Ply p{a, kNoPiece};
+  if (a.is_flip()) {
+    const flip::Outcomes o = pos_.outcomes();
+    int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance_);
+    int i = 0;
+    while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
+    p.revealed = o.piece[size_t(i)];
+  }
+  pos_.play(p);
+  findings_.emplace_back();
+  changed();
+}
+
+flip::FlipPosition FlipGameSession::position_at(int ply) const {
+  flip::FlipPosition p = pos_;
+  while (int(p.history().size()) > std::max(0, ply)) p.undo();
+  return p;
+}
+
+void FlipGameSession::undo(int plies) {
+  for (int i = 0; i < plies && !pos_.history().empty(); ++i) pos_.undo();
+  findings_.resize(pos_.history().size());
+  declared_ = GameResult::kOngoing;
+  declared_termination_.clear();
+  changed();
+}
+
+int FlipGameSession::plies_back_to_human() const {
+  FlipPosition p = pos_;
+  for (int n = 1; !p.history().empty(); ++n) {
+    p.undo();
+    if (!players_[size_t(seat_of(p, p.side_to_move()))].is_engine()) return n;
+  }
+  return 0;
+}
+
+void FlipGameSession::declare(int winner, const std::string& termination) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
+  if (winner >= 0 && !pos_.colours_known()) {
+    throw GameError(ErrorKind::kRefused, "no_colours",
+                    "nobody has a colour yet: the first flip decides them");
+  }
+  declared_ = winner < 0 ? GameResult::kDraw : win_for_side(side_of_seat(winner));
+  declared_termination_ = termination;
+  changed();
+}
+
+Json FlipGameSession::ply_json(FlipPosition& p, size_t i) const {
+  const Ply& ply = pos_.history()[i];
+  Json m{{"ply", i + 1},
+         {"move", flip::ply_text(ply)},
+         {"action", flip::action_text(ply.action)},
+         {"seat", side_json_name(Side(seat_of(p, p.side_to_move())))}};
+  if (ply.action.is_flip()) {
+    m["side"] = side_json_name(side_of(ply.revealed));
+    m["revealed"] = cell_text(flip::Cell(ply.revealed));
+    p.play(ply);
+  } else {
+    const flip::Cell mover = p.cell(ply.action.from), target = p.cell(ply.action.to);
+    m["side"] = side_json_name(side_of(Piece(mover)));
+    m["piece"] = cell_text(mover);
+    p.play(ply);
+    const flip::Cell after = p.cell(ply.action.to);
+    m["captured"] = target != flip::kEmpty && after != target ? Json(cell_text(target)) : Json();
+    m["lost"] = after != mover ? Json(cell_text(mover)) : Json();
+  }
+  m["fen"] = p.fen();
+  return m;
+}
+
+Json FlipGameSession::move_json(int ply) const {
+  FlipPosition p(pos_.rules_ptr(), pos_.initial_fen());
+  for (size_t i = 0; i + 1 < size_t(ply); ++i) p.play(pos_.history()[i]);
+  return ply_json(p, size_t(ply - 1));
+}
+
+Json FlipGameSession::to_json() const {
+  // The plies with who played them, what they took and the FEN after, by
+  // replaying from the start (a game has a few dozen plies).
+  Json moves = Json::array();
+  FlipPosition p(pos_.rules_ptr(), pos_.initial_fen());
+  for (size_t i = 0; i < pos_.history().size(); ++i) moves.push_back(ply_json(p, i));
+  Json board = Json::object();
+  for (Square s = 0; s < flip::kFlipSquares; ++s) {
+    const flip::Cell c = pos_.cell(s);
+    if (c != flip::kEmpty) board[flip::kFlipGeometry.square_name(s)] = cell_text(c);
+  }
+  Json pool = {{"blue", Json::object()}, {"red", Json::object()}};
+  for (int side = 0; side < kSides; ++side) {
+    for (int a = kAnimals - 1; a >= 0; --a) {
+      pool[side == 0 ? "blue" : "red"][std::string(1, animal_letter(Animal(a)))] =
+          pos_.pool_count(make_piece(Side(side), Animal(a)));
+    }
+  }
+  const GameResult r = result();
+  Json legal = Json::array();
+  if (r == GameResult::kOngoing) {
+    for (Action a : pos_.legal_actions()) legal.push_back(flip::action_text(a));
+  }
+  const std::string term = termination();
+  Json first_colour = nullptr;
+  if (pos_.colours_known()) first_colour = side_json_name(seat_of(pos_, kBlue) == 0 ? kBlue : kRed);
+  return Json{
+      {"id", id()},
+      {"kind", "flip"},
+      {"variant", variant_},
+      {"board_size", {{"files", 4}, {"ranks", 4}}},
+      {"start_fen", pos_.initial_fen()},
+      {"fen", pos_.fen()},
+      {"ply", ply()},
+      {"side_to_move",
+       pos_.colours_known() ? Json(side_json_name(pos_.side_to_move())) : Json(nullptr)},
+      {"seat_to_move", side_json_name(Side(seat_to_move()))},
+      {"first_player_colour", first_colour},
+      {"board", board},
+      {"pool", pool},
+      {"hidden", pos_.hidden_count()},
+      {"quiet_plies", pos_.quiet_plies()},
+      {"revision", revision()},
+      {"players", {{"blue", players_[0].to_json()}, {"red", players_[1].to_json()}}},
+      {"moves", moves},
+      {"legal_moves", legal},
+      {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
+      {"result", std::string(result_tag(r))},
+      {"winner", r == GameResult::kBlueWins  ? Json("blue")
+                 : r == GameResult::kRedWins ? Json("red")
+                                             : Json(nullptr)},
+      {"termination", term.empty() ? Json(nullptr) : Json(term)},
+      {"message", result_message()},
+      {"engine_thinking", engine_thinking},
+      {"created_ms", created_ms},
+      {"updated_ms", updated_ms},
+  };
+}
+
+StoredGame FlipGameSession::to_stored() const {
+  StoredGame s;
+  s.variant = variant_;
+  s.start_fen = pos_.initial_fen();
+  for (const Ply& p : pos_.history()) {
+    if (!s.moves.empty()) s.moves += ' ';
+    s.moves += flip::ply_text(p);
+  }
+  s.ply_count = ply();
+  s.blue = players_[0].to_json().dump();
+  s.red = players_[1].to_json().dump();
+  s.result = std::string(result_tag(result()));
+  s.termination = termination();
+  s.declared = declared_ != GameResult::kOngoing ? declared_termination_ : "";
+  if (reviewed() > 0) {
+    Json findings = Json::array();
+    for (const auto& f : findings_) findings.push_back(f ? f->to_stored_json() : Json());
+    s.evaluations = findings.dump();
+  }
+  return s;
+}
+
+const std::optional<FlipPlyFinding>& FlipGameSession::finding(size_t index) const {
+  static const std::optional<FlipPlyFinding> kNone;
+  return index < findings_.size() ? findings_[index] : kNone;
+}
+
+void FlipGameSession::set_finding(size_t index, FlipPlyFinding f) {
+  if (index < findings_.size()) findings_[index] = std::move(f);
+}
+
+std::optional<MoveJudgement> FlipGameSession::judge_ply(size_t index) const {
+  const std::optional<FlipPlyFinding>& f = finding(index);
+  if (!f || index >= pos_.history().size()) return std::nullopt;
+  return judge(flip::action_text(pos_.history()[index].action), f->best,
+               flip::expected_of_points(f->best_score), flip::expected_of_points(f->played_score));
+}
+
+int FlipGameSession::first_unreviewed() const {
+  for (size_t i = 0; i < findings_.size(); ++i) {
+    if (!findings_[i]) return int(i);
+  }
+  return -1;
+}
+
+int FlipGameSession::reviewed() const {
+  return int(std::count_if(findings_.begin(), findings_.end(),
+                           [](const auto& f) { return f.has_value(); }));
+}
+
+Json FlipPlyFinding::to_stored_json() const {
+  return Json{{"b", best}, {"s", best_score}, {"p", played_score}, {"d", depth}};
+}
+
+std::optional<FlipPlyFinding> FlipPlyFinding::from_stored_json(const Json& j) {
+  if (!j.is_object()) return std::nullopt;
+  FlipPlyFinding f;
+  try {
+    f.best = j.at("b").get<std::string>();
+    f.best_score = j.at("s").get<double>();
+    f.played_score = j.at("p").get<double>();
+    f.depth = j.at("d").get<int>();
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
+  return f;
+}
+
+std::string FlipGameSession::record_text() const {
+  const Side first = seat_of(pos_, kBlue) == 0 ? kBlue : kRed;
+  std::vector<std::pair<std::string, std::string>> tags = {
+      {"Event", "Flip Jungle game #" + std::to_string(id())},
+      {"Blue", player_text(players_[first == kBlue ? 0 : 1])},
+      {"Red", player_text(players_[first == kBlue ? 1 : 0])}};
+  if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
+  // A reviewed ply's comment: the value of the position it led to, from
+  // Blue's side in Cats (the protocol's cp over 100), as a 7x9 record's
+  // [%eval], and its judgement.
+  std::vector<std::string> comments(findings_.size());
+  flip::FlipPosition p = position_at(0);
+  for (size_t i = 0; i < comments.size(); ++i) {
+    p.play(pos_.history()[i]);
+    const std::optional<FlipPlyFinding>& f = findings_[i];
+    if (!f) continue;
+    // Whoever played it, the other side is to move after it.
+    const double blue = p.side_to_move() == kBlue ? -f->played_score : f->played_score;
+    const std::string eval = eval_comment(Evaluation{int(std::lround(blue * 10)), false, f->depth});
+    comments[i] = judged_comment(eval, *judge_ply(i));
+  }
+  std::string text = flip::write_flip_record(pos_, tags, comments);
+  if (declared_ != GameResult::kOngoing) {
+    // The writer knows the board's results only; a declared one is added.
+    const std::string tag(result_tag(declared_));
+    const std::string open = "[Result \"*\"]\n";
+    if (size_t at = text.find(open); at != std::string::npos) {
+      text.replace(at, open.size(),
+                   "[Result \"" + tag + "\"]\n[Termination \"" + declared_termination_ + "\"]\n");
+    }
+    if (text.size() >= 2 && text.compare(text.size() - 2, 2, "*\n") == 0) {
+      text.replace(text.size() - 2, 1, tag);
+    }
+  }
+  return text;
+}
+
+std::string FlipGameSession::record_filename() const {
+  return "flip-jungle-game-" + std::to_string(id()) + ".jgn";
+}
+
+Json describe_flip_sets() {
+  Json list = Json::array();
+  for (const std::string& name : flip::builtin_flip_names()) {
+    const flip::FlipRulesPtr rules = flip::load_flip_rules(name);
+    Json ranks = Json::object();
+    for (int a = 0; a < kAnimals; ++a) ranks[std::string(1, animal_letter(Animal(a)))] = a + 1;
+    list.push_back(Json{
+        {"name", rules->name},
+        {"kind", "flip"},
+        {"description", rules->description},
+        {"start_fen", FlipPosition::start_fen(*rules)},
+        {"ranks", ranks},
+        {"board", {{"files", 4}, {"ranks", 4}}},
+        {"water", Json::array()},
+        {"traps", {{"blue", Json::array()}, {"red", Json::array()}}},
+        {"dens", {{"blue", nullptr}, {"red", nullptr}}},
+        {"traps_weaken", "opponent"},
+        {"summary", Json::array({rules->description})},
+        {"hidden_pieces", false},
+        {"colours", rules->colours == flip::Colours::kFixed ? "fixed" : "first flip"},
+        {"quiet_limit", rules->quiet_limit},
+    });
+  }
+  return list;
+}
+
+}  // namespace jungle::web

@@ -1,0 +1,127 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/secure_random.h"
+#include "flip/flip_position.h"
+#include "web/games/game_session_base.h"
+#include "web/games/move_judgement.h"
+#include "web/store/game_store.h"
+
+// Flip Jungle games in the web app (docs/api.md, "Flip Jungle games"): a
+// second kind of game beside GameSession, kept in the same store (variant
+// name, start FEN and the plies as records write them, "b2?=L a1a2") and
+// served on the same routes. What a flip reveals is drawn here, from the
+// pool, with the operating system's cryptographic generator: a client only
+// asks for a flip, and nobody can tell a draw before it is made.
+
+namespace jungle::web {
+
+// What a review found in the position before one ply (flip_review.h): the
+// engine's best action there, and the values (points, for the player to
+// move) of that action and of the one played. Kept with the game, as a 7x9
+// game keeps its evaluations: a ply's finding stands while the plies up to
+// it stand, so a take-back forgets only the plies taken back.
+struct FlipPlyFinding {
+  std::string best;
+  double best_score = 0;
+  double played_score = 0;
+  int depth = 0;
+
+  Json to_stored_json() const;
+  static std::optional<FlipPlyFinding> from_stored_json(const Json& j);
+};
+
+// The players are seats: `blue` is the first player, `red` the second. In a
+// fixed-colour set the first player is Blue; in a first-flip set the first
+// flip decides, so the first player may end up playing Red. What a flip
+// reveals is drawn from the pool with SecureRandom when the flip is played
+// (never from a seeded generator: one seeded with a 32-bit value was found
+// from a game's first flips, and told every later one).
+class FlipGameSession : public GameSessionBase {
+ public:
+  // Throws GameError kRefused for a bad FEN.
+  FlipGameSession(int64_t id, std::string variant, flip::FlipRulesPtr rules, const std::string& fen,
+                  std::array<PlayerConfig, kSides> players);
+  // Replays a stored game; throws GameError kServerFault when it no longer replays.
+  static std::unique_ptr<FlipGameSession> from_stored(const StoredGame& stored,
+                                                      int64_t max_movetime_ms);
+  // The first game of a flip record (its Variant a shipped flip set).
+  // Throws GameError kRefused saying what is wrong.
+  static std::unique_ptr<FlipGameSession> from_record_text(
+      std::string_view text, std::array<PlayerConfig, kSides> players);
+  // The game of a flip record as the load dialog lists it (one: a flip
+  // record is read to its first game). Throws as from_record_text does.
+  static Json record_games_json(std::string_view text);
+  // Whether `name` is a shipped flip set's, and whether a record's Variant
+  // tag names one.
+  static bool is_flip_set(std::string_view name);
+  static bool is_flip_record_text(std::string_view text);
+
+  Kind kind() const override { return Kind::kFlip; }
+  const std::string& variant() const override { return variant_; }
+  const flip::FlipPosition& position() const { return pos_; }
+  // The position after the first `ply` plies (0..ply()): a tile flipped
+  // later is face down there again, its animal back in the pool.
+  flip::FlipPosition position_at(int ply) const;
+  int ply() const override { return int(pos_.history().size()); }
+  int seat_to_move() const override;
+  bool colours_known() const override { return pos_.colours_known(); }
+  Side side_of_seat(int seat) const override;
+
+  bool over() const override;
+  GameResult result() const override;
+  std::string termination() const override;
+  std::string result_message() const override;
+
+  // An action as the page sends it: "b2?" (the server draws what it
+  // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
+  void play_text(std::string_view text) override;
+  void play(flip::Action action);
+  void undo(int plies) override;
+  int plies_back_to_human() const override;
+  // Throws GameError kRefused before the first flip has given the players colours.
+  void declare(int winner, const std::string& termination) override;
+
+  // The review's finding for ply `index` (0-based: the position after
+  // `index` plies and the action played there); nullopt until searched.
+  const std::optional<FlipPlyFinding>& finding(size_t index) const;
+  void set_finding(size_t index, FlipPlyFinding f);
+  // Ply `index` judged by its finding (what it lost of its player's
+  // expected score against the engine's choice); nullopt without one.
+  std::optional<MoveJudgement> judge_ply(size_t index) const;
+  // The first ply without a finding, or -1 when every ply has one.
+  int first_unreviewed() const;
+  int reviewed() const;
+
+  Json to_json() const override;
+  Json move_json(int ply) const override;
+  StoredGame to_stored() const override;
+  std::string record_text() const override;
+  std::string record_filename() const override;
+
+ private:
+  int seat_of(const flip::FlipPosition& pos, Side side) const;
+  // The ply as to_json lists it, `p` the position before it (advanced past it).
+  Json ply_json(flip::FlipPosition& p, size_t index) const;
+
+  std::string variant_;
+  flip::FlipPosition pos_;
+  bool start_colours_known_ = true;
+  GameResult declared_ = GameResult::kOngoing;  // a resignation, a flag, an agreement
+  std::string declared_termination_;
+  SecureRandom chance_;
+  std::vector<std::optional<FlipPlyFinding>> findings_;  // one per ply
+};
+
+// The flip sets as GET /api/variants lists them, with `kind: "flip"`.
+Json describe_flip_sets();
+
+}  // namespace jungle::web

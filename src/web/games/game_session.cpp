@@ -1,0 +1,533 @@
+#include "web/games/game_session.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <ctime>
+#include <sstream>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/text_util.h"
+#include "search/strength_levels.h"
+#include "web/games/record_variations.h"
+#include "web/games/variant_catalog.h"
+
+namespace jungle::web {
+
+namespace {
+
+// No real game comes near this; it bounds the memory one game can take.
+constexpr int kMaxGamePlies = 4000;
+
+// Reads every game of a record text after checking its Variant tags.
+std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog);
+
+bool looks_like_move(std::string_view text) {
+  return text.size() == 4 && text[0] >= 'a' && text[0] <= 'g' && text[1] >= '1' && text[1] <= '9' &&
+         text[2] >= 'a' && text[2] <= 'g' && text[3] >= '1' && text[3] <= '9';
+}
+
+std::string player_description(const PlayerConfig& p) {
+  if (!p.is_engine()) return "Human";
+  std::ostringstream out;
+  out << "jungle engine, " << strength_name(p.skill) << ", " << double(p.movetime_ms) / 1000.0
+      << " s/move";
+  return out.str();
+}
+
+std::string fen_error_message(const FenError& e) {
+  return std::string("invalid position: ") + e.what();
+}
+
+// The declared ending as the database and the API name it: a result a
+// record gives without a reason is "recorded".
+constexpr std::string_view kRecordedTermination = "recorded";
+
+Position start_from_fen(const std::string& fen, RuleSetPtr rules) {
+  try {
+    return Position::from_fen(fen, std::move(rules));
+  } catch (const FenError& e) {
+    throw GameError(ErrorKind::kRefused, "bad_fen", fen_error_message(e));
+  }
+}
+
+}  // namespace
+
+GameSession::GameSession(int64_t id, std::string variant, RuleSetPtr rules,
+                         const std::string& start_fen, std::array<PlayerConfig, kSides> players)
+    : GameSessionBase(id, players),
+      game_(start_from_fen(start_fen, std::move(rules)), std::move(variant)),
+      start_fen_(game_.start().fen()) {
+  evaluations_.resize(1);
+}
+
+std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
+                                                      const VariantCatalog& catalog,
+                                                      int64_t max_movetime_ms) {
+  const std::string where = "stored game " + std::to_string(stored.id);
+  if (!catalog.contains(stored.variant)) {
+    throw GameError(ErrorKind::kServerFault, "damaged_game",
+                    where + " uses the rule set '" + stored.variant + "', which is not shipped");
+  }
+  std::array<PlayerConfig, kSides> players;
+  try {
+    players[kBlue] =
+        PlayerConfig::from_json(Json::parse(stored.blue, nullptr, false), "blue", max_movetime_ms);
+    players[kRed] =
+        PlayerConfig::from_json(Json::parse(stored.red, nullptr, false), "red", max_movetime_ms);
+  } catch (const GameError&) {
+    players = {};  // settings are not worth refusing the game for
+  }
+  std::unique_ptr<GameSession> game;
+  try {
+    game = std::make_unique<GameSession>(stored.id, stored.variant, catalog.get(stored.variant),
+                                         stored.start_fen, players);
+  } catch (const GameError& e) {
+    throw GameError(ErrorKind::kServerFault, "damaged_game", where + ": " + e.what());
+  }
+  std::istringstream moves(stored.moves);
+  std::string text;
+  while (moves >> text) {
+    std::string error;
+    std::optional<Move> m = parse_move(game->position(), text, &error);
+    if (!m) {
+      throw GameError(ErrorKind::kServerFault, "damaged_game",
+                      where + ": move " + std::to_string(game->ply() + 1) + " " + text +
+                          " does not replay: " + error);
+    }
+    game->play(*m);
+  }
+  const std::optional<GameResult> declared = result_from_tag(stored.result);
+  if (!stored.declared.empty() && !game->over() && declared && *declared != GameResult::kOngoing) {
+    game->game_.declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
+  }
+  // Evaluations are worth keeping but not worth refusing the game for.
+  const Json evaluations = Json::parse(stored.evaluations, nullptr, false);
+  if (evaluations.is_array()) {
+    for (size_t ply = 0; ply < evaluations.size() && int(ply) <= game->ply(); ++ply) {
+      if (auto e = PlyEvaluation::from_stored_json(evaluations[ply])) game->evaluations_[ply] = *e;
+    }
+  }
+  game->load_table(stored);
+  return game;
+}
+
+std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
+                                                      const VariantCatalog& catalog,
+                                                      std::array<PlayerConfig, kSides> players) {
+  std::string variant = record.tag("Variant");
+  if (variant.empty()) variant = "standard";
+  if (!catalog.contains(variant)) {
+    throw GameError(ErrorKind::kRefused, "unknown_variant",
+                    "the record's Variant \"" + variant +
+                        "\" is not one of the shipped rule sets this server plays");
+  }
+  RuleSetPtr rules = catalog.get(variant);
+  players[kBlue].name = name_from_tag(record.tag("Blue"));
+  players[kRed].name = name_from_tag(record.tag("Red"));
+  std::string fen = record.tag("FEN");
+  if (fen.empty()) fen = rules->rules().start_fen;
+  auto game = std::make_unique<GameSession>(0, variant, rules, fen, players);
+  for (const RecordedMove& rm : record.moves) {
+    if (game->over() || !is_legal(game->position(), rm.move)) {
+      throw GameError(ErrorKind::kRefused, "illegal_move",
+                      "move " + std::to_string(game->ply() + 1) + " " +
+                          rules->geometry().move_text(rm.move) + " of the record is illegal" +
+                          (game->over() ? std::string(": the game was already over")
+                                        : ": " + explain_illegal(game->position(), rm.move.from(),
+                                                                 rm.move.to())));
+    }
+    game->play(rm.move);
+  }
+  game->game_.adopt_recorded_result(record);
+  return game;
+}
+
+std::unique_ptr<GameSession> GameSession::from_record_text(std::string_view text,
+                                                           const VariantCatalog& catalog,
+                                                           std::array<PlayerConfig, kSides> players,
+                                                           int index, int* games) {
+  const std::vector<GameRecord> records = read_record_text(text, catalog);
+  if (games) *games = int(records.size());
+  if (index < 1 || index > int(records.size())) {
+    throw GameError(ErrorKind::kRefused, "no_such_record_game",
+                    "the record text holds " + std::to_string(records.size()) + " game" +
+                        (records.size() == 1 ? "" : "s") + ", so there is no game " +
+                        std::to_string(index));
+  }
+  return from_record(records[size_t(index - 1)], catalog, players);
+}
+
+namespace {
+// Moves as the move list numbers them (defined below, with the games list's summary).
+int full_moves(const std::string& start_fen, int plies);
+}  // namespace
+
+Json GameSession::record_games_json(std::string_view text, const VariantCatalog& catalog) {
+  Json list = Json::array();
+  const std::vector<GameRecord> records = read_record_text(text, catalog);
+  for (size_t i = 0; i < records.size(); ++i) {
+    const GameRecord& r = records[i];
+    const std::string variant = r.tag("Variant").empty() ? "standard" : r.tag("Variant");
+    list.push_back({{"index", i + 1},
+                    {"blue", r.tag("Blue")},
+                    {"red", r.tag("Red")},
+                    {"event", r.tag("Event")},
+                    {"result", r.tag("Result").empty() ? "*" : r.tag("Result")},
+                    {"variant", variant},
+                    {"ply", r.moves.size()},
+                    {"moves", full_moves(r.tag("FEN"), int(r.moves.size()))},
+                    // read_record_text refused any variant not shipped.
+                    {"variations", record_variations_json(r, catalog.get(variant)->geometry())}});
+  }
+  return list;
+}
+
+void require_shipped_variants(std::string_view text, const VariantCatalog& catalog) {
+  // Every "[Variant" in the text, read as the record reader reads a tag
+  // pair: [Name "value"] with \" and \\ escapes. Anything unclear is refused.
+  const auto space = [&](size_t i) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    return i;
+  };
+  for (size_t open = text.find('['); open != std::string_view::npos;
+       open = text.find('[', open + 1)) {
+    size_t i = space(open + 1);
+    size_t name_end = i;
+    while (name_end < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[name_end])) || text[name_end] == '_'))
+      ++name_end;
+    if (text.substr(i, name_end - i) != "Variant") continue;
+    i = space(name_end);
+    std::string value;
+    bool closed = false;
+    if (i < text.size() && text[i] == '"') {
+      for (++i; i < text.size() && text[i] != '\n'; ++i) {
+        if (text[i] == '"') {
+          closed = true;
+          break;
+        }
+        if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\'))
+          ++i;
+        value += text[i];
+      }
+    }
+    if (!closed)
+      throw GameError(ErrorKind::kRefused, "bad_record",
+                      "the record has a Variant tag that cannot be read");
+    if (!catalog.contains(value)) {
+      throw GameError(ErrorKind::kRefused, "unknown_variant",
+                      "the record's Variant \"" + value +
+                          "\" is not one of the shipped rule sets this server plays");
+    }
+  }
+}
+
+namespace {
+
+std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog) {
+  require_shipped_variants(text, catalog);
+  std::vector<GameRecord> records;
+  try {
+    records = read_records(text);
+  } catch (const RecordError& e) {
+    throw GameError(ErrorKind::kRefused, "bad_record", e.what());
+  }
+  if (records.empty())
+    throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
+  return records;
+}
+}  // namespace
+
+std::string GameSession::termination() const {
+  if (game_.declared() && game_.declared()->termination.empty()) {
+    return std::string(kRecordedTermination);
+  }
+  return game_.termination();
+}
+
+void GameSession::play_text(std::string_view text) {
+  if (over())
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  if (!looks_like_move(text)) {
+    throw GameError(ErrorKind::kBadRequest, "bad_move",
+                    "\"" + std::string(text) +
+                        "\" is not a move: write the from-square then the to-square, like a3a4");
+  }
+  std::string error;
+  std::optional<Move> m = parse_move(position(), text, &error);
+  if (!m) {
+    // The notation layer usually names the move already ("illegal move c3c4: ...").
+    if (error.find(text) == std::string::npos) error = std::string(text) + " is illegal: " + error;
+    throw GameError(ErrorKind::kRefused, "illegal_move", error);
+  }
+  play(*m);
+}
+
+void GameSession::play(Move m) {
+  if (ply() >= kMaxGamePlies) {
+    throw GameError(ErrorKind::kRefused, "game_too_long",
+                    "a game may have at most " + std::to_string(kMaxGamePlies) + " moves");
+  }
+  PlayedMove pm;
+  pm.move = m;
+  pm.piece = position().piece_on(m.from());
+  pm.captured = position().piece_on(m.to());
+  try {
+    game_.play(m);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "illegal_move", board().move_text(m) + ": " + e.what());
+  }
+  pm.fen_after = position().fen();
+  moves_.push_back(std::move(pm));
+  evaluations_.emplace_back();
+  changed();
+}
+
+void GameSession::undo(int plies) {
+  const int n = std::min(plies, ply());
+  for (int i = 0; i < n; ++i) {
+    game_.undo();
+    moves_.pop_back();
+    evaluations_.pop_back();
+  }
+  game_.clear_declared();
+  changed();
+}
+
+void GameSession::declare(int winner, const std::string& termination) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
+  game_.declare(winner < 0 ? GameResult::kDraw : win_for_side(Side(winner)), termination);
+  changed();
+}
+
+Position GameSession::position_at(int ply) const {
+  if (ply < 0 || ply > this->ply()) {
+    throw GameError(ErrorKind::kBadRequest, "bad_param",
+                    "ply must be between 0 and " + std::to_string(this->ply()) + ", not " +
+                        std::to_string(ply));
+  }
+  return game_.position_at(ply);
+}
+
+const std::string& GameSession::fen_at(int ply) const {
+  if (ply < 0 || ply > this->ply()) position_at(ply);  // throws the range error
+  return ply == 0 ? start_fen_ : moves_[size_t(ply - 1)].fen_after;
+}
+
+const std::optional<PlyEvaluation>& GameSession::evaluation(int ply) const {
+  static const std::optional<PlyEvaluation> kNone;
+  return ply >= 0 && ply < int(evaluations_.size()) ? evaluations_[size_t(ply)] : kNone;
+}
+
+void GameSession::set_evaluation(int ply, PlyEvaluation e) {
+  if (ply >= 0 && ply < int(evaluations_.size())) evaluations_[size_t(ply)] = std::move(e);
+}
+
+int GameSession::first_unevaluated() const {
+  for (size_t i = 0; i < evaluations_.size(); ++i)
+    if (!evaluations_[i]) return int(i);
+  return -1;
+}
+
+std::optional<MoveJudgement> GameSession::judge_move(int ply) const {
+  if (ply < 1 || ply > this->ply()) return std::nullopt;
+  const std::optional<PlyEvaluation>& before = evaluation(ply - 1);
+  const std::optional<PlyEvaluation>& after = evaluation(ply);
+  if (!before || !after) return std::nullopt;
+  const Side mover = side_after(ply - 1);
+  const auto for_mover = [mover](const PlyEvaluation& e) {
+    return mover == kBlue ? e.blue_expected() : 1.0 - e.blue_expected();
+  };
+  const std::string played = board().move_text(game_.moves()[size_t(ply - 1)].move);
+  return judge(played, before->best, for_mover(*before), for_mover(*after));
+}
+
+int GameSession::evaluated() const {
+  return int(std::count_if(evaluations_.begin(), evaluations_.end(),
+                           [](const auto& e) { return e.has_value(); }));
+}
+
+double PlyEvaluation::blue_expected() const {
+  if (final || mate != 0) {
+    const int sign = final ? blue_score : mate;
+    return sign > 0 ? 1.0 : sign < 0 ? 0.0 : 0.5;
+  }
+  // The evaluation bar's curve (format.js evalShare), so graph and bar agree.
+  return 1.0 / (1.0 + std::exp(-blue_score / 250.0));
+}
+
+Json PlyEvaluation::to_json(int ply) const {
+  return Json{{"ply", ply},
+              {"blue_score", blue_score},
+              {"mate", mate == 0 ? Json(nullptr) : Json(mate)},
+              {"depth", depth},
+              {"best", best.empty() ? Json(nullptr) : Json(best)},
+              {"final", final},
+              {"expected", std::round(blue_expected() * 1000.0) / 1000.0}};
+}
+
+Json PlyEvaluation::to_stored_json() const {
+  return Json{{"s", blue_score}, {"m", mate}, {"d", depth}, {"b", best}, {"f", final}};
+}
+
+std::optional<PlyEvaluation> PlyEvaluation::from_stored_json(const Json& j) {
+  if (!j.is_object()) return std::nullopt;
+  PlyEvaluation e;
+  try {
+    e.blue_score = j.at("s").get<int>();
+    e.mate = j.at("m").get<int>();
+    e.depth = j.at("d").get<int>();
+    e.best = j.at("b").get<std::string>();
+    e.final = j.at("f").get<bool>();
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
+  return e;
+}
+
+int GameSession::plies_back_to_human() const {
+  return game_.plies_back_to_human({!players_[kBlue].is_engine(), !players_[kRed].is_engine()});
+}
+
+Json GameSession::move_json(int ply) const {
+  const PlayedMove& pm = moves_[size_t(ply - 1)];
+  const Square from = pm.move.from(), to = pm.move.to();
+  const int distance = std::abs(board().file_of(from) - board().file_of(to)) +
+                       std::abs(board().rank_of(from) - board().rank_of(to));
+  return Json{
+      {"ply", ply},
+      {"move", board().move_text(pm.move)},
+      {"side", side_json_name(side_of(pm.piece))},
+      {"piece", std::string(1, piece_letter(pm.piece))},
+      {"captured",
+       pm.captured == kNoPiece ? Json(nullptr) : Json(std::string(1, piece_letter(pm.captured)))},
+      {"jump", distance > 1},
+      {"fen", pm.fen_after},
+  };
+}
+
+Json GameSession::to_json() const {
+  Json moves = Json::array();
+  for (int ply = 1; ply <= this->ply(); ++ply) moves.push_back(move_json(ply));
+  const GameResult r = result();
+  Json legal = Json::array();
+  if (r == GameResult::kOngoing) {
+    for (Move m : generate_moves(position())) legal.push_back(board().move_text(m));
+  }
+  const std::string term = termination();
+  return Json{
+      {"id", id()},
+      {"variant", variant()},
+      {"start_fen", start_fen_},
+      {"fen", position().fen()},
+      {"ply", ply()},
+      {"side_to_move", side_json_name(position().side_to_move())},
+      {"revision", revision()},
+      {"players", {{"blue", players_[kBlue].to_json()}, {"red", players_[kRed].to_json()}}},
+      {"moves", moves},
+      {"legal_moves", legal},
+      {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
+      {"result", std::string(result_tag(r))},
+      {"winner", r == GameResult::kBlueWins  ? Json("blue")
+                 : r == GameResult::kRedWins ? Json("red")
+                                             : Json(nullptr)},
+      {"termination", term.empty() ? Json(nullptr) : Json(term)},
+      {"message", result_message()},
+      {"engine_thinking", engine_ticket != nullptr},
+      {"created_ms", created_ms},
+      {"updated_ms", updated_ms},
+  };
+}
+
+StoredGame GameSession::to_stored() const {
+  StoredGame s;
+  s.variant = variant();
+  s.start_fen = start_fen_;
+  for (const PlayedMove& pm : moves_) {
+    if (!s.moves.empty()) s.moves += ' ';
+    s.moves += board().move_text(pm.move);
+  }
+  s.ply_count = ply();
+  s.blue = players_[kBlue].to_json().dump();
+  s.red = players_[kRed].to_json().dump();
+  s.result = std::string(result_tag(result()));
+  s.termination = termination();
+  s.declared = game_.declared() ? termination() : "";
+  if (evaluated() > 0) {
+    Json evaluations = Json::array();
+    for (const auto& e : evaluations_) evaluations.push_back(e ? e->to_stored_json() : Json());
+    s.evaluations = evaluations.dump();
+  }
+  return s;
+}
+
+GameRecord GameSession::to_record() const {
+  GameRecord record = game_.to_record();
+  const std::time_t t = std::time_t(created_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char date[16];
+  std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
+  record.set_tag("Event", "Jungle game #" + std::to_string(id()));
+  record.set_tag("Date", date);
+  // A player's name, as the record it came from gave it, else what plays.
+  for (Side s : {kBlue, kRed}) {
+    record.set_tag(s == kBlue ? "Blue" : "Red",
+                   players_[s].name.empty() ? player_description(players_[s]) : players_[s].name);
+  }
+  if (clock.timed()) record.set_tag("TimeControl", clock.control().tag());
+  // The evaluation of the position each move leads to, as the terminal
+  // writes its engine's: from Blue's side.
+  for (size_t i = 0; i < record.moves.size(); ++i) {
+    const std::optional<PlyEvaluation>& e = evaluation(int(i) + 1);
+    if (!e || e->final) continue;
+    const std::string eval =
+        eval_comment(e->mate != 0 ? Evaluation{e->mate, true, e->depth}
+                                  : Evaluation{e->blue_score, false, e->depth});
+    const std::optional<MoveJudgement> j = judge_move(int(i) + 1);
+    record.moves[i].comment = j ? judged_comment(eval, *j) : eval;
+  }
+  return record;
+}
+
+std::string GameSession::record_text() const {
+  return write_record(to_record());
+}
+
+std::string GameSession::record_filename() const {
+  return "jungle-game-" + std::to_string(id()) + ".jgn";
+}
+
+namespace {
+// Moves as the move list numbers them: Blue's and Red's turn make one, and a
+// game that opens with Red's turn starts a move of its own.
+int full_moves(const std::string& start_fen, int plies) {
+  if (plies == 0) return 0;
+  const std::vector<std::string> fields = split(start_fen);
+  const bool red_first = fields.size() > 1 && fields[1] == "b";
+  return red_first ? 1 + plies / 2 : (plies + 1) / 2;
+}
+}  // namespace
+
+Json stored_summary_json(const StoredGame& g) {
+  return Json{
+      {"id", g.id},
+      {"variant", g.variant},
+      {"ply", g.ply_count},
+      {"moves", full_moves(g.start_fen, g.ply_count)},
+      {"players",
+       {{"blue", Json::parse(g.blue, nullptr, false)},
+        {"red", Json::parse(g.red, nullptr, false)}}},
+      {"result", g.result},
+      {"status", g.result == "*" ? "ongoing" : "over"},
+      {"termination", g.termination.empty() ? Json(nullptr) : Json(g.termination)},
+      {"created_ms", g.created_ms},
+      {"updated_ms", g.updated_ms},
+  };
+}
+
+}  // namespace jungle::web

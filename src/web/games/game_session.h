@@ -1,0 +1,148 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/game_record.h"
+#include "core/position.h"
+#include "web/games/game_session_base.h"
+#include "web/games/move_judgement.h"
+#include "web/server/json_fields.h"
+#include "web/store/game_store.h"
+
+namespace jungle::web {
+
+class VariantCatalog;
+
+// What a finished move did, for the page's move list and animations: kept
+// beside the Game's moves so that the page's view needs no replay.
+// The engine's view of the position after some ply, as a game review keeps
+// it: from Blue's side, like a record's [%eval] comment.
+struct PlyEvaluation {
+  int blue_score = 0;  // centipawns for Blue
+  int mate = 0;        // moves to a forced win, negative when Red wins; 0: none
+  int depth = 0;
+  std::string best;    // the engine's move here; empty when the game is over here
+  bool final = false;  // the game is over here: blue_score is +1, -1 or 0
+
+  // Blue's expected score, 0..1: what graphs plot and move judgements compare.
+  double blue_expected() const;
+  Json to_json(int ply) const;
+  Json to_stored_json() const;
+  static std::optional<PlyEvaluation> from_stored_json(const Json& j);
+};
+
+struct PlayedMove {
+  Move move;
+  Piece piece = kNoPiece;
+  Piece captured = kNoPiece;
+  std::string fen_after;
+};
+
+// One 7x9-style game in memory: the Game (core/game.h) with its players,
+// and its moves and errors in the API's terms. Not thread-safe by itself:
+// callers hold mutex() for every call, so each game is isolated from the
+// others and requests on one game are serialised.
+class GameSession : public GameSessionBase {
+ public:
+  // Throws GameError kRefused when the FEN is not valid under the rules.
+  GameSession(int64_t id, std::string variant, RuleSetPtr rules, const std::string& start_fen,
+              std::array<PlayerConfig, kSides> players);
+  // Rebuilds a stored game by replaying its moves. Throws GameError kServerFault when
+  // the stored game no longer replays (a damaged file, a changed rule set).
+  static std::unique_ptr<GameSession> from_stored(const StoredGame& stored,
+                                                  const VariantCatalog& catalog,
+                                                  int64_t max_movetime_ms);
+  // A game read from a record. Throws GameError kBadRequest or kRefused.
+  static std::unique_ptr<GameSession> from_record(const GameRecord& record,
+                                                  const VariantCatalog& catalog,
+                                                  std::array<PlayerConfig, kSides> players);
+  // Game `index` (1-based) of a record text; `games` receives how many it
+  // holds. Every Variant tag must name a shipped set: the record reader would
+  // otherwise load a rule-set file from any path the text names. Throws
+  // GameError kRefused saying what is wrong (`no_such_record_game` for an index
+  // beyond the last game).
+  static std::unique_ptr<GameSession> from_record_text(std::string_view text,
+                                                       const VariantCatalog& catalog,
+                                                       std::array<PlayerConfig, kSides> players,
+                                                       int index = 1, int* games = nullptr);
+  // The games of a record text, as the load dialog lists them to choose
+  // from: index, players, result, variant and number of plies. Throws as
+  // from_record_text does.
+  static Json record_games_json(std::string_view text, const VariantCatalog& catalog);
+
+  Kind kind() const override { return Kind::kJungle; }
+  const Game& game() const { return game_; }
+  const std::string& variant() const override { return game_.variant(); }
+  const RuleSetPtr& rules() const { return game_.rule_set_ptr(); }
+  const Position& position() const { return game_.position(); }
+  const Geometry& board() const { return game_.position().rule_set().geometry(); }
+  int ply() const override { return game_.ply(); }
+  int seat_to_move() const override { return int(position().side_to_move()); }
+
+  bool over() const override { return game_.over(); }
+  GameResult result() const override { return game_.result(); }
+  // As a record's Termination tag writes it: "den", "repetition",
+  // "resignation", ...; "recorded" for a result a record declares without
+  // a reason; empty while the game goes on.
+  std::string termination() const override;
+  std::string result_message() const override { return game_.result_message(); }
+
+  // Plays a move given as text ("a3a4"). Throws GameError kRefused saying
+  // why an illegal move is illegal, or that the game is over.
+  void play_text(std::string_view move_text) override;
+  void play(Move m);
+  void undo(int plies) override;
+  // Game::plies_back_to_human.
+  int plies_back_to_human() const override;
+  void declare(int winner, const std::string& termination) override;
+
+  // The position after `ply` moves, with the history before it (repetition
+  // counts). Throws GameError kBadRequest when ply is out of range.
+  Position position_at(int ply) const;
+  // Its FEN, without a replay.
+  const std::string& fen_at(int ply) const;
+
+  // What a review found of the position after `ply` moves; kept until the
+  // move leading there is taken back, stored and written into records.
+  const std::optional<PlyEvaluation>& evaluation(int ply) const;
+  // Ignored for a ply the game does not have.
+  void set_evaluation(int ply, PlyEvaluation e);
+  // The first ply whose position has no evaluation, or -1.
+  int first_unevaluated() const;
+  // The side to move after the first `ply` moves.
+  Side side_after(int ply) const { return Side(game_.start().side_to_move() ^ (ply & 1)); }
+  // The move that led to `ply` (1..ply()), judged by the evaluations of
+  // the positions before and after it; nullopt while either is missing.
+  std::optional<MoveJudgement> judge_move(int ply) const;
+  int evaluated() const;
+
+  Json to_json() const override;
+  Json move_json(int ply) const override;
+  StoredGame to_stored() const override;
+  std::string record_text() const override;
+  std::string record_filename() const override;
+  GameRecord to_record() const;
+
+ private:
+  Game game_;
+  std::string start_fen_;
+  std::vector<PlayedMove> moves_;                          // one per game_.moves()
+  std::vector<std::optional<PlyEvaluation>> evaluations_;  // one per ply 0..ply()
+};
+
+// GameError kRefused unless every Variant tag of a record text names a
+// shipped rule set: the record readers would otherwise load a rule-set file
+// from any path the text names.
+void require_shipped_variants(std::string_view text, const VariantCatalog& catalog);
+
+// A line of the games list, from the database alone.
+Json stored_summary_json(const StoredGame& g);
+
+}  // namespace jungle::web

@@ -1,0 +1,136 @@
+#include "web/games/game_session_base.h"
+
+#include <chrono>
+
+namespace jungle::web {
+
+namespace {
+constexpr int64_t kMinMovetimeMs = 50;
+}  // namespace
+
+std::string name_from_tag(const std::string& tag) {
+  return tag == "?" || tag == "Human" ? "" : tag.substr(0, kMaxNameLength);
+}
+
+int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string side_json_name(Side s) {
+  return s == kBlue ? "blue" : "red";
+}
+
+Json PlayerConfig::to_json() const {
+  Json j = is_engine() ? Json{{"type", "engine"}, {"skill", skill}, {"movetime_ms", movetime_ms}}
+                       : Json{{"type", "human"}};
+  if (!name.empty()) j["name"] = name;
+  return j;
+}
+
+PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
+                                     int64_t max_movetime_ms) {
+  PlayerConfig p;
+  if (j.is_null()) return p;
+  if (!j.is_object()) {
+    throw GameError(ErrorKind::kBadRequest, "bad_field",
+                    "'" + field + "' must be an object like {\"type\": \"engine\", \"skill\": 10}");
+  }
+  const std::string type = string_field(j, "type", "human");
+  p.name = string_field(j, "name", "");
+  if (p.name.size() > kMaxNameLength) {
+    throw GameError(
+        ErrorKind::kBadRequest, "bad_field",
+        "'" + field + ".name' may have at most " + std::to_string(kMaxNameLength) + " characters");
+  }
+  if (type == "human") return p;
+  if (type != "engine") {
+    throw GameError(ErrorKind::kBadRequest, "bad_field",
+                    "'" + field + ".type' must be \"human\" or \"engine\", not \"" + type + "\"");
+  }
+  p.kind = Kind::kEngine;
+  try {
+    p.skill = int(int_field(j, "skill", 20, 0, 20));
+    p.movetime_ms = int_field(j, "movetime_ms", 1000, kMinMovetimeMs, max_movetime_ms);
+  } catch (const GameError& e) {
+    // "'skill' must be ..." becomes "'red.skill' must be ...".
+    std::string message = e.what();
+    message.insert(message.rfind('\'', 0) == 0 ? 1 : 0, field + ".");
+    throw GameError(e.kind(), e.code(), message);
+  }
+  return p;
+}
+
+GameSessionBase::GameSessionBase(int64_t id, std::array<PlayerConfig, kSides> players)
+    : players_(players), id_(id) {
+  created_ms = updated_ms = now_ms();
+}
+
+void GameSessionBase::set_players(std::array<PlayerConfig, kSides> players) {
+  players_ = players;
+  changed();
+}
+
+void GameSessionBase::changed() {
+  ++changes_;
+  updated_ms = now_ms();
+}
+
+StoredGame GameSessionBase::stored_row() const {
+  StoredGame row = to_stored();
+  row.id = id_;
+  row.revision = revision_;
+  row.created_ms = created_ms;
+  row.updated_ms = updated_ms;
+  row.last_event = last_event_;
+  row.code = code;
+  row.seats = seats.unclaimed ? "" : seats.to_stored();
+  row.clock = clock.to_stored();
+  row.offers = offers.to_stored();
+  if (seats.listed && !over()) {
+    row.listing = seats.open_seat(human_seats()) >= 0 ? "open" : "playing";
+  }
+  return row;
+}
+
+void GameSessionBase::load_table(const StoredGame& row) {
+  set_revision(row.revision);
+  last_event_ = row.last_event;
+  created_ms = row.created_ms;
+  updated_ms = row.updated_ms;
+  code = row.code;
+  seats = SeatTable::from_stored(row.seats);
+  clock = GameClock::from_stored(row.clock);
+  offers = Offers::from_stored(row.offers);
+}
+
+int64_t GameSessionBase::emit(const std::string& type, Json data, int64_t now) {
+  data["type"] = type;
+  StoredEvent e{id_, ++last_event_, now, type, data.dump()};
+  pending_.push_back(std::move(e));
+  return last_event_;
+}
+
+void GameSessionBase::saved(int64_t revision) {
+  set_revision(revision);
+  for (StoredEvent& e : pending_) {
+    e.game_id = id_;
+    recent_.push_back(std::move(e));
+    if (recent_.size() > kRecentEvents) recent_.pop_front();
+  }
+  pending_.clear();
+}
+
+std::vector<StoredEvent> GameSessionBase::recent_events_after(int64_t seq, bool* complete) const {
+  std::vector<StoredEvent> out;
+  const int64_t saved_last = last_event_ - int64_t(pending_.size());
+  *complete = seq >= saved_last || (!recent_.empty() && recent_.front().seq <= seq + 1);
+  if (!*complete) return out;
+  for (const StoredEvent& e : recent_) {
+    if (e.seq > seq && e.seq <= saved_last) out.push_back(e);
+  }
+  return out;
+}
+
+}  // namespace jungle::web

@@ -1,0 +1,202 @@
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/types.h"
+#include "web/games/game_clock.h"
+#include "web/games/seats.h"
+#include "web/server/json_fields.h"
+#include "web/store/game_store.h"
+
+// What every game the web app holds has, whatever its rules: its place in
+// the store (id, revision, events), who sits where (SeatTable), its clock,
+// the offers standing and the engine work in flight, with the moves of its
+// rules behind a few virtual calls. The 7x9 games (GameSession) and Flip
+// Jungle games (FlipGameSession) and hidden-piece games (HiddenGameSession)
+// are its kinds; the game service plays them all through it. Not thread-safe by itself: callers
+// hold mutex().
+
+namespace jungle::web {
+
+class EngineTicket;
+
+// Who plays one seat: a person, or the engine at a strength.
+struct PlayerConfig {
+  enum class Kind { kHuman, kEngine };
+  Kind kind = Kind::kHuman;
+  int skill = 20;              // EngineOptions::skill_level: 0 (beginner) .. 20 (full)
+  int64_t movetime_ms = 1000;  // thinking time per engine move
+  std::string name;            // as a record's Blue or Red tag names the player; may be empty
+
+  bool is_engine() const { return kind == Kind::kEngine; }
+  Json to_json() const;
+  // Reads {"type": "human"|"engine", "skill": 0..20, "movetime_ms": N,
+  // "name": "..."}; `field` names the object in error messages ("red").
+  // Throws GameError kBadRequest.
+  static PlayerConfig from_json(const Json& j, const std::string& field, int64_t max_movetime_ms);
+};
+
+// The longest name a player may give.
+inline constexpr size_t kMaxNameLength = 100;
+// A record's player tag as a name: "?" and empty say nobody is named, and
+// "Human" is what this server writes for a nameless person.
+std::string name_from_tag(const std::string& tag);
+
+class GameSessionBase {
+ public:
+  enum class Kind { kJungle, kFlip, kHidden };
+
+  virtual ~GameSessionBase() = default;
+  virtual Kind kind() const = 0;
+
+  std::mutex& mutex() const { return mutex_; }
+  int64_t id() const { return id_; }
+  void set_id(int64_t id) { id_ = id; }
+
+  virtual const std::string& variant() const = 0;
+  virtual int ply() const = 0;
+  virtual bool over() const = 0;
+  virtual GameResult result() const = 0;
+  // As a record's Termination tag writes it; "" while the game goes on.
+  virtual std::string termination() const = 0;
+  // A sentence for the player: "Blue wins: the Rat entered Red's den".
+  virtual std::string result_message() const = 0;
+
+  // The seat to move: 0 (the first player, "blue") or 1.
+  virtual int seat_to_move() const = 0;
+  // Whether the seats have colours yet (a first-flip game before its first
+  // flip has none): a resignation or a flag needs them.
+  virtual bool colours_known() const { return true; }
+  // The colour that `seat` plays; colours_known() first.
+  virtual Side side_of_seat(int seat) const { return Side(seat); }
+  // Whether the clocks may run yet (a hidden game's set-up comes first).
+  virtual bool clocks_may_run() const { return colours_known(); }
+  // Whether moves may be taken back (not where a take-back would show what
+  // the player was not to see).
+  virtual bool takes_back() const { return true; }
+
+  const PlayerConfig& player(int seat) const { return players_[size_t(seat)]; }
+  std::array<bool, 2> human_seats() const {
+    return {!players_[0].is_engine(), !players_[1].is_engine()};
+  }
+  void set_players(std::array<PlayerConfig, kSides> players);
+
+  // Plays an action as a client writes it ("a3a4"; a flip game's "b2?").
+  // Throws GameError kRefused saying why it is illegal, or that the game is
+  // over; kBadRequest when it is not written like a move.
+  virtual void play_text(std::string_view text) = 0;
+  // Takes back up to `plies` moves (and a declared result).
+  virtual void undo(int plies) = 0;
+  // How many moves take the game back to the last position where a person
+  // was to move: 0 when no person has moved.
+  virtual int plies_back_to_human() const = 0;
+  // Ends the game by declaration: `winner` is a seat, or -1 for a draw;
+  // `termination` one of kDeclaredTerminations ("resignation", "time",
+  // "agreement", "abandoned"). Throws GameError kRefused when the game is
+  // over or has no colours yet.
+  virtual void declare(int winner, const std::string& termination) = 0;
+
+  // The rules' part of the state (docs/api.md, "Game state"); the service
+  // adds the seats, clock and offers.
+  virtual Json to_json() const = 0;
+  // The same as the holder of `seats` (SeatTable::held_by) may see it: where
+  // pieces are hidden, only that player's view.
+  virtual Json to_json_for(int /*seats*/) const { return to_json(); }
+  // The move that led to `ply` (1..ply()), as to_json lists it.
+  virtual Json move_json(int ply) const = 0;
+  // The rules' part of the stored row.
+  virtual StoredGame to_stored() const = 0;
+  // The game as a record (docs/records.md).
+  virtual std::string record_text() const = 0;
+  // The record's file name when downloaded.
+  virtual std::string record_filename() const = 0;
+  // The record and its file name as the holder of `seats` may have them.
+  virtual std::pair<std::string, std::string> record_for(int /*seats*/) const {
+    return {record_text(), record_filename()};
+  }
+
+  // The whole row: the rules' part with the seats, clock, offers, events.
+  StoredGame stored_row() const;
+  // Restores the table's part of a stored row (after the rules' part).
+  void load_table(const StoredGame& row);
+
+  // Records an event that the next save stores with the game and then
+  // announces; returns its seq.
+  int64_t emit(const std::string& type, Json data, int64_t now);
+  // Events recorded since the last save, and what a save makes of them.
+  const std::vector<StoredEvent>& pending_events() const { return pending_; }
+  void saved(int64_t revision);
+  // The most recent events, kept in memory so that watchers catching up a
+  // few moves need not read the store; empty beyond what is kept.
+  std::vector<StoredEvent> recent_events_after(int64_t seq, bool* complete) const;
+  int64_t last_event() const { return last_event_; }
+
+  // Bumped by every change in memory, so that an engine answer computed for
+  // an older state of the game is recognised as stale and dropped.
+  uint64_t change_count() const { return changes_; }
+  // The store's revision of this copy (GameStore::update refuses a write
+  // made from another).
+  int64_t revision() const { return revision_; }
+  void set_revision(int64_t revision) {
+    revision_ = revision;
+    revision_hint_ = revision;
+  }
+  // The same, readable without the game's lock: a hint for the registry.
+  int64_t revision_hint() const { return revision_hint_.load(std::memory_order_relaxed); }
+
+  // Who sits where, the clock, the offers; the join code and the lobby's
+  // listing are the store's columns for them.
+  SeatTable seats;
+  GameClock clock;
+  Offers offers;
+  std::string code;
+  // Engine work in flight: at most one move search (whose answer a change
+  // makes stale) and one analysis.
+  std::shared_ptr<EngineTicket> engine_ticket;
+  std::shared_ptr<EngineTicket> analysis_ticket;
+  bool engine_thinking = false;
+  // Set when a write to the store failed: the registry has dropped this copy
+  // and the next request reloads the game as last stored.
+  bool detached = false;
+  int64_t created_ms = 0;
+  int64_t updated_ms = 0;
+
+ protected:
+  GameSessionBase(int64_t id, std::array<PlayerConfig, kSides> players);
+  // Every change calls this.
+  void changed();
+  std::array<PlayerConfig, kSides> players_;
+
+ private:
+  // Recent events kept in memory.
+  static constexpr size_t kRecentEvents = 64;
+
+  int64_t id_;
+  uint64_t changes_ = 0;
+  int64_t revision_ = 0;
+  std::atomic<int64_t> revision_hint_{0};
+  int64_t last_event_ = 0;
+  std::vector<StoredEvent> pending_;
+  std::deque<StoredEvent> recent_;
+  mutable std::mutex mutex_;
+};
+
+// "blue" / "red".
+std::string side_json_name(Side s);
+// The result in which `s` wins.
+inline GameResult win_for_side(Side s) {
+  return s == kBlue ? GameResult::kBlueWins : GameResult::kRedWins;
+}
+int64_t now_ms();
+
+}  // namespace jungle::web

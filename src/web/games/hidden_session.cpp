@@ -1,0 +1,368 @@
+#include "web/games/hidden_session.h"
+
+#include <ctime>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/game_record.h"
+#include "hidden/hidden_record.h"
+#include "search/strength_levels.h"
+#include "web/games/game_session.h"
+#include "web/games/variant_catalog.h"
+
+namespace jungle::web {
+
+using hidden::Arrangement;
+using hidden::HiddenGame;
+using hidden::Observation;
+using hidden::Viewer;
+
+namespace {
+
+// A game stops taking tries here, as the 7x9 game stops taking moves.
+constexpr int kMaxAnnouncements = 4000;
+// The stored moves' word for a side whose chosen arrangement is settled.
+constexpr std::string_view kSettledWord = "setup:";
+
+Position position_from_fen(const std::string& fen, RuleSetPtr rules) {
+  try {
+    return Position::from_fen(fen, std::move(rules));
+  } catch (const FenError& e) {
+    throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
+  }
+}
+
+std::string player_text(const PlayerConfig& p) {
+  if (!p.name.empty()) return p.name;
+  if (!p.is_engine()) return "Human";
+  std::ostringstream out;
+  out << "jungle hidden-pieces engine, " << strength_name(p.skill) << ", "
+      << double(p.movetime_ms) / 1000.0 << " s/move";
+  return out.str();
+}
+
+}  // namespace
+
+hidden::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats) {
+  // Only a seat a person plays shows its animals: holding the engine's seat
+  // (every local game's creator does) shows nothing of the engine's.
+  const int people = seats & ((human_seats[0] ? 1 : 0) | (human_seats[1] ? 2 : 0));
+  if (people == 1) return kBlue;
+  if (people == 2) return kRed;
+  return std::nullopt;
+}
+
+GameError still_setting_up() {
+  return GameError(ErrorKind::kConflict, "setting_up",
+                   "the players are still arranging their animals; the first move waits until "
+                   "both are ready");
+}
+
+HiddenGameSession::HiddenGameSession(int64_t id, std::string variant, Position start,
+                                     std::array<bool, kSides> ready,
+                                     std::array<PlayerConfig, kSides> players)
+    : GameSessionBase(id, players),
+      variant_(std::move(variant)),
+      game_([&] {
+        try {
+          return HiddenGame(std::move(start), variant_);
+        } catch (const std::invalid_argument& e) {
+          throw GameError(ErrorKind::kRefused, "not_hidden", e.what());
+        }
+      }()),
+      ready_(ready) {}
+
+std::unique_ptr<HiddenGameSession> HiddenGameSession::create(
+    const std::string& variant, RuleSetPtr rules, const std::optional<std::string>& fen,
+    std::array<PlayerConfig, kSides> players, RandomBits rng) {
+  if (fen) {
+    // A given position is the set-up: whoever wrote it knows it.
+    Position start = position_from_fen(*fen, rules);
+    return std::make_unique<HiddenGameSession>(0, variant, std::move(start),
+                                               std::array<bool, kSides>{true, true}, players);
+  }
+  Position start = hidden::default_start(rules, rng);
+  std::array<bool, kSides> ready{true, true};
+  if (rules->rules().hidden_setup == HiddenSetup::kChosen) {
+    // A person arranges its own; the engine's random arrangement is its choice.
+    ready = {players[kBlue].is_engine(), players[kRed].is_engine()};
+  }
+  return std::make_unique<HiddenGameSession>(0, variant, std::move(start), ready, players);
+}
+
+std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGame& stored,
+                                                                  const VariantCatalog& catalog,
+                                                                  int64_t max_movetime_ms) {
+  const std::string where = "stored game " + std::to_string(stored.id);
+  auto fail = [&](const std::string& why) {
+    return GameError(ErrorKind::kServerFault, "damaged_game", where + " does not replay: " + why);
+  };
+  if (!catalog.contains(stored.variant)) throw fail("unknown rule set " + stored.variant);
+  RuleSetPtr rules = catalog.get(stored.variant);
+  std::array<PlayerConfig, kSides> players;
+  for (int s = 0; s < kSides; ++s) {
+    const Json j = Json::parse(s == 0 ? stored.blue : stored.red, nullptr, false);
+    try {
+      players[size_t(s)] = PlayerConfig::from_json(j.is_discarded() ? Json() : j,
+                                                   s == 0 ? "blue" : "red", max_movetime_ms);
+    } catch (const GameError&) {
+      // Settings are not worth refusing the game for.
+    }
+  }
+  std::unique_ptr<HiddenGameSession> game;
+  std::istringstream words(stored.moves);
+  std::vector<std::string> announcements;
+  std::array<bool, kSides> ready{true, true};
+  if (rules->rules().hidden_setup == HiddenSetup::kChosen) ready = {false, false};
+  for (std::string word; words >> word;) {
+    if (word.rfind(kSettledWord, 0) == 0) {
+      const int seat = seat_from_name(word.substr(kSettledWord.size()));
+      if (seat < 0) throw fail("'" + word + "' is not a settled set-up");
+      ready[size_t(seat)] = true;
+    } else {
+      announcements.push_back(word);
+    }
+  }
+  if (!announcements.empty()) ready = {true, true};
+  try {
+    game = std::make_unique<HiddenGameSession>(
+        stored.id, stored.variant, Position::from_fen(stored.start_fen, rules), ready, players);
+  } catch (const FenError& e) {
+    throw fail(e.what());
+  } catch (const GameError& e) {
+    throw fail(e.what());
+  }
+  const Geometry& g = rules->geometry();
+  for (const std::string& text : announcements) {
+    std::string error;
+    bool given = false;
+    const std::optional<Observation> o =
+        hidden::parse_observation(text, game->game_.side_to_move(), g, &given, &error);
+    if (!o) throw fail("announcement " + text + ": " + error);
+    try {
+      const Observation& made = game->game_.play(o->move);
+      // A bare move (a game stored before hidden games had an arbiter) is
+      // resolved by the rules; a written outcome must be the arbiter's.
+      if (given && hidden::observation_text(made, g) != text) {
+        throw fail("announcement " + text + " does not match the arbiter, which announces " +
+                   hidden::observation_text(made, g));
+      }
+    } catch (const std::invalid_argument& e) {
+      throw fail("announcement " + text + ": " + e.what());
+    }
+  }
+  const std::optional<GameResult> declared = result_from_tag(stored.result);
+  if (!stored.declared.empty() && !game->over() && declared && *declared != GameResult::kOngoing) {
+    game->game_.declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
+  }
+  game->load_table(stored);
+  return game;
+}
+
+bool HiddenGameSession::is_hidden_record_text(std::string_view text,
+                                              const VariantCatalog& catalog) {
+  // Only shipped sets are looked at: a Variant tag naming a file is never opened.
+  const std::string open = "[Variant \"";
+  const size_t at = text.find(open);
+  if (at == std::string_view::npos) return false;
+  const size_t end = text.find('"', at + open.size());
+  if (end == std::string_view::npos) return false;
+  const std::string name(text.substr(at + open.size(), end - at - open.size()));
+  return catalog.contains(name) && catalog.get(name)->rules().hidden_pieces;
+}
+
+std::unique_ptr<HiddenGameSession> HiddenGameSession::from_record_text(
+    std::string_view text, const VariantCatalog& catalog,
+    std::array<PlayerConfig, kSides> players) {
+  require_shipped_variants(text, catalog);
+  std::vector<hidden::HiddenRecord> records;
+  try {
+    records = hidden::read_hidden_records(text);
+  } catch (const RecordError& e) {
+    throw GameError(ErrorKind::kRefused, "bad_record", e.what());
+  }
+  if (records.empty()) {
+    throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
+  }
+  hidden::HiddenRecord& first = records.front();
+  if (!first.game) {
+    throw GameError(ErrorKind::kRefused, "view_record",
+                    "this is " + first.tag("View") +
+                        "'s record of a hidden game: it holds only what that player was shown; "
+                        "playing it on needs the arbiter's record, with the secret set-up");
+  }
+  players[kBlue].name = name_from_tag(first.tag("Blue"));
+  players[kRed].name = name_from_tag(first.tag("Red"));
+  const HiddenGame& read = *first.game;
+  auto game = std::make_unique<HiddenGameSession>(0, read.variant(), read.start(),
+                                                  std::array<bool, kSides>{true, true}, players);
+  game->game_ = read;
+  return game;
+}
+
+Json HiddenGameSession::record_games_json(std::string_view text) {
+  std::vector<hidden::HiddenRecord> records;
+  try {
+    records = hidden::read_hidden_records(text);
+  } catch (const RecordError& e) {
+    throw GameError(ErrorKind::kRefused, "bad_record", e.what());
+  }
+  Json list = Json::array();
+  for (size_t i = 0; i < records.size(); ++i) {
+    const hidden::HiddenRecord& r = records[i];
+    const int plies = r.game   ? int(r.game->announcements().size())
+                      : r.view ? int(r.view->history().size())
+                               : 0;
+    list.push_back({{"index", i + 1},
+                    {"blue", r.tag("Blue")},
+                    {"red", r.tag("Red")},
+                    {"event", r.tag("Event")},
+                    {"result", r.tag("Result").empty() ? "*" : r.tag("Result")},
+                    {"variant", r.tag("Variant")},
+                    {"view", r.tag("View").empty() ? Json(nullptr) : Json(r.tag("View"))},
+                    {"ply", plies}});
+  }
+  return list;
+}
+
+void HiddenGameSession::rebuild(Position start) {
+  game_ = HiddenGame(std::move(start), variant_);
+}
+
+Arrangement HiddenGameSession::arrangement(Side side) const {
+  Arrangement out = hidden::start_arrangement(game_.rule_set(), side);
+  for (auto& [square, animal] : out) animal = animal_of(game_.start().piece_on(square));
+  return out;
+}
+
+void HiddenGameSession::arrange(Side side, std::string_view text, RandomBits rng) {
+  if (setup_mode() != HiddenSetup::kChosen) {
+    throw GameError(ErrorKind::kRefused, "no_setup",
+                    "in '" + variant_ + "' the arbiter places the animals (setup = " +
+                        (setup_mode() == HiddenSetup::kFixed ? "fixed" : "shuffled") +
+                        "); arranging them is for a set with setup = chosen");
+  }
+  if (ready_[side]) {
+    throw GameError(ErrorKind::kRefused, "setup_settled",
+                    side_name(side) + "'s arrangement is settled; it cannot change now");
+  }
+  Arrangement mine;
+  try {
+    mine = text.empty() ? hidden::random_arrangement(game_.rule_set(), side, rng)
+                        : hidden::parse_arrangement(game_.rule_set(), side, text);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "bad_arrangement", e.what());
+  }
+  const Arrangement blue = side == kBlue ? mine : arrangement(kBlue);
+  const Arrangement red = side == kRed ? mine : arrangement(kRed);
+  rebuild(hidden::start_with(game_.rule_set_ptr(), blue, red));
+  changed();
+}
+
+void HiddenGameSession::settle(Side side) {
+  if (setup_mode() != HiddenSetup::kChosen || ready_[side]) return;
+  ready_[side] = true;
+  changed();
+}
+
+void HiddenGameSession::play_text(std::string_view text) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
+  const std::optional<Move> m = game_.rule_set().geometry().parse_move_text(text);
+  if (!m) {
+    throw GameError(ErrorKind::kBadRequest, "bad_move",
+                    "\"" + std::string(text) +
+                        "\" is not a move: write the from-square then the to-square, like a3a4");
+  }
+  play(*m);
+}
+
+const Observation& HiddenGameSession::play(Move m) {
+  if (!set_up()) throw still_setting_up();
+  if (ply() >= kMaxAnnouncements) {
+    throw GameError(ErrorKind::kRefused, "game_too_long",
+                    "a game may have at most " + std::to_string(kMaxAnnouncements) + " moves");
+  }
+  try {
+    // The arbiter explains a try it does not take from the mover's own
+    // view, so the message names nothing the mover was not shown.
+    const Observation& o = game_.play(m);
+    changed();
+    return o;
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
+  }
+}
+
+void HiddenGameSession::undo(int) {
+  throw GameError(ErrorKind::kRefused, "no_takeback",
+                  "moves of a hidden-pieces game cannot be taken back: a take-back would let a "
+                  "player try an attack, see the animals it shows, and take it back");
+}
+
+void HiddenGameSession::declare(int winner, const std::string& termination) {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
+  game_.declare(winner < 0 ? GameResult::kDraw : win_for_side(Side(winner)), termination);
+  changed();
+}
+
+StoredGame HiddenGameSession::to_stored() const {
+  StoredGame s;
+  s.variant = variant_;
+  // The secret set-up: the store holds the truth, the answers never do.
+  s.start_fen = game_.start().fen();
+  const Geometry& g = game_.rule_set().geometry();
+  auto add = [&](const std::string& word) {
+    if (!s.moves.empty()) s.moves += ' ';
+    s.moves += word;
+  };
+  if (setup_mode() == HiddenSetup::kChosen && game_.announcements().empty()) {
+    for (Side side : {kBlue, kRed}) {
+      if (ready_[side]) add(std::string(kSettledWord) + side_json_name(side));
+    }
+  }
+  for (const Observation& o : game_.announcements()) add(hidden::observation_text(o, g));
+  s.ply_count = ply();
+  s.blue = players_[kBlue].to_json().dump();
+  s.red = players_[kRed].to_json().dump();
+  s.result = std::string(result_tag(result()));
+  s.termination = termination();
+  s.declared = game_.declared() ? termination() : "";
+  return s;
+}
+
+hidden::Tags HiddenGameSession::record_tags() const {
+  const std::time_t t = std::time_t(created_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char date[16];
+  std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
+  hidden::Tags tags = {{"Event", "Jungle hidden-pieces game #" + std::to_string(id())},
+                       {"Date", date},
+                       {"Blue", player_text(players_[kBlue])},
+                       {"Red", player_text(players_[kRed])}};
+  if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
+  return tags;
+}
+
+std::string HiddenGameSession::record_text() const {
+  return hidden::write_hidden_record(game_, record_tags());
+}
+
+std::string HiddenGameSession::record_filename() const {
+  return "jungle-hidden-game-" + std::to_string(id()) + ".jgn";
+}
+
+std::pair<std::string, std::string> HiddenGameSession::record_for(int seats) const {
+  if (over()) return {record_text(), record_filename()};
+  // While the game goes on, a record holds what its reader was shown.
+  const Viewer viewer = viewer_for(seats);
+  const std::string who = viewer ? side_json_name(*viewer) : "spectator";
+  return {hidden::write_view_record(game_, viewer, record_tags()),
+          "jungle-hidden-game-" + std::to_string(id()) + "-" + who + "-view.jgn"};
+}
+
+}  // namespace jungle::web

@@ -1,0 +1,145 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "core/random_bits.h"
+#include "hidden/hidden_game.h"
+#include "hidden/hidden_record.h"
+#include "hidden/setup.h"
+#include "web/games/game_session_base.h"
+#include "web/store/game_store.h"
+
+// Hidden-piece games in the web app (docs/api.md, "Hidden pieces"): the
+// arbiter (hidden::HiddenGame) holds the truth on the server, and every
+// answer, event and record is made from one player's view (or a
+// spectator's) of it; the truth goes out only once the game is over. A
+// third kind of game beside GameSession and FlipGameSession, kept in the
+// same store: the row's start FEN is the secret set-up and its moves the
+// arbiter's announcements ("e3e4:took=Tw"), so that a restart resumes the
+// game, set-up included. With `setup = "chosen"` the game begins with a
+// set-up phase: each player arranges its own animals on its start squares
+// (a random arrangement until it does) and says it is ready; the first move
+// waits for both.
+
+namespace jungle::web {
+
+class VariantCatalog;
+
+// Which view a holder of `seats` (a bit set, SeatTable::held_by) gets: its
+// seat's when it holds exactly one seat a person plays, else a spectator's
+// (a local game's creator, who holds both seats, sees the one side a person
+// plays against the engine, and nothing private of two people sharing a
+// screen until the page names one of them, ?as=blue).
+hidden::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats);
+
+class HiddenGameSession : public GameSessionBase {
+ public:
+  // A game from the secret set-up `start` (a position of a rule set that
+  // hides pieces); `ready` says which sides have settled their arrangement
+  // (a chosen set-up waits for both).
+  // Throws GameError kRefused when the rule set does not hide pieces.
+  HiddenGameSession(int64_t id, std::string variant, Position start, std::array<bool, kSides> ready,
+                    std::array<PlayerConfig, kSides> players);
+  // A new game of a hidden rule set: its set-up as the `setup` option says
+  // (drawn with `rng`), or the position `fen` when one is given (everything
+  // in it is known to whoever wrote it). An engine's arrangement is settled
+  // from the start. Throws GameError kRefused for a bad FEN.
+  static std::unique_ptr<HiddenGameSession> create(const std::string& variant, RuleSetPtr rules,
+                                                   const std::optional<std::string>& fen,
+                                                   std::array<PlayerConfig, kSides> players,
+                                                   RandomBits rng);
+  // Replays a stored game, each announcement checked against the arbiter's;
+  // throws GameError kServerFault when it no longer replays.
+  static std::unique_ptr<HiddenGameSession> from_stored(const StoredGame& stored,
+                                                        const VariantCatalog& catalog,
+                                                        int64_t max_movetime_ms);
+  // The first game of an arbiter's record (docs/hidden.md, "Records"); a
+  // player's record, which lacks the truth, cannot be played on. Throws
+  // GameError kRefused saying what is wrong.
+  static std::unique_ptr<HiddenGameSession> from_record_text(
+      std::string_view text, const VariantCatalog& catalog,
+      std::array<PlayerConfig, kSides> players);
+  // The games of a hidden record as the load dialog lists them.
+  static Json record_games_json(std::string_view text);
+  // Whether a record text holds hidden games (its first Variant hides pieces).
+  static bool is_hidden_record_text(std::string_view text, const VariantCatalog& catalog);
+
+  Kind kind() const override { return Kind::kHidden; }
+  const std::string& variant() const override { return variant_; }
+  const hidden::HiddenGame& game() const { return game_; }
+  const RuleSetPtr& rules() const { return game_.rule_set_ptr(); }
+  // Every announcement is one step of the game, a refused try included (the
+  // same side then moves again), so that each reaches the players.
+  int ply() const override { return int(game_.announcements().size()); }
+  int seat_to_move() const override { return int(game_.side_to_move()); }
+  bool over() const override { return game_.over(); }
+  GameResult result() const override { return game_.result(); }
+  std::string termination() const override { return game_.termination(); }
+  std::string result_message() const override { return game_.result_message(); }
+  // The clocks run once both arrangements are settled.
+  bool clocks_may_run() const override { return set_up(); }
+
+  // ---- the set-up phase ----
+  HiddenSetup setup_mode() const { return game_.rules().hidden_setup; }
+  bool ready(Side side) const { return ready_[side]; }
+  // Both arrangements settled: the game may begin.
+  bool set_up() const { return ready_[kBlue] && ready_[kRed]; }
+  // The side's arrangement now.
+  hidden::Arrangement arrangement(Side side) const;
+  // Arranges `side`'s animals (parse_arrangement's text: a placement, or
+  // "a1=L g1=T ..."), or at random when `text` is empty. Throws GameError
+  // kRefused when the set-up is not the player's to choose, is settled, or
+  // the arrangement is not one of its animals on its start squares.
+  void arrange(Side side, std::string_view text, RandomBits rng);
+  // Settles `side`'s arrangement.
+  void settle(Side side);
+
+  // A try as the page writes it ("e3e4"). Throws GameError kRefused (the
+  // reason in the mover's own terms) or kBadRequest; kConflict during set-up.
+  void play_text(std::string_view text) override;
+  // Returns the announcement.
+  const hidden::Observation& play(Move m);
+  // Refused: a take-back would let a player try an attack, see the animals
+  // it shows and take it back (GameError kRefused "no_takeback").
+  void undo(int plies) override;
+  int plies_back_to_human() const override { return ply() > 0 ? 1 : 0; }
+  bool takes_back() const override { return false; }
+  void declare(int winner, const std::string& termination) override;
+
+  // What the holder of `seats` is shown (hidden_view_json.cpp).
+  Json to_json_for(int seats) const override;
+  // A spectator's state.
+  Json to_json() const override { return to_json_for(0); }
+  // The announcement that led to `ply`, as everyone hears it.
+  Json move_json(int ply) const override;
+  StoredGame to_stored() const override;
+  // The arbiter's record, with the truth: for the end of the game.
+  std::string record_text() const override;
+  std::string record_filename() const override;
+  // While the game goes on, the record of what `seats`'s view holds; the
+  // arbiter's once it is over.
+  std::pair<std::string, std::string> record_for(int seats) const override;
+
+  // The view a holder of `seats` gets.
+  hidden::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }
+
+ private:
+  void rebuild(Position start);
+  hidden::Tags record_tags() const;
+
+  std::string variant_;
+  hidden::HiddenGame game_;
+  std::array<bool, kSides> ready_{};
+};
+
+// GameError kConflict "setting_up" while the arrangements are not settled.
+GameError still_setting_up();
+
+}  // namespace jungle::web

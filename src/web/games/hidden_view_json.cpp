@@ -1,0 +1,220 @@
+// What each holder of a hidden game's seats is sent (docs/api.md, "Hidden
+// pieces"): the game as its own view shows it, built from that view alone
+// (its start and the announcements), never from the truth while the game
+// goes on; once it is over, the truth: the secret set-up, every animal, each
+// move as it really was.
+#include <cstdlib>
+
+#include "hidden/view_summary.h"
+#include "web/games/hidden_session.h"
+
+namespace jungle::web {
+
+using hidden::HiddenGame;
+using hidden::Observation;
+using hidden::Outcome;
+using hidden::PlayerView;
+using hidden::Viewer;
+
+namespace {
+
+std::string letter(Piece p) {
+  return std::string(1, piece_letter(p));
+}
+
+// A piece as a letter when `animal` is known, else "?".
+Json piece_or_unknown(Side side, std::optional<Animal> animal) {
+  return animal ? Json(letter(make_piece(side, *animal))) : Json("?");
+}
+
+std::string outcome_name(Outcome o) {
+  return o == Outcome::kMove ? "move" : std::string(hidden::outcome_word(o));
+}
+
+// The announcement as everyone hears it: squares, outcome, shown animals.
+Json public_move(const Observation& o, const Geometry& g, int ply) {
+  const Square from = o.move.from(), to = o.move.to();
+  const int distance =
+      std::abs(g.file_of(from) - g.file_of(to)) + std::abs(g.rank_of(from) - g.rank_of(to));
+  Json drowned = Json::array();
+  for (const auto& [square, piece] : o.drowned) {
+    drowned.push_back({{"square", g.square_name(square)},
+                       {"piece", piece == kNoPiece ? Json(nullptr) : Json(letter(piece))}});
+  }
+  return Json{
+      {"ply", ply},
+      {"move", g.move_text(o.move)},
+      {"side", side_json_name(o.mover)},
+      {"announcement", hidden::observation_text(o, g)},
+      {"outcome", outcome_name(o.outcome)},
+      {"attacker", o.attacker_shown == kNoPiece ? Json(nullptr) : Json(letter(o.attacker_shown))},
+      {"defender", o.defender_shown == kNoPiece ? Json(nullptr) : Json(letter(o.defender_shown))},
+      {"drowned", drowned},
+      {"jump", distance > 1},
+  };
+}
+
+// Each announcement with what `viewer` knows of the pieces in it now (its
+// own animals, those shown) and its view FEN after it; or, once the game
+// is over, with the truth.
+Json moves_json(const HiddenGame& game, Viewer viewer) {
+  const Geometry& g = game.rule_set().geometry();
+  const std::vector<Observation>& log = game.announcements();
+  Json moves = Json::array();
+  if (game.over()) {
+    HiddenGame replay(game.start(), game.variant());
+    for (size_t i = 0; i < log.size(); ++i) {
+      const Observation& o = log[i];
+      const Piece mover = replay.truth().piece_on(o.move.from());
+      const Piece target = replay.truth().piece_on(o.move.to());
+      replay.play(o.move);
+      Json m = public_move(o, g, int(i) + 1);
+      m["piece"] = letter(mover);
+      m["captured"] = o.outcome == Outcome::kTook ? Json(letter(target)) : Json(nullptr);
+      m["lost"] = o.outcome == Outcome::kDied ? Json(letter(mover)) : Json(nullptr);
+      m["fen"] = replay.truth().fen();
+      moves.push_back(std::move(m));
+    }
+    return moves;
+  }
+  // The viewer's view replayed from its start: the ids of the pieces each
+  // announcement moved and took, and its FEN after each.
+  PlayerView replay = PlayerView::of_start(game.start(), viewer);
+  std::vector<std::pair<int, int>> ids;
+  std::vector<std::string> fens;
+  for (const Observation& o : log) {
+    ids.emplace_back(replay.piece_at(o.move.from()), replay.piece_at(o.move.to()));
+    replay.apply(o);
+    fens.push_back(replay.fen());
+  }
+  const auto known = [&](int id) -> std::optional<Animal> {
+    if (id < 0) return std::nullopt;
+    return replay.pieces()[size_t(id)].known;
+  };
+  for (size_t i = 0; i < log.size(); ++i) {
+    const Observation& o = log[i];
+    Json m = public_move(o, g, int(i) + 1);
+    const auto [mover, target] = ids[i];
+    m["piece"] = piece_or_unknown(o.mover, known(mover));
+    m["captured"] = o.outcome == Outcome::kTook ? piece_or_unknown(opponent(o.mover), known(target))
+                                                : Json(nullptr);
+    m["lost"] =
+        o.outcome == Outcome::kDied ? piece_or_unknown(o.mover, known(mover)) : Json(nullptr);
+    m["fen"] = fens[i];
+    moves.push_back(std::move(m));
+  }
+  return moves;
+}
+
+// Every piece on the board as the viewer knows it: its animal when known,
+// else what it can still be.
+Json pieces_json(const HiddenGame& game, const hidden::ViewSummary& summary) {
+  Json pieces = Json::array();
+  if (game.over()) {
+    const Position& truth = game.truth();
+    const Geometry& g = game.rule_set().geometry();
+    for (Square s = 0; s < g.squares(); ++s) {
+      const Piece p = truth.piece_on(s);
+      if (p == kNoPiece) continue;
+      pieces.push_back({{"square", g.square_name(s)},
+                        {"side", side_json_name(side_of(p))},
+                        {"animal", letter(p)},
+                        {"candidates", letter(p)}});
+    }
+    return pieces;
+  }
+  for (const hidden::PieceSummary& p : summary.pieces) {
+    if (p.square.empty()) continue;
+    std::string candidates;
+    for (Animal a : p.candidates) candidates += piece_letter(make_piece(p.side, a));
+    pieces.push_back({{"square", p.square},
+                      {"side", side_json_name(p.side)},
+                      {"animal", p.animal ? Json(letter(make_piece(p.side, *p.animal))) : Json()},
+                      {"shown", p.shown},
+                      {"candidates", candidates},
+                      {"moves", p.moves}});
+  }
+  return pieces;
+}
+
+const char* setup_name(HiddenSetup s) {
+  return s == HiddenSetup::kChosen ? "chosen" : s == HiddenSetup::kFixed ? "fixed" : "shuffled";
+}
+
+const char* reveal_name(HiddenReveal r) {
+  return r == HiddenReveal::kLoser ? "loser" : r == HiddenReveal::kNone ? "none" : "both";
+}
+
+const char* failed_name(FailedAttack f) {
+  return f == FailedAttack::kBounce    ? "bounce"
+         : f == FailedAttack::kRefused ? "refused"
+                                       : "attacker_dies";
+}
+
+}  // namespace
+
+Json HiddenGameSession::move_json(int ply) const {
+  return public_move(game_.announcements()[size_t(ply - 1)], game_.rule_set().geometry(), ply);
+}
+
+Json HiddenGameSession::to_json_for(int seats) const {
+  const Viewer viewer = viewer_for(seats);
+  const hidden::ViewSummary summary = hidden::summarize(game_, viewer);
+  const bool over = game_.over();
+  const GameResult r = result();
+  const Rules& rules = game_.rules();
+
+  Json legal = Json::array();
+  if (set_up() && !over) {
+    for (const std::string& m : summary.legal_moves) legal.push_back(m);
+  }
+  Json setup{{"mode", setup_name(rules.hidden_setup)},
+             {"ready", {{"blue", ready_[kBlue]}, {"red", ready_[kRed]}}},
+             {"done", set_up()}};
+  if (viewer) {
+    // The viewer's own start squares, where it may arrange its animals.
+    Json squares = Json::array();
+    for (const auto& [square, animal] : arrangement(*viewer)) {
+      squares.push_back(game_.rule_set().geometry().square_name(square));
+    }
+    setup["squares"] = squares;
+    setup["may_arrange"] = rules.hidden_setup == HiddenSetup::kChosen && !ready_[*viewer] && !over;
+  }
+  const std::string term = termination();
+  Json state{
+      {"id", id()},
+      {"kind", "hidden"},
+      {"variant", variant_},
+      {"viewer", viewer ? Json(side_json_name(*viewer)) : Json(nullptr)},
+      // The view's start and position now (X/x: an animal this viewer was
+      // not shown); the truth once the game is over.
+      {"start_fen", over ? summary.truth_start_fen : game_.view(viewer).start_fen()},
+      {"fen", over ? summary.truth_fen : summary.fen},
+      {"ply", ply()},
+      {"side_to_move", side_json_name(game_.side_to_move())},
+      {"revision", revision()},
+      {"players", {{"blue", players_[kBlue].to_json()}, {"red", players_[kRed].to_json()}}},
+      {"moves", moves_json(game_, viewer)},
+      {"legal_moves", legal},
+      {"pieces", pieces_json(game_, summary)},
+      {"hidden",
+       {{"setup", setup_name(rules.hidden_setup)},
+        {"reveal", reveal_name(rules.hidden_reveal)},
+        {"failed_attack", failed_name(rules.failed_attack)}}},
+      {"setup", setup},
+      {"truth", over},
+      {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
+      {"result", std::string(result_tag(r))},
+      {"winner", r == GameResult::kBlueWins  ? Json("blue")
+                 : r == GameResult::kRedWins ? Json("red")
+                                             : Json(nullptr)},
+      {"termination", term.empty() ? Json(nullptr) : Json(term)},
+      {"message", result_message()},
+      {"engine_thinking", engine_thinking},
+      {"created_ms", created_ms},
+      {"updated_ms", updated_ms},
+  };
+  return state;
+}
+
+}  // namespace jungle::web

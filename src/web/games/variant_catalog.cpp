@@ -1,0 +1,88 @@
+#include "web/games/variant_catalog.h"
+
+#include "core/rules_summary.h"
+#include "core/variants.h"
+
+namespace jungle::web {
+
+Json squares_json(const Geometry& board, Bitboard squares) {
+  Json list = Json::array();
+  for (Square s = 0; s < board.squares(); ++s) {
+    if (squares & square_bb(s)) list.push_back(board.square_name(s));
+  }
+  return list;
+}
+
+namespace {
+
+Json describe(const RuleSet& rs) {
+  const Rules& rules = rs.rules();
+  const Geometry& g = rs.geometry();
+  Json ranks = Json::object();
+  for (int a = 0; a < kAnimals; ++a) {
+    ranks[std::string(1, animal_letter(Animal(a)))] = rules.rank[a];
+  }
+  return Json{
+      {"name", rules.name},
+      {"description", rules.description},
+      {"start_fen", rules.start_fen},
+      {"ranks", ranks},
+      {"board", {{"files", g.files()}, {"ranks", g.ranks()}}},
+      {"water", squares_json(g, rs.water())},
+      {"traps",
+       {{"blue", squares_json(g, rs.traps(kBlue))}, {"red", squares_json(g, rs.traps(kRed))}}},
+      // A board without dens reports null for each.
+      {"dens",
+       {{"blue", rs.den(kBlue) == kNoSquare ? Json(nullptr) : Json(g.square_name(rs.den(kBlue)))},
+        {"red", rs.den(kRed) == kNoSquare ? Json(nullptr) : Json(g.square_name(rs.den(kRed)))}}},
+      // Which traps weaken a piece: the enemy's ("opponent") or any ("all").
+      {"traps_weaken", rules.traps == TrapRule::kAllTrapsWeaken ? "all" : "opponent"},
+      // The rules in sentences, for the page's rules panel.
+      {"summary", rules_summary(rs)},
+      {"hidden_pieces", rules.hidden_pieces},
+  };
+}
+
+// A hidden set's rulings (docs/hidden.md), for the page's rules panel.
+Json hidden_rulings(const Rules& rules) {
+  return Json{
+      {"setup", rules.hidden_setup == HiddenSetup::kChosen  ? "chosen"
+                : rules.hidden_setup == HiddenSetup::kFixed ? "fixed"
+                                                            : "shuffled"},
+      {"reveal", rules.hidden_reveal == HiddenReveal::kLoser  ? "loser"
+                 : rules.hidden_reveal == HiddenReveal::kNone ? "none"
+                                                              : "both"},
+      {"failed_attack", rules.failed_attack == FailedAttack::kBounce    ? "bounce"
+                        : rules.failed_attack == FailedAttack::kRefused ? "refused"
+                                                                        : "attacker_dies"},
+  };
+}
+
+}  // namespace
+
+VariantCatalog::VariantCatalog() : description_(Json::array()) {
+  for (const std::string& name : builtin_variant_names()) {
+    RuleSetPtr rs = RuleSet::make(builtin_rules(name));
+    Json d = describe(*rs);
+    if (rs->rules().hidden_pieces) d["hidden"] = hidden_rulings(rs->rules());
+    description_.push_back(std::move(d));
+    if (!names_.empty()) names_ += ", ";
+    names_ += name;
+    sets_.emplace(name, std::move(rs));
+  }
+}
+
+RuleSetPtr VariantCatalog::get(std::string_view name) const {
+  auto it = sets_.find(name);
+  if (it == sets_.end()) {
+    throw GameError(ErrorKind::kBadRequest, "unknown_variant",
+                    "unknown rule set '" + std::string(name) + "'; the shipped sets are " + names_);
+  }
+  return it->second;
+}
+
+bool VariantCatalog::contains(std::string_view name) const {
+  return sets_.find(name) != sets_.end();
+}
+
+}  // namespace jungle::web

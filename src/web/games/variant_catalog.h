@@ -1,0 +1,36 @@
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "core/rule_set.h"
+#include "web/server/json_fields.h"
+
+namespace jungle::web {
+
+// The shipped rule sets, each loaded once and shared by every game and
+// engine that plays it (engines compare rule sets by pointer). The web app
+// accepts only these names, never a path: a request must not make the
+// server read files.
+class VariantCatalog {
+ public:
+  VariantCatalog();
+  // Throws GameError kBadRequest naming the known sets when `name` is not one.
+  RuleSetPtr get(std::string_view name) const;
+  bool contains(std::string_view name) const;
+  // Every set with what the page needs to draw and explain it: description,
+  // start FEN, ranks, water, traps, dens.
+  const Json& describe_all() const { return description_; }
+
+ private:
+  std::map<std::string, RuleSetPtr, std::less<>> sets_;
+  std::string names_;  // "standard, bush, ..." for error messages
+  Json description_;
+};
+
+// A square list as names: ["b4", "c4", ...].
+Json squares_json(const Geometry& board, Bitboard squares);
+
+}  // namespace jungle::web

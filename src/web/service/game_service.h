@@ -1,0 +1,257 @@
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "web/engines/engine_pool.h"
+#include "web/games/game_registry.h"
+#include "web/games/game_session.h"
+#include "web/games/seats.h"
+#include "web/games/variant_catalog.h"
+
+// The games as the API offers them, between the routes and the games: who
+// may do what (the seats), the clocks, offers, joining and leaving, the
+// events each change records, the lobby. Every action takes the game's lock,
+// checks the request against the seats and the rules, changes the game and
+// saves it with its events before answering; a write that finds the game
+// changed by another writer is decided again on the stored game. Routes only
+// read requests and write answers; errors are GameError (game_error.h).
+
+namespace jungle::web {
+
+// A watcher's stream tells the store its seat is still connected this often;
+// a seat not heard of for three times as long counts as gone.
+inline constexpr int64_t kPresenceBeatMs = 5000;
+
+struct GameServiceOptions {
+  int64_t max_movetime_ms = 10000;
+  // A seated player whose connection has been gone this long may be claimed
+  // as abandoned by the opponent.
+  int64_t abandon_timeout_ms = 30000;
+  // The clocks' time, in ms; the wall clock unless a test gives its own.
+  std::function<int64_t()> clock;
+  // Hidden-pieces engine searches at once (each holds its own tables; they
+  // run beside the engine pool, which Flip Jungle searches share with 7x9).
+  int max_hidden_searches = 2;
+};
+
+// Who a request comes from: what it proves (player key, seat tokens), and
+// for the engine pool's shares, the client and its address.
+struct Requester {
+  Credentials proof;
+  std::string player_key;  // the raw key, to take a seat with
+  std::string client;
+  std::string address;
+};
+
+// A game's state for the one who asked, and the tokens of seats it just took.
+struct Seated {
+  Json state;
+  Json seat_tokens = Json::object();  // {"blue": "..."}
+};
+
+enum class OfferKind { kDraw, kTakeback };
+
+class GameService {
+ public:
+  GameService(GameRegistry& games, const VariantCatalog& catalog, EnginePool& pool,
+              GameServiceOptions options);
+  ~GameService();
+  GameService(const GameService&) = delete;
+  GameService& operator=(const GameService&) = delete;
+
+  // Stops the clock's timer (before the registry and the pool go).
+  void stop();
+
+  // ---- games ----
+  // A new game as POST /api/games describes it (docs/api.md).
+  Seated create(const Json& body, const Requester& who);
+  // The game's state as `who` sees it. Decides a loss on time first.
+  Json state(int64_t id, const Requester& who);
+  // {"games": [...], "total", "limit", "offset"}
+  Json list(int limit, int offset);
+  void remove(int64_t id, const Requester& who);
+  // The game as a record, and the file name to download it as: a hidden
+  // game's record holds what `who` was shown until the game is over.
+  std::pair<std::string, std::string> record(int64_t id, const Requester& who);
+
+  // ---- play ----
+  Json move(int64_t id, const Requester& who, const std::string& move, int64_t expected_ply);
+  // The engine plays for the seat to move; waits for its search.
+  Json engine_move(int64_t id, const Requester& who);
+  Json undo(int64_t id, const Requester& who, int plies, bool until_human);
+  // `seat` -1: the requester's own seat, else the seat to move.
+  Json resign(int64_t id, const Requester& who, int seat);
+  Json set_players(int64_t id, const Requester& who, const Json& body);
+
+  // ---- hidden pieces (game_service_hidden.cpp) ----
+  // A chosen set-up: arranges the animals of `seat` (-1: the one seat a
+  // person plays that `who` holds) as `arrangement` says, or at random when
+  // `random`, and settles it when `ready`.
+  Json arrange(int64_t id, const Requester& who, int seat, const std::string& arrangement,
+               bool random, bool ready);
+  // A suggested try for the seat `who` looks as, thought out from that
+  // player's view alone (the hidden-pieces engine).
+  Json hidden_hint(int64_t id, const Requester& who, int64_t movetime_ms);
+
+  // ---- online ----
+  // Takes the game's open seat; `code` is needed unless the game is listed.
+  Seated join(int64_t id, const std::string& code, const Requester& who, const std::string& name);
+  // The game a join code names; GameError kNotFound otherwise.
+  int64_t game_of_code(const std::string& code);
+  Json offer(int64_t id, const Requester& who, OfferKind kind);
+  Json answer_offer(int64_t id, const Requester& who, OfferKind kind, bool accept);
+  // Ends the game as won by `who` when the opponent has been gone too long.
+  Json claim_win(int64_t id, const Requester& who);
+  // {"challenges": [...], "playing": [...]}
+  Json lobby();
+
+  // ---- watching ----
+  // The seats `who` holds in the game, as a bit set (0: a spectator).
+  int seats_of(int64_t id, const Requester& who);
+  struct CatchUp {
+    std::vector<StoredEvent> events;  // after the seq asked for, in order
+    int64_t last = 0;                 // the game's latest event
+    Json state;                       // as `seats` sees it
+  };
+  // What a watcher that saw events up to `after` has missed, with the
+  // state now; at most `limit` events.
+  CatchUp catch_up(int64_t id, int64_t after, int seats, int limit);
+  // A watcher holding `seats` connected (or left); counts its presence.
+  void watching(int64_t id, int seats, bool connected);
+  // A watcher is still there (its stream's keep-alive).
+  void still_watching(int64_t id, int seats);
+  GameEvents& events() { return games_.events(); }
+
+  // ---- for the engine routes ----
+  struct LockedGame {
+    std::shared_ptr<GameSessionBase> game;
+    std::unique_lock<std::mutex> lock;
+  };
+  // The game locked for one request; a copy dropped after a failed write is
+  // replaced by the stored one.
+  LockedGame lock(int64_t id);
+  // The 7x9 game, locked; GameError kRefused "not_for_flip" for a flip game
+  // (the engine routes ask the flip engine for those first: flip_help.h).
+  struct LockedJungle {
+    std::shared_ptr<GameSession> game;
+    std::unique_lock<std::mutex> lock;
+  };
+  LockedJungle lock_jungle(int64_t id, const char* what);
+  // Hints, analysis and reviews help a player; in an online game still
+  // going on they are refused (GameError kRefused "game_in_progress").
+  static void refuse_help_while_online(const GameSessionBase& game, const char* what);
+  void save(GameSessionBase& game, bool lobby = false);
+
+  // ---- clocks ----
+  int64_t now() const { return options_.clock(); }
+  // Decides every loss on time due now (the timer calls it).
+  void check_clocks();
+  const GameServiceOptions& options() const { return options_; }
+  size_t games_in_memory() const { return games_.cached(); }
+
+ private:
+  // Runs `change` on the locked game and retries it on the stored game when
+  // another writer got there first (RevisionConflict), or when `change`
+  // refused on a copy older than the stored game (decided_on_stale_copy), a
+  // few times.
+  Json mutate(int64_t id, const std::function<Json(GameSessionBase&)>& change);
+  // The game locked once `check` passes on it, with mutate's retries for
+  // a refusal decided on an older copy.
+  LockedGame lock_checked(int64_t id, const std::function<void(GameSessionBase&)>& check);
+  // A refusal (`error`) decided on this server's copy of the game: true when
+  // the copy is older than the stored game, which another server changed
+  // and whose notice has not arrived yet. The copy is then dropped, and the
+  // request is to be decided again on the stored game: a refusal must not
+  // blame the player for a state the game has left (docs/deploy.md).
+  bool decided_on_stale_copy(GameSessionBase& game, const GameError& error);
+  Json state_of(GameSessionBase& game, int seats);
+  // Ends the game on time if its running clock is out; true when it did.
+  // With the game locked; saves.
+  // `now`, when given, is the time the caller then acts at, so that a move
+  // is judged by the same instant as the flag.
+  bool settle_clock(GameSessionBase& game, std::optional<int64_t> now = std::nullopt);
+  // Requires `who` to hold `seat` (adopting a game stored before seats).
+  void require_seat(GameSessionBase& game, const Requester& who, int seat, const std::string& what);
+  void require_any_seat(GameSessionBase& game, const Requester& who, const std::string& what);
+  // The one seat `who` holds in an online game, or GameError.
+  int own_seat(const GameSessionBase& game, const Requester& who, const char* what);
+  // After a move by `seat` at `now`: the clocks, offers and events.
+  void after_move(GameSessionBase& game, int seat, int64_t now);
+  void after_undo(GameSessionBase& game, int64_t now, const Json& extra);
+  // Ends the game by declaration, with its event.
+  void end(GameSessionBase& game, int winner, const std::string& termination, int64_t now);
+  // Starts the clock of the seat to move when a person plays it.
+  void run_clock(GameSessionBase& game, int64_t now);
+  void track_deadline(const GameSessionBase& game);
+  Json presence_json(GameSessionBase& game);
+  // Any request from a seat of an online game, a move above all, shows that
+  // its player is there, as an open stream does: the seat's last-seen time
+  // in the store (which every server reads) moves on to now. Without this
+  // a player who kept moving with no stream open (an API client, a page
+  // whose stream a proxy buffers) could be claimed as having abandoned.
+  // With the game locked, before the request is judged: a refused request
+  // comes from someone there too.
+  void seen(const GameSessionBase& game, const Requester& who);
+  // Whether `seat`'s holder is connected, and since when it is gone.
+  std::pair<bool, int64_t> presence_of(const GameSessionBase& game, int seat,
+                                       const std::array<int64_t, 2>& seen);
+  Json answer_offer_locked(GameSessionBase& game, const Requester& who, OfferKind kind, bool accept,
+                           int seat, int64_t now);
+  // Tells the game's watchers that the engine started thinking for `seat`.
+  void thinking(const GameSessionBase& game, int seat);
+  Json engine_move_jungle(LockedGame& g, const Requester& who);
+  Json engine_move_flip(LockedGame& g, const Requester& who);
+  Json engine_move_hidden(LockedGame& g, const Requester& who);
+  // A new hidden-pieces game (create's part for them): from the rule set's
+  // set-up, a local game's FEN, or an arbiter's record.
+  std::unique_ptr<GameSessionBase> create_hidden(const Json& body, const std::string& variant,
+                                                 const std::string* record, bool online,
+                                                 const std::array<PlayerConfig, kSides>& players);
+  std::string new_code();
+  void clock_loop();
+  // A presence notice, perhaps from another server: a seat whose watchers
+  // there all left is gone here too unless it has a watcher here; one that
+  // came back there is judged by its beats again.
+  void heard_presence(const GameNotice& notice);
+
+  GameRegistry& games_;
+  const VariantCatalog& catalog_;
+  EnginePool& pool_;
+  GameServiceOptions options_;
+  std::atomic<int> hidden_searches_{0};
+
+  // Watchers connected to this server, per (game, seat).
+  std::mutex presence_mutex_;
+  std::map<std::pair<int64_t, int>, int> watchers_;
+  // When the last watcher of a seat here left, or when another server said
+  // that the seat's last watcher there left (heard_presence).
+  std::map<std::pair<int64_t, int>, int64_t> left_;
+  // When this server last wrote each seat's last-seen time for a request
+  // (seen): a player's burst of requests costs the store one write a second.
+  std::map<std::pair<int64_t, int>, int64_t> seen_written_;
+  // Every game's presence notices, this server's and the others'.
+  GameEvents::Subscription presence_notices_;
+
+  // When each game's running clock falls, for the timer.
+  std::mutex clock_mutex_;
+  std::condition_variable clock_wake_;
+  std::map<int64_t, int64_t> deadlines_;
+  bool stopping_ = false;
+  std::thread clock_thread_;
+};
+
+// "draw" / "takeback".
+OfferKind offer_kind(const std::string& text);
+
+}  // namespace jungle::web

@@ -1,0 +1,81 @@
+// The game service's clocks: a loss on time decided when a game is read
+// or moved in, and the timer that decides it when nobody does.
+#include <algorithm>
+#include <chrono>
+
+#include "web/service/game_service.h"
+
+namespace jungle::web {
+
+namespace {
+
+// How often the timer looks at the clocks when none is due sooner: short,
+// so that a clock a test sets forward is seen at once.
+constexpr int64_t kClockTickMs = 200;
+
+}  // namespace
+
+bool GameService::settle_clock(GameSessionBase& game, std::optional<int64_t> at) {
+  const int64_t t = at ? *at : now();
+  if (game.over() || !game.clock.flagged(t)) return false;
+  const int loser = game.clock.running();
+  // Every piece can win by entering the den, so the side whose flag stands
+  // can always still win: a flag is always a loss (docs/api.md).
+  end(game, 1 - loser, "time", t);
+  save(game, game.seats.listed);
+  return true;
+}
+
+void GameService::track_deadline(const GameSessionBase& game) {
+  const std::optional<int64_t> due = game.over() ? std::nullopt : game.clock.deadline();
+  {
+    std::lock_guard lock(clock_mutex_);
+    if (due) {
+      deadlines_[game.id()] = *due;
+    } else {
+      deadlines_.erase(game.id());
+    }
+  }
+  if (due) clock_wake_.notify_all();
+}
+
+void GameService::check_clocks() {
+  std::vector<int64_t> due;
+  {
+    const int64_t t = now();
+    std::lock_guard lock(clock_mutex_);
+    for (const auto& [id, deadline] : deadlines_) {
+      if (deadline <= t) due.push_back(id);
+    }
+  }
+  for (int64_t id : due) {
+    try {
+      mutate(id, [&](GameSessionBase& game) {
+        if (!settle_clock(game)) track_deadline(game);
+        return Json();
+      });
+    } catch (const std::exception&) {
+      // Deleted, or the store failed: the next read decides it.
+      std::lock_guard lock(clock_mutex_);
+      deadlines_.erase(id);
+    }
+  }
+}
+
+void GameService::clock_loop() {
+  std::unique_lock lock(clock_mutex_);
+  while (!stopping_) {
+    int64_t wait = kClockTickMs;
+    const int64_t t = options_.clock();
+    for (const auto& [id, deadline] : deadlines_) wait = std::min(wait, deadline - t);
+    if (wait > 0) {
+      clock_wake_.wait_for(lock, std::chrono::milliseconds(wait));
+      continue;
+    }
+    lock.unlock();
+    check_clocks();
+    lock.lock();
+  }
+}
+
+}  // namespace jungle::web

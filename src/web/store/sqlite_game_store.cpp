@@ -1,0 +1,470 @@
+#include "web/store/sqlite_game_store.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+
+namespace jungle::web {
+
+namespace {
+
+// A UNIQUE or other constraint refused the write.
+class ConstraintFailed : public StoreError {
+ public:
+  using StoreError::StoreError;
+};
+
+// A prepared statement that finalises itself; every error becomes StoreError.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail("prepare", 0);
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, int64_t v) {
+    if (sqlite3_bind_int64(stmt_, i, v) != SQLITE_OK) fail("bind", 0);
+    return *this;
+  }
+  Statement& bind(int i, const std::string& v) {
+    if (sqlite3_bind_text(stmt_, i, v.data(), int(v.size()), SQLITE_TRANSIENT) != SQLITE_OK)
+      fail("bind", 0);
+    return *this;
+  }
+  // NULL for an empty text: a column whose "none" must not collide in a
+  // UNIQUE index.
+  Statement& bind_or_null(int i, const std::string& v) {
+    if (v.empty()) {
+      if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) fail("bind", 0);
+      return *this;
+    }
+    return bind(i, v);
+  }
+  // True while rows come; false when done.
+  bool step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail("step", rc);
+  }
+  int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+  std::string text(int col) const {
+    const auto* p = sqlite3_column_text(stmt_, col);
+    return p ? std::string(reinterpret_cast<const char*>(p),
+                           size_t(sqlite3_column_bytes(stmt_, col)))
+             : std::string();
+  }
+
+ private:
+  [[noreturn]] void fail(const char* what, int rc) const {
+    const std::string message = std::string("database ") + what + " failed: " + sqlite3_errmsg(db_);
+    if ((rc & 0xff) == SQLITE_CONSTRAINT) throw ConstraintFailed(message);
+    throw StoreError(message);
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// BEGIN IMMEDIATE ... COMMIT, rolled back when left by an exception.
+// IMMEDIATE takes the write lock at once, so that two processes on one file
+// cannot both read a revision and then both write.
+class Transaction {
+ public:
+  explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
+  ~Transaction() {
+    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void commit() {
+    run("COMMIT");
+    done_ = true;
+  }
+
+ private:
+  void run(const char* sql) {
+    char* error = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+      std::string message = error ? error : "unknown error";
+      sqlite3_free(error);
+      throw StoreError(std::string("database ") + sql + " failed: " + message);
+    }
+  }
+  sqlite3* db_;
+  bool done_ = false;
+};
+
+// Each step brings the schema from the version before it to its own. Steps
+// 1 and 2 are the tables the first releases wrote (without a version table):
+// a file from them is recognised by its columns and continues from there.
+constexpr const char* kMigrations[] = {
+    // 1: the games.
+    R"sql(
+CREATE TABLE IF NOT EXISTS games (
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
+  created_ms  INTEGER NOT NULL,
+  updated_ms  INTEGER NOT NULL,
+  variant     TEXT    NOT NULL,
+  start_fen   TEXT    NOT NULL,
+  moves       TEXT    NOT NULL DEFAULT '',
+  ply_count   INTEGER NOT NULL DEFAULT 0,
+  blue        TEXT    NOT NULL,
+  red         TEXT    NOT NULL,
+  result      TEXT    NOT NULL DEFAULT '*',
+  termination TEXT    NOT NULL DEFAULT '',
+  declared    TEXT    NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS games_by_update ON games(updated_ms DESC);
+)sql",
+    // 2: a review's evaluations.
+    "ALTER TABLE games ADD COLUMN evaluations TEXT NOT NULL DEFAULT '';",
+    // 3: revisions, seats, clocks, offers, the lobby, the event log and
+    // presence. A game stored before has revision 1 and no seats.
+    R"sql(
+ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN last_event INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN code TEXT;
+ALTER TABLE games ADD COLUMN listing TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN seats TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN offers TEXT NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX games_by_code ON games(code);
+CREATE INDEX games_by_listing ON games(listing, updated_ms DESC) WHERE listing <> '';
+CREATE TABLE game_events (
+  game_id    INTEGER NOT NULL,
+  seq        INTEGER NOT NULL,
+  created_ms INTEGER NOT NULL,
+  type       TEXT    NOT NULL,
+  data       TEXT    NOT NULL,
+  PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE seat_presence (
+  game_id      INTEGER NOT NULL,
+  seat         INTEGER NOT NULL,
+  last_seen_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+)sql",
+};
+static_assert(std::size(kMigrations) == SqliteGameStore::kSchemaVersion);
+
+constexpr const char* kColumns =
+    "id, created_ms, updated_ms, variant, start_fen, moves, ply_count, blue, red, result, "
+    "termination, declared, evaluations, revision, last_event, code, listing, seats, clock, offers";
+// The same for lists, without the long columns.
+constexpr const char* kListColumns =
+    "id, created_ms, updated_ms, variant, start_fen, '', ply_count, blue, red, result, "
+    "termination, declared, '', revision, last_event, code, listing, seats, clock, offers";
+
+StoredGame read_row(const Statement& st) {
+  StoredGame g;
+  g.id = st.integer(0);
+  g.created_ms = st.integer(1);
+  g.updated_ms = st.integer(2);
+  g.variant = st.text(3);
+  g.start_fen = st.text(4);
+  g.moves = st.text(5);
+  g.ply_count = int(st.integer(6));
+  g.blue = st.text(7);
+  g.red = st.text(8);
+  g.result = st.text(9);
+  g.termination = st.text(10);
+  g.declared = st.text(11);
+  g.evaluations = st.text(12);
+  g.revision = st.integer(13);
+  g.last_event = st.integer(14);
+  g.code = st.text(15);
+  g.listing = st.text(16);
+  g.seats = st.text(17);
+  g.clock = st.text(18);
+  g.offers = st.text(19);
+  return g;
+}
+
+}  // namespace
+
+SqliteGameStore::SqliteGameStore(const std::filesystem::path& path) : path_(path) {
+  std::error_code ec;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  if (sqlite3_open_v2(path.string().c_str(), &db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK) {
+    std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError("cannot open the game database " + path.string() + ": " + message);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  try {
+    // WAL keeps readers and the writer apart and survives a kill; NORMAL
+    // sync loses at most the last commits on power loss, never consistency.
+    exec("PRAGMA journal_mode=WAL");
+    exec("PRAGMA synchronous=NORMAL");
+    exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+    opened_version_ = current_version();
+    if (opened_version_ > kSchemaVersion) {
+      throw StoreError("the game database " + path.string() + " has schema version " +
+                       std::to_string(opened_version_) + ", newer than this jungle knows (" +
+                       std::to_string(kSchemaVersion) + "); use a newer jungle or another --db");
+    }
+    migrate(opened_version_);
+  } catch (...) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+SqliteGameStore::~SqliteGameStore() {
+  if (db_) sqlite3_close(db_);
+}
+
+int SqliteGameStore::current_version() {
+  {
+    Statement st(db_, "SELECT MAX(version) FROM schema_version");
+    if (st.step()) {
+      const int64_t v = st.integer(0);
+      if (v > 0) return int(v);
+    }
+  }
+  // No version yet: a new file, or one the first releases wrote.
+  std::vector<std::string> columns;
+  Statement st(db_, "PRAGMA table_info(games)");
+  while (st.step()) columns.push_back(st.text(1));
+  if (columns.empty()) return 0;
+  return std::find(columns.begin(), columns.end(), "evaluations") != columns.end() ? 2 : 1;
+}
+
+void SqliteGameStore::migrate(int from) {
+  for (int step = from + 1; step <= kSchemaVersion; ++step) {
+    Transaction tx(db_);
+    // Another process may have migrated the file since it was opened.
+    if (current_version() >= step) {
+      tx.commit();
+      continue;
+    }
+    exec(kMigrations[step - 1]);
+    exec("DELETE FROM schema_version");
+    Statement st(db_, "INSERT INTO schema_version (version) VALUES (?)");
+    st.bind(1, int64_t(step));
+    st.step();
+    tx.commit();
+  }
+}
+
+void SqliteGameStore::exec(const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string message = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw StoreError("database " + path_.string() + ": " + message);
+  }
+}
+
+void SqliteGameStore::insert_events(const std::vector<StoredEvent>& events) {
+  for (const StoredEvent& e : events) {
+    Statement st(
+        db_, "INSERT INTO game_events (game_id, seq, created_ms, type, data) VALUES (?,?,?,?,?)");
+    st.bind(1, e.game_id).bind(2, e.seq).bind(3, e.created_ms).bind(4, e.type).bind(5, e.data);
+    try {
+      st.step();
+    } catch (const ConstraintFailed&) {
+      throw StoreError("game " + std::to_string(e.game_id) + " already has an event " +
+                       std::to_string(e.seq));
+    }
+  }
+}
+
+void SqliteGameStore::insert(StoredGame& game, const std::vector<StoredEvent>& events) {
+  std::lock_guard lock(mutex_);
+  Transaction tx(db_);
+  Statement st(db_,
+               "INSERT INTO games (created_ms, updated_ms, variant, start_fen, moves, ply_count, "
+               "blue, red, result, termination, declared, evaluations, revision, last_event, "
+               "code, listing, seats, clock, offers) "
+               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,1,?,?,?,?,?,?)");
+  st.bind(1, game.created_ms)
+      .bind(2, game.updated_ms)
+      .bind(3, game.variant)
+      .bind(4, game.start_fen)
+      .bind(5, game.moves)
+      .bind(6, int64_t(game.ply_count))
+      .bind(7, game.blue)
+      .bind(8, game.red)
+      .bind(9, game.result)
+      .bind(10, game.termination)
+      .bind(11, game.declared)
+      .bind(12, game.evaluations)
+      .bind(13, game.last_event)
+      .bind_or_null(14, game.code)
+      .bind(15, game.listing)
+      .bind(16, game.seats)
+      .bind(17, game.clock)
+      .bind(18, game.offers);
+  try {
+    st.step();
+  } catch (const ConstraintFailed&) {
+    throw DuplicateCodeError(game.code);
+  }
+  const int64_t id = sqlite3_last_insert_rowid(db_);
+  std::vector<StoredEvent> numbered = events;
+  for (StoredEvent& e : numbered) e.game_id = id;
+  insert_events(numbered);
+  tx.commit();
+  game.id = id;
+  game.revision = 1;
+}
+
+int64_t SqliteGameStore::update(const StoredGame& game, const std::vector<StoredEvent>& events) {
+  std::lock_guard lock(mutex_);
+  Transaction tx(db_);
+  {
+    Statement st(db_,
+                 "UPDATE games SET updated_ms=?, moves=?, ply_count=?, blue=?, red=?, result=?, "
+                 "termination=?, declared=?, evaluations=?, revision=revision+1, last_event=?, "
+                 "code=?, listing=?, seats=?, clock=?, offers=?, start_fen=? WHERE id=? AND "
+                 "revision=?");
+    st.bind(1, game.updated_ms)
+        .bind(2, game.moves)
+        .bind(3, int64_t(game.ply_count))
+        .bind(4, game.blue)
+        .bind(5, game.red)
+        .bind(6, game.result)
+        .bind(7, game.termination)
+        .bind(8, game.declared)
+        .bind(9, game.evaluations)
+        .bind(10, game.last_event)
+        .bind_or_null(11, game.code)
+        .bind(12, game.listing)
+        .bind(13, game.seats)
+        .bind(14, game.clock)
+        .bind(15, game.offers)
+        // A hidden game's start is its set-up, which its players arrange.
+        .bind(16, game.start_fen)
+        .bind(17, game.id)
+        .bind(18, game.revision);
+    try {
+      st.step();
+    } catch (const ConstraintFailed&) {
+      throw DuplicateCodeError(game.code);
+    }
+  }
+  // An UPDATE that matches no row succeeds in SQL; here it would lose the
+  // change without a word.
+  if (sqlite3_changes(db_) == 0) {
+    Statement st(db_, "SELECT revision FROM games WHERE id=?");
+    st.bind(1, game.id);
+    if (!st.step()) throw MissingGameError(game.id);
+    throw RevisionConflict(game.id, game.revision, st.integer(0));
+  }
+  insert_events(events);
+  tx.commit();
+  return game.revision + 1;
+}
+
+std::optional<StoredGame> SqliteGameStore::load(int64_t id) {
+  std::lock_guard lock(mutex_);
+  Statement st(db_, (std::string("SELECT ") + kColumns + " FROM games WHERE id=?").c_str());
+  st.bind(1, id);
+  if (!st.step()) return std::nullopt;
+  return read_row(st);
+}
+
+std::optional<int64_t> SqliteGameStore::find_code(const std::string& code) {
+  if (code.empty()) return std::nullopt;
+  std::lock_guard lock(mutex_);
+  Statement st(db_, "SELECT id FROM games WHERE code=?");
+  st.bind(1, code);
+  if (!st.step()) return std::nullopt;
+  return st.integer(0);
+}
+
+bool SqliteGameStore::remove(int64_t id) {
+  std::lock_guard lock(mutex_);
+  Transaction tx(db_);
+  bool removed = false;
+  {
+    Statement st(db_, "DELETE FROM games WHERE id=?");
+    st.bind(1, id);
+    st.step();
+    removed = sqlite3_changes(db_) > 0;
+  }
+  for (const char* sql :
+       {"DELETE FROM game_events WHERE game_id=?", "DELETE FROM seat_presence WHERE game_id=?"}) {
+    Statement st(db_, sql);
+    st.bind(1, id);
+    st.step();
+  }
+  tx.commit();
+  return removed;
+}
+
+std::vector<StoredGame> SqliteGameStore::list(int limit, int offset) {
+  std::lock_guard lock(mutex_);
+  Statement st(db_, (std::string("SELECT ") + kListColumns +
+                     " FROM games ORDER BY updated_ms DESC, id DESC LIMIT ? OFFSET ?")
+                        .c_str());
+  st.bind(1, int64_t(limit)).bind(2, int64_t(offset));
+  std::vector<StoredGame> games;
+  while (st.step()) games.push_back(read_row(st));
+  return games;
+}
+
+int64_t SqliteGameStore::count() {
+  std::lock_guard lock(mutex_);
+  Statement st(db_, "SELECT COUNT(*) FROM games");
+  st.step();
+  return st.integer(0);
+}
+
+std::vector<StoredGame> SqliteGameStore::list_listed(int limit) {
+  std::lock_guard lock(mutex_);
+  Statement st(db_, (std::string("SELECT ") + kListColumns +
+                     " FROM games WHERE listing <> '' AND result = '*' "
+                     "ORDER BY updated_ms DESC, id DESC LIMIT ?")
+                        .c_str());
+  st.bind(1, int64_t(limit));
+  std::vector<StoredGame> games;
+  while (st.step()) games.push_back(read_row(st));
+  return games;
+}
+
+std::vector<StoredEvent> SqliteGameStore::events_after(int64_t game_id, int64_t after_seq,
+                                                       int limit) {
+  std::lock_guard lock(mutex_);
+  Statement st(db_,
+               "SELECT seq, created_ms, type, data FROM game_events WHERE game_id=? AND seq>? "
+               "ORDER BY seq LIMIT ?");
+  st.bind(1, game_id).bind(2, after_seq).bind(3, int64_t(limit));
+  std::vector<StoredEvent> events;
+  while (st.step()) {
+    events.push_back(StoredEvent{game_id, st.integer(0), st.integer(1), st.text(2), st.text(3)});
+  }
+  return events;
+}
+
+void SqliteGameStore::touch_presence(int64_t game_id, int seat, int64_t ms) {
+  std::lock_guard lock(mutex_);
+  Statement st(db_,
+               "INSERT INTO seat_presence (game_id, seat, last_seen_ms) VALUES (?,?,?) "
+               "ON CONFLICT (game_id, seat) DO UPDATE SET last_seen_ms = "
+               "MAX(last_seen_ms, excluded.last_seen_ms)");
+  st.bind(1, game_id).bind(2, int64_t(seat)).bind(3, ms);
+  st.step();
+}
+
+std::array<int64_t, 2> SqliteGameStore::presence(int64_t game_id) {
+  std::lock_guard lock(mutex_);
+  Statement st(db_, "SELECT seat, last_seen_ms FROM seat_presence WHERE game_id=?");
+  st.bind(1, game_id);
+  std::array<int64_t, 2> seen{0, 0};
+  while (st.step()) {
+    const int64_t seat = st.integer(0);
+    if (seat == 0 || seat == 1) seen[size_t(seat)] = st.integer(1);
+  }
+  return seen;
+}
+
+}  // namespace jungle::web
