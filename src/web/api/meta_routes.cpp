@@ -5,8 +5,8 @@
 #include "flip/flip_rules.h"
 #include "web/api/game_stream.h"
 #include "web/api/route_support.h"
+#include "web/games/family_sessions.h"
 #include "web/games/flip_session.h"
-#include "web/games/hidden_session.h"
 #include "web/server/json_http.h"
 
 namespace jungle::web {
@@ -108,15 +108,7 @@ void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
   server.Post("/api/records/games", guarded([&ctx](const Request& req, Response& res) {
                 const Json body = parse_body(req);
                 const std::string text = string_field(body, "record", "");
-                if (HiddenGameSession::is_hidden_record_text(text, ctx.catalog)) {
-                  require_shipped_variants(text, ctx.catalog);
-                  send_json(res, Json{{"games", HiddenGameSession::record_games_json(text)}});
-                  return;
-                }
-                send_json(res,
-                          Json{{"games", FlipGameSession::is_flip_record_text(text)
-                                             ? FlipGameSession::record_games_json(text)
-                                             : GameSession::record_games_json(text, ctx.catalog)}});
+                send_json(res, Json{{"games", record_games_json(text, ctx.catalog)}});
               }));
 
   server.Get("/api/lobby", guarded([&ctx](const Request&, Response& res) {

@@ -11,6 +11,7 @@
 
 #include "core/secure_random.h"
 #include "flip/flip_position.h"
+#include "game/families.h"
 #include "web/games/game_session_base.h"
 #include "web/games/move_judgement.h"
 #include "web/store/game_store.h"
@@ -66,6 +67,8 @@ class FlipGameSession : public GameSessionBase {
   static bool is_flip_record_text(std::string_view text);
 
   Kind kind() const override { return Kind::kFlip; }
+  const game::Family& family() const override { return game::flip_family(); }
+  int mover_seat(int ply) const override;
   const std::string& variant() const override { return variant_; }
   const flip::FlipPosition& position() const { return pos_; }
   // The position after the first `ply` plies (0..ply()): a tile flipped

@@ -1,9 +1,6 @@
 #include "web/games/game_registry.h"
 
-#include "flip/flip_rules.h"
-#include "web/games/flip_session.h"
-#include "web/games/game_session.h"
-#include "web/games/hidden_session.h"
+#include "web/games/family_sessions.h"
 
 namespace jungle::web {
 
@@ -11,10 +8,6 @@ namespace {
 
 // Tries for a join code nobody has before giving up.
 constexpr int kCodeAttempts = 8;
-
-bool is_flip_row(const StoredGame& row) {
-  return flip::is_flip_variant(row.variant) && row.variant.find('/') == std::string::npos;
-}
 
 }  // namespace
 
@@ -33,11 +26,7 @@ GameRegistry::~GameRegistry() {
 }
 
 std::shared_ptr<GameSessionBase> GameRegistry::load(const StoredGame& row) {
-  if (is_flip_row(row)) return FlipGameSession::from_stored(row, max_movetime_ms_);
-  if (catalog_.contains(row.variant) && catalog_.get(row.variant)->rules().hidden_pieces) {
-    return HiddenGameSession::from_stored(row, catalog_, max_movetime_ms_);
-  }
-  return GameSession::from_stored(row, catalog_, max_movetime_ms_);
+  return session_from_stored(row, catalog_, max_movetime_ms_);
 }
 
 std::shared_ptr<GameSessionBase> GameRegistry::add(std::unique_ptr<GameSessionBase> game,

@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/position.h"
+#include "game/families.h"
 #include "web/games/game_session_base.h"
 #include "web/games/move_judgement.h"
 #include "web/server/json_fields.h"
@@ -78,6 +79,7 @@ class GameSession : public GameSessionBase {
   static Json record_games_json(std::string_view text, const VariantCatalog& catalog);
 
   Kind kind() const override { return Kind::kJungle; }
+  const game::Family& family() const override { return game::open_family(); }
   const Game& game() const { return game_; }
   const std::string& variant() const override { return game_.variant(); }
   const RuleSetPtr& rules() const { return game_.rule_set_ptr(); }

@@ -133,4 +133,8 @@ std::vector<StoredEvent> GameSessionBase::recent_events_after(int64_t seq, bool*
   return out;
 }
 
+int GameSessionBase::mover_seat(int ply) const {
+  return seat_from_name(move_json(ply).value("side", ""));
+}
+
 }  // namespace jungle::web

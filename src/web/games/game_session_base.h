@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "game/family.h"
 #include "web/games/game_clock.h"
 #include "web/games/seats.h"
 #include "web/server/json_fields.h"
@@ -58,6 +59,9 @@ class GameSessionBase {
 
   virtual ~GameSessionBase() = default;
   virtual Kind kind() const = 0;
+  // The game's family (src/game): the service asks it what the game can do
+  // (family().capabilities()), not which family it is.
+  virtual const game::Family& family() const = 0;
 
   std::mutex& mutex() const { return mutex_; }
   int64_t id() const { return id_; }
@@ -114,6 +118,9 @@ class GameSessionBase {
   virtual Json to_json_for(int /*seats*/) const { return to_json(); }
   // The move that led to `ply` (1..ply()), as to_json lists it.
   virtual Json move_json(int ply) const = 0;
+  // The seat that made the move leading to `ply` (1..ply()): the seat of
+  // move_json's "side" colour (a Flip Jungle move names its seat instead).
+  virtual int mover_seat(int ply) const;
   // The rules' part of the stored row.
   virtual StoredGame to_stored() const = 0;
   // The game as a record (docs/records.md).

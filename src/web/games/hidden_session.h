@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "core/random_bits.h"
+#include "game/families.h"
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
@@ -72,6 +73,7 @@ class HiddenGameSession : public GameSessionBase {
   static bool is_hidden_record_text(std::string_view text, const VariantCatalog& catalog);
 
   Kind kind() const override { return Kind::kHidden; }
+  const game::Family& family() const override { return game::hidden_family(); }
   const std::string& variant() const override { return variant_; }
   const hidden::HiddenGame& game() const { return game_; }
   const RuleSetPtr& rules() const { return game_.rule_set_ptr(); }

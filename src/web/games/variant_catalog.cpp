@@ -2,6 +2,7 @@
 
 #include "core/rules_summary.h"
 #include "core/variants.h"
+#include "flip/flip_rules.h"
 
 namespace jungle::web {
 
@@ -69,6 +70,10 @@ VariantCatalog::VariantCatalog() : description_(Json::array()) {
     if (!names_.empty()) names_ += ", ";
     names_ += name;
     sets_.emplace(name, std::move(rs));
+    families_.emplace(name, &game::family_of_variant(name));
+  }
+  for (const std::string& name : flip::builtin_flip_names()) {
+    families_.emplace(name, &game::family_of_variant(name));
   }
 }
 
@@ -83,6 +88,11 @@ RuleSetPtr VariantCatalog::get(std::string_view name) const {
 
 bool VariantCatalog::contains(std::string_view name) const {
   return sets_.find(name) != sets_.end();
+}
+
+const game::Family* VariantCatalog::family_of(std::string_view name) const {
+  auto it = families_.find(name);
+  return it == families_.end() ? nullptr : it->second;
 }
 
 }  // namespace jungle::web

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/rule_set.h"
+#include "game/family.h"
 #include "web/server/json_fields.h"
 
 namespace jungle::web {
@@ -20,12 +21,16 @@ class VariantCatalog {
   // Throws GameError kBadRequest naming the known sets when `name` is not one.
   RuleSetPtr get(std::string_view name) const;
   bool contains(std::string_view name) const;
+  // The family (src/game) of a shipped set, Flip Jungle's included; null
+  // for any other name, which is never looked up as a file.
+  const game::Family* family_of(std::string_view name) const;
   // Every set with what the page needs to draw and explain it: description,
   // start FEN, ranks, water, traps, dens.
   const Json& describe_all() const { return description_; }
 
  private:
   std::map<std::string, RuleSetPtr, std::less<>> sets_;
+  std::map<std::string, const game::Family*, std::less<>> families_;  // flip sets too
   std::string names_;  // "standard, bush, ..." for error messages
   Json description_;
 };

@@ -213,11 +213,6 @@ class GameService {
   Json engine_move_jungle(LockedGame& g, const Requester& who);
   Json engine_move_flip(LockedGame& g, const Requester& who);
   Json engine_move_hidden(LockedGame& g, const Requester& who);
-  // A new hidden-pieces game (create's part for them): from the rule set's
-  // set-up, a local game's FEN, or an arbiter's record.
-  std::unique_ptr<GameSessionBase> create_hidden(const Json& body, const std::string& variant,
-                                                 const std::string* record, bool online,
-                                                 const std::array<PlayerConfig, kSides>& players);
   std::string new_code();
   void clock_loop();
   // A presence notice, perhaps from another server: a seat whose watchers

@@ -1,12 +1,10 @@
-// The game service's creating of games: a 7x9 game from a rule set, a
-// position or a record, a Flip Jungle game, a hidden-pieces one
-// (game_service_hidden.cpp), local or online, with its seats and clock.
+// The game service's creating of games of every family (the session is
+// made by games/family_sessions), from a rule set, a position or a record,
+// local or online, with its seats and clock.
 
 #include "core/random_bits.h"
 #include "core/secure_random.h"
-#include "flip/flip_rules.h"
-#include "web/games/flip_session.h"
-#include "web/games/hidden_session.h"
+#include "web/games/family_sessions.h"
 #include "web/service/game_service.h"
 #include "web/service/game_service_checks.h"
 
@@ -21,41 +19,21 @@ Seated GameService::create(const Json& body, const Requester& who) {
     throw GameError(ErrorKind::kBadRequest, "bad_field",
                     "an online game is between two people: 'blue' and 'red' must be human");
   }
-  std::unique_ptr<GameSessionBase> game;
-  Json from_record;
-  const bool has_record = body.contains("record");
-  const std::string record_text = has_record ? string_field(body, "record", "") : "";
-  const std::string variant = string_field(body, "variant", "standard");
-  const bool hidden_set =
-      has_record ? HiddenGameSession::is_hidden_record_text(record_text, catalog_)
-                 : catalog_.contains(variant) && catalog_.get(variant)->rules().hidden_pieces;
-  if (hidden_set) {
-    game = create_hidden(body, variant, has_record ? &record_text : nullptr, online, players);
-  } else if (has_record ? FlipGameSession::is_flip_record_text(record_text)
-                        : FlipGameSession::is_flip_set(variant)) {
-    if (has_record) {
-      game = FlipGameSession::from_record_text(record_text, players);
-    } else {
-      const flip::FlipRulesPtr rules = flip::load_flip_rules(variant);
-      const std::string fen = string_field(body, "fen", flip::FlipPosition::start_fen(*rules));
-      game = std::make_unique<FlipGameSession>(0, variant, rules, fen, players);
-    }
-  } else if (has_record) {
-    // Which game of a record text, and how many it holds: a file of several
-    // games is never cut to its first without a word.
-    const int index = int(int_field(body, "game", 1, 1, 1'000'000));
-    int count = 0;
-    game = GameSession::from_record_text(record_text, catalog_, players, index, &count);
-    from_record = Json{{"game", index}, {"games", count}};
-  } else {
-    RuleSetPtr rules = catalog_.get(variant);
-    const std::string fen = string_field(body, "fen", rules->rules().start_fen);
-    auto jungle = std::make_unique<GameSession>(0, variant, rules, fen, players);
-    // Moves after the start: a game continued from an earlier one keeps the
-    // history that repetitions count.
-    for (const Json& move : moves_field(body)) jungle->play_text(move.get<std::string>());
-    game = std::move(jungle);
+  NewGame start;
+  start.online = online;
+  start.players = players;
+  start.variant = string_field(body, "variant", "standard");
+  if (body.contains("record")) {
+    start.record = string_field(body, "record", "");
+    start.record_game = int(int_field(body, "game", 1, 1, 1'000'000));
   }
+  if (body.contains("fen")) start.fen = string_field(body, "fen", "");
+  start.moves_given = body.contains("moves");
+  for (const Json& move : moves_field(body)) start.moves.push_back(move.get<std::string>());
+  const bool has_record = start.record.has_value();
+  NewSession made = new_session(family_of_new_game(start, catalog_), start, catalog_);
+  std::unique_ptr<GameSessionBase> game = std::move(made.game);
+  const Json from_record = std::move(made.from_record);
   if (game->over() && !has_record) {
     throw GameError(ErrorKind::kRefused, "position_over",
                     "this position is already decided: " + game->result_message());

@@ -60,34 +60,6 @@ Json search_json(const hidden::HiddenSearchResult& r, const Geometry& g) {
 
 }  // namespace
 
-std::unique_ptr<GameSessionBase> GameService::create_hidden(
-    const Json& body, const std::string& variant, const std::string* record, bool online,
-    const std::array<PlayerConfig, kSides>& players) {
-  // An online game's set-up is the server's secret draw, or each player's
-  // own arrangement: one given with the game (a FEN, or an arbiter's record,
-  // which holds both sides' animals and settles a chosen set's arrangements)
-  // is known to whoever wrote it, who would then play against animals it
-  // placed itself.
-  if (online && (record || body.contains("fen"))) {
-    throw GameError(
-        ErrorKind::kBadRequest, "secret_setup",
-        std::string("an online hidden-pieces game starts from a secret set-up: ") +
-            (record ? "a 'record' (an arbiter's record holds both sides' animals)" : "a 'fen'") +
-            " would show whoever wrote it the opponent's animals");
-  }
-  if (record) return HiddenGameSession::from_record_text(*record, catalog_, players);
-  if (body.contains("moves")) {
-    throw GameError(ErrorKind::kBadRequest, "bad_field",
-                    "a hidden-pieces game takes no 'moves': the arbiter announces each move "
-                    "as it is tried");
-  }
-  std::optional<std::string> fen;
-  if (body.contains("fen")) fen = string_field(body, "fen", "");
-  // The secret set-up: what nobody may know before the animals meet.
-  SecureRandom chance;
-  return HiddenGameSession::create(variant, catalog_.get(variant), fen, players, chance);
-}
-
 Json GameService::arrange(int64_t id, const Requester& who, int seat,
                           const std::string& arrangement, bool random, bool ready) {
   return mutate(id, [&](GameSessionBase& base) {

@@ -18,12 +18,6 @@ constexpr size_t kCodeLength = 6;
 // Games the lobby shows, of each kind.
 constexpr int kLobbySize = 50;
 
-// The seat that made the move leading to `ply`.
-int mover_seat(const GameSessionBase& game, int ply) {
-  const Json m = game.move_json(ply);
-  return seat_from_name(m.value(game.kind() == GameSessionBase::Kind::kFlip ? "seat" : "side", ""));
-}
-
 const char* offer_name(OfferKind k) {
   return k == OfferKind::kDraw ? "draw" : "takeback";
 }
@@ -132,7 +126,7 @@ Json GameService::offer(int64_t id, const Requester& who, OfferKind kind) {
     if (kind == OfferKind::kTakeback) {
       // Something of the offerer's to take back: moves alternate, so after
       // two plies each seat has moved.
-      const bool moved = game.ply() >= 2 || (game.ply() == 1 && mover_seat(game, 1) == seat);
+      const bool moved = game.ply() >= 2 || (game.ply() == 1 && game.mover_seat(1) == seat);
       if (!moved) {
         throw GameError(ErrorKind::kRefused, "nothing_to_undo",
                         "you have no move to take back yet");

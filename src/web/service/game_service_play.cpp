@@ -193,7 +193,9 @@ Json GameService::set_players(int64_t id, const Requester& who, const Json& body
                       "the players of an online game are the people seated at it");
     }
     require_any_seat(game, who, "changing the players");
-    if (game.kind() == GameSessionBase::Kind::kHidden && !game.over()) {
+    // Where the players see different things, a person taking the engine's
+    // seat would be shown what the engine alone was to know.
+    if (game.family().capabilities().hidden_information && !game.over()) {
       for (int s = 0; s < 2; ++s) {
         if (game.player(s).is_engine() && !players[size_t(s)].is_engine()) {
           throw GameError(ErrorKind::kRefused, "hidden_pieces",
