@@ -310,6 +310,35 @@ TEST_F(WebFlipTest, TheLoadDialogListsAFlipRecordsGame) {
   EXPECT_EQ(r.body["status"], "over");
 }
 
+TEST_F(WebFlipTest, AFileOfSeveralFlipGamesLoadsAnyOfThem) {
+  // A flip record file of two games: the load dialog lists both and either
+  // loads (the server read a flip record to its first game only).
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  const std::string record =
+      "[Variant \"flip\"]\n[FEN \"4/4/rl2/1E2 w - 0 1\"]\n[Blue \"Ann\"]\n\n1. b1b2 a2b2 0-1\n\n"
+      "[Variant \"flip\"]\n[FEN \"4/4/rl2/1E2 w - 0 1\"]\n[Blue \"Bo\"]\n\n1. b1b2 *\n";
+  Reply r = post(server, "/api/records/games", {{"record", record}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["games"].size(), 2u) << r.text;
+  EXPECT_EQ(r.body["games"][1], (json{{"index", 2},
+                                      {"blue", "Bo"},
+                                      {"red", ""},
+                                      {"event", ""},
+                                      {"result", "*"},
+                                      {"variant", "flip"},
+                                      {"ply", 1}}));
+  r = post(server, "/api/games", {{"record", record}, {"game", 2}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["status"], "ongoing");
+  EXPECT_EQ(r.body["moves"].size(), 1u);
+  EXPECT_EQ(r.body["record"], (json{{"game", 2}, {"games", 2}}));
+  r = post(server, "/api/games", {{"record", record}, {"game", 3}});
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], "no_such_record_game");
+  EXPECT_EQ(r.body["error"]["message"], "the record text holds 2 games, so there is no game 3");
+}
+
 TEST_F(WebFlipTest, SevenByNineGamesAreUnchanged) {
   WebServer server(small_test_server(dir_, 4));
   server.start();

@@ -479,6 +479,13 @@ TEST_F(WebHiddenTest, AnOnlineGameTakesNoSetUpFromARecordEither) {
   // Locally a record is played on: whoever loads it may know it.
   Reply r = create({{"record", record_of("hidden")}});
   EXPECT_EQ(r.status, 201) << r.text;
+  // Any game of a file of several (the first alone was read).
+  r = create({{"record", record_of("hidden") + "\n" + record_of("hidden")}, {"game", 2}});
+  EXPECT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["record"], (Json{{"game", 2}, {"games", 2}}));
+  r = create({{"record", record_of("hidden")}, {"game", 2}});
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(r.body["error"]["message"], "the record text holds 1 game, so there is no game 2");
   r = create({{"record", record_of("hidden")}, {"online", true}});
   EXPECT_EQ(r.status, 400) << r.text;
   EXPECT_EQ(code_of(r), "secret_setup");

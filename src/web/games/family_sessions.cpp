@@ -65,9 +65,14 @@ NewSession new_session(const game::Family& family, const NewGame& game,
                       "as it is tried");
     }
   }
+  // Which game of a record text, and how many it holds: a file of several
+  // games is never cut to its first without a word.
+  int count = 0;
+  if (game.record) out.from_record = Json{{"game", game.record_game}};
   if (is(family, game::hidden_family())) {
     if (game.record) {
-      out.game = HiddenGameSession::from_record_text(*game.record, catalog, game.players);
+      out.game = HiddenGameSession::from_record_text(*game.record, catalog, game.players,
+                                                     game.record_game, &count);
     } else {
       // The secret set-up: what nobody may know before the animals meet.
       SecureRandom chance;
@@ -76,7 +81,8 @@ NewSession new_session(const game::Family& family, const NewGame& game,
     }
   } else if (is(family, game::flip_family())) {
     if (game.record) {
-      out.game = FlipGameSession::from_record_text(*game.record, game.players);
+      out.game =
+          FlipGameSession::from_record_text(*game.record, game.players, game.record_game, &count);
     } else {
       const flip::FlipRulesPtr rules = flip::load_flip_rules(game.variant);
       out.game = std::make_unique<FlipGameSession>(
@@ -99,6 +105,7 @@ NewSession new_session(const game::Family& family, const NewGame& game,
     for (const std::string& move : game.moves) open->play_text(move);
     out.game = std::move(open);
   }
+  if (game.record) out.from_record["games"] = count;
   return out;
 }
 

@@ -95,20 +95,16 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
   return game;
 }
 
-std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
-    std::string_view text, std::array<PlayerConfig, kSides> players) {
+namespace {
+
+// Every game of a flip record text, read once. Throws GameError kRefused.
+std::vector<flip::FlipRecord> read_flip_record_text(std::string_view text) {
   try {
-    flip::FlipRecord record = flip::read_flip_record(text, false);
-    const std::string name = record.position.rules().name;
-    if (!is_flip_set(name)) {
-      throw GameError(ErrorKind::kRefused, "bad_record",
-                      "the record's Variant must name a shipped flip set");
+    std::vector<flip::FlipRecord> records = flip::read_flip_records(text, false);
+    if (records.empty()) {
+      throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
     }
-    auto game = std::make_unique<FlipGameSession>(0, name, record.position.rules_ptr(),
-                                                  record.position.initial_fen(), players);
-    for (const Ply& p : record.position.history()) game->pos_.play(p);
-    game->findings_.resize(size_t(game->ply()));
-    return game;
+    return records;
   } catch (const RecordError& e) {
     throw GameError(ErrorKind::kRefused, "bad_record",
                     std::string("cannot read the record: ") + e.what());
@@ -119,6 +115,30 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
     throw GameError(ErrorKind::kRefused, "bad_record",
                     std::string("cannot read the record: ") + e.what());
   }
+}
+
+}  // namespace
+
+std::unique_ptr<FlipGameSession> FlipGameSession::from_record(
+    const flip::FlipRecord& record, std::array<PlayerConfig, kSides> players) {
+  const std::string name = record.position.rules().name;
+  if (!is_flip_set(name)) {
+    throw GameError(ErrorKind::kRefused, "bad_record",
+                    "the record's Variant must name a shipped flip set");
+  }
+  auto game = std::make_unique<FlipGameSession>(0, name, record.position.rules_ptr(),
+                                                record.position.initial_fen(), players);
+  for (const Ply& p : record.position.history()) game->pos_.play(p);
+  game->findings_.resize(size_t(game->ply()));
+  return game;
+}
+
+std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
+    std::string_view text, std::array<PlayerConfig, kSides> players, int index, int* games) {
+  const std::vector<flip::FlipRecord> records = read_flip_record_text(text);
+  if (games) *games = int(records.size());
+  require_record_game(index, records.size());
+  return from_record(records[size_t(index - 1)], players);
 }
 
 bool FlipGameSession::is_flip_set(std::string_view name) {
@@ -138,21 +158,26 @@ bool FlipGameSession::is_flip_record_text(std::string_view text) {
 }
 
 Json FlipGameSession::record_games_json(std::string_view text) {
-  const std::unique_ptr<FlipGameSession> game = from_record_text(text, {});
-  flip::FlipRecord record = flip::read_flip_record(text, false);
-  const auto tag = [&](const std::string& name) {
-    for (const auto& [key, value] : record.tags) {
-      if (key == name) return value;
-    }
-    return std::string();
-  };
-  return Json::array({Json{{"index", 1},
-                           {"blue", tag("Blue")},
-                           {"red", tag("Red")},
-                           {"event", tag("Event")},
-                           {"result", std::string(result_tag(game->result()))},
-                           {"variant", game->variant()},
-                           {"ply", game->ply()}}});
+  Json list = Json::array();
+  const std::vector<flip::FlipRecord> records = read_flip_record_text(text);
+  for (size_t i = 0; i < records.size(); ++i) {
+    const flip::FlipRecord& record = records[i];
+    const auto tag = [&](const std::string& name) {
+      for (const auto& [key, value] : record.tags) {
+        if (key == name) return value;
+      }
+      return std::string();
+    };
+    const std::unique_ptr<FlipGameSession> game = from_record(record, {});
+    list.push_back(Json{{"index", i + 1},
+                        {"blue", tag("Blue")},
+                        {"red", tag("Red")},
+                        {"event", tag("Event")},
+                        {"result", std::string(result_tag(game->result()))},
+                        {"variant", game->variant()},
+                        {"ply", game->ply()}});
+  }
+  return list;
 }
 
 int FlipGameSession::seat_of(const FlipPosition& pos, Side side) const {

@@ -11,6 +11,7 @@
 
 #include "core/secure_random.h"
 #include "flip/flip_position.h"
+#include "flip/flip_record.h"
 #include "game/families.h"
 #include "web/games/game_session_base.h"
 #include "web/games/move_judgement.h"
@@ -54,12 +55,18 @@ class FlipGameSession : public GameSessionBase {
   // Replays a stored game; throws GameError kServerFault when it no longer replays.
   static std::unique_ptr<FlipGameSession> from_stored(const StoredGame& stored,
                                                       int64_t max_movetime_ms);
-  // The first game of a flip record (its Variant a shipped flip set).
-  // Throws GameError kRefused saying what is wrong.
-  static std::unique_ptr<FlipGameSession> from_record_text(
-      std::string_view text, std::array<PlayerConfig, kSides> players);
-  // The game of a flip record as the load dialog lists it (one: a flip
-  // record is read to its first game). Throws as from_record_text does.
+  // Game `index` (1-based) of a flip record text (its Variant a shipped
+  // flip set); `games` receives how many it holds. Throws GameError kRefused
+  // saying what is wrong (no_such_record_game for an index beyond the last).
+  static std::unique_ptr<FlipGameSession> from_record_text(std::string_view text,
+                                                           std::array<PlayerConfig, kSides> players,
+                                                           int index = 1, int* games = nullptr);
+  // One game of a flip record read already. Throws GameError kRefused when
+  // its Variant is not a shipped flip set.
+  static std::unique_ptr<FlipGameSession> from_record(const flip::FlipRecord& record,
+                                                      std::array<PlayerConfig, kSides> players);
+  // The games of a flip record text as the load dialog lists them. Throws
+  // as from_record_text does.
   static Json record_games_json(std::string_view text);
   // Whether `name` is a shipped flip set's, and whether a record's Variant
   // tag names one.

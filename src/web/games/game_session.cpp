@@ -150,12 +150,7 @@ std::unique_ptr<GameSession> GameSession::from_record_text(std::string_view text
                                                            int index, int* games) {
   const std::vector<GameRecord> records = read_record_text(text, catalog);
   if (games) *games = int(records.size());
-  if (index < 1 || index > int(records.size())) {
-    throw GameError(ErrorKind::kRefused, "no_such_record_game",
-                    "the record text holds " + std::to_string(records.size()) + " game" +
-                        (records.size() == 1 ? "" : "s") + ", so there is no game " +
-                        std::to_string(index));
-  }
+  require_record_game(index, records.size());
   return from_record(records[size_t(index - 1)], catalog, players);
 }
 

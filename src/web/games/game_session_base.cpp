@@ -137,4 +137,11 @@ int GameSessionBase::mover_seat(int ply) const {
   return seat_from_name(move_json(ply).value("side", ""));
 }
 
+void require_record_game(int index, size_t games) {
+  if (index >= 1 && size_t(index) <= games) return;
+  throw GameError(ErrorKind::kRefused, "no_such_record_game",
+                  "the record text holds " + std::to_string(games) + " game" +
+                      (games == 1 ? "" : "s") + ", so there is no game " + std::to_string(index));
+}
+
 }  // namespace jungle::web

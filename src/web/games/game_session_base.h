@@ -53,6 +53,10 @@ inline constexpr size_t kMaxNameLength = 100;
 // "Human" is what this server writes for a nameless person.
 std::string name_from_tag(const std::string& tag);
 
+// Refuses game `index` (1-based) of a record text holding `games` games
+// when there is no such game (GameError kRefused, no_such_record_game).
+void require_record_game(int index, size_t games);
+
 class GameSessionBase {
  public:
   enum class Kind { kJungle, kFlip, kHidden };

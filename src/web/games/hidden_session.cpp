@@ -172,8 +172,8 @@ bool HiddenGameSession::is_hidden_record_text(std::string_view text,
 }
 
 std::unique_ptr<HiddenGameSession> HiddenGameSession::from_record_text(
-    std::string_view text, const VariantCatalog& catalog,
-    std::array<PlayerConfig, kSides> players) {
+    std::string_view text, const VariantCatalog& catalog, std::array<PlayerConfig, kSides> players,
+    int index, int* games) {
   require_shipped_variants(text, catalog);
   std::vector<hidden::HiddenRecord> records;
   try {
@@ -184,7 +184,9 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_record_text(
   if (records.empty()) {
     throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
   }
-  hidden::HiddenRecord& first = records.front();
+  if (games) *games = int(records.size());
+  require_record_game(index, records.size());
+  hidden::HiddenRecord& first = records[size_t(index - 1)];
   if (!first.game) {
     throw GameError(ErrorKind::kRefused, "view_record",
                     "this is " + first.tag("View") +

@@ -61,12 +61,14 @@ class HiddenGameSession : public GameSessionBase {
   static std::unique_ptr<HiddenGameSession> from_stored(const StoredGame& stored,
                                                         const VariantCatalog& catalog,
                                                         int64_t max_movetime_ms);
-  // The first game of an arbiter's record (docs/hidden.md, "Records"); a
-  // player's record, which lacks the truth, cannot be played on. Throws
-  // GameError kRefused saying what is wrong.
+  // Game `index` (1-based) of a record text of arbiter's records (docs/
+  // hidden.md, "Records"); `games` receives how many it holds. A player's
+  // record, which lacks the truth, cannot be played on. Throws GameError
+  // kRefused saying what is wrong (no_such_record_game for an index beyond
+  // the last).
   static std::unique_ptr<HiddenGameSession> from_record_text(
       std::string_view text, const VariantCatalog& catalog,
-      std::array<PlayerConfig, kSides> players);
+      std::array<PlayerConfig, kSides> players, int index = 1, int* games = nullptr);
   // The games of a hidden record as the load dialog lists them.
   static Json record_games_json(std::string_view text);
   // Whether a record text holds hidden games (its first Variant hides pieces).
