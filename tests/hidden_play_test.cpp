@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -15,6 +16,7 @@
 #include "hidden_test_util.h"
 #include "rules_test_util.h"
 #include "terminal_test_util.h"
+#include "ui/setup_screen.h"
 
 namespace jungle {
 namespace {
@@ -127,6 +129,30 @@ TEST(HiddenTerminal, ChosenSetUpAndSave) {
   EXPECT_EQ(records[0].game->start().piece_on(test::sq("a1")), make_piece(kBlue, kTiger));
   EXPECT_EQ(records[0].tag("Termination"), "resignation");
   std::filesystem::remove(file);
+}
+
+// The set-up screen asks the game whether it has a set-up to choose, so a
+// game of any family without one passes through it untouched: nothing
+// read, nothing written, no start chosen.
+TEST(HiddenTerminal, TheSetUpScreenAsksTheGameWhetherItHasASetUp) {
+  SetupScreen screen;
+  screen.person = {true, true};
+  int lines_read = 0;
+  screen.read_line = [&lines_read](std::string&) {
+    ++lines_read;
+    return false;
+  };
+  screen.hand_over = [](Side) {};
+  std::mt19937_64 rng(1);
+  for (const char* variant : {"standard", "flip", "flip-fixed", "hidden"}) {
+    std::ostringstream out;
+    EXPECT_EQ(choose_setup(variant, screen, rng, out), "") << variant;
+    EXPECT_EQ(out.str(), "") << variant;
+  }
+  EXPECT_EQ(lines_read, 0);
+  std::ostringstream out;
+  EXPECT_NE(choose_setup("hidden-stratego", screen, rng, out), "");
+  EXPECT_EQ(lines_read, 2);  // each side's screen, ended by the input's end
 }
 
 TEST(HiddenTerminal, BadInputIsExplained) {

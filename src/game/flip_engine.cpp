@@ -84,7 +84,8 @@ FlipEngine::~FlipEngine() {
 }
 
 std::vector<OptionSpec> FlipEngine::options() const {
-  std::vector<OptionSpec> out = play_.specs({"full", "random", "greedy", "careful"});
+  std::vector<OptionSpec> out = {spin_option("Hash", hash_mb_, 1, kMaxHashMb)};
+  for (OptionSpec& o : play_.specs({"full", "random", "greedy", "careful"})) out.push_back(o);
   out.push_back(button_option("Clear Hash"));
   return out;
 }
@@ -96,7 +97,19 @@ std::vector<std::string> FlipEngine::set_option(std::string_view name, std::stri
     return {};
   }
   const OptionSpec spec = option_named(options(), name);
-  if (!play_.set(key, spec, value, [this] { wait(); }) && key == "clear hash") new_game();
+  if (key == "hash") {
+    const int mb = int(spin_value(spec, value));
+    wait();
+    try {
+      searcher_->set_hash_mb(mb);
+    } catch (const std::bad_alloc&) {
+      throw std::invalid_argument("Hash: cannot allocate " + std::to_string(mb) +
+                                  " MB; the table stays at " + std::to_string(hash_mb_) + " MB");
+    }
+    hash_mb_ = mb;
+  } else if (!play_.set(key, spec, value, [this] { wait(); }) && key == "clear hash") {
+    new_game();
+  }
   return {};
 }
 

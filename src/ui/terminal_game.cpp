@@ -82,7 +82,7 @@ bool TerminalGame::set_up() {
 bool TerminalGame::start_game(const game::Family& family, const std::string& variant,
                               const std::string& fen) {
   std::string start = fen;
-  if (start.empty() && family.capabilities().setup) {
+  if (start.empty() && family.setup_to_choose(variant)) {
     SetupScreen screen;
     screen.person = options_.human;
     screen.read_line = [this](std::string& line) { return read_line(line); };
