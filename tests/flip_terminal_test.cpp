@@ -47,6 +47,22 @@ TEST(FlipTerminal, ShowsFaceDownTilesAndThePool) {
       << out;
 }
 
+// `flip` turns Flip Jungle's board around as it does the open game's: rank
+// 1 at the top, file a on the right.
+TEST(FlipTerminal, FlipTurnsTheBoardAround) {
+  const std::string out = play_terminal(hot_seat(), "b2?=L\nflip\nflip\nquit\n");
+  EXPECT_TRUE(has(out,
+                  "\n 1  ? ? ? ?\n 2  ? ? L ?\n 3  ? ? ? ?\n 4  ? ? ? ?\n    d c b a\n"
+                  "Face down (15): "))
+      << out;
+  // Turned back: as it was.
+  const size_t turned = out.find("    d c b a\n");
+  ASSERT_NE(turned, std::string::npos);
+  EXPECT_NE(out.find("\n 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? L ? ?\n 1  ? ? ? ?\n    a b c d\n", turned),
+            std::string::npos)
+      << out;
+}
+
 TEST(FlipTerminal, AFlipDrawsFromThePoolAndIllegalInputIsRefused) {
   const std::string out = play_terminal(hot_seat(), "c3?\ne5\nc3?\nquit\n");
   // Seed 3's first draw.

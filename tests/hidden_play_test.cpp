@@ -131,6 +131,30 @@ TEST(HiddenTerminal, ChosenSetUpAndSave) {
   std::filesystem::remove(file);
 }
 
+// `flip` turns the view around (Red's end at the bottom) as it does the
+// open game's board; the animals Blue has not been shown stay x.
+TEST(HiddenTerminal, FlipTurnsTheViewAround) {
+  TerminalOptions o = hidden_options();
+  o.movetime_ms = 5;
+  o.seed = 1;
+  const std::string out = play(o, "flip\nquit\n");
+  EXPECT_NE(out.find("  +---------------+\n"
+                     "1 | R . # * # . C |\n"
+                     "2 | . D . # . P . |\n"
+                     "3 | L . W . E . T |\n"
+                     "4 | . ~ ~ . ~ ~ . |\n"
+                     "5 | . ~ ~ . ~ ~ . |\n"
+                     "6 | . ~ ~ . ~ ~ . |\n"
+                     "7 | x . x . x . x |\n"
+                     "8 | . x . # . x . |\n"
+                     "9 | x . # * # . x |\n"
+                     "  +---------------+\n"
+                     "    g f e d c b a\n"
+                     "Blue to move (Human).\n"),
+            std::string::npos)
+      << out;
+}
+
 // The set-up screen asks the game whether it has a set-up to choose, so a
 // game of any family without one passes through it untouched: nothing
 // read, nothing written, no start chosen.

@@ -222,12 +222,8 @@ void TerminalGame::handle_line(const std::string& line) {
       start_search(SearchPurpose::kHint);
     }
   } else if (cmd == "flip") {
-    if (board_turns(state_->observe(screen_viewer()))) {
-      flipped_ = !flipped_;
-      show_board();
-    } else {
-      out_ << "This board is drawn one way only.\n";
-    }
+    flipped_ = !flipped_;
+    show_board();
   } else if (cmd == "fen") {
     out_ << viewer_fen(state_->observe(screen_viewer())) << "\n";
   } else if (cmd == "save") {
