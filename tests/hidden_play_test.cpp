@@ -221,7 +221,8 @@ TEST(HiddenTerminal, HintFenUndoAndLoad) {
   EXPECT_EQ(out.substr(hint + 10, 13), " (evaluation ") << out;
   EXPECT_NE(out.find("Human plays 1. a3a4: Blue moves a3 to a4 (a3a4)\n"), std::string::npos)
       << out;
-  EXPECT_NE(out.find("jungle engine plays 1... "), std::string::npos) << out;
+  EXPECT_NE(out.find("jungle engine, Level 8 · full strength plays 1... "), std::string::npos)
+      << out;
   EXPECT_NE(out.find("Saved Blue's view of the game to " + view + ".\n"), std::string::npos) << out;
   EXPECT_NE(out.find("Took back 2 moves.\n"), std::string::npos) << out;
   EXPECT_NE(out.find("Saved the game to " + arbiter + ".\n"), std::string::npos) << out;
