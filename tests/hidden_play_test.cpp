@@ -132,12 +132,17 @@ TEST(HiddenTerminal, ChosenSetUpAndSave) {
 }
 
 // `flip` turns the view around (Red's end at the bottom) as it does the
-// open game's board; the animals Blue has not been shown stay x.
-TEST(HiddenTerminal, FlipTurnsTheViewAround) {
+// open game's board; the animals Blue has not been shown stay x. `level`
+// and `skill` set the engine's Skill Level.
+TEST(HiddenTerminal, FlipTurnsTheViewAroundAndLevelsAreTheEngines) {
   TerminalOptions o = hidden_options();
   o.movetime_ms = 5;
   o.seed = 1;
-  const std::string out = play(o, "flip\nquit\n");
+  const std::string out = play(o, "flip\nlevel 3\nskill 5\nquit\n");
+  // The levels are the engine's Skill Level, as in every family.
+  EXPECT_NE(out.find("Engine strength: Level 3 · casual.\nEngine strength: skill 5.\n"),
+            std::string::npos)
+      << out;
   EXPECT_NE(out.find("  +---------------+\n"
                      "1 | R . # * # . C |\n"
                      "2 | . D . # . P . |\n"
