@@ -47,6 +47,22 @@ TEST(FlipTerminal, ShowsFaceDownTilesAndThePool) {
       << out;
 }
 
+// `flip` turns Flip Jungle's board around as it does the open game's: rank
+// 1 at the top, file a on the right.
+TEST(FlipTerminal, FlipTurnsTheBoardAround) {
+  const std::string out = play_terminal(hot_seat(), "b2?=L\nflip\nflip\nquit\n");
+  EXPECT_TRUE(has(out,
+                  "\n 1  ? ? ? ?\n 2  ? ? L ?\n 3  ? ? ? ?\n 4  ? ? ? ?\n    d c b a\n"
+                  "Face down (15): "))
+      << out;
+  // Turned back: as it was.
+  const size_t turned = out.find("    d c b a\n");
+  ASSERT_NE(turned, std::string::npos);
+  EXPECT_NE(out.find("\n 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? L ? ?\n 1  ? ? ? ?\n    a b c d\n", turned),
+            std::string::npos)
+      << out;
+}
+
 TEST(FlipTerminal, AFlipDrawsFromThePoolAndIllegalInputIsRefused) {
   const std::string out = play_terminal(hot_seat(), "c3?\ne5\nc3?\nquit\n");
   // Seed 3's first draw.
@@ -157,8 +173,8 @@ TEST(FlipTerminal, PlayCommandLoadsAFlipRecordByItsVariant) {
 }
 
 // What Flip Jungle gains from the one terminal: a hint from the engine, a
-// new game, the position's FEN, and `level` answered where the flip engine
-// has no levels.
+// new game, the position's FEN, and `level`, which the flip engine's Skill
+// Level honours.
 TEST(FlipTerminal, HintNewFenAndLevel) {
   TerminalOptions o = hot_seat();
   o.movetime_ms = 20;
@@ -169,7 +185,7 @@ TEST(FlipTerminal, HintNewFenAndLevel) {
   ASSERT_NE(hint, std::string::npos) << out;
   const std::string action = out.substr(hint + 6, 4);
   EXPECT_TRUE(has("b1a1 b1c1 b1b2 d4d3 d4c4", action)) << out;
-  EXPECT_TRUE(has(out, "The Flip Jungle engine has one strength: its full one.\n")) << out;
+  EXPECT_TRUE(has(out, "Engine strength: Level 3 · casual.\n")) << out;
   EXPECT_TRUE(has(out, "\n3R/4/4/lL2 w - 0 1\n")) << out;
   EXPECT_TRUE(has(out, "Human plays 1. b1b2\n")) << out;
   // `new` goes back to the game's first position.
@@ -188,8 +204,10 @@ TEST(FlipTerminal, ThePersonKeepsItsSeatAfterTheFirstFlip) {
   o.movetime_ms = 5;
   const std::string out = play_terminal(o, "b2?\nundo\nquit\n");
   EXPECT_TRUE(has(out, "Human plays 1. b2? and reveals the Red Lion (b2?=l)\n")) << out;
-  EXPECT_TRUE(has(out, "Last move 1. b2?=l; Blue to move (jungle engine).\n")) << out;
-  EXPECT_TRUE(has(out, "jungle engine plays 1... ")) << out;
+  EXPECT_TRUE(
+      has(out, "Last move 1. b2?=l; Blue to move (jungle engine, Level 8 · full strength).\n"))
+      << out;
+  EXPECT_TRUE(has(out, "jungle engine, Level 8 · full strength plays 1... ")) << out;
   EXPECT_TRUE(has(out, "Took back 2 moves.\n")) << out;
   EXPECT_TRUE(has(out, "Took back 2 moves.\n\n 4  ? ? ? ?\n 3  ? ? ? ?\n 2  ? ? ? ?\n")) << out;
 }

@@ -16,6 +16,7 @@
 #include "core/movegen.h"
 #include "core/variants.h"
 #include "flip/flip_rules.h"
+#include "flip/flip_search.h"
 #include "game/engine.h"
 #include "game/engine_options.h"
 #include "game/family.h"
@@ -23,6 +24,7 @@
 #include "game/hidden_observation.h"
 #include "game/open_observation.h"
 #include "game/score.h"
+#include "game/skill_choice.h"
 #include "game/time_plan.h"
 #include "uci_session.h"
 
@@ -330,16 +332,102 @@ TEST(GameEngine, EachFamilyOffersTheOptionsItHonours) {
             "Hash, Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, UCI_Elo, "
             "UCI_ShowWDL, Contempt, Mode, Baseline Depth, Seed, Eval File, TablebasePath, Clear "
             "Hash");
-  EXPECT_EQ(names("flip"), "MultiPV, Move Overhead, Mode, Seed, Clear Hash");
-  EXPECT_EQ(names("hidden"), "Hash, MultiPV, Move Overhead, Mode, Seed, Clear Hash");
+  EXPECT_EQ(names("flip"), "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Clear Hash");
+  EXPECT_EQ(names("hidden"), "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Clear Hash");
   std::unique_ptr<Engine> flip = family_of_variant("flip").make_engine();
   EXPECT_EQ(error_of([&] { flip->set_option("MultiPV", "0"); }),
             "MultiPV must be an integer from 1 to 64, not '0'");
   EXPECT_EQ(error_of([&] { flip->set_option("Mode", "seer"); }),
             "Mode must be full, random, greedy or careful, not 'seer'");
-  EXPECT_EQ(error_of([&] { flip->set_option("Hash", "16"); }), "unknown option 'Hash'");
-  EXPECT_EQ(option_uci_text(flip->options()[2]),
+  EXPECT_EQ(error_of([&] { flip->set_option("Threads", "2"); }), "unknown option 'Threads'");
+  EXPECT_EQ(error_of([&] { flip->set_option("Hash", "0"); }),
+            "Hash must be an integer from 1 to 65536, not '0'");
+  EXPECT_EQ(error_of([&] { flip->set_option("UCI_Elo", "1500"); }), "unknown option 'UCI_Elo'");
+  EXPECT_EQ(option_uci_text(flip->options()[3]),
+            "option name Skill Level type spin default 20 min 0 max 20");
+  EXPECT_EQ(option_uci_text(flip->options()[4]),
             "option name Mode type combo default full var full var random var greedy var careful");
+}
+
+// Skill Level of the flip and hidden engines: the open search's rule on
+// the centipawns of each action's expected result. At full strength, or
+// with one action, the best; below it, a near action as often as the level
+// allows, one far behind seldom.
+TEST(GameEngine, SkillChoiceFollowsTheOpenSearchsRule) {
+  EXPECT_EQ(skill_choice({0.9, 0.5, 0.4}, 20, 7), 0u);
+  EXPECT_EQ(skill_choice({0.6}, 0, 7), 0u);
+  auto counts = [](const std::vector<double>& expected, int level) {
+    std::vector<int> n(expected.size());
+    for (uint64_t seed = 0; seed < 200; ++seed) ++n[skill_choice(expected, level, seed)];
+    return n;
+  };
+  // The best four are weighed; the fifth never.
+  EXPECT_EQ(counts({0.52, 0.51, 0.50, 0.49, 0.30}, 0), (std::vector<int>{61, 57, 48, 34, 0}));
+  EXPECT_EQ(counts({0.52, 0.51, 0.50, 0.49, 0.30}, 19), (std::vector<int>{121, 56, 19, 4, 0}));
+  EXPECT_EQ(counts({0.9, 0.2}, 0), (std::vector<int>{159, 41}));
+}
+
+// Skill Level reaches the flip engine's choice: the same position and
+// seed give one action at full strength and another at level 0.
+TEST(GameEngine, FlipSkillLevelWeakensItsChoice) {
+  const Observation o =
+      family_of_variant("flip").read_observation("flip", "fen ??2/4/4/Cl2 w Lr 0 1");
+  Limits limits;
+  limits.depth = 3;
+  std::unique_ptr<Engine> engine = family_of_variant("flip").make_engine();
+  EXPECT_EQ(engine->think(o, limits).action, "b4?");
+  engine->set_option("Skill Level", "0");
+  std::string actions;
+  for (int seed = 1; seed <= 6; ++seed) {
+    engine->set_option("Seed", std::to_string(seed));
+    actions += engine->think(o, limits).action + " ";
+  }
+  EXPECT_EQ(actions, "a4? a4? a4? a4? a1a2 a1a2 ");
+}
+
+// And the hidden engine's: one of its candidates.
+TEST(GameEngine, HiddenSkillLevelWeakensItsChoice) {
+  const Observation o = family_of_variant("hidden").read_observation(
+      "hidden", "hidden blue fen x5x/1x3x1/x1x1x1x/7/7/7/T1E1W1L/1P3D1/C5R w 0 1 rcdwptle");
+  Limits limits;
+  limits.depth = 2;
+  std::unique_ptr<Engine> engine = family_of_variant("hidden").make_engine();
+  engine->set_option("Seed", "1");
+  const Answer full = engine->think(o, limits);
+  EXPECT_EQ(full.action, "g3f3");
+  std::string lines;
+  for (size_t k = 0; k < 4; ++k) lines += full.lines.at(k).actions[0] + " ";
+  EXPECT_EQ(lines, "g3f3 c3c2 a1b1 a3b3 ");
+  engine->set_option("Skill Level", "0");
+  std::string actions;
+  for (int seed = 1; seed <= 6; ++seed) {
+    engine->set_option("Seed", std::to_string(seed));
+    actions += engine->think(o, limits).action + " ";
+  }
+  EXPECT_EQ(actions, "c3c2 g3f3 a3b3 g3f3 c3c2 g3f3 ");
+}
+
+// Flip Jungle's Hash sizes the search's transposition table; its default
+// is the table the search always had (2^18 entries), so a search at the
+// default is the one it was.
+TEST(GameEngine, FlipHashSizesTheSearchsTable) {
+  std::unique_ptr<Engine> flip = family_of_variant("flip").make_engine();
+  EXPECT_EQ(option_uci_text(flip->options()[0]),
+            "option name Hash type spin default 8 min 1 max 65536");
+  flip::FlipSearcher searcher;
+  EXPECT_EQ(searcher.hash_entries(), size_t(1) << 18);
+  searcher.set_hash_mb(1);
+  EXPECT_EQ(searcher.hash_entries(), size_t(1) << 15);  // entries of 32 bytes
+  searcher.set_hash_mb(64);
+  EXPECT_EQ(searcher.hash_entries(), size_t(1) << 21);
+  searcher.set_hash_mb(flip::FlipSearcher::default_hash_mb());
+  EXPECT_EQ(searcher.hash_entries(), size_t(1) << 18);
+  // The option reaches the table: a search still answers after a resize.
+  EXPECT_TRUE(flip->set_option("Hash", "2").empty());
+  const Observation o = family_of_variant("flip").read_observation("flip", "startpos moves b2?=L");
+  Limits limits;
+  limits.depth = 2;
+  EXPECT_FALSE(flip->think(o, limits).action.empty());
 }
 
 TEST(GameEngine, FlipMultiPvReportsEveryLineBestFirst) {
@@ -372,7 +460,9 @@ TEST(GameProtocol, EachVariantAnnouncesItsEnginesOptions) {
       flip.end());
   EXPECT_NE(std::find(flip.begin(), flip.end(), "option name Variant type string default flip"),
             flip.end());
-  for (const std::string& line : flip) EXPECT_EQ(line.find("option name Hash "), std::string::npos);
+  EXPECT_NE(
+      std::find(flip.begin(), flip.end(), "option name Hash type spin default 8 min 1 max 65536"),
+      flip.end());
   EXPECT_EQ(s.send("setoption name Threads value 2"),
             std::vector<std::string>{"info string error: setoption: unknown option 'Threads'"});
 }
@@ -400,13 +490,41 @@ TEST(GameProtocol, FlipHonoursMultiPv) {
   EXPECT_EQ(out[3].rfind("bestmove ", 0), 0u) << out[3];
 }
 
-TEST(GameProtocol, PerftAndEvalAreTheOpenGames) {
+// `go perft` counts each family's tree through Family::perft: a flip is a
+// ply once for each animal it may reveal, as `jungle perft --variant flip`
+// counts (here a4 and b4 are face down over a Lion and a Red Rat).
+TEST(GameProtocol, FlipPerftCountsEachFlipOncePerAnimalItMayReveal) {
   Session s;
   s.send("setoption name Variant value flip");
+  s.send("position fen ??2/4/4/Cl2 w Lr 0 1");
+  EXPECT_EQ(s.send("go perft 2"),
+            (std::vector<std::string>{"a4?=L: 4", "a4?=r: 5", "b4?=L: 4", "b4?=r: 6", "a1a2: 7", "",
+                                      "Nodes searched: 26"}));
+  EXPECT_EQ(s.send("go perft 1"),
+            (std::vector<std::string>{"a4?=L: 1", "a4?=r: 1", "b4?=L: 1", "b4?=r: 1", "a1a2: 1", "",
+                                      "Nodes searched: 5"}));
+  // A finished game has no leaves.
+  s.send("position fen 4/4/e3/Cl2 w - 0 1");
+  EXPECT_EQ(s.send("go perft 3"), (std::vector<std::string>{"", "Nodes searched: 0"}));
+}
+
+// A side of a hidden game cannot list what its tries lead to: the arbiter
+// answers them from animals it cannot see.
+TEST(GameProtocol, HiddenPerftIsRefusedWithTheReason) {
+  Session s;
+  s.send("setoption name Variant value hidden");
+  EXPECT_TRUE(
+      s.send("position hidden blue fen x5x/1x3x1/x1x1x1x/7/7/7/T1E1W1L/1P3D1/C5R w 0 1 rcdwptle")
+          .empty());
   EXPECT_EQ(s.send("go perft 1"),
             std::vector<std::string>{
-                "info string error: go perft: counts the open game's moves; Variant 'flip' is "
-                "Flip Jungle"});
+                "info string error: go perft: a hidden game has no move tree to count: whether a "
+                "try succeeds is the arbiter's to say, from animals the side cannot see"});
+}
+
+TEST(GameProtocol, EvalIsRefusedWithoutAPosition) {
+  Session s;
+  s.send("setoption name Variant value flip");
   const std::vector<std::string> eval = s.send("eval");
   ASSERT_EQ(eval.size(), 1u);
   EXPECT_EQ(eval[0].rfind("Evaluation: +0.00 points for the side to move", 0), 0u) << eval[0];

@@ -155,6 +155,38 @@ TEST(GameInterface, CapabilitiesSayWhatEachFamilyAllows) {
   EXPECT_FALSE(hidden.chance || hidden.review);
 }
 
+// A front end asks the game, not its rule set, whether play begins with a
+// secret set-up to choose: only a hidden set that leaves it to the players.
+TEST(GameInterface, OnlyAGameThatLeavesTheSetUpToThePlayersHasOneToChoose) {
+  EXPECT_TRUE(family_of_variant("hidden-stratego").setup_to_choose("hidden-stratego"));
+  EXPECT_FALSE(family_of_variant("hidden").setup_to_choose("hidden"));  // shuffled by the arbiter
+  EXPECT_FALSE(family_of_variant("standard").setup_to_choose("standard"));
+  EXPECT_FALSE(family_of_variant("flip").setup_to_choose("flip"));
+  EXPECT_FALSE(family_of_variant("flip-fixed").setup_to_choose("flip-fixed"));
+}
+
+// The open and the hidden family read rule sets with one loader and refuse
+// each other's in the same words.
+TEST(GameInterface, TheOpenAndHiddenFamiliesRefuseEachOthersRuleSets) {
+  auto message = [](const Family& family, std::string_view variant) {
+    std::mt19937_64 rng(1);
+    try {
+      family.new_state(variant, "", rng);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message(*family_named("open"), "hidden"),
+            "variant 'hidden' hides pieces: it is the hidden family's");
+  EXPECT_EQ(message(*family_named("hidden"), "standard"),
+            "variant 'standard' hides no pieces: it is the open game's");
+  EXPECT_NE(message(*family_named("hidden"), "no-such-set").find("unknown rule set 'no-such-set'"),
+            std::string::npos)
+      << message(*family_named("hidden"), "no-such-set");
+  EXPECT_THROW(family_named("hidden")->setup_to_choose("standard"), std::invalid_argument);
+}
+
 TEST(GameInterface, OpenStartOffersItsMovesAndWritesStartpos) {
   std::mt19937_64 rng(1);
   std::unique_ptr<State> s = family_of_variant("standard").new_state("standard", "", rng);

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -15,6 +16,7 @@
 #include "hidden_test_util.h"
 #include "rules_test_util.h"
 #include "terminal_test_util.h"
+#include "ui/setup_screen.h"
 
 namespace jungle {
 namespace {
@@ -129,6 +131,59 @@ TEST(HiddenTerminal, ChosenSetUpAndSave) {
   std::filesystem::remove(file);
 }
 
+// `flip` turns the view around (Red's end at the bottom) as it does the
+// open game's board; the animals Blue has not been shown stay x. `level`
+// and `skill` set the engine's Skill Level.
+TEST(HiddenTerminal, FlipTurnsTheViewAroundAndLevelsAreTheEngines) {
+  TerminalOptions o = hidden_options();
+  o.movetime_ms = 5;
+  o.seed = 1;
+  const std::string out = play(o, "flip\nlevel 3\nskill 5\nquit\n");
+  // The levels are the engine's Skill Level, as in every family.
+  EXPECT_NE(out.find("Engine strength: Level 3 · casual.\nEngine strength: skill 5.\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("  +---------------+\n"
+                     "1 | R . # * # . C |\n"
+                     "2 | . D . # . P . |\n"
+                     "3 | L . W . E . T |\n"
+                     "4 | . ~ ~ . ~ ~ . |\n"
+                     "5 | . ~ ~ . ~ ~ . |\n"
+                     "6 | . ~ ~ . ~ ~ . |\n"
+                     "7 | x . x . x . x |\n"
+                     "8 | . x . # . x . |\n"
+                     "9 | x . # * # . x |\n"
+                     "  +---------------+\n"
+                     "    g f e d c b a\n"
+                     "Blue to move (Human).\n"),
+            std::string::npos)
+      << out;
+}
+
+// The set-up screen asks the game whether it has a set-up to choose, so a
+// game of any family without one passes through it untouched: nothing
+// read, nothing written, no start chosen.
+TEST(HiddenTerminal, TheSetUpScreenAsksTheGameWhetherItHasASetUp) {
+  SetupScreen screen;
+  screen.person = {true, true};
+  int lines_read = 0;
+  screen.read_line = [&lines_read](std::string&) {
+    ++lines_read;
+    return false;
+  };
+  screen.hand_over = [](Side) {};
+  std::mt19937_64 rng(1);
+  for (const char* variant : {"standard", "flip", "flip-fixed", "hidden"}) {
+    std::ostringstream out;
+    EXPECT_EQ(choose_setup(variant, screen, rng, out), "") << variant;
+    EXPECT_EQ(out.str(), "") << variant;
+  }
+  EXPECT_EQ(lines_read, 0);
+  std::ostringstream out;
+  EXPECT_NE(choose_setup("hidden-stratego", screen, rng, out), "");
+  EXPECT_EQ(lines_read, 2);  // each side's screen, ended by the input's end
+}
+
 TEST(HiddenTerminal, BadInputIsExplained) {
   TerminalOptions o = hidden_options();
   o.movetime_ms = 5;
@@ -171,7 +226,8 @@ TEST(HiddenTerminal, HintFenUndoAndLoad) {
   EXPECT_EQ(out.substr(hint + 10, 13), " (evaluation ") << out;
   EXPECT_NE(out.find("Human plays 1. a3a4: Blue moves a3 to a4 (a3a4)\n"), std::string::npos)
       << out;
-  EXPECT_NE(out.find("jungle engine plays 1... "), std::string::npos) << out;
+  EXPECT_NE(out.find("jungle engine, Level 8 · full strength plays 1... "), std::string::npos)
+      << out;
   EXPECT_NE(out.find("Saved Blue's view of the game to " + view + ".\n"), std::string::npos) << out;
   EXPECT_NE(out.find("Took back 2 moves.\n"), std::string::npos) << out;
   EXPECT_NE(out.find("Saved the game to " + arbiter + ".\n"), std::string::npos) << out;

@@ -473,10 +473,12 @@ TEST(TerminalGame, StopReachesTheFlipEngine) {
   game.send("b2?=L\n");
   ASSERT_TRUE(game.read_until("Human plays 1. b2? and reveals the Blue Lion (b2?=L)", from))
       << game.output();
-  ASSERT_TRUE(game.read_until("jungle engine is thinking (type stop to make it move now)", from))
+  ASSERT_TRUE(game.read_until(
+      "jungle engine, Level 8 · full strength is thinking (type stop to make it move now)", from))
       << game.output();
   game.send("stop\n");
-  ASSERT_TRUE(game.read_until("jungle engine plays 1... ", from)) << game.output();
+  ASSERT_TRUE(game.read_until("jungle engine, Level 8 · full strength plays 1... ", from))
+      << game.output();
   ASSERT_TRUE(game.read_until("Blue to move> ", from)) << game.output();
 
   // A hint thinks in the background as well.

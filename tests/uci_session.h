@@ -47,7 +47,7 @@ class Session {
     uci_.wait_for_search();
     return lines_of(out_.str());
   }
-  const Position& position() const { return uci_.position(); }
+  Position position() const { return uci_.position(); }
 
  private:
   std::istringstream in_;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 #include "flip/flip_position.h"
@@ -8,6 +9,7 @@ namespace jungle::flip {
 
 // Leaf count `depth` plies deep, each flip counted once per distinct piece it
 // may reveal (not weighted by probability); a finished game has no children.
-uint64_t flip_perft(FlipPosition& pos, int depth);
+// Once `*stop` is set, returns at once with a count of no meaning.
+uint64_t flip_perft(FlipPosition& pos, int depth, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace jungle::flip

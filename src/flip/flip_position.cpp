@@ -493,19 +493,21 @@ bool FlipPosition::parse_ply(std::string_view text, Ply& out) const {
   return true;
 }
 
-std::string diagram(const FlipPosition& pos) {
+std::string diagram(const FlipPosition& pos, bool turned) {
   std::string text;
-  for (int rank = 3; rank >= 0; --rank) {
+  for (int row = 0; row < 4; ++row) {
+    const int rank = turned ? row : 3 - row;
     text += ' ';
     text += char('1' + rank);
     text += ' ';
-    for (int file = 0; file < 4; ++file) {
+    for (int column = 0; column < 4; ++column) {
+      const int file = turned ? 3 - column : column;
       text += ' ';
       text += cell_char_or_dot(pos.cell(kFlipGeometry.square(file, rank)));
     }
     text += '\n';
   }
-  return text + "    a b c d\n";
+  return text + (turned ? "    d c b a\n" : "    a b c d\n");
 }
 
 }  // namespace jungle::flip

@@ -178,6 +178,8 @@ class FlipPosition {
 };
 
 // The board as text, rank 4 first: " 4  ? L . e" and "    a b c d" under it.
-std::string diagram(const FlipPosition& pos);
+// `turned`: seen from the other end of the table, rank 1 at the top and
+// file a on the right (the terminal's `flip`).
+std::string diagram(const FlipPosition& pos, bool turned = false);
 
 }  // namespace jungle::flip

@@ -281,7 +281,27 @@ double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, in
 
 FlipSearcher::FlipSearcher(FlipSearchOptions options)
     : options_(options), endgames_(options.endgame_pieces) {
-  if (options_.transposition_table) tt_.resize(kTTSize);
+  if (options_.transposition_table) {
+    tt_.resize(kTTSize);
+    tt_mask_ = kTTSize - 1;
+  }
+}
+
+// The default table is a whole number of megabytes, so that Hash at its
+// default gives the same table, and the same search, as before it existed.
+int FlipSearcher::default_hash_mb() {
+  static_assert(kTTSize * sizeof(TTEntry) % (size_t(1) << 20) == 0);
+  return int(kTTSize * sizeof(TTEntry) >> 20);
+}
+
+void FlipSearcher::set_hash_mb(int mb) {
+  if (!options_.transposition_table) return;
+  const size_t fit = (size_t(std::max(mb, 1)) << 20) / sizeof(TTEntry);
+  size_t entries = 1;
+  while (entries * 2 <= fit) entries *= 2;
+  std::vector<TTEntry> table(entries);
+  tt_.swap(table);
+  tt_mask_ = entries - 1;
 }
 
 void FlipSearcher::clear() {
@@ -354,7 +374,7 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
   const uint64_t key = pos.key() ^ (uint64_t(pos.quiet_plies()) * 0x9E3779B97F4A7C15ULL);
   TTEntry* entry = nullptr;
   if (!tt_.empty()) {
-    entry = &tt_[key & (kTTSize - 1)];
+    entry = &tt_[key & tt_mask_];
     if (entry->bound && entry->key == key && entry->depth >= depth) {
       if (entry->bound == kExact) return entry->value;
       if (entry->bound == kLower && entry->value >= beta) return entry->value;
@@ -578,7 +598,7 @@ std::vector<Action> FlipSearcher::principal_line(FlipPosition& pos, Action first
     ++played;
     if (pos.end() != FlipEnd::kNone || tt_.empty()) break;
     const uint64_t key = pos.key() ^ (uint64_t(pos.quiet_plies()) * 0x9E3779B97F4A7C15ULL);
-    const TTEntry& entry = tt_[key & (kTTSize - 1)];
+    const TTEntry& entry = tt_[key & tt_mask_];
     if (!entry.bound || entry.key != key || !entry.has_best || !pos.is_legal(entry.best)) break;
     next = entry.best;
     line.push_back(next);

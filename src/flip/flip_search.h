@@ -185,6 +185,14 @@ class FlipSearcher {
   void stop() { stop_ = true; }
   void resume() { stop_ = false; }
   void clear();
+  // The transposition table's size: the most entries, a power of two, that
+  // fit in `mb` megabytes (the protocol's Hash), emptied. Throws
+  // std::bad_alloc, leaving the table as it was, when the memory cannot be
+  // had. Without FlipSearchOptions::transposition_table, nothing changes.
+  void set_hash_mb(int mb);
+  // The size a new searcher's table has, in megabytes, and its entries now.
+  static int default_hash_mb();
+  size_t hash_entries() const { return tt_.size(); }
   uint64_t nodes() const { return nodes_; }
   // The seer (flip_match.h): with `tiles`, each flip in the tree reveals the
   // piece under its tile, a chance node with that one outcome, where the
@@ -231,6 +239,7 @@ class FlipSearcher {
   FlipSearchOptions options_;
   FlipEndgames endgames_;
   std::vector<TTEntry> tt_;
+  size_t tt_mask_ = 0;             // tt_.size() - 1: the entry of a key is key & tt_mask_
   std::optional<FlipDeal> tiles_;  // know_tiles
   uint64_t nodes_ = 0;
   uint64_t node_limit_ = 0;

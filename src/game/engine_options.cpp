@@ -118,7 +118,8 @@ std::vector<OptionSpec> PlayOptions::specs(const std::vector<std::string>& modes
   using namespace option_limits;
   return {spin_option("MultiPV", multipv, 1, kMaxMultiPv),
           spin_option("Move Overhead", move_overhead_ms, 0, kMaxMoveOverheadMs),
-          combo_option("Mode", mode, modes), spin_option("Seed", seed, 0, kMaxSeed)};
+          spin_option("Skill Level", skill, 0, kMaxSkillLevel), combo_option("Mode", mode, modes),
+          spin_option("Seed", seed, 0, kMaxSeed)};
 }
 
 bool PlayOptions::set(std::string_view key, const OptionSpec& spec, std::string_view value,
@@ -131,6 +132,10 @@ bool PlayOptions::set(std::string_view key, const OptionSpec& spec, std::string_
     const int64_t v = spin_value(spec, value);
     before_change();
     move_overhead_ms = v;
+  } else if (key == "skill level") {
+    const int v = int(spin_value(spec, value));
+    before_change();
+    skill = v;
   } else if (key == "mode") {
     std::string v = combo_value(spec, value);
     before_change();

@@ -43,16 +43,18 @@ namespace jungle::game {
 
 // The options of the engines that answer on a thread of their own (flip,
 // hidden): how many lines to value, the time kept back for the interface,
-// who plays (the search, or one of the family's baselines) and the
-// baselines' seed. One place announces and sets them, in the same words.
+// the search's strength (skill_choice.h), who plays (the search, or one of
+// the family's baselines) and the seed of the baselines' and the weakened
+// search's choices. One place announces and sets them, in the same words.
 struct PlayOptions {
   int multipv = 1;
   int64_t move_overhead_ms = kDefaultMoveOverheadMs;
+  int skill = 20;  // Skill Level: 20 full strength
   std::string mode = "full";
   int64_t seed = 0;
 
-  // MultiPV, Move Overhead, Mode (`modes`, "full" first) and Seed, in the
-  // order `uci` announces them.
+  // MultiPV, Move Overhead, Skill Level, Mode (`modes`, "full" first) and
+  // Seed, in the order `uci` announces them.
   std::vector<OptionSpec> specs(const std::vector<std::string>& modes) const;
   // Sets the one `key` (lower case) names from `value`, checked against
   // `spec`; `before_change` (waiting for a running search) runs once the

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +60,12 @@ std::unique_ptr<State> start_of(const State& state);
 // revealed is one step).
 Replay replay_of(const State& state, const std::vector<std::string>& comments = {});
 
+// One root action of a perft count and the leaves below it.
+struct PerftLine {
+  std::string action;  // "a3a4"; a flip with what it revealed, "b2?=L"
+  uint64_t leaves = 0;
+};
+
 // What a family's games allow, for front ends to offer or refuse by.
 struct Capabilities {
   bool undo = true;                 // a side's action can be taken back
@@ -92,11 +100,33 @@ class Family {
   // std::invalid_argument saying what is wrong with the variant or start.
   virtual std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
                                            RandomBits chance) const = 0;
+  // Whether a game under `variant` begins with a set-up phase: each side
+  // choosing its secret arrangement before the first move (where the
+  // family has one, Capabilities::setup, and the rule set leaves the
+  // arrangement to the players rather than to chance or the start). Front
+  // ends ask this, never the rule set. Throws std::invalid_argument as
+  // new_state does for a variant not of this family.
+  virtual bool setup_to_choose(std::string_view variant) const {
+    (void)variant;
+    return false;
+  }
   // The observation a protocol `position` text describes (Observation::
   // position's syntax, docs/engine.md, "Protocol") under `variant`, every field
   // filled. Throws std::invalid_argument saying what is wrong and where.
   virtual Observation read_observation(std::string_view variant,
                                        std::string_view position) const = 0;
+  // The protocol's `go perft`: the leaves of the game tree `depth` plies
+  // below the position `observation` describes, split by the root's
+  // actions in the order the family lists them. A ply is a side's action
+  // with chance's that completes it, so a flip counts once for each
+  // distinct animal it may reveal, unweighted by probability (b2?=L and
+  // b2?=r are two root lines). A finished game has no leaves. Once `stop`
+  // is set, returns at once with counts of no meaning. Throws
+  // std::invalid_argument as read_observation does, and where the family
+  // has no tree to count, saying why.
+  virtual std::vector<PerftLine> perft(const Observation& observation, int depth,
+                                       const std::atomic<bool>& stop) const = 0;
+
   // Whether the first game of a record text is one of this family's.
   virtual bool owns_record(std::string_view text, const RecordSource& source = {}) const = 0;
   // Every game of a record text. Throws RecordError naming the game, the

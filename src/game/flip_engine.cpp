@@ -12,6 +12,7 @@
 #include "game/engine_options.h"
 #include "game/flip_observation.h"
 #include "game/option_limits.h"
+#include "game/skill_choice.h"
 #include "game/time_plan.h"
 
 namespace jungle::game {
@@ -75,7 +76,8 @@ FlipEngine::~FlipEngine() {
 }
 
 std::vector<OptionSpec> FlipEngine::options() const {
-  std::vector<OptionSpec> out = play_.specs({"full", "random", "greedy", "careful"});
+  std::vector<OptionSpec> out = {spin_option("Hash", hash_mb_, 1, kMaxHashMb)};
+  for (OptionSpec& o : play_.specs({"full", "random", "greedy", "careful"})) out.push_back(o);
   out.push_back(button_option("Clear Hash"));
   return out;
 }
@@ -87,7 +89,19 @@ std::vector<std::string> FlipEngine::set_option(std::string_view name, std::stri
     return {};
   }
   const OptionSpec spec = option_named(options(), name);
-  if (!play_.set(key, spec, value, [this] { wait(); }) && key == "clear hash") new_game();
+  if (key == "hash") {
+    const int mb = int(spin_value(spec, value));
+    wait();
+    try {
+      searcher_->set_hash_mb(mb);
+    } catch (const std::bad_alloc&) {
+      throw std::invalid_argument("Hash: cannot allocate " + std::to_string(mb) +
+                                  " MB; the table stays at " + std::to_string(hash_mb_) + " MB");
+    }
+    hash_mb_ = mb;
+  } else if (!play_.set(key, spec, value, [this] { wait(); }) && key == "clear hash") {
+    new_game();
+  }
   return {};
 }
 
@@ -134,10 +148,17 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
   fl.movetime_ms = int(std::min<int64_t>(
       plan_movetime_ms(limits, root.side_to_move(), play_.move_overhead_ms), int64_t(1) << 30));
   fl.lines = play_.multipv;
+  // Below full strength: a shallower search valuing several actions, one
+  // of which is played (skill_choice.h).
+  const int skill = play_.mode == "full" ? play_.skill : kFullSkill;
+  if (skill < kFullSkill) {
+    fl.depth = std::min(fl.depth, skill_depth(skill));
+    fl.lines = std::max(fl.lines, skill_lines());
+  }
   stop();
   wait();
   searcher_->resume();
-  thread_.start([this, fl, root = std::move(root), mode = play_.mode, seed = play_.seed,
+  thread_.start([this, fl, skill, root = std::move(root), mode = play_.mode, seed = play_.seed,
                  on_info = std::move(on_info), on_done = std::move(on_done)]() mutable {
     Answer answer;
     if (root.end() != flip::FlipEnd::kNone || root.legal_actions().size == 0) {
@@ -164,6 +185,15 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
                                   {flip::action_text(l.action)}});
         }
         if (!answer.lines.empty()) answer.lines[0].score = answer.score;
+        if (skill < kFullSkill && r.lines.size() > 1) {
+          std::vector<double> expected;
+          for (const flip::FlipLine& l : r.lines) expected.push_back(expected_of_points(l.score));
+          // The seed and the position choose, so that a game replays.
+          const size_t k = skill_choice(
+              expected, skill, uint64_t(seed) * 1000003 + root.key() + root.history().size());
+          answer.action = answer.lines[k].actions[0];
+          answer.score = answer.lines[k].score;
+        }
       }
     }
     if (on_done) on_done(answer);

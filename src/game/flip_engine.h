@@ -16,13 +16,15 @@
 // Flip Jungle's engine behind the facade: the expectimax search
 // (flip/flip_search.h), or one of the in-process baselines (Mode random,
 // greedy, careful: flip/flip_match.h) so that a match can play them over
-// the protocol. Options: MultiPV (the search's root lines), Move Overhead
-// (the time plan, time_plan.h), Mode, Seed (the random and greedy
-// baselines' generator) and Clear Hash. No Hash: the search's table has a
-// fixed size. Scores are expected results written as centipawns by the one
-// curve (score.h); a win the tree sees to its end is a mate, one the
-// endgame tables prove a tablebase score. Set "Variant" (not announced) to
-// change the rule set; a go under another variant changes it too.
+// the protocol. Options: Hash (the search's transposition table; its
+// default is the size the search always had), MultiPV (the search's root
+// lines), Move Overhead (the time plan, time_plan.h), Skill Level (below 20
+// a search cut to 1 + level/2 plies that plays one of its best four
+// actions, skill_choice.h), Mode, Seed (the random and greedy baselines'
+// generator, and the weakened search's choices) and Clear Hash. Scores are expected results written
+// as centipawns by the one curve (score.h); a win the tree sees to its end is a mate, one the
+// endgame tables prove a tablebase score. Set "Variant" (not announced) to change the rule set; a
+// go under another variant changes it too.
 
 namespace jungle::game {
 
@@ -52,6 +54,7 @@ class FlipEngine final : public Engine {
   std::unique_ptr<flip::FlipSearcher> searcher_;
   SearchThread thread_;
   PlayOptions play_;
+  int hash_mb_ = flip::FlipSearcher::default_hash_mb();
 };
 
 // A new FlipEngine, as the flip family's make_engine gives it.

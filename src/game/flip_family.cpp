@@ -10,6 +10,7 @@
 
 #include "core/game.h"
 #include "flip/flip_match.h"
+#include "flip/flip_perft.h"
 #include "flip/flip_position.h"
 #include "flip/flip_record.h"
 #include "flip/flip_rules.h"
@@ -257,6 +258,27 @@ class FlipFamily final : public Family {
   Observation read_observation(std::string_view variant, std::string_view position) const override {
     const FlipState state(flip_position_of(load_rules(variant), position), std::string(variant));
     return state.observe(state.position().side_to_move());
+  }
+
+  // Each root ply is an action with what it reveals (a flip once for each
+  // distinct animal in the pool), as `jungle perft --divide` counts them.
+  std::vector<PerftLine> perft(const Observation& observation, int depth,
+                               const std::atomic<bool>& stop) const override {
+    flip::FlipPosition pos =
+        flip_position_of(load_rules(observation.variant), observation.position);
+    std::vector<PerftLine> out;
+    if (depth < 1 || pos.end() != flip::FlipEnd::kNone) return out;
+    const flip::Outcomes outcomes = pos.outcomes();
+    for (flip::Action a : pos.legal_actions()) {
+      for (int i = 0; i < (a.is_flip() ? outcomes.size : 1); ++i) {
+        if (stop.load(std::memory_order_relaxed)) return out;
+        const flip::Ply ply{a, a.is_flip() ? outcomes.piece[size_t(i)] : kNoPiece};
+        pos.play(ply);
+        out.push_back({flip::ply_text(ply), flip::flip_perft(pos, depth - 1, &stop)});
+        pos.undo();
+      }
+    }
+    return out;
   }
 
   bool owns_record(std::string_view text, const RecordSource&) const override {

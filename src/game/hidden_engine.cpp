@@ -11,6 +11,7 @@
 #include "game/engine_options.h"
 #include "game/hidden_observation.h"
 #include "game/option_limits.h"
+#include "game/skill_choice.h"
 #include "game/time_plan.h"
 #include "hidden/setup.h"
 #include "hidden_search/hidden_match.h"
@@ -142,6 +143,7 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
   wait();
   searcher_->resume();
   thread_.start([this, hl, view = std::move(view), mode = play_.mode, multipv = play_.multipv,
+                 skill = play_.mode == "full" ? play_.skill : kFullSkill,
                  seed = search_options_.seed, on_info = std::move(on_info),
                  on_done = std::move(on_done)]() {
     Answer answer;
@@ -190,6 +192,16 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
             line.text.clear();
             on_info(line);
           }
+        }
+        if (skill < kFullSkill && r.candidates.size() > 1) {
+          // Below full strength one of the candidates is played
+          // (skill_choice.h), chosen by the seed and the view's plies as
+          // the baselines are, so that a game replays.
+          std::vector<double> expected;
+          for (const hidden::MoveValue& v : r.candidates) expected.push_back(v.expected);
+          const size_t k = skill_choice(expected, skill, seed * 1000003 + uint64_t(view.plies()));
+          answer.action = answer.lines[k].actions[0];
+          answer.score = answer.lines[k].score;
         }
       }
     }

@@ -15,6 +15,7 @@
 #include "game/families.h"
 #include "game/hidden_engine.h"
 #include "game/hidden_observation.h"
+#include "game/rules_of_family.h"
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
@@ -154,20 +155,6 @@ class HiddenState final : public State {
   std::vector<std::string> actions_;
 };
 
-RuleSetPtr load_hidden_rules(std::string_view variant) {
-  RuleSetPtr rules;
-  try {
-    rules = load_variant(variant);
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(e.what());
-  }
-  if (!rules->rules().hidden_pieces) {
-    throw std::invalid_argument("variant '" + std::string(variant) +
-                                "' hides no pieces: it is the open game's");
-  }
-  return rules;
-}
-
 class HiddenFamily final : public Family {
  public:
   std::string_view name() const override { return "hidden"; }
@@ -198,16 +185,30 @@ class HiddenFamily final : public Family {
   // side's animals, or the start position's own where it is fixed).
   std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
                                    RandomBits chance) const override {
-    RuleSetPtr rules = load_hidden_rules(variant);
+    RuleSetPtr rules = load_rules_hiding(variant, true);
     Position pos =
         start.empty() ? hidden::default_start(rules, chance) : Position::from_fen(start, rules);
     return std::make_unique<HiddenState>(hidden::HiddenGame(std::move(pos), std::string(variant)));
   }
 
+  bool setup_to_choose(std::string_view variant) const override {
+    return load_rules_hiding(variant, true)->rules().hidden_setup == HiddenSetup::kChosen;
+  }
+
   Observation read_observation(std::string_view variant, std::string_view position) const override {
-    const hidden::PlayerView view = hidden_view_of(load_hidden_rules(variant), position);
+    const hidden::PlayerView view = hidden_view_of(load_rules_hiding(variant, true), position);
     const GameResult result = view.visible_result();
     return observation_of(view, std::string(variant), result, "");
+  }
+
+  // A side's try is answered by the arbiter from the truth, which neither
+  // side's view holds: there is no tree of what a viewer can do to count.
+  std::vector<PerftLine> perft(const Observation& observation, int,
+                               const std::atomic<bool>&) const override {
+    (void)read_observation(observation.variant, observation.position);
+    throw std::invalid_argument(
+        "a hidden game has no move tree to count: whether a try succeeds is the arbiter's to "
+        "say, from animals the side cannot see");
   }
 
   bool owns_record(std::string_view text, const RecordSource& source) const override {

@@ -17,6 +17,7 @@
 #include "game/open_engine.h"
 #include "game/open_observation.h"
 #include "game/record_tags.h"
+#include "game/rules_of_family.h"
 
 namespace jungle::game {
 
@@ -153,13 +154,13 @@ class OpenFamily final : public Family {
 
   std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
                                    RandomBits) const override {
-    RuleSetPtr rules = load_open_rules(variant);
+    RuleSetPtr rules = load_rules_hiding(variant, false);
     Position pos = start.empty() ? Position(rules) : Position::from_fen(start, rules);
     return std::make_unique<OpenState>(Game(std::move(pos), std::string(variant)));
   }
 
   Observation read_observation(std::string_view variant, std::string_view position) const override {
-    Position pos = open_position_of(load_open_rules(variant), position);
+    Position pos = open_position_of(load_rules_hiding(variant, false), position);
     // The game that starts where the text starts and plays its moves: its
     // observation gives the same text back, with the board and the moves.
     std::vector<Move> moves(size_t(pos.history_plies()));
@@ -227,21 +228,37 @@ class OpenFamily final : public Family {
     return jungle::check_records(text, games, source);
   }
 
+  // The moves below our draw rules, as `jungle perft` counts them.
+  std::vector<PerftLine> perft(const Observation& observation, int depth,
+                               const std::atomic<bool>& stop) const override {
+    Position pos =
+        open_position_of(load_rules_hiding(observation.variant, false), observation.position);
+    std::vector<PerftLine> out;
+    if (depth < 1) return out;
+    for (Move m : generate_moves(pos)) {
+      if (stop.load(std::memory_order_relaxed)) return out;
+      pos.do_move(m);
+      out.push_back(
+          {pos.rule_set().geometry().move_text(m), perft_until_stopped(pos, depth - 1, stop)});
+      pos.undo_move();
+    }
+    return out;
+  }
+
   std::unique_ptr<Engine> make_engine() const override { return make_open_engine(); }
 
  private:
-  static RuleSetPtr load_open_rules(std::string_view variant) {
-    RuleSetPtr rules;
-    try {
-      rules = load_variant(variant);
-    } catch (const std::exception& e) {
-      throw std::invalid_argument(e.what());
+  // perft(), ending early (with a count of no meaning) once `stop` is set.
+  static uint64_t perft_until_stopped(Position& pos, int depth, const std::atomic<bool>& stop) {
+    if (depth <= 1) return depth <= 0 ? 1 : uint64_t(count_moves(pos));
+    uint64_t nodes = 0;
+    for (Move m : generate_moves(pos)) {
+      if (stop.load(std::memory_order_relaxed)) break;
+      pos.do_move(m);
+      nodes += perft_until_stopped(pos, depth - 1, stop);
+      pos.undo_move();
     }
-    if (rules->rules().hidden_pieces) {
-      throw std::invalid_argument("variant '" + std::string(variant) +
-                                  "' hides pieces: it is the hidden family's");
-    }
-    return rules;
+    return nodes;
   }
 };
 

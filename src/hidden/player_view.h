@@ -107,8 +107,10 @@ class PlayerView {
 
   // The view FEN of the position now (docs/hidden.md).
   std::string fen() const;
-  // A diagram as Position::diagram draws one, unknown pieces as X and x.
-  std::string diagram() const;
+  // A diagram as Position::diagram draws one, unknown pieces as X and x;
+  // `turned`: seen from Red's end, rank 1 at the top and file a on the
+  // right (the terminal's `flip`).
+  std::string diagram(bool turned = false) const;
 
   // One arrangement of every side's animals (by side, in side_pieces order)
   // that explains every announcement, with the probability its beliefs give.

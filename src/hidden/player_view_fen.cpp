@@ -215,17 +215,19 @@ std::string PlayerView::fen() const {
   return out + (unseen.empty() ? "-" : unseen);
 }
 
-std::string PlayerView::diagram() const {
+std::string PlayerView::diagram(bool turned) const {
   const RuleSet& rs = *rules_;
   const Geometry& g = rs.geometry();
   const int label = g.ranks() >= 10 ? 2 : 1;
   const std::string margin(size_t(label + 1), ' ');
   const std::string border = margin + "+" + std::string(size_t(2 * g.files() + 1), '-') + "+\n";
   std::string out = border;
-  for (int rank = g.ranks() - 1; rank >= 0; --rank) {
+  for (int row = 0; row < g.ranks(); ++row) {
+    const int rank = turned ? row : g.ranks() - 1 - row;
     const std::string number = std::to_string(rank + 1);
     out += std::string(size_t(label) - number.size(), ' ') + number + " |";
-    for (int file = 0; file < g.files(); ++file) {
+    for (int column = 0; column < g.files(); ++column) {
+      const int file = turned ? g.files() - 1 - column : column;
       const Square s = g.square(file, rank);
       const int id = board_[s];
       char c = '.';
@@ -245,9 +247,9 @@ std::string PlayerView::diagram() const {
     out += " |\n";
   }
   out += border + margin + " ";
-  for (int file = 0; file < g.files(); ++file) {
+  for (int column = 0; column < g.files(); ++column) {
     out += ' ';
-    out += char('a' + file);
+    out += char('a' + (turned ? g.files() - 1 - column : column));
   }
   return out + "\n";
 }

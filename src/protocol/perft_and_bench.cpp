@@ -7,10 +7,9 @@
 #include <chrono>
 #include <condition_variable>
 
-#include "core/movegen.h"
-#include "core/perft.h"
 #include "core/text_util.h"
 #include "core/variants.h"
+#include "game/family.h"
 #include "protocol/uci_limits.h"
 #include "search/bench_positions.h"
 #include "search/engine.h"
@@ -20,19 +19,6 @@ namespace jungle {
 using namespace uci_limits;
 
 namespace {
-
-// perft(), ending early (with a count of no meaning) once `stop` is set.
-uint64_t perft_until_stopped(Position& pos, int depth, const std::atomic<bool>& stop) {
-  if (depth <= 1) return depth <= 0 ? 1 : uint64_t(count_moves(pos));
-  uint64_t nodes = 0;
-  for (Move m : generate_moves(pos)) {
-    if (stop.load(std::memory_order_relaxed)) break;
-    pos.do_move(m);
-    nodes += perft_until_stopped(pos, depth - 1, stop);
-    pos.undo_move();
-  }
-  return nodes;
-}
 
 // Engine::search, passing `stop` on to the engine while it runs.
 SearchResult search_until_stopped(Engine& engine, const Position& pos, const SearchLimits& limits,
@@ -61,19 +47,23 @@ SearchResult search_until_stopped(Engine& engine, const Position& pos, const Sea
 
 void UciProtocol::cmd_perft(int depth) {
   task_stop_ = false;
-  task_ = std::thread([this, depth, pos = pos_]() mutable {
+  task_ = std::thread([this, depth, observation = *observation_, family = family_] {
+    std::vector<game::PerftLine> lines;
+    try {
+      lines = family->perft(observation, depth, task_stop_);
+    } catch (const std::exception& e) {
+      error(std::string("go perft: ") + e.what());
+      return;
+    }
+    if (task_stop_) {
+      send("info string perft stopped");
+      return;
+    }
     uint64_t total = 0;
     std::string text;
-    for (Move m : generate_moves(pos)) {
-      pos.do_move(m);
-      const uint64_t count = perft_until_stopped(pos, depth - 1, task_stop_);
-      pos.undo_move();
-      if (task_stop_) {
-        send("info string perft stopped");
-        return;
-      }
-      text += pos.rule_set().geometry().move_text(m) + ": " + std::to_string(count) + "\n";
-      total += count;
+    for (const game::PerftLine& line : lines) {
+      text += line.action + ": " + std::to_string(line.leaves) + "\n";
+      total += line.leaves;
     }
     text += "\nNodes searched: " + std::to_string(total);
     send(text);

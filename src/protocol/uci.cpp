@@ -95,14 +95,18 @@ std::optional<GoCommand> parse_go(const std::vector<std::string>& args, std::str
 
 }  // namespace
 
-UciProtocol::UciProtocol(std::istream& in, std::ostream& out)
-    : in_(in), out_(out), pos_(load_variant("standard")) {
+UciProtocol::UciProtocol(std::istream& in, std::ostream& out) : in_(in), out_(out) {
   const game::Family& family = game::family_of_variant(variant_);
   use_family(family, variant_, family.make_engine());
 }
 
 UciProtocol::~UciProtocol() {
   interrupt();
+}
+
+Position UciProtocol::position() const {
+  return game::open_position_of(load_variant(variant_),
+                                observation_ ? observation_->position : "startpos");
 }
 
 void UciProtocol::send(std::string_view text) {
@@ -143,8 +147,6 @@ void UciProtocol::use_family(const game::Family& family, const std::string& vari
   family_ = &family;
   engine_ = std::move(engine);
   variant_ = variant;
-  // perft and the test's position() are the open game's alone.
-  open_game_ = family.name() == "open";
   // A new rule set starts at its start, where everybody knows it (not a
   // hidden game's: each side sends its own view).
   observation_.reset();
@@ -153,7 +155,6 @@ void UciProtocol::use_family(const game::Family& family, const std::string& vari
   } catch (const std::exception&) {
   }
   position_rejected_ = !observation_;
-  if (open_game_) pos_ = Position(load_variant(variant));
 }
 
 bool UciProtocol::execute(std::string_view line) {
@@ -219,7 +220,6 @@ void UciProtocol::cmd_position(const std::vector<std::string>& args) {
   const std::string text = join_words(args, 0, args.size());
   try {
     game::Observation next = family_->read_observation(variant_, text);
-    if (open_game_) pos_ = game::open_position_of(pos_.rule_set_ptr(), text);
     observation_ = std::move(next);
   } catch (const std::exception& e) {
     error(e.what());
@@ -243,11 +243,6 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
     return;
   }
   if (go->perft_depth > 0) {
-    if (!open_game_) {
-      error("go perft: counts the open game's moves; Variant '" + variant_ + "' is " +
-            std::string(family_->title()));
-      return;
-    }
     cmd_perft(go->perft_depth);
     return;
   }

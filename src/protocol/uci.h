@@ -48,9 +48,10 @@ class UciProtocol {
   // Blocks until the running search, perft or bench, if any, has ended by itself.
   void wait_for_search();
 
-  // The open game's position the last accepted `position` set (the start
-  // under another family).
-  const Position& position() const { return pos_; }
+  // For the open game's tests: the position the last accepted `position`
+  // set (the rule set's start before one). Throws std::invalid_argument
+  // under another family, whose observations are no Position.
+  Position position() const;
 
  private:
   void send(std::string_view text);  // one or more lines, written under the output lock
@@ -89,8 +90,6 @@ class UciProtocol {
   // The last `position` was rejected: `go` answers 0000 rather than search
   // a position the interface did not ask for.
   bool position_rejected_ = false;
-  Position pos_;  // the open game's, for perft
-  bool open_game_ = true;
   std::thread task_;  // `go perft` and `bench`
   std::atomic<bool> task_stop_{false};
   bool ponder_ = false;  // Ponder: only announced; `go ponder` works either way

@@ -97,13 +97,10 @@ std::string board_text(const game::Observation& o, const BoardStyle& style) {
   if (is(o, "open")) return render_board(open_position(o), style);
   if (is(o, "flip")) {
     const flip::FlipPosition pos = flip_position(o);
-    return flip::diagram(pos) + pool_line(pos);
+    return flip::diagram(pos, style.flipped) + pool_line(pos);
   }
+  if (is(o, "hidden")) return hidden_view(o).diagram(style.flipped);
   return o.diagram;
-}
-
-bool board_turns(const game::Observation& o) {
-  return is(o, "open");
 }
 
 std::string event_words(const game::Observation& after) {

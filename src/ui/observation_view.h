@@ -14,13 +14,12 @@
 
 namespace jungle {
 
-// The board: the open game drawn by render_board (colours, Chinese
-// characters, the last move framed, turned for Red); Flip Jungle's diagram
-// with the pool of face-down animals, which both players know; anything
-// else as the observation's own diagram.
+// The board, turned around with style.flipped (the `flip` command; Red's
+// end at the bottom): the open game drawn by render_board (colours,
+// Chinese characters, the last move framed); Flip Jungle's diagram with the
+// pool of face-down animals, which both players know; a hidden game's view
+// with the animals the viewer has not been shown as X and x.
 std::string board_text(const game::Observation& o, const BoardStyle& style);
-// Whether board_text can draw `o` turned around (the `flip` command).
-bool board_turns(const game::Observation& o);
 
 // What the last action did, in words, after its action text: "" for an
 // open-game move, " and reveals the Blue Lion (b2?=L)" for a flip, ": the

@@ -4,6 +4,7 @@
 
 #include "core/text_util.h"
 #include "core/variants.h"
+#include "game/family.h"
 #include "hidden/player_view.h"
 #include "hidden/setup.h"
 
@@ -11,14 +12,10 @@ namespace jungle {
 
 std::string choose_setup(const std::string& variant, const SetupScreen& screen, RandomBits chance,
                          std::ostream& out) {
-  RuleSetPtr rules;
-  try {
-    rules = load_variant(variant);
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(e.what());
-  }
-  if (!rules->rules().hidden_pieces || rules->rules().hidden_setup != HiddenSetup::kChosen)
-    return "";
+  // The game says whether it has a set-up to choose; the rule set is read
+  // only for one that has (a hidden game's: the arrangements below are its).
+  if (!game::family_of_variant(variant).setup_to_choose(variant)) return "";
+  const RuleSetPtr rules = load_variant(variant);
   const Geometry& g = rules->geometry();
   std::array<hidden::Arrangement, kSides> arrangement = {
       hidden::random_arrangement(*rules, kBlue, chance),

@@ -24,9 +24,11 @@ struct SetupScreen {
   std::function<void(Side side)> hand_over;
 };
 
-// The arbiter's start (every animal shown) as FEN, or "" when the rule set
-// leaves the set-up to chance or fixes it (the family then draws it).
-// Throws std::invalid_argument when the variant cannot be read.
+// The arbiter's start (every animal shown) as FEN, or "" when the game has
+// no set-up phase (Family::setup_to_choose: any game of the open or flip
+// family, a hidden set that leaves the set-up to chance or fixes it, which
+// the family then draws). Throws std::invalid_argument when the variant
+// cannot be read.
 // `chance` draws the engines' arrangements (and `random`).
 std::string choose_setup(const std::string& variant, const SetupScreen& screen, RandomBits chance,
                          std::ostream& out);

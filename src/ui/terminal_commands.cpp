@@ -19,7 +19,6 @@ namespace jungle {
 
 void TerminalGame::print_help() {
   const game::Capabilities can = state_->family().capabilities();
-  const game::Observation o = state_->observe(screen_viewer());
   out_ << "Type an action as the moves command lists it: a move is its from-square then its\n"
           "to-square (a3a4)"
        << (can.chance ? "; a flip is its square and ? (b2?), or b2?=L to say what it revealed" : "")
@@ -35,8 +34,8 @@ void TerminalGame::print_help() {
   if (can.undo) out_ << "  undo            take back your last move and the engine's reply\n";
   out_ << "  hint            ask the engine for a move\n"
           "  stop            make the thinking engine move now\n";
-  if (board_turns(o)) out_ << "  flip            turn the board around\n";
-  out_ << "  fen             the position as FEN"
+  out_ << "  flip            turn the board around\n"
+          "  fen             the position as FEN"
        << (can.hidden_information ? " (as you see it)" : "")
        << "\n"
           "  save FILE       write the game record (docs/records.md)\n"

@@ -82,7 +82,7 @@ bool TerminalGame::set_up() {
 bool TerminalGame::start_game(const game::Family& family, const std::string& variant,
                               const std::string& fen) {
   std::string start = fen;
-  if (start.empty() && family.capabilities().setup) {
+  if (start.empty() && family.setup_to_choose(variant)) {
     SetupScreen screen;
     screen.person = options_.human;
     screen.read_line = [this](std::string& line) { return read_line(line); };
@@ -222,12 +222,8 @@ void TerminalGame::handle_line(const std::string& line) {
       start_search(SearchPurpose::kHint);
     }
   } else if (cmd == "flip") {
-    if (board_turns(state_->observe(screen_viewer()))) {
-      flipped_ = !flipped_;
-      show_board();
-    } else {
-      out_ << "This board is drawn one way only.\n";
-    }
+    flipped_ = !flipped_;
+    show_board();
   } else if (cmd == "fen") {
     out_ << viewer_fen(state_->observe(screen_viewer())) << "\n";
   } else if (cmd == "save") {

@@ -61,8 +61,9 @@ struct TerminalOptions {
 // nothing is waiting before them, so that a script's lines always run in
 // order. Commands are offered by what the family and its engine can do
 // (Family::capabilities, the engine's options): `pieces` where pieces are
-// hidden, `level` where the engine has levels, `flip` where the board can
-// be turned; elsewhere they say why not.
+// hidden, `level` where the engine has levels (every family's engine has
+// them now; the refusal stays for one that would not); elsewhere they say
+// why not. `flip` turns every family's board.
 class TerminalGame {
  public:
   TerminalGame(TerminalOptions options, int input_fd, std::ostream& out);
