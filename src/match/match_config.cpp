@@ -48,6 +48,9 @@ EngineSpec parse_engine_spec(std::string_view text) {
     const std::string value = word.substr(eq + 1);
     if (key == "cmd") {
       spec.command = value;
+    } else if (key == "builtin") {
+      if (value.empty()) throw std::invalid_argument("engine setting 'builtin=' names no engine");
+      spec.builtin = value;
     } else if (key == "name") {
       spec.name = value;
     } else if (key == "stderr") {
@@ -83,10 +86,16 @@ EngineSpec parse_engine_spec(std::string_view text) {
     } else {
       throw std::invalid_argument(
           "unknown engine setting '" + key +
-          "' (known: cmd, name, option.NAME, stderr, tc, movetime, nodes, depth)");
+          "' (known: cmd, builtin, name, option.NAME, stderr, tc, movetime, nodes, depth)");
     }
   }
-  if (spec.command.empty()) throw std::invalid_argument("engine needs cmd=COMMAND");
+  if (!spec.builtin.empty()) {
+    if (!spec.command.empty())
+      throw std::invalid_argument("engine has both cmd= and builtin=: give one");
+    if (spec.name.empty()) spec.name = spec.builtin;
+    return spec;
+  }
+  if (spec.command.empty()) throw std::invalid_argument("engine needs cmd=COMMAND or builtin=NAME");
   if (split_command_line(spec.command).empty())
     throw std::invalid_argument("engine command is empty");
   if (spec.name.empty()) {
