@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -18,6 +19,39 @@ std::string run(const std::string& args, int* status) {
   while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
   *status = pclose(p);
   return out;
+}
+
+// FNV-1a of a text: an exact value to pin a long output by.
+uint64_t fnv1a(const std::string& text) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (const unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
+  return h;
+}
+
+TEST(FlipCli, TheAliasesPlayTheGamesTheyPlayedWithTheirOwnLoops) {
+  // flip-match and hidden-match are aliases of jungle match with engines in
+  // this process; their games on a seed are the ones their own game loops
+  // played before (the outputs, records included, of the binary before
+  // the change hash to these values), and stay so.
+  int status = 0;
+  const std::string flip = run(
+      "flip-match --games 6 --seed 5 --verbose --records --opponent greedy --nodes 300", &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(flip.find("game 1: engine won, 0-1 (all captured, 39 plies, engine first)\n"),
+            std::string::npos)
+      << flip;
+  EXPECT_EQ(flip.size(), 2501u);
+  EXPECT_EQ(fnv1a(flip), 0xff73549bccbf05ccULL) << flip;
+  const std::string hidden =
+      run("hidden-match --games 6 --seed 7 --verbose --records --engine cheater --opponent sampler "
+          "--nodes 200",
+          &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(hidden.find("game 1: cheater won, 1-0 (den, 13 plies, cheater Blue)\n"),
+            std::string::npos)
+      << hidden;
+  EXPECT_EQ(hidden.size(), 3339u);
+  EXPECT_EQ(fnv1a(hidden), 0x3e43270b5b160ec2ULL) << hidden;
 }
 
 TEST(FlipCli, VariantsListsTheFlipSetsAndChecksFlipFiles) {

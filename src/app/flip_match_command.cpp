@@ -134,7 +134,7 @@ int run_flip_match(const FlipMatchOptions& opt) {
     opponent_limits.movetime_ms = 0;
     opponent_limits.depth = opt.depth > 0 ? opt.depth : 64;
   }
-  match::MatchConfig config;
+  match::MatchConfig config = match::in_process_config(opt.variant, opt.games, opt.seed);
   config.engines[0].name = opt.engine;
   config.engines[0].make = [&] {
     return opt.engine == "seer" ? game::flip_seer_engine(rules, limits, options)
@@ -148,7 +148,6 @@ int run_flip_match(const FlipMatchOptions& opt) {
                ? game::flip_player_engine(rules, flip::engine_player(opponent_limits, options))
                : baseline(opt.opponent, 0);
   };
-  in_process_match(config, opt.variant, opt.games, opt.seed);
   config.chance = std::make_shared<match::OneStream>(
       opt.seed, dealt, [rules, dealt](const game::State& state, RandomBits bits) {
         return pool_draw(rules, dealt, state, bits);

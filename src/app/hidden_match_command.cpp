@@ -86,7 +86,7 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
                  "hidden-stratego or a file with [pieces] hidden = true)\n";
     return 2;
   }
-  match::MatchConfig config;
+  match::MatchConfig config = match::in_process_config(opt.variant, opt.games, opt.seed);
   config.engines[0].name = opt.engine;
   config.engines[0].make = [&] {
     return make_player(rules, opt.engine, opt, opt.seed * 2 + 1, opt.nodes);
@@ -96,7 +96,6 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
     return make_player(rules, opt.opponent, opt, opt.seed * 7919 + 3,
                        opt.opponent_nodes > 0 ? opt.opponent_nodes : opt.nodes);
   };
-  in_process_match(config, opt.variant, opt.games, opt.seed);
   // The set-ups (and the arrangements of a "chosen" set, which both
   // players leave to chance) from one stream, game after game.
   config.chance = std::make_shared<match::OneStream>(opt.seed, false);

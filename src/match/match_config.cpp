@@ -134,6 +134,23 @@ TimeControl parse_clock(std::string_view text) {
   return tc;
 }
 
+MatchConfig in_process_config(const std::string& variant, int games, uint64_t seed) {
+  MatchConfig config;
+  config.variant = variant;
+  config.games = games;
+  config.seed = seed;
+  config.concurrency = 1;
+  config.max_plies = 0;
+  config.adjudicate_mate = false;
+  // The players carry their own limits; the match's, a depth, has no clock
+  // to lose on, and a move is waited for a day before it counts as hung.
+  config.tc.kind = TimeControl::Kind::kDepth;
+  config.tc.depth = 1;
+  config.move_timeout_ms = 24LL * 3600 * 1000;
+  config.event = "jungle match (in-process)";
+  return config;
+}
+
 std::string TimeControl::text() const {
   switch (kind) {
     case Kind::kClock: {

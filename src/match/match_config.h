@@ -92,4 +92,11 @@ struct MatchConfig {
   }
 };
 
+// A match of engines in this process as `jungle flip-match` and `jungle
+// hidden-match` play it: `games` games of `variant` in order on one thread,
+// played to their end by the rules (no adjudication, no ply limit) and with
+// no deadline that matters (their players keep to their own budgets), as
+// their own game loops played them. The engines and chance are the caller's.
+MatchConfig in_process_config(const std::string& variant, int games, uint64_t seed);
+
 }  // namespace jungle::match
