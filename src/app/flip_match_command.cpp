@@ -11,7 +11,6 @@
 #include "flip/flip_rules.h"
 #include "game/builtin_engines.h"
 #include "game/flip_observation.h"
-#include "match/elo.h"
 #include "match/match_runner.h"
 
 namespace jungle::app {
@@ -194,8 +193,7 @@ int run_flip_match(const FlipMatchOptions& opt) {
         if (verdict) std::cout << "  " << verdict_text(*verdict, opt.tables, opt.engine) << "\n";
         if (opt.records) std::cout << out.state->record() << "\n";
       });
-  if (!finished_in_process(r)) return 2;
-  std::cout << match::score_text(r.wdl) << "\n";
+  if (!print_in_process(r)) return 2;
   if (opt.tables > 0) tables.print(std::cout, opt.tables, opt.engine);
   return 0;
 }
@@ -206,8 +204,7 @@ void add_flip_match_command(CLI::App& app) {
   auto opt = std::make_shared<FlipMatchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "flip-match",
-      "Play the Flip Jungle engine against a random, greedy or careful player in-process (an "
-      "alias of jungle match with builtin engines)");
+      "Flip Jungle's engine against a baseline in-process (jungle match with builtin engines)");
   cmd->add_option("--variant", opt->variant, "A Flip Jungle rule set (flip, flip-fixed, ...)");
   cmd->add_option("--engine", opt->engine,
                   "The first player: engine (the search), seer (the search knowing every "

@@ -7,7 +7,6 @@
 #include "core/variants.h"
 #include "game/builtin_engines.h"
 #include "hidden_search/hidden_match.h"
-#include "match/elo.h"
 #include "match/match_runner.h"
 
 namespace jungle::app {
@@ -123,9 +122,7 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
                   << std::endl;
         if (opt.records) std::cout << g.record() << "\n";
       });
-  if (!finished_in_process(r)) return 2;
-  std::cout << match::score_text(r.wdl) << "\n";
-  return 0;
+  return print_in_process(r) ? 0 : 2;
 }
 
 }  // namespace
@@ -134,8 +131,7 @@ void add_hidden_match_command(CLI::App& app) {
   auto opt = std::make_shared<HiddenMatchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "hidden-match",
-      "Play the hidden-pieces engine against a baseline in-process (docs/hidden.md; an alias "
-      "of jungle match with builtin engines)");
+      "The hidden-pieces engine against a baseline in-process (jungle match, builtin engines)");
   cmd->add_option("--variant", opt->variant, "A rule set with hidden pieces")
       ->capture_default_str();
   const auto kinds = CLI::IsMember({"engine", "greedy", "sampler", "random", "cheater"});

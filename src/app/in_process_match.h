@@ -8,8 +8,8 @@
 
 namespace jungle::app {
 
-// Prints the match's error, or its incidents, to stderr; false when the
-// match could not be played.
-bool finished_in_process(const match::MatchResult& result);
+// Prints the match's error, or its incidents to stderr and its score
+// (match::score_text) to stdout; false when the match could not be played.
+bool print_in_process(const match::MatchResult& result);
 
 }  // namespace jungle::app
