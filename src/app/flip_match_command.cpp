@@ -6,11 +6,11 @@
 #include <vector>
 
 #include "app/commands.h"
-#include "app/in_process_match.h"
 #include "flip/flip_match.h"
 #include "flip/flip_rules.h"
 #include "game/builtin_engines.h"
 #include "game/flip_observation.h"
+#include "match/match_report.h"
 #include "match/match_runner.h"
 
 namespace jungle::app {
@@ -193,7 +193,7 @@ int run_flip_match(const FlipMatchOptions& opt) {
         if (verdict) std::cout << "  " << verdict_text(*verdict, opt.tables, opt.engine) << "\n";
         if (opt.records) std::cout << out.state->record() << "\n";
       });
-  if (!print_in_process(r)) return 2;
+  if (!match::print_in_process_summary(r, std::cout, std::cerr)) return 2;
   if (opt.tables > 0) tables.print(std::cout, opt.tables, opt.engine);
   return 0;
 }

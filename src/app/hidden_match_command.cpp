@@ -3,10 +3,10 @@
 #include <string>
 
 #include "app/commands.h"
-#include "app/in_process_match.h"
 #include "core/variants.h"
 #include "game/builtin_engines.h"
 #include "hidden_search/hidden_match.h"
+#include "match/match_report.h"
 #include "match/match_runner.h"
 
 namespace jungle::app {
@@ -122,7 +122,7 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
                   << std::endl;
         if (opt.records) std::cout << g.record() << "\n";
       });
-  return print_in_process(r) ? 0 : 2;
+  return match::print_in_process_summary(r, std::cout, std::cerr) ? 0 : 2;
 }
 
 }  // namespace
