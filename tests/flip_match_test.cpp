@@ -4,6 +4,9 @@
 #include <string>
 
 #include "flip/flip_match.h"
+#include "game/builtin_engines.h"
+#include "game/flip_observation.h"
+#include "in_process_match_util.h"
 
 namespace jungle::flip {
 namespace {
@@ -11,10 +14,15 @@ namespace {
 TEST(FlipMatch, EngineBeatsTheRandomPlayer) {
   FlipLimits limits;
   limits.depth = 2;
-  const FlipMatchResult r =
-      play_flip_match(load_flip_rules("flip"), engine_player(limits), random_player(5), 10, 7);
-  EXPECT_EQ(r.games(), 10);
-  EXPECT_GE(r.wins, 9) << "W " << r.wins << " D " << r.draws << " L " << r.losses;
+  const FlipRulesPtr rules = load_flip_rules("flip");
+  const match::MatchResult r =
+      test::play_in_process(
+          "flip", [&] { return game::flip_player_engine(rules, engine_player(limits)); },
+          [&] { return game::flip_player_engine(rules, random_player(5)); }, 10, 7)
+          .result;
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(r.games, 10);
+  EXPECT_GE(r.wdl.wins, 9) << "W " << r.wdl.wins << " D " << r.wdl.draws << " L " << r.wdl.losses;
 }
 
 // The moves a player picks in `fen` (set `flip`) under seeds 1 to 20.
@@ -68,14 +76,18 @@ TEST(FlipMatch, GreedyTakesBeforeItFlips) {
 }
 
 TEST(FlipMatch, ColoursAlternateAndGamesEnd) {
-  int games = 0;
-  play_flip_match(load_flip_rules("flip-fixed"), careful_player(), random_player(1), 4, 3,
-                  [&games](int, const FlipPosition& pos, double points) {
-                    EXPECT_NE(pos.end(), FlipEnd::kNone);
-                    EXPECT_TRUE(points == 0 || points == 0.5 || points == 1);
-                    ++games;
-                  });
-  EXPECT_EQ(games, 4);
+  const FlipRulesPtr rules = load_flip_rules("flip-fixed");
+  const test::InProcessMatch m = test::play_in_process(
+      "flip-fixed", [&] { return game::flip_player_engine(rules, careful_player()); },
+      [&] { return game::flip_player_engine(rules, random_player(1)); }, 4, 3);
+  ASSERT_EQ(m.games.size(), 4u);
+  for (const match::GameOutcome& g : m.games) {
+    const FlipPosition pos = game::flip_position_of(rules, g.state->observe(std::nullopt).position);
+    EXPECT_NE(pos.end(), FlipEnd::kNone);
+    // The careful player (engine 0) is Blue, moving first, in even games.
+    EXPECT_EQ(g.first_engine, g.index % 2);
+    EXPECT_EQ(g.engine_of(kBlue), g.index % 2);
+  }
 }
 
 // Plays record plies ("a1?=W", "b1c1") on a position.

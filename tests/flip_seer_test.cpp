@@ -9,6 +9,9 @@
 #include "flip/flip_match.h"
 #include "flip/flip_record.h"
 #include "flip/flip_search.h"
+#include "game/builtin_engines.h"
+#include "game/family.h"
+#include "in_process_match_util.h"
 
 namespace jungle::flip {
 namespace {
@@ -115,48 +118,80 @@ TEST(FlipSeer, ADealIsThePoolLaidOnTheTiles) {
             d[size_t(kFlipGeometry.parse_square("d4"))]);
 }
 
-// The records of a seer's match against the careful player.
-std::vector<std::string> seer_match(uint64_t seed, FlipMatchResult* result = nullptr) {
-  const auto deal = std::make_shared<FlipDeal>();
+// What the deal of a finished game holds under `square`: chance's one
+// outcome when its tile is turned over at the start.
+std::string dealt_under(const game::State& finished, const std::string& square) {
+  const std::unique_ptr<game::State> start = game::start_of(finished);
+  start->apply(square + "?");
+  const std::vector<game::ChanceOutcome> outcomes = start->chance_outcomes();
+  EXPECT_EQ(outcomes.size(), 1u);
+  return outcomes.empty() ? "" : outcomes[0].action;
+}
+
+// The records of a seer's match against the careful player, each game dealt.
+std::vector<std::string> seer_match(uint64_t seed, match::WdlCounts* result = nullptr) {
   FlipLimits limits;
   limits.depth = 2;
+  const FlipRulesPtr rules = load_flip_rules("flip");
+  const test::InProcessMatch m = test::play_in_process(
+      "flip", [&] { return game::flip_seer_engine(rules, limits); },
+      [&] { return game::flip_player_engine(rules, careful_player()); }, 4, seed, true);
+  EXPECT_EQ(m.result.error, "");
+  EXPECT_TRUE(m.result.incident_log.empty());
   std::vector<std::string> records;
-  const FlipMatchResult r = play_flip_match(
-      load_flip_rules("flip"), seer_player(limits, deal), careful_player(), 4, seed,
-      [&records, &deal](int, const FlipPosition& pos, double) {
-        // Every flip revealed the piece dealt under its tile.
-        for (const Ply& p : pos.history()) {
-          if (p.action.is_flip()) {
-            EXPECT_EQ(p.revealed, (*deal)[size_t(p.action.from)]);
-          }
-        }
-        records.push_back(write_flip_record(pos));
-      },
-      deal.get());
-  if (result) *result = r;
+  for (const match::GameOutcome& g : m.games) {
+    // Every flip revealed the piece dealt under its tile.
+    for (const std::string& action : g.state->actions()) {
+      if (action.find('=') != std::string::npos) {
+        EXPECT_EQ(dealt_under(*g.state, action.substr(0, 2)), action);
+      }
+    }
+    records.push_back(g.state->record());
+  }
+  if (result) *result = m.result.wdl;
   return records;
 }
 
 TEST(FlipSeer, ASeerMatchReplaysExactlyForASeed) {
-  FlipMatchResult first, again;
+  match::WdlCounts first, again;
   const std::vector<std::string> records = seer_match(5, &first);
   ASSERT_EQ(records.size(), 4u);
   EXPECT_EQ(seer_match(5, &again), records);
-  EXPECT_EQ(again, first);
+  EXPECT_EQ(again.wins, first.wins);
+  EXPECT_EQ(again.draws, first.draws);
   EXPECT_NE(seer_match(6), records);
 }
 
 TEST(FlipSeer, GamesAreDealtAnewEachGame) {
   // Two games of the same match start from other deals.
-  const auto deal = std::make_shared<FlipDeal>();
-  std::vector<FlipDeal> deals;
   FlipLimits limits;
   limits.depth = 1;
-  play_flip_match(
-      load_flip_rules("flip"), engine_player(limits), random_player(2), 2, 9,
-      [&deals, &deal](int, const FlipPosition&, double) { deals.push_back(*deal); }, deal.get());
-  ASSERT_EQ(deals.size(), 2u);
+  const FlipRulesPtr rules = load_flip_rules("flip");
+  const test::InProcessMatch m = test::play_in_process(
+      "flip", [&] { return game::flip_player_engine(rules, engine_player(limits)); },
+      [&] { return game::flip_player_engine(rules, random_player(2)); }, 2, 9, true);
+  ASSERT_EQ(m.games.size(), 2u);
+  std::string deals[2];
+  for (size_t g = 0; g < 2; ++g) {
+    for (const char* sq : {"a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"})
+      deals[g] += dealt_under(*m.games[g].state, sq) + " ";
+  }
   EXPECT_NE(deals[0], deals[1]);
+}
+
+TEST(FlipSeer, PlaysDealtGamesOnly) {
+  // Without a deal there is nothing for the seer to know: it answers with
+  // an error, which the match charges to it.
+  FlipLimits limits;
+  limits.depth = 1;
+  const FlipRulesPtr rules = load_flip_rules("flip");
+  const test::InProcessMatch m = test::play_in_process(
+      "flip", [&] { return game::flip_seer_engine(rules, limits); },
+      [&] { return game::flip_player_engine(rules, random_player(2)); }, 1, 9, false);
+  ASSERT_EQ(m.result.incident_log.size(), 1u);
+  EXPECT_NE(m.result.incident_log[0].find("a crashed (failed: the seer plays dealt games only"),
+            std::string::npos)
+      << m.result.incident_log[0];
 }
 
 }  // namespace

@@ -11,9 +11,11 @@
 #include <sstream>
 
 #include "core/variants.h"
+#include "game/builtin_engines.h"
 #include "hidden/hidden_record.h"
 #include "hidden_search/hidden_match.h"
 #include "hidden_test_util.h"
+#include "in_process_match_util.h"
 #include "rules_test_util.h"
 #include "terminal_test_util.h"
 #include "ui/setup_screen.h"
@@ -303,7 +305,7 @@ TEST(HiddenEngine, TakesAWinThatHoldsInEveryWorld) {
 
 // The greedy player's move from Blue's view of `game` with its generator seeded `seed`.
 std::string greedy_move(const hidden::HiddenGame& game, uint64_t seed) {
-  return game.rule_set().geometry().move_text(hidden::greedy_player(seed)(game));
+  return game.rule_set().geometry().move_text(hidden::greedy_player(seed)(game.view(kBlue)));
 }
 
 TEST(HiddenMatch, TheGreedyPlayerTakesTheMostValuableCapture) {
@@ -363,18 +365,17 @@ TEST(HiddenMatch, PlaysGamesBetweenPlayers) {
   const RuleSetPtr rules = load_variant("hidden");
   hidden::HiddenLimits limits;
   limits.depth = 1;
-  int seen = 0;
-  const hidden::HiddenMatchResult r = hidden::play_hidden_match(
-      rules, "hidden", hidden::engine_player(limits), hidden::random_player(5), 2, 1,
-      [&](int, const hidden::HiddenGame& g, double) {
-        EXPECT_TRUE(g.over());
-        ++seen;
-      });
-  EXPECT_EQ(r.games(), 2);
-  EXPECT_EQ(seen, 2);
-  const hidden::HiddenMatchResult c = hidden::play_hidden_match(
-      rules, "hidden", hidden::cheating_player(limits, 1), hidden::sampler_player(limits, 2), 2, 3);
-  EXPECT_EQ(c.games(), 2);
+  const test::InProcessMatch r = test::play_in_process(
+      "hidden", [&] { return game::hidden_player_engine(rules, hidden::engine_player(limits)); },
+      [&] { return game::hidden_player_engine(rules, hidden::random_player(5)); }, 2, 1);
+  EXPECT_EQ(r.result.games, 2);
+  ASSERT_EQ(r.games.size(), 2u);
+  for (const match::GameOutcome& g : r.games) EXPECT_TRUE(g.state->over());
+  const test::InProcessMatch c = test::play_in_process(
+      "hidden", [&] { return game::hidden_cheater_engine(rules, limits); },
+      [&] { return game::hidden_player_engine(rules, hidden::sampler_player(limits, 2)); }, 2, 3);
+  EXPECT_EQ(c.result.games, 2);
+  EXPECT_TRUE(c.result.incident_log.empty());
 }
 
 }  // namespace

@@ -6,11 +6,13 @@
 
 #include "core/movegen.h"
 #include "core/variants.h"
+#include "game/builtin_engines.h"
 #include "hidden/setup.h"
 #include "hidden_search/hidden_match.h"
 #include "hidden_search/hidden_search.h"
 #include "hidden_search/world_search.h"
 #include "hidden_test_util.h"
+#include "in_process_match_util.h"
 
 namespace jungle {
 namespace {
@@ -163,9 +165,10 @@ TEST(HiddenMatch, AMatchByNodesIsRepeatable) {
   limits.nodes = 3000;
   std::vector<int> plies[2];
   for (std::vector<int>& p : plies) {
-    hidden::play_hidden_match(
-        rules, "hidden", hidden::engine_player(limits), hidden::sampler_player(limits, 9), 2, 4,
-        [&](int, const hidden::HiddenGame& g, double) { p.push_back(g.plies()); });
+    const test::InProcessMatch m = test::play_in_process(
+        "hidden", [&] { return game::hidden_player_engine(rules, hidden::engine_player(limits)); },
+        [&] { return game::hidden_player_engine(rules, hidden::sampler_player(limits, 9)); }, 2, 4);
+    for (const match::GameOutcome& g : m.games) p.push_back(g.state->plies());
   }
   ASSERT_EQ(plies[0].size(), 2u);
   EXPECT_EQ(plies[0], plies[1]);

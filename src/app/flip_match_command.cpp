@@ -1,12 +1,17 @@
 #include <iostream>
+#include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "app/commands.h"
 #include "flip/flip_match.h"
-#include "flip/flip_record.h"
 #include "flip/flip_rules.h"
-#include "match/elo.h"
+#include "game/builtin_engines.h"
+#include "game/flip_observation.h"
+#include "match/match_report.h"
+#include "match/match_runner.h"
 
 namespace jungle::app {
 
@@ -76,6 +81,23 @@ std::string verdict_text(const flip::TableVerdict& v, int max_animals, const std
                       : "draws");
 }
 
+// Flip-match's chance as it drew before it was an alias of `jungle match`:
+// a flip's outcome drawn from the pool by count (draw_from_pool), from
+// the match's one stream; with a deal, what was dealt.
+std::string pool_draw(const flip::FlipRulesPtr& rules, bool dealt, const game::State& state,
+                      RandomBits bits) {
+  const std::vector<game::ChanceOutcome> outcomes = state.chance_outcomes();
+  if (dealt) return outcomes.at(0).action;
+  const flip::FlipPosition pos =
+      game::flip_position_of(rules, state.observe(std::nullopt).position);
+  const Piece piece = flip::draw_from_pool(pos.outcomes(), bits);
+  for (const game::ChanceOutcome& o : outcomes) {
+    flip::Ply ply;
+    if (pos.parse_ply(o.action, ply) && ply.revealed == piece) return o.action;
+  }
+  throw std::logic_error("the pool's draw is not among chance's outcomes");
+}
+
 int run_flip_match(const FlipMatchOptions& opt) {
   flip::FlipRulesPtr rules;
   try {
@@ -93,20 +115,16 @@ int run_flip_match(const FlipMatchOptions& opt) {
   options.transposition_table = !opt.no_tt;
   options.contempt = opt.contempt;
   if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
-  // The seer's deal, shared with it alone (the match deals into it).
-  const auto deal = std::make_shared<flip::FlipDeal>();
   const bool dealt = opt.dealt || opt.engine == "seer";
   // The baselines' own generators (their ties, the random player's
   // choices) are seeded apart from the flips' and from each other.
-  auto baseline = [&opt](const std::string& name, uint64_t salt) {
-    return name == "random"   ? flip::random_player(opt.seed * 7919 + salt)
-           : name == "greedy" ? flip::greedy_player(opt.seed * 104729 + salt)
-                              : flip::careful_player();
+  auto baseline = [&opt, rules](const std::string& name, uint64_t salt) {
+    return game::flip_player_engine(
+        rules, name == "random"   ? flip::random_player(opt.seed * 7919 + salt)
+               : name == "greedy" ? flip::greedy_player(opt.seed * 104729 + salt)
+                                  : flip::careful_player());
   };
   const bool engine_is_baseline = opt.engine == "greedy" || opt.engine == "careful";
-  const flip::FlipPlayer engine = opt.engine == "seer" ? flip::seer_player(limits, deal, options)
-                                  : engine_is_baseline ? baseline(opt.engine, 1)
-                                                       : flip::engine_player(limits, options);
   // The engine as the opponent: at its own node budget when given one,
   // the measure `jungle match --variant flip` is checked against.
   flip::FlipLimits opponent_limits = limits;
@@ -115,9 +133,24 @@ int run_flip_match(const FlipMatchOptions& opt) {
     opponent_limits.movetime_ms = 0;
     opponent_limits.depth = opt.depth > 0 ? opt.depth : 64;
   }
-  const flip::FlipPlayer other = opt.opponent == "engine"
-                                     ? flip::engine_player(opponent_limits, options)
-                                     : baseline(opt.opponent, 0);
+  match::MatchConfig config = match::in_process_config(opt.variant, opt.games, opt.seed);
+  config.engines[0].name = opt.engine;
+  config.engines[0].make = [&] {
+    return opt.engine == "seer" ? game::flip_seer_engine(rules, limits, options)
+           : engine_is_baseline
+               ? baseline(opt.engine, 1)
+               : game::flip_player_engine(rules, flip::engine_player(limits, options));
+  };
+  config.engines[1].name = opt.opponent;
+  config.engines[1].make = [&] {
+    return opt.opponent == "engine"
+               ? game::flip_player_engine(rules, flip::engine_player(opponent_limits, options))
+               : baseline(opt.opponent, 0);
+  };
+  config.chance = std::make_shared<match::OneStream>(
+      opt.seed, dealt, [rules, dealt](const game::State& state, RandomBits bits) {
+        return pool_draw(rules, dealt, state, bits);
+      });
   std::cout << "Flip Jungle (" << rules->name << "): " << opt.engine << " ("
             << (engine_is_baseline ? std::string("one ply")
                 : opt.movetime > 0 ? std::to_string(opt.movetime) + " ms a move"
@@ -131,9 +164,13 @@ int run_flip_match(const FlipMatchOptions& opt) {
             << ", " << opt.games << " games"
             << (dealt ? ", the tiles dealt at each game's start" : "") << "\n";
   TableSummary tables;
-  const flip::FlipMatchResult r = flip::play_flip_match(
-      rules, engine, other, opt.games, opt.seed,
-      [&opt, &tables](int game, const flip::FlipPosition& pos, double points) {
+  match::MatchRunner runner(config);
+  const match::MatchResult r =
+      runner.run([&](const match::GameOutcome& out, const match::MatchResult&) {
+        const int game = out.index;
+        const double points = out.first_engine_points();
+        const flip::FlipPosition pos =
+            game::flip_position_of(rules, out.state->observe(std::nullopt).position);
         std::optional<flip::TableVerdict> verdict;
         if (opt.tables > 0) {
           // A table set per game: six-animal tables are 40 MB each.
@@ -154,10 +191,9 @@ int run_flip_match(const FlipMatchOptions& opt) {
                   << pos.ply_count() << " plies, " << opt.engine << " "
                   << (game % 2 == 0 ? "first" : "second") << ")\n";
         if (verdict) std::cout << "  " << verdict_text(*verdict, opt.tables, opt.engine) << "\n";
-        if (opt.records) std::cout << flip::write_flip_record(pos) << "\n";
-      },
-      dealt ? deal.get() : nullptr);
-  std::cout << match::score_text({r.wins, r.draws, r.losses}) << "\n";
+        if (opt.records) std::cout << out.state->record() << "\n";
+      });
+  if (!match::print_in_process_summary(r, std::cout, std::cerr)) return 2;
   if (opt.tables > 0) tables.print(std::cout, opt.tables, opt.engine);
   return 0;
 }
@@ -168,7 +204,7 @@ void add_flip_match_command(CLI::App& app) {
   auto opt = std::make_shared<FlipMatchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "flip-match",
-      "Play the Flip Jungle engine against a random, greedy or careful player in-process");
+      "Flip Jungle's engine against a baseline in-process (jungle match with builtin engines)");
   cmd->add_option("--variant", opt->variant, "A Flip Jungle rule set (flip, flip-fixed, ...)");
   cmd->add_option("--engine", opt->engine,
                   "The first player: engine (the search), seer (the search knowing every "

@@ -1,11 +1,13 @@
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include "app/commands.h"
 #include "core/variants.h"
-#include "hidden/hidden_record.h"
+#include "game/builtin_engines.h"
 #include "hidden_search/hidden_match.h"
-#include "match/elo.h"
+#include "match/match_report.h"
+#include "match/match_runner.h"
 
 namespace jungle::app {
 
@@ -38,16 +40,18 @@ struct HiddenMatchOptions {
   bool records = false;
 };
 
-hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptions& opt,
-                                 uint64_t seed, uint64_t nodes) {
+game::BuiltinEngine make_player(const RuleSetPtr& rules, const std::string& kind,
+                                const HiddenMatchOptions& opt, uint64_t seed, uint64_t nodes) {
   hidden::HiddenLimits limits;
   limits.movetime_ms = opt.depth > 0 || nodes > 0 ? 0 : opt.movetime;
   limits.nodes = opt.depth > 0 ? 0 : nodes;
   limits.depth = opt.depth;
-  if (kind == "random") return hidden::random_player(seed);
-  if (kind == "greedy") return hidden::greedy_player(seed);
-  if (kind == "sampler") return hidden::sampler_player(limits, seed);
-  if (kind == "cheater") return hidden::cheating_player(limits, seed);
+  if (kind == "cheater") return game::hidden_cheater_engine(rules, limits);
+  if (kind == "random") return game::hidden_player_engine(rules, hidden::random_player(seed));
+  if (kind == "greedy") return game::hidden_player_engine(rules, hidden::greedy_player(seed));
+  if (kind == "sampler") {
+    return game::hidden_player_engine(rules, hidden::sampler_player(limits, seed));
+  }
   hidden::HiddenSearchOptions options;
   options.worlds = opt.worlds;
   options.candidates = opt.candidates;
@@ -63,7 +67,7 @@ hidden::HiddenPlayer make_player(const std::string& kind, const HiddenMatchOptio
                                                : hidden::OpponentModel::kAveraged;
   options.tree_pruning = opt.tree_pruning;
   options.seed = seed;
-  return hidden::engine_player(limits, options);
+  return game::hidden_player_engine(rules, hidden::engine_player(limits, options));
 }
 
 int run_hidden_match(const HiddenMatchOptions& opt) {
@@ -81,10 +85,19 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
                  "hidden-stratego or a file with [pieces] hidden = true)\n";
     return 2;
   }
-  const hidden::HiddenPlayer a = make_player(opt.engine, opt, opt.seed * 2 + 1, opt.nodes);
-  const hidden::HiddenPlayer b =
-      make_player(opt.opponent, opt, opt.seed * 7919 + 3,
-                  opt.opponent_nodes > 0 ? opt.opponent_nodes : opt.nodes);
+  match::MatchConfig config = match::in_process_config(opt.variant, opt.games, opt.seed);
+  config.engines[0].name = opt.engine;
+  config.engines[0].make = [&] {
+    return make_player(rules, opt.engine, opt, opt.seed * 2 + 1, opt.nodes);
+  };
+  config.engines[1].name = opt.opponent;
+  config.engines[1].make = [&] {
+    return make_player(rules, opt.opponent, opt, opt.seed * 7919 + 3,
+                       opt.opponent_nodes > 0 ? opt.opponent_nodes : opt.nodes);
+  };
+  // The set-ups (and the arrangements of a "chosen" set, which both
+  // players leave to chance) from one stream, game after game.
+  config.chance = std::make_shared<match::OneStream>(opt.seed, false);
   std::cout << "Hidden pieces (" << rules->rules().name << "): " << opt.engine << " ("
             << (opt.depth > 0   ? "depth " + std::to_string(opt.depth)
                 : opt.nodes > 0 ? std::to_string(opt.nodes) + " nodes a move"
@@ -94,21 +107,22 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
                     ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
                     : std::string())
             << ", " << opt.games << " games\n";
-  const hidden::HiddenMatchResult r = hidden::play_hidden_match(
-      rules, opt.variant, a, b, opt.games, opt.seed,
-      [&opt](int game, const hidden::HiddenGame& g, double points) {
+  match::MatchRunner runner(config);
+  const match::MatchResult r =
+      runner.run([&opt](const match::GameOutcome& out, const match::MatchResult&) {
         if (!opt.verbose) return;
-        std::cout << "game " << game + 1 << ": " << opt.engine << " "
+        const double points = out.first_engine_points();
+        const game::State& g = *out.state;
+        std::cout << "game " << out.index + 1 << ": " << opt.engine << " "
                   << (points == 1   ? "won"
                       : points == 0 ? "lost"
                                     : "drew")
                   << ", " << result_tag(g.result()) << " (" << g.termination() << ", " << g.plies()
-                  << " plies, " << opt.engine << " " << (game % 2 == 0 ? "Blue" : "Red") << ")"
+                  << " plies, " << opt.engine << " " << (out.index % 2 == 0 ? "Blue" : "Red") << ")"
                   << std::endl;
-        if (opt.records) std::cout << hidden::write_hidden_record(g) << "\n";
+        if (opt.records) std::cout << g.record() << "\n";
       });
-  std::cout << match::score_text({r.wins, r.draws, r.losses}) << "\n";
-  return 0;
+  return match::print_in_process_summary(r, std::cout, std::cerr) ? 0 : 2;
 }
 
 }  // namespace
@@ -117,7 +131,7 @@ void add_hidden_match_command(CLI::App& app) {
   auto opt = std::make_shared<HiddenMatchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "hidden-match",
-      "Play the hidden-pieces engine against a baseline in-process (docs/hidden.md)");
+      "The hidden-pieces engine against a baseline in-process (jungle match, builtin engines)");
   cmd->add_option("--variant", opt->variant, "A rule set with hidden pieces")
       ->capture_default_str();
   const auto kinds = CLI::IsMember({"engine", "greedy", "sampler", "random", "cheater"});

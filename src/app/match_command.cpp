@@ -299,8 +299,8 @@ void add_match_command(CLI::App& app) {
   auto opt = std::make_shared<MatchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "match",
-      "Play games of any family between two engines over the protocol: Elo, error bars and "
-      "SPRT");
+      "Play games of any family between two engines, over the protocol or in this process: "
+      "Elo, error bars and SPRT");
   cmd->footer(
       "Example:\n"
       "  jungle match --engine \"cmd=./build/release/jungle name=new option.Hash=16\" \\\n"
@@ -309,9 +309,13 @@ void add_match_command(CLI::App& app) {
       "Engine settings: cmd=COMMAND (quote it when it has spaces), name=NAME,\n"
       "option.NAME=VALUE (sent with setoption), stderr=FILE, and the engine's own\n"
       "limit in place of the match's: tc=10+0.1, movetime=MS, nodes=N or depth=N.\n"
+      "builtin=NAME in place of cmd= plays an engine in this process: engine (the\n"
+      "family's), or a baseline: flip random, greedy, careful, seer; hidden random,\n"
+      "greedy, sampler, cheater (the seer and the cheater see the truth).\n"
       "Any family plays (--variant flip, --variant hidden): each engine is told\n"
       "only what its side observes, and both games of a pair share one deal.");
-  cmd->add_option("--engine", opt->engines, "An engine: \"cmd=PATH name=N option.X=Y ...\" (twice)")
+  cmd->add_option("--engine", opt->engines,
+                  "An engine: \"cmd=PATH name=N option.X=Y ...\" or \"builtin=NAME ...\" (twice)")
       ->required()
       ->take_all();
   cmd->add_option("--each", opt->each, "Settings for both engines, like \"option.Hash=16\"");

@@ -85,17 +85,12 @@ FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal>
   };
 }
 
-namespace {
-
-// One piece from the pool `o` describes, each with its count's weight.
 Piece draw_from_pool(const Outcomes& o, RandomBits chance) {
   int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
   int i = 0;
   while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
   return o.piece[size_t(i)];
 }
-
-}  // namespace
 
 FlipDeal deal_tiles(const FlipPosition& pos, RandomBits chance) {
   FlipDeal tiles;
@@ -111,44 +106,6 @@ FlipDeal deal_tiles(const FlipPosition& pos, RandomBits chance) {
     --pool.total;
   }
   return tiles;
-}
-
-FlipMatchResult play_flip_match(
-    const FlipRulesPtr& rules, const FlipPlayer& a, const FlipPlayer& b, int games, uint64_t seed,
-    const std::function<void(int, const FlipPosition&, double)>& on_game, FlipDeal* deal) {
-  std::mt19937_64 chance(seed);
-  FlipMatchResult result;
-  for (int g = 0; g < games; ++g) {
-    const bool a_first = g % 2 == 0;
-    FlipPosition pos(rules);
-    if (deal) *deal = deal_tiles(pos, chance);
-    // The first player's colour: Blue in a fixed set, else what it flips first.
-    Side first_colour = kBlue;
-    while (pos.end() == FlipEnd::kNone) {
-      const bool first_to_move = !pos.colours_known() || pos.side_to_move() == first_colour;
-      const bool a_to_move = first_to_move == a_first;
-      const Action action = (a_to_move ? a : b)(pos);
-      Piece revealed = kNoPiece;
-      if (action.is_flip()) {
-        revealed = deal ? (*deal)[action.from] : draw_from_pool(pos.outcomes(), chance);
-        if (!pos.colours_known()) first_colour = side_of(revealed);
-      }
-      pos.play({action, revealed});
-    }
-    GameResult r;
-    pos.end(&r);
-    double points = 0.5;
-    if (r == GameResult::kDraw) {
-      ++result.draws;
-    } else {
-      const Side winner = r == GameResult::kBlueWins ? kBlue : kRed;
-      const bool a_won = (winner == first_colour) == a_first;
-      ++(a_won ? result.wins : result.losses);
-      points = a_won ? 1 : 0;
-    }
-    if (on_game) on_game(g, pos, points);
-  }
-  return result;
 }
 
 Side first_player_colour(const FlipPosition& pos) {

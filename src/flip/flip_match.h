@@ -11,18 +11,13 @@
 #include "flip/flip_position.h"
 #include "flip/flip_search.h"
 
-// Flip Jungle games played in-process between the engine and a baseline
-// (`jungle flip-match`). `jungle match` plays Flip Jungle between engine
-// processes (src/match); these games are for the players no protocol
-// engine can be: the seer, and baselines measured without a process in
-// between. Chance outcomes are drawn from the pool with a seeded
-// generator, so a match replays exactly.
-//
-// The seer is the engine knowing what every face-down tile holds, an upper
-// bound on what search can get out of the game: each game's tiles are
-// dealt at its start and a flip reveals what was dealt there, which for a
-// player who does not know the deal is the same game in distribution
-// (docs/flip.md, "The seer", gives the model and why it is the fair one).
+// The in-process players of Flip Jungle: the baselines (random, greedy,
+// careful), the engine, and the seer, the engine knowing what every
+// face-down tile holds, an upper bound on what search can get out of the
+// game (docs/flip.md, "The seer", gives the model and why it is the fair
+// one). They play as engines behind the game interface
+// (game/builtin_engines.h), in `jungle match` and its alias `jungle
+// flip-match`; what follows here judges finished games.
 
 namespace jungle::flip {
 
@@ -46,30 +41,14 @@ FlipPlayer greedy_player(uint64_t seed);
 FlipPlayer careful_player();
 // The engine with these limits.
 FlipPlayer engine_player(const FlipLimits& limits, FlipSearchOptions options = {});
-// The engine with these limits, knowing the tiles of the match's deal
-// (`tiles`, the object play_flip_match deals into; read at each move).
+// The engine with these limits, knowing the tiles of the game's deal
+// (`tiles`, read at each move: the game's whole deal, deal_tiles').
 FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal> tiles,
                        FlipSearchOptions options = {});
 
-struct FlipMatchResult {
-  int wins = 0, draws = 0, losses = 0;  // the first player's (the engine's)
-  int games() const { return wins + draws + losses; }
-  bool operator==(const FlipMatchResult&) const = default;
-  // The score, its interval and its text are the match statistics'
-  // (match/elo.h, score_text), as `jungle match` reports them.
-};
-
-// `games` games, `a` moving first in the even ones; what each flip reveals
-// is drawn with `seed`: from the pool when the tile is flipped, or, with
-// `deal`, dealt into *deal at each game's start (every face-down square,
-// kNoPiece elsewhere), a flip revealing what was dealt there. The same seed
-// plays other games under the two, alike in distribution. `on_game` sees
-// each finished game and `a`'s points in it (1, 0.5 or 0); *deal still
-// holds that game's deal then.
-FlipMatchResult play_flip_match(
-    const FlipRulesPtr& rules, const FlipPlayer& a, const FlipPlayer& b, int games, uint64_t seed,
-    const std::function<void(int, const FlipPosition&, double)>& on_game = {},
-    FlipDeal* deal = nullptr);
+// One piece from the pool `o` describes, each with its count's weight: a
+// uniform whole number below the pool's size from `chance`.
+Piece draw_from_pool(const Outcomes& o, RandomBits chance);
 
 // A game's deal: each face-down square of `pos` drawn in turn (square
 // order) from its pool with `chance`; kNoPiece on the other squares.

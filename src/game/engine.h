@@ -15,8 +15,9 @@
 
 // The engine facade of every family (Stockfish's engine.h, OpenSpiel's
 // Bot): it is given an Observation, never a State, so it cannot see what
-// its side may not; it searches in the background (go returns at once),
-// reports each completed depth through on_info and its choice once through
+// its side may not (the one exception, the seer and the cheater, upper
+// bounds made privileged by construction: builtin_engines.h); it searches in the background (go
+// returns at once), reports each completed depth through on_info and its choice once through
 // on_done. The protocol, the terminal, the web app and the match runner
 // drive engines only through it.
 

@@ -5,7 +5,6 @@
 #include <memory>
 #include <vector>
 
-#include "hidden/setup.h"
 #include "search/evaluation.h"
 
 namespace jungle::hidden {
@@ -17,7 +16,7 @@ Move random_try(const PlayerView& view, std::mt19937_64& rng) {
 
 HiddenPlayer random_player(uint64_t seed) {
   auto rng = std::make_shared<std::mt19937_64>(seed);
-  return [rng](const HiddenGame& game) { return random_try(game.view(game.side_to_move()), *rng); };
+  return [rng](const PlayerView& view) { return random_try(view, *rng); };
 }
 
 namespace {
@@ -79,8 +78,7 @@ HiddenPlayer greedy_player(uint64_t seed) {
   };
   auto state = std::make_shared<State>();
   state->rng.seed(seed);
-  return [state](const HiddenGame& game) {
-    const PlayerView& view = game.view(game.side_to_move());
+  return [state](const PlayerView& view) {
     if (state->rules != view.rule_set_ptr()) {
       state->rules = view.rule_set_ptr();
       state->values = std::make_unique<Evaluator>(*state->rules);
@@ -93,56 +91,25 @@ HiddenPlayer sampler_player(const HiddenLimits& limits, uint64_t seed) {
   HiddenSearchOptions options;
   options.seed = seed;
   auto searcher = std::make_shared<HiddenSearcher>(options);
-  return [searcher, limits](const HiddenGame& game) {
-    return searcher->search_one_world(game.view(game.side_to_move()), limits).best;
+  return [searcher, limits](const PlayerView& view) {
+    return searcher->search_one_world(view, limits).best;
   };
 }
 
 HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions options) {
   auto searcher = std::make_shared<HiddenSearcher>(options);
-  return [searcher, limits](const HiddenGame& game) {
-    return searcher->search(game.view(game.side_to_move()), limits).best;
-  };
+  return [searcher, limits](const PlayerView& view) { return searcher->search(view, limits).best; };
 }
 
-HiddenPlayer cheating_player(const HiddenLimits& limits, uint64_t) {
-  auto engine = std::make_shared<WorldSearch>();
-  return [engine, limits](const HiddenGame& game) {
-    SearchLimits l;
-    l.movetime_ms = limits.nodes > 0 ? 0 : limits.movetime_ms;
-    l.nodes = limits.nodes;
-    l.depth = limits.movetime_ms > 0 || limits.nodes > 0 ? 0 : std::max(1, limits.depth);
-    const SearchResult r = engine->search(game.truth(), l);
-    // Every move of the open game is one its view allows.
-    const MoveList tries = game.view(game.side_to_move()).legal_moves();
-    return tries.contains(r.best) ? r.best : tries[0];
-  };
-}
-
-HiddenMatchResult play_hidden_match(
-    const RuleSetPtr& rules, const std::string& variant, const HiddenPlayer& a,
-    const HiddenPlayer& b, int games, uint64_t seed,
-    const std::function<void(int, const HiddenGame&, double)>& on_game) {
-  std::mt19937_64 chance(seed);
-  HiddenMatchResult result;
-  for (int g = 0; g < games; ++g) {
-    const Side a_side = g % 2 == 0 ? kBlue : kRed;
-    HiddenGame game(default_start(rules, chance), variant);
-    while (!game.over()) {
-      const Move m = (game.side_to_move() == a_side ? a : b)(game);
-      game.play(m);
-    }
-    double points = 0.5;
-    if (game.result() == GameResult::kDraw) {
-      ++result.draws;
-    } else {
-      const Side winner = game.result() == GameResult::kBlueWins ? kBlue : kRed;
-      points = winner == a_side ? 1 : 0;
-      ++(winner == a_side ? result.wins : result.losses);
-    }
-    if (on_game) on_game(g, game, points);
-  }
-  return result;
+Move cheating_try(const HiddenGame& game, WorldSearch& engine, const HiddenLimits& limits) {
+  SearchLimits l;
+  l.movetime_ms = limits.nodes > 0 ? 0 : limits.movetime_ms;
+  l.nodes = limits.nodes;
+  l.depth = limits.movetime_ms > 0 || limits.nodes > 0 ? 0 : std::max(1, limits.depth);
+  const SearchResult r = engine.search(game.truth(), l);
+  // Every move of the open game is one its view allows.
+  const MoveList tries = game.view(game.side_to_move()).legal_moves();
+  return tries.contains(r.best) ? r.best : tries[0];
 }
 
 }  // namespace jungle::hidden

@@ -10,17 +10,17 @@
 #include "hidden_search/hidden_search.h"
 #include "search/evaluation.h"
 
-// Hidden games played in-process between the engine and a baseline
-// (`jungle hidden-match`, docs/hidden.md "Strength"). A player chooses from
-// its own view; only the "cheating" baseline, the upper bound, is handed
-// the arbiter's truth.
+// The in-process baselines of hidden games (docs/hidden.md, "Strength"):
+// each chooses the move to try from its side's view alone, except the
+// cheater, the upper bound, which is handed the arbiter's game. They play
+// as engines behind the game interface (game/builtin_engines.h), in
+// `jungle match` and its alias `jungle hidden-match`.
 
 namespace jungle::hidden {
 
-// Chooses the move to try for the side to move of a game that goes on.
-// `game` is there for the cheating baseline alone: every other player
-// reads only game.view(side).
-using HiddenPlayer = std::function<Move(const HiddenGame& game)>;
+// Chooses the move to try from the view of the side to move of a game
+// that goes on.
+using HiddenPlayer = std::function<Move(const PlayerView& view)>;
 
 // Uniformly among the tries of its view ("random-consistent").
 HiddenPlayer random_player(uint64_t seed);
@@ -41,23 +41,8 @@ HiddenPlayer greedy_player(uint64_t seed);
 HiddenPlayer sampler_player(const HiddenLimits& limits, uint64_t seed);
 // The engine of hidden_search.h.
 HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions options = {});
-// The open engine on the arbiter's board: it sees every animal.
-HiddenPlayer cheating_player(const HiddenLimits& limits, uint64_t seed);
-
-struct HiddenMatchResult {
-  int wins = 0, draws = 0, losses = 0;  // the first player's (the engine's)
-  int games() const { return wins + draws + losses; }
-  bool operator==(const HiddenMatchResult&) const = default;
-  // The score, its interval and its text are the match statistics'
-  // (match/elo.h, score_text), as `jungle match` reports them.
-};
-
-// `games` games, `a` Blue in the even ones; the set-ups (and the chosen
-// arrangements of a "chosen" set, which both players leave to chance) are
-// drawn with `seed`. `on_game` sees each finished game and a's points.
-HiddenMatchResult play_hidden_match(
-    const RuleSetPtr& rules, const std::string& variant, const HiddenPlayer& a,
-    const HiddenPlayer& b, int games, uint64_t seed,
-    const std::function<void(int, const HiddenGame&, double)>& on_game = {});
+// The cheater's move: the open engine `engine` on the arbiter's board of
+// `game`, seeing every animal.
+Move cheating_try(const HiddenGame& game, WorldSearch& engine, const HiddenLimits& limits);
 
 }  // namespace jungle::hidden

@@ -41,4 +41,51 @@ uint64_t pair_seed(uint64_t seed, int pair) {
   return splitmix64(splitmix64(seed) ^ uint64_t(pair));
 }
 
+namespace {
+
+class PairChance final : public GameChance {
+ public:
+  explicit PairChance(uint64_t seed) : bits_(seed) {}
+  std::unique_ptr<game::State> start(const game::Family& family, const std::string& variant,
+                                     const std::string& start) override {
+    std::unique_ptr<game::State> state = family.new_state(variant, start, bits_);
+    state->deal(bits_);
+    return state;
+  }
+  std::string draw(const game::State& state) override {
+    return sample_chance(state.chance_outcomes(), bits_).action;
+  }
+
+ private:
+  std::mt19937_64 bits_;
+};
+
+}  // namespace
+
+class OneStream::Game final : public GameChance {
+ public:
+  explicit Game(OneStream& stream) : stream_(stream) {}
+  std::unique_ptr<game::State> start(const game::Family& family, const std::string& variant,
+                                     const std::string& start) override {
+    std::unique_ptr<game::State> state = family.new_state(variant, start, stream_.bits_);
+    if (stream_.deal_) state->deal(stream_.bits_);
+    return state;
+  }
+  std::string draw(const game::State& state) override {
+    if (stream_.draw_) return stream_.draw_(state, stream_.bits_);
+    return sample_chance(state.chance_outcomes(), stream_.bits_).action;
+  }
+
+ private:
+  OneStream& stream_;
+};
+
+std::unique_ptr<GameChance> OneStream::game(int) {
+  return std::make_unique<Game>(*this);
+}
+
+std::unique_ptr<GameChance> PairedDeals::game(int index) {
+  return std::make_unique<PairChance>(pair_seed(seed_, index / 2));
+}
+
 }  // namespace jungle::match

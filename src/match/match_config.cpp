@@ -48,6 +48,9 @@ EngineSpec parse_engine_spec(std::string_view text) {
     const std::string value = word.substr(eq + 1);
     if (key == "cmd") {
       spec.command = value;
+    } else if (key == "builtin") {
+      if (value.empty()) throw std::invalid_argument("engine setting 'builtin=' names no engine");
+      spec.builtin = value;
     } else if (key == "name") {
       spec.name = value;
     } else if (key == "stderr") {
@@ -83,10 +86,16 @@ EngineSpec parse_engine_spec(std::string_view text) {
     } else {
       throw std::invalid_argument(
           "unknown engine setting '" + key +
-          "' (known: cmd, name, option.NAME, stderr, tc, movetime, nodes, depth)");
+          "' (known: cmd, builtin, name, option.NAME, stderr, tc, movetime, nodes, depth)");
     }
   }
-  if (spec.command.empty()) throw std::invalid_argument("engine needs cmd=COMMAND");
+  if (!spec.builtin.empty()) {
+    if (!spec.command.empty())
+      throw std::invalid_argument("engine has both cmd= and builtin=: give one");
+    if (spec.name.empty()) spec.name = spec.builtin;
+    return spec;
+  }
+  if (spec.command.empty()) throw std::invalid_argument("engine needs cmd=COMMAND or builtin=NAME");
   if (split_command_line(spec.command).empty())
     throw std::invalid_argument("engine command is empty");
   if (spec.name.empty()) {
@@ -123,6 +132,23 @@ TimeControl parse_clock(std::string_view text) {
   if (tc.time_ms <= 0 && tc.inc_ms <= 0)
     throw std::invalid_argument("time control '" + std::string(text) + "' gives no time");
   return tc;
+}
+
+MatchConfig in_process_config(const std::string& variant, int games, uint64_t seed) {
+  MatchConfig config;
+  config.variant = variant;
+  config.games = games;
+  config.seed = seed;
+  config.concurrency = 1;
+  config.max_plies = 0;
+  config.adjudicate_mate = false;
+  // The players carry their own limits; the match's, a depth, has no clock
+  // to lose on, and a move is waited for a day before it counts as hung.
+  config.tc.kind = TimeControl::Kind::kDepth;
+  config.tc.depth = 1;
+  config.move_timeout_ms = 24LL * 3600 * 1000;
+  config.event = "jungle match (in-process)";
+  return config;
 }
 
 std::string TimeControl::text() const {

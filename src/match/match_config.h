@@ -5,12 +5,16 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "game/builtin_engines.h"
+#include "match/chance.h"
 #include "match/sprt.h"
 
 namespace jungle::match {
@@ -34,10 +38,19 @@ struct TimeControl {
 // "60" (the whole game). Throws std::invalid_argument.
 TimeControl parse_clock(std::string_view text);
 
-// One engine of a match: how to start it and what to tell it first.
+// One engine of a match: how to start it and what to tell it first. It is
+// a process spoken to over the protocol (`command`), or an engine made in
+// this process (`builtin`, or `make` where a program builds its own), which
+// plays behind the same facade without a process in between.
 struct EngineSpec {
   std::string name;
   std::string command;  // a command line: "./build/release/jungle uci"
+  // An engine in this process by name: game::make_builtin_engine's
+  // ("engine", "random", "greedy", "careful", "seer", "sampler", "cheater").
+  std::string builtin;
+  // An engine in this process made by the caller (`jungle flip-match`):
+  // called once by each worker and once to check it starts.
+  std::function<game::BuiltinEngine()> make;
   std::vector<std::pair<std::string, std::string>> options;  // `setoption` name, value
   std::string stderr_path = "/dev/null";
   // Its own limit (tc=, movetime=, nodes=, depth=), in place of the match's:
@@ -46,7 +59,8 @@ struct EngineSpec {
 };
 
 // Reads "cmd=./jungle name=A option.Hash=16 option.Mode=random stderr=a.log",
-// with at most one of tc=10+0.1, movetime=MS, nodes=N, depth=N.
+// with at most one of tc=10+0.1, movetime=MS, nodes=N, depth=N; in place of
+// cmd=, builtin=NAME plays an engine of this process.
 // Words are split like a shell's, so "cmd='./jungle uci'" or
 // "'option.Move Overhead=10'" keep their spaces. Throws std::invalid_argument.
 EngineSpec parse_engine_spec(std::string_view text);
@@ -58,8 +72,11 @@ struct MatchConfig {
   int concurrency = 1;
   std::string variant = "standard";   // a shipped name or a .toml path, of any family
   std::vector<std::string> openings;  // FENs; empty: every game from the start position
-  // Seeds the deals: each pair's set-up and chance outcomes (pair_seed).
+  // Seeds the deals: each pair's set-up and chance outcomes (pair_seed),
+  // and the generators of builtin baselines.
   uint64_t seed = 1;
+  // Where chance comes from; null: PairedDeals(seed), the match's sampler.
+  std::shared_ptr<ChanceSource> chance;
   std::optional<SprtConfig> sprt;   // stop as soon as it decides
   std::string record_path;          // games are appended here; empty: not written
   int max_plies = 600;              // then the arbiter calls a draw; 0: no limit
@@ -74,5 +91,12 @@ struct MatchConfig {
     return engines[size_t(e)].tc ? *engines[size_t(e)].tc : tc;
   }
 };
+
+// A match of engines in this process as `jungle flip-match` and `jungle
+// hidden-match` play it: `games` games of `variant` in order on one thread,
+// played to their end by the rules (no adjudication, no ply limit) and with
+// no deadline that matters (their players keep to their own budgets), as
+// their own game loops played them. The engines and chance are the caller's.
+MatchConfig in_process_config(const std::string& variant, int games, uint64_t seed);
 
 }  // namespace jungle::match

@@ -93,4 +93,14 @@ std::string match_summary(const MatchConfig& config, const MatchResult& r) {
   return out.str();
 }
 
+bool print_in_process_summary(const MatchResult& result, std::ostream& out, std::ostream& err) {
+  if (!result.error.empty()) {
+    err << "error: " << result.error << "\n";
+    return false;
+  }
+  for (const std::string& line : result.incident_log) err << "incident: " << line << "\n";
+  out << score_text(result.wdl) << "\n";
+  return true;
+}
+
 }  // namespace jungle::match

@@ -76,6 +76,32 @@ std::string go_line(const MatchConfig& config, const GameOutcome& out, int e,
   return go;
 }
 
+// The same limits for an engine in this process.
+game::Limits limits_of(const MatchConfig& config, const GameOutcome& out, int e,
+                       const std::array<int64_t, 2>& clock, const std::array<int, 2>& moves_made) {
+  const TimeControl& tc = config.tc_of(e);
+  game::Limits l;
+  switch (tc.kind) {
+    case TimeControl::Kind::kClock:
+      for (const Side s : {kBlue, kRed}) {
+        l.time_ms[s] = std::max<int64_t>(clock[out.engine_of(s)], 0);
+        l.inc_ms[s] = config.tc_of(out.engine_of(s)).inc_ms;
+      }
+      if (tc.moves > 0) l.moves_to_go = tc.moves - moves_made[e] % tc.moves;
+      break;
+    case TimeControl::Kind::kMoveTime:
+      l.movetime_ms = tc.movetime_ms;
+      break;
+    case TimeControl::Kind::kNodes:
+      l.nodes = tc.nodes;
+      break;
+    case TimeControl::Kind::kDepth:
+      l.depth = tc.depth;
+      break;
+  }
+  return l;
+}
+
 }  // namespace
 
 double GameOutcome::first_engine_points() const {
@@ -94,6 +120,7 @@ struct MatchRunner::Shared {
   const game::Family* family = nullptr;
   std::string variant_value;
   const GameCallback* on_game = nullptr;
+  std::shared_ptr<ChanceSource> chance;
 };
 
 MatchRunner::MatchRunner(MatchConfig config) : config_(std::move(config)) {}
@@ -129,7 +156,7 @@ MatchResult MatchRunner::run(const GameCallback& on_game) {
   }
   for (const EngineSpec& spec : config_.engines) {
     try {
-      if (split_command_line(spec.command).empty())
+      if (spec.builtin.empty() && !spec.make && split_command_line(spec.command).empty())
         throw std::invalid_argument("engine " + spec.name + " has no command");
     } catch (const std::invalid_argument& e) {
       shared.result.error = e.what();
@@ -139,16 +166,13 @@ MatchResult MatchRunner::run(const GameCallback& on_game) {
   // Each engine must come up once before any game is played: a misspelt
   // command or option is a mistake in the match, not a forfeit by the engine.
   for (int e = 0; e < 2; ++e) {
-    Player probe;
-    probe.index = e;
-    probe.spec = &config_.engines[e];
+    MatchPlayer probe(e, config_.engines[size_t(e)]);
     Incident incident = Incident::kNone;
     std::string reason;
     if (!probe.prepare(config_, shared.variant_value, &incident, &reason)) {
       shared.result.error = "engine " + config_.engines[e].name + " cannot play: " + reason;
       return shared.result;
     }
-    probe.proc.stop();
   }
   if (!config_.record_path.empty()) {
     shared.records.open(config_.record_path, std::ios::app);
@@ -160,7 +184,11 @@ MatchResult MatchRunner::run(const GameCallback& on_game) {
   if (config_.sprt) shared.sprt.emplace(*config_.sprt);
   shared.pair_first.assign(size_t(config_.games + 1) / 2, -1);
 
-  const int threads = std::clamp(config_.concurrency, 1, std::max(1, config_.games));
+  shared.chance = config_.chance ? config_.chance : std::make_shared<PairedDeals>(config_.seed);
+  // A source whose games draw from one stream plays them one after another.
+  const int threads = shared.chance->any_order()
+                          ? std::clamp(config_.concurrency, 1, std::max(1, config_.games))
+                          : 1;
   std::vector<std::thread> workers;
   for (int i = 0; i < threads; ++i) workers.emplace_back([&] { worker(shared); });
   for (std::thread& t : workers) t.join();
@@ -168,11 +196,9 @@ MatchResult MatchRunner::run(const GameCallback& on_game) {
 }
 
 void MatchRunner::worker(Shared& shared) {
-  std::array<Player, 2> players;
-  for (int e = 0; e < 2; ++e) {
-    players[e].index = e;
-    players[e].spec = &config_.engines[e];
-  }
+  Players players;
+  for (int e = 0; e < 2; ++e)
+    players[size_t(e)] = std::make_unique<MatchPlayer>(e, config_.engines[size_t(e)]);
   for (;;) {
     if (stop_) break;
     const int index = shared.next_game++;
@@ -182,10 +208,10 @@ void MatchRunner::worker(Shared& shared) {
     std::lock_guard<std::mutex> lock(shared.mutex);
     record_outcome(out, record, shared);
   }
-  for (Player& p : players) p.proc.stop();
+  for (auto& p : players) p->shut();
 }
 
-GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, const Shared& shared,
+GameOutcome MatchRunner::play_game(int index, Players& players, const Shared& shared,
                                    std::string& record) {
   GameOutcome out;
   out.index = index;
@@ -196,14 +222,13 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
     out.opening = int(size_t(pair) % config_.openings.size());
     start = config_.openings[size_t(out.opening)];
   }
-  // The pair's one generator makes the set-up, deals what chance will
-  // reveal, then draws whatever chance is left: both games of the pair get
-  // the same deal, the colours swapped.
-  std::mt19937_64 chance(pair_seed(config_.seed, pair));
-  std::unique_ptr<game::State> state;
+  // The game's chance makes its set-up and deal, then draws whatever chance
+  // is left (by default both games of a pair get the same deal, the
+  // colours swapped: PairedDeals).
+  const std::unique_ptr<GameChance> chance = shared.chance->game(index);
+  std::shared_ptr<game::State> state;
   try {
-    state = shared.family->new_state(config_.variant, start, chance);
-    state->deal(chance);
+    state = chance->start(*shared.family, config_.variant, start);
   } catch (const std::exception& e) {
     out.aborted = true;
     out.reason = std::string("the game could not be set up: ") + e.what();
@@ -224,8 +249,10 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
   std::array<bool, 2> ok{};
   std::array<std::string, 2> why;
   std::array<Incident, 2> kinds{};
-  for (int e = 0; e < 2; ++e)
-    ok[e] = players[e].prepare(config_, shared.variant_value, &kinds[e], &why[e]);
+  for (int e = 0; e < 2; ++e) {
+    ok[e] = players[size_t(e)]->prepare(config_, shared.variant_value, &kinds[e], &why[e]);
+    if (ok[e]) players[size_t(e)]->show_truth(*state);
+  }
   if (!ok[0] && !ok[1]) {
     out.aborted = true;
     out.reason = why[0] + "; " + why[1];
@@ -273,7 +300,7 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
     }
     if (actor.is_chance()) {
       try {
-        state->apply(sample_chance(state->chance_outcomes(), chance).action);
+        state->apply(chance->draw(*state));
       } catch (const std::exception& e) {
         out.aborted = true;
         out.reason = std::string("the arbiter's chance failed: ") + e.what();
@@ -309,22 +336,19 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
 
     const Side side = actor.side;
     const int e = out.engine_of(side);
-    Player& p = players[e];
+    MatchPlayer& p = *players[size_t(e)];
     const std::string& name = *names[size_t(e)];
-    p.proc.write_line("position " + state->observe(side).position);
     const TimeControl& tc = config_.tc_of(e);
     int64_t deadline_ms = 0;
     const std::string go = go_line(config_, out, e, clock, moves_made, &deadline_ms);
-    ScoreReport score;
-    std::string answer;
     const auto started = Clock::now();
-    p.proc.write_line(go);
-    const auto read = p.wait_for("bestmove", deadline_ms, &answer, &score);
+    const Reply reply =
+        p.ask(state->observe(side), go, limits_of(config_, out, e, clock, moves_made), deadline_ms);
+    const ScoreReport& score = reply.score;
+    const auto read = reply.read;
     const int64_t elapsed = ms_since(started);
     if (read == EngineProcess::ReadResult::kEof) {
-      charge(e, Incident::kCrash, name + " crashed (" + p.proc.exit_description() + ")");
-      p.proc.kill();
-      p.ready = false;
+      charge(e, Incident::kCrash, name + " crashed (" + reply.crash + ")");
       break;
     }
     const bool clocked =
@@ -338,11 +362,7 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
                name + " did not move within " + std::to_string(deadline_ms) + " ms");
       }
       // A late answer would fall into the next game: resynchronise or kill.
-      p.proc.write_line("stop");
-      if (p.wait_for("bestmove", kStopGraceMs) != EngineProcess::ReadResult::kLine) {
-        p.proc.kill();
-        p.ready = false;
-      }
+      p.resynchronise(kStopGraceMs);
       break;
     }
     if (tc.kind == TimeControl::Kind::kClock) {
@@ -362,8 +382,7 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
                  std::to_string(tc.movetime_ms) + " ms move)");
       break;
     }
-    const std::vector<std::string> aw = split(answer);
-    const std::string text = aw.size() > 1 ? aw[1] : "";
+    const std::string& text = reply.action;
     try {
       state->apply(text);
     } catch (const std::exception& error) {  // game::ActionError, or any text it cannot read
@@ -411,6 +430,7 @@ GameOutcome MatchRunner::play_game(int index, std::array<Player, 2>& players, co
     record.clear();  // counted, not written
     out.reason += std::string(" (no record: ") + e.what() + ")";
   }
+  out.state = std::move(state);
   return out;
 }
 

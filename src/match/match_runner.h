@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,8 +16,10 @@
 #include <vector>
 
 #include "core/types.h"
+#include "game/state.h"
 #include "match/elo.h"
 #include "match/match_config.h"
+#include "match/match_player.h"
 #include "match/sprt.h"
 #include "match/uci_engine.h"
 
@@ -38,6 +41,9 @@ struct GameOutcome {
   int offender = -1;        // the engine an incident is charged to
   Incident incident = Incident::kNone;
   bool aborted = false;  // stopped before its end (the SPRT decided): not counted
+  // The game as the arbiter ended it (a result the board does not show
+  // declared); null when it could not be set up.
+  std::shared_ptr<const game::State> state;
 
   int engine_of(Side s) const { return s == first_side ? first_engine : 1 - first_engine; }
   Side side_of(int engine) const {
@@ -59,15 +65,17 @@ struct MatchResult {
   std::string error;  // set when the match could not be played at all
 };
 
-// Plays a match between two engines spoken to over the protocol, in any
-// family of games (src/game). The runner is the arbiter: it holds each
+// Plays a match between two engines, processes spoken to over the protocol
+// or engines in this process (match_player.h), in any family of games
+// (src/game). The runner is the arbiter: it holds each
 // game's State, tells each engine only what its side observes, applies every
 // action with our own rules, draws chance's outcomes itself, ends games by
 // the rules (State::result), charges crashes, time losses and illegal moves
 // to the engine responsible, and never waits on an engine without a deadline.
-// Both games of a pair are played on the same deal: one generator, seeded by
+// Chance comes from the config's ChanceSource; by default both games of a
+// pair are played on the same deal (PairedDeals: one generator, seeded by
 // the match's seed and the pair, makes the game's hidden set-up and deals
-// what chance will reveal (State::deal), then draws any chance left.
+// what chance will reveal, then draws any chance left).
 class MatchRunner {
  public:
   using GameCallback = std::function<void(const GameOutcome&, const MatchResult&)>;
@@ -80,11 +88,10 @@ class MatchRunner {
   void request_stop() { stop_ = true; }
 
  private:
-  using Player = UciEngine;
+  using Players = std::array<std::unique_ptr<MatchPlayer>, 2>;
   struct Shared;
   void worker(Shared& shared);
-  GameOutcome play_game(int index, std::array<Player, 2>& players, const Shared& shared,
-                        std::string& record);
+  GameOutcome play_game(int index, Players& players, const Shared& shared, std::string& record);
   void record_outcome(const GameOutcome& out, const std::string& record, Shared& shared);
 
   MatchConfig config_;
