@@ -187,7 +187,8 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
         if (!answer.lines.empty()) answer.lines[0].score = answer.score;
         if (skill < kFullSkill && r.lines.size() > 1) {
           std::vector<double> expected;
-          for (const flip::FlipLine& l : r.lines) expected.push_back(expected_of_points(l.score));
+          for (const flip::FlipLine& l : r.lines)
+            expected.push_back(flip::expected_of_points(l.score));
           // The seed and the position choose, so that a game replays.
           const size_t k = skill_choice(
               expected, skill, uint64_t(seed) * 1000003 + root.key() + root.history().size());
