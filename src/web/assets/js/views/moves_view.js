@@ -3,8 +3,7 @@
 // clicking a move shows the position after it.
 import { $ } from '../dom.js';
 import { moveRows, moveText, moveTitle } from '../format.js';
-import { moveJudgement } from '../review.js';
-import { state } from '../state.js';
+import { moveJudgement, state } from '../state.js';
 import { variationRows } from './lines_view.js';
 import { JUDGEMENTS, judgementText } from './review_view.js';
 

@@ -4,7 +4,7 @@
 // it remembers the last choices.
 import { $, submitterValue, within } from '../dom.js';
 import { LEVELS } from '../format.js';
-import { playerName, rememberName } from '../online.js';
+import { playerName, rememberName } from '../player_name.js';
 import { setPendingStart, state, variantInfo } from '../state.js';
 import { store } from '../storage.js';
 

@@ -6,7 +6,7 @@
 import { $ } from '../dom.js';
 import { sideName } from '../format.js';
 import { claimableAt, isOnline, isSpectator, mySides, opponentSide, waitingForOpponent } from '../game.js';
-import { gameLink, joinLink } from '../online.js';
+import { gameLink, joinLink } from '../links.js';
 import { serverNow, state } from '../state.js';
 
 /** @typedef {import('../api.js').Game} Game */

@@ -5,8 +5,7 @@
 import { $ } from '../dom.js';
 import { sideName } from '../format.js';
 import { isOnline } from '../game.js';
-import { reviewShown } from '../review.js';
-import { state } from '../state.js';
+import { reviewShown, state } from '../state.js';
 import { drawEvalGraph } from './eval_graph.js';
 
 /** @typedef {import('../api.js').Game} Game */
