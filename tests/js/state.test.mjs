@@ -1,4 +1,4 @@
-// The page's state transitions (src/web/assets/js/state.js): what a new
+// The page's state transitions (src/web/assets/js/state/state.js): what a new
 // game state from the server keeps and drops, and moving through the plies.
 // The state is one per page, so each test starts by opening a game.
 import assert from 'node:assert/strict';
@@ -19,7 +19,7 @@ import {
   state,
   viewLatest,
   viewMoved,
-} from '../../src/web/assets/js/state.js';
+} from '../../src/web/assets/js/state/state.js';
 import { HUMAN, engine, game, move } from './fixtures.mjs';
 
 const MOVES = [move(1, 'a3a4', 'blue', 'E'), move(2, 'g7g6', 'red', 'e'), move(3, 'a4a5', 'blue', 'E')];

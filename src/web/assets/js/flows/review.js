@@ -3,14 +3,14 @@
 // background (docs/api.md, /review); the page starts it when a game ends or
 // a record is loaded (or on the player's word), follows its progress, and
 // hands its findings to the move list, the evaluation graph and the bar.
-import { api, messageOf } from './api.js';
-import { toast } from './dom.js';
-import { reviewArrived, reviewShown, state } from './state.js';
-import { renderEval } from './views/analysis_view.js';
-import { renderMoves } from './views/moves_view.js';
-import { renderReview } from './views/review_view.js';
+import { api, messageOf } from '../api/api.js';
+import { toast } from '../util/dom.js';
+import { reviewArrived, reviewShown, state } from '../state/state.js';
+import { renderEval } from '../views/analysis_view.js';
+import { renderMoves } from '../views/moves_view.js';
+import { renderReview } from '../views/review_view.js';
 
-/** @typedef {import('./api.js').Game} Game */
+/** @typedef {import('../api/api.js').Game} Game */
 
 const POLL_MS = 400;
 

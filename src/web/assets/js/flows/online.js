@@ -4,16 +4,16 @@
 // and copying the links to share (links.js makes them). Each step asks the
 // server and shows its answer (the game's event stream brings the other
 // player's side, flows.js).
-import { ApiError, api, messageOf } from './api.js';
-import { $, toast } from './dom.js';
+import { ApiError, api, messageOf } from '../api/api.js';
+import { $, toast } from '../util/dom.js';
 import { showGame, loadGame } from './flows.js';
-import { stopWatching, watchedGame } from './game_stream.js';
-import { isSpectator, opponentSide, waitingForOpponent } from './game.js';
-import { sideName } from './format.js';
-import { state } from './state.js';
-import { playerName, rememberName } from './player_name.js';
+import { stopWatching, watchedGame } from '../api/game_stream.js';
+import { isSpectator, opponentSide, waitingForOpponent } from '../game/game.js';
+import { sideName } from '../game/format.js';
+import { state } from '../state/state.js';
+import { playerName, rememberName } from '../util/player_name.js';
 
-/** @typedef {import('./api.js').Game} Game */
+/** @typedef {import('../api/api.js').Game} Game */
 
 /** @param {string} text @param {string} what */
 async function copy(text, what) {

@@ -4,7 +4,7 @@
 // page's 7x9 views stay as they are; these elements replace them while a
 // flip game is shown.
 
-import { ANIMALS, glyphPath, svg } from '../pieces.js';
+import { ANIMALS, glyphPath, svg } from '../game/pieces.js';
 
 /** @typedef {{ [square: string]: string }} FlipBoard */
 

@@ -236,7 +236,7 @@ const query = (params) => {
  *   resign: (id: number, side: Side) => Promise<Game>,
  *   setPlayers: (id: number, players: Players) => Promise<Game>,
  *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string, expected?: number, worlds?: number }>,
- *   flipHint: (id: number, ply: number, movetimeMs: number) => Promise<import('./views/flip_board.js').FlipReport>,
+ *   flipHint: (id: number, ply: number, movetimeMs: number) => Promise<import('../flip/flip_board.js').FlipReport>,
  *   arrange: (id: number, body: { arrangement?: string, random?: boolean, ready?: boolean }) => Promise<Game>,
  *   review: (id: number) => Promise<Review>,
  *   startReview: (id: number) => Promise<Review>,

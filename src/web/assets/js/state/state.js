@@ -2,14 +2,14 @@
 // The page's state, in one place. Views and flows read `state` (read-only to
 // the type checker); only the transitions below change it, each named for
 // what happened, so that every change can be found.
-import { facesRed } from './game.js';
+import { facesRed } from '../game/game.js';
 
-/** @typedef {import('./api.js').Game} Game */
-/** @typedef {import('./api.js').Variant} Variant */
-/** @typedef {import('./api.js').Evaluation} Evaluation */
-/** @typedef {import('./api.js').Review} Review */
-/** @typedef {import('./api.js').MoveJudgement} MoveJudgement */
-/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').Variant} Variant */
+/** @typedef {import('../api/api.js').Evaluation} Evaluation */
+/** @typedef {import('../api/api.js').Review} Review */
+/** @typedef {import('../api/api.js').MoveJudgement} MoveJudgement */
+/** @typedef {import('../game/pieces.js').PieceStyle} PieceStyle */
 /** A position chosen in the set-up editor to start a game from. @typedef {{ variant: string, fen: string }} StartPosition */
 
 /**
