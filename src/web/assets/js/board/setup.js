@@ -11,7 +11,7 @@ import { ANIMALS, drawPiece, svg } from '../game/pieces.js';
 /** @typedef {import('../api/api.js').Variant} Variant */
 /** @typedef {import('../game/fen.js').Piece} Piece */
 /** @typedef {import('../game/pieces.js').PieceStyle} PieceStyle */
-/** @typedef {import('../state/state.js').StartPosition} StartPosition */
+/** A position chosen in the set-up editor to start a game from. @typedef {{ variant: string, fen: string }} StartPosition */
 
 export class SetupEditor {
   /**

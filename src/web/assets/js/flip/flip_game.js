@@ -33,7 +33,7 @@ import {
 } from './flip_board.js';
 
 /** A flip game as GET /api/games/ID answers it (docs/api.md). @typedef {any} FlipGame */
-/** @typedef {import('./flip_board.js').FlipReport} FlipReport */
+/** @typedef {import('../api/api.js').FlipReport} FlipReport */
 /** @typedef {import('./flip_board.js').FlipArrow} FlipArrow */
 
 // An analysis thinks this long (the server's cap is 30 s), and shows this

@@ -527,7 +527,7 @@ export async function loadRecord(text, index = 1, variations = []) {
 /**
  * Opens a position from the editor on the analysis board: a game of two
  * people from there, with the engine's lines on.
- * @param {import('../state/state.js').StartPosition} start
+ * @param {import('../board/setup.js').StartPosition} start
  */
 export async function analyseFrom(start) {
   try {

@@ -10,7 +10,7 @@ import { facesRed } from '../game/game.js';
 /** @typedef {import('../api/api.js').Review} Review */
 /** @typedef {import('../api/api.js').MoveJudgement} MoveJudgement */
 /** @typedef {import('../game/pieces.js').PieceStyle} PieceStyle */
-/** A position chosen in the set-up editor to start a game from. @typedef {{ variant: string, fen: string }} StartPosition */
+/** @typedef {import('../board/setup.js').StartPosition} StartPosition */
 
 /**
  * @typedef {object} PageState

@@ -8,7 +8,7 @@ import { playerName, rememberName } from '../util/player_name.js';
 import { setPendingStart, state, variantInfo } from '../state/state.js';
 import { store } from '../util/storage.js';
 
-/** @typedef {import('../state/state.js').StartPosition} StartPosition */
+/** @typedef {import('../board/setup.js').StartPosition} StartPosition */
 /** @typedef {import('../api/api.js').TimeControl} TimeControl */
 /** @typedef {import('../api/api.js').Side} Side */
 /**
