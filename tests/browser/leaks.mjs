@@ -6,8 +6,8 @@
 // moment, and anything naming another animal of the reader's enemy is a
 // leak: a letter in a FEN placement, a one-letter piece code, "Red Tiger"
 // in words, a face-down piece drawn with a glyph, letter or icon.
-import { GLYPHS } from '../../src/web/assets/js/glyphs.js';
-import { ANIMALS } from '../../src/web/assets/js/pieces.js';
+import { GLYPHS } from '../../src/web/assets/js/game/glyphs.js';
+import { ANIMALS } from '../../src/web/assets/js/game/pieces.js';
 
 const LETTERS = 'ELTPWDCR';
 

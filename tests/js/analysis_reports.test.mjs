@@ -1,7 +1,7 @@
-// What a running analysis hands a hint (src/web/assets/js/analysis_reports.js).
+// What a running analysis hands a hint (src/web/assets/js/game/analysis_reports.js).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AnalysisReports } from '../../src/web/assets/js/analysis_reports.js';
+import { AnalysisReports } from '../../src/web/assets/js/game/analysis_reports.js';
 
 /** Whether a promise has settled, and with what, after the queued callbacks ran. */
 async function settled(promise) {

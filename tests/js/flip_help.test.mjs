@@ -1,9 +1,9 @@
 // The words of a Flip Jungle hint, analysis and review
-// (src/web/assets/js/views/flip_board.js, flip_review.js).
+// (src/web/assets/js/flip/flip_board.js, flip_review.js).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { judgementTitle } from '../../src/web/assets/js/flip_review.js';
-import { expectationText, hintText, percent } from '../../src/web/assets/js/views/flip_board.js';
+import { judgementTitle } from '../../src/web/assets/js/flip/flip_review.js';
+import { expectationText, hintText, percent } from '../../src/web/assets/js/flip/flip_board.js';
 
 /** A flip engine report with what a test sets. */
 const report = (fields) => ({

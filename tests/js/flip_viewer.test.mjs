@@ -1,10 +1,10 @@
-// Looking back over a Flip Jungle game (src/web/assets/js/flip_fen.js,
+// Looking back over a Flip Jungle game (src/web/assets/js/flip/flip_fen.js,
 // flip_viewer.js) and its review's graph (flip_review.js flipGraphOf).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseFlipFen } from '../../src/web/assets/js/flip_fen.js';
-import { flipGraphOf } from '../../src/web/assets/js/flip_review.js';
-import { viewedPly, viewedPosition, viewKey, viewPly } from '../../src/web/assets/js/flip_viewer.js';
+import { parseFlipFen } from '../../src/web/assets/js/flip/flip_fen.js';
+import { flipGraphOf } from '../../src/web/assets/js/flip/flip_review.js';
+import { viewedPly, viewedPosition, viewKey, viewPly } from '../../src/web/assets/js/flip/flip_viewer.js';
 
 test('a flip FEN gives the squares, the pool and the face-down count', () => {
   const p = parseFlipFen('??2/4/2l1/L2T w Tc 0 1');

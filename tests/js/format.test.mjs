@@ -1,5 +1,5 @@
 // The page's text: scores, labels, status lines, move numbers, the
-// evaluation bar's curve (src/web/assets/js/format.js).
+// evaluation bar's curve (src/web/assets/js/game/format.js).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
@@ -23,7 +23,7 @@ import {
   scoreSentence,
   sideName,
   statusText,
-} from '../../src/web/assets/js/format.js';
+} from '../../src/web/assets/js/game/format.js';
 import { HUMAN, engine, game, move } from './fixtures.mjs';
 
 test('scores are in pawns for Blue, signed, and forced wins in moves', () => {

@@ -1,4 +1,4 @@
-// Questions about a game (src/web/assets/js/game.js): who plays, which
+// Questions about a game (src/web/assets/js/game/game.js): who plays, which
 // position a ply shows, how far a take-back goes, who resigns.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -13,7 +13,7 @@ import {
   playersFor,
   resigningSide,
   takeBackPlies,
-} from '../../src/web/assets/js/game.js';
+} from '../../src/web/assets/js/game/game.js';
 import { HUMAN, START, engine, game, move } from './fixtures.mjs';
 
 const TWO_MOVES = [move(1, 'a3a4', 'blue', 'E'), move(2, 'g7g6', 'red', 'e')];

@@ -1,4 +1,4 @@
-// A hidden-pieces game on the page (src/web/assets/js/hidden.js): who
+// A hidden-pieces game on the page (src/web/assets/js/game/hidden.js): who
 // sits at a shared screen, announcements in words that name only what the
 // reader was shown, what a face-down piece can be, the set-up's exchanges.
 import assert from 'node:assert/strict';
@@ -15,8 +15,8 @@ import {
   settingUp,
   sideAtScreen,
   setupMoves,
-} from '../../src/web/assets/js/hidden.js';
-import { moveRows, moveTitle } from '../../src/web/assets/js/format.js';
+} from '../../src/web/assets/js/game/hidden.js';
+import { moveRows, moveTitle } from '../../src/web/assets/js/game/format.js';
 import { HUMAN, engine, game } from './fixtures.mjs';
 
 // Blue's view before the first move: Red's animals unseen.

@@ -1,9 +1,9 @@
-// The analysis board's tree of side lines (src/web/assets/js/line_tree.js):
+// The analysis board's tree of side lines (src/web/assets/js/game/line_tree.js):
 // lines leave the game at a ply or another line at a move, known moves are
 // not added twice, a take-back drops the lines it cut off.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LineTree, moveNumber, pathTo } from '../../src/web/assets/js/line_tree.js';
+import { LineTree, moveNumber, pathTo } from '../../src/web/assets/js/game/line_tree.js';
 
 /** @param {string} move @param {'blue' | 'red'} side */
 const step = (move, side, fen = `7/7/7/7/7/7/7/7/7 ${side === 'blue' ? 'b' : 'w'} 0 2`) => ({

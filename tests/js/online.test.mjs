@@ -4,7 +4,7 @@
 // claimed, and the status line of an online game.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatClock, isLowTime, lowTimeThreshold, timeLeft } from '../../src/web/assets/js/clock.js';
+import { formatClock, isLowTime, lowTimeThreshold, timeLeft } from '../../src/web/assets/js/game/clock.js';
 import {
   claimableAt,
   facesRed,
@@ -14,8 +14,8 @@ import {
   opponentSide,
   resigningSide,
   waitingForOpponent,
-} from '../../src/web/assets/js/game.js';
-import { statusText } from '../../src/web/assets/js/format.js';
+} from '../../src/web/assets/js/game/game.js';
+import { statusText } from '../../src/web/assets/js/game/format.js';
 import { HUMAN, game } from './fixtures.mjs';
 
 const control = { kind: 'sudden_death', initial_ms: 300000 };

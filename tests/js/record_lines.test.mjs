@@ -1,11 +1,11 @@
 // A downloaded record with the analysis board's side lines
-// (src/web/assets/js/record_lines.js): the lines go in parentheses after
+// (src/web/assets/js/game/record_lines.js): the lines go in parentheses after
 // the move each stands in for, written as the project's writer writes them
 // (tests/game_record_test.cpp reads the same text back), and the name says
 // the format is the project's own.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { recordFileName, recordWithSideLines } from '../../src/web/assets/js/record_lines.js';
+import { recordFileName, recordWithSideLines } from '../../src/web/assets/js/game/record_lines.js';
 
 const START = 'ltrdcwpe/7/7/7/7/7/7/7/7 w 0 1';
 const RECORD = '[Event "x"]\n[Result "*"]\n\n1. a3a4 a7a6 {c} 2. a4a5 *\n';

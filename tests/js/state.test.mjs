@@ -1,4 +1,4 @@
-// The page's state transitions (src/web/assets/js/state.js): what a new
+// The page's state transitions (src/web/assets/js/state/state.js): what a new
 // game state from the server keeps and drops, and moving through the plies.
 // The state is one per page, so each test starts by opening a game.
 import assert from 'node:assert/strict';
@@ -10,13 +10,16 @@ import {
   gameDeleted,
   gameOpening,
   gameShown,
+  moveJudgement,
+  reviewArrived,
+  reviewShown,
   setBest,
   setEvaluation,
   setHint,
   state,
   viewLatest,
   viewMoved,
-} from '../../src/web/assets/js/state.js';
+} from '../../src/web/assets/js/state/state.js';
 import { HUMAN, engine, game, move } from './fixtures.mjs';
 
 const MOVES = [move(1, 'a3a4', 'blue', 'E'), move(2, 'g7g6', 'red', 'e'), move(3, 'a4a5', 'blue', 'E')];
@@ -118,4 +121,34 @@ test('deleting the game shown forgets it; another one does not', () => {
   assert.equal(gameDeleted(11), true);
   assert.equal(state.game, null);
   assert.equal(viewMoved(1), false);
+});
+
+test('a review is shown with its game only, and fills the bar where nothing fresher was said', () => {
+  open(game({ id: 20, moves: MOVES }));
+  setEvaluation(1, { blue_score: 15, mate: null });
+  const blunder = { ply: 2, loss: 0.3, judgement: 'blunder', better: 'g7g5' };
+  reviewArrived({
+    game: 20,
+    status: 'running',
+    analysed: 3,
+    total: 4,
+    plies: [
+      { ply: 0, blue_score: 10, mate: null, final: false },
+      { ply: 1, blue_score: 90, mate: null, final: false },
+      null,
+      { ply: 3, blue_score: 0, mate: null, final: true },
+    ],
+    moves: [null, blunder, null],
+  });
+  assert.equal(reviewShown()?.game, 20);
+  assert.deepEqual(moveJudgement(2), blunder);
+  assert.equal(moveJudgement(1), null);
+  assert.equal(moveJudgement(3), null);
+  // Said before the review: kept. A position's final word (the game over) is not the review's to give.
+  assert.deepEqual(state.evaluations.get(1), { blue_score: 15, mate: null });
+  assert.equal(state.evaluations.get(0)?.blue_score, 10);
+  assert.equal(state.evaluations.has(3), false);
+  open(game({ id: 21, moves: MOVES }));
+  assert.equal(reviewShown(), null);
+  assert.equal(moveJudgement(2), null);
 });

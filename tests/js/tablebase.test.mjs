@@ -1,8 +1,8 @@
-// The analysis panel's tablebase line (src/web/assets/js/tablebase.js):
+// The analysis panel's tablebase line (src/web/assets/js/views/tablebase_view.js):
 // the tables answer for the side to move; the page names the winner.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { moveVerdictText, tablebaseLine, verdictText } from '../../src/web/assets/js/tablebase.js';
+import { moveVerdictText, tablebaseLine, verdictText } from '../../src/web/assets/js/views/tablebase_view.js';
 
 test('a verdict names the side that wins, whoever is to move', () => {
   assert.equal(verdictText({ wdl: 'win', dtm: 7 }, 'blue'), 'Blue wins in 7 plies');

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""Writes assets/js/glyphs.js: the Chinese characters the board uses, as SVG
-path outlines, so that the page draws them the same on every device whether
-or not it has a CJK font.
+"""Writes assets/js/game/glyphs.js: the Chinese characters the board uses, as
+SVG path outlines, so that the page draws them the same on every device
+whether or not it has a CJK font.
 
 Run once by hand when the set of characters changes (needs Debian's
 fonts-noto-cjk and python3-fonttools; the build does not):
@@ -19,7 +19,7 @@ FONT = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc"
 FACE = "Noto Serif CJK SC"
 # Elephant, Lion, Tiger, Leopard, Wolf, Dog, Cat, Rat; den, trap.
 CHARS = "象狮虎豹狼狗猫鼠穴阱"
-OUT = pathlib.Path(__file__).resolve().parent.parent / "assets" / "js" / "glyphs.js"
+OUT = pathlib.Path(__file__).resolve().parent.parent / "assets" / "js" / "game" / "glyphs.js"
 
 
 class RoundingPen(SVGPathPen):

@@ -2,9 +2,9 @@
 // The page's start: builds the board and dialogs, connects the controls to
 // the game's flows, and opens the last game (or offers a new one). The one
 // module with effects on import; the others can be imported by tests.
-import { api, messageOf } from './api.js';
-import { startAnalysis, switchAnalysis } from './analysis.js';
-import { $, toast } from './dom.js';
+import { api, messageOf } from './api/api.js';
+import { startAnalysis, switchAnalysis } from './flows/analysis.js';
+import { $, toast } from './util/dom.js';
 import {
   analyseFrom,
   chooseStyle,
@@ -22,8 +22,8 @@ import {
   startNewGame,
   takeBack,
   togglePause,
-} from './flows.js';
-import { pieceStyle } from './pieces.js';
+} from './flows/flows.js';
+import { pieceStyle } from './game/pieces.js';
 import {
   acceptChallenge,
   answerOffer,
@@ -33,7 +33,7 @@ import {
   offerDraw,
   openJoin,
   wireJoinDialog,
-} from './online.js';
+} from './flows/online.js';
 import {
   downloadWithSideLines,
   exploreMoves,
@@ -42,14 +42,14 @@ import {
   onLineChange,
   selectLineById,
   shownFen,
-} from './explore.js';
-import { flipKey, flipShown } from './flip_game.js';
-import { openReview, startReview } from './review.js';
-import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './hidden_game.js';
-import { SetupEditor } from './setup.js';
-import { isMuted, setMuted } from './sound.js';
-import { dismissBanner, setAnimalNames, state, variantInfo, variantsLoaded } from './state.js';
-import { store } from './storage.js';
+} from './state/explore.js';
+import { flipKey, flipShown } from './flip/flip_game.js';
+import { openReview, startReview } from './flows/review.js';
+import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './flows/hidden_game.js';
+import { SetupEditor } from './board/setup.js';
+import { isMuted, setMuted } from './util/sound.js';
+import { dismissBanner, setAnimalNames, state, variantInfo, variantsLoaded } from './state/state.js';
+import { store } from './util/storage.js';
 import { createBoard } from './views/board_view.js';
 import { drawGlyphStyleButton, pieceStyleButtons } from './views/controls_view.js';
 import { wireLines } from './views/analysis_view.js';

@@ -1,14 +1,14 @@
 // @ts-check
 // The evaluation bar beside the board, and the analysis panel: the switch,
 // the search's progress and its principal variation.
-import { $ } from '../dom.js';
-import { lineCursor, lineEvaluation } from '../explore.js';
-import { evalShare, formatScore, scoreSentence } from '../format.js';
-import { evaluationShown } from '../state.js';
+import { $ } from '../util/dom.js';
+import { lineCursor, lineEvaluation } from '../state/explore.js';
+import { evalShare, formatScore, scoreSentence } from '../game/format.js';
+import { evaluationShown } from '../state/state.js';
 
-/** @typedef {import('../api.js').EngineReport} EngineReport */
+/** @typedef {import('../api/api.js').EngineReport} EngineReport */
 
-/** @typedef {import('../api.js').Side} Side */
+/** @typedef {import('../api/api.js').Side} Side */
 
 export function renderEval() {
   const e = lineCursor() ? lineEvaluation() : evaluationShown();

@@ -2,9 +2,9 @@
 // The game's board (the Board widget of board.js): the position viewed, the
 // moves a person may make there, the last move, and the hint and analysis
 // arrows.
-import { Board } from '../board.js';
-import { $ } from '../dom.js';
-import { explorePosition } from '../explore.js';
+import { Board } from '../board/board.js';
+import { $ } from '../util/dom.js';
+import { explorePosition } from '../state/explore.js';
 import {
   fenAt,
   humanSides,
@@ -15,12 +15,12 @@ import {
   opponentSide,
   other,
   waitingForOpponent,
-} from '../game.js';
-import { isHidden, pieceNotes, settingUp, setupMoves } from '../hidden.js';
-import { state, variantInfo } from '../state.js';
+} from '../game/game.js';
+import { isHidden, pieceNotes, settingUp, setupMoves } from '../game/hidden.js';
+import { state, variantInfo } from '../state/state.js';
 
-/** @typedef {import('../api.js').Game} Game */
-/** @typedef {import('../board.js').BoardMove} BoardMove */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../board/board.js').BoardMove} BoardMove */
 
 /** @type {Board | null} */
 let board = null;
@@ -94,7 +94,7 @@ export function renderBoard(g) {
 
 /** The analysis' best move and the hint, as arrows. */
 export function renderArrows() {
-  /** @type {import('../board.js').Arrow[]} */
+  /** @type {import('../board/board.js').Arrow[]} */
   const arrows = [];
   if (state.best) arrows.push({ move: state.best, kind: 'best' });
   if (state.hint) arrows.push({ move: state.hint, kind: 'hint' });

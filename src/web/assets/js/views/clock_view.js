@@ -2,13 +2,13 @@
 // The clocks on the player strips: each side's time, run down from the
 // server's last word while that side's clock runs, red and blinking when it
 // is low. The server decides a loss on time; the page only shows it.
-import { formatClock, isLowTime, timeLeft } from '../clock.js';
-import { isMine } from '../game.js';
-import { play } from '../sound.js';
-import { state, sinceState } from '../state.js';
+import { formatClock, isLowTime, timeLeft } from '../game/clock.js';
+import { isMine } from '../game/game.js';
+import { play } from '../util/sound.js';
+import { state, sinceState } from '../state/state.js';
 
-/** @typedef {import('../api.js').Game} Game */
-/** @typedef {import('../api.js').Side} Side */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').Side} Side */
 
 /**
  * The clock of the strip `strip` (a side's), made when missing.

@@ -1,17 +1,17 @@
 // @ts-check
 // The buttons around the board (which apply now), the rule set and FEN of
 // the position viewed, and the piece style switch.
-import { api } from '../api.js';
-import { $ } from '../dom.js';
-import { shownFen } from '../explore.js';
-import { enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game.js';
-import { isHidden, settingUp } from '../hidden.js';
-import { recordFileName } from '../record_lines.js';
-import { ANIMALS, glyphPath, svg } from '../pieces.js';
-import { state, variantInfo } from '../state.js';
+import { api } from '../api/api.js';
+import { $ } from '../util/dom.js';
+import { shownFen } from '../state/explore.js';
+import { enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game/game.js';
+import { isHidden, settingUp } from '../game/hidden.js';
+import { recordFileName } from '../game/record_lines.js';
+import { ANIMALS, glyphPath, svg } from '../game/pieces.js';
+import { state, variantInfo } from '../state/state.js';
 
-/** @typedef {import('../api.js').Game} Game */
-/** @typedef {import('../pieces.js').PieceStyle} PieceStyle */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../game/pieces.js').PieceStyle} PieceStyle */
 
 /** @param {Game} g */
 export function renderControls(g) {

@@ -2,9 +2,9 @@
 // The evaluation graph: Blue's expected score over the game, Blue's share
 // shaded from below, the review's marked moves as dots and the position
 // viewed as a line. A click shows the position under it.
-import { svg } from '../pieces.js';
+import { svg } from '../game/pieces.js';
 
-/** @typedef {import('../api.js').Review} Review */
+/** @typedef {import('../api/api.js').Review} Review */
 
 const WIDTH = 300;
 const HEIGHT = 80;

@@ -1,12 +1,12 @@
 // @ts-check
 // The "Games" dialog: the stored games, most recent first, a page at a time,
 // each to open or delete.
-import { api, messageOf } from '../api.js';
-import { $, toast } from '../dom.js';
-import { gameRowCells } from '../format.js';
-import { gamesPageReset, gamesPageShown, state } from '../state.js';
+import { api, messageOf } from '../api/api.js';
+import { $, toast } from '../util/dom.js';
+import { gameRowCells } from '../game/format.js';
+import { gamesPageReset, gamesPageShown, state } from '../state/state.js';
 
-/** @typedef {import('../api.js').GameSummary} GameSummary */
+/** @typedef {import('../api/api.js').GameSummary} GameSummary */
 /**
  * What the rows' buttons do; a failure is reported by a toast.
  * @typedef {{ open: (id: number) => Promise<void>, remove: (id: number) => Promise<void> }} GameActions

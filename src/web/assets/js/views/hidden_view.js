@@ -3,13 +3,20 @@
 // arbiter in words, the set-up's controls while the player arranges its
 // animals, the rulings of the rule set, and the cover a shared screen shows
 // between turns ("Pass the device to Red").
-import { $ } from '../dom.js';
-import { sideName } from '../format.js';
-import { announcementText, isHidden, settingUp, sideAtScreen } from '../hidden.js';
-import { covered } from '../hidden_game.js';
-import { state } from '../state.js';
+import { currentActingSeat } from '../api/api.js';
+import { $ } from '../util/dom.js';
+import { sideName } from '../game/format.js';
+import { announcementText, isHidden, isHotSeatHidden, settingUp, sideAtScreen } from '../game/hidden.js';
+import { state } from '../state/state.js';
 
-/** @typedef {import('../api.js').Game} Game */
+/** @typedef {import('../api/api.js').Game} Game */
+
+/**
+ * Whether the cover hides the board: two people share the screen and nobody
+ * has taken it (the page acts as no seat, api.js).
+ * @param {Game | null} g
+ */
+export const covered = (g) => !!g && isHotSeatHidden(g) && g.status === 'ongoing' && !currentActingSeat();
 
 /** The rulings in a sentence. @param {Game} g */
 function rulingsText(g) {

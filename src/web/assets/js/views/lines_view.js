@@ -3,14 +3,14 @@
 // each line in parentheses, its own alternatives nested inside; every move
 // a button (data-node) that shows its position. And the button that turns
 // the position shown into a game against the engine.
-import { $ } from '../dom.js';
-import { exploring, lineCursor, lineTree } from '../explore.js';
-import { fenAt } from '../game.js';
-import { moveNumber } from '../line_tree.js';
-import { state } from '../state.js';
+import { $ } from '../util/dom.js';
+import { exploring, lineCursor, lineTree } from '../state/explore.js';
+import { fenAt } from '../game/game.js';
+import { moveNumber } from '../game/line_tree.js';
+import { state } from '../state/state.js';
 
-/** @typedef {import('../api.js').Game} Game */
-/** @typedef {import('../line_tree.js').LineNode} LineNode */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../game/line_tree.js').LineNode} LineNode */
 
 /**
  * The lines that leave the game before any of `plies` (the moves of one

@@ -1,10 +1,10 @@
 // @ts-check
 // The "Load record" dialog: a game record pasted or read from a file.
-import { ApiError, api, messageOf } from '../api.js';
-import { $, submitterValue } from '../dom.js';
+import { ApiError, api, messageOf } from '../api/api.js';
+import { $, submitterValue } from '../util/dom.js';
 
-/** @typedef {import('../api.js').RecordGame} RecordGame */
-/** @typedef {import('../api.js').RecordVariations} RecordVariations */
+/** @typedef {import('../api/api.js').RecordGame} RecordGame */
+/** @typedef {import('../api/api.js').RecordVariations} RecordVariations */
 
 /** @type {RecordGame[]} the games of the text whose choice is offered */
 let offered = [];

@@ -2,12 +2,12 @@
 // The lobby: open challenges (a rule set and a clock, waiting for someone to
 // accept) and games being played, to watch. It follows the server's lobby
 // stream while open, so a challenge taken elsewhere disappears at once.
-import { api, messageOf } from '../api.js';
-import { $, toast } from '../dom.js';
-import { fullMoves, sideName } from '../format.js';
+import { api, messageOf } from '../api/api.js';
+import { $, toast } from '../util/dom.js';
+import { fullMoves, sideName } from '../game/format.js';
 
-/** @typedef {import('../api.js').Lobby} Lobby */
-/** @typedef {import('../api.js').LobbyGame} LobbyGame */
+/** @typedef {import('../api/api.js').Lobby} Lobby */
+/** @typedef {import('../api/api.js').LobbyGame} LobbyGame */
 /**
  * What the lobby's buttons do.
  * @typedef {{ accept: (id: number) => Promise<void>, watch: (id: number) => Promise<void>,

@@ -1,14 +1,13 @@
 // @ts-check
 // The move list: numbered rows of moves, the result once the game is over;
 // clicking a move shows the position after it.
-import { $ } from '../dom.js';
-import { moveRows, moveText, moveTitle } from '../format.js';
-import { moveJudgement } from '../review.js';
-import { state } from '../state.js';
+import { $ } from '../util/dom.js';
+import { moveRows, moveText, moveTitle } from '../game/format.js';
+import { moveJudgement, state } from '../state/state.js';
 import { variationRows } from './lines_view.js';
 import { JUDGEMENTS, judgementText } from './review_view.js';
 
-/** @typedef {import('../api.js').Game} Game */
+/** @typedef {import('../api/api.js').Game} Game */
 
 /** @param {Game} g */
 export function renderMoves(g) {

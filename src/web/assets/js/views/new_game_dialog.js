@@ -2,15 +2,15 @@
 // The "New game" dialog: who plays (the engine, a friend on this screen,
 // someone online), the rule set, the engine's strength and time, the clock;
 // it remembers the last choices.
-import { $, submitterValue, within } from '../dom.js';
-import { LEVELS } from '../format.js';
-import { playerName, rememberName } from '../online.js';
-import { setPendingStart, state, variantInfo } from '../state.js';
-import { store } from '../storage.js';
+import { $, submitterValue, within } from '../util/dom.js';
+import { LEVELS } from '../game/format.js';
+import { playerName, rememberName } from '../util/player_name.js';
+import { setPendingStart, state, variantInfo } from '../state/state.js';
+import { store } from '../util/storage.js';
 
-/** @typedef {import('../state.js').StartPosition} StartPosition */
-/** @typedef {import('../api.js').TimeControl} TimeControl */
-/** @typedef {import('../api.js').Side} Side */
+/** @typedef {import('../board/setup.js').StartPosition} StartPosition */
+/** @typedef {import('../api/api.js').TimeControl} TimeControl */
+/** @typedef {import('../api/api.js').Side} Side */
 /**
  * @typedef {{ mode?: string, skill?: number, movetime?: number, variant?: string, clock?: string,
  *             clockBase?: number, clockInc?: number, side?: string, lobby?: boolean }} NewGameChoices

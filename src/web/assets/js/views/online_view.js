@@ -3,13 +3,13 @@
 // has not come, an offer to answer, one's own offer standing, a game the
 // opponent left that may be claimed, the spectators' link, and the state
 // of the connection.
-import { $ } from '../dom.js';
-import { sideName } from '../format.js';
-import { claimableAt, isOnline, isSpectator, mySides, opponentSide, waitingForOpponent } from '../game.js';
-import { gameLink, joinLink } from '../online.js';
-import { serverNow, state } from '../state.js';
+import { $ } from '../util/dom.js';
+import { sideName } from '../game/format.js';
+import { claimableAt, isOnline, isSpectator, mySides, opponentSide, waitingForOpponent } from '../game/game.js';
+import { gameLink, joinLink } from '../util/links.js';
+import { serverNow, state } from '../state/state.js';
 
-/** @typedef {import('../api.js').Game} Game */
+/** @typedef {import('../api/api.js').Game} Game */
 
 /** @param {Game} g */
 export function renderOnline(g) {

@@ -1,15 +1,15 @@
 // @ts-check
 // The strips above and below the board: each side's player, whose turn it
 // is, whether the engine is thinking, and the pieces that side has taken.
-import { $ } from '../dom.js';
-import { playerLabel, sideName } from '../format.js';
-import { capturedBy, isEngine, isMine, isOnline, other } from '../game.js';
-import { hiddenCaptures, isHidden } from '../hidden.js';
-import { drawPiece, svg } from '../pieces.js';
-import { state } from '../state.js';
+import { $ } from '../util/dom.js';
+import { playerLabel, sideName } from '../game/format.js';
+import { capturedBy, isEngine, isMine, isOnline, other } from '../game/game.js';
+import { hiddenCaptures, isHidden } from '../game/hidden.js';
+import { drawPiece, svg } from '../game/pieces.js';
+import { state } from '../state/state.js';
 
-/** @typedef {import('../api.js').Game} Game */
-/** @typedef {import('../api.js').Side} Side */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').Side} Side */
 
 /** @param {Game} g */
 export function renderStrips(g) {

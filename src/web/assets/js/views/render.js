@@ -1,6 +1,6 @@
 // @ts-check
 // Draws every view of the game from the state; called after each change.
-import { state } from '../state.js';
+import { state } from '../state/state.js';
 import { renderEval } from './analysis_view.js';
 import { renderBoard } from './board_view.js';
 import { renderControls, renderNoGame } from './controls_view.js';

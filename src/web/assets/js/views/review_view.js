@@ -2,15 +2,14 @@
 // The review panel: its button, the progress of the engine's pass over the
 // game, the evaluation graph and each side's inaccuracies, mistakes and
 // blunders; and the marks the move list gives judged moves.
-import { $ } from '../dom.js';
-import { sideName } from '../format.js';
-import { isOnline } from '../game.js';
-import { reviewShown } from '../review.js';
-import { state } from '../state.js';
+import { $ } from '../util/dom.js';
+import { sideName } from '../game/format.js';
+import { isOnline } from '../game/game.js';
+import { reviewShown, state } from '../state/state.js';
 import { drawEvalGraph } from './eval_graph.js';
 
-/** @typedef {import('../api.js').Game} Game */
-/** @typedef {import('../api.js').MoveJudgement} MoveJudgement */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').MoveJudgement} MoveJudgement */
 
 /** How the move list and the graph write each judgement. */
 export const JUDGEMENTS = /** @type {const} */ ({

@@ -1,8 +1,8 @@
 // @ts-check
 // "How to play": the rule set of the game shown, in sentences the server
 // writes from the rules themselves (the variant's `summary`).
-import { $ } from '../dom.js';
-import { state, variantInfo } from '../state.js';
+import { $ } from '../util/dom.js';
+import { state, variantInfo } from '../state/state.js';
 
 export function wireRulesDialog() {
   $('btn-rules').addEventListener('click', () => {

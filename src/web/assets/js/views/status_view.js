@@ -1,12 +1,12 @@
 // @ts-check
 // The game's state in words: the status line, and the banner over the board
 // when the game is over.
-import { $ } from '../dom.js';
-import { lineCursor } from '../explore.js';
-import { resultBanner, statusText } from '../format.js';
-import { state } from '../state.js';
+import { $ } from '../util/dom.js';
+import { lineCursor } from '../state/explore.js';
+import { resultBanner, statusText } from '../game/format.js';
+import { state } from '../state/state.js';
 
-/** @typedef {import('../api.js').Game} Game */
+/** @typedef {import('../api/api.js').Game} Game */
 
 /** @param {Game} g */
 export function renderStatus(g) {

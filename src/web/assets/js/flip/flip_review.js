@@ -5,9 +5,9 @@
 // expected score against the best one (a flip by its value over the pool,
 // not by what it revealed). The page starts it, polls its progress and
 // marks the moves.
-import { api, messageOf } from './api.js';
-import { toast } from './dom.js';
-import { drawEvalGraph } from './views/eval_graph.js';
+import { api, messageOf } from '../api/api.js';
+import { toast } from '../util/dom.js';
+import { drawEvalGraph } from '../views/eval_graph.js';
 
 /**
  * One ply's judgement (null while unknown).
@@ -124,7 +124,9 @@ export function flipGraphOf(review, game) {
   const end = game.winner === 'blue' ? 1 : game.winner === 'red' ? 0 : 0.5;
   plies.push(game.status === 'over' ? { ply: review.total, expected: end } : null);
   const moves = review.moves.map((m) => (m ? { ply: m.ply, judgement: m.judgement } : null));
-  return /** @type {import('./api.js').Review} */ (/** @type {unknown} */ ({ total: review.total + 1, plies, moves }));
+  return /** @type {import('../api/api.js').Review} */ (
+    /** @type {unknown} */ ({ total: review.total + 1, plies, moves })
+  );
 }
 
 /**

@@ -3,10 +3,10 @@
 // which position a ply shows, how far a take-back goes. Pure, so that they
 // are unit-tested without a page (tests/js).
 
-/** @typedef {import('./api.js').Game} Game */
-/** @typedef {import('./api.js').Player} Player */
-/** @typedef {import('./api.js').Players} Players */
-/** @typedef {import('./api.js').Side} Side */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').Player} Player */
+/** @typedef {import('../api/api.js').Players} Players */
+/** @typedef {import('../api/api.js').Side} Side */
 
 /** @type {readonly Side[]} */
 export const SIDES = ['blue', 'red'];

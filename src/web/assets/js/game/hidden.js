@@ -8,9 +8,9 @@ import { parseFen, parseSquare } from './fen.js';
 import { isEngine, isOnline, other } from './game.js';
 import { ANIMALS } from './pieces.js';
 
-/** @typedef {import('./api.js').Game} Game */
-/** @typedef {import('./api.js').GameMove} GameMove */
-/** @typedef {import('./api.js').Side} Side */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').GameMove} GameMove */
+/** @typedef {import('../api/api.js').Side} Side */
 
 /** Whether the game hides pieces (its answers are views). @param {Game | null} g */
 export const isHidden = (g) => g?.kind === 'hidden';

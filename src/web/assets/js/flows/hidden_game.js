@@ -6,13 +6,21 @@
 // a random arrangement, ready), and the arbiter's announcements told as they
 // come. The server sends each reader only its own view; this module never
 // asks for more than the player at the screen may see.
-import { api, currentActingSeat, messageOf, setActingSeat } from './api.js';
-import { toast } from './dom.js';
-import { announcementText, arrangementText, isHidden, isHotSeatHidden, settingUp, sideAtScreen } from './hidden.js';
-import { setFlippedTo, state } from './state.js';
+import { api, currentActingSeat, messageOf, setActingSeat } from '../api/api.js';
+import { toast } from '../util/dom.js';
+import {
+  announcementText,
+  arrangementText,
+  isHidden,
+  isHotSeatHidden,
+  settingUp,
+  sideAtScreen,
+} from '../game/hidden.js';
+import { setFlippedTo, state } from '../state/state.js';
+import { covered } from '../views/hidden_view.js';
 
-/** @typedef {import('./api.js').Game} Game */
-/** @typedef {import('./api.js').Side} Side */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').Side} Side */
 
 /** How the page shows a state the server sent (flows.js's showGame). @type {(g: Game) => Promise<void>} */
 let show = async () => {};
@@ -46,9 +54,6 @@ export async function hiddenArrival(game) {
   if ((game.viewer ?? null) !== want) return api.game(game.id);
   return game;
 }
-
-/** Whether the cover hides the board: two people share the screen and nobody has taken it. @param {Game | null} g */
-export const covered = (g) => !!g && isHotSeatHidden(g) && g.status === 'ongoing' && !currentActingSeat();
 
 /** The cover's button: the player whose turn it is takes the screen. */
 export async function takeScreen() {

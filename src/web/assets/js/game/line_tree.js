@@ -3,7 +3,7 @@
 // game (the position after that many moves) or from a move of another line.
 // Pure, so that it is unit-tested without a page (tests/js).
 
-/** @typedef {import('./api.js').Side} Side */
+/** @typedef {import('../api/api.js').Side} Side */
 /**
  * One move of a side line and the position it leads to: `legal` the moves
  * there, `over` whether the game is decided there, `branch` the game's ply

@@ -3,39 +3,19 @@
 // background (docs/api.md, /review); the page starts it when a game ends or
 // a record is loaded (or on the player's word), follows its progress, and
 // hands its findings to the move list, the evaluation graph and the bar.
-import { api, messageOf } from './api.js';
-import { toast } from './dom.js';
-import { setEvaluation, state } from './state.js';
-import { renderEval } from './views/analysis_view.js';
-import { renderMoves } from './views/moves_view.js';
-import { renderReview } from './views/review_view.js';
+import { api, messageOf } from '../api/api.js';
+import { toast } from '../util/dom.js';
+import { reviewArrived, reviewShown, state } from '../state/state.js';
+import { renderEval } from '../views/analysis_view.js';
+import { renderMoves } from '../views/moves_view.js';
+import { renderReview } from '../views/review_view.js';
 
-/** @typedef {import('./api.js').Game} Game */
-/** @typedef {import('./api.js').Review} Review */
-/** @typedef {import('./api.js').MoveJudgement} MoveJudgement */
+/** @typedef {import('../api/api.js').Game} Game */
 
 const POLL_MS = 400;
 
-/**
- * The review of the game shown, as the server last sent it; null before it
- * answered or for another game. Kept here rather than in state.js: only
- * this module changes it.
- * @type {Review | null}
- */
-let current = null;
 /** @type {ReturnType<typeof setTimeout> | null} */
 let poller = null;
-
-/** The review of the game shown, if the server has said anything of it. */
-export function reviewShown() {
-  return current && state.game && current.game === state.game.id ? current : null;
-}
-
-/** The judgement of the move that led to `ply`, when the review has marked it. @param {number} ply */
-export function moveJudgement(ply) {
-  const j = reviewShown()?.moves[ply - 1];
-  return j && j.judgement ? j : null;
-}
 
 /**
  * Draws what a review changes, and nothing else: the board is left alone,
@@ -47,15 +27,6 @@ function renderReviewed() {
   renderMoves(g);
   renderEval();
   renderReview(g);
-}
-
-/** @param {Review} review */
-function reviewArrived(review) {
-  current = review;
-  // The bar shows what the review found wherever nothing fresher was said.
-  for (const e of review.plies) {
-    if (e && !e.final && !state.evaluations.has(e.ply)) setEvaluation(e.ply, e);
-  }
 }
 
 function stopPolling() {

@@ -3,12 +3,12 @@
 // moves and controls replace the 7x9 game's play area and panel (the top
 // bar stays). The server draws what each flip reveals; the page only asks
 // for a flip ("b2?") and shows the answer, turning the tile over.
-import { api, messageOf } from './api.js';
-import { AnalysisReports } from './analysis_reports.js';
-import { $, toast } from './dom.js';
-import { stopWatching, watchGame } from './game_stream.js';
-import { store } from './storage.js';
-import { openNewGame } from './views/new_game_dialog.js';
+import { api, messageOf } from '../api/api.js';
+import { AnalysisReports } from '../game/analysis_reports.js';
+import { $, toast } from '../util/dom.js';
+import { stopWatching, watchGame } from '../api/game_stream.js';
+import { store } from '../util/storage.js';
+import { openNewGame } from '../views/new_game_dialog.js';
 import {
   closeFlipReview,
   drawFlipGraph,
@@ -19,8 +19,8 @@ import {
 } from './flip_review.js';
 import { isOnline, mySeats, statusText, waiting } from './flip_seats.js';
 import { drawViewer, viewedPly, viewedPosition, viewKey, viewPly } from './flip_viewer.js';
-import { wireEvalGraph } from './views/eval_graph.js';
-import { setAnalysing, state } from './state.js';
+import { wireEvalGraph } from '../views/eval_graph.js';
+import { setAnalysing, state } from '../state/state.js';
 import {
   addFlipStyles,
   drawAnalysis,
@@ -30,11 +30,11 @@ import {
   expectationText,
   hintText,
   pieceName,
-} from './views/flip_board.js';
+} from './flip_board.js';
 
 /** A flip game as GET /api/games/ID answers it (docs/api.md). @typedef {any} FlipGame */
-/** @typedef {import('./views/flip_board.js').FlipReport} FlipReport */
-/** @typedef {import('./views/flip_board.js').FlipArrow} FlipArrow */
+/** @typedef {import('../api/api.js').FlipReport} FlipReport */
+/** @typedef {import('./flip_board.js').FlipArrow} FlipArrow */
 
 // An analysis thinks this long (the server's cap is 30 s), and shows this
 // many of the best actions.

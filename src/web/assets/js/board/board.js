@@ -14,13 +14,13 @@ import {
   parseSquare,
   setShape,
   squareName,
-} from './fen.js';
+} from '../game/fen.js';
 import { FRAME, S, defineTerrainPatterns, drawTerrain } from './board_terrain.js';
-import { drawPiece, svg } from './pieces.js';
+import { drawPiece, svg } from '../game/pieces.js';
 
-/** @typedef {import('./api.js').Side} Side */
-/** @typedef {import('./api.js').Variant} Variant */
-/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
+/** @typedef {import('../api/api.js').Side} Side */
+/** @typedef {import('../api/api.js').Variant} Variant */
+/** @typedef {import('../game/pieces.js').PieceStyle} PieceStyle */
 /** @typedef {{ x: number, y: number }} Point */
 /** An arrow over the board: the analysis' best move, or a hint. @typedef {{ move: string, kind: 'best' | 'hint' }} Arrow */
 /**

@@ -1,28 +1,19 @@
 // @ts-check
 // Playing people online: joining a game by its link or code, offers of a
 // draw or a take-back and their answers, claiming a game the opponent left,
-// and the links to share. Each step asks the server and shows its answer
-// (the game's event stream brings the other player's side, flows.js).
-import { ApiError, api, messageOf } from './api.js';
-import { $, toast } from './dom.js';
+// and copying the links to share (links.js makes them). Each step asks the
+// server and shows its answer (the game's event stream brings the other
+// player's side, flows.js).
+import { ApiError, api, messageOf } from '../api/api.js';
+import { $, toast } from '../util/dom.js';
 import { showGame, loadGame } from './flows.js';
-import { stopWatching, watchedGame } from './game_stream.js';
-import { isSpectator, opponentSide, waitingForOpponent } from './game.js';
-import { sideName } from './format.js';
-import { state } from './state.js';
-import { store } from './storage.js';
+import { stopWatching, watchedGame } from '../api/game_stream.js';
+import { isSpectator, opponentSide, waitingForOpponent } from '../game/game.js';
+import { sideName } from '../game/format.js';
+import { state } from '../state/state.js';
+import { playerName, rememberName } from '../util/player_name.js';
 
-/** @typedef {import('./api.js').Game} Game */
-
-/** The address that opens game `id` (to watch it, or to play it for its seats). @param {number} id */
-export const gameLink = (id) => `${location.origin}${location.pathname}#game=${id}`;
-/** The address that offers game `code`'s open seat. @param {string} code */
-export const joinLink = (code) => `${location.origin}${location.pathname}#join=${code}`;
-
-/** The name this browser plays under online ("" for Anonymous). */
-export const playerName = () => store.get('playerName', '');
-/** @param {string} name */
-export const rememberName = (name) => store.set('playerName', name.trim());
+/** @typedef {import('../api/api.js').Game} Game */
 
 /** @param {string} text @param {string} what */
 async function copy(text, what) {

@@ -16,7 +16,7 @@ export function setShape(board) {
   SQUARES = FILES * RANKS;
 }
 
-/** @typedef {import('./api.js').Side} Side */
+/** @typedef {import('../api/api.js').Side} Side */
 /**
  * A piece on the board: its side and animal letter (upper case), or "?" for
  * a piece whose animal is hidden from the reader.

@@ -2,11 +2,11 @@
 // The ground the board is drawn on, from the rule set's geometry: land in
 // two tones, rivers, traps, dens and the coordinates along the near edges.
 // The Board widget (board.js) lays pieces, marks and arrows over it.
-import { FILES, RANKS, SQUARES, fileName, fileOf, rankOf, parseSquare } from './fen.js';
-import { SIDES } from './game.js';
-import { glyphPath, svg } from './pieces.js';
+import { FILES, RANKS, SQUARES, fileName, fileOf, rankOf, parseSquare } from '../game/fen.js';
+import { SIDES } from '../game/game.js';
+import { glyphPath, svg } from '../game/pieces.js';
 
-/** @typedef {import('./api.js').Variant} Variant */
+/** @typedef {import('../api/api.js').Variant} Variant */
 /** @typedef {{ x: number, y: number }} Point */
 
 export const S = 100; // side of a square in SVG units

@@ -4,9 +4,9 @@
 // read clocks, and when to warn of low time. Pure, so that it is
 // unit-tested without a page (tests/js).
 
-/** @typedef {import('./api.js').Clock} Clock */
-/** @typedef {import('./api.js').Side} Side */
-/** @typedef {import('./api.js').TimeControl} TimeControl */
+/** @typedef {import('../api/api.js').Clock} Clock */
+/** @typedef {import('../api/api.js').Side} Side */
+/** @typedef {import('../api/api.js').TimeControl} TimeControl */
 
 // Low time: a tenth of the time control, but never less than 5 s nor more
 // than 30 s (a 1-minute game warns at 6 s, a 30-minute one at 30 s).

@@ -3,20 +3,20 @@
 // game, a loaded record) a move made on the board starts a side line
 // instead of changing the game; lines branch into a tree shown in the move
 // list, and any position can become a new game against the engine.
-import { api, messageOf } from './api.js';
-import { toast } from './dom.js';
-import { fenAt, isEngine } from './game.js';
-import { isHidden } from './hidden.js';
-import { LineTree, pathTo } from './line_tree.js';
-import { recordFileName, recordWithSideLines } from './record_lines.js';
+import { api, messageOf } from '../api/api.js';
+import { toast } from '../util/dom.js';
+import { fenAt, isEngine } from '../game/game.js';
+import { isHidden } from '../game/hidden.js';
+import { LineTree, pathTo } from '../game/line_tree.js';
+import { recordFileName, recordWithSideLines } from '../game/record_lines.js';
 import { setBest, setHint, state, viewMoved } from './state.js';
 
-/** @typedef {import('./api.js').Game} Game */
-/** @typedef {import('./api.js').Evaluation} Evaluation */
-/** @typedef {import('./line_tree.js').LineNode} LineNode */
-/** @typedef {import('./api.js').Validation} Validation */
-/** @typedef {import('./api.js').RecordLineMove} RecordLineMove */
-/** @typedef {import('./api.js').RecordVariations} RecordVariations */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').Evaluation} Evaluation */
+/** @typedef {import('../game/line_tree.js').LineNode} LineNode */
+/** @typedef {import('../api/api.js').Validation} Validation */
+/** @typedef {import('../api/api.js').RecordLineMove} RecordLineMove */
+/** @typedef {import('../api/api.js').RecordVariations} RecordVariations */
 
 // Kept here rather than in state.js: only this module changes them.
 const tree = new LineTree();

@@ -2,13 +2,20 @@
 // The game's course: opening a game, the moves of people and engines,
 // take-backs, resignations, hints, new games and loaded records. Each step
 // asks the server, changes the state through its transitions and renders.
-import { ApiError, api, messageOf } from './api.js';
+import { ApiError, api, messageOf } from '../api/api.js';
 import { hintFromAnalysis, startAnalysis, stopAnalysis, switchAnalysis } from './analysis.js';
-import { continueFromHere, exploreMoves, exploring, lineCursor, restoreSideLines, selectLine } from './explore.js';
+import {
+  continueFromHere,
+  exploreMoves,
+  exploring,
+  lineCursor,
+  restoreSideLines,
+  selectLine,
+} from '../state/explore.js';
 import { gameReviewed, startReview } from './review.js';
-import { toast } from './dom.js';
-import { closeFlipGame, openFlipGame } from './flip_game.js';
-import { fullMoves, hintMessage, moveSquares, sideName } from './format.js';
+import { toast } from '../util/dom.js';
+import { closeFlipGame, openFlipGame } from '../flip/flip_game.js';
+import { fullMoves, hintMessage, moveSquares, sideName } from '../game/format.js';
 import {
   enginesOnly,
   isEngine,
@@ -20,9 +27,9 @@ import {
   playersFor,
   resigningSide,
   takeBackPlies,
-} from './game.js';
-import { stopWatching, watchGame } from './game_stream.js';
-import { isHidden, settingUp } from './hidden.js';
+} from '../game/game.js';
+import { stopWatching, watchGame } from '../api/game_stream.js';
+import { isHidden, settingUp } from '../game/hidden.js';
 import { announceArrival, arrangeSwap, hiddenArrival, hiddenGameOpening } from './hidden_game.js';
 import {
   connectionChanged,
@@ -40,19 +47,19 @@ import {
   toggleFlipped,
   viewLatest,
   viewMoved,
-} from './state.js';
-import { play, soundFor } from './sound.js';
-import { store } from './storage.js';
-import { gameBoard } from './views/board_view.js';
-import { hintButtonReady, hintButtonThinking, showPieceStyle } from './views/controls_view.js';
-import { closeLoadDialog } from './views/load_dialog.js';
-import { clearHidden } from './views/hidden_view.js';
-import { render } from './views/render.js';
+} from '../state/state.js';
+import { play, soundFor } from '../util/sound.js';
+import { store } from '../util/storage.js';
+import { gameBoard } from '../views/board_view.js';
+import { hintButtonReady, hintButtonThinking, showPieceStyle } from '../views/controls_view.js';
+import { closeLoadDialog } from '../views/load_dialog.js';
+import { clearHidden } from '../views/hidden_view.js';
+import { render } from '../views/render.js';
 
-/** @typedef {import('./api.js').Game} Game */
-/** @typedef {import('./board.js').BoardMove} BoardMove */
-/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
-/** @typedef {import('./views/new_game_dialog.js').NewGameRequest} NewGameRequest */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../board/board.js').BoardMove} BoardMove */
+/** @typedef {import('../game/pieces.js').PieceStyle} PieceStyle */
+/** @typedef {import('../views/new_game_dialog.js').NewGameRequest} NewGameRequest */
 
 const ENGINE_PAUSE_MS = 350; // between moves when engines play each other
 // Retries after losing the server: soon at first, then every few seconds,
@@ -116,7 +123,7 @@ async function streamed(id, type, data) {
   }
   const before = state.game;
   await setGame(g, { animate: type === 'move' });
-  const mine = (/** @type {string} */ side) => isMine(g, /** @type {import('./api.js').Side} */ (side));
+  const mine = (/** @type {string} */ side) => isMine(g, /** @type {import('../api/api.js').Side} */ (side));
   if (type === 'seat' && !mine(data.seat)) {
     toast(`${data.name || 'Your opponent'} took the ${sideName(data.seat)} seat: the game begins.`, 'info', 5000);
   } else if (type === 'offer' && !mine(data.by)) {
@@ -479,7 +486,7 @@ export function chooseStyle(style) {
 
 /** Starts the game the new game dialog describes, and opens it. @param {NewGameRequest} request */
 export async function startNewGame({ mode, skill, movetime, variant, start, clock, side, name, lobby }) {
-  /** @type {import('./api.js').NewGame} */
+  /** @type {import('../api/api.js').NewGame} */
   const body = { variant, ...playersFor(mode, skill, movetime) };
   if (start) body.fen = start.fen;
   if (clock) body.time_control = clock;
@@ -498,7 +505,7 @@ export async function startNewGame({ mode, skill, movetime, variant, start, cloc
  * analysis board, as they were when the record was downloaded; a failure
  * to store it is the caller's to show.
  * @param {string} text @param {number} [index]
- * @param {import('./api.js').RecordVariations[]} [variations]
+ * @param {import('../api/api.js').RecordVariations[]} [variations]
  */
 export async function loadRecord(text, index = 1, variations = []) {
   const game = await api.createGame({ record: text, game: index });
@@ -520,7 +527,7 @@ export async function loadRecord(text, index = 1, variations = []) {
 /**
  * Opens a position from the editor on the analysis board: a game of two
  * people from there, with the engine's lines on.
- * @param {import('./state.js').StartPosition} start
+ * @param {import('../board/setup.js').StartPosition} start
  */
 export async function analyseFrom(start) {
   try {

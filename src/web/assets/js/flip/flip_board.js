@@ -4,7 +4,7 @@
 // page's 7x9 views stay as they are; these elements replace them while a
 // flip game is shown.
 
-import { ANIMALS, glyphPath, svg } from '../pieces.js';
+import { ANIMALS, glyphPath, svg } from '../game/pieces.js';
 
 /** @typedef {{ [square: string]: string }} FlipBoard */
 
@@ -233,14 +233,7 @@ function drawArrows(arrows, flipped) {
 /** "62%" for an expected score. @param {number} e */
 export const percent = (e) => `${Math.round(e * 100)}%`;
 
-/**
- * What the flip engine said of a position (a hint, an analysis' info;
- * docs/api.md, "Flip Jungle games").
- * @typedef {{ move: string | null, score: number, expected: number, side: 'blue' | 'red' | null,
- *   blue_score: number | null, blue_expected: number | null, proven: 'win' | 'loss' | null,
- *   win_in: number | null, depth: number, nodes: number, time_ms: number, nps: number, pv: string[],
- *   lines: { move: string, score: number, expected: number, pv: string[] }[] }} FlipReport
- */
+/** @typedef {import('../api/api.js').FlipReport} FlipReport */
 
 /** Who the expected score is for. @param {FlipReport} r */
 const mover = (r) => (r.side === 'blue' ? 'Blue' : r.side === 'red' ? 'Red' : 'the first player');

@@ -1,17 +1,17 @@
 // @ts-check
 // The position editor: place and remove pieces, choose the side to move,
 // FEN in and out; the server validates the position before it can be played.
-import { api, messageOf } from './api.js';
+import { api, messageOf } from '../api/api.js';
 import { Board } from './board.js';
-import { $, submitterValue, within } from './dom.js';
-import { LETTERS, buildFen, parseFen, setShape } from './fen.js';
-import { SIDES } from './game.js';
-import { ANIMALS, drawPiece, svg } from './pieces.js';
+import { $, submitterValue, within } from '../util/dom.js';
+import { LETTERS, buildFen, parseFen, setShape } from '../game/fen.js';
+import { SIDES } from '../game/game.js';
+import { ANIMALS, drawPiece, svg } from '../game/pieces.js';
 
-/** @typedef {import('./api.js').Variant} Variant */
-/** @typedef {import('./fen.js').Piece} Piece */
-/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
-/** @typedef {import('./state.js').StartPosition} StartPosition */
+/** @typedef {import('../api/api.js').Variant} Variant */
+/** @typedef {import('../game/fen.js').Piece} Piece */
+/** @typedef {import('../game/pieces.js').PieceStyle} PieceStyle */
+/** A position chosen in the set-up editor to start a game from. @typedef {{ variant: string, fen: string }} StartPosition */
 
 export class SetupEditor {
   /**

@@ -1,14 +1,14 @@
 // @ts-check
 // The analysis panel's search: a stream of server-sent events (docs/api.md)
 // on the position viewed, restarted whenever that position changes.
-import { api } from './api.js';
-import { AnalysisReports } from './analysis_reports.js';
-import { parseFen } from './fen.js';
-import { analysisDone, analysisStats, pvMoves } from './format.js';
-import { lineCursor, setLineEvaluation } from './explore.js';
-import { fenAt, isOnline } from './game.js';
-import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from './state.js';
-import { hideTablebase, showTablebase } from './tablebase.js';
+import { api } from '../api/api.js';
+import { AnalysisReports } from '../game/analysis_reports.js';
+import { parseFen } from '../game/fen.js';
+import { analysisDone, analysisStats, pvMoves } from '../game/format.js';
+import { lineCursor, setLineEvaluation } from '../state/explore.js';
+import { fenAt, isOnline } from '../game/game.js';
+import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from '../state/state.js';
+import { hideTablebase, showTablebase } from '../views/tablebase_view.js';
 import {
   analysisStatsText,
   clearPv,
@@ -16,12 +16,12 @@ import {
   showAnalysing,
   showAnalysisStats,
   showLines,
-} from './views/analysis_view.js';
-import { renderArrows } from './views/board_view.js';
-import { render } from './views/render.js';
+} from '../views/analysis_view.js';
+import { renderArrows } from '../views/board_view.js';
+import { render } from '../views/render.js';
 
-/** @typedef {import('./api.js').EngineReport} EngineReport */
-/** @typedef {import('./api.js').AnalysisDone} AnalysisDone */
+/** @typedef {import('../api/api.js').EngineReport} EngineReport */
+/** @typedef {import('../api/api.js').AnalysisDone} AnalysisDone */
 
 const ANALYSIS_MS = 15000;
 // The engine's best lines the panel shows, each a few moves to click through.
@@ -61,7 +61,7 @@ export async function hintFromAnalysis(ply, ms) {
  */
 let running = null;
 
-/** @param {import('./api.js').Game} g */
+/** @param {import('../api/api.js').Game} g */
 function analysisKey(g) {
   const line = lineCursor();
   return `${g.id}|${g.status}|${line ? line.fen : fenAt(g, state.view)}`;

@@ -121,6 +121,14 @@
  *             plies: Array<PlyEvaluation | null>, moves: Array<MoveJudgement | null> }} Review
  */
 /**
+ * What the flip engine said of a position (a hint, an analysis' info;
+ * docs/api.md, "Flip Jungle games").
+ * @typedef {{ move: string | null, score: number, expected: number, side: 'blue' | 'red' | null,
+ *   blue_score: number | null, blue_expected: number | null, proven: 'win' | 'loss' | null,
+ *   win_in: number | null, depth: number, nodes: number, time_ms: number, nps: number, pv: string[],
+ *   lines: { move: string, score: number, expected: number, pv: string[] }[] }} FlipReport
+ */
+/**
  * A rule set, with what drawing the board needs.
  * @typedef {{ name: string, description: string, start_fen: string, ranks: Record<string, number>,
  *             board: { files: number, ranks: number },
@@ -236,7 +244,7 @@ const query = (params) => {
  *   resign: (id: number, side: Side) => Promise<Game>,
  *   setPlayers: (id: number, players: Players) => Promise<Game>,
  *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string, expected?: number, worlds?: number }>,
- *   flipHint: (id: number, ply: number, movetimeMs: number) => Promise<import('./views/flip_board.js').FlipReport>,
+ *   flipHint: (id: number, ply: number, movetimeMs: number) => Promise<FlipReport>,
  *   arrange: (id: number, body: { arrangement?: string, random?: boolean, ready?: boolean }) => Promise<Game>,
  *   review: (id: number) => Promise<Review>,
  *   startReview: (id: number) => Promise<Review>,

@@ -2,13 +2,15 @@
 // The page's state, in one place. Views and flows read `state` (read-only to
 // the type checker); only the transitions below change it, each named for
 // what happened, so that every change can be found.
-import { facesRed } from './game.js';
+import { facesRed } from '../game/game.js';
 
-/** @typedef {import('./api.js').Game} Game */
-/** @typedef {import('./api.js').Variant} Variant */
-/** @typedef {import('./api.js').Evaluation} Evaluation */
-/** @typedef {import('./pieces.js').PieceStyle} PieceStyle */
-/** A position chosen in the set-up editor to start a game from. @typedef {{ variant: string, fen: string }} StartPosition */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').Variant} Variant */
+/** @typedef {import('../api/api.js').Evaluation} Evaluation */
+/** @typedef {import('../api/api.js').Review} Review */
+/** @typedef {import('../api/api.js').MoveJudgement} MoveJudgement */
+/** @typedef {import('../game/pieces.js').PieceStyle} PieceStyle */
+/** @typedef {import('../board/setup.js').StartPosition} StartPosition */
 
 /**
  * @typedef {object} PageState
@@ -24,6 +26,7 @@ import { facesRed } from './game.js';
  * @property {boolean} analysing the analysis panel is on
  * @property {EventSource | null} source the running analysis stream
  * @property {Map<number, Evaluation>} evaluations what the engine said of each ply's position
+ * @property {Review | null} review the review of a game as the server last sent it (reviewShown: the game shown's only)
  * @property {string | null} hint the hinted move, drawn as an arrow
  * @property {string | null} best the analysis' best move, drawn as an arrow
  * @property {boolean} bannerDismissed the player chose to review a finished game
@@ -48,6 +51,7 @@ const current = {
   analysing: false,
   source: null,
   evaluations: new Map(),
+  review: null,
   hint: null,
   best: null,
   bannerDismissed: false,
@@ -218,6 +222,37 @@ export function setEvaluation(ply, evaluation) {
  */
 export function evaluationShown() {
   return current.evaluations.get(current.view) ?? null;
+}
+
+/**
+ * The server sent a review: it is kept, and the bar shows what it found
+ * wherever nothing fresher was said.
+ * @param {Review} review
+ */
+export function reviewArrived(review) {
+  current.review = review;
+  for (const e of review.plies) {
+    if (e && !e.final && !current.evaluations.has(e.ply)) current.evaluations.set(e.ply, e);
+  }
+}
+
+/**
+ * The review of the game shown, if the server has said anything of it (one
+ * kept for another game is not shown).
+ * @returns {Review | null}
+ */
+export function reviewShown() {
+  const r = current.review;
+  return r && current.game && r.game === current.game.id ? r : null;
+}
+
+/**
+ * The judgement of the move that led to `ply`, when the review has marked it.
+ * @param {number} ply @returns {MoveJudgement | null}
+ */
+export function moveJudgement(ply) {
+  const j = reviewShown()?.moves[ply - 1];
+  return j && j.judgement ? j : null;
 }
 
 /** @param {string | null} move */

@@ -6,13 +6,13 @@ import { ANIMALS } from './pieces.js';
 import { humanSides, isEngine, isMine, isOnline, isSpectator, other, waitingForOpponent } from './game.js';
 import { announcementText, hiddenMoveText, isHotSeatHidden, settingUp, sideAtScreen } from './hidden.js';
 
-/** @typedef {import('./api.js').Game} Game */
-/** @typedef {import('./api.js').GameMove} GameMove */
-/** @typedef {import('./api.js').GameSummary} GameSummary */
-/** @typedef {import('./api.js').EngineReport} EngineReport */
-/** @typedef {import('./api.js').Evaluation} Evaluation */
-/** @typedef {import('./api.js').Player} Player */
-/** @typedef {import('./api.js').Side} Side */
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').GameMove} GameMove */
+/** @typedef {import('../api/api.js').GameSummary} GameSummary */
+/** @typedef {import('../api/api.js').EngineReport} EngineReport */
+/** @typedef {import('../api/api.js').Evaluation} Evaluation */
+/** @typedef {import('../api/api.js').Player} Player */
+/** @typedef {import('../api/api.js').Side} Side */
 
 // Engine strength levels offered to players, as EngineOptions skill values.
 // The same table as src/search/strength_levels.h (a unit test compares them).

@@ -2,7 +2,7 @@
 // The analysis panel's tablebase line: when the server has endgame tables
 // (`jungle serve --tb DIR`) and they cover the position viewed, its verdict,
 // the distance to the end of the game, and each legal move's value.
-import { $ } from './dom.js';
+import { $ } from '../util/dom.js';
 
 /**
  * @typedef {{ wdl: 'win' | 'draw' | 'loss', dtm: number }} TbVerdict

@@ -4,7 +4,7 @@
 // program (navigator.webdriver: tests, bots) start muted.
 import { store } from './storage.js';
 
-/** @typedef {import('./api.js').Game} Game */
+/** @typedef {import('../api/api.js').Game} Game */
 /** @typedef {'move' | 'capture' | 'end' | 'low_time'} SoundName */
 
 /** Each sound as tones: [frequency in Hz, start in s, length in s]. */
