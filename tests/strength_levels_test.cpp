@@ -22,7 +22,7 @@ TEST(StrengthLevels, NamesALevelOrASkillBetweenLevels) {
 }
 
 TEST(StrengthLevels, TheWebPageUsesTheSameTable) {
-  std::ifstream in(std::string(JUNGLE_SOURCE_DIR) + "/src/web/assets/js/format.js");
+  std::ifstream in(std::string(JUNGLE_SOURCE_DIR) + "/src/web/assets/js/game/format.js");
   ASSERT_TRUE(in) << "format.js not found";
   std::stringstream text;
   text << in.rdbuf();

@@ -120,7 +120,7 @@ TEST_F(WebApiTest, ServesThePageFromTheBinary) {
   ASSERT_EQ(index.status, 200);
   EXPECT_NE(index.content_type.find("text/html"), std::string::npos);
   EXPECT_NE(index.text.find("js/app.js"), std::string::npos);
-  Reply js = get("/js/board.js");
+  Reply js = get("/js/board/board.js");
   ASSERT_EQ(js.status, 200);
   EXPECT_NE(js.content_type.find("javascript"), std::string::npos);
   EXPECT_EQ(get("/js/nothing.js").status, 404);
