@@ -733,7 +733,7 @@ TEST(BuiltinEngines, TheFamilysEngineTakesItsOptions) {
   EXPECT_EQ(r.error, "");
   EXPECT_EQ(r.games, 2);
   const MatchResult bad =
-      builtin_match("flip", "builtin=engine option.Hash=16", "builtin=random", 2, "depth=1");
+      builtin_match("flip", "builtin=engine option.Threads=2", "builtin=random", 2, "depth=1");
   EXPECT_NE(bad.error.find("engine cannot play: engine: "), std::string::npos) << bad.error;
 }
 

@@ -90,12 +90,8 @@ NewSession new_session(const game::Family& family, const NewGame& game,
           game.players);
     }
   } else if (game.record) {
-    // Which game of a record text, and how many it holds: a file of several
-    // games is never cut to its first without a word.
-    int count = 0;
     out.game = GameSession::from_record_text(*game.record, catalog, game.players, game.record_game,
                                              &count);
-    out.from_record = Json{{"game", game.record_game}, {"games", count}};
   } else {
     RuleSetPtr rules = catalog.get(game.variant);
     auto open = std::make_unique<GameSession>(
