@@ -57,6 +57,18 @@ BuiltinEngine hidden_player_engine(RuleSetPtr rules, hidden::HiddenPlayer player
 // game the link shows.
 BuiltinEngine hidden_cheater_engine(RuleSetPtr rules, const hidden::HiddenLimits& limits);
 
+// The baselines of Flip Jungle (random, greedy, careful, seer) and of hidden
+// pieces (random, greedy, sampler, cheater), `name` one of them, as their
+// families' make_baseline makes them.
+BuiltinEngine flip_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                            const Limits& per_move);
+BuiltinEngine hidden_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                              const Limits& per_move);
+// Refuses (std::invalid_argument) limits a searching baseline cannot search
+// with: it searches a depth, nodes or movetime a move, and a clock is the
+// family's engine's to plan.
+void require_per_move_limits(std::string_view name, const Limits& per_move);
+
 // The names builtin= takes under `variant`'s family: "engine" (the
 // family's engine, as make_engine gives it: it takes option.NAME=VALUE)
 // and its baselines (flip: random, greedy, careful, seer; hidden: random,

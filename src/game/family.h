@@ -23,6 +23,8 @@
 namespace jungle::game {
 
 class Engine;
+struct BuiltinEngine;
+struct Limits;
 
 // A game shown ply by ply, as `jungle pgn replay` prints it.
 struct ReplayStep {
@@ -140,6 +142,15 @@ class Family {
 
   // A new engine for this family's games, at its default options.
   virtual std::unique_ptr<Engine> make_engine() const = 0;
+  // The in-process baselines a match can play under this family (`jungle
+  // match --engine builtin=NAME`, builtin_engines.h): their names (none by
+  // default), and one of them made under `variant`, its generator seeded
+  // with `seed`, a searching one searching `per_move`'s depth, nodes or
+  // movetime. make_baseline throws std::invalid_argument for a name not
+  // among them or limits it cannot search with.
+  virtual std::vector<std::string> baseline_names() const { return {}; }
+  virtual BuiltinEngine make_baseline(std::string_view variant, std::string_view name,
+                                      uint64_t seed, const Limits& per_move) const;
 };
 
 // Every family, the open game first.

@@ -1,11 +1,13 @@
 // Flip Jungle's in-process players behind the engine facade, the seer
 // among them (builtin_engines.h).
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <utility>
 
 #include "flip/flip_position.h"
+#include "flip/flip_rules.h"
 #include "game/builtin_engines.h"
 #include "game/family.h"
 #include "game/flip_observation.h"
@@ -66,6 +68,20 @@ BuiltinEngine flip_seer_engine(flip::FlipRulesPtr rules, const flip::FlipLimits&
         return flip::action_text(seer(pos));
       });
   return out;
+}
+
+BuiltinEngine flip_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                            const Limits& per_move) {
+  const flip::FlipRulesPtr rules = flip::load_flip_rules(variant);
+  if (name == "random") return flip_player_engine(rules, flip::random_player(seed));
+  if (name == "greedy") return flip_player_engine(rules, flip::greedy_player(seed));
+  if (name == "careful") return flip_player_engine(rules, flip::careful_player());
+  require_per_move_limits(name, per_move);
+  flip::FlipLimits limits;
+  limits.depth = per_move.depth > 0 ? per_move.depth : 64;
+  limits.nodes = per_move.nodes;
+  limits.movetime_ms = int(std::min<int64_t>(per_move.movetime_ms, int64_t(1) << 30));
+  return flip_seer_engine(rules, limits);
 }
 
 }  // namespace jungle::game

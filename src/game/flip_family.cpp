@@ -3,6 +3,7 @@
 // chance's ("b2?=L", each animal in the pool with its share), as OpenSpiel
 // plays banqi.
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 #include "flip/flip_position.h"
 #include "flip/flip_record.h"
 #include "flip/flip_rules.h"
+#include "game/builtin_engines.h"
 #include "game/engine.h"
 #include "game/families.h"
 #include "game/flip_engine.h"
@@ -302,6 +304,17 @@ class FlipFamily final : public Family {
     return flip::check_flip_records(text, games, source.folder.has_value());
   }
 
+  std::vector<std::string> baseline_names() const override {
+    return {"random", "greedy", "careful", "seer"};
+  }
+  BuiltinEngine make_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                              const Limits& per_move) const override {
+    const std::vector<std::string> names = baseline_names();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      return Family::make_baseline(variant, name, seed, per_move);  // refuses it
+    }
+    return flip_baseline(variant, name, seed, per_move);
+  }
   std::unique_ptr<Engine> make_engine() const override { return make_flip_engine(); }
 };
 

@@ -1,12 +1,14 @@
 // The in-process players of hidden games behind the engine facade, the
 // cheater among them (builtin_engines.h).
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <utility>
 
 #include "core/position.h"
+#include "core/variants.h"
 #include "game/builtin_engines.h"
 #include "game/family.h"
 #include "game/hidden_observation.h"
@@ -73,6 +75,20 @@ BuiltinEngine hidden_cheater_engine(RuleSetPtr rules, const hidden::HiddenLimits
         return rules->geometry().move_text(hidden::cheating_try(game, *search, limits));
       });
   return out;
+}
+
+BuiltinEngine hidden_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                              const Limits& per_move) {
+  const RuleSetPtr rules = load_variant(variant);
+  if (name == "random") return hidden_player_engine(rules, hidden::random_player(seed));
+  if (name == "greedy") return hidden_player_engine(rules, hidden::greedy_player(seed));
+  require_per_move_limits(name, per_move);
+  hidden::HiddenLimits limits;
+  limits.depth = per_move.depth;
+  limits.nodes = per_move.depth > 0 ? 0 : per_move.nodes;
+  limits.movetime_ms = per_move.depth > 0 || per_move.nodes > 0 ? 0 : per_move.movetime_ms;
+  if (name == "sampler") return hidden_player_engine(rules, hidden::sampler_player(limits, seed));
+  return hidden_cheater_engine(rules, limits);
 }
 
 }  // namespace jungle::game

@@ -3,6 +3,7 @@
 // A side's action is the move it tries; the event is the arbiter's
 // announcement, which every viewer receives.
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include "core/game.h"
 #include "core/variants.h"
 #include "flip/flip_rules.h"
+#include "game/builtin_engines.h"
 #include "game/engine.h"
 #include "game/families.h"
 #include "game/hidden_engine.h"
@@ -234,6 +236,17 @@ class HiddenFamily final : public Family {
     return hidden::check_hidden_records(text, games, source);
   }
 
+  std::vector<std::string> baseline_names() const override {
+    return {"random", "greedy", "sampler", "cheater"};
+  }
+  BuiltinEngine make_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                              const Limits& per_move) const override {
+    const std::vector<std::string> names = baseline_names();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      return Family::make_baseline(variant, name, seed, per_move);  // refuses it
+    }
+    return hidden_baseline(variant, name, seed, per_move);
+  }
   std::unique_ptr<Engine> make_engine() const override { return make_hidden_engine(); }
 };
 
