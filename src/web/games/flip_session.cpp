@@ -25,7 +25,7 @@ std::string cell_text(flip::Cell c) {
   return std::string(1, piece_letter(Piece(c)));
 }
 
-std::string player_text(const PlayerConfig& p) {
+std::string flip_player_text(const PlayerConfig& p) {
   if (!p.is_engine()) return "Human";
   std::ostringstream out;
   out << "jungle flip engine, level " << p.skill << ", " << double(p.movetime_ms) / 1000.0
@@ -433,8 +433,8 @@ std::string FlipGameSession::record_text() const {
   const Side first = seat_of(pos_, kBlue) == 0 ? kBlue : kRed;
   std::vector<std::pair<std::string, std::string>> tags = {
       {"Event", "Flip Jungle game #" + std::to_string(id())},
-      {"Blue", player_text(players_[first == kBlue ? 0 : 1])},
-      {"Red", player_text(players_[first == kBlue ? 1 : 0])}};
+      {"Blue", flip_player_text(players_[first == kBlue ? 0 : 1])},
+      {"Red", flip_player_text(players_[first == kBlue ? 1 : 0])}};
   if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
   // A reviewed ply's comment: the value of the position it led to, from
   // Blue's side in Cats (the protocol's cp over 100), as a 7x9 record's

@@ -32,7 +32,7 @@ Position position_from_fen(const std::string& fen, RuleSetPtr rules) {
   }
 }
 
-std::string player_text(const PlayerConfig& p) {
+std::string hidden_player_text(const PlayerConfig& p) {
   if (!p.name.empty()) return p.name;
   if (!p.is_engine()) return "Human";
   std::ostringstream out;
@@ -342,8 +342,8 @@ hidden::Tags HiddenGameSession::record_tags() const {
   std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
   hidden::Tags tags = {{"Event", "Jungle hidden-pieces game #" + std::to_string(id())},
                        {"Date", date},
-                       {"Blue", player_text(players_[kBlue])},
-                       {"Red", player_text(players_[kRed])}};
+                       {"Blue", hidden_player_text(players_[kBlue])},
+                       {"Red", hidden_player_text(players_[kRed])}};
   if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
   return tags;
 }

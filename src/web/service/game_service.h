@@ -40,9 +40,6 @@ struct GameServiceOptions {
   int64_t abandon_timeout_ms = 30000;
   // The clocks' time, in ms; the wall clock unless a test gives its own.
   std::function<int64_t()> clock;
-  // Hidden-pieces engine searches at once (each holds its own tables; they
-  // run beside the engine pool, which Flip Jungle searches share with 7x9).
-  int max_hidden_searches = 2;
 };
 
 // Who a request comes from: what it proves (player key, seat tokens), and
@@ -101,7 +98,7 @@ class GameService {
   Json arrange(int64_t id, const Requester& who, int seat, const std::string& arrangement,
                bool random, bool ready);
   // A suggested try for the seat `who` looks as, thought out from that
-  // player's view alone (the hidden-pieces engine).
+  // player's view alone by the hidden-pieces engine, on the engine pool.
   Json hidden_hint(int64_t id, const Requester& who, int64_t movetime_ms);
 
   // ---- online ----
@@ -229,7 +226,6 @@ class GameService {
   const VariantCatalog& catalog_;
   EnginePool& pool_;
   GameServiceOptions options_;
-  std::atomic<int> hidden_searches_{0};
 
   // Watchers connected to this server, per (game, seat).
   std::mutex presence_mutex_;

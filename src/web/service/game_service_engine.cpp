@@ -1,6 +1,6 @@
 // The game service's engine moves: the engine plays the seat to move of a
-// local game, on the engine pool (7x9 and Flip Jungle) or a hidden-pieces
-// searcher, its clock running while it thinks.
+// local game, on the engine pool whatever the family (the hidden-pieces
+// engine's in game_service_hidden.cpp), its clock running while it thinks.
 #include "flip/flip_search.h"
 #include "web/engines/engine_search.h"
 #include "web/engines/flip_search_job.h"

@@ -3,7 +3,8 @@
 // each thought out by the hidden-pieces engine from one player's view, never
 // from the truth.
 #include "core/secure_random.h"
-#include "hidden_search/hidden_search.h"
+#include "web/engines/engine_search.h"
+#include "web/engines/hidden_search_job.h"
 #include "web/games/hidden_session.h"
 #include "web/service/game_service.h"
 #include "web/service/game_service_checks.h"
@@ -16,46 +17,6 @@ namespace {
 // (which searches to its time), as the flip engine's levels.
 int hidden_engine_depth(int skill) {
   return 1 + skill / 4;
-}
-
-// The seed of an engine's own sampling: not a chance outcome anyone plays
-// against, but drawn from the same source as everything else.
-uint64_t fresh_seed() {
-  return SecureRandom()();
-}
-
-// Counts the searches running outside the engine pool; refuses one more
-// than `limit` (each holds its own engine and tables).
-class SearchSlot {
- public:
-  SearchSlot(std::atomic<int>& running, int limit) : running_(running) {
-    if (running_.fetch_add(1) >= std::max(1, limit)) {
-      running_.fetch_sub(1);
-      throw GameError(ErrorKind::kUnavailable, "busy",
-                      "the engines are busy; try again in a moment");
-    }
-  }
-  ~SearchSlot() { running_.fetch_sub(1); }
-  SearchSlot(const SearchSlot&) = delete;
-  SearchSlot& operator=(const SearchSlot&) = delete;
-
- private:
-  std::atomic<int>& running_;
-};
-
-Json search_json(const hidden::HiddenSearchResult& r, const Geometry& g) {
-  Json candidates = Json::array();
-  for (const hidden::MoveValue& v : r.candidates) {
-    candidates.push_back({{"move", g.move_text(v.move)},
-                          {"expected", std::round(v.expected * 1000.0) / 1000.0},
-                          {"best_in", v.best_in}});
-  }
-  return Json{{"move", r.best.is_none() ? Json(nullptr) : Json(g.move_text(r.best))},
-              {"expected", std::round(r.expected * 1000.0) / 1000.0},
-              {"worlds", r.worlds},
-              {"depth", r.depth},
-              {"nodes", r.nodes},
-              {"candidates", candidates}};
 }
 
 }  // namespace
@@ -143,49 +104,53 @@ Json GameService::arrange(int64_t id, const Requester& who, int seat,
 Json GameService::engine_move_hidden(LockedGame& g, const Requester& who) {
   auto& game = static_cast<HiddenGameSession&>(*g.game);
   if (!game.set_up()) throw still_setting_up();
-  SearchSlot slot(hidden_searches_, options_.max_hidden_searches);
   const int seat = game.seat_to_move();
   const PlayerConfig player = game.player(seat);
-  // The engine is given its own view, never the truth.
-  const hidden::PlayerView view = game.game().view(Side(seat));
   const uint64_t changes = game.change_count();
-  hidden::HiddenLimits limits;
-  limits.movetime_ms = engine_think_ms(game.clock, seat, player.movetime_ms, now());
-  if (player.skill < 20) {
-    limits.movetime_ms = 0;
-    limits.depth = hidden_engine_depth(player.skill);
-  }
-  game.engine_thinking = true;
+  // On the engine pool as the other families' engine moves: served before
+  // hints and analyses, counted in the client's share, cancelled by a
+  // resignation or the game's deletion. The engine is given its own view,
+  // never the truth.
+  auto task = std::make_shared<HiddenSearchTask>(game.game().view(Side(seat)));
+  if (player.skill < 20) task->depth = hidden_engine_depth(player.skill);
+  EngineJob job = HiddenSearchTask::job(task, EngineJob::Kind::kMove, who.client, who.address);
+  job.limits.movetime_ms = engine_think_ms(game.clock, seat, player.movetime_ms, now());
+  auto [ticket, future] = submit_search(pool_, std::move(job));
+  game.engine_ticket = ticket;
   if (game.clock.timed()) {
     game.clock.start(seat, now());
     track_deadline(game);
   }
   thinking(game, seat);
   g.lock.unlock();
-  hidden::HiddenSearchOptions options;
-  options.seed = fresh_seed();
-  options.hash_mb = 8;
-  hidden::HiddenSearcher searcher(options);
-  const hidden::HiddenSearchResult r = searcher.search(view, limits);
+  const Searched searched = future.get();
   g.lock.lock();
-  game.engine_thinking = false;
+  if (game.engine_ticket == ticket) game.engine_ticket.reset();
   if (game.change_count() != changes || game.detached) throw game_changed();
-  if (r.best.is_none()) {
+  std::optional<hidden::HiddenSearchResult> r;
+  {
+    std::lock_guard lock(task->mutex);
+    r = task->result;
+  }
+  if (!searched.completed) {
+    throw GameError(ErrorKind::kUnavailable, "cancelled", "the engine's search was cancelled");
+  }
+  if (!r || r->best.is_none()) {
     throw GameError(ErrorKind::kServerFault, "no_move", "the engine found no move to try");
   }
   const int held = game.seats.held_by(who.proof);
   if (settle_clock(game)) return state_of(game, held);
   const int64_t t = now();
-  game.play(r.best);
+  game.play(r->best);
   after_move(game, seat, t);
   save(game);
   Json state = state_of(game, held);
   // Only what tells nothing of its own animals: the moves it weighed and
   // their values would (a jump it considered is a Lion's or a Tiger's).
-  state["engine"] = Json{{"move", game.rules()->geometry().move_text(r.best)},
-                         {"worlds", r.worlds},
-                         {"depth", r.depth},
-                         {"nodes", r.nodes}};
+  state["engine"] = Json{{"move", game.rules()->geometry().move_text(r->best)},
+                         {"worlds", r->worlds},
+                         {"depth", r->depth},
+                         {"nodes", r->nodes}};
   return state;
 }
 
@@ -210,18 +175,7 @@ Json GameService::hidden_hint(int64_t id, const Requester& who, int64_t movetime
     }
     return game.game().view(*viewer);
   }();
-  SearchSlot slot(hidden_searches_, options_.max_hidden_searches);
-  hidden::HiddenSearchOptions options;
-  options.seed = fresh_seed();
-  options.hash_mb = 8;
-  hidden::HiddenSearcher searcher(options);
-  hidden::HiddenLimits limits;
-  limits.movetime_ms = movetime_ms;
-  const hidden::HiddenSearchResult r = searcher.search(view, limits);
-  if (r.best.is_none()) {
-    throw GameError(ErrorKind::kRefused, "no_move", "there is no move to try");
-  }
-  return search_json(r, view.rule_set().geometry());
+  return web::hidden_hint(pool_, view, movetime_ms, who.client, who.address);
 }
 
 }  // namespace jungle::web
