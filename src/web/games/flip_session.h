@@ -71,6 +71,9 @@ class FlipGameSession : public GameSessionBase {
   // The position after the first `ply` plies (0..ply()): a tile flipped
   // later is face down there again, its animal back in the pool.
   flip::FlipPosition position_at(int ply) const;
+  // The position at `ply`, the same for every reader: a face-down tile
+  // holds nothing until it is flipped.
+  HelpPosition help_position(int ply, int seats) const override;
   int ply() const override { return int(pos_.history().size()); }
   int seat_to_move() const override;
   bool colours_known() const override { return pos_.colours_known(); }

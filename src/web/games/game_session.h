@@ -106,6 +106,8 @@ class GameSession : public GameSessionBase {
   // The position after `ply` moves, with the history before it (repetition
   // counts). Throws GameError kBadRequest when ply is out of range.
   Position position_at(int ply) const;
+  // The whole board at `ply`: nothing of an open game is hidden.
+  HelpPosition help_position(int ply, int seats) const override;
   // Its FEN, without a replay.
   const std::string& fen_at(int ply) const;
 

@@ -127,6 +127,13 @@ class HiddenGameSession : public GameSessionBase {
   // arbiter's once it is over.
   std::pair<std::string, std::string> record_for(int seats) const override;
 
+  // Hints only, from the asker's view: the open engine's analysis and
+  // review would see every animal (GameError kRefused "hidden_pieces").
+  void require_help(Help help) const override;
+  // The view of the player to move, when `seats` looks as that player, once
+  // the set-up is settled: a hint is for the position now, whatever `ply`.
+  HelpPosition help_position(int ply, int seats) const override;
+
   // The view a holder of `seats` gets.
   hidden::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }
 

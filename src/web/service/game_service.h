@@ -97,9 +97,6 @@ class GameService {
   // `random`, and settles it when `ready`.
   Json arrange(int64_t id, const Requester& who, int seat, const std::string& arrangement,
                bool random, bool ready);
-  // A suggested try for the seat `who` looks as, thought out from that
-  // player's view alone by the hidden-pieces engine, on the engine pool.
-  Json hidden_hint(int64_t id, const Requester& who, int64_t movetime_ms);
 
   // ---- online ----
   // Takes the game's open seat; `code` is needed unless the game is listed.
@@ -138,16 +135,15 @@ class GameService {
   // The game locked for one request; a copy dropped after a failed write is
   // replaced by the stored one.
   LockedGame lock(int64_t id);
-  // The 7x9 game, locked; GameError kRefused "not_for_flip" for a flip game
-  // (the engine routes ask the flip engine for those first: flip_help.h).
-  struct LockedJungle {
-    std::shared_ptr<GameSession> game;
-    std::unique_lock<std::mutex> lock;
-  };
-  LockedJungle lock_jungle(int64_t id, const char* what);
+  // The game locked for the engine's `help` of one reader (engine_routes):
+  // GameError kNotFound for a deleted game, the game's refusal where its
+  // family gives no such help (GameSessionBase::require_help), and, when
+  // `asking` for a new search rather than reading a review's findings,
+  // refuse_help_while_online. The one place these rules are applied.
+  LockedGame lock_for_help(int64_t id, Help help, bool asking = true);
   // Hints, analysis and reviews help a player; in an online game still
   // going on they are refused (GameError kRefused "game_in_progress").
-  static void refuse_help_while_online(const GameSessionBase& game, const char* what);
+  static void refuse_help_while_online(const GameSessionBase& game, Help help);
   void save(GameSessionBase& game, bool lobby = false);
 
   // ---- clocks ----

@@ -20,6 +20,14 @@ int flip_engine_depth(int skill) {
 
 }  // namespace
 
+GameService::LockedGame GameService::lock_for_help(int64_t id, Help help, bool asking) {
+  LockedGame g = lock(id);
+  if (g.game->detached) throw no_such_game(id);
+  g.game->require_help(help);
+  if (asking) refuse_help_while_online(*g.game, help);
+  return g;
+}
+
 void GameService::thinking(const GameSessionBase& game, int seat) {
   // Not stored: watchers see the engine's clock run from now.
   games_.events().publish(

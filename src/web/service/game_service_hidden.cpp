@@ -1,7 +1,7 @@
 // The game service's part for hidden-piece games (docs/api.md, "Hidden
-// pieces"): creating them, the chosen set-up, the engine's move and hints,
-// each thought out by the hidden-pieces engine from one player's view, never
-// from the truth.
+// pieces"): creating them, the chosen set-up, the engine's move, thought
+// out by the hidden-pieces engine from its own player's view, never from
+// the truth (its hints take the engine routes' one path: engine_help.h).
 #include "core/secure_random.h"
 #include "web/engines/engine_search.h"
 #include "web/engines/hidden_search_job.h"
@@ -152,30 +152,6 @@ Json GameService::engine_move_hidden(LockedGame& g, const Requester& who) {
                          {"depth", r->depth},
                          {"nodes", r->nodes}};
   return state;
-}
-
-Json GameService::hidden_hint(int64_t id, const Requester& who, int64_t movetime_ms) {
-  hidden::PlayerView view = [&] {
-    LockedGame g = lock(id);
-    if (g.game->detached || g.game->kind() != GameSessionBase::Kind::kHidden) {
-      throw GameError(ErrorKind::kNotFound, "no_such_game",
-                      "there is no hidden-pieces game " + std::to_string(id));
-    }
-    auto& game = static_cast<HiddenGameSession&>(*g.game);
-    refuse_help_while_online(game, "hints");
-    if (game.over()) {
-      throw GameError(ErrorKind::kRefused, "position_over",
-                      "there is nothing to suggest: the game is over");
-    }
-    if (!game.set_up()) throw still_setting_up();
-    const hidden::Viewer viewer = game.viewer_for(game.seats.held_by(who.proof));
-    if (!viewer || *viewer != game.game().side_to_move()) {
-      throw GameError(ErrorKind::kRefused, "not_your_turn",
-                      "a hint is for the player to move, from that player's own view");
-    }
-    return game.game().view(*viewer);
-  }();
-  return web::hidden_hint(pool_, view, movetime_ms, who.client, who.address);
 }
 
 }  // namespace jungle::web
