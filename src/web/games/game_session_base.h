@@ -118,6 +118,10 @@ class GameSessionBase {
   // may see it. Throws GameError kRefused "position_over" where the game is
   // over there, and where the reader may have nothing searched.
   virtual HelpPosition help_position(int ply, int seats) const = 0;
+  // What the engine playing the seat to move is given: the position now as
+  // that seat sees it. Throws GameError where the engine may not move yet
+  // (a hidden game's set-up).
+  virtual HelpPosition engine_position() const = 0;
 
   // The rules' part of the state (docs/api.md, "Game state"); the service
   // adds the seats, clock and offers.

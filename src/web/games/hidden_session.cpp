@@ -323,6 +323,11 @@ HelpPosition HiddenGameSession::help_position(int, int seats) const {
   return game_.view(*viewer);
 }
 
+HelpPosition HiddenGameSession::engine_position() const {
+  if (!set_up()) throw still_setting_up();
+  return game_.view(game_.side_to_move());
+}
+
 void HiddenGameSession::declare(int winner, const std::string& termination) {
   if (over()) {
     throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());

@@ -133,6 +133,9 @@ class HiddenGameSession : public GameSessionBase {
   // The view of the player to move, when `seats` looks as that player, once
   // the set-up is settled: a hint is for the position now, whatever `ply`.
   HelpPosition help_position(int ply, int seats) const override;
+  // The engine's own view, never the truth; GameError kConflict
+  // "setting_up" until both arrangements are settled.
+  HelpPosition engine_position() const override;
 
   // The view a holder of `seats` gets.
   hidden::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }

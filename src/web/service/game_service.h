@@ -203,9 +203,6 @@ class GameService {
                            int seat, int64_t now);
   // Tells the game's watchers that the engine started thinking for `seat`.
   void thinking(const GameSessionBase& game, int seat);
-  Json engine_move_jungle(LockedGame& g, const Requester& who);
-  Json engine_move_flip(LockedGame& g, const Requester& who);
-  Json engine_move_hidden(LockedGame& g, const Requester& who);
   // A new hidden-pieces game (create's part for them): from the rule set's
   // set-up, a local game's FEN, or an arbiter's record.
   std::unique_ptr<GameSessionBase> create_hidden(const Json& body, const std::string& variant,
