@@ -364,6 +364,11 @@ TEST_F(WebApiTest, HintAndPositionChecks) {
   EXPECT_EQ(get(game_path(g, "/hint?movetime_ms=99999999")).status, 400);
   EXPECT_EQ(get(game_path(g, "/hint?ply=5")).status, 400);
   EXPECT_EQ(get(game_path(g, "/hint?movetime_ms=fast")).status, 400);
+  // One hint route for every family: a depth, as a Flip Jungle hint takes
+  // one, stops the search there.
+  Reply shallow = get(game_path(g, "/hint?movetime_ms=2000&depth=2"));
+  ASSERT_EQ(shallow.status, 200) << shallow.text;
+  EXPECT_EQ(shallow.body["depth"], 2);
 
   Reply v = post("/api/positions/validate", {{"fen", "2L4/7/7/7/r6/7/7/7/7 b"}});
   ASSERT_EQ(v.status, 200);

@@ -1,6 +1,7 @@
 // Flip Jungle hints and analyses in the web app (docs/api.md, "Flip Jungle
 // games"): the flip engine on the engine pool, refused during an online
-// game, and never saying anything of a face-down tile.
+// game, and never saying anything of a face-down tile; and the
+// hidden-pieces engine's hints and moves on the same pool, with its shares.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -108,6 +109,7 @@ class WebFlipHelpTest : public ::testing::Test {
     *status = r ? r->status : 0;
     return body;
   }
+  void expect_refused_while_the_share_is_held(const std::string& hint);
   // The review's answer once it no longer runs (`r`: the last one), for at most 30 s.
   Reply review_once_done(const std::string& game, Reply r) const {
     for (int i = 0; i < 600 && r.body["status"] == "running"; ++i) {
@@ -419,12 +421,13 @@ TEST_F(WebFlipHelpTest, AReviewJudgesAFlipByItsValueOverThePool) {
   EXPECT_EQ(flip["expected_played"], flip["expected_best"]);
 }
 
-TEST_F(WebFlipHelpTest, FlipSearchesCountInTheClientsShareOfThePool) {
-  // Six flip analyses held open by one client (the pool's share of hints
-  // and analyses per client: EnginePoolLimits::per_client): a seventh
-  // search, a flip hint, is refused until they end.
+// Six flip analyses held open by one client (the pool's share of hints and
+// analyses per client: EnginePoolLimits::per_client): `hint`, a seventh
+// search asked for by the same client, is refused with the pool's refusal
+// until they end, then answered.
+void WebFlipHelpTest::expect_refused_while_the_share_is_held(const std::string& hint) {
   std::vector<std::string> games;
-  for (int i = 0; i < 7; ++i) {
+  for (int i = 0; i < 6; ++i) {
     games.push_back(create({{"variant", "flip"}}));
     ASSERT_EQ(post(games.back() + "/moves", {{"move", "c3?"}}).status, 200);
   }
@@ -449,16 +452,40 @@ TEST_F(WebFlipHelpTest, FlipSearchesCountInTheClientsShareOfThePool) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   ASSERT_EQ(started, 6);
-  Reply r = get(games[6] + "/hint?depth=1");
+  Reply r = get(hint);
   EXPECT_EQ(r.status, 429) << r.text;
   EXPECT_EQ(r.body["error"]["code"], "too_many_jobs");
   stop = true;  // each reader hangs up at its next keep-alive, which cancels its search
   for (std::thread& t : readers) t.join();
   for (int i = 0; i < 100 && r.status != 200; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    r = get(games[6] + "/hint?depth=1");
+    r = get(hint);
   }
   EXPECT_EQ(r.status, 200) << r.text;
+}
+
+TEST_F(WebFlipHelpTest, FlipSearchesCountInTheClientsShareOfThePool) {
+  const std::string game = create({{"variant", "flip"}});
+  ASSERT_EQ(post(game + "/moves", {{"move", "c3?"}}).status, 200);
+  expect_refused_while_the_share_is_held(game + "/hint?depth=1");
+}
+
+TEST_F(WebFlipHelpTest, HiddenSearchesCountInTheClientsShareOfThePoolAsFlipOnes) {
+  // A hidden-pieces hint is a job on the same pool, refused in the same
+  // words when its client has its share, not searched beside the pool.
+  const std::string game = create({{"variant", "hidden"}});
+  expect_refused_while_the_share_is_held(game + "/hint?as=blue&movetime_ms=50");
+}
+
+TEST_F(WebFlipHelpTest, AHiddenEnginesMoveIsSearchedOnThePool) {
+  // Engine against engine: each move is one job the pool completes.
+  const json engine = {{"type", "engine"}, {"skill", 20}, {"movetime_ms", 50}};
+  const std::string game = create({{"variant", "hidden"}, {"blue", engine}, {"red", engine}});
+  const uint64_t before = get("/api/info").body["engines"]["completed"];
+  Reply r = post(game + "/engine-move", json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_TRUE(r.body["engine"]["move"].is_string()) << r.text;
+  EXPECT_EQ(get("/api/info").body["engines"]["completed"].get<uint64_t>(), before + 1);
 }
 
 TEST_F(WebFlipHelpTest, ANewAnalysisOfAGameReplacesTheOneBefore) {

@@ -295,7 +295,7 @@ WebServer::WebServer(WebServerOptions options)
       pool_(options_.engines),
       service_(games_, catalog_, pool_,
                GameServiceOptions{options_.engines.max_movetime_ms, options_.abandon_timeout_ms,
-                                  options_.clock, std::max(1, options_.engines.workers)}),
+                                  options_.clock}),
       guard_(options_.host, options_.allowed_hosts),
       context_{catalog_,      service_,      pool_,  reviews_,
                flip_reviews_, open_streams_, guard_, options_.max_streams} {

@@ -71,13 +71,4 @@ Requester requester(const ApiContext& ctx, const httplib::Request& req,
   return r;
 }
 
-void require_ongoing(const Position& pos) {
-  Termination why = Termination::kNone;
-  if (game_result(pos, &why) != GameResult::kOngoing) {
-    throw GameError(ErrorKind::kRefused, "position_over",
-                    "there is nothing to analyse: the game is over in this position (" +
-                        std::string(termination_tag(why)) + ")");
-  }
-}
-
 }  // namespace jungle::web

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "web/api/api_routes.h"
+#include "web/games/help_position.h"
 #include "web/service/game_service.h"
 
 // What the route files share: the guard that turns every failure into a
@@ -32,9 +33,5 @@ int64_t game_id(const httplib::Request& req);
 // for an `as` that names no seat.
 Requester requester(const ApiContext& ctx, const httplib::Request& req,
                     const httplib::Response& res);
-
-// GameError kRefused "position_over" when the game is over in `pos`:
-// there is nothing to analyse.
-void require_ongoing(const Position& pos);
 
 }  // namespace jungle::web

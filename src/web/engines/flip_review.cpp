@@ -13,11 +13,7 @@ namespace jungle::web {
 void FlipReviews::start(FlipGameSession& game, int64_t movetime_ms, const std::string& client,
                         const std::string& address) {
   auto job = std::make_shared<Job>(game.id(), movetime_ms, client, address);
-  const bool opened = jobs_.open(
-      job, [](const ReviewJob& current) { return current.state == Job::State::kRunning; });
-  if (!opened) return;
-  advance_locked(job, game);
-  jobs_.throw_if_refused(*job);
+  jobs_.start(job, [&] { advance_locked(job, game); });
 }
 
 void FlipReviews::advance_locked(const std::shared_ptr<Job>& job, FlipGameSession& game) {
@@ -75,22 +71,9 @@ void FlipReviews::searched(const std::shared_ptr<Job>& job, size_t index,
 
 Json FlipReviews::status_json(const FlipGameSession& game) {
   const std::vector<flip::Ply>& plies = game.position().history();
-  std::string status;
-  std::string message;
-  int64_t movetime_ms = 0;
-  {
-    const auto lock = jobs_.lock();
-    if (const std::shared_ptr<Job> job = jobs_.find_locked<Job>(game.id())) {
-      movetime_ms = job->movetime_ms;
-      message = job->message;
-      // A finished job is forgotten: the findings say whether it is done.
-      status = job->state == Job::State::kDone ? "" : review_state_name(job->state);
-    }
-  }
-  if (status != "running" && !plies.empty() && game.reviewed() == int(plies.size())) {
-    status = "done";
-  }
-  if (status.empty()) status = "none";
+  const ReviewJobs::Progress progress = jobs_.progress(game.id());
+  const std::string status =
+      ReviewJobs::status_of(progress, !plies.empty() && game.reviewed() == int(plies.size()));
   Json moves = Json::array();
   int analysed = 0;
   flip::FlipPosition pos = game.position_at(0);
@@ -127,8 +110,7 @@ Json FlipReviews::status_json(const FlipGameSession& game) {
            {"total", int(plies.size())},
            {"moves", moves},
            {"thresholds", review_thresholds_json()}};
-  if (movetime_ms > 0) out["movetime_ms"] = movetime_ms;
-  if (!message.empty() && status != "done") out["message"] = message;
+  ReviewJobs::add_job_fields(out, progress, status);
   return out;
 }
 

@@ -12,11 +12,7 @@ namespace jungle::web {
 void GameReviews::start(GameSession& game, int64_t movetime_ms, const std::string& client,
                         const std::string& address) {
   auto job = std::make_shared<Job>(game.id(), movetime_ms, client, address);
-  const bool opened = jobs_.open(
-      job, [](const ReviewJob& current) { return current.state == Job::State::kRunning; });
-  if (!opened) return;
-  advance_locked(job, game);
-  jobs_.throw_if_refused(*job);
+  jobs_.start(job, [&] { advance_locked(job, game); });
 }
 
 void GameReviews::advance_locked(const std::shared_ptr<Job>& job, GameSession& game) {
@@ -77,22 +73,10 @@ void GameReviews::searched(const std::shared_ptr<Job>& job, int ply, const std::
 }
 
 Json GameReviews::status_json(const GameSession& game) {
-  std::string status;
-  std::string message;
-  int64_t movetime_ms = 0;
-  {
-    const auto lock = jobs_.lock();
-    if (const std::shared_ptr<Job> job = jobs_.find_locked<Job>(game.id())) {
-      movetime_ms = job->movetime_ms;
-      message = job->message;
-      // A finished job is forgotten: the evaluations say whether it is done.
-      status = job->state == Job::State::kDone ? "" : review_state_name(job->state);
-    }
-  }
+  const ReviewJobs::Progress progress = jobs_.progress(game.id());
   const int total = game.ply() + 1;
   const int analysed = game.evaluated();
-  if (status != "running" && analysed == total) status = "done";
-  if (status.empty()) status = "none";
+  const std::string status = ReviewJobs::status_of(progress, analysed == total);
   Json plies = Json::array();
   for (int ply = 0; ply < total; ++ply) {
     const std::optional<PlyEvaluation>& e = game.evaluation(ply);
@@ -117,8 +101,7 @@ Json GameReviews::status_json(const GameSession& game) {
            {"plies", plies},
            {"moves", moves},
            {"thresholds", review_thresholds_json()}};
-  if (movetime_ms > 0) out["movetime_ms"] = movetime_ms;
-  if (!message.empty() && status != "done") out["message"] = message;
+  ReviewJobs::add_job_fields(out, progress, status);
   return out;
 }
 

@@ -32,6 +32,38 @@ bool ReviewJobs::open(const std::shared_ptr<ReviewJob>& job,
   return true;
 }
 
+void ReviewJobs::start(const std::shared_ptr<ReviewJob>& job,
+                       const std::function<void()>& first_step) {
+  const bool opened = open(
+      job, [](const ReviewJob& current) { return current.state == ReviewJob::State::kRunning; });
+  if (!opened) return;
+  first_step();
+  throw_if_refused(*job);
+}
+
+ReviewJobs::Progress ReviewJobs::progress(int64_t game_id) {
+  std::lock_guard lock(mutex_);
+  Progress p;
+  auto it = jobs_.find(game_id);
+  if (it == jobs_.end()) return p;
+  const ReviewJob& job = *it->second;
+  p.movetime_ms = job.movetime_ms;
+  p.message = job.message;
+  // A finished job is forgotten: the findings say whether it is done.
+  if (job.state != ReviewJob::State::kDone) p.state = review_state_name(job.state);
+  return p;
+}
+
+std::string ReviewJobs::status_of(const Progress& progress, bool all_found) {
+  if (progress.state != "running" && all_found) return "done";
+  return progress.state.empty() ? "none" : progress.state;
+}
+
+void ReviewJobs::add_job_fields(Json& out, const Progress& progress, const std::string& status) {
+  if (progress.movetime_ms > 0) out["movetime_ms"] = progress.movetime_ms;
+  if (!progress.message.empty() && status != "done") out["message"] = progress.message;
+}
+
 void ReviewJobs::throw_if_refused(const ReviewJob& job) {
   std::lock_guard lock(mutex_);
   if (job.state == ReviewJob::State::kFailed) {

@@ -10,6 +10,7 @@
 
 #include "web/engines/engine_pool.h"
 #include "web/games/game_registry.h"
+#include "web/server/json_fields.h"
 
 // What the two kinds of review (game_review: 7x9 games, flip_review: Flip
 // Jungle games) share: one job per game that searches one position after
@@ -61,6 +62,25 @@ class ReviewJobs {
     auto it = jobs_.find(game_id);
     return it == jobs_.end() ? nullptr : std::static_pointer_cast<Job>(it->second);
   }
+
+  // Starts `job` as its game's review unless one runs already, with
+  // `first_step` (its first search submitted, the game locked by the
+  // caller); GameError kUnavailable "engine_busy" when the pool refused it.
+  // How both kinds of review start.
+  void start(const std::shared_ptr<ReviewJob>& job, const std::function<void()>& first_step);
+
+  // What a status answer says of a game's job, both kinds alike.
+  struct Progress {
+    std::string state;  // review_state_name; "" with no job or a finished one
+    std::string message;
+    int64_t movetime_ms = 0;
+  };
+  Progress progress(int64_t game_id);
+  // The answer's "status": "done" once `all_found` (and no job runs), else
+  // the job's state, or "none".
+  static std::string status_of(const Progress& progress, bool all_found);
+  // Adds the job's "movetime_ms" and, unless it is done, its "message".
+  static void add_job_fields(Json& out, const Progress& progress, const std::string& status);
 
   // Makes `job` its game's review, unless `stands(current)` says the game's
   // current job stands (called with the lock held; it may take from the

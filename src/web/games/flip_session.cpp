@@ -268,6 +268,12 @@ flip::FlipPosition FlipGameSession::position_at(int ply) const {
   return p;
 }
 
+HelpPosition FlipGameSession::help_position(int ply, int) const {
+  flip::FlipPosition pos = position_at(ply);
+  require_ongoing(pos);
+  return pos;
+}
+
 void FlipGameSession::undo(int plies) {
   for (int i = 0; i < plies && !pos_.history().empty(); ++i) pos_.undo();
   findings_.resize(pos_.history().size());

@@ -73,7 +73,6 @@ class FlipGameSession : public GameSessionBase {
   static bool is_flip_set(std::string_view name);
   static bool is_flip_record_text(std::string_view text);
 
-  Kind kind() const override { return Kind::kFlip; }
   const game::Family& family() const override { return game::flip_family(); }
   int mover_seat(int ply) const override;
   const std::string& variant() const override { return variant_; }
@@ -81,6 +80,10 @@ class FlipGameSession : public GameSessionBase {
   // The position after the first `ply` plies (0..ply()): a tile flipped
   // later is face down there again, its animal back in the pool.
   flip::FlipPosition position_at(int ply) const;
+  // The position at `ply`, the same for every reader: a face-down tile
+  // holds nothing until it is flipped.
+  HelpPosition help_position(int ply, int seats) const override;
+  HelpPosition engine_position() const override { return position(); }
   int ply() const override { return int(pos_.history().size()); }
   int seat_to_move() const override;
   bool colours_known() const override { return pos_.colours_known(); }

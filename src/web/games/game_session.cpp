@@ -308,6 +308,12 @@ Position GameSession::position_at(int ply) const {
   return game_.position_at(ply);
 }
 
+HelpPosition GameSession::help_position(int ply, int) const {
+  Position pos = position_at(ply);
+  require_ongoing(pos);
+  return pos;
+}
+
 const std::string& GameSession::fen_at(int ply) const {
   if (ply < 0 || ply > this->ply()) position_at(ply);  // throws the range error
   return ply == 0 ? start_fen_ : moves_[size_t(ply - 1)].fen_after;

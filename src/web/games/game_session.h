@@ -78,7 +78,6 @@ class GameSession : public GameSessionBase {
   // from_record_text does.
   static Json record_games_json(std::string_view text, const VariantCatalog& catalog);
 
-  Kind kind() const override { return Kind::kJungle; }
   const game::Family& family() const override { return game::open_family(); }
   const Game& game() const { return game_; }
   const std::string& variant() const override { return game_.variant(); }
@@ -108,6 +107,9 @@ class GameSession : public GameSessionBase {
   // The position after `ply` moves, with the history before it (repetition
   // counts). Throws GameError kBadRequest when ply is out of range.
   Position position_at(int ply) const;
+  // The whole board at `ply`: nothing of an open game is hidden.
+  HelpPosition help_position(int ply, int seats) const override;
+  HelpPosition engine_position() const override { return position(); }
   // Its FEN, without a replay.
   const std::string& fen_at(int ply) const;
 

@@ -15,6 +15,7 @@
 #include "core/types.h"
 #include "game/family.h"
 #include "web/games/game_clock.h"
+#include "web/games/help_position.h"
 #include "web/games/seats.h"
 #include "web/server/json_fields.h"
 #include "web/store/game_store.h"
@@ -59,10 +60,7 @@ void require_record_game(int index, size_t games);
 
 class GameSessionBase {
  public:
-  enum class Kind { kJungle, kFlip, kHidden };
-
   virtual ~GameSessionBase() = default;
-  virtual Kind kind() const = 0;
   // The game's family (src/game): the service asks it what the game can do
   // (family().capabilities()), not which family it is.
   virtual const game::Family& family() const = 0;
@@ -113,6 +111,22 @@ class GameSessionBase {
   // "agreement", "abandoned"). Throws GameError kRefused when the game is
   // over or has no colours yet.
   virtual void declare(int winner, const std::string& termination) = 0;
+
+  // ---- the engine's help (engine_routes: one path for every family) ----
+  // Throws GameError kRefused where the game's family gives no `help` (a
+  // capability: a hidden game's analyses and reviews would need the
+  // truth). The other rule, none during an online game, is the service's
+  // (GameService::lock_for_help).
+  virtual void require_help(Help help) const { (void)help; }
+  // What the engine is given to help the holder of `seats`
+  // (SeatTable::held_by) at `ply` (0..ply()): the position as that reader
+  // may see it. Throws GameError kRefused "position_over" where the game is
+  // over there, and where the reader may have nothing searched.
+  virtual HelpPosition help_position(int ply, int seats) const = 0;
+  // What the engine playing the seat to move is given: the position now as
+  // that seat sees it. Throws GameError where the engine may not move yet
+  // (a hidden game's set-up).
+  virtual HelpPosition engine_position() const = 0;
 
   // The rules' part of the state (docs/api.md, "Game state"); the service
   // adds the seats, clock and offers.

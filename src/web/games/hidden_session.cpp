@@ -303,6 +303,33 @@ void HiddenGameSession::undo(int) {
                   "player try an attack, see the animals it shows, and take it back");
 }
 
+void HiddenGameSession::require_help(Help help) const {
+  if (help == Help::kHint) return;
+  throw GameError(ErrorKind::kRefused, "hidden_pieces",
+                  std::string(help_name(help)) +
+                      " would see the hidden animals; a hidden-pieces game has hints thought out "
+                      "from your own view, and its truth once it is over");
+}
+
+HelpPosition HiddenGameSession::help_position(int, int seats) const {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "position_over",
+                    "there is nothing to suggest: the game is over");
+  }
+  if (!set_up()) throw still_setting_up();
+  const hidden::Viewer viewer = viewer_for(seats);
+  if (!viewer || *viewer != game_.side_to_move()) {
+    throw GameError(ErrorKind::kRefused, "not_your_turn",
+                    "a hint is for the player to move, from that player's own view");
+  }
+  return game_.view(*viewer);
+}
+
+HelpPosition HiddenGameSession::engine_position() const {
+  if (!set_up()) throw still_setting_up();
+  return game_.view(game_.side_to_move());
+}
+
 void HiddenGameSession::declare(int winner, const std::string& termination) {
   if (over()) {
     throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());

@@ -74,7 +74,6 @@ class HiddenGameSession : public GameSessionBase {
   // Whether a record text holds hidden games (its first Variant hides pieces).
   static bool is_hidden_record_text(std::string_view text, const VariantCatalog& catalog);
 
-  Kind kind() const override { return Kind::kHidden; }
   const game::Family& family() const override { return game::hidden_family(); }
   const std::string& variant() const override { return variant_; }
   const hidden::HiddenGame& game() const { return game_; }
@@ -130,6 +129,16 @@ class HiddenGameSession : public GameSessionBase {
   // While the game goes on, the record of what `seats`'s view holds; the
   // arbiter's once it is over.
   std::pair<std::string, std::string> record_for(int seats) const override;
+
+  // Hints only, from the asker's view: the open engine's analysis and
+  // review would see every animal (GameError kRefused "hidden_pieces").
+  void require_help(Help help) const override;
+  // The view of the player to move, when `seats` looks as that player, once
+  // the set-up is settled: a hint is for the position now, whatever `ply`.
+  HelpPosition help_position(int ply, int seats) const override;
+  // The engine's own view, never the truth; GameError kConflict
+  // "setting_up" until both arrangements are settled.
+  HelpPosition engine_position() const override;
 
   // The view a holder of `seats` gets.
   hidden::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }

@@ -58,31 +58,11 @@ GameService::LockedGame GameService::lock(int64_t id) {
   }
 }
 
-GameService::LockedJungle GameService::lock_jungle(int64_t id, const char* what) {
-  LockedGame g = lock(id);
-  if (g.game->kind() == GameSessionBase::Kind::kHidden) {
-    // The open engine would see every hidden animal.
-    throw GameError(ErrorKind::kRefused, "hidden_pieces",
-                    std::string(what) +
-                        " would see the hidden animals; a hidden-pieces game has hints thought "
-                        "out from your own view, and its truth once it is over");
-  }
-  if (g.game->kind() != GameSessionBase::Kind::kJungle) {
-    throw GameError(ErrorKind::kRefused, "not_for_flip",
-                    std::string(what) +
-                        " here are the 7x9 engine's; a Flip Jungle game's are the flip engine's");
-  }
-  if (g.game->detached) {
-    throw no_such_game(id);
-  }
-  return LockedJungle{std::static_pointer_cast<GameSession>(g.game), std::move(g.lock)};
-}
-
-void GameService::refuse_help_while_online(const GameSessionBase& game, const char* what) {
+void GameService::refuse_help_while_online(const GameSessionBase& game, Help help) {
   if (game.seats.online && !game.over()) {
-    throw GameError(
-        ErrorKind::kRefused, "game_in_progress",
-        std::string(what) + " are not given during an online game; they come when it is over");
+    throw GameError(ErrorKind::kRefused, "game_in_progress",
+                    std::string(help_name(help)) +
+                        " are not given during an online game; they come when it is over");
   }
 }
 

@@ -40,9 +40,6 @@ struct GameServiceOptions {
   int64_t abandon_timeout_ms = 30000;
   // The clocks' time, in ms; the wall clock unless a test gives its own.
   std::function<int64_t()> clock;
-  // Hidden-pieces engine searches at once (each holds its own tables; they
-  // run beside the engine pool, which Flip Jungle searches share with 7x9).
-  int max_hidden_searches = 2;
 };
 
 // Who a request comes from: what it proves (player key, seat tokens), and
@@ -100,9 +97,6 @@ class GameService {
   // `random`, and settles it when `ready`.
   Json arrange(int64_t id, const Requester& who, int seat, const std::string& arrangement,
                bool random, bool ready);
-  // A suggested try for the seat `who` looks as, thought out from that
-  // player's view alone (the hidden-pieces engine).
-  Json hidden_hint(int64_t id, const Requester& who, int64_t movetime_ms);
 
   // ---- online ----
   // Takes the game's open seat; `code` is needed unless the game is listed.
@@ -141,16 +135,15 @@ class GameService {
   // The game locked for one request; a copy dropped after a failed write is
   // replaced by the stored one.
   LockedGame lock(int64_t id);
-  // The 7x9 game, locked; GameError kRefused "not_for_flip" for a flip game
-  // (the engine routes ask the flip engine for those first: flip_help.h).
-  struct LockedJungle {
-    std::shared_ptr<GameSession> game;
-    std::unique_lock<std::mutex> lock;
-  };
-  LockedJungle lock_jungle(int64_t id, const char* what);
+  // The game locked for the engine's `help` of one reader (engine_routes):
+  // GameError kNotFound for a deleted game, the game's refusal where its
+  // family gives no such help (GameSessionBase::require_help), and, when
+  // `asking` for a new search rather than reading a review's findings,
+  // refuse_help_while_online. The one place these rules are applied.
+  LockedGame lock_for_help(int64_t id, Help help, bool asking = true);
   // Hints, analysis and reviews help a player; in an online game still
   // going on they are refused (GameError kRefused "game_in_progress").
-  static void refuse_help_while_online(const GameSessionBase& game, const char* what);
+  static void refuse_help_while_online(const GameSessionBase& game, Help help);
   void save(GameSessionBase& game, bool lobby = false);
 
   // ---- clocks ----
@@ -210,9 +203,6 @@ class GameService {
                            int seat, int64_t now);
   // Tells the game's watchers that the engine started thinking for `seat`.
   void thinking(const GameSessionBase& game, int seat);
-  Json engine_move_jungle(LockedGame& g, const Requester& who);
-  Json engine_move_flip(LockedGame& g, const Requester& who);
-  Json engine_move_hidden(LockedGame& g, const Requester& who);
   std::string new_code();
   void clock_loop();
   // A presence notice, perhaps from another server: a seat whose watchers
@@ -224,7 +214,6 @@ class GameService {
   const VariantCatalog& catalog_;
   EnginePool& pool_;
   GameServiceOptions options_;
-  std::atomic<int> hidden_searches_{0};
 
   // Watchers connected to this server, per (game, seat).
   std::mutex presence_mutex_;
