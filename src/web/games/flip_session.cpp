@@ -390,7 +390,7 @@ Json FlipGameSession::to_json() const {
                                              : Json(nullptr)},
       {"termination", term.empty() ? Json(nullptr) : Json(term)},
       {"message", result_message()},
-      {"engine_thinking", engine_thinking},
+      {"engine_thinking", engine_ticket != nullptr},
       {"created_ms", created_ms},
       {"updated_ms", updated_ms},
   };

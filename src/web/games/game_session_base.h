@@ -189,7 +189,6 @@ class GameSessionBase {
   // makes stale) and one analysis.
   std::shared_ptr<EngineTicket> engine_ticket;
   std::shared_ptr<EngineTicket> analysis_ticket;
-  bool engine_thinking = false;
   // Set when a write to the store failed: the registry has dropped this copy
   // and the next request reloads the game as last stored.
   bool detached = false;

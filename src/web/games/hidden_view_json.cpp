@@ -210,7 +210,7 @@ Json HiddenGameSession::to_json_for(int seats) const {
                                              : Json(nullptr)},
       {"termination", term.empty() ? Json(nullptr) : Json(term)},
       {"message", result_message()},
-      {"engine_thinking", engine_thinking},
+      {"engine_thinking", engine_ticket != nullptr},
       {"created_ms", created_ms},
       {"updated_ms", updated_ms},
   };

@@ -187,7 +187,7 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
   if (game.seats.online) s["abandon_timeout_ms"] = options_.abandon_timeout_ms;
   s["last_event"] = game.last_event();
   s["now_ms"] = t;
-  s["engine_thinking"] = game.engine_ticket != nullptr || game.engine_thinking;
+  s["engine_thinking"] = game.engine_ticket != nullptr;
   return s;
 }
 

@@ -38,7 +38,7 @@ Json GameService::engine_move(int64_t id, const Requester& who) {
                           seat_name(seat));
     }
     require_seat(game, who, seat, "asking the engine to move");
-    if (game.engine_ticket || game.engine_thinking) {
+    if (game.engine_ticket) {
       throw GameError(ErrorKind::kConflict, "engine_thinking",
                       "the engine is already choosing a move");
     }

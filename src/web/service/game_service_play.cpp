@@ -101,7 +101,7 @@ Json GameService::move(int64_t id, const Requester& who, const std::string& move
                       "the game has " + std::to_string(game.ply()) + " moves, not " +
                           std::to_string(expected_ply) + "; reload it and try again");
     }
-    if (game.engine_ticket || game.engine_thinking) {
+    if (game.engine_ticket) {
       throw GameError(ErrorKind::kConflict, "engine_thinking",
                       "wait: the engine is choosing its move");
     }
