@@ -360,10 +360,9 @@ Json FlipGameSession::to_json() const {
   if (r == GameResult::kOngoing) {
     for (Action a : pos_.legal_actions()) legal.push_back(flip::action_text(a));
   }
-  const std::string term = termination();
   Json first_colour = nullptr;
   if (pos_.colours_known()) first_colour = side_json_name(seat_of(pos_, kBlue) == 0 ? kBlue : kRed);
-  return Json{
+  Json state{
       {"id", id()},
       {"kind", "flip"},
       {"variant", variant_},
@@ -379,21 +378,11 @@ Json FlipGameSession::to_json() const {
       {"pool", pool},
       {"hidden", pos_.hidden_count()},
       {"quiet_plies", pos_.quiet_plies()},
-      {"revision", revision()},
-      {"players", {{"blue", players_[0].to_json()}, {"red", players_[1].to_json()}}},
       {"moves", moves},
       {"legal_moves", legal},
-      {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
-      {"result", std::string(result_tag(r))},
-      {"winner", r == GameResult::kBlueWins  ? Json("blue")
-                 : r == GameResult::kRedWins ? Json("red")
-                                             : Json(nullptr)},
-      {"termination", term.empty() ? Json(nullptr) : Json(term)},
-      {"message", result_message()},
-      {"engine_thinking", engine_ticket != nullptr},
-      {"created_ms", created_ms},
-      {"updated_ms", updated_ms},
   };
+  add_shared_state(state);
+  return state;
 }
 
 StoredGame FlipGameSession::to_stored() const {

@@ -419,29 +419,18 @@ Json GameSession::to_json() const {
   if (r == GameResult::kOngoing) {
     for (Move m : generate_moves(position())) legal.push_back(board().move_text(m));
   }
-  const std::string term = termination();
-  return Json{
+  Json state{
       {"id", id()},
       {"variant", variant()},
       {"start_fen", start_fen_},
       {"fen", position().fen()},
       {"ply", ply()},
       {"side_to_move", side_json_name(position().side_to_move())},
-      {"revision", revision()},
-      {"players", {{"blue", players_[kBlue].to_json()}, {"red", players_[kRed].to_json()}}},
       {"moves", moves},
       {"legal_moves", legal},
-      {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
-      {"result", std::string(result_tag(r))},
-      {"winner", r == GameResult::kBlueWins  ? Json("blue")
-                 : r == GameResult::kRedWins ? Json("red")
-                                             : Json(nullptr)},
-      {"termination", term.empty() ? Json(nullptr) : Json(term)},
-      {"message", result_message()},
-      {"engine_thinking", engine_ticket != nullptr},
-      {"created_ms", created_ms},
-      {"updated_ms", updated_ms},
   };
+  add_shared_state(state);
+  return state;
 }
 
 StoredGame GameSession::to_stored() const {

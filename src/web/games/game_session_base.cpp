@@ -144,4 +144,21 @@ void require_record_game(int index, size_t games) {
                       (games == 1 ? "" : "s") + ", so there is no game " + std::to_string(index));
 }
 
+void GameSessionBase::add_shared_state(Json& state) const {
+  const GameResult r = result();
+  const std::string term = termination();
+  state["revision"] = revision();
+  state["players"] = {{"blue", players_[kBlue].to_json()}, {"red", players_[kRed].to_json()}};
+  state["status"] = r == GameResult::kOngoing ? "ongoing" : "over";
+  state["result"] = std::string(result_tag(r));
+  state["winner"] = r == GameResult::kBlueWins  ? Json("blue")
+                    : r == GameResult::kRedWins ? Json("red")
+                                                : Json(nullptr);
+  state["termination"] = term.empty() ? Json(nullptr) : Json(term);
+  state["message"] = result_message();
+  state["engine_thinking"] = engine_ticket != nullptr;
+  state["created_ms"] = created_ms;
+  state["updated_ms"] = updated_ms;
+}
+
 }  // namespace jungle::web

@@ -131,6 +131,10 @@ class GameSessionBase {
   // The rules' part of the state (docs/api.md, "Game state"); the service
   // adds the seats, clock and offers.
   virtual Json to_json() const = 0;
+  // The fields of to_json that every game has, whatever its family:
+  // revision, players, status, result, winner, termination, message,
+  // engine_thinking, created_ms and updated_ms, added to `state`.
+  void add_shared_state(Json& state) const;
   // The same as the holder of `seats` (SeatTable::held_by) may see it: where
   // pieces are hidden, only that player's view.
   virtual Json to_json_for(int /*seats*/) const { return to_json(); }

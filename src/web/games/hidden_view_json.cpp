@@ -161,7 +161,6 @@ Json HiddenGameSession::to_json_for(int seats) const {
   const Viewer viewer = viewer_for(seats);
   const hidden::ViewSummary summary = hidden::summarize(game_, viewer);
   const bool over = game_.over();
-  const GameResult r = result();
   const Rules& rules = game_.rules();
 
   Json legal = Json::array();
@@ -180,7 +179,6 @@ Json HiddenGameSession::to_json_for(int seats) const {
     setup["squares"] = squares;
     setup["may_arrange"] = rules.hidden_setup == HiddenSetup::kChosen && !ready_[*viewer] && !over;
   }
-  const std::string term = termination();
   Json state{
       {"id", id()},
       {"kind", "hidden"},
@@ -192,8 +190,6 @@ Json HiddenGameSession::to_json_for(int seats) const {
       {"fen", over ? summary.truth_fen : summary.fen},
       {"ply", ply()},
       {"side_to_move", side_json_name(game_.side_to_move())},
-      {"revision", revision()},
-      {"players", {{"blue", players_[kBlue].to_json()}, {"red", players_[kRed].to_json()}}},
       {"moves", moves_json(game_, viewer)},
       {"legal_moves", legal},
       {"pieces", pieces_json(game_, summary)},
@@ -203,17 +199,8 @@ Json HiddenGameSession::to_json_for(int seats) const {
         {"failed_attack", failed_name(rules.failed_attack)}}},
       {"setup", setup},
       {"truth", over},
-      {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
-      {"result", std::string(result_tag(r))},
-      {"winner", r == GameResult::kBlueWins  ? Json("blue")
-                 : r == GameResult::kRedWins ? Json("red")
-                                             : Json(nullptr)},
-      {"termination", term.empty() ? Json(nullptr) : Json(term)},
-      {"message", result_message()},
-      {"engine_thinking", engine_ticket != nullptr},
-      {"created_ms", created_ms},
-      {"updated_ms", updated_ms},
   };
+  add_shared_state(state);
   return state;
 }
 
