@@ -25,7 +25,7 @@ namespace jungle::web {
 Json flip_hint(EnginePool& pool, const flip::FlipPosition& pos, const SearchLimits& limits,
                int lines, const std::string& client, const std::string& address);
 
-// An analysis as server-sent events, as stream_analysis sends a 7x9 one:
+// An analysis as server-sent events, as stream_analysis sends an open game's:
 // "start" (`start_event`), an "info" per completed depth
 // (flip_search_json), "done" ({"best", "depth", "score", "expected",
 // "nodes", "completed"}). Returns the search's ticket.

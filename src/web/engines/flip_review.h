@@ -18,11 +18,11 @@
 
 // Reviews of Flip Jungle games (docs/api.md, "Flip Jungle games"): the flip
 // engine searches the position before each ply of the game in turn, on the
-// engine pool as background jobs (as 7x9 reviews do), valuing every legal
+// engine pool as background jobs (as open games' reviews do), valuing every legal
 // action there exactly; each ply is then judged by what the action played
 // lost of its player's expected score against the best one. A flip is
 // judged by its value over the pool, never by what it happened to reveal:
-// the luck of the draw is nobody's mistake. The thresholds are the 7x9
+// the luck of the draw is nobody's mistake. The thresholds are the open game's
 // review's (game_review.h).
 //
 // The findings are the game's (FlipPlyFinding), stored with it: a restart

@@ -11,7 +11,7 @@
 #include "web/server/json_fields.h"
 
 // The flip engine's search of one position as a job on the engine pool, in
-// place of the 7x9 engine's, with the pool's queue, shares and caps: a
+// place of the open engine's, with the pool's queue, shares and caps: a
 // flip game's engine move, hint, analysis and review each submit one.
 
 namespace jungle::web {

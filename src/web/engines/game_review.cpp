@@ -54,7 +54,7 @@ void GameReviews::advance_locked(const std::shared_ptr<Job>& job, GameSession& g
 
 void GameReviews::searched(const std::shared_ptr<Job>& job, int ply, const std::string& fen,
                            const SearchResult& r) {
-  with_review_game<GameSession>(jobs_, games_, job, "the game is not a 7x9 game",
+  with_review_game<GameSession>(jobs_, games_, job, "the game is not an open game",
                                 [&](GameSession& game) {
                                   // A take-back and another move may have put another position at
                                   // this ply.

@@ -32,7 +32,7 @@ class GameReviews {
   Json status_json(const GameSession& game);
 
  private:
-  // A 7x9 review's findings are the game's evaluations: its job holds
+  // An open game's review's findings are the game's evaluations: its job holds
   // nothing more. A finished one is forgotten; only one that stopped keeps
   // its job, for its message.
   using Job = ReviewJob;

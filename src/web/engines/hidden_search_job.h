@@ -12,7 +12,7 @@
 #include "web/server/json_fields.h"
 
 // The hidden-pieces engine's search of one player's view as a job on the
-// engine pool, in place of the 7x9 engine's, with the pool's queue, shares
+// engine pool, in place of the open engine's, with the pool's queue, shares
 // and caps (as flip_search_job.h does for Flip Jungle): a hidden game's
 // engine move and hint each submit one. The job is given the asking
 // player's view only (hidden::PlayerView), never the arbiter's truth: it

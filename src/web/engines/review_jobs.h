@@ -12,7 +12,7 @@
 #include "web/games/game_registry.h"
 #include "web/server/json_fields.h"
 
-// What the two kinds of review (game_review: 7x9 games, flip_review: Flip
+// What the two kinds of review (game_review: open games, flip_review: Flip
 // Jungle games) share: one job per game that searches one position after
 // another on the engine pool, the table of those jobs behind one lock, and
 // starting, submitting, finishing and cancelling a job. What a search finds

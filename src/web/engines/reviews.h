@@ -7,7 +7,7 @@
 #include "web/engines/game_review.h"
 #include "web/games/game_session_base.h"
 
-// Reviews of every game that has them, for the routes: a 7x9 game's
+// Reviews of every game that has them, for the routes: an open game's
 // (game_review.h) or a Flip Jungle game's (flip_review.h), by the game's
 // own kind of review. A game without reviews (GameSessionBase::
 // require_help) is refused before it gets here.

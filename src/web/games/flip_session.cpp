@@ -461,7 +461,7 @@ std::string FlipGameSession::record_text() const {
       {"Red", flip_player_text(players_[first == kBlue ? 1 : 0])}};
   if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
   // A reviewed ply's comment: the value of the position it led to, from
-  // Blue's side in Cats (the protocol's cp over 100), as a 7x9 record's
+  // Blue's side in Cats (the protocol's cp over 100), as an open game's record's
   // [%eval], and its judgement.
   std::vector<std::string> comments(findings_.size());
   flip::FlipPosition p = position_at(0);

@@ -28,7 +28,7 @@ namespace jungle::web {
 
 // What a review found in the position before one ply (flip_review.h): the
 // engine's best action there, and the values (points, for the player to
-// move) of that action and of the one played. Kept with the game, as a 7x9
+// move) of that action and of the one played. Kept with the game, as an open
 // game keeps its evaluations: a ply's finding stands while the plies up to
 // it stand, so a take-back forgets only the plies taken back.
 struct FlipPlyFinding {

@@ -46,7 +46,7 @@ struct PlayedMove {
   std::string fen_after;
 };
 
-// One 7x9-style game in memory: the Game (core/game.h) with its players,
+// One open game in memory: the Game (core/game.h) with its players,
 // and its moves and errors in the API's terms. Not thread-safe by itself:
 // callers hold mutex() for every call, so each game is isolated from the
 // others and requests on one game are serialised.

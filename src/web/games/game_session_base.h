@@ -23,7 +23,7 @@
 // What every game the web app holds has, whatever its rules: its place in
 // the store (id, revision, events), who sits where (SeatTable), its clock,
 // the offers standing and the engine work in flight, with the moves of its
-// rules behind a few virtual calls. The 7x9 games (GameSession) and Flip
+// rules behind a few virtual calls. The open games (GameSession) and Flip
 // Jungle games (FlipGameSession) and hidden-piece games (HiddenGameSession)
 // are its kinds; the game service plays them all through it. Not thread-safe by itself: callers
 // hold mutex().

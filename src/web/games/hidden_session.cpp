@@ -19,7 +19,7 @@ using hidden::Viewer;
 
 namespace {
 
-// A game stops taking tries here, as the 7x9 game stops taking moves.
+// A game stops taking tries here, as the open game stops taking moves.
 constexpr int kMaxAnnouncements = 4000;
 // The stored moves' word for a side whose chosen arrangement is settled.
 constexpr std::string_view kSettledWord = "setup:";

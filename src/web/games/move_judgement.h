@@ -6,7 +6,7 @@
 
 // How a review judges a move: by the share of its mover's expected score
 // (0..1, the evaluation bar's curve) it lost against the engine's choice.
-// The same for 7x9 and Flip Jungle games, on the page and in records.
+// The same for open and Flip Jungle games, on the page and in records.
 
 namespace jungle::web {
 
