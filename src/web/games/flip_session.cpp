@@ -148,15 +148,6 @@ bool FlipGameSession::is_flip_set(std::string_view name) {
   return false;
 }
 
-bool FlipGameSession::is_flip_record_text(std::string_view text) {
-  const std::string_view open = "[Variant \"";
-  const size_t at = text.find(open);
-  if (at == std::string_view::npos) return false;
-  const size_t end = text.find('"', at + open.size());
-  if (end == std::string_view::npos) return false;
-  return is_flip_set(text.substr(at + open.size(), end - at - open.size()));
-}
-
 Json FlipGameSession::record_games_json(std::string_view text) {
   Json list = Json::array();
   const std::vector<flip::FlipRecord> records = read_flip_record_text(text);

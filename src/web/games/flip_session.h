@@ -68,10 +68,8 @@ class FlipGameSession : public GameSessionBase {
   // The games of a flip record text as the load dialog lists them. Throws
   // as from_record_text does.
   static Json record_games_json(std::string_view text);
-  // Whether `name` is a shipped flip set's, and whether a record's Variant
-  // tag names one.
+  // Whether `name` is a shipped flip set's.
   static bool is_flip_set(std::string_view name);
-  static bool is_flip_record_text(std::string_view text);
 
   const game::Family& family() const override { return game::flip_family(); }
   int mover_seat(int ply) const override;

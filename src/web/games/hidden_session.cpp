@@ -159,18 +159,6 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
   return game;
 }
 
-bool HiddenGameSession::is_hidden_record_text(std::string_view text,
-                                              const VariantCatalog& catalog) {
-  // Only shipped sets are looked at: a Variant tag naming a file is never opened.
-  const std::string open = "[Variant \"";
-  const size_t at = text.find(open);
-  if (at == std::string_view::npos) return false;
-  const size_t end = text.find('"', at + open.size());
-  if (end == std::string_view::npos) return false;
-  const std::string name(text.substr(at + open.size(), end - at - open.size()));
-  return catalog.contains(name) && catalog.get(name)->rules().hidden_pieces;
-}
-
 std::unique_ptr<HiddenGameSession> HiddenGameSession::from_record_text(
     std::string_view text, const VariantCatalog& catalog, std::array<PlayerConfig, kSides> players,
     int index, int* games) {

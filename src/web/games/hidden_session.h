@@ -71,8 +71,6 @@ class HiddenGameSession : public GameSessionBase {
       std::array<PlayerConfig, kSides> players, int index = 1, int* games = nullptr);
   // The games of a hidden record as the load dialog lists them.
   static Json record_games_json(std::string_view text);
-  // Whether a record text holds hidden games (its first Variant hides pieces).
-  static bool is_hidden_record_text(std::string_view text, const VariantCatalog& catalog);
 
   const game::Family& family() const override { return game::hidden_family(); }
   const std::string& variant() const override { return variant_; }
