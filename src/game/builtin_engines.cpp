@@ -39,12 +39,21 @@ BuiltinEngine make_builtin_engine(std::string_view variant, std::string_view nam
   return family.make_baseline(variant, name, seed, per_move);
 }
 
-BuiltinEngine Family::make_baseline(std::string_view, std::string_view name, uint64_t,
-                                    const Limits&) const {
+BuiltinEngine Family::make_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                                    const Limits& per_move) const {
   const std::vector<std::string> names = baseline_names();
-  throw std::invalid_argument(
-      "builtin=" + std::string(name) + ": " + std::string(title()) +
-      (names.empty() ? " has no in-process baselines" : " has the baselines " + joined(names)));
+  if (std::find(names.begin(), names.end(), name) == names.end()) {
+    throw std::invalid_argument(
+        "builtin=" + std::string(name) + ": " + std::string(title()) +
+        (names.empty() ? " has no in-process baselines" : " has the baselines " + joined(names)));
+  }
+  return new_baseline(variant, name, seed, per_move);
+}
+
+BuiltinEngine Family::new_baseline(std::string_view, std::string_view name, uint64_t,
+                                   const Limits&) const {
+  throw std::logic_error("builtin=" + std::string(name) + ": " + std::string(title()) +
+                         " names a baseline it does not make");
 }
 
 void require_per_move_limits(std::string_view name, const Limits& per_move) {

@@ -149,8 +149,14 @@ class Family {
   // movetime. make_baseline throws std::invalid_argument for a name not
   // among them or limits it cannot search with.
   virtual std::vector<std::string> baseline_names() const { return {}; }
-  virtual BuiltinEngine make_baseline(std::string_view variant, std::string_view name,
-                                      uint64_t seed, const Limits& per_move) const;
+  BuiltinEngine make_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                              const Limits& per_move) const;
+
+ protected:
+  // make_baseline's work for a name it found among baseline_names(). A
+  // family without baselines is never asked.
+  virtual BuiltinEngine new_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                                     const Limits& per_move) const;
 };
 
 // Every family, the open game first.

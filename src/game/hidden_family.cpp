@@ -239,15 +239,13 @@ class HiddenFamily final : public Family {
   std::vector<std::string> baseline_names() const override {
     return {"random", "greedy", "sampler", "cheater"};
   }
-  BuiltinEngine make_baseline(std::string_view variant, std::string_view name, uint64_t seed,
-                              const Limits& per_move) const override {
-    const std::vector<std::string> names = baseline_names();
-    if (std::find(names.begin(), names.end(), name) == names.end()) {
-      return Family::make_baseline(variant, name, seed, per_move);  // refuses it
-    }
+  std::unique_ptr<Engine> make_engine() const override { return make_hidden_engine(); }
+
+ protected:
+  BuiltinEngine new_baseline(std::string_view variant, std::string_view name, uint64_t seed,
+                             const Limits& per_move) const override {
     return hidden_baseline(variant, name, seed, per_move);
   }
-  std::unique_ptr<Engine> make_engine() const override { return make_hidden_engine(); }
 };
 
 }  // namespace
