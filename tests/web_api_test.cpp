@@ -132,6 +132,46 @@ TEST_F(WebApiTest, ServesThePageFromTheBinary) {
   EXPECT_EQ(client_->Get("/style.css", h)->status, 304);
 }
 
+// The page offers what a game allows by its capabilities, which the state
+// names with its family, the same for every family.
+TEST_F(WebApiTest, TheStateSaysWhatTheGameAllows) {
+  const Json open = create({{"variant", "standard"}});
+  EXPECT_EQ(open["family"], "open");
+  EXPECT_EQ(open["capabilities"], Json({{"undo", true},
+                                        {"chance", false},
+                                        {"hidden_information", false},
+                                        {"setup", false},
+                                        {"analysis", true},
+                                        {"review", true},
+                                        {"premoves", true},
+                                        {"tablebases", true},
+                                        {"editor", true}}));
+  const Json flip = create({{"variant", "flip"}});
+  EXPECT_EQ(flip["family"], "flip");
+  EXPECT_EQ(flip["capabilities"], Json({{"undo", true},
+                                        {"chance", true},
+                                        {"hidden_information", false},
+                                        {"setup", false},
+                                        {"analysis", true},
+                                        {"review", true},
+                                        {"premoves", false},
+                                        {"tablebases", false},
+                                        {"editor", false}}));
+  const Json hidden = create({{"variant", "hidden"}});
+  EXPECT_EQ(hidden["family"], "hidden");
+  // A hidden game's moves are not taken back: that would show what a player
+  // was not to see.
+  EXPECT_EQ(hidden["capabilities"], Json({{"undo", false},
+                                          {"chance", false},
+                                          {"hidden_information", true},
+                                          {"setup", true},
+                                          {"analysis", true},
+                                          {"review", false},
+                                          {"premoves", false},
+                                          {"tablebases", false},
+                                          {"editor", false}}));
+}
+
 TEST_F(WebApiTest, CreatesGamesAndRefusesBadSettings) {
   Json g = create({{"variant", "standard"}, {"red", kQuickEngine}});
   EXPECT_EQ(g["ply"], 0);

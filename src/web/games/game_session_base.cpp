@@ -159,6 +159,22 @@ void GameSessionBase::add_shared_state(Json& state) const {
   state["engine_thinking"] = engine_ticket != nullptr;
   state["created_ms"] = created_ms;
   state["updated_ms"] = updated_ms;
+  // The page switches its views and controls on what the game can do, never
+  // on which family it is (docs/api.md, "Game state").
+  state["family"] = std::string(family().name());
+  state["capabilities"] = capabilities_json(family().capabilities(), takes_back());
+}
+
+Json capabilities_json(const game::Capabilities& can, bool takes_back) {
+  return Json{{"undo", can.undo && takes_back},
+              {"chance", can.chance},
+              {"hidden_information", can.hidden_information},
+              {"setup", can.setup},
+              {"analysis", can.analysis},
+              {"review", can.review},
+              {"premoves", can.premoves},
+              {"tablebases", can.tablebases},
+              {"editor", can.editor}};
 }
 
 }  // namespace jungle::web

@@ -133,7 +133,8 @@ class GameSessionBase {
   virtual Json to_json() const = 0;
   // The fields of to_json that every game has, whatever its family:
   // revision, players, status, result, winner, termination, message,
-  // engine_thinking, created_ms and updated_ms, added to `state`.
+  // engine_thinking, created_ms, updated_ms, family and capabilities, added
+  // to `state`.
   void add_shared_state(Json& state) const;
   // The same as the holder of `seats` (SeatTable::held_by) may see it: where
   // pieces are hidden, only that player's view.
@@ -226,5 +227,8 @@ inline GameResult win_for_side(Side s) {
   return s == kBlue ? GameResult::kBlueWins : GameResult::kRedWins;
 }
 int64_t now_ms();
+// A family's capabilities as the game state writes them; `undo` only where
+// the session also takes moves back (GameSessionBase::takes_back).
+Json capabilities_json(const game::Capabilities& can, bool takes_back);
 
 }  // namespace jungle::web
