@@ -11,6 +11,7 @@ packages=(
   libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev libzstd-dev libssl-dev
   libpqxx-dev postgresql
   libopenmpi-dev openmpi-bin
+  python3-dev python3-venv python3-setuptools python3-pip pybind11-dev python3-numpy python3-pytest
   chromium nodejs fonts-noto-color-emoji
 )
 

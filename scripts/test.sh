@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test: formatting, the web page's
-# JavaScript (types and unit tests), the Release build, the browser and load
+# JavaScript (types and unit tests), the Release build, the Python module, the browser and load
 # tests, the same suite under address and undefined-behaviour sanitizers, the
 # threaded parts under ThreadSanitizer, and a short fuzzing run.
 set -euo pipefail
@@ -58,6 +58,9 @@ stage "Release build"
 stage "Release tests"
 ctest --test-dir "$root/build/test-release" --output-on-failure --parallel "$(nproc)"
 "$root/scripts/check_bench.sh" "$root/build/test-release/jungle"
+
+stage "Python module (pip install into a venv, pytest)"
+"$root/scripts/python_test.sh"
 
 stage "Web app in headless Chromium (screenshots in build/test-release/screenshots)"
 (cd "$root/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)
