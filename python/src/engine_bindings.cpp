@@ -83,12 +83,13 @@ class PyEngine {
     if (depth <= 0 && nodes == 0 && movetime_ms <= 0) limits.depth = 6;
     engine_->validate(observation);
     game::Answer answer;
-    game::SearchInfo last;
+    // The last report of each line (multipv 1, 2, ...): engines that
+    // report their lines only as they search leave Answer::lines empty.
+    std::map<int, game::SearchInfo> reported;
     {
       py::gil_scoped_release release;
-      answer = engine_->think(observation, limits, [&](const game::SearchInfo& info) {
-        if (info.multipv == 1) last = info;
-      });
+      answer = engine_->think(observation, limits,
+                              [&](const game::SearchInfo& info) { reported[info.multipv] = info; });
     }
     SearchResult r;
     r.best_move = answer.action;
@@ -97,7 +98,8 @@ class PyEngine {
     r.depth = answer.depth;
     r.nodes = answer.nodes;
     r.warnings = answer.warnings;
-    std::vector<std::string> pv = last.pv;
+    std::vector<std::string> pv;
+    if (reported.count(1)) pv = reported[1].pv;
     if (pv.empty() || pv.front() != answer.action) pv = {answer.action};
     if (answer.action.empty()) pv.clear();
     const PyLine best = line_of(answer.score, pv);
@@ -105,8 +107,15 @@ class PyEngine {
     r.score_cp = best.score_cp;
     r.expected = best.expected;
     r.pv = best.pv;
-    for (const game::Line& l : answer.lines) r.lines.push_back(line_of(l.score, l.actions));
+    if (!answer.lines.empty()) {
+      for (const game::Line& l : answer.lines) r.lines.push_back(line_of(l.score, l.actions));
+    } else {
+      for (const auto& [index, info] : reported) {
+        if (!info.pv.empty()) r.lines.push_back(line_of(info.score, info.pv));
+      }
+    }
     if (r.lines.empty() && !answer.action.empty()) r.lines.push_back(best);
+    if (int(r.lines.size()) > lines) r.lines.resize(size_t(lines));
     return r;
   }
 

@@ -39,6 +39,52 @@ struct PyState {
   }
 };
 
+// A record holds plies, so a side's flip waiting for chance's outcome is not
+// in it: it follows the record on a line of its own.
+constexpr std::string_view kPending = "%pending ";
+
+std::string serialize(const game::State& state) {
+  if (!state.actor().is_chance()) return state.serialize();
+  std::unique_ptr<game::State> before = state.clone();
+  std::vector<std::string> pending;
+  while (before->actor().is_chance() && !before->actions().empty()) {
+    pending.insert(pending.begin(), before->actions().back());
+    before->undo();
+  }
+  std::string text = before->serialize();
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  for (const std::string& a : pending) text += std::string(kPending) + a + "\n";
+  return text;
+}
+
+std::unique_ptr<game::State> deserialize(const PyGame& game, std::string_view text) {
+  // The pending lines at the end, in order.
+  std::vector<std::string_view> lines;
+  size_t begin = 0;
+  while (begin < text.size()) {
+    size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) end = text.size();
+    lines.push_back(text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  std::vector<std::string> pending;
+  size_t kept = text.size();
+  while (!lines.empty() && (lines.back().empty() || lines.back().starts_with(kPending))) {
+    if (!lines.back().empty()) {
+      pending.insert(pending.begin(), std::string(lines.back().substr(kPending.size())));
+    }
+    kept = size_t(lines.back().data() - text.data());
+    lines.pop_back();
+  }
+  std::vector<game::RecordedGame> games = game.family().read_records(text.substr(0, kept));
+  if (games.empty() || !games.front().state) {
+    throw std::invalid_argument("the text holds no arbiter's record of a game");
+  }
+  std::unique_ptr<game::State> state = std::move(games.front().state);
+  for (const std::string& a : pending) state->apply(a);
+  return state;
+}
+
 std::string viewer_text(const game::Viewer& v) {
   return game::viewer_name(v);
 }
@@ -108,13 +154,9 @@ void bind_game(py::module_& m) {
       .def(
           "deserialize_state",
           [](const std::shared_ptr<PyGame>& g, const std::string& text) {
-            std::vector<game::RecordedGame> games = g->family().read_records(text);
-            if (games.empty() || !games.front().state) {
-              throw std::invalid_argument("the text holds no arbiter's record of a game");
-            }
-            return PyState(g, std::move(games.front().state));
+            return PyState(g, deserialize(*g, text));
           },
-          py::arg("text"), "The state State.serialize() wrote (the arbiter's record).")
+          py::arg("text"), "The state State.serialize() wrote.")
       .def(
           "num_distinct_actions", [](const PyGame& g) { return g.codec().num_distinct_actions(); },
           "How many integers a side's action can be (docs/python.md, 'Actions').")
@@ -275,7 +317,7 @@ void bind_game(py::module_& m) {
           "The observation's planes and what `player` has deduced "
           "(information_state_tensor_shape).")
       .def(
-          "serialize", [](const PyState& s) { return s.state->serialize(); },
+          "serialize", [](const PyState& s) { return serialize(*s.state); },
           "The arbiter's record; Game.deserialize_state reads it back.")
       .def(
           "record", [](const PyState& s, const game::Tags& tags) { return s.state->record(tags); },
