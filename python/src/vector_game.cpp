@@ -12,13 +12,14 @@ VectorGame::VectorGame(std::shared_ptr<const PyGame> game, int n, uint64_t seed,
     : game_(std::move(game)),
       max_steps_(max_steps),
       fast_(fast && game_->board().kind == BoardKind::kOpen) {
-  if (n < 1)
+  if (n < 1) {
     throw std::invalid_argument("VectorGame needs at least one game, not " + std::to_string(n));
+  }
   if (max_steps < 1) throw std::invalid_argument("max_steps must be at least 1");
   if (fast_) start_.emplace(game_->board().rules);
   envs_.resize(size_t(n));
-  // Each game its own generator: seed and index through one mt19937_64,
-  // so that game i draws the same whatever n is.
+  // Each game its own generator, from the seed and its index, so that game
+  // i draws the same whatever n is.
   for (size_t i = 0; i < envs_.size(); ++i) {
     std::seed_seq seq{uint32_t(seed), uint32_t(seed >> 32), uint32_t(i), uint32_t(i >> 32)};
     envs_[i].rng.seed(seq);
@@ -26,18 +27,22 @@ VectorGame::VectorGame(std::shared_ptr<const PyGame> game, int n, uint64_t seed,
 }
 
 bool VectorGame::over(const Env& env) const {
-  if (fast_) return env.moves.size() == 0;  // refresh_legal leaves none once it is over
-  return env.state->over();
+  return fast_ ? env.result != GameResult::kOngoing : env.state->over();
 }
 
 void VectorGame::refresh_legal(Env& env) {
+  env.codes.clear();
   if (fast_) {
-    env.moves =
-        game_result(*env.pos) == GameResult::kOngoing ? generate_moves(*env.pos) : MoveList();
+    // game_result's work (movegen.h), keeping the moves it would count: the
+    // game's state first, then the moves, then the rules' verdict when
+    // there are none.
+    env.result = env.pos->terminal_state();
+    env.moves = env.result == GameResult::kOngoing ? generate_moves(*env.pos) : MoveList();
+    if (env.result == GameResult::kOngoing && env.moves.empty()) env.result = game_result(*env.pos);
+    for (Move m : env.moves) env.codes.push_back(game_->codec().encode_move(m.from(), m.to()));
     return;
   }
   env.legal = env.state->legal_actions();
-  env.codes.clear();
   for (const std::string& t : env.legal) env.codes.push_back(game_->codec().encode(t));
 }
 
@@ -73,21 +78,18 @@ void VectorGame::write(size_t i, const VectorBuffers& out) const {
   const int actions = game_->codec().num_distinct_actions();
   uint8_t* mask = out.masks + i * size_t(actions);
   std::fill(mask, mask + actions, uint8_t(0));
+  for (int c : env.codes) mask[c] = 1;
+  float* planes =
+      out.observations ? out.observations + i * size_t(game_->board().size(false)) : nullptr;
   if (fast_) {
-    for (Move m : env.moves) mask[game_->codec().encode_move(m.from(), m.to())] = 1;
-    out.players[i] = int32_t(env.pos->side_to_move());
-    if (out.observations) {
-      float* planes = out.observations + i * size_t(game_->board().size(false));
-      const Side s = env.pos->side_to_move();
-      open_planes(game_->board(), *env.pos, s, true, planes);
-    }
+    const Side mover = env.pos->side_to_move();
+    out.players[i] = int32_t(mover);
+    if (planes) open_planes(game_->board(), *env.pos, mover, true, planes);
     return;
   }
-  for (int c : env.codes) mask[c] = 1;
   const game::Actor actor = env.state->actor();
-  out.players[i] = actor.is_side() ? int32_t(actor.side) : int32_t(player_of(actor));
-  if (out.observations) {
-    float* planes = out.observations + i * size_t(game_->board().size(false));
+  out.players[i] = int32_t(player_of(actor));
+  if (planes) {
     const game::Viewer viewer = actor.is_side() ? game::Viewer(actor.side) : std::nullopt;
     observation_planes(game_->board(), env.state->observe(viewer),
                        turning_square(*game_, *env.state), false, planes);
@@ -104,46 +106,35 @@ void VectorGame::reset(const VectorBuffers& out) {
 }
 
 void VectorGame::step(const int64_t* actions, const VectorBuffers& out) {
-  // Check every action before playing any.
-  std::vector<int> picks(envs_.size());
+  // Every action is checked before any is played.
+  std::vector<size_t> picks(envs_.size());
   for (size_t i = 0; i < envs_.size(); ++i) {
-    const Env& env = envs_[i];
+    const std::vector<int>& codes = envs_[i].codes;
     const int64_t a = actions[i];
-    int pick = -1;
-    if (fast_) {
-      for (int k = 0; k < env.moves.size(); ++k) {
-        const Move m = env.moves[k];
-        if (game_->codec().encode_move(m.from(), m.to()) == a) pick = k;
-      }
-    } else {
-      for (int k = 0; k < int(env.codes.size()); ++k) {
-        if (env.codes[size_t(k)] == a) pick = k;
-      }
-    }
-    if (pick < 0) {
+    const auto found = std::find(codes.begin(), codes.end(), a);
+    if (found == codes.end()) {
+      const int n = game_->codec().num_distinct_actions();
       const std::string what =
-          a >= 0 && a < game_->codec().num_distinct_actions()
-              ? game_->codec().describe(int(a))
-              : "outside 0.." + std::to_string(game_->codec().num_distinct_actions() - 1);
+          a >= 0 && a < n ? game_->codec().describe(int(a)) : "outside 0.." + std::to_string(n - 1);
       throw game::ActionError("game " + std::to_string(i) + ": action " + std::to_string(a) + " (" +
                               what + ") is not legal there; no game was stepped");
     }
-    picks[i] = pick;
+    picks[i] = size_t(found - codes.begin());
   }
   for (size_t i = 0; i < envs_.size(); ++i) {
     Env& env = envs_[i];
     if (fast_) {
-      env.pos->do_move(env.moves[picks[i]]);
+      env.pos->do_move(env.moves[int(picks[i])]);
       refresh_legal(env);
     } else {
-      env.state->apply(env.legal[size_t(picks[i])]);
+      env.state->apply(env.legal[picks[i]]);
       settle(env);
     }
     ++env.steps;
-    bool ended = over(env);
+    const bool ended = over(env);
     float blue = 0, red = 0;
     if (ended) {
-      const GameResult r = fast_ ? game_result(*env.pos) : env.state->result();
+      const GameResult r = fast_ ? env.result : env.state->result();
       if (r == GameResult::kBlueWins) blue = 1, red = -1;
       if (r == GameResult::kRedWins) blue = -1, red = 1;
     }
@@ -159,14 +150,8 @@ void VectorGame::step(const int64_t* actions, const VectorBuffers& out) {
 void VectorGame::sample_actions(int64_t* actions) {
   for (size_t i = 0; i < envs_.size(); ++i) {
     Env& env = envs_[i];
-    if (fast_) {
-      const int k = std::uniform_int_distribution<int>(0, env.moves.size() - 1)(env.rng);
-      const Move m = env.moves[k];
-      actions[i] = game_->codec().encode_move(m.from(), m.to());
-    } else {
-      const size_t k = std::uniform_int_distribution<size_t>(0, env.codes.size() - 1)(env.rng);
-      actions[i] = env.codes[k];
-    }
+    const size_t k = std::uniform_int_distribution<size_t>(0, env.codes.size() - 1)(env.rng);
+    actions[i] = env.codes[k];
   }
 }
 

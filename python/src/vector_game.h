@@ -55,10 +55,11 @@ class VectorGame {
     // The fast path.
     std::optional<Position> pos;
     MoveList moves;
+    GameResult result = GameResult::kOngoing;
     // The general path.
     std::unique_ptr<game::State> state;
     std::vector<std::string> legal;
-    std::vector<int> codes;  // legal's integers, in legal's order
+    std::vector<int> codes;  // the legal integers, in the order of moves or legal
     int steps = 0;
   };
 
