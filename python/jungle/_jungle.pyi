@@ -182,3 +182,18 @@ class Engine:
         movetime: int = 0,
         lines: int = 1,
     ) -> SearchResult: ...
+
+class Tablebase:
+    """A folder of the open game's endgame tables (docs/tablebases.md)."""
+
+    def __init__(self, game: Game, folder: str) -> None: ...
+    def probe(self, state: State) -> Optional[Tuple[str, int]]:
+        """('win'|'draw'|'loss', plies to the end) for the side to move; None when not covered."""
+    def move_values(self, state: State) -> List[Tuple[str, str, int]]: ...
+    @property
+    def max_pieces(self) -> int: ...
+    @property
+    def table_count(self) -> int: ...
+
+def generate_tablebase(game: Game, folder: str, pieces: int, threads: int = 1) -> int:
+    """Makes every table of up to `pieces` pieces in `folder`; returns how many it made."""

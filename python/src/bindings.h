@@ -9,5 +9,6 @@ namespace jungle::python {
 void bind_game(pybind11::module_& m);
 void bind_vector_game(pybind11::module_& m);
 void bind_engine(pybind11::module_& m);
+void bind_tablebase(pybind11::module_& m);
 
 }  // namespace jungle::python

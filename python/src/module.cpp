@@ -13,4 +13,5 @@ PYBIND11_MODULE(_jungle, m) {
   jungle::python::bind_game(m);
   jungle::python::bind_vector_game(m);
   jungle::python::bind_engine(m);
+  jungle::python::bind_tablebase(m);
 }
