@@ -15,8 +15,8 @@ import time
 import jungle
 
 
-def measure(game, n, observations, seconds):
-    vg = jungle.VectorGame(game, n, seed=1, observations=observations)
+def measure(game, n, observations, seconds, threads):
+    vg = jungle.VectorGame(game, n, seed=1, observations=observations, threads=threads if n > 1 else 1)
     steps = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -34,12 +34,14 @@ def main():
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--sizes", default="1,1024")
+    parser.add_argument("--threads", type=int, default=1, help="VectorGame's threads (N > 1)")
     args = parser.parse_args()
     game = jungle.load_game(args.variant)
-    print(f"{args.variant}: random playouts, steps per second (one step: one action of one game)")
+    print(f"{args.variant}: random playouts, steps per second (one step: one action of one game), "
+          f"{args.threads} thread(s)")
     for n in [int(s) for s in args.sizes.split(",")]:
         for observations in (False, True):
-            rate = measure(game, n, observations, args.seconds)
+            rate = measure(game, n, observations, args.seconds, args.threads)
             what = "with observation planes" if observations else "masks, rewards and flags only"
             print(f"  N={n:5d}  {what:32s} {rate:12,.0f} steps/s")
 

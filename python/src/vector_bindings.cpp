@@ -19,9 +19,9 @@ namespace {
 class PyVectorGame {
  public:
   PyVectorGame(std::shared_ptr<PyGame> game, int n, uint64_t seed, std::optional<int> max_steps,
-               bool observations, bool fast)
+               bool observations, bool fast, int threads)
       : vector_(game, n, seed, max_steps ? *max_steps : game->max_game_length().value_or(1000),
-                fast) {
+                fast, threads) {
     const Board& board = game->board();
     if (observations) {
       observations_ = py::array_t<float>(
@@ -103,12 +103,14 @@ void bind_vector_game(py::module_& m) {
       m, "VectorGame",
       "N games stepped together in C++ (GIL released), numpy arrays in and out without copies; "
       "a game that ends starts again; chance is drawn inside from the seed.")
-      .def(py::init<std::shared_ptr<PyGame>, int, uint64_t, std::optional<int>, bool, bool>(),
+      .def(py::init<std::shared_ptr<PyGame>, int, uint64_t, std::optional<int>, bool, bool, int>(),
            py::arg("game"), py::arg("n"), py::arg("seed") = 0, py::arg("max_steps") = py::none(),
-           py::arg("observations") = true, py::arg("fast") = true,
+           py::arg("observations") = true, py::arg("fast") = true, py::arg("threads") = 1,
            "max_steps: a game is truncated after this many actions (default: "
            "game.max_game_length(), or 1000); observations=False: no observation planes "
-           "(faster); fast=False: play the open game through the general State too.")
+           "(faster); fast=False: play the open game through the general State too; threads: "
+           "split the games between this many threads at each step (the same games whatever "
+           "the number).")
       .def("reset", &PyVectorGame::reset,
            "Starts every game again; returns the arrays (as step does).")
       .def("step", &PyVectorGame::step, py::arg("actions"),
@@ -123,6 +125,7 @@ void bind_vector_game(py::module_& m) {
       .def_property_readonly("num_envs", [](const PyVectorGame& v) { return v.vector().size(); })
       .def_property_readonly("max_steps",
                              [](const PyVectorGame& v) { return v.vector().max_steps(); })
+      .def_property_readonly("threads", [](const PyVectorGame& v) { return v.vector().threads(); })
       .def_property_readonly(
           "fast", [](const PyVectorGame& v) { return v.vector().fast(); },
           "Whether the open game is played on core's positions directly.")

@@ -1,17 +1,23 @@
 #include "vector_game.h"
 
 #include <algorithm>
+#include <exception>
 #include <stdexcept>
+#include <thread>
 
 #include "planes.h"
 
 namespace jungle::python {
 
 VectorGame::VectorGame(std::shared_ptr<const PyGame> game, int n, uint64_t seed, int max_steps,
-                       bool fast)
+                       bool fast, int threads)
     : game_(std::move(game)),
       max_steps_(max_steps),
-      fast_(fast && game_->board().kind == BoardKind::kOpen) {
+      fast_(fast && game_->board().kind == BoardKind::kOpen),
+      threads_(std::min(threads, n)) {
+  if (threads < 1) {
+    throw std::invalid_argument("threads must be at least 1, not " + std::to_string(threads));
+  }
   if (n < 1) {
     throw std::invalid_argument("VectorGame needs at least one game, not " + std::to_string(n));
   }
@@ -96,13 +102,37 @@ void VectorGame::write(size_t i, const VectorBuffers& out) const {
   }
 }
 
+template <class Work>
+void VectorGame::for_each_game(const Work& work) {
+  const size_t n = envs_.size();
+  if (threads_ <= 1) {
+    for (size_t i = 0; i < n; ++i) work(i);
+    return;
+  }
+  std::vector<std::thread> pool;
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(threads_));
+  for (size_t t = 0; t < size_t(threads_); ++t) {
+    pool.emplace_back([&, t] {
+      try {
+        for (size_t i = n * t / size_t(threads_); i < n * (t + 1) / size_t(threads_); ++i) work(i);
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+    });
+  }
+  for (std::thread& thread : pool) thread.join();
+  for (const std::exception_ptr& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
 void VectorGame::reset(const VectorBuffers& out) {
-  for (size_t i = 0; i < envs_.size(); ++i) {
+  for_each_game([&](size_t i) {
     restart(envs_[i]);
     out.rewards[2 * i] = out.rewards[2 * i + 1] = 0;
     out.terminated[i] = out.truncated[i] = false;
     write(i, out);
-  }
+  });
 }
 
 void VectorGame::step(const int64_t* actions, const VectorBuffers& out) {
@@ -121,30 +151,32 @@ void VectorGame::step(const int64_t* actions, const VectorBuffers& out) {
     }
     picks[i] = size_t(found - codes.begin());
   }
-  for (size_t i = 0; i < envs_.size(); ++i) {
-    Env& env = envs_[i];
-    if (fast_) {
-      env.pos->do_move(env.moves[int(picks[i])]);
-      refresh_legal(env);
-    } else {
-      env.state->apply(env.legal[picks[i]]);
-      settle(env);
-    }
-    ++env.steps;
-    const bool ended = over(env);
-    float blue = 0, red = 0;
-    if (ended) {
-      const GameResult r = fast_ ? env.result : env.state->result();
-      if (r == GameResult::kBlueWins) blue = 1, red = -1;
-      if (r == GameResult::kRedWins) blue = -1, red = 1;
-    }
-    out.rewards[2 * i] = blue;
-    out.rewards[2 * i + 1] = red;
-    out.terminated[i] = ended;
-    out.truncated[i] = !ended && env.steps >= max_steps_;
-    if (ended || out.truncated[i]) restart(env);
-    write(i, out);
+  for_each_game([&](size_t i) { step_one(i, int64_t(picks[i]), out); });
+}
+
+void VectorGame::step_one(size_t i, int64_t pick, const VectorBuffers& out) {
+  Env& env = envs_[i];
+  if (fast_) {
+    env.pos->do_move(env.moves[int(pick)]);
+    refresh_legal(env);
+  } else {
+    env.state->apply(env.legal[size_t(pick)]);
+    settle(env);
   }
+  ++env.steps;
+  const bool ended = over(env);
+  float blue = 0, red = 0;
+  if (ended) {
+    const GameResult r = fast_ ? env.result : env.state->result();
+    if (r == GameResult::kBlueWins) blue = 1, red = -1;
+    if (r == GameResult::kRedWins) blue = -1, red = 1;
+  }
+  out.rewards[2 * i] = blue;
+  out.rewards[2 * i + 1] = red;
+  out.terminated[i] = ended;
+  out.truncated[i] = !ended && env.steps >= max_steps_;
+  if (ended || out.truncated[i]) restart(env);
+  write(i, out);
 }
 
 void VectorGame::sample_actions(int64_t* actions) {

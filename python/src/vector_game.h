@@ -33,11 +33,16 @@ struct VectorBuffers {
 
 class VectorGame {
  public:
-  VectorGame(std::shared_ptr<const PyGame> game, int n, uint64_t seed, int max_steps, bool fast);
+  // `threads` split the games between them at each step (1: the caller's
+  // thread only); each game draws from its own generator, so the games
+  // played are the same whatever the number of threads.
+  VectorGame(std::shared_ptr<const PyGame> game, int n, uint64_t seed, int max_steps, bool fast,
+             int threads = 1);
 
   int size() const { return int(envs_.size()); }
   int max_steps() const { return max_steps_; }
   bool fast() const { return fast_; }
+  int threads() const { return threads_; }
   const PyGame& game() const { return *game_; }
 
   // Starts every game again and writes the first observations, masks and
@@ -68,11 +73,16 @@ class VectorGame {
   void refresh_legal(Env& env);
   void write(size_t i, const VectorBuffers& out) const;
   bool over(const Env& env) const;
+  void step_one(size_t i, int64_t action_index, const VectorBuffers& out);
+  // Runs work(i) for every game, split between the threads.
+  template <class Work>
+  void for_each_game(const Work& work);
 
   std::shared_ptr<const PyGame> game_;
   std::vector<Env> envs_;
   int max_steps_;
   bool fast_;
+  int threads_;
   std::optional<Position> start_;
 };
 

@@ -100,3 +100,19 @@ def test_illegal_actions_step_no_game():
     assert np.array_equal(vg.arrays()["legal_mask"], before)
     with pytest.raises(ValueError, match="one action a game"):
         vg.step(np.array([legal]))
+
+
+@pytest.mark.parametrize("variant", ["standard", "flip", "hidden"])
+def test_threads_play_the_same_games(variant):
+    game = jungle.load_game(variant)
+    one = jungle.VectorGame(game, 16, seed=3, max_steps=40)
+    two = jungle.VectorGame(game, 16, seed=3, max_steps=40, threads=3)
+    assert one.threads == 1 and two.threads == 3
+    for _ in range(60):
+        actions = one.sample_actions()
+        assert np.array_equal(actions, two.sample_actions())
+        x, y = one.step(actions), two.step(actions)
+        for name in x:
+            assert np.array_equal(x[name], y[name]), name
+    with pytest.raises(ValueError, match="threads"):
+        jungle.VectorGame(game, 2, threads=0)
