@@ -346,6 +346,11 @@ void bind_game(py::module_& m) {
       [](const PyState& s, int depth, bool divide) -> py::object {
         if (depth < 0) throw std::invalid_argument("perft depth must be 0 or more");
         const game::Actor actor = s.state->actor();
+        // A flip waiting for its outcome is half a ply: the count starts
+        // from a side's turn (a finished game has no leaves).
+        if (actor.is_chance()) {
+          throw std::invalid_argument("chance is to act: perft counts from a side's turn");
+        }
         const game::Observation o =
             s.state->observe(actor.is_side() ? game::Viewer(actor.side) : std::nullopt);
         std::vector<game::PerftLine> lines;

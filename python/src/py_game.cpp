@@ -75,10 +75,11 @@ std::vector<int> legal_codes(const PyGame& game, const game::State& state) {
 std::string apply_code(const PyGame& game, game::State& state, int action) {
   const std::string text = game.codec().decode(action, state.legal_actions());
   if (text.empty()) {
-    const std::string what = state.actor().is_chance() ? "chance outcome " + std::to_string(action)
-                                                       : std::to_string(action) + " (" +
-                                                             game.codec().describe(action) + ")";
-    throw game::ActionError("action " + what + " is not legal here" +
+    const std::string what =
+        state.actor().is_chance()
+            ? "chance's outcome " + std::to_string(action)
+            : "action " + std::to_string(action) + " (" + game.codec().describe(action) + ")";
+    throw game::ActionError(what + " is not legal here" +
                             (state.over() ? ": the game is over" : ""));
   }
   return state.apply(text);

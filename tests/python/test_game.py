@@ -71,6 +71,11 @@ def test_perft_matches_the_engine():
     flip = jungle.load_game("flip").new_initial_state()
     assert jungle.perft(flip, 1) == 256
     assert jungle.perft(flip, 2) == 57600
+    flip.apply_move("b2?")
+    with pytest.raises(ValueError, match="chance is to act"):
+        jungle.perft(flip, 1)
+    with pytest.raises(ValueError, match="chance's outcome 20 is not legal"):
+        flip.apply_action(20)
     # A hidden game has no move tree a side could count.
     with pytest.raises(ValueError):
         jungle.perft(jungle.load_game("hidden").new_initial_state(seed=1), 1)
