@@ -178,6 +178,23 @@ void bind_game(py::module_& m) {
                                      g.board().geometry.files()};
            })
       .def(
+          "tensor_of",
+          [](const PyGame& g, const game::Observation& o, bool information) {
+            if (o.family != g.family().name()) {
+              throw std::invalid_argument("the observation is of the " + o.family +
+                                          " family, and this game of the " +
+                                          std::string(g.family().name()) + " family");
+            }
+            const Board& board = g.board();
+            py::array_t<float> out(
+                {board.planes(information), board.geometry.ranks(), board.geometry.files()});
+            observation_planes(board, o, kNoSquare, information, out.mutable_data());
+            return out;
+          },
+          py::arg("observation"), py::arg("information") = false,
+          "The tensor of an Observation alone, as a client holds it (the state's tensors also "
+          "mark a flip waiting for chance, plane 19, which an Observation does not carry).")
+      .def(
           "action_to_string", [](const PyGame& g, int a) { return g.codec().describe(a); },
           py::arg("action"), "Words for an integer: 'step north from a3', 'flip b2'.")
       .def(

@@ -181,3 +181,13 @@ def test_every_shipped_variant_loads():
         assert list(state.observation_tensor(0).shape) == game.observation_tensor_shape()
     with pytest.raises(ValueError):
         jungle.load_game("no-such-variant")
+
+
+def test_tensor_of_an_observation():
+    game = jungle.load_game("hidden")
+    state = game.new_initial_state(seed=2)
+    observation = state.observation(1)
+    assert np.array_equal(game.tensor_of(observation), state.observation_tensor(1))
+    assert np.array_equal(game.tensor_of(observation, information=True), state.information_state_tensor(1))
+    with pytest.raises(ValueError, match="hidden family"):
+        jungle.load_game("standard").tensor_of(observation)

@@ -32,6 +32,14 @@ def check_tensor_against_view(game, state, player):
     assert tensor[28 + player].min() == 1.0 and tensor[29 - player].max() == 0.0
     info = state.information_state_tensor(player)
     assert np.array_equal(info[:46], tensor)
+    # Both are made of the player's Observation and nothing else: the same
+    # planes from the observation alone (but for the public pending flip,
+    # which the observation's position text leaves out).
+    observation = state.observation(player)
+    for alone, full in ((game.tensor_of(observation), tensor), (game.tensor_of(observation, True), info)):
+        full = full.copy()
+        full[19] = 0
+        assert np.array_equal(alone, full)
 
 
 def check_state(game, state, rng):
