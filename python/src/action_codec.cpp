@@ -4,8 +4,18 @@
 
 namespace jungle::python {
 
-int ActionCodec::encode_move(Square from, Square to) const {
-  if (!geometry_.contains(from) || !geometry_.contains(to) || from == to) return -1;
+ActionCodec::ActionCodec(Geometry geometry, bool flips) : geometry_(geometry), flips_(flips) {
+  const int n = geometry_.squares();
+  move_codes_.resize(size_t(n * n));
+  for (Square from = 0; from < n; ++from) {
+    for (Square to = 0; to < n; ++to) {
+      move_codes_[size_t(from * n + to)] = int16_t(compute_move_code(from, to));
+    }
+  }
+}
+
+int ActionCodec::compute_move_code(Square from, Square to) const {
+  if (from == to) return -1;
   const int df = geometry_.file_of(to) - geometry_.file_of(from);
   const int dr = geometry_.rank_of(to) - geometry_.rank_of(from);
   if (df != 0 && dr != 0) return -1;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,7 +26,7 @@ namespace jungle::python {
 
 class ActionCodec {
  public:
-  ActionCodec(Geometry geometry, bool flips) : geometry_(geometry), flips_(flips) {}
+  ActionCodec(Geometry geometry, bool flips);
 
   int num_distinct_actions() const { return (flips_ ? 9 : 8) * geometry_.squares(); }
   static constexpr int kMaxChanceOutcomes = 16;
@@ -35,8 +36,12 @@ class ActionCodec {
   // "e3e4") or chance's ("b2?=L"); -1 for a text that names none.
   int encode(std::string_view text) const;
   // The integer of a move from `from` to `to`: a step or a jump in one of
-  // the four directions; -1 for any other pair.
-  int encode_move(Square from, Square to) const;
+  // the four directions; -1 for any other pair. A table lookup: VectorGame
+  // encodes every legal move of every game at each step.
+  int encode_move(Square from, Square to) const {
+    if (!geometry_.contains(from) || !geometry_.contains(to)) return -1;
+    return move_codes_[size_t(from * geometry_.squares() + to)];
+  }
   // The text of an integer among `legal` (the texts allowed now), or "".
   std::string decode(int action, const std::vector<std::string>& legal) const;
   // Words for an integer with no state at hand: "step north from a3",
@@ -44,8 +49,11 @@ class ActionCodec {
   std::string describe(int action) const;
 
  private:
+  int compute_move_code(Square from, Square to) const;
+
   Geometry geometry_;
   bool flips_;
+  std::vector<int16_t> move_codes_;  // by from * squares + to
 };
 
 }  // namespace jungle::python
