@@ -132,6 +132,8 @@ void bind_game(py::module_& m) {
   py::class_<PyGame, std::shared_ptr<PyGame>> game_class(
       m, "Game", "A rule set of any family (jungle.load_game). Makes states; says the shapes.");
   game_class.def(py::init<std::string>(), py::arg("variant"))
+      .def(py::pickle([](const PyGame& g) { return g.variant(); },
+                      [](const std::string& variant) { return std::make_shared<PyGame>(variant); }))
       .def(
           "family", [](const PyGame& g) { return std::string(g.family().name()); },
           "'open', 'flip' or 'hidden'.")
@@ -281,6 +283,14 @@ void bind_game(py::module_& m) {
       .def("clone", &PyState::clone)
       .def("__copy__", &PyState::clone)
       .def("__deepcopy__", [](const PyState& s, py::object) { return s.clone(); })
+      // Pickled as its rule set and serialize()'s text, for multiprocessing.
+      .def(py::pickle(
+          [](const PyState& s) { return py::make_tuple(s.game->variant(), serialize(*s.state)); },
+          [](const py::tuple& t) {
+            if (t.size() != 2) throw std::invalid_argument("a pickled State is (variant, text)");
+            auto g = std::make_shared<PyGame>(t[0].cast<std::string>());
+            return PyState(g, deserialize(*g, t[1].cast<std::string>()));
+          }))
       .def(
           "returns",
           [](const PyState& s) {

@@ -191,3 +191,19 @@ def test_tensor_of_an_observation():
     assert np.array_equal(game.tensor_of(observation, information=True), state.information_state_tensor(1))
     with pytest.raises(ValueError, match="hidden family"):
         jungle.load_game("standard").tensor_of(observation)
+
+
+def test_pickle():
+    import copy
+    import pickle
+
+    for variant in ("standard", "flip", "hidden"):
+        game = jungle.load_game(variant)
+        state = game.new_initial_state(seed=4)
+        state.apply_action(state.legal_actions()[0])  # a flip leaves chance to act
+        again = pickle.loads(pickle.dumps(state))
+        assert again.history_moves() == state.history_moves()
+        assert again.fen() == state.fen()
+        assert again.current_player() == state.current_player()
+        assert pickle.loads(pickle.dumps(game)).variant() == variant
+        assert copy.deepcopy(state).serialize() == state.serialize()
