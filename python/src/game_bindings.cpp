@@ -5,8 +5,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "bindings.h"
 #include "game/family.h"
