@@ -14,33 +14,13 @@
 #include "bindings.h"
 #include "game/family.h"
 #include "py_game.h"
+#include "py_state.h"
 
 namespace py = pybind11;
 
 namespace jungle::python {
 
 namespace {
-
-struct PyState {
-  std::shared_ptr<const PyGame> game;
-  std::unique_ptr<game::State> state;
-
-  PyState(std::shared_ptr<const PyGame> g, std::unique_ptr<game::State> s)
-      : game(std::move(g)), state(std::move(s)) {}
-  PyState clone() const { return PyState(game, state->clone()); }
-
-  game::Observation observation(std::optional<int> player) const {
-    return state->observe(player ? game::Viewer(side_of_player(*player)) : std::nullopt);
-  }
-  py::array_t<float> tensor(std::optional<int> player, bool information) const {
-    const Board& board = game->board();
-    py::array_t<float> out(
-        {board.planes(information), board.geometry.ranks(), board.geometry.files()});
-    observation_planes(board, observation(player), turning_square(*game, *state), information,
-                       out.mutable_data());
-    return out;
-  }
-};
 
 // A record holds plies, so a side's flip waiting for chance's outcome is not
 // in it: it follows the record on a line of its own.

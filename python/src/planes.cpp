@@ -53,6 +53,34 @@ void open_planes(const Board& board, const Position& pos, game::Viewer viewer, b
   if (viewer) fill(out, squares, plane::kViewer + *viewer);
 }
 
+void flip_board_planes(const Board& board, const flip::FlipPosition& pos, Square turning,
+                       float* out) {
+  const int squares = board.geometry.squares();
+  for (Square s = 0; s < squares; ++s) {
+    const flip::Cell c = pos.cell(s);
+    if (c == flip::kHidden) {
+      out[plane::kFaceDown * squares + s] = 1.0f;
+    } else if (c != flip::kEmpty) {
+      out[(plane::kPieces + c) * squares + s] = 1.0f;
+    }
+  }
+  if (turning != kNoSquare) out[plane::kTurning * squares + turning] = 1.0f;
+  if (pos.hidden_count() > 0) {
+    for (int p = 0; p < flip::kPieceKinds; ++p) {
+      const float share = float(pos.pool_count(Piece(p))) / float(pos.hidden_count());
+      if (share > 0) fill(out, squares, plane::kPool + p, share);
+    }
+  }
+}
+
+void actor_planes(const Board& board, std::optional<Side> to_act, bool chance, game::Viewer viewer,
+                  float* out) {
+  const int squares = board.geometry.squares();
+  if (to_act) fill(out, squares, plane::kToAct + *to_act);
+  if (chance) fill(out, squares, plane::kChanceActs);
+  if (viewer) fill(out, squares, plane::kViewer + *viewer);
+}
+
 void observation_planes(const Board& board, const game::Observation& o, Square turning,
                         bool information, float* out) {
   const int squares = board.geometry.squares();
@@ -67,25 +95,9 @@ void observation_planes(const Board& board, const game::Observation& o, Square t
       terrain(*board.rules, squares, out);
       break;
     }
-    case BoardKind::kFlip: {
-      const flip::FlipPosition pos = game::flip_position_of(board.flip_rules, o.position);
-      for (Square s = 0; s < squares; ++s) {
-        const flip::Cell c = pos.cell(s);
-        if (c == flip::kHidden) {
-          out[plane::kFaceDown * squares + s] = 1.0f;
-        } else if (c != flip::kEmpty) {
-          out[(plane::kPieces + c) * squares + s] = 1.0f;
-        }
-      }
-      if (turning != kNoSquare) out[plane::kTurning * squares + turning] = 1.0f;
-      if (pos.hidden_count() > 0) {
-        for (int p = 0; p < flip::kPieceKinds; ++p) {
-          const float share = float(pos.pool_count(Piece(p))) / float(pos.hidden_count());
-          if (share > 0) fill(out, squares, plane::kPool + p, share);
-        }
-      }
+    case BoardKind::kFlip:
+      flip_board_planes(board, game::flip_position_of(board.flip_rules, o.position), turning, out);
       break;
-    }
     case BoardKind::kHidden: {
       const hidden::PlayerView view = game::hidden_view_of(board.rules, o.position);
       const std::vector<hidden::PieceInfo>& pieces = view.pieces();

@@ -54,6 +54,15 @@ struct Board {
 void open_planes(const Board& board, const Position& pos, game::Viewer viewer, bool to_act,
                  float* out);
 
+// The board planes of a Flip Jungle position (the pieces, the face-down
+// tiles, the tile being turned over, the pool), into zeroed planes. Nothing
+// in Flip Jungle is private: every viewer sees this position.
+void flip_board_planes(const Board& board, const flip::FlipPosition& pos, Square turning,
+                       float* out);
+// The planes of who acts (a side, or chance) and who looks.
+void actor_planes(const Board& board, std::optional<Side> to_act, bool chance, game::Viewer viewer,
+                  float* out);
+
 // The planes of `observation` (made by State::observe); `turning` is the
 // square of a flip that chance is to complete (public: the flip was
 // announced), or kNoSquare. Writes Board::size(information) floats.

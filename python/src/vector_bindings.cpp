@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.h"
+#include "py_state.h"
 #include "vector_game.h"
 
 namespace py = pybind11;
@@ -20,7 +21,8 @@ class PyVectorGame {
  public:
   PyVectorGame(std::shared_ptr<PyGame> game, int n, uint64_t seed, std::optional<int> max_steps,
                bool observations, bool fast, int threads)
-      : vector_(game, n, seed, max_steps ? *max_steps : game->max_game_length().value_or(1000),
+      : game_(game),
+        vector_(game, n, seed, max_steps ? *max_steps : game->max_game_length().value_or(1000),
                 fast, threads) {
     const Board& board = game->board();
     if (observations) {
@@ -84,7 +86,16 @@ class PyVectorGame {
 
   const VectorGame& vector() const { return vector_; }
 
+  PyState state(int i) const {
+    if (i < 0 || i >= vector_.size()) {
+      throw pybind11::index_error("game " + std::to_string(i) + " of " +
+                                  std::to_string(vector_.size()));
+    }
+    return PyState(game_, vector_.state(size_t(i)));
+  }
+
  private:
+  std::shared_ptr<const PyGame> game_;
   VectorGame vector_;
   VectorBuffers buffers_;
   py::array_t<float> observations_{0};
@@ -121,6 +132,9 @@ void bind_vector_game(py::module_& m) {
            "shows its rewards and flags, and already the observation of the next game.")
       .def("sample_actions", &PyVectorGame::sample_actions,
            "A uniformly random legal action of each game (the same array every call).")
+      .def("state", &PyVectorGame::state, py::arg("i"),
+           "A copy of game i as it stands, as a State (the game that started again, once one "
+           "ended).")
       .def("arrays", &PyVectorGame::arrays, "The arrays as the last reset or step left them.")
       .def_property_readonly("num_envs", [](const PyVectorGame& v) { return v.vector().size(); })
       .def_property_readonly("max_steps",

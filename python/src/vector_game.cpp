@@ -73,6 +73,7 @@ void VectorGame::restart(Env& env) {
   env.steps = 0;
   if (fast_) {
     env.pos = *start_;
+    env.played.clear();
   } else {
     env.state = game_->family().new_state(game_->variant(), "", env.rng);
   }
@@ -95,6 +96,17 @@ void VectorGame::write(size_t i, const VectorBuffers& out) const {
   }
   const game::Actor actor = env.state->actor();
   out.players[i] = int32_t(player_of(actor));
+  if (planes && game_->board().kind == BoardKind::kFlip) {
+    // Nothing in Flip Jungle is private, so the arbiter's FEN (face-down
+    // tiles as such, the pool) is what each viewer sees; reading it spares
+    // replaying the game's position text at every step.
+    std::fill(planes, planes + game_->board().size(false), 0.0f);
+    flip_board_planes(game_->board(),
+                      flip::FlipPosition(game_->board().flip_rules, env.state->fen()), kNoSquare,
+                      planes);
+    actor_planes(game_->board(), actor.side, false, actor.side, planes);
+    return;
+  }
   if (planes) {
     const game::Viewer viewer = actor.is_side() ? game::Viewer(actor.side) : std::nullopt;
     observation_planes(game_->board(), env.state->observe(viewer),
@@ -158,6 +170,7 @@ void VectorGame::step_one(size_t i, int64_t pick, const VectorBuffers& out) {
   Env& env = envs_[i];
   if (fast_) {
     env.pos->do_move(env.moves[int(pick)]);
+    env.played.push_back(env.moves[int(pick)]);
     refresh_legal(env);
   } else {
     env.state->apply(env.legal[size_t(pick)]);
@@ -177,6 +190,15 @@ void VectorGame::step_one(size_t i, int64_t pick, const VectorBuffers& out) {
   out.truncated[i] = !ended && env.steps >= max_steps_;
   if (ended || out.truncated[i]) restart(env);
   write(i, out);
+}
+
+std::unique_ptr<game::State> VectorGame::state(size_t i) const {
+  const Env& env = envs_.at(i);
+  if (!fast_) return env.state->clone();
+  std::mt19937_64 unused;  // the open game draws nothing
+  std::unique_ptr<game::State> s = game_->family().new_state(game_->variant(), "", unused);
+  for (Move m : env.played) s->apply(game_->codec().geometry().move_text(m));
+  return s;
 }
 
 void VectorGame::sample_actions(int64_t* actions) {

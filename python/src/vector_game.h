@@ -53,12 +53,15 @@ class VectorGame {
   void step(const int64_t* actions, const VectorBuffers& out);
   // A legal action of each game, uniformly at random (the games' seeded generators).
   void sample_actions(int64_t* actions);
+  // A copy of game i as it stands, as a game::State.
+  std::unique_ptr<game::State> state(size_t i) const;
 
  private:
   struct Env {
     std::mt19937_64 rng;
     // The fast path.
     std::optional<Position> pos;
+    std::vector<Move> played;  // since the start, for state()
     MoveList moves;
     GameResult result = GameResult::kOngoing;
     // The general path.

@@ -116,3 +116,20 @@ def test_threads_play_the_same_games(variant):
             assert np.array_equal(x[name], y[name]), name
     with pytest.raises(ValueError, match="threads"):
         jungle.VectorGame(game, 2, threads=0)
+
+
+@pytest.mark.parametrize("variant", ["standard", "animal-checkers", "flip", "flip-jungle", "hidden"])
+def test_arrays_are_those_of_each_games_state(variant):
+    game = jungle.load_game(variant)
+    vg = jungle.VectorGame(game, 3, seed=6, max_steps=60)
+    out = vg.arrays()
+    for _ in range(80):
+        for i in range(3):
+            state = vg.state(i)
+            player = state.current_player()
+            assert out["current_player"][i] == player
+            assert np.array_equal(out["legal_mask"][i], state.legal_actions_mask())
+            assert np.array_equal(out["observations"][i], state.observation_tensor(player))
+        out = vg.step(vg.sample_actions())
+    with pytest.raises(IndexError):
+        vg.state(3)
