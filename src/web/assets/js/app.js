@@ -43,7 +43,6 @@ import {
   selectLineById,
   shownFen,
 } from './state/explore.js';
-import { flipKey, flipShown } from './flip/flip_game.js';
 import { openReview, startReview } from './flows/review.js';
 import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './flows/hidden_game.js';
 import { SetupEditor } from './board/setup.js';
@@ -51,6 +50,7 @@ import { isMuted, setMuted } from './util/sound.js';
 import { dismissBanner, setAnimalNames, state, variantInfo, variantsLoaded } from './state/state.js';
 import { store } from './util/storage.js';
 import { createBoard } from './views/board_view.js';
+import { buildFlipViews } from './views/flip_view.js';
 import { drawGlyphStyleButton, pieceStyleButtons } from './views/controls_view.js';
 import { wireLines } from './views/analysis_view.js';
 import { wireEvalGraph } from './views/eval_graph.js';
@@ -174,11 +174,6 @@ function wire(editor) {
     if (document.querySelector('dialog[open]') || /INPUT|TEXTAREA|SELECT/.test(document.activeElement?.tagName ?? '')) {
       return;
     }
-    // A flip game, when one is shown, steps through its own plies.
-    if (flipShown()) {
-      if (flipKey(e.key)) e.preventDefault();
-      return;
-    }
     /** @type {Record<string, () => void>} */
     const keys = {
       ArrowLeft: () => lineStep(-1) || setView(state.view - 1),
@@ -204,6 +199,8 @@ function wire(editor) {
 
 async function boot() {
   const board = createBoard(onBoardMove, onPremove);
+  // Where chance acts, its board's actions go the same way as the board's moves.
+  buildFlipViews(onBoardMove);
   drawGlyphStyleButton();
   fillLevels();
   try {

@@ -91,7 +91,7 @@ export function explorePosition() {
   const fen = fenAt(g, state.view);
   // A view of a hidden-pieces game still going on is no position to play
   // side lines from: its unknown pieces are no animals.
-  if (g.kind === 'hidden' && g.status !== 'over') {
+  if (isHidden(g) && g.status !== 'over') {
     return { fen, lastMove: state.view > 0 ? g.moves[state.view - 1].move : null, legal: [], canMove: false };
   }
   const legal = legalAt.get(fen);

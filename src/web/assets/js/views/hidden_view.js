@@ -21,7 +21,7 @@ export const covered = (g) => !!g && isHotSeatHidden(g) && g.status === 'ongoing
 /** The rulings in a sentence. @param {Game} g */
 function rulingsText(g) {
   const h = g.hidden;
-  if (!h) return '';
+  if (!h || typeof h !== 'object') return '';
   const setup =
     h.setup === 'chosen'
       ? 'each player arranges its own animals in secret'
@@ -43,13 +43,6 @@ function rulingsText(g) {
   return `Hidden pieces: the enemy's animals stay face down until shown; ${setup}; ${reveal}; ${failed}.`;
 }
 
-/** Nothing of a hidden game stays on the page (a Flip Jungle game replaces it). */
-export function clearHidden() {
-  $('cover').hidden = true;
-  $('hidden-panel').hidden = true;
-  document.body.classList.remove('covered', 'hidden-game');
-}
-
 /** @param {Game} g */
 export function renderHidden(g) {
   const panel = $('hidden-panel');
@@ -58,7 +51,6 @@ export function renderHidden(g) {
   // No evaluation bar, analysis or review: the open engine would see the
   // animals (and a finished game's truth is not analysed yet).
   document.body.classList.toggle('hidden-game', isHidden(g));
-  $('banner-review').hidden = isHidden(g);
   if (!isHidden(g)) {
     cover.hidden = true;
     document.body.classList.remove('covered');

@@ -1,9 +1,11 @@
 // @ts-check
-// Draws a Flip Jungle game (flip_game.js holds it): the 4x4 board with its
-// face-down tiles, the pool of hidden animals, the moves and the status. The
-// page's 7x9 views stay as they are; these elements replace them while a
-// flip game is shown.
+// Draws a board where chance acts (Flip Jungle): the 4x4 board with its
+// face-down tiles and the engine's suggestions over it, the pool of animals
+// still face down, and a flip engine's analysis (an expected score and the
+// best actions). views/flip_view.js draws them from the page's state when
+// the game's capabilities say chance acts.
 
+import { expectationText, lineTitle, percent, pieceName } from '../game/flip.js';
 import { ANIMALS, glyphPath, svg } from '../game/pieces.js';
 
 /** @typedef {{ [square: string]: string }} FlipBoard */
@@ -25,7 +27,6 @@ function glyph(letter, size) {
 const FILES = ['a', 'b', 'c', 'd'];
 
 const CSS = `
-.flip-area { display: flex; flex-direction: column; align-items: center; gap: 12px; }
 .flip-board { display: grid; grid-template-columns: repeat(4, var(--flip-cell)); grid-template-rows: repeat(4, var(--flip-cell));
   --flip-cell: min(18vw, 110px); gap: 6px; padding: 10px; background: #5b7f4a; border-radius: 10px; perspective: 600px; position: relative; }
 .flip-cell { position: relative; border-radius: 8px; background: #c9d8a8; cursor: pointer; user-select: none; touch-action: none; }
@@ -40,27 +41,11 @@ const CSS = `
 .flip-tile.red { background: #ffecea; border: 3px solid #c42f24; color: #c42f24; }
 .flip-tile.revealing { animation: flip-reveal .6s ease-out; }
 @keyframes flip-reveal { 0% { transform: rotateY(180deg); background: #6d4c2f; color: transparent; } 50% { transform: rotateY(90deg); } 100% { transform: rotateY(0deg); } }
-.flip-coords { font-size: 12px; color: #555; }
-.flip-side { display: flex; flex-direction: column; gap: 10px; min-width: 260px; }
 .flip-pool table { border-collapse: collapse; }
 .flip-pool td, .flip-pool th { padding: 2px 6px; text-align: center; }
 .flip-pool .blue { color: #2456c4; } .flip-pool .red { color: #c42f24; } .flip-pool .none { opacity: .35; }
-.flip-moves { max-height: 260px; overflow: auto; margin: 0; padding-left: 2em; }
-.flip-move { cursor: pointer; }
-.flip-move.viewed { background: #fff3c4; font-weight: 600; }
-.flip-nav { align-items: center; }
-.flip-nav #flip-view-text { min-width: 7em; text-align: center; font-variant-numeric: tabular-nums; }
-.flip-review .eval-graph[hidden] { display: none; }
-/* One column as wide as the board: the banner under it wraps to that width. */
-.flip-holder { position: relative; display: grid; grid-template-columns: min-content; }
-/* The end of the game under the board, never over its tiles: the last
-   position is what the players want to see. */
-.flip-banner { margin-top: 10px; background: var(--banner, rgba(255,255,255,.95)); border: 3px solid var(--accent, #2f6b3e); border-radius: 10px; display: flex;
-  flex-wrap: wrap; align-items: center; justify-content: center; gap: 8px 14px; text-align: center; padding: 8px; }
-.flip-banner .banner-title { font-size: 1.2rem; }
 .flip-news { margin: 0; color: var(--muted, #555); font-size: .92rem; }
-.flip-news:empty { display: none; }
-.flip-banner[hidden] { display: none; }
+.flip-news:empty, .flip-news[hidden], .flip-pool[hidden], .flip-board[hidden] { display: none; }
 .flip-arrows { position: absolute; inset: 10px; width: calc(100% - 20px); height: calc(100% - 20px); pointer-events: none; overflow: visible; }
 .flip-arrows .arrow { stroke-width: 13; stroke-linecap: round; opacity: .75; fill: none; }
 .flip-arrows .ring { stroke-width: 9; opacity: .85; fill: none; }
@@ -68,9 +53,6 @@ const CSS = `
 .flip-arrows .arrow-best, .flip-arrows .ring-best { stroke: #2f6fd6; }
 .flip-arrows .ring-label { font: 700 22px sans-serif; text-anchor: middle; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
 .flip-arrows .ring-label.hint { fill: #1b9e4b; } .flip-arrows .ring-label.best { fill: #2f6fd6; }
-.flip-hint-text { margin: 0; color: var(--muted, #555); font-size: .92rem; }
-.flip-hint-text[hidden] { display: none; }
-.flip-analysis .analysis-stats { margin-left: auto; }
 .flip-expect { position: relative; width: 100%; height: 22px; border-radius: 6px; background: #c42f24; overflow: hidden; }
 .flip-expect.undecided { background: #9a9a9a; }
 .flip-expect-fill { position: absolute; inset: 0 auto 0 0; background: #2456c4; transition: width .3s; }
@@ -79,10 +61,9 @@ const CSS = `
 .flip-expect[hidden] { display: none; }
 .flip-lines { width: 100%; margin: 0; padding-left: 1.6em; font-variant-numeric: tabular-nums; }
 .flip-lines li { margin: 2px 0; }
-.flip-move.inaccuracy .judgement, .flip-judged.inaccuracy { color: #a07d00; }
-.flip-move.mistake .judgement, .flip-judged.mistake { color: #c0651a; }
-.flip-move.blunder .judgement, .flip-judged.blunder { color: #c0392b; }
-.flip-review[hidden] { display: none; }
+.flip-judged.inaccuracy { color: #a07d00; }
+.flip-judged.mistake { color: #c0651a; }
+.flip-judged.blunder { color: #c0392b; }
 .flip-lines .pv-score { display: inline-block; min-width: 3.2em; margin-right: .4em; font-weight: 600; }
 `;
 
@@ -93,12 +74,6 @@ export function addFlipStyles() {
   style.id = 'flip-styles';
   style.textContent = CSS;
   document.head.append(style);
-}
-
-/** "Blue Lion" for "L", "Red Lion" for "l". @param {string} letter */
-export function pieceName(letter) {
-  const blue = letter === letter.toUpperCase();
-  return `${blue ? 'Blue' : 'Red'} ${NAMES[letter.toUpperCase()] ?? letter}`;
 }
 
 /** The squares, rank 4 first as the board is drawn. @param {boolean} flipped */
@@ -230,29 +205,7 @@ function drawArrows(arrows, flipped) {
   return box;
 }
 
-/** "62%" for an expected score. @param {number} e */
-export const percent = (e) => `${Math.round(e * 100)}%`;
-
 /** @typedef {import('../api/api.js').FlipReport} FlipReport */
-
-/** Who the expected score is for. @param {FlipReport} r */
-const mover = (r) => (r.side === 'blue' ? 'Blue' : r.side === 'red' ? 'Red' : 'the first player');
-
-/** "Blue wins in 3", "expected 62% for Blue". @param {FlipReport} r */
-export function expectationText(r) {
-  if (r.win_in !== null && r.win_in !== undefined) {
-    const n = Math.abs(r.win_in);
-    return `${mover(r)} ${r.win_in > 0 ? 'wins' : 'loses'} in ${n} ${n === 1 ? 'ply' : 'plies'}`;
-  }
-  if (r.proven) return `${mover(r)} ${r.proven === 'win' ? 'wins' : 'loses'} with best play`;
-  return `expected ${percent(r.expected)} for ${mover(r)}`;
-}
-
-/** A hint in words. @param {FlipReport} r */
-export function hintText(r) {
-  const what = r.move?.endsWith('?') ? `turn ${r.move.slice(0, 2)} over` : `move ${r.move}`;
-  return `Hint: ${what} (${expectationText(r)})`;
-}
 
 /**
  * The analysis panel: the expected score as a bar (Blue's share, or the
@@ -279,7 +232,7 @@ export function drawAnalysis(el, r) {
     score.className = 'pv-score';
     score.textContent = percent(line.expected);
     li.append(score, line.pv.join(' '));
-    li.title = `${line.move}: expected ${percent(line.expected)} for ${mover(r)} (${line.score > 0 ? '+' : ''}${line.score.toFixed(1)} points)`;
+    li.title = lineTitle(r, line);
     el.lines.append(li);
   }
 }
@@ -313,32 +266,4 @@ export function drawPool(el, pool, hidden) {
     }
   }
   el.append(title, table);
-}
-
-/**
- * The plies, numbered by pairs; a flip with what it revealed; a review's
- * mark (?! ? ??) after a ply it judged, with what it found as the title.
- * @param {HTMLOListElement} el @param {{ move: string, revealed?: string }[]} moves
- * @param {({ judgement: string | null, title: string } | null)[]} [marks] one per ply
- */
-export function drawMoves(el, moves, marks = []) {
-  el.replaceChildren();
-  moves.forEach((m, i) => {
-    const li = document.createElement('li');
-    li.className = 'flip-move';
-    li.textContent = m.revealed ? `${m.move} (${pieceName(m.revealed)})` : m.move;
-    const mark = marks[i];
-    if (mark) {
-      li.title = mark.title;
-      if (mark.judgement) {
-        li.classList.add(mark.judgement);
-        li.dataset.judgement = mark.judgement;
-        const b = document.createElement('b');
-        b.className = 'judgement';
-        b.textContent = ` ${{ inaccuracy: '?!', mistake: '?', blunder: '??' }[mark.judgement] ?? ''}`;
-        li.append(b);
-      }
-    }
-    el.append(li);
-  });
 }
