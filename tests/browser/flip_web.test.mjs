@@ -286,6 +286,33 @@ test('a finished flip game is reviewed: the blunder is marked', async () => {
   assert.deepEqual(await squares(), { d4: 'c', a1: 'L', c1: 'l' });
 });
 
+test("a timed flip game shows its clocks: the colour to move runs its seat's clock", async () => {
+  // New with the one game app: the flip page showed no clocks.
+  const game = await page.evaluate(async () => {
+    const r = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant: 'flip', time_control: { kind: 'sudden_death', initial_ms: 300000 } }),
+    });
+    return r.json();
+  });
+  await page.goto(`${url}#game=${game.id}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  await page.locator(`#flip-board[data-game="${game.id}"] .flip-cell`).first().waitFor();
+  for (const strip of ['#strip-top', '#strip-bottom']) {
+    assert.match(await page.locator(`${strip} .clock`).textContent(), /^5:00/);
+  }
+  await cell('a1').click();
+  await waitForPlies(1);
+  // The first flip decided the colours: the clock that runs is that of the
+  // seat now to move, on the strip of the colour it plays.
+  const state = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), game.id);
+  assert.equal(state.clock.running, state.seat_to_move);
+  await page.locator(`.player-strip[data-side="${state.side_to_move}"] .clock.running`).waitFor();
+  assert.equal(await page.locator('.player-strip .clock.running').count(), 1);
+  assert.match(await page.locator(`.player-strip[data-side="${state.side_to_move}"]`).textContent(), /Player/);
+});
+
 test('engine against engine: a flip game from the start to its end', async () => {
   await h.newGame(page, { mode: 'engines', variant: 'flip', skill: '0', movetime: '250' });
   // Every tile starts face down; the engines flip and move until the game ends.

@@ -24,6 +24,7 @@ import {
   togglePause,
 } from './flows/flows.js';
 import { pieceStyle } from './game/pieces.js';
+import { allows } from './game/game.js';
 import {
   acceptChallenge,
   answerOffer,
@@ -78,7 +79,8 @@ function wire(editor) {
   $('btn-new').addEventListener('click', () => openNewGame());
   $('btn-setup').addEventListener('click', () => {
     const g = state.game;
-    editor.open(g ? { variant: g.variant, fen: shownFen(g) } : { variant: 'standard' });
+    // The position shown, where the game allows setting one up by hand; else a start.
+    editor.open(g && allows(g, 'editor') ? { variant: g.variant, fen: shownFen(g) } : { variant: 'standard' });
   });
   $('btn-edit-here').addEventListener('click', () => $('btn-setup').click());
   wireGamesDialog({ open: loadGame, remove: deleteGame });
@@ -211,7 +213,9 @@ async function boot() {
   }
   fillRuleSets();
   const editor = new SetupEditor({
-    // The editor sets up 7x9-style boards; Flip Jungle positions come from records.
+    // The editor sets up 7x9-style boards; Flip Jungle positions come from
+    // records. (The rule sets' list names no capabilities, only the kind
+    // of board a set is played on.)
     variants: state.variants.filter((v) => /** @type {{ kind?: string }} */ (v).kind !== 'flip'),
     getStyle: () => state.style,
     onPlay: (start) => openNewGame(start),

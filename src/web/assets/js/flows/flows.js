@@ -14,7 +14,7 @@ import {
 } from '../state/explore.js';
 import { gameReviewed, startReview } from './review.js';
 import { toast } from '../util/dom.js';
-import { fullMoves, hintMessage, moveSquares, sideName } from '../game/format.js';
+import { fullMoves, hintMessage, moveSquares, seatName, sideName } from '../game/format.js';
 import { hintText } from '../game/flip.js';
 import {
   allows,
@@ -33,7 +33,7 @@ import {
   takeBackPlies,
 } from '../game/game.js';
 import { stopWatching, watchGame } from '../api/game_stream.js';
-import { isHidden, settingUp } from '../game/hidden.js';
+import { hidesInformation, settingUp } from '../game/hidden.js';
 import { announceArrival, arrangeSwap, hiddenArrival, hiddenGameOpening } from './hidden_game.js';
 import {
   connectionChanged,
@@ -130,9 +130,9 @@ async function streamed(id, type, data) {
   if (type === 'seat' && !mine(data.seat)) {
     toast(`${data.name || 'Your opponent'} took the ${sideName(data.seat)} seat: the game begins.`, 'info', 5000);
   } else if (type === 'offer' && !mine(data.by)) {
-    toast(`${sideName(data.by)} offers ${data.kind === 'draw' ? 'a draw' : 'to take back a move'}.`, 'info', 5000);
+    toast(`${seatName(g, data.by)} offers ${data.kind === 'draw' ? 'a draw' : 'to take back a move'}.`, 'info', 5000);
   } else if (type === 'offer_declined' && mine(data.by) && !mine(data.answered_by)) {
-    toast(`${sideName(data.answered_by)} declined your ${data.kind === 'draw' ? 'draw offer' : 'take-back'}.`, 'info');
+    toast(`${seatName(g, data.answered_by)} declined your ${data.kind === 'draw' ? 'draw offer' : 'take-back'}.`, 'info');
   } else if (type === 'setup' && data.ready && !mine(data.seat)) {
     toast(`${sideName(data.seat)} has arranged its animals.`, 'info', 4000);
   } else if (type === 'undo' && data.agreed && before && before.ply !== g.ply) {
@@ -228,7 +228,7 @@ async function setGame(arrived, { animate = false } = {}) {
   if (!sameGame) stopAnalysis();
   // The engine's analysis would see what a player may not (hidden
   // information) until the game is over.
-  if (isHidden(game) && game.status !== 'over' && state.analysing) switchAnalysis(false);
+  if (hidesInformation(game) && game.status !== 'over' && state.analysing) switchAnalysis(false);
   if (!allows(game, 'analysis') && state.analysing) switchAnalysis(false);
   if (oneMoveOn || (sameGame && game.status === 'over' && state.game?.status !== 'over')) play(soundFor(game));
   // An attack that failed leaves its piece where it was.
@@ -440,7 +440,7 @@ export async function hint() {
     const ply = state.view;
     // Beside a running analysis of this position, its best line: the
     // server would run the hint only once that analysis ends.
-    const fromAnalysis = isHidden(g) ? null : await hintFromAnalysis(ply, HINT_MS);
+    const fromAnalysis = hidesInformation(g) ? null : await hintFromAnalysis(ply, HINT_MS);
     if (allows(g, 'chance')) {
       // The flip engine's action (a flip names only its square) and its
       // expected score over the pool.
@@ -455,7 +455,7 @@ export async function hint() {
     }
     const h = fromAnalysis ?? (await api.hint(g.id, ply, HINT_MS));
     setHint(h.move);
-    if (isHidden(g)) {
+    if (hidesInformation(g)) {
       // Thought out from this player's view: an expected score over the
       // arrangements the enemy's animals may have.
       render();

@@ -4,6 +4,7 @@
 // unit-tested without a page (tests/js).
 import { ANIMALS } from './pieces.js';
 import {
+  colourOfSeat,
   humanSides,
   isEngine,
   isMine,
@@ -41,6 +42,17 @@ export const LEVELS = [
 
 /** @param {Side} side */
 export const sideName = (side) => (side === 'blue' ? 'Blue' : 'Red');
+
+/**
+ * A seat by its colour ("Blue"), or, while chance has not decided the
+ * colours, by its order ("The first player").
+ * @param {Game} game @param {Side} seat
+ */
+export function seatName(game, seat) {
+  const colour = colourOfSeat(game, seat);
+  if (colour) return sideName(colour);
+  return seat === 'blue' ? 'The first player' : 'The second player';
+}
 
 /** @param {number} skill */
 export const levelName = (skill) => (LEVELS.find((l) => l.skill === skill) || { name: `skill ${skill}` }).name;

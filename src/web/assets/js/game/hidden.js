@@ -17,10 +17,10 @@ import { ANIMALS } from './pieces.js';
  * answers are views): its `hidden_information` capability.
  * @param {Game | null} g
  */
-export const isHidden = (g) => allows(g, 'hidden_information');
+export const hidesInformation = (g) => allows(g, 'hidden_information');
 
 /** A hidden game two people play on this screen, passing it between turns. @param {Game | null} g */
-export const isHotSeatHidden = (g) => !!g && isHidden(g) && !isOnline(g) && !isEngine(g, 'blue') && !isEngine(g, 'red');
+export const isHotSeatHidden = (g) => !!g && hidesInformation(g) && !isOnline(g) && !isEngine(g, 'blue') && !isEngine(g, 'red');
 
 /** Whether the players are still arranging their animals. @param {Game | null} g */
 export const settingUp = (g) => !!g && allows(g, 'setup') && !!g.setup && !g.setup.done;
@@ -121,7 +121,7 @@ export function candidateNote(candidates, unseen) {
 export function pieceNotes(g) {
   /** @type {Map<string, string>} */
   const notes = new Map();
-  if (!isHidden(g) || !g.pieces) return notes;
+  if (!hidesInformation(g) || !g.pieces) return notes;
   const unseen = { blue: 0, red: 0 };
   const rest = g.fen.split(/\s+/)[4] ?? '';
   for (const c of rest) {

@@ -18,7 +18,7 @@ import {
   seatToMove,
   waitingForOpponent,
 } from '../game/game.js';
-import { isHidden, pieceNotes, settingUp, setupMoves } from '../game/hidden.js';
+import { hidesInformation, pieceNotes, settingUp, setupMoves } from '../game/hidden.js';
 import { state, variantInfo } from '../state/state.js';
 import { renderFlipArrows } from './flip_view.js';
 
@@ -60,7 +60,7 @@ export function renderBoard(g) {
   // A hidden-pieces game comes as this reader's view: the server sent no
   // animal it may not see, and the board draws what it was sent.
   b.setHiddenSide(null);
-  b.setNotes(isHidden(g) && state.view === g.ply ? pieceNotes(g) : new Map());
+  b.setNotes(hidesInformation(g) && state.view === g.ply ? pieceNotes(g) : new Map());
   if (settingUp(g)) {
     // Arranging: a piece dropped on another of the player's start squares
     // exchanges the two.

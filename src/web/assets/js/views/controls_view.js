@@ -5,7 +5,7 @@ import { api } from '../api/api.js';
 import { $ } from '../util/dom.js';
 import { shownFen } from '../state/explore.js';
 import { allows, enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game/game.js';
-import { isHidden, settingUp } from '../game/hidden.js';
+import { hidesInformation, settingUp } from '../game/hidden.js';
 import { recordFileName } from '../game/record_lines.js';
 import { ANIMALS, glyphPath, svg } from '../game/pieces.js';
 import { state, variantInfo } from '../state/state.js';
@@ -42,7 +42,7 @@ export function renderControls(g) {
   // showed, and undo it); with hidden information no engine's analysis (it
   // would see every animal) until the end, and hints thought out from the
   // player's own view on its turn.
-  const hidden = isHidden(g);
+  const hidden = hidesInformation(g);
   const hiddenOngoing = hidden && !over;
   const undo = $('btn-undo', HTMLButtonElement);
   undo.hidden = watching || !allows(g, 'undo');

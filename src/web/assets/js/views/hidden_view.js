@@ -6,7 +6,7 @@
 import { currentActingSeat } from '../api/api.js';
 import { $ } from '../util/dom.js';
 import { sideName } from '../game/format.js';
-import { announcementText, isHidden, isHotSeatHidden, settingUp, sideAtScreen } from '../game/hidden.js';
+import { announcementText, hidesInformation, isHotSeatHidden, settingUp, sideAtScreen } from '../game/hidden.js';
 import { state } from '../state/state.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
@@ -47,11 +47,11 @@ function rulingsText(g) {
 export function renderHidden(g) {
   const panel = $('hidden-panel');
   const cover = $('cover');
-  panel.hidden = !isHidden(g);
+  panel.hidden = !hidesInformation(g);
   // No evaluation bar, analysis or review: the open engine would see the
   // animals (and a finished game's truth is not analysed yet).
-  document.body.classList.toggle('hidden-game', isHidden(g));
-  if (!isHidden(g)) {
+  document.body.classList.toggle('hidden-game', hidesInformation(g));
+  if (!hidesInformation(g)) {
     cover.hidden = true;
     document.body.classList.remove('covered');
     return;

@@ -4,7 +4,7 @@
 import { $ } from '../util/dom.js';
 import { playerLabel, sideName } from '../game/format.js';
 import { capturedBy, isEngine, isMine, isOnline, other, seatOfColour } from '../game/game.js';
-import { hiddenCaptures, isHidden } from '../game/hidden.js';
+import { hiddenCaptures, hidesInformation } from '../game/hidden.js';
 import { drawPiece, svg } from '../game/pieces.js';
 import { state } from '../state/state.js';
 
@@ -54,7 +54,7 @@ export function renderStrips(g) {
     }
     const caps = document.createElement('span');
     caps.className = 'captures';
-    const taken = isHidden(g) ? hiddenCaptures(g, side, state.view) : capturedBy(g, side, state.view);
+    const taken = hidesInformation(g) ? hiddenCaptures(g, side, state.view) : capturedBy(g, side, state.view);
     for (const letter of taken) {
       const icon = svg('svg', { viewBox: '-50 -50 100 100', width: 22, height: 22 });
       icon.appendChild(drawPiece({ side: other(side), letter }, { style: state.style }));
