@@ -133,13 +133,15 @@ function redraw() {
   if (state.game && allows(state.game, 'chance')) renderFlip(state.game);
 }
 
-/** The hint and the analysis' best action, on the game's current position only. @param {Game} g */
-function arrows(g) {
+/**
+ * The hint and the analysis' best action: the state keeps them for the
+ * position viewed only (state.js drops them when it changes).
+ */
+function arrows() {
   /** @type {FlipArrow[]} */
   const out = [];
-  if (state.view !== g.ply) return out;
   if (state.best && state.analysing) out.push({ move: state.best, kind: 'best' });
-  if (state.hint && g.status === 'ongoing') out.push({ move: state.hint, kind: 'hint' });
+  if (state.hint) out.push({ move: state.hint, kind: 'hint' });
   return out;
 }
 
@@ -199,7 +201,7 @@ export function renderFlip(g) {
     last,
     reveal,
     flipped: state.flipped,
-    arrows: arrows(g),
+    arrows: arrows(),
   });
   board.dataset.ply = String(state.view);
   // Which game the board shows: opening another game by its link swaps the
