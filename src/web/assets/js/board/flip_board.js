@@ -26,56 +26,6 @@ function glyph(letter, size) {
 
 const FILES = ['a', 'b', 'c', 'd'];
 
-const CSS = `
-.flip-board { display: grid; grid-template-columns: repeat(4, var(--flip-cell)); grid-template-rows: repeat(4, var(--flip-cell));
-  --flip-cell: min(18vw, 110px); gap: 6px; padding: 10px; background: #5b7f4a; border-radius: 10px; perspective: 600px; position: relative; }
-.flip-cell { position: relative; border-radius: 8px; background: #c9d8a8; cursor: pointer; user-select: none; touch-action: none; }
-.flip-cell.selected { outline: 4px solid #f3c13a; }
-.flip-cell.target::after { content: ''; position: absolute; inset: 38%; border-radius: 50%; background: rgba(0,0,0,.25); pointer-events: none; }
-.flip-cell.last { box-shadow: inset 0 0 0 4px rgba(243,193,58,.7); }
-.flip-tile { position: absolute; inset: 4px; border-radius: 8px; display: flex; flex-direction: column; align-items: center; justify-content: center;
-  font-size: calc(var(--flip-cell) * .42); line-height: 1; pointer-events: none; transform-style: preserve-3d; }
-.flip-tile small { font-size: calc(var(--flip-cell) * .13); margin-top: 4px; }
-.flip-tile.back { background: repeating-linear-gradient(45deg, #6d4c2f, #6d4c2f 6px, #8a6440 6px, #8a6440 12px); border: 3px solid #3e2a17; color: #f1dfb8; }
-.flip-tile.blue { background: #e9f0ff; border: 3px solid #2456c4; color: #2456c4; }
-.flip-tile.red { background: #ffecea; border: 3px solid #c42f24; color: #c42f24; }
-.flip-tile.revealing { animation: flip-reveal .6s ease-out; }
-@keyframes flip-reveal { 0% { transform: rotateY(180deg); background: #6d4c2f; color: transparent; } 50% { transform: rotateY(90deg); } 100% { transform: rotateY(0deg); } }
-.flip-pool table { border-collapse: collapse; }
-.flip-pool td, .flip-pool th { padding: 2px 6px; text-align: center; }
-.flip-pool .blue { color: #2456c4; } .flip-pool .red { color: #c42f24; } .flip-pool .none { opacity: .35; }
-.flip-news { margin: 0; color: var(--muted, #555); font-size: .92rem; }
-.flip-news:empty, .flip-news[hidden], .flip-pool[hidden], .flip-board[hidden] { display: none; }
-.flip-arrows { position: absolute; inset: 10px; width: calc(100% - 20px); height: calc(100% - 20px); pointer-events: none; overflow: visible; }
-.flip-arrows .arrow { stroke-width: 13; stroke-linecap: round; opacity: .75; fill: none; }
-.flip-arrows .ring { stroke-width: 9; opacity: .85; fill: none; }
-.flip-arrows .arrow-hint, .flip-arrows .ring-hint { stroke: #1b9e4b; }
-.flip-arrows .arrow-best, .flip-arrows .ring-best { stroke: #2f6fd6; }
-.flip-arrows .ring-label { font: 700 22px sans-serif; text-anchor: middle; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
-.flip-arrows .ring-label.hint { fill: #1b9e4b; } .flip-arrows .ring-label.best { fill: #2f6fd6; }
-.flip-expect { position: relative; width: 100%; height: 22px; border-radius: 6px; background: #c42f24; overflow: hidden; }
-.flip-expect.undecided { background: #9a9a9a; }
-.flip-expect-fill { position: absolute; inset: 0 auto 0 0; background: #2456c4; transition: width .3s; }
-.flip-expect.undecided .flip-expect-fill { background: #5f5f5f; }
-.flip-expect-text { position: relative; display: block; text-align: center; color: #fff; font-size: 13px; line-height: 22px; font-weight: 600; }
-.flip-expect[hidden] { display: none; }
-.flip-lines { width: 100%; margin: 0; padding-left: 1.6em; font-variant-numeric: tabular-nums; }
-.flip-lines li { margin: 2px 0; }
-.flip-judged.inaccuracy { color: #a07d00; }
-.flip-judged.mistake { color: #c0651a; }
-.flip-judged.blunder { color: #c0392b; }
-.flip-lines .pv-score { display: inline-block; min-width: 3.2em; margin-right: .4em; font-weight: 600; }
-`;
-
-/** Adds the flip board's styles once. */
-export function addFlipStyles() {
-  if (document.getElementById('flip-styles')) return;
-  const style = document.createElement('style');
-  style.id = 'flip-styles';
-  style.textContent = CSS;
-  document.head.append(style);
-}
-
 /** The squares, rank 4 first as the board is drawn. @param {boolean} flipped */
 export function squaresInOrder(flipped) {
   const out = [];

@@ -9,7 +9,7 @@
 // state.best). A person's action goes to the same flow as a move on the
 // 7x9 board.
 import { $, toast } from '../util/dom.js';
-import { addFlipStyles, drawAnalysis, drawFlipBoard, drawPool } from '../board/flip_board.js';
+import { drawAnalysis, drawFlipBoard, drawPool } from '../board/flip_board.js';
 import { flipPosition, revealText } from '../game/flip.js';
 import { allows, isEngine, isMine, seatToMove, waitingForOpponent } from '../game/game.js';
 import { state } from '../state/state.js';
@@ -49,7 +49,6 @@ const el = (id) => $(id, HTMLElement);
  */
 export function buildFlipViews(onMove) {
   if (document.getElementById('flip-board')) return;
-  addFlipStyles();
   ui.onMove = onMove;
   const board = document.createElement('div');
   board.className = 'flip-board';
