@@ -65,12 +65,11 @@ const shown = (p) =>
       (c) => `${c.dataset.square}:${c.dataset.tile ?? ''}:${c.dataset.piece ?? ''}`,
     ),
     pool: document.querySelector('#flip-pool').textContent,
-    moves: [...document.querySelectorAll('#flip-moves li')].map((li) => li.textContent),
+    moves: [...document.querySelectorAll('#moves button.mv')].map((b) => b.textContent),
   }));
 
-const plies = (p) => p.locator('#flip-moves li').count();
-const waitForPlies = (p, n) =>
-  p.waitForFunction((k) => document.querySelectorAll('#flip-moves li').length === k, n, { timeout: 20000 });
+const plies = (p) => h.moveCount(p);
+const waitForPlies = (p, n) => h.waitForMoves(p, n);
 
 test('a flip game online: both seats and a spectator see the same, flips drawn by the server', async () => {
   const alice = await person();
@@ -85,21 +84,21 @@ test('a flip game online: both seats and a spectator see the same, flips drawn b
   await alice.locator('#new-side').selectOption('blue');
   await alice.locator('#new-clock').selectOption('none');
   await alice.locator('#new-start').click();
-  await alice.locator('#flip-share').waitFor({ state: 'visible' });
-  assert.match(await alice.locator('#flip-status').textContent(), /Waiting for your opponent/);
+  await alice.locator('#share').waitFor({ state: 'visible' });
+  assert.match(await alice.locator('#status').textContent(), /Waiting for your opponent/);
   await alice.screenshot({ path: path.join(shots, 'flip-online-01-share.png') });
-  const link = await alice.locator('#flip-share-link').inputValue();
+  const link = await alice.locator('#share-link').inputValue();
   const id = Number(new URL(alice.url()).hash.match(/game=(\d+)/)[1]);
 
   await bob.goto(link);
   await bob.locator('#dlg-join').waitFor({ state: 'visible' });
   await bob.locator('#join-go').click();
-  await alice.waitForFunction(() => /Your move/.test(document.querySelector('#flip-status').textContent), null, {
+  await alice.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent), null, {
     timeout: 20000,
   });
   await h.openPage(carol, `${url}#game=${id}`);
-  await carol.waitForFunction(() => /Watching/.test(document.querySelector('#flip-status').textContent));
-  assert.ok(await carol.locator('#flip-resign').isHidden(), 'a spectator cannot resign');
+  await carol.waitForFunction(() => /Watching/.test(document.querySelector('#status').textContent));
+  assert.ok(await carol.locator('#btn-resign').isHidden(), 'a spectator cannot resign');
 
   // Bob cannot flip for Alice: the page refuses, the server too.
   await bob.locator('#flip-board .flip-cell[data-square="a1"]').click();
@@ -138,13 +137,69 @@ test('a flip game online: both seats and a spectator see the same, flips drawn b
   assert.ok(sent.length > 20, `states read: ${sent.length}`);
   for (const s of sent) {
     if (s.kind !== 'flip') continue;
-    const down = Object.values(s.board).filter((v) => v === '?').length;
-    assert.equal(down, s.hidden, 'every face-down tile is "?"');
+    // (A game's review, which the page asks after as for every game, has no board.)
+    if (s.board) {
+      const down = Object.values(s.board).filter((v) => v === '?').length;
+      assert.equal(down, s.hidden, 'every face-down tile is "?"');
+    }
     const text = JSON.stringify(s);
     for (const word of ['seed', 'next', 'future', 'upcoming', 'draws']) assert.ok(!text.includes(`"${word}`), word);
   }
-  await alice.locator('#flip-resign').click();
-  for (const p of [alice, bob, carol]) await p.locator('#flip-banner').waitFor({ state: 'visible' });
+  await alice.locator('#btn-resign').click();
+  for (const p of [alice, bob, carol]) await p.locator('#banner').waitFor({ state: 'visible' });
   await carol.screenshot({ path: path.join(shots, 'flip-online-03-spectator-end.png') });
   for (const p of [alice, bob, carol]) await p.context().close();
+});
+
+test("a flip game online has every online game's offers: a draw declined, a take-back granted", async () => {
+  // New with the one game app: the flip page had no offers; the take-back
+  // button was hidden online.
+  const alice = await person();
+  const bob = await person();
+  await h.openPage(alice, url);
+  if (!(await alice.locator('#dlg-new').isVisible())) await alice.locator('#btn-new').click();
+  await alice.locator('#form-new input[name="mode"][value="online"]').check();
+  await alice.locator('#new-variant').selectOption('flip');
+  await alice.locator('#new-side').selectOption('blue');
+  await alice.locator('#new-clock').selectOption('none');
+  await alice.locator('#new-start').click();
+  await alice.locator('#share').waitFor({ state: 'visible' });
+  await bob.goto(await alice.locator('#share-link').inputValue());
+  await bob.locator('#dlg-join').waitFor({ state: 'visible' });
+  await bob.locator('#join-go').click();
+  await alice.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent), null, {
+    timeout: 20000,
+  });
+  // Before the first flip nobody has a colour: nothing to resign or offer a draw for yet.
+  assert.equal(await alice.locator('#btn-resign').isDisabled(), true);
+  await alice.locator('#flip-board .flip-cell[data-square="a1"]').click();
+  await waitForPlies(bob, 1);
+  await bob.locator('#flip-board .flip-cell[data-square="d4"]').click();
+  await waitForPlies(alice, 2);
+  await waitForPlies(bob, 2);
+
+  // A draw offered and declined; the offer names the colour chance gave.
+  const colour = (await alice.evaluate(async () => {
+    const id = Number(location.hash.match(/game=(\d+)/)[1]);
+    return (await (await fetch(`/api/games/${id}`)).json()).first_player_colour;
+  })) === 'blue' ? 'Blue' : 'Red';
+  await alice.locator('#btn-draw').click();
+  await bob.locator('#offer-box').waitFor({ state: 'visible' });
+  assert.equal(await bob.locator('#offer-text').textContent(), `${colour} offers a draw.`);
+  await bob.locator('#offer-decline').click();
+  await bob.locator('#offer-box').waitFor({ state: 'hidden' });
+  await alice.locator('.toast', { hasText: /declined your draw offer/ }).waitFor();
+
+  // Bob asks to take back his flip; Alice grants it: the tile is face down again.
+  assert.equal(await bob.locator('#btn-undo').textContent(), 'Ask to take back');
+  await bob.locator('#btn-undo').click();
+  await alice.locator('#offer-box').waitFor({ state: 'visible' });
+  assert.match(await alice.locator('#offer-text').textContent(), /asks to take back their last move/);
+  await alice.locator('#offer-accept').click();
+  await waitForPlies(alice, 1);
+  await waitForPlies(bob, 1);
+  await bob.locator('#flip-board .flip-cell[data-square="d4"][data-tile="back"]').waitFor();
+  assert.match(await bob.locator('#flip-pool').textContent(), /Face down: 15/);
+  await h.expectStatus(bob, /^Your move/);
+  for (const p of [alice, bob]) await p.context().close();
 });

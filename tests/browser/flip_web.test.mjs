@@ -1,6 +1,10 @@
 // Browser test of Flip Jungle in the web app: a tile turned over (its
 // reveal), a hot-seat game played to its end by clicks and a drag, and a
 // game against the engine, in a real `jungle serve` driven by headless Chromium.
+// A flip game is played through the page's one game app: its status line,
+// buttons, move list and navigation, banner, analysis and review panels are
+// every game's; its board and pool are the views the chance capability
+// switches on.
 //   JUNGLE_BINARY=build/x/jungle JUNGLE_SCREENSHOTS=build/x/screenshots node --test tests/browser/
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
@@ -16,8 +20,8 @@ let page;
 
 const shot = (name) => page.screenshot({ path: path.join(shots, `${name}.png`) });
 const cell = (name) => page.locator(`#flip-board .flip-cell[data-square="${name}"]`);
-const waitForPlies = (n) =>
-  page.waitForFunction((k) => document.querySelectorAll('#flip-moves li').length === k, n, { timeout: 20000 });
+const waitForPlies = (n) => h.waitForMoves(page, n);
+const firstMove = () => page.locator('#moves button.mv').first();
 
 before(async () => {
   ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
@@ -42,7 +46,7 @@ test('a flip set starts face down; a flip turns the tile over and leaves the poo
   });
   assert.equal(await page.locator('#board').isVisible(), false, 'the 7x9 board makes way');
   assert.match(await page.locator('#flip-pool').textContent(), /Face down: 16/);
-  assert.match(await page.locator('#flip-status').textContent(), /first flip decides the colours/);
+  assert.match(await page.locator('#status').textContent(), /first flip decides the colours/);
   await shot('flip-start');
 
   await cell('b2').click();
@@ -54,7 +58,9 @@ test('a flip set starts face down; a flip turns the tile over and leaves the poo
   assert.match(piece, /^[RCDWPTLE]$/i);
   assert.equal(await page.locator(`#flip-pool td[data-animal="${piece}"]`).getAttribute('data-count'), '0');
   assert.match(await page.locator('#flip-pool').textContent(), /Face down: 15/);
-  assert.match(await page.locator('#flip-moves li').first().textContent(), new RegExp(`^b2\\?=${piece} \\((Blue|Red) `));
+  assert.match(await firstMove().textContent(), new RegExp(`^b2\\?=${piece} \\((Blue|Red) `));
+  // What it revealed, in words beside the board.
+  assert.match(await page.locator('#flip-news').textContent(), new RegExp(`^b2\\? revealed the (Blue|Red) `));
   await page.waitForTimeout(700);
   await shot('flip-revealed');
 });
@@ -86,12 +92,14 @@ test('a hot-seat flip game is played to its end by clicks and a drag', async () 
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
   await page.mouse.up();
   await waitForPlies(2);
-  await page.locator('#flip-banner').waitFor({ state: 'visible' });
-  assert.match(await page.locator('#flip-banner-title').textContent(), /Red wins: the other side has no pieces left/);
-  assert.equal(await page.locator('#flip-undo').isDisabled(), true, 'a finished game is not taken back');
-  const record = await page.evaluate(async (href) => (await fetch(href)).text(), await page.locator('#flip-download').getAttribute('href'));
+  await page.locator('#banner').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('#banner-title').textContent(), 'Red wins');
+  assert.match(await page.locator('#banner-text').textContent(), /^The other side has no pieces left/);
+  assert.equal(await page.locator('#btn-undo').isDisabled(), true, 'a finished game is not taken back');
+  const record = await page.evaluate(async (href) => (await fetch(href)).text(), await page.locator('#btn-download').getAttribute('href'));
   assert.match(record, /\[Result "0-1"\]/);
-  assert.match(record, /1\. b1b2 a2b2 0-1/);
+  // (The review, started by itself at the end, may have written its findings in.)
+  assert.match(record.replace(/ \{[^}]*\}/g, ''), /1\. b1b2 (1\.\.\. )?a2b2 0-1/);
   await shot('flip-game-over');
 
   // The record loads back as a new flip game, finished as it was.
@@ -100,8 +108,11 @@ test('a hot-seat flip game is played to its end by clicks and a drag', async () 
   await page.locator('#load-go').click();
   await page.waitForFunction((id) => location.hash !== `#game=${id}` && /^#game=\d+$/.test(location.hash), game.id, { timeout: 20000 });
   await waitForPlies(2);
-  await page.locator('#flip-banner').waitFor({ state: 'visible' });
-  assert.match(await page.locator('#flip-moves').textContent(), /b1b2.*a2b2/);
+  // A record opens at its start, as every game's does; its end is a step away.
+  await page.locator('#flip-board[data-ply="0"]').waitFor();
+  await page.locator('#nav-last').click();
+  await page.locator('#banner').waitFor({ state: 'visible' });
+  assert.match(await page.locator('#moves').textContent(), /b1b2.*a2b2/);
   assert.equal(await cell('b2').getAttribute('data-piece'), 'r');
 });
 
@@ -112,11 +123,11 @@ test('against the engine: it answers a flip, and take back returns to the person
   });
   await cell('c3').click();
   await waitForPlies(2);
-  await page.waitForFunction(() => /to move \(first player\)/.test(document.querySelector('#flip-status').textContent), null, {
+  await page.waitForFunction(() => /to move \(first player\)/.test(document.querySelector('#status').textContent), null, {
     timeout: 20000,
   });
   await shot('flip-vs-engine');
-  await page.locator('#flip-undo').click();
+  await page.locator('#btn-undo').click();
   await waitForPlies(0);
   assert.match(await page.locator('#flip-pool').textContent(), /Face down: 16/);
 });
@@ -136,7 +147,7 @@ async function openFlipPosition(fen) {
   await page.locator('body[data-ready="true"]').waitFor();
   // The page may still show the game opened before: a hint asked for now
   // would be that game's (and dropped when this one opens).
-  await page.locator(`#flip-area[data-game="${game.id}"] #flip-board .flip-cell`).first().waitFor();
+  await page.locator(`#flip-board[data-game="${game.id}"] .flip-cell`).first().waitFor();
   return game;
 }
 
@@ -144,19 +155,19 @@ test('hints and the analysis panel in a flip game', async () => {
   // Blue's Lion on a1 takes Red's last animal, the Cat on a2.
   await openFlipPosition('3D/4/c3/L3 w - 0 1');
   await cell('a1').locator('.flip-tile.blue').waitFor();
-  assert.equal(await page.locator('#flip-hint').isDisabled(), false);
-  await page.locator('#flip-hint').click();
+  assert.equal(await page.locator('#btn-hint').isDisabled(), false);
+  await page.locator('#btn-hint').click();
   // The hint is drawn over the board as an arrow, as the 7x9 hint is.
   const arrow = page.locator('#flip-board .flip-arrows .suggestion.hint');
   // (A straight arrow's box has no width: attached, not "visible", is what to wait for.)
   await arrow.waitFor({ state: 'attached', timeout: 20000 });
   assert.equal(await arrow.getAttribute('data-move'), 'a1a2');
   assert.equal(await page.locator('#flip-board .flip-arrows line.arrow-hint').count(), 1);
-  assert.equal(await page.locator('#flip-hint-text').textContent(), 'Hint: move a1a2 (Blue wins in 1 ply)');
+  await page.locator('.toast', { hasText: 'Hint: move a1a2 (Blue wins in 1 ply)' }).waitFor();
   await shot('flip-hint-move');
 
   // The analysis panel: the expected score as a bar, the best actions.
-  await page.locator('#flip-analyse-toggle').check();
+  await page.locator('#analyse-toggle').check();
   await page.waitForFunction(() => /Blue 100% · Red 0%/.test(document.querySelector('#flip-expect-text')?.textContent ?? ''), null, {
     timeout: 20000,
   });
@@ -164,10 +175,10 @@ test('hints and the analysis panel in a flip game', async () => {
   assert.equal(await page.locator('#flip-lines li').first().getAttribute('data-move'), 'a1a2');
   assert.match(await page.locator('#flip-lines li').first().textContent(), /^100%a1a2$/);
   assert.equal(await page.locator('#flip-board .flip-arrows .suggestion.best').getAttribute('data-move'), 'a1a2');
-  await page.waitForFunction(() => /done/.test(document.querySelector('#flip-analysis-stats')?.textContent ?? ''), null, {
+  await page.waitForFunction(() => /done/.test(document.querySelector('#analysis-stats')?.textContent ?? ''), null, {
     timeout: 20000,
   });
-  assert.match(await page.locator('#flip-analysis-stats').textContent(), /^depth 1 · Blue wins in 1 ply · done$/);
+  assert.match(await page.locator('#analysis-stats').textContent(), /^depth 1 · Blue wins in 1 ply · done$/);
   await shot('flip-analysis-win');
 
   // Blue has nothing face up: only flips remain (three tiles hide a Blue
@@ -177,7 +188,7 @@ test('hints and the analysis panel in a flip game', async () => {
   await page.waitForFunction(() => /^Blue \d+% · Red \d+%$/.test(document.querySelector('#flip-expect-text')?.textContent ?? ''), null, {
     timeout: 20000,
   });
-  assert.equal(await page.locator('#flip-analyse-toggle').isChecked(), true);
+  assert.equal(await page.locator('#analyse-toggle').isChecked(), true);
   // Beside the analysis of this position, the hint is its best action: no
   // second search (the server would run it after the analysis' end).
   /** @type {string[]} */
@@ -187,23 +198,23 @@ test('hints and the analysis panel in a flip game', async () => {
     if (/\/hint$/.test(new URL(r.url()).pathname)) hintRequests.push(r.url());
   };
   page.on('request', onRequest);
-  await page.locator('#flip-hint').click();
+  await page.locator('#btn-hint').click();
   const ring = page.locator('#flip-board .flip-arrows g.suggestion.hint');
   await ring.waitFor({ state: 'attached', timeout: 20000 });
   page.off('request', onRequest);
   assert.deepEqual(hintRequests, []);
   const flipHint = await ring.getAttribute('data-move');
   assert.match(flipHint, /^[abc]4\?$/);
-  assert.match(await page.locator('#flip-hint-text').textContent(), new RegExp(`^Hint: turn ${flipHint.slice(0, 2)} over \\(expected \\d+% for Blue\\)$`));
+  const said = new RegExp(`^Hint: turn ${flipHint.slice(0, 2)} over \\(expected \\d+% for Blue\\)$`);
+  await page.locator('.toast', { hasText: said }).waitFor();
   assert.equal(await page.locator('#flip-lines li').count(), 3);
   await shot('flip-hint-flip');
 
   // Playing the hint clears it; the analysis moves on to Red's turn.
   await cell(flipHint.slice(0, 2)).click();
   await waitForPlies(1);
-  assert.equal(await page.locator('#flip-hint-text').isHidden(), true);
   assert.equal(await page.locator('#flip-board .flip-arrows .suggestion.hint').count(), 0);
-  await page.locator('#flip-analyse-toggle').uncheck();
+  await page.locator('#analyse-toggle').uncheck();
   assert.equal(await page.locator('#flip-expect').isHidden(), true);
   assert.equal(await page.locator('#flip-lines li').count(), 0);
 });
@@ -222,22 +233,21 @@ test('a finished flip game is reviewed: the blunder is marked', async () => {
   await page.goto(`${url}#game=${game.id}`);
   await page.locator('body[data-ready="true"]').waitFor();
   await waitForPlies(2);
-  await page.locator('#flip-review-panel').waitFor();
-  await page.locator('#flip-review-start').click();
-  await page.waitForFunction(() => document.querySelector('#flip-review-progress')?.textContent === 'Review done', null, {
-    timeout: 30000,
-  });
-  assert.equal(await page.locator('#flip-moves li').first().getAttribute('data-judgement'), 'blunder');
-  assert.match(await page.locator('#flip-moves li').first().textContent(), /^d1c1 \?\?$/);
+  // A finished game is reviewed by itself, as every game that allows a review is.
+  await page.locator('#review-panel').waitFor();
+  await page.locator('#review-panel[data-status="done"]').waitFor({ timeout: 30000 });
+  assert.equal(await page.locator('#review-progress').textContent(), 'Reviewed. Click the graph to go to a move.');
+  assert.equal(await firstMove().getAttribute('data-judgement'), 'blunder');
+  assert.match(await firstMove().textContent(), /^d1c1\?\?$/);
   assert.match(
-    await page.locator('#flip-review-summary li').first().textContent(),
+    await page.locator('#review-summary li').first().textContent(),
     /^1\. Blue d1c1\?\? blunder: 51% → 0% \(better a1(b1|a2)\)$/,
   );
-  assert.equal(await page.locator('#flip-review-summary li').count(), 1);
-  assert.equal(await page.locator('#flip-review-start').isHidden(), true);
+  assert.equal(await page.locator('#review-summary li').count(), 1);
+  assert.equal(await page.locator('#review-start').isHidden(), true);
   // The graph of Blue's expected score, the blunder marked on it.
-  await page.locator('#flip-eval-graph .graph-line').waitFor();
-  assert.equal(await page.locator('#flip-eval-graph .graph-mark.blunder').getAttribute('data-ply'), '1');
+  await page.locator('#eval-graph .graph-line').waitFor();
+  assert.equal(await page.locator('#eval-graph .graph-mark.blunder').getAttribute('data-ply'), '1');
   await shot('flip-review');
 
   // Looking back: the first ply in the move list shows the board after it,
@@ -252,38 +262,66 @@ test('a finished flip game is reviewed: the blunder is marked', async () => {
       ),
     );
   assert.deepEqual(await squares(), { d4: 'c', a1: 'L', c1: 'l' });
-  await page.locator('#flip-moves li').first().click();
+  await firstMove().click();
   await page.locator('#flip-board[data-ply="1"]').waitFor();
   assert.deepEqual(await squares(), { d4: 'c', c2: 'l', a1: 'L', c1: 'T' });
-  assert.equal(await page.locator('#flip-banner').isHidden(), true);
-  assert.equal(await page.locator('#flip-view-text').textContent(), 'Ply 1 of 2');
-  assert.equal(await page.locator('#flip-moves li.viewed').count(), 1);
+  assert.equal(await page.locator('#banner').isHidden(), true);
+  assert.match(await page.locator('#status').textContent(), /^Viewing the position after 1\. d1c1/);
+  assert.equal(await page.locator('#moves button.mv[aria-current="true"]').count(), 1);
+  assert.equal(await page.locator('#moves button.mv[aria-current="true"]').getAttribute('data-ply'), '1');
   await shot('flip-review-ply-1');
   await page.keyboard.press('ArrowLeft');
   await page.locator('#flip-board[data-ply="0"]').waitFor();
   assert.deepEqual(await squares(), { d4: 'c', c2: 'l', a1: 'L', d1: 'T' });
-  assert.equal(await page.locator('#flip-view-prev').isDisabled(), true);
+  assert.equal(await page.locator('#nav-prev').isDisabled(), true);
   // A click on the graph's right end, and the way back to the game.
-  const box = await page.locator('#flip-eval-graph').boundingBox();
+  const box = await page.locator('#eval-graph').boundingBox();
   await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
   await page.locator('#flip-board[data-ply="2"]').waitFor();
-  assert.equal(await page.locator('#flip-view-live').isHidden(), true);
-  await page.locator('#flip-moves li').first().click();
-  await page.locator('#flip-view-live').click();
+  assert.equal(await page.locator('#nav-last').isDisabled(), true);
+  await firstMove().click();
+  await page.locator('#nav-last').click();
   await page.locator('#flip-board[data-ply="2"]').waitFor();
-  assert.equal(await page.locator('#flip-banner').isHidden(), false);
+  assert.equal(await page.locator('#banner').isHidden(), false);
   assert.deepEqual(await squares(), { d4: 'c', a1: 'L', c1: 'l' });
+});
+
+test("a timed flip game shows its clocks: the colour to move runs its seat's clock", async () => {
+  // New with the one game app: the flip page showed no clocks.
+  const game = await page.evaluate(async () => {
+    const r = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant: 'flip', time_control: { kind: 'sudden_death', initial_ms: 300000 } }),
+    });
+    return r.json();
+  });
+  await page.goto(`${url}#game=${game.id}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  await page.locator(`#flip-board[data-game="${game.id}"] .flip-cell`).first().waitFor();
+  for (const strip of ['#strip-top', '#strip-bottom']) {
+    assert.match(await page.locator(`${strip} .clock`).textContent(), /^5:00/);
+  }
+  await cell('a1').click();
+  await waitForPlies(1);
+  // The first flip decided the colours: the clock that runs is that of the
+  // seat now to move, on the strip of the colour it plays.
+  const state = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), game.id);
+  assert.equal(state.clock.running, state.seat_to_move);
+  await page.locator(`.player-strip[data-side="${state.side_to_move}"] .clock.running`).waitFor();
+  assert.equal(await page.locator('.player-strip .clock.running').count(), 1);
+  assert.match(await page.locator(`.player-strip[data-side="${state.side_to_move}"]`).textContent(), /Player/);
 });
 
 test('engine against engine: a flip game from the start to its end', async () => {
   await h.newGame(page, { mode: 'engines', variant: 'flip', skill: '0', movetime: '250' });
   // Every tile starts face down; the engines flip and move until the game ends.
-  await page.locator('#flip-banner').waitFor({ state: 'visible', timeout: 300000 });
-  const title = await page.locator('#flip-banner-title').textContent();
+  await page.locator('#banner').waitFor({ state: 'visible', timeout: 300000 });
+  const title = await page.locator('#banner-title').textContent();
   assert.match(title, /wins|[Dd]raw/);
-  const plies = await page.locator('#flip-moves li').count();
+  const plies = await h.moveCount(page);
   assert.ok(plies >= 2, `${plies} plies`);
-  const record = await page.evaluate(async (href) => (await fetch(href)).text(), await page.locator('#flip-download').getAttribute('href'));
+  const record = await page.evaluate(async (href) => (await fetch(href)).text(), await page.locator('#btn-download').getAttribute('href'));
   assert.match(record, /\[Result "(1-0|0-1|1\/2-1\/2)"\]/);
   // The record holds every flip with what it revealed.
   assert.match(record, /1\. [a-d][1-4]\?=[RCDWPTLE]/i);

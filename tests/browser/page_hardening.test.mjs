@@ -193,8 +193,7 @@ test('item 10: Flip Jungle tells of flips in its panel, and its end banner leave
   const page = await freshPage();
   await h.openPage(page, url);
   if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
-  const plies = (n) =>
-    page.waitForFunction((k) => document.querySelectorAll('#flip-moves li').length === k, n, { timeout: 20000 });
+  const plies = (n) => h.waitForMoves(page, n);
   const cell = (name) => page.locator(`#flip-board .flip-cell[data-square="${name}"]`);
   await openGameFrom(page, { variant: 'flip' });
   await cell('a1').waitFor();
@@ -215,8 +214,8 @@ test('item 10: Flip Jungle tells of flips in its panel, and its end banner leave
   await cell('a2').click();
   await cell('b2').click();
   await plies(2);
-  await page.locator('#flip-banner').waitFor({ state: 'visible' });
-  const [banner, board] = await Promise.all(['#flip-banner', '#flip-board'].map((s) => page.locator(s).boundingBox()));
+  await page.locator('#banner').waitFor({ state: 'visible' });
+  const [banner, board] = await Promise.all(['#banner', '#flip-board'].map((s) => page.locator(s).boundingBox()));
   const centre = { x: board.x + board.width / 2, y: board.y + board.height / 2 };
   const covers = (b, p) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height;
   assert.equal(covers(banner, centre), false, `banner ${JSON.stringify(banner)}, board ${JSON.stringify(board)}`);

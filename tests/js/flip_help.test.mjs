@@ -1,9 +1,8 @@
 // The words of a Flip Jungle hint, analysis and review
-// (src/web/assets/js/flip/flip_board.js, flip_review.js).
+// (src/web/assets/js/game/flip.js).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { judgementTitle } from '../../src/web/assets/js/flip/flip_review.js';
-import { expectationText, hintText, percent } from '../../src/web/assets/js/flip/flip_board.js';
+import { expectationText, hintText, judgedPlyText, judgementTitle, percent } from '../../src/web/assets/js/game/flip.js';
 
 /** A flip engine report with what a test sets. */
 const report = (fields) => ({
@@ -58,4 +57,5 @@ test('a review says what the action played kept of its expected score', () => {
     judgementTitle({ ...judged, move: 'a1b1', expected_played: 0.514, loss: 0, judgement: null }),
     "The engine's choice (51% expected)",
   );
+  assert.equal(judgedPlyText(judged), '1. Blue d1c1?? blunder: 51% → 0% (better a1b1)');
 });

@@ -39,8 +39,21 @@ const said = (fields) => ({
   ...fields,
 });
 
+// What a hidden-pieces game allows (docs/game-interface.md): the page goes by this, not by its family.
+const HIDDEN_CAPABILITIES = {
+  undo: false,
+  chance: false,
+  hidden_information: true,
+  setup: true,
+  analysis: true,
+  review: false,
+  premoves: false,
+  tablebases: false,
+  editor: false,
+};
+
 const hiddenGame = (fields = {}) =>
-  game({ kind: 'hidden', fen: BLUE_VIEW, viewer: 'blue', players: { blue: HUMAN, red: HUMAN }, ...fields });
+  game({ kind: 'hidden', family: 'hidden', capabilities: HIDDEN_CAPABILITIES, fen: BLUE_VIEW, viewer: 'blue', players: { blue: HUMAN, red: HUMAN }, ...fields });
 
 test('a shared screen: two people, not online, not an engine', () => {
   assert.equal(isHotSeatHidden(hiddenGame()), true);

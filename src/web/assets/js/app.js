@@ -24,6 +24,7 @@ import {
   togglePause,
 } from './flows/flows.js';
 import { pieceStyle } from './game/pieces.js';
+import { allows } from './game/game.js';
 import {
   acceptChallenge,
   answerOffer,
@@ -43,7 +44,6 @@ import {
   selectLineById,
   shownFen,
 } from './state/explore.js';
-import { flipKey, flipShown } from './flip/flip_game.js';
 import { openReview, startReview } from './flows/review.js';
 import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './flows/hidden_game.js';
 import { SetupEditor } from './board/setup.js';
@@ -51,6 +51,7 @@ import { isMuted, setMuted } from './util/sound.js';
 import { dismissBanner, setAnimalNames, state, variantInfo, variantsLoaded } from './state/state.js';
 import { store } from './util/storage.js';
 import { createBoard } from './views/board_view.js';
+import { buildFlipViews } from './views/flip_view.js';
 import { drawGlyphStyleButton, pieceStyleButtons } from './views/controls_view.js';
 import { wireLines } from './views/analysis_view.js';
 import { wireEvalGraph } from './views/eval_graph.js';
@@ -78,7 +79,8 @@ function wire(editor) {
   $('btn-new').addEventListener('click', () => openNewGame());
   $('btn-setup').addEventListener('click', () => {
     const g = state.game;
-    editor.open(g ? { variant: g.variant, fen: shownFen(g) } : { variant: 'standard' });
+    // The position shown, where the game allows setting one up by hand; else a start.
+    editor.open(g && allows(g, 'editor') ? { variant: g.variant, fen: shownFen(g) } : { variant: 'standard' });
   });
   $('btn-edit-here').addEventListener('click', () => $('btn-setup').click());
   wireGamesDialog({ open: loadGame, remove: deleteGame });
@@ -174,11 +176,6 @@ function wire(editor) {
     if (document.querySelector('dialog[open]') || /INPUT|TEXTAREA|SELECT/.test(document.activeElement?.tagName ?? '')) {
       return;
     }
-    // A flip game, when one is shown, steps through its own plies.
-    if (flipShown()) {
-      if (flipKey(e.key)) e.preventDefault();
-      return;
-    }
     /** @type {Record<string, () => void>} */
     const keys = {
       ArrowLeft: () => lineStep(-1) || setView(state.view - 1),
@@ -204,6 +201,8 @@ function wire(editor) {
 
 async function boot() {
   const board = createBoard(onBoardMove, onPremove);
+  // Where chance acts, its board's actions go the same way as the board's moves.
+  buildFlipViews(onBoardMove);
   drawGlyphStyleButton();
   fillLevels();
   try {
@@ -214,7 +213,9 @@ async function boot() {
   }
   fillRuleSets();
   const editor = new SetupEditor({
-    // The editor sets up 7x9-style boards; Flip Jungle positions come from records.
+    // The editor sets up 7x9-style boards; Flip Jungle positions come from
+    // records. (The rule sets' list names no capabilities, only the kind
+    // of board a set is played on.)
     variants: state.variants.filter((v) => /** @type {{ kind?: string }} */ (v).kind !== 'flip'),
     getStyle: () => state.style,
     onPlay: (start) => openNewGame(start),

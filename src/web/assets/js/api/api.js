@@ -14,8 +14,11 @@
  * `fen` the position after it. In a hidden-pieces game each move is an
  * announcement of the arbiter: `piece`, `captured` and `lost` are "?" where
  * the reader was not shown the animal, `outcome` says how an attack ended.
+ * Where chance acts (Flip Jungle), `action` is what was asked ("b2?"),
+ * `revealed` what a flip turned up, `seat` the seat that played it.
  * @typedef {{ ply: number, move: string, side: Side, piece: string, captured: string | null,
  *             jump: boolean, fen: string, announcement?: string,
+ *             action?: string, revealed?: string, seat?: Side,
  *             outcome?: 'move' | 'took' | 'died' | 'bounced' | 'refused', attacker?: string | null,
  *             defender?: string | null, lost?: string | null }} GameMove
  */
@@ -58,6 +61,17 @@
  *             squares?: string[], may_arrange?: boolean }} HiddenSetup
  */
 /**
+ * What a game allows (docs/api.md, "Game state"); the page offers its
+ * features by these, never by the game's family.
+ * @typedef {{ undo: boolean, chance: boolean, hidden_information: boolean, setup: boolean,
+ *             analysis: boolean, review: boolean, premoves: boolean, tablebases: boolean,
+ *             editor: boolean }} Capabilities
+ */
+/**
+ * The pool of a game where chance acts: the animals still face down, by side.
+ * @typedef {{ blue: Record<string, number>, red: Record<string, number> }} Pool
+ */
+/**
  * `mode` 'online' when the seats belong to different players; `you` the
  * seats this browser holds (both in a local game it created, none when
  * watching); `code` the join code, shown to those seated only; `revision`
@@ -73,9 +87,12 @@
  *             offers?: { draw: Side | null, takeback: Side | null },
  *             abandon_timeout_ms?: number, last_event?: number, now_ms?: number,
  *             seat_tokens?: Partial<Record<Side, string>>,
- *             kind?: 'jungle' | 'hidden' | 'flip', viewer?: Side | null, pieces?: HiddenPiece[],
+ *             kind?: 'jungle' | 'hidden' | 'flip', family?: 'open' | 'flip' | 'hidden',
+ *             capabilities?: Capabilities, viewer?: Side | null, pieces?: HiddenPiece[],
+ *             board?: Record<string, string>, pool?: Pool, seat_to_move?: Side,
+ *             first_player_colour?: Side | null,
  *             setup?: HiddenSetup, truth?: boolean,
- *             hidden?: { setup: string, reveal: string, failed_attack: string } }} Game
+ *             hidden?: { setup: string, reveal: string, failed_attack: string } | number }} Game
  */
 /**
  * A line of the lobby: an open challenge (`waiting` the seat still free)
@@ -118,7 +135,19 @@
  * A game's review: `plies` and `moves` hold null where nothing is known yet.
  * @typedef {{ game: number, status: 'none' | 'running' | 'done' | 'stopped' | 'failed',
  *             analysed: number, total: number, message?: string,
- *             plies: Array<PlyEvaluation | null>, moves: Array<MoveJudgement | null> }} Review
+ *             plies: Array<PlyEvaluation | null>, moves: Array<MoveJudgement | null>,
+ *             flip?: Array<FlipJudgement | null> }} Review
+ */
+/**
+ * A Flip Jungle review's judgement of one ply (docs/api.md, "Reviews").
+ * @typedef {{ ply: number, move: string, side: Side | null, best: string,
+ *   expected_best: number, expected_played: number, loss: number,
+ *   judgement: 'inaccuracy' | 'mistake' | 'blunder' | null, depth: number }} FlipJudgement
+ */
+/**
+ * A Flip Jungle review as the server answers it: `moves[n-1]` judges ply n.
+ * @typedef {{ game: number, kind: 'flip', status: 'none' | 'running' | 'done' | 'stopped' | 'failed',
+ *   analysed: number, total: number, moves: (FlipJudgement | null)[], message?: string }} FlipReview
  */
 /**
  * What the flip engine said of a position (a hint, an analysis' info;

@@ -6,7 +6,8 @@ import { AnalysisReports } from '../game/analysis_reports.js';
 import { parseFen } from '../game/fen.js';
 import { analysisDone, analysisStats, pvMoves } from '../game/format.js';
 import { lineCursor, setLineEvaluation } from '../state/explore.js';
-import { fenAt, isOnline } from '../game/game.js';
+import { allows, fenAt, isOnline } from '../game/game.js';
+import { expectationText } from '../game/flip.js';
 import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from '../state/state.js';
 import { hideTablebase, showTablebase } from '../views/tablebase_view.js';
 import {
@@ -18,10 +19,12 @@ import {
   showLines,
 } from '../views/analysis_view.js';
 import { renderArrows } from '../views/board_view.js';
+import { showFlipAnalysis } from '../views/flip_view.js';
 import { render } from '../views/render.js';
 
 /** @typedef {import('../api/api.js').EngineReport} EngineReport */
 /** @typedef {import('../api/api.js').AnalysisDone} AnalysisDone */
+/** @typedef {import('../api/api.js').FlipReport} FlipReport */
 
 const ANALYSIS_MS = 15000;
 // The engine's best lines the panel shows, each a few moves to click through.
@@ -98,7 +101,12 @@ export function startAnalysis() {
   showAnalysisStats('starting…');
   clearPv();
   // The tables are asked about the position shown: a side line's, or the game's.
-  showTablebase(g.variant, line ? line.fen : fenAt(g, state.view));
+  if (allows(g, 'tablebases')) showTablebase(g.variant, line ? line.fen : fenAt(g, state.view));
+  else hideTablebase();
+  if (allows(g, 'chance')) {
+    followChanceAnalysis(g);
+    return;
+  }
   // A side line's position is analysed as a position: the game has no ply for it.
   const source = new EventSource(
     line
@@ -138,6 +146,44 @@ export function startAnalysis() {
     const done = JSON.parse(e.data);
     showAnalysisStats(analysisDone(analysisStatsText()));
     if (!state.best && done.best) setBest(done.best);
+    reports.end(true);
+    stopAnalysis();
+  });
+  source.onerror = () => {
+    if (state.source !== source) return;
+    showAnalysisStats('analysis unavailable (the engines may be busy)');
+    stopAnalysis();
+  };
+}
+
+/**
+ * The analysis of a position where chance acts: the flip engine's reports
+ * (docs/api.md, "Flip hints and analyses"), an expected score over the pool
+ * and the best actions, in the analysis panel; its best action is an arrow
+ * and a hint's answer, as the open engine's best move is.
+ * @param {import('../api/api.js').Game} g
+ */
+function followChanceAnalysis(g) {
+  const ply = state.view;
+  const source = new EventSource(api.analysisUrl(g.id, ply, ANALYSIS_MS, LINES));
+  setAnalysisSource(source);
+  running = { source, key: analysisKey(g) };
+  /** @type {AnalysisReports<EngineReport>} */
+  const reports = new AnalysisReports();
+  gameAnalysis = { ply, reports };
+  source.addEventListener('info', (e) => {
+    if (state.source !== source || !state.game) return;
+    /** @type {FlipReport} */
+    const report = JSON.parse(e.data);
+    reports.report(/** @type {EngineReport} */ (/** @type {unknown} */ (report)));
+    showFlipAnalysis(report);
+    setBest(report.move);
+    showAnalysisStats(`depth ${report.depth} · ${expectationText(report)}`);
+    renderArrows();
+  });
+  source.addEventListener('done', () => {
+    if (state.source !== source) return;
+    showAnalysisStats(analysisDone(analysisStatsText()));
     reports.end(true);
     stopAnalysis();
   });

@@ -14,10 +14,13 @@ import {
 } from '../state/explore.js';
 import { gameReviewed, startReview } from './review.js';
 import { toast } from '../util/dom.js';
-import { closeFlipGame, openFlipGame } from '../flip/flip_game.js';
-import { fullMoves, hintMessage, moveSquares, sideName } from '../game/format.js';
+import { fullMoves, hintMessage, moveSquares, seatName, sideName } from '../game/format.js';
+import { hintText } from '../game/flip.js';
 import {
+  allows,
+  colourOfSeat,
   enginesOnly,
+  hasEvalBar,
   isEngine,
   isMine,
   isOnline,
@@ -26,10 +29,11 @@ import {
   other,
   playersFor,
   resigningSide,
+  seatToMove,
   takeBackPlies,
 } from '../game/game.js';
 import { stopWatching, watchGame } from '../api/game_stream.js';
-import { isHidden, settingUp } from '../game/hidden.js';
+import { hidesInformation, settingUp } from '../game/hidden.js';
 import { announceArrival, arrangeSwap, hiddenArrival, hiddenGameOpening } from './hidden_game.js';
 import {
   connectionChanged,
@@ -53,7 +57,6 @@ import { store } from '../util/storage.js';
 import { gameBoard } from '../views/board_view.js';
 import { hintButtonReady, hintButtonThinking, showPieceStyle } from '../views/controls_view.js';
 import { closeLoadDialog } from '../views/load_dialog.js';
-import { clearHidden } from '../views/hidden_view.js';
 import { render } from '../views/render.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
@@ -127,9 +130,9 @@ async function streamed(id, type, data) {
   if (type === 'seat' && !mine(data.seat)) {
     toast(`${data.name || 'Your opponent'} took the ${sideName(data.seat)} seat: the game begins.`, 'info', 5000);
   } else if (type === 'offer' && !mine(data.by)) {
-    toast(`${sideName(data.by)} offers ${data.kind === 'draw' ? 'a draw' : 'to take back a move'}.`, 'info', 5000);
+    toast(`${seatName(g, data.by)} offers ${data.kind === 'draw' ? 'a draw' : 'to take back a move'}.`, 'info', 5000);
   } else if (type === 'offer_declined' && mine(data.by) && !mine(data.answered_by)) {
-    toast(`${sideName(data.answered_by)} declined your ${data.kind === 'draw' ? 'draw offer' : 'take-back'}.`, 'info');
+    toast(`${seatName(g, data.answered_by)} declined your ${data.kind === 'draw' ? 'draw offer' : 'take-back'}.`, 'info');
   } else if (type === 'setup' && data.ready && !mine(data.seat)) {
     toast(`${sideName(data.seat)} has arranged its animals.`, 'info', 4000);
   } else if (type === 'undo' && data.agreed && before && before.ply !== g.ply) {
@@ -146,7 +149,7 @@ async function streamed(id, type, data) {
     now?.id === id &&
     isOnline(now) &&
     now.status === 'ongoing' &&
-    isMine(now, now.side_to_move)
+    isMine(now, seatToMove(now))
   ) {
     premove = null;
     playQueued(now, queued);
@@ -223,13 +226,16 @@ async function setGame(arrived, { animate = false } = {}) {
   const before = state.game;
   const { sameGame, followed, oneMoveOn } = gameArriving(game);
   if (!sameGame) stopAnalysis();
-  // The open engine's analysis would see a hidden game's animals.
-  if (isHidden(game) && game.status !== 'over' && state.analysing) switchAnalysis(false);
+  // The engine's analysis would see what a player may not (hidden
+  // information) until the game is over.
+  if (hidesInformation(game) && game.status !== 'over' && state.analysing) switchAnalysis(false);
+  if (!allows(game, 'analysis') && state.analysing) switchAnalysis(false);
   if (oneMoveOn || (sameGame && game.status === 'over' && state.game?.status !== 'over')) play(soundFor(game));
   // An attack that failed leaves its piece where it was.
   const last = game.moves[game.ply - 1];
   const moved = !last?.outcome || last.outcome === 'move' || last.outcome === 'took';
-  if (animate && oneMoveOn && moved) {
+  // (Where chance acts, its board turns a flipped tile over instead: flip_view.js.)
+  if (animate && oneMoveOn && moved && !allows(game, 'chance')) {
     await gameBoard().animateMove(last);
     if (olderThanShown(game)) return false;
   }
@@ -247,15 +253,6 @@ async function setGame(arrived, { animate = false } = {}) {
 export async function loadGame(id) {
   hiddenGameOpening();
   const game = await api.game(id);
-  // A Flip Jungle game has views of its own (flip_game.js).
-  if (/** @type {{ kind?: string }} */ (game).kind === 'flip') {
-    clearHidden();
-    // The 7x9 analysis stops; the flip game's panel has its own.
-    stopAnalysis();
-    openFlipGame(game);
-    return;
-  }
-  closeFlipGame();
   gameOpening(game);
   await setGame(game);
   follow(game);
@@ -266,10 +263,10 @@ export async function loadGame(id) {
 // other are not paused); then again for the next move.
 export async function maybeEngineMove() {
   const g = state.game;
-  if (!g || g.status !== 'ongoing' || !isEngine(g, g.side_to_move) || state.engineRequest) return;
+  if (!g || g.status !== 'ongoing' || !isEngine(g, seatToMove(g)) || state.engineRequest) return;
   // The engine moves when its player's page asks; a watcher only watches.
-  if (!isMine(g, g.side_to_move)) return;
-  if (isEngine(g, other(g.side_to_move)) && !state.autoplay) return;
+  if (!isMine(g, seatToMove(g))) return;
+  if (isEngine(g, other(seatToMove(g))) && !state.autoplay) return;
   const id = g.id;
   setEngineRequest(true);
   render();
@@ -279,7 +276,7 @@ export async function maybeEngineMove() {
     if (state.game?.id !== id) return;
     // The search's value is that of the position it moved from and, by its
     // best line, of the one its move leads to.
-    if (next.engine && !isHidden(next)) {
+    if (next.engine && hasEvalBar(next)) {
       setEvaluation(next.ply - 1, next.engine);
       setEvaluation(next.ply, next.engine);
     }
@@ -289,7 +286,7 @@ export async function maybeEngineMove() {
     const queued = premove;
     premove = null;
     const now = state.game;
-    if (queued && now?.id === id && now.status === 'ongoing' && !isEngine(now, now.side_to_move)) {
+    if (queued && now?.id === id && now.status === 'ongoing' && !isEngine(now, seatToMove(now))) {
       // The player's turn: play the queued move at once, as the player asked
       // (or hear from the server why it no longer may be).
       again = false;
@@ -360,8 +357,8 @@ export async function onBoardMove({ move, from, legal, dragged }) {
     // A move made while this one was on its way, now that it may be played.
     const now = state.game;
     const queued = premove;
-    if (queued && now?.id === g.id && now.status === 'ongoing' && isMine(now, now.side_to_move)) {
-      if (!isEngine(now, now.side_to_move)) {
+    if (queued && now?.id === g.id && now.status === 'ongoing' && isMine(now, seatToMove(now))) {
+      if (!isEngine(now, seatToMove(now))) {
         premove = null;
         playQueued(now, queued);
         return;
@@ -395,7 +392,7 @@ export function setView(ply) {
 
 export async function takeBack() {
   const g = state.game;
-  if (!g) return;
+  if (!g || !allows(g, 'undo')) return;
   if (isOnline(g)) {
     // Online, a take-back is asked of the opponent.
     try {
@@ -422,7 +419,9 @@ export async function resign() {
   const g = state.game;
   if (!g || g.status !== 'ongoing') return;
   const side = resigningSide(g);
-  if (!window.confirm(`Resign this game as ${sideName(side)}?`)) return;
+  // A seat is named by its colour (the first player's may be Red, once chance decided it).
+  const colour = colourOfSeat(g, side) ?? side;
+  if (!window.confirm(`Resign this game as ${sideName(colour)}?`)) return;
   try {
     await setGame(await api.resign(g.id, side));
   } catch (err) {
@@ -441,10 +440,22 @@ export async function hint() {
     const ply = state.view;
     // Beside a running analysis of this position, its best line: the
     // server would run the hint only once that analysis ends.
-    const fromAnalysis = isHidden(g) ? null : await hintFromAnalysis(ply, HINT_MS);
+    const fromAnalysis = hidesInformation(g) ? null : await hintFromAnalysis(ply, HINT_MS);
+    if (allows(g, 'chance')) {
+      // The flip engine's action (a flip names only its square) and its
+      // expected score over the pool.
+      const report =
+        /** @type {import('../api/api.js').FlipReport | null} */ (/** @type {unknown} */ (fromAnalysis)) ??
+        (await api.flipHint(g.id, ply, HINT_MS));
+      if (state.game?.id !== g.id || state.view !== ply) return;
+      setHint(report.move);
+      render();
+      toast(hintText(report), 'info', 4500);
+      return;
+    }
     const h = fromAnalysis ?? (await api.hint(g.id, ply, HINT_MS));
     setHint(h.move);
-    if (isHidden(g)) {
+    if (hidesInformation(g)) {
       // Thought out from this player's view: an expected score over the
       // arrangements the enemy's animals may have.
       render();

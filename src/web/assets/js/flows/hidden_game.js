@@ -11,7 +11,7 @@ import { toast } from '../util/dom.js';
 import {
   announcementText,
   arrangementText,
-  isHidden,
+  hidesInformation,
   isHotSeatHidden,
   settingUp,
   sideAtScreen,
@@ -78,7 +78,7 @@ export async function takeScreen() {
  * @param {Game | null} before @param {Game} after
  */
 export function announceArrival(before, after) {
-  if (!isHidden(after) || !before || before.id !== after.id || after.ply <= before.ply) return;
+  if (!hidesInformation(after) || !before || before.id !== after.id || after.ply <= before.ply) return;
   if (covered(after)) return;
   for (const m of after.moves.slice(before.ply)) {
     if (m.outcome && m.outcome !== 'move') toast(announcementText(m), 'info', 6000);

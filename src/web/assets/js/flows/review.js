@@ -5,12 +5,26 @@
 // hands its findings to the move list, the evaluation graph and the bar.
 import { api, messageOf } from '../api/api.js';
 import { toast } from '../util/dom.js';
+import { flipReviewAsReview } from '../game/flip.js';
+import { allows } from '../game/game.js';
 import { reviewArrived, reviewShown, state } from '../state/state.js';
 import { renderEval } from '../views/analysis_view.js';
 import { renderMoves } from '../views/moves_view.js';
 import { renderReview } from '../views/review_view.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').Review} Review */
+
+/**
+ * A review as the server sent it, in the shape every game's takes: where
+ * chance acts, the flip engine's findings (expected scores over the pool)
+ * are read into it (game/flip.js).
+ * @param {Game} g @param {Review} review @returns {Review}
+ */
+const asReview = (g, review) =>
+  allows(g, 'chance')
+    ? flipReviewAsReview(/** @type {import('../api/api.js').FlipReview} */ (/** @type {unknown} */ (review)), g)
+    : review;
 
 const POLL_MS = 400;
 
@@ -43,7 +57,7 @@ function poll(id) {
     try {
       const review = await api.review(id);
       if (state.game?.id !== id) return;
-      reviewArrived(review);
+      reviewArrived(asReview(state.game, review));
       renderReviewed();
       if (review.status === 'running') poll(id);
     } catch (err) {
@@ -58,7 +72,7 @@ export async function startReview() {
   const g = state.game;
   if (!g) return;
   try {
-    const review = await api.startReview(g.id);
+    const review = asReview(g, await api.startReview(g.id));
     if (state.game?.id !== g.id) return;
     reviewArrived(review);
     renderReviewed();
@@ -74,13 +88,14 @@ export async function startReview() {
  * @param {Game} game
  */
 export async function gameReviewed(game) {
-  // The open engine's review would see a hidden-pieces game's truth: none.
-  if (game.kind === 'hidden') return;
+  // Only where the game allows a review (a hidden-pieces game's would
+  // judge moves by a truth their players did not see).
+  if (!allows(game, 'review')) return;
   const known = reviewShown();
   if (known && known.total === game.ply + 1 && (known.status !== 'none' || game.status !== 'over')) return;
   if (known?.status === 'running') return; // its next poll brings the new ply
   try {
-    const review = await api.review(game.id);
+    const review = asReview(game, await api.review(game.id));
     if (state.game?.id !== game.id) return;
     reviewArrived(review);
     renderReviewed();

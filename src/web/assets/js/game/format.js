@@ -3,7 +3,20 @@
 // evaluation bar's height. Pure (data in, text out), so that it is
 // unit-tested without a page (tests/js).
 import { ANIMALS } from './pieces.js';
-import { humanSides, isEngine, isMine, isOnline, isSpectator, other, waitingForOpponent } from './game.js';
+import {
+  colourOfSeat,
+  humanSides,
+  isEngine,
+  isMine,
+  isOnline,
+  isSpectator,
+  moveSeat,
+  mySides,
+  other,
+  seatToMove,
+  waitingForOpponent,
+} from './game.js';
+import { flipMoveText, pieceName } from './flip.js';
 import { announcementText, hiddenMoveText, isHotSeatHidden, settingUp, sideAtScreen } from './hidden.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
@@ -29,6 +42,17 @@ export const LEVELS = [
 
 /** @param {Side} side */
 export const sideName = (side) => (side === 'blue' ? 'Blue' : 'Red');
+
+/**
+ * A seat by its colour ("Blue"), or, while chance has not decided the
+ * colours, by its order ("The first player").
+ * @param {Game} game @param {Side} seat
+ */
+export function seatName(game, seat) {
+  const colour = colourOfSeat(game, seat);
+  if (colour) return sideName(colour);
+  return seat === 'blue' ? 'The first player' : 'The second player';
+}
 
 /** @param {number} skill */
 export const levelName = (skill) => (LEVELS.find((l) => l.skill === skill) || { name: `skill ${skill}` }).name;
@@ -93,6 +117,7 @@ export function statusText(game, { view, engineRequest, autoplay }) {
     return `Viewing ${where} — press ⏭ to return.`;
   }
   if (game.status === 'over') return game.message;
+  if (game.seat_to_move !== undefined) return seatStatusText(game, engineRequest);
   if (isHotSeatHidden(game) && !game.viewer) return `Pass the device to ${sideName(sideAtScreen(game))}.`;
   if (settingUp(game)) return setupStatus(game);
   if (isOnline(game)) {
@@ -113,6 +138,36 @@ export function statusText(game, { view, engineRequest, autoplay }) {
     return isEngine(game, other(toMove)) && !autoplay ? 'Paused.' : `${sideName(toMove)} (engine) to move.`;
   }
   return humanSides(game).length === 1 ? `Your move (${sideName(toMove)}).` : `${sideName(toMove)} to move.`;
+}
+
+/**
+ * The status line of a game whose seats are not its colours (chance decides
+ * them with the first flip: the first seat may play Red, and before that
+ * flip nobody has a colour); `engineThinking`: this page waits for the
+ * engine's move.
+ * @param {Game} g @param {boolean} engineThinking
+ */
+function seatStatusText(g, engineThinking) {
+  const seat = seatToMove(g);
+  const mine = mySides(g);
+  if (waitingForOpponent(g)) {
+    return mine.length
+      ? 'Waiting for your opponent to join: send them the link or the code.'
+      : 'Waiting for a second player to join.';
+  }
+  const colour = g.side_to_move ? sideName(g.side_to_move) : 'The first player';
+  if (isOnline(g) || mine.length === 0) {
+    if (mine.includes(seat)) {
+      return g.side_to_move
+        ? `Your move (${colour}): turn a tile over or move one of your animals`
+        : 'Your move: turn a tile over (the first flip decides the colours)';
+    }
+    return mine.length ? `${colour} to move: your opponent is thinking.` : `Watching: ${colour} to move.`;
+  }
+  if (engineThinking) return 'The engine is thinking…';
+  const who = isEngine(g, seat) ? 'The engine' : seat === 'blue' ? 'First player' : 'Second player';
+  if (!g.side_to_move) return `${who} to move: turn a tile over (the first flip decides the colours)`;
+  return `${colour} to move (${who.toLowerCase()}): turn a tile over or move one of your animals`;
 }
 
 /**
@@ -144,7 +199,9 @@ export function moveRows(startFen, moves) {
   /** @type {Array<{ number: number, gap: boolean, plies: number[] }>} */
   const rows = [];
   moves.forEach((m, i) => {
-    const blueMove = m.side === 'blue';
+    // Rows go by seat: the first seat's ply opens one (its colour, unless
+    // chance gave the first seat Red).
+    const blueMove = moveSeat(m) === 'blue';
     // A refused try (hidden pieces) keeps its row: the same side moves again.
     const again = i > 0 && moves[i - 1].outcome === 'refused' && moves[i - 1].side === m.side;
     if (!rows.length || (blueMove && !again)) {
@@ -187,6 +244,7 @@ export function fullMoves(startFen, plies) {
  */
 export function moveTitle(m) {
   if (m.outcome) return announcementText(m);
+  if (m.revealed) return `${(m.action ?? m.move).slice(0, 2)} turned over: the ${pieceName(m.revealed)}`;
   const [from, to] = moveSquares(m.move);
   return (
     `${sideName(m.side)} ${ANIMALS[m.piece.toUpperCase()].name} ${from}→${to}` +
@@ -211,6 +269,7 @@ export function moveSquares(text) {
  */
 export function moveText(m, withAnimals) {
   if (m.outcome) return hiddenMoveText(m, withAnimals);
+  if (m.revealed) return flipMoveText(m);
   if (!withAnimals) return m.move;
   const [from, to] = moveSquares(m.move);
   return `${ANIMALS[m.piece.toUpperCase()].name} ${from}${m.captured ? '×' : '–'}${to}`;

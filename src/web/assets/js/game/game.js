@@ -7,12 +7,75 @@
 /** @typedef {import('../api/api.js').Player} Player */
 /** @typedef {import('../api/api.js').Players} Players */
 /** @typedef {import('../api/api.js').Side} Side */
+/** @typedef {import('../api/api.js').GameMove} GameMove */
+/** @typedef {import('../api/api.js').Capabilities} Capabilities */
 
 /** @type {readonly Side[]} */
 export const SIDES = ['blue', 'red'];
 
 /** @param {Side} side @returns {Side} */
 export const other = (side) => (side === 'blue' ? 'red' : 'blue');
+
+/**
+ * What the game allows (docs/api.md, "Game state": `capabilities`): the page
+ * offers a feature where the game's capabilities say so, never by which
+ * family the game is. A state without them (an older server's) is an open
+ * game's.
+ * @param {Game | null} game
+ * @param {keyof Capabilities} what
+ */
+export function allows(game, what) {
+  if (!game) return false;
+  return (game.capabilities ?? OPEN_CAPABILITIES)[what];
+}
+
+/** @type {Capabilities} */
+const OPEN_CAPABILITIES = {
+  undo: true,
+  chance: false,
+  hidden_information: false,
+  setup: false,
+  analysis: true,
+  review: true,
+  premoves: true,
+  tablebases: true,
+  editor: true,
+};
+
+/**
+ * Whether the evaluation bar applies: the open engine's score of a position
+ * everyone sees whole. Where chance acts the engine gives an expected score
+ * over the pool instead (its own bar, in the analysis panel), and with
+ * hidden information a score would tell what a player may not see.
+ * @param {Game | null} game
+ */
+export const hasEvalBar = (game) => !!game && !allows(game, 'chance') && !allows(game, 'hidden_information');
+
+/**
+ * The seat whose turn it is. The players are seats: in most games a seat
+ * is its colour, but where chance decides the colours (a first flip) the
+ * first seat ("blue") may play Red, and the game names the seat apart
+ * (`seat_to_move`). Before the colours are decided there is no side to
+ * move, only a seat.
+ * @param {Game} game @returns {Side}
+ */
+export const seatToMove = (game) => game.seat_to_move ?? game.side_to_move;
+
+/** The seat that played a move (its colour, unless the game names the seat). @param {GameMove} m @returns {Side} */
+export const moveSeat = (m) => m.seat ?? m.side;
+
+/**
+ * The seat that plays `colour` (itself, unless the first player drew Red).
+ * @param {Game} game @param {Side} colour @returns {Side}
+ */
+export const seatOfColour = (game, colour) => (game.first_player_colour === 'red' ? other(colour) : colour);
+
+/** The colour `seat` plays, or null while chance has not decided it. @param {Game} game @param {Side} seat */
+export function colourOfSeat(game, seat) {
+  if (game.seat_to_move === undefined) return seat;
+  if (!game.first_player_colour) return null;
+  return game.first_player_colour === 'red' ? other(seat) : seat;
+}
 
 /** @param {Game | null} game @param {Side} side */
 export const isEngine = (game, side) => game?.players[side]?.type === 'engine';
@@ -89,7 +152,7 @@ export function capturedBy(game, side, upto) {
 export function takeBackPlies(game) {
   let plies = 1;
   if (!enginesOnly(game)) {
-    while (plies < game.ply && isEngine(game, game.moves[game.ply - plies].side)) plies += 1;
+    while (plies < game.ply && isEngine(game, moveSeat(game.moves[game.ply - plies]))) plies += 1;
   }
   return plies;
 }
@@ -103,7 +166,7 @@ export function resigningSide(game) {
   const mine = mySides(game);
   if (isOnline(game) && mine.length === 1) return mine[0];
   const humans = humanSides(game);
-  return humans.length === 1 ? humans[0] : game.side_to_move;
+  return humans.length === 1 ? humans[0] : seatToMove(game);
 }
 
 /**
@@ -113,9 +176,10 @@ export function resigningSide(game) {
  */
 export function facesRed(game) {
   const mine = mySides(game);
-  if (isOnline(game)) return mine.length === 1 && mine[0] === 'red';
+  // (A seat's colour, where chance decides it, is known only after the first flip.)
+  if (isOnline(game)) return mine.length === 1 && colourOfSeat(game, mine[0]) === 'red';
   const humans = humanSides(game);
-  return humans.length === 1 && humans[0] === 'red';
+  return humans.length === 1 && colourOfSeat(game, humans[0]) === 'red';
 }
 
 /**

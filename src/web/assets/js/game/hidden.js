@@ -5,21 +5,25 @@
 // Everything here reads what the server sent this reader, which holds no
 // animal it was not shown. Pure, so that it is unit-tested (tests/js).
 import { parseFen, parseSquare } from './fen.js';
-import { isEngine, isOnline, other } from './game.js';
+import { allows, isEngine, isOnline, other } from './game.js';
 import { ANIMALS } from './pieces.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
 /** @typedef {import('../api/api.js').GameMove} GameMove */
 /** @typedef {import('../api/api.js').Side} Side */
 
-/** Whether the game hides pieces (its answers are views). @param {Game | null} g */
-export const isHidden = (g) => g?.kind === 'hidden';
+/**
+ * Whether the game hides what its players know from each other (its
+ * answers are views): its `hidden_information` capability.
+ * @param {Game | null} g
+ */
+export const hidesInformation = (g) => allows(g, 'hidden_information');
 
 /** A hidden game two people play on this screen, passing it between turns. @param {Game | null} g */
-export const isHotSeatHidden = (g) => !!g && isHidden(g) && !isOnline(g) && !isEngine(g, 'blue') && !isEngine(g, 'red');
+export const isHotSeatHidden = (g) => !!g && hidesInformation(g) && !isOnline(g) && !isEngine(g, 'blue') && !isEngine(g, 'red');
 
 /** Whether the players are still arranging their animals. @param {Game | null} g */
-export const settingUp = (g) => !!g && isHidden(g) && !!g.setup && !g.setup.done;
+export const settingUp = (g) => !!g && allows(g, 'setup') && !!g.setup && !g.setup.done;
 
 /**
  * The side that should be at a shared screen now: during a chosen set-up
@@ -117,7 +121,7 @@ export function candidateNote(candidates, unseen) {
 export function pieceNotes(g) {
   /** @type {Map<string, string>} */
   const notes = new Map();
-  if (!isHidden(g) || !g.pieces) return notes;
+  if (!hidesInformation(g) || !g.pieces) return notes;
   const unseen = { blue: 0, red: 0 };
   const rest = g.fen.split(/\s+/)[4] ?? '';
   for (const c of rest) {

@@ -6,7 +6,7 @@
 import { api, messageOf } from '../api/api.js';
 import { toast } from '../util/dom.js';
 import { fenAt, isEngine } from '../game/game.js';
-import { isHidden } from '../game/hidden.js';
+import { hidesInformation } from '../game/hidden.js';
 import { LineTree, pathTo } from '../game/line_tree.js';
 import { recordFileName, recordWithSideLines } from '../game/record_lines.js';
 import { setBest, setHint, state, viewMoved } from './state.js';
@@ -91,7 +91,7 @@ export function explorePosition() {
   const fen = fenAt(g, state.view);
   // A view of a hidden-pieces game still going on is no position to play
   // side lines from: its unknown pieces are no animals.
-  if (g.kind === 'hidden' && g.status !== 'over') {
+  if (hidesInformation(g) && g.status !== 'over') {
     return { fen, lastMove: state.view > 0 ? g.moves[state.view - 1].move : null, legal: [], canMove: false };
   }
   const legal = legalAt.get(fen);
@@ -292,7 +292,7 @@ export async function continueFromHere(g) {
  */
 export function hasSideLines(g) {
   current();
-  return !isHidden(g) && [...tree.branches.values()].some((nodes) => nodes.length > 0);
+  return !hidesInformation(g) && [...tree.branches.values()].some((nodes) => nodes.length > 0);
 }
 
 /**

@@ -232,7 +232,10 @@ export function evaluationShown() {
 export function reviewArrived(review) {
   current.review = review;
   for (const e of review.plies) {
-    if (e && !e.final && !current.evaluations.has(e.ply)) current.evaluations.set(e.ply, e);
+    // (A review of expected scores alone, where chance acts, has no score for the bar.)
+    if (e && !e.final && Number.isFinite(e.blue_score) && !current.evaluations.has(e.ply)) {
+      current.evaluations.set(e.ply, e);
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { $ } from '../util/dom.js';
 import { lineCursor, lineEvaluation } from '../state/explore.js';
 import { evalShare, formatScore, scoreSentence } from '../game/format.js';
 import { evaluationShown } from '../state/state.js';
+import { showFlipAnalysis } from './flip_view.js';
 
 /** @typedef {import('../api/api.js').EngineReport} EngineReport */
 
@@ -86,4 +87,5 @@ export function wireLines(onPlay) {
 
 export function clearPv() {
   $('pv').textContent = '';
+  showFlipAnalysis(null);
 }

@@ -6,6 +6,7 @@ import { Board } from '../board/board.js';
 import { $ } from '../util/dom.js';
 import { explorePosition } from '../state/explore.js';
 import {
+  allows,
   fenAt,
   humanSides,
   isEngine,
@@ -14,10 +15,12 @@ import {
   mySides,
   opponentSide,
   other,
+  seatToMove,
   waitingForOpponent,
 } from '../game/game.js';
-import { isHidden, pieceNotes, settingUp, setupMoves } from '../game/hidden.js';
+import { hidesInformation, pieceNotes, settingUp, setupMoves } from '../game/hidden.js';
 import { state, variantInfo } from '../state/state.js';
+import { renderFlipArrows } from './flip_view.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
 /** @typedef {import('../board/board.js').BoardMove} BoardMove */
@@ -43,6 +46,8 @@ export function gameBoard() {
 
 /** @param {Game} g */
 export function renderBoard(g) {
+  // Where chance acts, its own board takes this one's place (flip_view.js).
+  if (allows(g, 'chance')) return;
   const b = gameBoard();
   const atEnd = state.view === g.ply;
   const over = g.status === 'over';
@@ -55,7 +60,7 @@ export function renderBoard(g) {
   // A hidden-pieces game comes as this reader's view: the server sent no
   // animal it may not see, and the board draws what it was sent.
   b.setHiddenSide(null);
-  b.setNotes(isHidden(g) && state.view === g.ply ? pieceNotes(g) : new Map());
+  b.setNotes(hidesInformation(g) && state.view === g.ply ? pieceNotes(g) : new Map());
   if (settingUp(g)) {
     // Arranging: a piece dropped on another of the player's start squares
     // exchanges the two.
@@ -78,22 +83,28 @@ export function renderBoard(g) {
   b.setLastMove(state.view > 0 ? g.moves[state.view - 1].move : null);
   // A person moves for the seats this browser holds, never for another's.
   const ready = atEnd && !over && !waitingForOpponent(g);
-  const canMove =
-    ready && !isEngine(g, g.side_to_move) && isMine(g, g.side_to_move) && !state.busy && !state.engineRequest;
-  // Against the engine, or an opponent online, a move may be queued meanwhile.
-  const premoveSide = !ready
-    ? null
-    : humans.length === 1 && isEngine(g, g.side_to_move)
-      ? humans[0]
-      : opponentSide(g) === g.side_to_move
-        ? other(g.side_to_move)
-        : null;
+  const toMove = seatToMove(g);
+  const canMove = ready && !isEngine(g, toMove) && isMine(g, toMove) && !state.busy && !state.engineRequest;
+  // Against the engine, or an opponent online, a move may be queued
+  // meanwhile, where the game allows premoves.
+  const premoveSide =
+    !ready || !allows(g, 'premoves')
+      ? null
+      : humans.length === 1 && isEngine(g, toMove)
+        ? humans[0]
+        : opponentSide(g) === toMove
+          ? other(toMove)
+          : null;
   b.setLegalMoves(g.legal_moves, canMove, premoveSide);
   renderArrows();
 }
 
 /** The analysis' best move and the hint, as arrows. */
 export function renderArrows() {
+  if (allows(state.game, 'chance')) {
+    renderFlipArrows();
+    return;
+  }
   /** @type {import('../board/board.js').Arrow[]} */
   const arrows = [];
   if (state.best) arrows.push({ move: state.best, kind: 'best' });

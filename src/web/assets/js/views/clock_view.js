@@ -3,7 +3,7 @@
 // server's last word while that side's clock runs, red and blinking when it
 // is low. The server decides a loss on time; the page only shows it.
 import { formatClock, isLowTime, timeLeft } from '../game/clock.js';
-import { isMine } from '../game/game.js';
+import { isMine, seatOfColour } from '../game/game.js';
 import { play } from '../util/sound.js';
 import { state, sinceState } from '../state/state.js';
 
@@ -61,7 +61,9 @@ export function renderClocks(g) {
       existing?.remove();
       continue;
     }
-    const side = /** @type {Side} */ (strip.dataset.side);
+    const colour = /** @type {Side} */ (strip.dataset.side);
+    // The clocks are the seats': the colour's seat (where chance gave the first seat Red, the other).
+    const side = seatOfColour(g, colour);
     const el = clockOf(strip);
     const left = timeLeft(clock, side, sinceState());
     const text = formatClock(left);
@@ -71,7 +73,7 @@ export function renderClocks(g) {
     const low = isLowTime(clock, left) && g.status === 'ongoing';
     el.classList.toggle('low', low);
     warnOfLowTime(g, side, low, running);
-    el.setAttribute('aria-label', `${side === 'blue' ? 'Blue' : 'Red'}'s clock: ${text}`);
+    el.setAttribute('aria-label', `${colour === 'blue' ? 'Blue' : 'Red'}'s clock: ${text}`);
   }
 }
 

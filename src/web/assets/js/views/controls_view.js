@@ -4,8 +4,8 @@
 import { api } from '../api/api.js';
 import { $ } from '../util/dom.js';
 import { shownFen } from '../state/explore.js';
-import { enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game/game.js';
-import { isHidden, settingUp } from '../game/hidden.js';
+import { allows, enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game/game.js';
+import { hidesInformation, settingUp } from '../game/hidden.js';
 import { recordFileName } from '../game/record_lines.js';
 import { ANIMALS, glyphPath, svg } from '../game/pieces.js';
 import { state, variantInfo } from '../state/state.js';
@@ -37,13 +37,15 @@ export function renderControls(g) {
   const helpWaits = online && !over;
   const waiting = waitingForOpponent(g);
   const mine = mySides(g)[0];
-  // Hidden pieces: no take-back (it would show what an attack shows and
-  // undo it), no open engine (it would see every animal) until the end,
-  // hints thought out from the player's own view on its turn.
-  const hidden = isHidden(g);
+  // What the game allows (its capabilities): a take-back where moves can be
+  // taken back (not with hidden information: it would show what an attack
+  // showed, and undo it); with hidden information no engine's analysis (it
+  // would see every animal) until the end, and hints thought out from the
+  // player's own view on its turn.
+  const hidden = hidesInformation(g);
   const hiddenOngoing = hidden && !over;
   const undo = $('btn-undo', HTMLButtonElement);
-  undo.hidden = watching || hidden;
+  undo.hidden = watching || !allows(g, 'undo');
   undo.textContent = online ? 'Ask to take back' : 'Take back';
   undo.disabled = g.ply === 0 || over || waiting || (online && g.offers?.takeback === mine);
   const draw = $('btn-draw', HTMLButtonElement);
@@ -51,7 +53,8 @@ export function renderControls(g) {
   draw.disabled = over || waiting || g.offers?.draw === mine;
   const resign = $('btn-resign', HTMLButtonElement);
   resign.hidden = watching;
-  resign.disabled = over || engines || waiting;
+  // (Before chance has decided the colours, there is no side to resign for.)
+  resign.disabled = over || engines || waiting || !g.side_to_move;
   const hint = $('btn-hint', HTMLButtonElement);
   // A spectator watches: the players' help is not theirs to ask for.
   hint.hidden = watching;
@@ -60,11 +63,13 @@ export function renderControls(g) {
     helpWaits ||
     (hidden && (over || !atEnd || settingUp(g) || !g.viewer || g.viewer !== g.side_to_move));
   const analyse = $('analyse-toggle', HTMLInputElement);
-  analyse.disabled = helpWaits || hiddenOngoing;
+  analyse.disabled = helpWaits || hiddenOngoing || !allows(g, 'analysis');
   // Nothing to show there until the end: no empty box beside the board.
-  $('analysis-panel').hidden = helpWaits;
-  $('review-start', HTMLButtonElement).disabled = helpWaits || hidden;
-  $('btn-edit-here', HTMLButtonElement).disabled = hiddenOngoing;
+  $('analysis-panel').hidden = helpWaits || !allows(g, 'analysis');
+  $('review-start', HTMLButtonElement).disabled = helpWaits || !allows(g, 'review');
+  $('banner-review').hidden = !allows(g, 'review');
+  // The editor sets up positions where any legal one can be set up by hand.
+  $('btn-edit-here', HTMLButtonElement).disabled = hiddenOngoing || !allows(g, 'editor');
   $('btn-copy-fen', HTMLButtonElement).disabled = false;
   $('nav-first', HTMLButtonElement).disabled = $('nav-prev', HTMLButtonElement).disabled = state.view === 0;
   $('nav-next', HTMLButtonElement).disabled = $('nav-last', HTMLButtonElement).disabled = atEnd;

@@ -6,7 +6,7 @@
 import { currentActingSeat } from '../api/api.js';
 import { $ } from '../util/dom.js';
 import { sideName } from '../game/format.js';
-import { announcementText, isHidden, isHotSeatHidden, settingUp, sideAtScreen } from '../game/hidden.js';
+import { announcementText, hidesInformation, isHotSeatHidden, settingUp, sideAtScreen } from '../game/hidden.js';
 import { state } from '../state/state.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
@@ -21,7 +21,7 @@ export const covered = (g) => !!g && isHotSeatHidden(g) && g.status === 'ongoing
 /** The rulings in a sentence. @param {Game} g */
 function rulingsText(g) {
   const h = g.hidden;
-  if (!h) return '';
+  if (!h || typeof h !== 'object') return '';
   const setup =
     h.setup === 'chosen'
       ? 'each player arranges its own animals in secret'
@@ -43,23 +43,15 @@ function rulingsText(g) {
   return `Hidden pieces: the enemy's animals stay face down until shown; ${setup}; ${reveal}; ${failed}.`;
 }
 
-/** Nothing of a hidden game stays on the page (a Flip Jungle game replaces it). */
-export function clearHidden() {
-  $('cover').hidden = true;
-  $('hidden-panel').hidden = true;
-  document.body.classList.remove('covered', 'hidden-game');
-}
-
 /** @param {Game} g */
 export function renderHidden(g) {
   const panel = $('hidden-panel');
   const cover = $('cover');
-  panel.hidden = !isHidden(g);
+  panel.hidden = !hidesInformation(g);
   // No evaluation bar, analysis or review: the open engine would see the
   // animals (and a finished game's truth is not analysed yet).
-  document.body.classList.toggle('hidden-game', isHidden(g));
-  $('banner-review').hidden = isHidden(g);
-  if (!isHidden(g)) {
+  document.body.classList.toggle('hidden-game', hidesInformation(g));
+  if (!hidesInformation(g)) {
     cover.hidden = true;
     document.body.classList.remove('covered');
     return;

@@ -5,7 +5,7 @@
 // the position shown into a game against the engine.
 import { $ } from '../util/dom.js';
 import { exploring, lineCursor, lineTree } from '../state/explore.js';
-import { fenAt } from '../game/game.js';
+import { allows, fenAt } from '../game/game.js';
 import { moveNumber } from '../game/line_tree.js';
 import { state } from '../state/state.js';
 
@@ -75,7 +75,8 @@ function lineElement(g, first) {
 export function renderLineControls(g) {
   const line = lineCursor();
   const over = line ? line.over : state.view === g.ply && g.status === 'over';
-  $('btn-continue', HTMLButtonElement).hidden = !exploring() || over;
+  // Playing on from any position viewed is setting one up: where the game allows it.
+  $('btn-continue', HTMLButtonElement).hidden = !exploring() || over || !allows(g, 'editor');
   if (!line) return;
   $('btn-hint', HTMLButtonElement).disabled = true;
   $('nav-next', HTMLButtonElement).disabled = line.children.length === 0;

@@ -4,7 +4,7 @@
 // opponent left that may be claimed, the spectators' link, and the state
 // of the connection.
 import { $ } from '../util/dom.js';
-import { sideName } from '../game/format.js';
+import { seatName } from '../game/format.js';
 import { claimableAt, isOnline, isSpectator, mySides, opponentSide, waitingForOpponent } from '../game/game.js';
 import { gameLink, joinLink } from '../util/links.js';
 import { serverNow, state } from '../state/state.js';
@@ -46,7 +46,9 @@ export function renderOnline(g) {
   $('offer-box').hidden = !incoming;
   if (incoming && opp) {
     $('offer-text').textContent =
-      incoming === 'draw' ? `${sideName(opp)} offers a draw.` : `${sideName(opp)} asks to take back their last move.`;
+      incoming === 'draw'
+        ? `${seatName(g, opp)} offers a draw.`
+        : `${seatName(g, opp)} asks to take back their last move.`;
   }
   const mine = mySides(g).length === 1 ? mySides(g)[0] : null;
   const own =
@@ -64,7 +66,7 @@ export function renderClaim(g) {
   if (!g || at === null) return;
   const opp = opponentSide(g);
   const wait = at - serverNow();
-  const who = opp ? sideName(opp) : 'Your opponent';
+  const who = opp ? seatName(g, opp) : 'Your opponent';
   const text =
     wait > 0
       ? `${who} has left the game. If they do not come back, you may claim the win in ${Math.ceil(wait / 1000)} s.`

@@ -3,8 +3,8 @@
 // is, whether the engine is thinking, and the pieces that side has taken.
 import { $ } from '../util/dom.js';
 import { playerLabel, sideName } from '../game/format.js';
-import { capturedBy, isEngine, isMine, isOnline, other } from '../game/game.js';
-import { hiddenCaptures, isHidden } from '../game/hidden.js';
+import { capturedBy, isEngine, isMine, isOnline, other, seatOfColour } from '../game/game.js';
+import { hiddenCaptures, hidesInformation } from '../game/hidden.js';
 import { drawPiece, svg } from '../game/pieces.js';
 import { state } from '../state/state.js';
 
@@ -29,10 +29,12 @@ export function renderStrips(g) {
     el.appendChild(dot);
     const name = document.createElement('span');
     name.className = 'strip-name';
-    name.innerHTML = `<b>${sideName(side)}</b> <span class="strip-who">${playerLabel(g, side)}</span>`;
-    if (isOnline(g) && isMine(g, side)) name.insertAdjacentHTML('beforeend', '<span class="you-tag">you</span>');
+    // The players are seats: the colour's seat (where chance gave the first seat Red, the other).
+    const player = seatOfColour(g, side);
+    name.innerHTML = `<b>${sideName(side)}</b> <span class="strip-who">${playerLabel(g, player)}</span>`;
+    if (isOnline(g) && isMine(g, player)) name.insertAdjacentHTML('beforeend', '<span class="you-tag">you</span>');
     el.appendChild(name);
-    const seat = g.seats?.[side];
+    const seat = g.seats?.[player];
     if (isOnline(g) && seat?.taken) {
       // Whether the player is connected: a dot, with words for screen readers.
       const dot = document.createElement('span');
@@ -44,7 +46,7 @@ export function renderStrips(g) {
     }
     const turn = g.status === 'ongoing' && g.side_to_move === side && state.view === g.ply;
     el.classList.toggle('to-move', turn);
-    if (turn && state.engineRequest && isEngine(g, side)) {
+    if (turn && state.engineRequest && isEngine(g, player)) {
       const t = document.createElement('span');
       t.className = 'thinking';
       t.textContent = 'thinking';
@@ -52,7 +54,7 @@ export function renderStrips(g) {
     }
     const caps = document.createElement('span');
     caps.className = 'captures';
-    const taken = isHidden(g) ? hiddenCaptures(g, side, state.view) : capturedBy(g, side, state.view);
+    const taken = hidesInformation(g) ? hiddenCaptures(g, side, state.view) : capturedBy(g, side, state.view);
     for (const letter of taken) {
       const icon = svg('svg', { viewBox: '-50 -50 100 100', width: 22, height: 22 });
       icon.appendChild(drawPiece({ side: other(side), letter }, { style: state.style }));

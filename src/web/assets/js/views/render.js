@@ -12,10 +12,13 @@ import { renderBanner, renderStatus } from './status_view.js';
 import { renderClocks } from './clock_view.js';
 import { renderOnline } from './online_view.js';
 import { renderHidden } from './hidden_view.js';
+import { renderFlip } from './flip_view.js';
 
 export function render() {
   const g = state.game;
   document.body.classList.toggle('no-game', !g);
+  // The views a game's capabilities switch on, before those every game has.
+  renderFlip(g);
   if (!g) {
     renderNoGame();
     return;

@@ -4,7 +4,8 @@
 // blunders; and the marks the move list gives judged moves.
 import { $ } from '../util/dom.js';
 import { sideName } from '../game/format.js';
-import { isOnline } from '../game/game.js';
+import { allows, isOnline } from '../game/game.js';
+import { judgedPlyText, judgementTitle } from '../game/flip.js';
 import { reviewShown, state } from '../state/state.js';
 import { drawEvalGraph } from './eval_graph.js';
 
@@ -25,11 +26,39 @@ export function judgementText(j) {
   return j.better ? `${word}: ${j.better} was better` : word;
 }
 
+/**
+ * Where chance acts, each ply the review judged, with what its player
+ * could expect before and after it (a flip valued over the pool, never by
+ * what it revealed).
+ * @param {Array<import('../api/api.js').FlipJudgement | null>} plies @param {boolean} done
+ */
+function renderFlipSummary(plies, done) {
+  const list = $('review-summary');
+  const marked = plies.filter((m) => m && m.judgement);
+  if (marked.length === 0) {
+    if (!done) return;
+    const li = document.createElement('li');
+    li.textContent = 'No action lost more than 6% of its expected score.';
+    list.append(li);
+    return;
+  }
+  for (const m of marked) {
+    if (!m || !m.judgement) continue;
+    const li = document.createElement('li');
+    li.className = `flip-judged ${m.judgement}`;
+    li.dataset.ply = String(m.ply);
+    li.title = judgementTitle(m);
+    li.textContent = judgedPlyText(m);
+    list.append(li);
+  }
+}
+
 /** @param {Game} g */
 export function renderReview(g) {
   // A game without moves has nothing to review: no empty box beside the board.
   // Online, the review waits for the end (the server refuses it before).
-  $('review-panel').hidden = g.ply === 0 || (isOnline(g) && g.status !== 'over');
+  $('review-panel').hidden =
+    !allows(g, 'review') || g.ply === 0 || (isOnline(g) && g.status !== 'over');
   const review = reviewShown();
   const running = review?.status === 'running';
   const done = review?.status === 'done';
@@ -68,6 +97,10 @@ function renderSummary(g) {
   const list = $('review-summary');
   list.replaceChildren();
   if (!review || review.analysed === 0) return;
+  if (review.flip) {
+    renderFlipSummary(review.flip, review.status === 'done');
+    return;
+  }
   for (const side of /** @type {const} */ (['blue', 'red'])) {
     const counts = { inaccuracy: 0, mistake: 0, blunder: 0 };
     for (const j of review.moves) {

@@ -1,0 +1,232 @@
+// @ts-check
+// What a game where chance acts shows besides the views every game has
+// (docs/api.md, "Flip Jungle games"): its 4x4 board of face-down and
+// face-up tiles in the board's place, the pool of animals still face down,
+// the last flip in words, and the flip engine's expected score and best
+// actions in the analysis panel. Switched on by the game's `chance`
+// capability; drawn from the page's state like every view: the position
+// viewed (state.view), the hint and the analysis' best action (state.hint,
+// state.best). A person's action goes to the same flow as a move on the
+// 7x9 board.
+import { $, toast } from '../util/dom.js';
+import { drawAnalysis, drawFlipBoard, drawPool } from '../board/flip_board.js';
+import { flipPosition, revealText } from '../game/flip.js';
+import { allows, isEngine, isMine, seatToMove, waitingForOpponent } from '../game/game.js';
+import { state } from '../state/state.js';
+
+/** @typedef {import('../api/api.js').Game} Game */
+/** @typedef {import('../api/api.js').FlipReport} FlipReport */
+/** @typedef {import('../board/board.js').BoardMove} BoardMove */
+/** @typedef {import('../board/flip_board.js').FlipArrow} FlipArrow */
+
+/**
+ * What the board's pointer handling needs between renders: the actions a
+ * person may take now (none when it is not theirs to act), the square
+ * picked up, where a drag began, and the game and ply last drawn (a flip
+ * one ply on turns its tile over once).
+ */
+const ui = {
+  /** @type {((move: BoardMove) => void) | null} */ onMove: null,
+  /** @type {string[]} */ legal: [],
+  canMove: false,
+  viewingEarlier: false,
+  /** @type {Record<string, string>} */ board: {},
+  /** @type {string | null} */ selected: null,
+  /** @type {string | null} */ dragFrom: null,
+  drawn: { game: 0, ply: -1 },
+  /** @type {FlipReport | null} */ analysis: null,
+};
+
+/** @param {string} id */
+const el = (id) => $(id, HTMLElement);
+
+/**
+ * Builds the chance views into the page, once: the board beside the 7x9
+ * one, the pool and the flip line in the panel, the expected score and the
+ * best actions in the analysis panel. `onMove` gets each action a person
+ * takes on the board, as the 7x9 board's moves go.
+ * @param {(move: BoardMove) => void} onMove
+ */
+export function buildFlipViews(onMove) {
+  if (document.getElementById('flip-board')) return;
+  ui.onMove = onMove;
+  const board = document.createElement('div');
+  board.className = 'flip-board';
+  board.id = 'flip-board';
+  board.setAttribute('role', 'grid');
+  board.setAttribute('aria-label', 'Flip Jungle board');
+  board.hidden = true;
+  $('board', SVGSVGElement).after(board);
+  board.addEventListener('pointerdown', pointerDown);
+  board.addEventListener('pointerup', pointerUp);
+  const news = document.createElement('p');
+  news.className = 'flip-news';
+  news.id = 'flip-news';
+  news.setAttribute('role', 'status');
+  news.hidden = true;
+  const pool = document.createElement('section');
+  pool.className = 'panel flip-pool';
+  pool.id = 'flip-pool';
+  pool.setAttribute('aria-label', 'Animals face down');
+  pool.hidden = true;
+  el('status').after(news, pool);
+  const expect = document.createElement('div');
+  expect.className = 'flip-expect';
+  expect.id = 'flip-expect';
+  expect.hidden = true;
+  expect.innerHTML =
+    '<div class="flip-expect-fill" id="flip-expect-fill"></div><span class="flip-expect-text" id="flip-expect-text"></span>';
+  const lines = document.createElement('ol');
+  lines.className = 'flip-lines';
+  lines.id = 'flip-lines';
+  lines.setAttribute('aria-label', "The engine's best actions");
+  el('pv').after(expect, lines);
+}
+
+/** The square under a pointer event. @param {PointerEvent} e */
+function squareAt(e) {
+  const hit = document.elementFromPoint(e.clientX, e.clientY);
+  const cell = hit instanceof Element ? hit.closest('.flip-cell') : null;
+  return cell instanceof HTMLElement ? (cell.dataset.square ?? null) : null;
+}
+
+/** @param {string} move @param {boolean} dragged */
+function act(move, dragged) {
+  ui.selected = null;
+  ui.onMove?.({ move, from: -1, to: -1, legal: true, dragged });
+}
+
+/** @param {PointerEvent} e */
+function pointerDown(e) {
+  const sq = squareAt(e);
+  if (!sq || !ui.canMove) return;
+  if (ui.viewingEarlier) {
+    toast('An earlier position is shown: back to the game to play.', 'info', 2000);
+    return;
+  }
+  if (ui.selected && ui.legal.includes(`${ui.selected}${sq}`)) {
+    act(`${ui.selected}${sq}`, false);
+    return;
+  }
+  if (ui.board[sq] === '?') {
+    if (ui.legal.includes(`${sq}?`)) act(`${sq}?`, false);
+    else toast('That tile cannot be turned over now.', 'info', 2000);
+    return;
+  }
+  const movable = ui.legal.some((m) => m.startsWith(sq) && !m.endsWith('?'));
+  ui.selected = movable ? sq : null;
+  ui.dragFrom = movable ? sq : null;
+  redraw();
+}
+
+/** @param {PointerEvent} e */
+function pointerUp(e) {
+  const from = ui.dragFrom;
+  ui.dragFrom = null;
+  const to = squareAt(e);
+  if (!from || !to || from === to || !ui.canMove) return;
+  if (ui.legal.includes(`${from}${to}`)) act(`${from}${to}`, true);
+}
+
+function redraw() {
+  if (state.game && allows(state.game, 'chance')) renderFlip(state.game);
+}
+
+/**
+ * The hint and the analysis' best action: the state keeps them for the
+ * position viewed only (state.js drops them when it changes).
+ */
+function arrows() {
+  /** @type {FlipArrow[]} */
+  const out = [];
+  if (state.best && state.analysing) out.push({ move: state.best, kind: 'best' });
+  if (state.hint) out.push({ move: state.hint, kind: 'hint' });
+  return out;
+}
+
+/**
+ * Shows or hides the chance views for the game shown, and draws them: the
+ * position viewed, the actions a person may take there, the pool.
+ * @param {Game | null} g
+ */
+export function renderFlip(g) {
+  const on = allows(g, 'chance');
+  document.body.classList.toggle('chance-game', on);
+  const board = document.getElementById('flip-board');
+  if (!board) return;
+  $('board', SVGSVGElement).style.display = on ? 'none' : '';
+  board.hidden = !on;
+  el('flip-pool').hidden = !on;
+  if (!on || !g) {
+    el('flip-news').hidden = true;
+    showFlipAnalysis(null);
+    ui.canMove = false;
+    ui.selected = null;
+    ui.drawn = { game: 0, ply: -1 };
+    return;
+  }
+  const atEnd = state.view === g.ply;
+  const seen = flipPosition(g, state.view);
+  const toMove = seatToMove(g);
+  ui.legal = atEnd ? g.legal_moves : [];
+  ui.board = seen.board;
+  ui.viewingEarlier = !atEnd;
+  // A person acts for the seats this browser holds, never for another's.
+  ui.canMove =
+    g.status === 'ongoing' &&
+    !waitingForOpponent(g) &&
+    !isEngine(g, toMove) &&
+    isMine(g, toMove) &&
+    !state.busy &&
+    !state.engineRequest;
+  if (!atEnd || !ui.canMove || (ui.selected && !ui.legal.some((m) => m.startsWith(ui.selected ?? '')))) {
+    ui.selected = null;
+  }
+  if (!atEnd) ui.selected = null;
+  const targets = ui.selected
+    ? ui.legal.filter((m) => m.startsWith(ui.selected ?? '') && !m.endsWith('?')).map((m) => m.slice(2, 4))
+    : [];
+  const lastMove = state.view > 0 ? g.moves[state.view - 1] : null;
+  const lastAction = lastMove ? (lastMove.action ?? lastMove.move) : '';
+  const last = lastAction ? [lastAction.slice(0, 2), lastAction.slice(2, 4)].filter(Boolean) : [];
+  // The tile of a flip just made turns over, once, not at every later drawing.
+  const oneOn = ui.drawn.game === g.id && ui.drawn.ply + 1 === g.ply && atEnd;
+  const reveal = oneOn && lastMove?.revealed ? lastAction.slice(0, 2) : null;
+  ui.drawn = { game: g.id, ply: g.ply };
+  drawFlipBoard(board, {
+    board: seen.board,
+    selected: ui.selected,
+    targets,
+    last,
+    reveal,
+    flipped: state.flipped,
+    arrows: arrows(),
+  });
+  board.dataset.ply = String(state.view);
+  // Which game the board shows: opening another game by its link swaps the
+  // board in place, and a script (or a test) waits on this to act on it.
+  board.dataset.game = String(g.id);
+  drawPool(el('flip-pool'), seen.pool, seen.hidden);
+  // What the last flip revealed, in words, while its position is shown.
+  const news = el('flip-news');
+  news.textContent = lastMove?.revealed ? revealText(lastMove) : '';
+  news.hidden = !lastMove?.revealed;
+}
+
+/** The chance board's suggestions again (a hint, the analysis' best action). */
+export function renderFlipArrows() {
+  redraw();
+}
+
+/**
+ * The flip engine's analysis in the analysis panel: the expected score as
+ * a bar (Blue's share, or the first player's while the colours are
+ * undecided) and the best actions; null clears them.
+ * @param {FlipReport | null} report
+ */
+export function showFlipAnalysis(report) {
+  ui.analysis = report;
+  const lines = document.getElementById('flip-lines');
+  if (!(lines instanceof HTMLOListElement)) return;
+  drawAnalysis({ bar: el('flip-expect'), fill: el('flip-expect-fill'), text: el('flip-expect-text'), lines }, report);
+}
