@@ -170,6 +170,19 @@ TEST_F(WebApiTest, TheStateSaysWhatTheGameAllows) {
                                           {"premoves", false},
                                           {"tablebases", false},
                                           {"editor", false}}));
+
+  // The list of rule sets says the same of each set, so the page offers the
+  // editor for the sets whose games allow it.
+  const Reply r = get("/api/variants");
+  ASSERT_EQ(r.status, 200) << r.text;
+  std::map<std::string, std::pair<std::string, bool>> family_and_editor;
+  for (const Json& v : r.body["variants"]) {
+    family_and_editor[v["name"].get<std::string>()] = {v["family"].get<std::string>(),
+                                                       v["capabilities"]["editor"].get<bool>()};
+  }
+  EXPECT_EQ(family_and_editor["standard"], std::make_pair(std::string("open"), true));
+  EXPECT_EQ(family_and_editor["flip"], std::make_pair(std::string("flip"), false));
+  EXPECT_EQ(family_and_editor["hidden"], std::make_pair(std::string("hidden"), false));
 }
 
 TEST_F(WebApiTest, CreatesGamesAndRefusesBadSettings) {

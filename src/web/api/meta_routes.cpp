@@ -52,6 +52,13 @@ void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
                Json all = ctx.catalog.describe_all();
                for (Json& v : all) v["kind"] = "jungle";
                for (const Json& v : describe_flip_sets()) all.push_back(v);
+               // What games of each set allow, so a client offers by
+               // capability (the editor, say) rather than by kind.
+               for (Json& v : all) {
+                 const game::Family& family = game::family_of_variant(v["name"].get<std::string>());
+                 v["family"] = std::string(family.name());
+                 v["capabilities"] = capabilities_json(family.capabilities(), true);
+               }
                send_json(res, Json{{"variants", all}});
              }));
 

@@ -213,10 +213,10 @@ async function boot() {
   }
   fillRuleSets();
   const editor = new SetupEditor({
-    // The editor sets up 7x9-style boards; Flip Jungle positions come from
-    // records. (The rule sets' list names no capabilities, only the kind
-    // of board a set is played on.)
-    variants: state.variants.filter((v) => /** @type {{ kind?: string }} */ (v).kind !== 'flip'),
+    // The rule sets whose games allow a position set up by hand (Flip
+    // Jungle's positions come from records, a hidden game's from its secret
+    // set-up).
+    variants: state.variants.filter((v) => v.capabilities?.editor === true),
     getStyle: () => state.style,
     onPlay: (start) => openNewGame(start),
     onAnalyse: analyseFrom,

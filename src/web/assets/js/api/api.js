@@ -162,7 +162,8 @@
  * @typedef {{ name: string, description: string, start_fen: string, ranks: Record<string, number>,
  *             board: { files: number, ranks: number },
  *             water: string[], traps: Record<Side, string[]>, dens: Record<Side, string | null>,
- *             traps_weaken?: 'opponent' | 'all', summary?: string[], hidden_pieces: boolean }} Variant
+ *             traps_weaken?: 'opponent' | 'all', summary?: string[], hidden_pieces: boolean,
+ *             family?: 'open' | 'flip' | 'hidden', capabilities?: Capabilities }} Variant
  */
 /**
  * A position checked, after `played` (the moves asked to be played from it).
