@@ -50,15 +50,6 @@ std::string hidden_player_text(const PlayerConfig& p) {
 
 }  // namespace
 
-hidden::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats) {
-  // Only a seat a person plays shows its animals: holding the engine's seat
-  // (every local game's creator does) shows nothing of the engine's.
-  const int people = seats & ((human_seats[0] ? 1 : 0) | (human_seats[1] ? 2 : 0));
-  if (people == 1) return kBlue;
-  if (people == 2) return kRed;
-  return std::nullopt;
-}
-
 GameError still_setting_up() {
   return GameError(ErrorKind::kConflict, "setting_up",
                    "the players are still arranging their animals; the first move waits until "

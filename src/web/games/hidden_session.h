@@ -35,13 +35,6 @@ namespace jungle::web {
 
 class VariantCatalog;
 
-// Which view a holder of `seats` (a bit set, SeatTable::held_by) gets: its
-// seat's when it holds exactly one seat a person plays, else a spectator's
-// (a local game's creator, who holds both seats, sees the one side a person
-// plays against the engine, and nothing private of two people sharing a
-// screen until the page names one of them, ?as=blue).
-hidden::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats);
-
 class HiddenGameSession : public GameSessionBase {
  public:
   // A game of the hidden family's `state` (Family::new_state or
@@ -89,18 +82,18 @@ class HiddenGameSession : public GameSessionBase {
 
   // ---- the set-up phase ----
   HiddenSetup setup_mode() const { return rules_->rules().hidden_setup; }
-  bool ready(Side side) const { return ready_[side]; }
+  bool ready(Side side) const override { return ready_[side]; }
   // Both arrangements settled: the game may begin.
-  bool set_up() const { return ready_[kBlue] && ready_[kRed]; }
+  bool set_up() const override { return ready_[kBlue] && ready_[kRed]; }
   // The side's arrangement now.
   hidden::Arrangement arrangement(Side side) const;
   // Arranges `side`'s animals (parse_arrangement's text: a placement, or
   // "a1=L g1=T ..."), or at random when `text` is empty. Throws GameError
   // kRefused when the set-up is not the player's to choose, is settled, or
   // the arrangement is not one of its animals on its start squares.
-  void arrange(Side side, std::string_view text, RandomBits rng);
+  void arrange(Side side, std::string_view text, RandomBits rng) override;
   // Settles `side`'s arrangement.
-  void settle(Side side);
+  void settle(Side side) override;
 
   // A try as the page writes it ("e3e4"). Throws GameError kRefused (the
   // reason in the mover's own terms) or kBadRequest; kConflict during set-up.
@@ -110,7 +103,6 @@ class HiddenGameSession : public GameSessionBase {
   // it shows and take it back (GameError kRefused "no_takeback").
   void undo(int plies) override;
   int plies_back_to_human() const override { return ply() > 0 ? 1 : 0; }
-  bool takes_back() const override { return false; }
   void declare(int winner, const std::string& termination) override;
 
   // What the holder of `seats` is shown (hidden_view_json.cpp).
@@ -137,8 +129,6 @@ class HiddenGameSession : public GameSessionBase {
   // "setting_up" until both arrangements are settled.
   HelpPosition engine_position() const override;
 
-  // The view a holder of `seats` gets.
-  hidden::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }
   // What `viewer` knows now, read from its game::Observation alone.
   hidden::PlayerView view_of(hidden::Viewer viewer) const;
 
