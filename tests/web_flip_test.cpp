@@ -68,18 +68,17 @@ TEST_F(WebFlipTest, VariantsListTheFlipSetsWithTheirBoard) {
 // seeded with one 32-bit value, found from a game's first flips by trying
 // every seed, and then every later flip was known before it was played).
 TEST_F(WebFlipTest, AFlipIsDrawnFromTheSystemsCryptographicGenerator) {
-  const flip::FlipRulesPtr rules = flip::load_flip_rules("flip");
-  FlipGameSession game(1, "flip", rules, flip::FlipPosition::start_fen(*rules),
-                       {PlayerConfig{}, PlayerConfig{}});
+  const std::unique_ptr<FlipGameSession> game =
+      FlipGameSession::create(1, "flip", "", {PlayerConfig{}, PlayerConfig{}});
   uint64_t before = SecureRandom::drawn_on_this_thread();
-  game.play_text("b2?");
+  game->play_text("b2?");
   // One value, or two in the rare case the draw refuses one (a biased one).
   EXPECT_GT(SecureRandom::drawn_on_this_thread(), before);
-  EXPECT_EQ(game.position().hidden_count(), 15);
+  EXPECT_EQ(game->position().hidden_count(), 15);
   before = SecureRandom::drawn_on_this_thread();
-  game.play_text("c3?");
+  game->play_text("c3?");
   EXPECT_GT(SecureRandom::drawn_on_this_thread(), before);
-  EXPECT_EQ(game.position().hidden_count(), 14);
+  EXPECT_EQ(game->position().hidden_count(), 14);
 }
 
 TEST_F(WebFlipTest, AFlipIsDrawnByTheServerFromThePool) {
@@ -290,6 +289,33 @@ TEST_F(WebFlipTest, AResignationIsRecorded) {
   r = get(server, fixed + "/record");
   EXPECT_NE(r.text.find("[Result \"0-1\"]"), std::string::npos) << r.text;
   EXPECT_NE(r.text.find("[Termination \"resignation\"]"), std::string::npos) << r.text;
+}
+
+// A declared end is kept apart from the plies in the store and declared
+// again when the game is read back (the session plays through the flip
+// family's game::State, which is rebuilt from the row).
+TEST_F(WebFlipTest, AResignationSurvivesARestart) {
+  std::string path;
+  json before;
+  {
+    WebServer server(small_test_server(dir_, 4));
+    server.start();
+    Reply r = post(server, "/api/games", {{"variant", "flip"}});
+    path = game_path(r);
+    ASSERT_EQ(post(server, path + "/moves", {{"move", "b2?"}}).status, 200);
+    r = post(server, path + "/resign", {{"side", "red"}});
+    ASSERT_EQ(r.status, 200) << r.text;
+    before = r.body;
+  }
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  Reply r = get(server, path);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["status"], "over");
+  EXPECT_EQ(r.body["termination"], "resignation");
+  EXPECT_EQ(r.body["result"], before["result"]);
+  EXPECT_EQ(r.body["message"], before["message"]);
+  EXPECT_EQ(r.body["moves"], before["moves"]);
 }
 
 TEST_F(WebFlipTest, TheLoadDialogListsAFlipRecordsGame) {

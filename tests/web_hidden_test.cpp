@@ -536,6 +536,15 @@ TEST_F(WebHiddenTest, AnEnginesArrangementIsSettledAndTheShuffledSetHasNoSetUp) 
   EXPECT_EQ(code_of(post(*alice, path(shuffled.body["id"], "/setup", "blue"), {{"random", true}},
                          kBlueEyes)),
             "no_setup");
+  // A game whose family has no set-up (Capabilities::setup) has none to arrange.
+  for (const char* variant : {"standard", "flip"}) {
+    Reply open = post(*alice, "/api/games", {{"variant", variant}}, kNobody);
+    ASSERT_EQ(open.status, 201) << open.text;
+    EXPECT_EQ(
+        code_of(post(*alice, path(open.body["id"], "/setup", "blue"), {{"random", true}}, kNobody)),
+        "no_setup")
+        << variant;
+  }
 }
 
 TEST_F(WebHiddenTest, HelpThinksFromTheViewAndWhatWouldSeeTheTruthIsRefused) {

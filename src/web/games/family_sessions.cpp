@@ -84,10 +84,7 @@ NewSession new_session(const game::Family& family, const NewGame& game,
       out.game =
           FlipGameSession::from_record_text(*game.record, game.players, game.record_game, &count);
     } else {
-      const flip::FlipRulesPtr rules = flip::load_flip_rules(game.variant);
-      out.game = std::make_unique<FlipGameSession>(
-          0, game.variant, rules, game.fen.value_or(flip::FlipPosition::start_fen(*rules)),
-          game.players);
+      out.game = FlipGameSession::create(0, game.variant, game.fen.value_or(""), game.players);
     }
   } else if (game.record) {
     out.game = GameSession::from_record_text(*game.record, catalog, game.players, game.record_game,

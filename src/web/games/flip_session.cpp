@@ -9,6 +9,7 @@
 #include "core/game_record.h"
 #include "flip/flip_record.h"
 #include "flip/flip_search.h"
+#include "game/flip_observation.h"
 
 namespace jungle::web {
 
@@ -35,19 +36,61 @@ std::string flip_player_text(const PlayerConfig& p) {
 
 }  // namespace
 
-FlipGameSession::FlipGameSession(int64_t id, std::string variant, flip::FlipRulesPtr rules,
-                                 const std::string& fen, std::array<PlayerConfig, kSides> players)
+namespace {
+
+// The flip family's state of a new game; GameError kRefused for a bad FEN.
+std::unique_ptr<game::State> new_flip_state(const std::string& variant, const std::string& fen) {
+  // A flip game's chance acts during play, never at its start.
+  SecureRandom chance;
+  try {
+    return game::flip_family().new_state(variant, fen, chance);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
+  }
+}
+
+// One of chance's outcomes in `state`, each as likely as its probability
+// says, from 53 bits of `chance` against the running sum.
+std::string draw_outcome(const game::State& state, RandomBits chance) {
+  const std::vector<game::ChanceOutcome> outcomes = state.chance_outcomes();
+  double total = 0;
+  for (const game::ChanceOutcome& o : outcomes) total += o.probability;
+  const double u = double(chance() >> 11) * 0x1p-53 * total;
+  double sum = 0;
+  for (const game::ChanceOutcome& o : outcomes) {
+    sum += o.probability;
+    if (u < sum) return o.action;
+  }
+  return outcomes.back().action;
+}
+
+}  // namespace
+
+FlipGameSession::FlipGameSession(int64_t id, std::unique_ptr<game::State> state,
+                                 std::array<PlayerConfig, kSides> players)
     : GameSessionBase(id, players),
-      variant_(std::move(variant)),
-      pos_([&] {
-        try {
-          return FlipPosition(rules, fen);
-        } catch (const flip::FlipFenError& e) {
-          throw GameError(ErrorKind::kRefused, "bad_fen",
-                          std::string("invalid position: ") + e.what());
-        }
-      }()),
-      start_colours_known_(pos_.colours_known()) {}
+      state_(std::move(state)),
+      rules_(flip::load_flip_rules(state_->variant())),
+      pos_(game::flip_position_of(rules_, state_->observe(std::nullopt).position)) {
+  FlipPosition start = pos_;
+  while (!start.history().empty()) start.undo();
+  start_colours_known_ = start.colours_known();
+  findings_.resize(size_t(ply()));
+}
+
+std::unique_ptr<FlipGameSession> FlipGameSession::create(int64_t id, const std::string& variant,
+                                                         const std::string& fen,
+                                                         std::array<PlayerConfig, kSides> players) {
+  return std::make_unique<FlipGameSession>(id, new_flip_state(variant, fen), players);
+}
+
+void FlipGameSession::sync() {
+  pos_ = game::flip_position_of(rules_, state_->observe(std::nullopt).position);
+}
+
+bool FlipGameSession::declared() const {
+  return state_->over() && pos_.end() == FlipEnd::kNone;
+}
 
 std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& stored,
                                                               int64_t max_movetime_ms) {
@@ -62,28 +105,34 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
     players[size_t(s)] = PlayerConfig::from_json(j.is_discarded() ? Json() : j,
                                                  s == 0 ? "blue" : "red", max_movetime_ms);
   }
-  std::unique_ptr<FlipGameSession> game;
+  std::unique_ptr<game::State> state;
   try {
-    game = std::make_unique<FlipGameSession>(stored.id, stored.variant,
-                                             flip::load_flip_rules(stored.variant),
-                                             stored.start_fen, players);
+    state = new_flip_state(stored.variant, stored.start_fen);
   } catch (const GameError& e) {
     throw fail(e.what());
   }
+  // Each stored ply is the side's action and, for a flip ("b2?=L"), chance's.
   std::istringstream words(stored.moves);
   std::string word;
   while (words >> word) {
-    Ply p;
-    if (!game->pos_.parse_ply(word, p)) throw fail("ply " + word + " is not legal");
-    game->pos_.play(p);
-  }
-  if (is_declared_termination(stored.declared)) {
-    if (auto r = result_from_tag(stored.result); r && *r != GameResult::kOngoing) {
-      game->declared_ = *r;
-      game->declared_termination_ = stored.declared;
+    try {
+      const size_t reveal = word.find('=');
+      if (reveal != std::string::npos) state->apply(word.substr(0, reveal));
+      state->apply(word);
+    } catch (const game::ActionError&) {
+      throw fail("ply " + word + " is not legal");
     }
   }
-  game->findings_.resize(size_t(game->ply()));
+  if (is_declared_termination(stored.declared) && !state->over()) {
+    if (auto r = result_from_tag(stored.result); r && *r != GameResult::kOngoing) {
+      try {
+        state->declare(*r, stored.declared);
+      } catch (const std::invalid_argument& e) {
+        throw fail(e.what());
+      }
+    }
+  }
+  auto game = std::make_unique<FlipGameSession>(stored.id, std::move(state), players);
   // A review's findings; one that no longer reads is searched again.
   const Json findings = Json::parse(stored.evaluations, nullptr, false);
   if (findings.is_array()) {
@@ -97,21 +146,18 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
 
 namespace {
 
-// Every game of a flip record text, read once. Throws GameError kRefused.
-std::vector<flip::FlipRecord> read_flip_record_text(std::string_view text) {
+// Every game of a flip record text, read once by the flip family. Throws
+// GameError kRefused.
+std::vector<game::RecordedGame> read_flip_record_text(std::string_view text) {
   try {
-    std::vector<flip::FlipRecord> records = flip::read_flip_records(text, false);
+    std::vector<game::RecordedGame> records = game::flip_family().read_records(text);
     if (records.empty()) {
       throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
     }
     return records;
-  } catch (const RecordError& e) {
-    throw GameError(ErrorKind::kRefused, "bad_record",
-                    std::string("cannot read the record: ") + e.what());
-  } catch (const flip::FlipRulesError& e) {
-    throw GameError(ErrorKind::kRefused, "bad_record",
-                    std::string("cannot read the record: ") + e.what());
-  } catch (const flip::FlipFenError& e) {
+  } catch (const GameError&) {
+    throw;
+  } catch (const std::exception& e) {
     throw GameError(ErrorKind::kRefused, "bad_record",
                     std::string("cannot read the record: ") + e.what());
   }
@@ -120,25 +166,20 @@ std::vector<flip::FlipRecord> read_flip_record_text(std::string_view text) {
 }  // namespace
 
 std::unique_ptr<FlipGameSession> FlipGameSession::from_record(
-    const flip::FlipRecord& record, std::array<PlayerConfig, kSides> players) {
-  const std::string name = record.position.rules().name;
-  if (!is_flip_set(name)) {
+    game::RecordedGame record, std::array<PlayerConfig, kSides> players) {
+  if (!record.state || !is_flip_set(record.state->variant())) {
     throw GameError(ErrorKind::kRefused, "bad_record",
                     "the record's Variant must name a shipped flip set");
   }
-  auto game = std::make_unique<FlipGameSession>(0, name, record.position.rules_ptr(),
-                                                record.position.initial_fen(), players);
-  for (const Ply& p : record.position.history()) game->pos_.play(p);
-  game->findings_.resize(size_t(game->ply()));
-  return game;
+  return std::make_unique<FlipGameSession>(0, std::move(record.state), players);
 }
 
 std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
     std::string_view text, std::array<PlayerConfig, kSides> players, int index, int* games) {
-  const std::vector<flip::FlipRecord> records = read_flip_record_text(text);
+  std::vector<game::RecordedGame> records = read_flip_record_text(text);
   if (games) *games = int(records.size());
   require_record_game(index, records.size());
-  return from_record(records[size_t(index - 1)], players);
+  return from_record(std::move(records[size_t(index - 1)]), players);
 }
 
 bool FlipGameSession::is_flip_set(std::string_view name) {
@@ -150,23 +191,19 @@ bool FlipGameSession::is_flip_set(std::string_view name) {
 
 Json FlipGameSession::record_games_json(std::string_view text) {
   Json list = Json::array();
-  const std::vector<flip::FlipRecord> records = read_flip_record_text(text);
+  std::vector<game::RecordedGame> records = read_flip_record_text(text);
   for (size_t i = 0; i < records.size(); ++i) {
-    const flip::FlipRecord& record = records[i];
-    const auto tag = [&](const std::string& name) {
-      for (const auto& [key, value] : record.tags) {
-        if (key == name) return value;
-      }
-      return std::string();
-    };
-    const std::unique_ptr<FlipGameSession> game = from_record(record, {});
-    list.push_back(Json{{"index", i + 1},
-                        {"blue", tag("Blue")},
-                        {"red", tag("Red")},
-                        {"event", tag("Event")},
-                        {"result", std::string(result_tag(game->result()))},
-                        {"variant", game->variant()},
-                        {"ply", game->ply()}});
+    game::RecordedGame& record = records[i];
+    const Json entry{{"index", i + 1},
+                     {"blue", record.tag("Blue")},
+                     {"red", record.tag("Red")},
+                     {"event", record.tag("Event")}};
+    const std::unique_ptr<FlipGameSession> game = from_record(std::move(record), {});
+    Json line = entry;
+    line["result"] = std::string(result_tag(game->result()));
+    line["variant"] = game->variant();
+    line["ply"] = game->ply();
+    list.push_back(std::move(line));
   }
   return list;
 }
@@ -188,67 +225,18 @@ Side FlipGameSession::side_of_seat(int seat) const {
   return seat_of(pos_, kBlue) == seat ? kBlue : kRed;
 }
 
-bool FlipGameSession::over() const {
-  return result() != GameResult::kOngoing;
-}
-
-GameResult FlipGameSession::result() const {
-  if (declared_ != GameResult::kOngoing) return declared_;
-  GameResult r = GameResult::kOngoing;
-  pos_.end(&r);
-  return r;
-}
-
-std::string FlipGameSession::termination() const {
-  if (declared_ != GameResult::kOngoing) return declared_termination_;
-  return std::string(flip::flip_end_tag(pos_.end()));
-}
-
-std::string FlipGameSession::result_message() const {
-  if (declared_ != GameResult::kOngoing) {
-    if (declared_ == GameResult::kDraw) return "Draw by agreement";
-    const std::string winner = declared_ == GameResult::kBlueWins ? "Blue" : "Red";
-    const std::string loser = declared_ == GameResult::kBlueWins ? "Red" : "Blue";
-    if (declared_termination_ == "time") return winner + " wins: " + loser + " ran out of time";
-    if (declared_termination_ == "abandoned") return winner + " wins (game abandoned)";
-    return winner + " wins: " + loser + " resigned";
-  }
-  GameResult r = GameResult::kOngoing;
-  const FlipEnd end = pos_.end(&r);
-  return flip::flip_end_message(end, r);
-}
-
 void FlipGameSession::play_text(std::string_view text) {
   if (over()) {
     throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
   }
-  Action a;
-  if (text.find('=') != std::string_view::npos || !pos_.parse_action(text, a)) {
-    throw GameError(ErrorKind::kRefused, "illegal_move",
-                    "'" + std::string(text) +
-                        "' is not an action here: flip a face-down tile (\"b2?\") or move a "
-                        "face-up piece of yours one step (\"a1a2\")");
+  try {
+    state_->apply(text);
+    // What a flip reveals: chance acts at once, drawn here.
+    while (state_->actor().is_chance()) state_->apply(draw_outcome(*state_, chance_));
+  } catch (const game::ActionError& e) {
+    throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
   }
-  play(a);
-}
-
-void FlipGameSession::play(Action a) {
-  if (over()) {
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
-  }
-  if (!pos_.is_legal(a)) {
-    throw GameError(ErrorKind::kRefused, "illegal_move",
-                    "'" + flip::action_text(a) + "' is not legal in this position");
-  }
-  Ply p{a, kNoPiece};
-  if (a.is_flip()) {
-    const flip::Outcomes o = pos_.outcomes();
-    int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance_);
-    int i = 0;
-    while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
-    p.revealed = o.piece[size_t(i)];
-  }
-  pos_.play(p);
+  sync();
   findings_.emplace_back();
   changed();
 }
@@ -266,10 +254,16 @@ HelpPosition FlipGameSession::help_position(int ply, int) const {
 }
 
 void FlipGameSession::undo(int plies) {
-  for (int i = 0; i < plies && !pos_.history().empty(); ++i) pos_.undo();
-  findings_.resize(pos_.history().size());
-  declared_ = GameResult::kOngoing;
-  declared_termination_.clear();
+  // A ply is the side's action and chance's after it: both are taken back.
+  for (int i = 0; i < plies && ply() > 0; ++i) {
+    const int before = ply();
+    while (ply() == before && state_->undo()) {
+    }
+    while (state_->actor().is_chance() && state_->undo()) {
+    }
+  }
+  sync();
+  findings_.resize(size_t(ply()));
   changed();
 }
 
@@ -290,8 +284,12 @@ void FlipGameSession::declare(int winner, const std::string& termination) {
     throw GameError(ErrorKind::kRefused, "no_colours",
                     "nobody has a colour yet: the first flip decides them");
   }
-  declared_ = winner < 0 ? GameResult::kDraw : win_for_side(side_of_seat(winner));
-  declared_termination_ = termination;
+  try {
+    state_->declare(winner < 0 ? GameResult::kDraw : win_for_side(side_of_seat(winner)),
+                    termination);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "bad_declaration", e.what());
+  }
   changed();
 }
 
@@ -356,7 +354,7 @@ Json FlipGameSession::to_json() const {
   Json state{
       {"id", id()},
       {"kind", "flip"},
-      {"variant", variant_},
+      {"variant", variant()},
       {"board_size", {{"files", 4}, {"ranks", 4}}},
       {"start_fen", pos_.initial_fen()},
       {"fen", pos_.fen()},
@@ -378,7 +376,7 @@ Json FlipGameSession::to_json() const {
 
 StoredGame FlipGameSession::to_stored() const {
   StoredGame s;
-  s.variant = variant_;
+  s.variant = variant();
   s.start_fen = pos_.initial_fen();
   for (const Ply& p : pos_.history()) {
     if (!s.moves.empty()) s.moves += ' ';
@@ -389,7 +387,7 @@ StoredGame FlipGameSession::to_stored() const {
   s.red = players_[1].to_json().dump();
   s.result = std::string(result_tag(result()));
   s.termination = termination();
-  s.declared = declared_ != GameResult::kOngoing ? declared_termination_ : "";
+  s.declared = declared() ? termination() : "";
   if (reviewed() > 0) {
     Json findings = Json::array();
     for (const auto& f : findings_) findings.push_back(f ? f->to_stored_json() : Json());
@@ -465,20 +463,7 @@ std::string FlipGameSession::record_text() const {
     const std::string eval = eval_comment(Evaluation{int(std::lround(blue * 10)), false, f->depth});
     comments[i] = judged_comment(eval, *judge_ply(i));
   }
-  std::string text = flip::write_flip_record(pos_, tags, comments);
-  if (declared_ != GameResult::kOngoing) {
-    // The writer knows the board's results only; a declared one is added.
-    const std::string tag(result_tag(declared_));
-    const std::string open = "[Result \"*\"]\n";
-    if (size_t at = text.find(open); at != std::string::npos) {
-      text.replace(at, open.size(),
-                   "[Result \"" + tag + "\"]\n[Termination \"" + declared_termination_ + "\"]\n");
-    }
-    if (text.size() >= 2 && text.compare(text.size() - 2, 2, "*\n") == 0) {
-      text.replace(text.size() - 2, 1, tag);
-    }
-  }
-  return text;
+  return state_->record(tags, comments);
 }
 
 std::string FlipGameSession::record_filename() const {

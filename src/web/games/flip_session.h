@@ -13,6 +13,7 @@
 #include "flip/flip_position.h"
 #include "flip/flip_record.h"
 #include "game/families.h"
+#include "game/state.h"
 #include "web/games/game_session_base.h"
 #include "web/games/move_judgement.h"
 #include "web/store/game_store.h"
@@ -20,9 +21,11 @@
 // Flip Jungle games in the web app (docs/api.md, "Flip Jungle games"): a
 // second kind of game beside GameSession, kept in the same store (variant
 // name, start FEN and the plies as records write them, "b2?=L a1a2") and
-// served on the same routes. What a flip reveals is drawn here, from the
-// pool, with the operating system's cryptographic generator: a client only
-// asks for a flip, and nobody can tell a draw before it is made.
+// served on the same routes. The game is the flip family's game::State: a
+// flip is the side's action ("b2?") and then chance's ("b2?=L"), which is
+// drawn here, with the operating system's cryptographic generator, from the
+// outcomes the state offers: a client only asks for a flip, and nobody can
+// tell a draw before it is made.
 
 namespace jungle::web {
 
@@ -49,9 +52,15 @@ struct FlipPlyFinding {
 // from a game's first flips, and told every later one).
 class FlipGameSession : public GameSessionBase {
  public:
-  // Throws GameError kRefused for a bad FEN.
-  FlipGameSession(int64_t id, std::string variant, flip::FlipRulesPtr rules, const std::string& fen,
+  // A game of the flip family's `state` (Family::new_state or read_records),
+  // which it owns from then on.
+  FlipGameSession(int64_t id, std::unique_ptr<game::State> state,
                   std::array<PlayerConfig, kSides> players);
+  // A new game of the shipped flip set `variant` from `fen` ("" for the set's
+  // start). Throws GameError kRefused for a bad FEN.
+  static std::unique_ptr<FlipGameSession> create(int64_t id, const std::string& variant,
+                                                 const std::string& fen,
+                                                 std::array<PlayerConfig, kSides> players);
   // Replays a stored game; throws GameError kServerFault when it no longer replays.
   static std::unique_ptr<FlipGameSession> from_stored(const StoredGame& stored,
                                                       int64_t max_movetime_ms);
@@ -61,9 +70,9 @@ class FlipGameSession : public GameSessionBase {
   static std::unique_ptr<FlipGameSession> from_record_text(std::string_view text,
                                                            std::array<PlayerConfig, kSides> players,
                                                            int index = 1, int* games = nullptr);
-  // One game of a flip record read already. Throws GameError kRefused when
-  // its Variant is not a shipped flip set.
-  static std::unique_ptr<FlipGameSession> from_record(const flip::FlipRecord& record,
+  // One game of a flip record read already (game::RecordedGame). Throws
+  // GameError kRefused when its Variant is not a shipped flip set.
+  static std::unique_ptr<FlipGameSession> from_record(game::RecordedGame record,
                                                       std::array<PlayerConfig, kSides> players);
   // The games of a flip record text as the load dialog lists them. Throws
   // as from_record_text does.
@@ -73,7 +82,9 @@ class FlipGameSession : public GameSessionBase {
 
   const game::Family& family() const override { return game::flip_family(); }
   int mover_seat(int ply) const override;
-  const std::string& variant() const override { return variant_; }
+  const std::string& variant() const override { return state_->variant(); }
+  // The game as every viewer sees it (nothing of Flip Jungle is private):
+  // the flip position read from the state's observation.
   const flip::FlipPosition& position() const { return pos_; }
   // The position after the first `ply` plies (0..ply()): a tile flipped
   // later is face down there again, its animal back in the pool.
@@ -82,20 +93,19 @@ class FlipGameSession : public GameSessionBase {
   // holds nothing until it is flipped.
   HelpPosition help_position(int ply, int seats) const override;
   HelpPosition engine_position() const override { return position(); }
-  int ply() const override { return int(pos_.history().size()); }
+  int ply() const override { return state_->plies(); }
   int seat_to_move() const override;
   bool colours_known() const override { return pos_.colours_known(); }
   Side side_of_seat(int seat) const override;
 
-  bool over() const override;
-  GameResult result() const override;
-  std::string termination() const override;
-  std::string result_message() const override;
+  bool over() const override { return state_->over(); }
+  GameResult result() const override { return state_->result(); }
+  std::string termination() const override { return state_->termination(); }
+  std::string result_message() const override { return state_->result_message(); }
 
   // An action as the page sends it: "b2?" (the server draws what it
   // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
   void play_text(std::string_view text) override;
-  void play(flip::Action action);
   void undo(int plies) override;
   int plies_back_to_human() const override;
   // Throws GameError kRefused before the first flip has given the players colours.
@@ -122,12 +132,16 @@ class FlipGameSession : public GameSessionBase {
   int seat_of(const flip::FlipPosition& pos, Side side) const;
   // The ply as to_json lists it, `p` the position before it (advanced past it).
   Json ply_json(flip::FlipPosition& p, size_t index) const;
+  // Reads pos_ again from the state's observation, after every change.
+  void sync();
+  // Whether the result is a declared one (a resignation, a flag, an
+  // agreement), which the store keeps apart from the board's.
+  bool declared() const;
 
-  std::string variant_;
+  std::unique_ptr<game::State> state_;
+  flip::FlipRulesPtr rules_;
   flip::FlipPosition pos_;
   bool start_colours_known_ = true;
-  GameResult declared_ = GameResult::kOngoing;  // a resignation, a flag, an agreement
-  std::string declared_termination_;
   SecureRandom chance_;
   std::vector<std::optional<FlipPlyFinding>> findings_;  // one per ply
 };

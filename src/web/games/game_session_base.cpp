@@ -137,6 +137,20 @@ int GameSessionBase::mover_seat(int ply) const {
   return seat_from_name(move_json(ply).value("side", ""));
 }
 
+game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats) {
+  // Only a seat a person plays shows its animals: holding the engine's seat
+  // (every local game's creator does) shows nothing of the engine's.
+  const int people = seats & ((human_seats[0] ? 1 : 0) | (human_seats[1] ? 2 : 0));
+  if (people == 1) return kBlue;
+  if (people == 2) return kRed;
+  return std::nullopt;
+}
+
+void GameSessionBase::arrange(Side, std::string_view, RandomBits) {
+  throw GameError(ErrorKind::kRefused, "no_setup",
+                  "only a hidden-pieces game has a set-up to arrange");
+}
+
 void require_record_game(int index, size_t games) {
   if (index >= 1 && size_t(index) <= games) return;
   throw GameError(ErrorKind::kRefused, "no_such_record_game",

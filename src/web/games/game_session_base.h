@@ -12,8 +12,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/random_bits.h"
 #include "core/types.h"
 #include "game/family.h"
+#include "game/observation.h"
 #include "web/games/game_clock.h"
 #include "web/games/help_position.h"
 #include "web/games/seats.h"
@@ -58,6 +60,14 @@ std::string name_from_tag(const std::string& tag);
 // when there is no such game (GameError kRefused, no_such_record_game).
 void require_record_game(int index, size_t games);
 
+// Which viewer (game::Viewer) a holder of `seats` (a bit set, SeatTable::
+// held_by) is: its seat's side when it holds exactly one seat a person
+// plays, else a spectator (a local game's creator, who holds both seats, is
+// the one side a person plays against the engine, and nobody in particular
+// of two people sharing a screen until the page names one of them,
+// ?as=blue). Where viewers know different things, this says what it is sent.
+game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats);
+
 class GameSessionBase {
  public:
   virtual ~GameSessionBase() = default;
@@ -87,9 +97,13 @@ class GameSessionBase {
   virtual Side side_of_seat(int seat) const { return Side(seat); }
   // Whether the clocks may run yet (a hidden game's set-up comes first).
   virtual bool clocks_may_run() const { return colours_known(); }
-  // Whether moves may be taken back (not where a take-back would show what
-  // the player was not to see).
-  virtual bool takes_back() const { return true; }
+  // Whether moves may be taken back: where the family's games allow it, and
+  // not where viewers know different things (a take-back would let a player
+  // try an attack, see the animals it shows, and take it back).
+  bool takes_back() const {
+    const game::Capabilities can = family().capabilities();
+    return can.undo && !can.hidden_information;
+  }
 
   const PlayerConfig& player(int seat) const { return players_[size_t(seat)]; }
   std::array<bool, 2> human_seats() const {
@@ -111,6 +125,24 @@ class GameSessionBase {
   // "agreement", "abandoned"). Throws GameError kRefused when the game is
   // over or has no colours yet.
   virtual void declare(int winner, const std::string& termination) = 0;
+
+  // The viewer a holder of `seats` is (viewer_of_seats).
+  game::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }
+
+  // ---- a set-up each side chooses in secret (Capabilities::setup) ----
+  // Whether `side` has settled its arrangement, and whether both have (the
+  // first move waits for both); a game without a set-up has none to wait for.
+  virtual bool ready(Side side) const {
+    (void)side;
+    return true;
+  }
+  virtual bool set_up() const { return true; }
+  // Arranges `side`'s animals (a text, or at random from `rng` when `text`
+  // is empty). Throws GameError kRefused "no_setup" where the game has no
+  // set-up to choose, and saying why an arrangement is refused.
+  virtual void arrange(Side side, std::string_view text, RandomBits rng);
+  // Settles `side`'s arrangement; nothing where there is none to settle.
+  virtual void settle(Side side) { (void)side; }
 
   // ---- the engine's help (engine_routes: one path for every family) ----
   // Throws GameError kRefused where the game's family gives no `help` (a

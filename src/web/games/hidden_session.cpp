@@ -5,6 +5,8 @@
 #include <stdexcept>
 
 #include "core/game_record.h"
+#include "core/secure_random.h"
+#include "game/hidden_observation.h"
 #include "hidden/hidden_record.h"
 #include "search/strength_levels.h"
 #include "web/games/game_session.h"
@@ -13,7 +15,6 @@
 namespace jungle::web {
 
 using hidden::Arrangement;
-using hidden::HiddenGame;
 using hidden::Observation;
 using hidden::Viewer;
 
@@ -24,11 +25,17 @@ constexpr int kMaxAnnouncements = 4000;
 // The stored moves' word for a side whose chosen arrangement is settled.
 constexpr std::string_view kSettledWord = "setup:";
 
-Position position_from_fen(const std::string& fen, RuleSetPtr rules) {
+// The hidden family's state of a game from the set-up `start` (the truth;
+// "" to draw the rule set's from `chance`). GameError kRefused for a bad FEN
+// or a rule set that hides nothing.
+std::unique_ptr<game::State> new_hidden_state(const std::string& variant, const std::string& start,
+                                              RandomBits chance) {
   try {
-    return Position::from_fen(fen, std::move(rules));
+    return game::hidden_family().new_state(variant, start, chance);
   } catch (const FenError& e) {
     throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "not_hidden", e.what());
   }
 }
 
@@ -43,33 +50,18 @@ std::string hidden_player_text(const PlayerConfig& p) {
 
 }  // namespace
 
-hidden::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats) {
-  // Only a seat a person plays shows its animals: holding the engine's seat
-  // (every local game's creator does) shows nothing of the engine's.
-  const int people = seats & ((human_seats[0] ? 1 : 0) | (human_seats[1] ? 2 : 0));
-  if (people == 1) return kBlue;
-  if (people == 2) return kRed;
-  return std::nullopt;
-}
-
 GameError still_setting_up() {
   return GameError(ErrorKind::kConflict, "setting_up",
                    "the players are still arranging their animals; the first move waits until "
                    "both are ready");
 }
 
-HiddenGameSession::HiddenGameSession(int64_t id, std::string variant, Position start,
-                                     std::array<bool, kSides> ready,
+HiddenGameSession::HiddenGameSession(int64_t id, std::unique_ptr<game::State> state,
+                                     RuleSetPtr rules, std::array<bool, kSides> ready,
                                      std::array<PlayerConfig, kSides> players)
     : GameSessionBase(id, players),
-      variant_(std::move(variant)),
-      game_([&] {
-        try {
-          return HiddenGame(std::move(start), variant_);
-        } catch (const std::invalid_argument& e) {
-          throw GameError(ErrorKind::kRefused, "not_hidden", e.what());
-        }
-      }()),
+      state_(std::move(state)),
+      rules_(std::move(rules)),
       ready_(ready) {}
 
 std::unique_ptr<HiddenGameSession> HiddenGameSession::create(
@@ -77,17 +69,16 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::create(
     std::array<PlayerConfig, kSides> players, RandomBits rng) {
   if (fen) {
     // A given position is the set-up: whoever wrote it knows it.
-    Position start = position_from_fen(*fen, rules);
-    return std::make_unique<HiddenGameSession>(0, variant, std::move(start),
+    return std::make_unique<HiddenGameSession>(0, new_hidden_state(variant, *fen, rng), rules,
                                                std::array<bool, kSides>{true, true}, players);
   }
-  Position start = hidden::default_start(rules, rng);
   std::array<bool, kSides> ready{true, true};
   if (rules->rules().hidden_setup == HiddenSetup::kChosen) {
     // A person arranges its own; the engine's random arrangement is its choice.
     ready = {players[kBlue].is_engine(), players[kRed].is_engine()};
   }
-  return std::make_unique<HiddenGameSession>(0, variant, std::move(start), ready, players);
+  return std::make_unique<HiddenGameSession>(0, new_hidden_state(variant, "", rng), rules, ready,
+                                             players);
 }
 
 std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGame& stored,
@@ -109,7 +100,6 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
       // Settings are not worth refusing the game for.
     }
   }
-  std::unique_ptr<HiddenGameSession> game;
   std::istringstream words(stored.moves);
   std::vector<std::string> announcements;
   std::array<bool, kSides> ready{true, true};
@@ -124,11 +114,11 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
     }
   }
   if (!announcements.empty()) ready = {true, true};
+  std::unique_ptr<game::State> state;
   try {
-    game = std::make_unique<HiddenGameSession>(
-        stored.id, stored.variant, Position::from_fen(stored.start_fen, rules), ready, players);
-  } catch (const FenError& e) {
-    throw fail(e.what());
+    // The stored set-up is the start: nothing is drawn.
+    SecureRandom unused;
+    state = new_hidden_state(stored.variant, stored.start_fen, unused);
   } catch (const GameError& e) {
     throw fail(e.what());
   }
@@ -136,72 +126,81 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
   for (const std::string& text : announcements) {
     std::string error;
     bool given = false;
-    const std::optional<Observation> o =
-        hidden::parse_observation(text, game->game_.side_to_move(), g, &given, &error);
+    const Side mover = state->actor().is_side() ? state->actor().side : kBlue;
+    const std::optional<Observation> o = hidden::parse_observation(text, mover, g, &given, &error);
     if (!o) throw fail("announcement " + text + ": " + error);
     try {
-      const Observation& made = game->game_.play(o->move);
+      const std::string made = state->apply(g.move_text(o->move));
       // A bare move (a game stored before hidden games had an arbiter) is
       // resolved by the rules; a written outcome must be the arbiter's.
-      if (given && hidden::observation_text(made, g) != text) {
-        throw fail("announcement " + text + " does not match the arbiter, which announces " +
-                   hidden::observation_text(made, g));
+      if (given && made != text) {
+        throw fail("announcement " + text + " does not match the arbiter, which announces " + made);
       }
     } catch (const std::invalid_argument& e) {
       throw fail("announcement " + text + ": " + e.what());
     }
   }
   const std::optional<GameResult> declared = result_from_tag(stored.result);
-  if (!stored.declared.empty() && !game->over() && declared && *declared != GameResult::kOngoing) {
-    game->game_.declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
+  if (!stored.declared.empty() && !state->over() && declared && *declared != GameResult::kOngoing) {
+    try {
+      state->declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
+    } catch (const std::invalid_argument& e) {
+      throw fail(e.what());
+    }
   }
+  auto game =
+      std::make_unique<HiddenGameSession>(stored.id, std::move(state), rules, ready, players);
   game->load_table(stored);
   return game;
 }
 
-std::unique_ptr<HiddenGameSession> HiddenGameSession::from_record_text(
-    std::string_view text, const VariantCatalog& catalog, std::array<PlayerConfig, kSides> players,
-    int index, int* games) {
-  require_shipped_variants(text, catalog);
-  std::vector<hidden::HiddenRecord> records;
+namespace {
+
+// Every game of a hidden record text, read by the hidden family. Throws
+// GameError kRefused.
+std::vector<game::RecordedGame> read_hidden_record_text(std::string_view text) {
+  std::vector<game::RecordedGame> records;
   try {
-    records = hidden::read_hidden_records(text);
+    records = game::hidden_family().read_records(text);
   } catch (const RecordError& e) {
     throw GameError(ErrorKind::kRefused, "bad_record", e.what());
   }
   if (records.empty()) {
     throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
   }
+  return records;
+}
+
+}  // namespace
+
+std::unique_ptr<HiddenGameSession> HiddenGameSession::from_record_text(
+    std::string_view text, const VariantCatalog& catalog, std::array<PlayerConfig, kSides> players,
+    int index, int* games) {
+  require_shipped_variants(text, catalog);
+  std::vector<game::RecordedGame> records = read_hidden_record_text(text);
   if (games) *games = int(records.size());
   require_record_game(index, records.size());
-  hidden::HiddenRecord& first = records[size_t(index - 1)];
-  if (!first.game) {
+  game::RecordedGame& chosen = records[size_t(index - 1)];
+  if (!chosen.state) {
     throw GameError(ErrorKind::kRefused, "view_record",
-                    "this is " + first.tag("View") +
+                    "this is " + chosen.tag("View") +
                         "'s record of a hidden game: it holds only what that player was shown; "
                         "playing it on needs the arbiter's record, with the secret set-up");
   }
-  players[kBlue].name = name_from_tag(first.tag("Blue"));
-  players[kRed].name = name_from_tag(first.tag("Red"));
-  const HiddenGame& read = *first.game;
-  auto game = std::make_unique<HiddenGameSession>(0, read.variant(), read.start(),
-                                                  std::array<bool, kSides>{true, true}, players);
-  game->game_ = read;
-  return game;
+  players[kBlue].name = name_from_tag(chosen.tag("Blue"));
+  players[kRed].name = name_from_tag(chosen.tag("Red"));
+  RuleSetPtr rules = catalog.get(chosen.state->variant());
+  return std::make_unique<HiddenGameSession>(0, std::move(chosen.state), std::move(rules),
+                                             std::array<bool, kSides>{true, true}, players);
 }
 
 Json HiddenGameSession::record_games_json(std::string_view text) {
-  std::vector<hidden::HiddenRecord> records;
-  try {
-    records = hidden::read_hidden_records(text);
-  } catch (const RecordError& e) {
-    throw GameError(ErrorKind::kRefused, "bad_record", e.what());
-  }
+  const std::vector<game::RecordedGame> records = read_hidden_record_text(text);
   Json list = Json::array();
   for (size_t i = 0; i < records.size(); ++i) {
-    const hidden::HiddenRecord& r = records[i];
-    const int plies = r.game   ? int(r.game->announcements().size())
-                      : r.view ? int(r.view->history().size())
+    const game::RecordedGame& r = records[i];
+    const int plies = r.state  ? int(r.state->actions().size())
+                      : r.seen ? int(r.seen->steps.size())
                                : 0;
     list.push_back({{"index", i + 1},
                     {"blue", r.tag("Blue")},
@@ -215,20 +214,39 @@ Json HiddenGameSession::record_games_json(std::string_view text) {
   return list;
 }
 
-void HiddenGameSession::rebuild(Position start) {
-  game_ = HiddenGame(std::move(start), variant_);
+void HiddenGameSession::rebuild(const Position& start) {
+  SecureRandom unused;  // the set-up is given: nothing is drawn
+  state_ = new_hidden_state(variant(), start.fen(), unused);
+}
+
+hidden::PlayerView HiddenGameSession::view_of(hidden::Viewer viewer) const {
+  return game::hidden_view_of(rules_, state_->observe(viewer).position);
+}
+
+Position HiddenGameSession::truth_start() const {
+  return Position::from_fen(game::start_of(*state_)->fen(), rules_);
+}
+
+Position HiddenGameSession::truth() const {
+  return Position::from_fen(state_->fen(), rules_);
+}
+
+int HiddenGameSession::seat_to_move() const {
+  const game::Actor actor = state_->actor();
+  return int(actor.is_side() ? actor.side : view_of(std::nullopt).side_to_move());
 }
 
 Arrangement HiddenGameSession::arrangement(Side side) const {
-  Arrangement out = hidden::start_arrangement(game_.rule_set(), side);
-  for (auto& [square, animal] : out) animal = animal_of(game_.start().piece_on(square));
+  Arrangement out = hidden::start_arrangement(*rules_, side);
+  const Position start = truth_start();
+  for (auto& [square, animal] : out) animal = animal_of(start.piece_on(square));
   return out;
 }
 
 void HiddenGameSession::arrange(Side side, std::string_view text, RandomBits rng) {
   if (setup_mode() != HiddenSetup::kChosen) {
     throw GameError(ErrorKind::kRefused, "no_setup",
-                    "in '" + variant_ + "' the arbiter places the animals (setup = " +
+                    "in '" + variant() + "' the arbiter places the animals (setup = " +
                         (setup_mode() == HiddenSetup::kFixed ? "fixed" : "shuffled") +
                         "); arranging them is for a set with setup = chosen");
   }
@@ -238,14 +256,14 @@ void HiddenGameSession::arrange(Side side, std::string_view text, RandomBits rng
   }
   Arrangement mine;
   try {
-    mine = text.empty() ? hidden::random_arrangement(game_.rule_set(), side, rng)
-                        : hidden::parse_arrangement(game_.rule_set(), side, text);
+    mine = text.empty() ? hidden::random_arrangement(*rules_, side, rng)
+                        : hidden::parse_arrangement(*rules_, side, text);
   } catch (const std::invalid_argument& e) {
     throw GameError(ErrorKind::kRefused, "bad_arrangement", e.what());
   }
   const Arrangement blue = side == kBlue ? mine : arrangement(kBlue);
   const Arrangement red = side == kRed ? mine : arrangement(kRed);
-  rebuild(hidden::start_with(game_.rule_set_ptr(), blue, red));
+  rebuild(hidden::start_with(rules_, blue, red));
   changed();
 }
 
@@ -259,7 +277,7 @@ void HiddenGameSession::play_text(std::string_view text) {
   if (over()) {
     throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
   }
-  const std::optional<Move> m = game_.rule_set().geometry().parse_move_text(text);
+  const std::optional<Move> m = rules_->geometry().parse_move_text(text);
   if (!m) {
     throw GameError(ErrorKind::kBadRequest, "bad_move",
                     "\"" + std::string(text) +
@@ -268,21 +286,25 @@ void HiddenGameSession::play_text(std::string_view text) {
   play(*m);
 }
 
-const Observation& HiddenGameSession::play(Move m) {
+void HiddenGameSession::play(Move m) {
   if (!set_up()) throw still_setting_up();
   if (ply() >= kMaxAnnouncements) {
     throw GameError(ErrorKind::kRefused, "game_too_long",
                     "a game may have at most " + std::to_string(kMaxAnnouncements) + " moves");
   }
+  // A try the arbiter would not take is explained from the mover's own
+  // view, so the message names nothing the mover was not shown.
+  const std::string text = rules_->geometry().move_text(m);
+  const hidden::PlayerView mine = view_of(Side(seat_to_move()));
+  if (!mine.may_try(m)) {
+    throw GameError(ErrorKind::kRefused, "illegal_move", text + ": " + mine.explain(m));
+  }
   try {
-    // The arbiter explains a try it does not take from the mover's own
-    // view, so the message names nothing the mover was not shown.
-    const Observation& o = game_.play(m);
-    changed();
-    return o;
+    state_->apply(text);
   } catch (const std::invalid_argument& e) {
     throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
   }
+  changed();
 }
 
 void HiddenGameSession::undo(int) {
@@ -306,48 +328,55 @@ HelpPosition HiddenGameSession::help_position(int, int seats) const {
   }
   if (!set_up()) throw still_setting_up();
   const hidden::Viewer viewer = viewer_for(seats);
-  if (!viewer || *viewer != game_.side_to_move()) {
+  if (!viewer || int(*viewer) != seat_to_move()) {
     throw GameError(ErrorKind::kRefused, "not_your_turn",
                     "a hint is for the player to move, from that player's own view");
   }
-  return game_.view(*viewer);
+  return view_of(*viewer);
 }
 
 HelpPosition HiddenGameSession::engine_position() const {
   if (!set_up()) throw still_setting_up();
-  return game_.view(game_.side_to_move());
+  return view_of(Side(seat_to_move()));
 }
 
 void HiddenGameSession::declare(int winner, const std::string& termination) {
   if (over()) {
     throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
   }
-  game_.declare(winner < 0 ? GameResult::kDraw : win_for_side(Side(winner)), termination);
+  try {
+    state_->declare(winner < 0 ? GameResult::kDraw : win_for_side(Side(winner)), termination);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "bad_declaration", e.what());
+  }
   changed();
 }
 
 StoredGame HiddenGameSession::to_stored() const {
   StoredGame s;
-  s.variant = variant_;
+  s.variant = variant();
   // The secret set-up: the store holds the truth, the answers never do.
-  s.start_fen = game_.start().fen();
-  const Geometry& g = game_.rule_set().geometry();
+  s.start_fen = truth_start().fen();
+  const Geometry& g = rules_->geometry();
+  const hidden::PlayerView spectator = view_of(std::nullopt);
   auto add = [&](const std::string& word) {
     if (!s.moves.empty()) s.moves += ' ';
     s.moves += word;
   };
-  if (setup_mode() == HiddenSetup::kChosen && game_.announcements().empty()) {
+  if (setup_mode() == HiddenSetup::kChosen && spectator.history().empty()) {
     for (Side side : {kBlue, kRed}) {
       if (ready_[side]) add(std::string(kSettledWord) + side_json_name(side));
     }
   }
-  for (const Observation& o : game_.announcements()) add(hidden::observation_text(o, g));
+  for (const Observation& o : spectator.history()) add(hidden::observation_text(o, g));
   s.ply_count = ply();
   s.blue = players_[kBlue].to_json().dump();
   s.red = players_[kRed].to_json().dump();
   s.result = std::string(result_tag(result()));
   s.termination = termination();
-  s.declared = game_.declared() ? termination() : "";
+  // A declared end (a resignation, a flag, an agreement) is replayed from
+  // the row; the board's ends replay by themselves.
+  s.declared = is_declared_termination(termination()) ? termination() : "";
   return s;
 }
 
@@ -366,7 +395,7 @@ hidden::Tags HiddenGameSession::record_tags() const {
 }
 
 std::string HiddenGameSession::record_text() const {
-  return hidden::write_hidden_record(game_, record_tags());
+  return state_->record(record_tags());
 }
 
 std::string HiddenGameSession::record_filename() const {
@@ -378,7 +407,7 @@ std::pair<std::string, std::string> HiddenGameSession::record_for(int seats) con
   // While the game goes on, a record holds what its reader was shown.
   const Viewer viewer = viewer_for(seats);
   const std::string who = viewer ? side_json_name(*viewer) : "spectator";
-  return {hidden::write_view_record(game_, viewer, record_tags()),
+  return {state_->record_seen_by(viewer, record_tags()),
           "jungle-hidden-game-" + std::to_string(id()) + "-" + who + "-view.jgn"};
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/random_bits.h"
 #include "game/families.h"
+#include "game/state.h"
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
@@ -18,9 +19,10 @@
 #include "web/store/game_store.h"
 
 // Hidden-piece games in the web app (docs/api.md, "Hidden pieces"): the
-// arbiter (hidden::HiddenGame) holds the truth on the server, and every
-// answer, event and record is made from one player's view (or a
-// spectator's) of it; the truth goes out only once the game is over. A
+// arbiter, the hidden family's game::State, holds the truth on the server,
+// and every answer, event and record is made from one player's view (or a
+// spectator's) of it, read from that viewer's game::Observation; the truth
+// goes out only once the game is over. A
 // third kind of game beside GameSession and FlipGameSession, kept in the
 // same store: the row's start FEN is the secret set-up and its moves the
 // arbiter's announcements ("e3e4:took=Tw"), so that a restart resumes the
@@ -33,21 +35,13 @@ namespace jungle::web {
 
 class VariantCatalog;
 
-// Which view a holder of `seats` (a bit set, SeatTable::held_by) gets: its
-// seat's when it holds exactly one seat a person plays, else a spectator's
-// (a local game's creator, who holds both seats, sees the one side a person
-// plays against the engine, and nothing private of two people sharing a
-// screen until the page names one of them, ?as=blue).
-hidden::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats);
-
 class HiddenGameSession : public GameSessionBase {
  public:
-  // A game from the secret set-up `start` (a position of a rule set that
-  // hides pieces); `ready` says which sides have settled their arrangement
-  // (a chosen set-up waits for both).
-  // Throws GameError kRefused when the rule set does not hide pieces.
-  HiddenGameSession(int64_t id, std::string variant, Position start, std::array<bool, kSides> ready,
-                    std::array<PlayerConfig, kSides> players);
+  // A game of the hidden family's `state` (Family::new_state or
+  // read_records), which it owns from then on; `ready` says which sides have
+  // settled their arrangement (a chosen set-up waits for both).
+  HiddenGameSession(int64_t id, std::unique_ptr<game::State> state, RuleSetPtr rules,
+                    std::array<bool, kSides> ready, std::array<PlayerConfig, kSides> players);
   // A new game of a hidden rule set: its set-up as the `setup` option says
   // (drawn with `rng`), or the position `fen` when one is given (everything
   // in it is known to whoever wrote it). An engine's arrangement is settled
@@ -73,45 +67,42 @@ class HiddenGameSession : public GameSessionBase {
   static Json record_games_json(std::string_view text);
 
   const game::Family& family() const override { return game::hidden_family(); }
-  const std::string& variant() const override { return variant_; }
-  const hidden::HiddenGame& game() const { return game_; }
-  const RuleSetPtr& rules() const { return game_.rule_set_ptr(); }
+  const std::string& variant() const override { return state_->variant(); }
+  const RuleSetPtr& rules() const { return rules_; }
   // Every announcement is one step of the game, a refused try included (the
   // same side then moves again), so that each reaches the players.
-  int ply() const override { return int(game_.announcements().size()); }
-  int seat_to_move() const override { return int(game_.side_to_move()); }
-  bool over() const override { return game_.over(); }
-  GameResult result() const override { return game_.result(); }
-  std::string termination() const override { return game_.termination(); }
-  std::string result_message() const override { return game_.result_message(); }
+  int ply() const override { return int(state_->actions().size()); }
+  int seat_to_move() const override;
+  bool over() const override { return state_->over(); }
+  GameResult result() const override { return state_->result(); }
+  std::string termination() const override { return state_->termination(); }
+  std::string result_message() const override { return state_->result_message(); }
   // The clocks run once both arrangements are settled.
   bool clocks_may_run() const override { return set_up(); }
 
   // ---- the set-up phase ----
-  HiddenSetup setup_mode() const { return game_.rules().hidden_setup; }
-  bool ready(Side side) const { return ready_[side]; }
+  HiddenSetup setup_mode() const { return rules_->rules().hidden_setup; }
+  bool ready(Side side) const override { return ready_[side]; }
   // Both arrangements settled: the game may begin.
-  bool set_up() const { return ready_[kBlue] && ready_[kRed]; }
+  bool set_up() const override { return ready_[kBlue] && ready_[kRed]; }
   // The side's arrangement now.
   hidden::Arrangement arrangement(Side side) const;
   // Arranges `side`'s animals (parse_arrangement's text: a placement, or
   // "a1=L g1=T ..."), or at random when `text` is empty. Throws GameError
   // kRefused when the set-up is not the player's to choose, is settled, or
   // the arrangement is not one of its animals on its start squares.
-  void arrange(Side side, std::string_view text, RandomBits rng);
+  void arrange(Side side, std::string_view text, RandomBits rng) override;
   // Settles `side`'s arrangement.
-  void settle(Side side);
+  void settle(Side side) override;
 
   // A try as the page writes it ("e3e4"). Throws GameError kRefused (the
   // reason in the mover's own terms) or kBadRequest; kConflict during set-up.
   void play_text(std::string_view text) override;
-  // Returns the announcement.
-  const hidden::Observation& play(Move m);
+  void play(Move m);
   // Refused: a take-back would let a player try an attack, see the animals
   // it shows and take it back (GameError kRefused "no_takeback").
   void undo(int plies) override;
   int plies_back_to_human() const override { return ply() > 0 ? 1 : 0; }
-  bool takes_back() const override { return false; }
   void declare(int winner, const std::string& termination) override;
 
   // What the holder of `seats` is shown (hidden_view_json.cpp).
@@ -138,15 +129,20 @@ class HiddenGameSession : public GameSessionBase {
   // "setting_up" until both arrangements are settled.
   HelpPosition engine_position() const override;
 
-  // The view a holder of `seats` gets.
-  hidden::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }
+  // What `viewer` knows now, read from its game::Observation alone.
+  hidden::PlayerView view_of(hidden::Viewer viewer) const;
 
  private:
-  void rebuild(Position start);
+  // Starts the game again from the set-up `start` (the truth).
+  void rebuild(const Position& start);
   hidden::Tags record_tags() const;
+  // The secret set-up and the board now, every animal shown: only for the
+  // store, the arbiter's record and a game that is over.
+  Position truth_start() const;
+  Position truth() const;
 
-  std::string variant_;
-  hidden::HiddenGame game_;
+  std::unique_ptr<game::State> state_;
+  RuleSetPtr rules_;
   std::array<bool, kSides> ready_{};
 };
 

@@ -1,16 +1,17 @@
 // What each holder of a hidden game's seats is sent (docs/api.md, "Hidden
 // pieces"): the game as its own view shows it, built from that view alone
-// (its start and the announcements), never from the truth while the game
-// goes on; once it is over, the truth: the secret set-up, every animal, each
-// move as it really was.
+// (read from the viewer's game::Observation: its start and the
+// announcements), never from the truth while the game goes on; once it is
+// over, the truth: the secret set-up, every animal, each move as it really
+// was.
 #include <cstdlib>
 
+#include "game/family.h"
 #include "hidden/view_summary.h"
 #include "web/games/hidden_session.h"
 
 namespace jungle::web {
 
-using hidden::HiddenGame;
 using hidden::Observation;
 using hidden::Outcome;
 using hidden::PlayerView;
@@ -54,32 +55,14 @@ Json public_move(const Observation& o, const Geometry& g, int ply) {
   };
 }
 
-// Each announcement with what `viewer` knows of the pieces in it now (its
-// own animals, those shown) and its view FEN after it; or, once the game
-// is over, with the truth.
-Json moves_json(const HiddenGame& game, Viewer viewer) {
-  const Geometry& g = game.rule_set().geometry();
-  const std::vector<Observation>& log = game.announcements();
-  Json moves = Json::array();
-  if (game.over()) {
-    HiddenGame replay(game.start(), game.variant());
-    for (size_t i = 0; i < log.size(); ++i) {
-      const Observation& o = log[i];
-      const Piece mover = replay.truth().piece_on(o.move.from());
-      const Piece target = replay.truth().piece_on(o.move.to());
-      replay.play(o.move);
-      Json m = public_move(o, g, int(i) + 1);
-      m["piece"] = letter(mover);
-      m["captured"] = o.outcome == Outcome::kTook ? Json(letter(target)) : Json(nullptr);
-      m["lost"] = o.outcome == Outcome::kDied ? Json(letter(mover)) : Json(nullptr);
-      m["fen"] = replay.truth().fen();
-      moves.push_back(std::move(m));
-    }
-    return moves;
-  }
-  // The viewer's view replayed from its start: the ids of the pieces each
+// Each announcement with what the viewer of `view` knows of the pieces in
+// it now (its own animals, those shown) and its view FEN after it.
+Json moves_json(const PlayerView& view) {
+  const Geometry& g = view.rule_set().geometry();
+  const std::vector<Observation>& log = view.history();
+  // The view replayed from its start: the ids of the pieces each
   // announcement moved and took, and its FEN after each.
-  PlayerView replay = PlayerView::of_start(game.start(), viewer);
+  PlayerView replay = PlayerView::from_fen(view.rule_set_ptr(), view.start_fen(), view.viewer());
   std::vector<std::pair<int, int>> ids;
   std::vector<std::string> fens;
   for (const Observation& o : log) {
@@ -91,6 +74,7 @@ Json moves_json(const HiddenGame& game, Viewer viewer) {
     if (id < 0) return std::nullopt;
     return replay.pieces()[size_t(id)].known;
   };
+  Json moves = Json::array();
   for (size_t i = 0; i < log.size(); ++i) {
     const Observation& o = log[i];
     Json m = public_move(o, g, int(i) + 1);
@@ -106,15 +90,38 @@ Json moves_json(const HiddenGame& game, Viewer viewer) {
   return moves;
 }
 
+// Once the game is over: each announcement with the animals as they really
+// were, replayed on the arbiter's `state` from its start.
+Json truth_moves_json(const game::State& state, const std::vector<Observation>& log,
+                      const RuleSetPtr& rules) {
+  const Geometry& g = rules->geometry();
+  const std::unique_ptr<game::State> replay = game::start_of(state);
+  Json moves = Json::array();
+  for (size_t i = 0; i < log.size(); ++i) {
+    const Observation& o = log[i];
+    const Position before = Position::from_fen(replay->fen(), rules);
+    const Piece mover = before.piece_on(o.move.from());
+    const Piece target = before.piece_on(o.move.to());
+    replay->apply(state.actions()[i]);
+    Json m = public_move(o, g, int(i) + 1);
+    m["piece"] = letter(mover);
+    m["captured"] = o.outcome == Outcome::kTook ? Json(letter(target)) : Json(nullptr);
+    m["lost"] = o.outcome == Outcome::kDied ? Json(letter(mover)) : Json(nullptr);
+    m["fen"] = replay->fen();
+    moves.push_back(std::move(m));
+  }
+  return moves;
+}
+
 // Every piece on the board as the viewer knows it: its animal when known,
 // else what it can still be.
-Json pieces_json(const HiddenGame& game, const hidden::ViewSummary& summary) {
+// `truth`, once the game is over, is the board with every animal shown.
+Json pieces_json(const std::optional<Position>& truth, const hidden::ViewSummary& summary) {
   Json pieces = Json::array();
-  if (game.over()) {
-    const Position& truth = game.truth();
-    const Geometry& g = game.rule_set().geometry();
+  if (truth) {
+    const Geometry& g = truth->rule_set().geometry();
     for (Square s = 0; s < g.squares(); ++s) {
-      const Piece p = truth.piece_on(s);
+      const Piece p = truth->piece_on(s);
       if (p == kNoPiece) continue;
       pieces.push_back({{"square", g.square_name(s)},
                         {"side", side_json_name(side_of(p))},
@@ -154,14 +161,27 @@ const char* failed_name(FailedAttack f) {
 }  // namespace
 
 Json HiddenGameSession::move_json(int ply) const {
-  return public_move(game_.announcements()[size_t(ply - 1)], game_.rule_set().geometry(), ply);
+  return public_move(view_of(std::nullopt).history()[size_t(ply - 1)], rules_->geometry(), ply);
 }
 
 Json HiddenGameSession::to_json_for(int seats) const {
   const Viewer viewer = viewer_for(seats);
-  const hidden::ViewSummary summary = hidden::summarize(game_, viewer);
-  const bool over = game_.over();
-  const Rules& rules = game_.rules();
+  const PlayerView view = view_of(viewer);
+  const bool over = state_->over();
+  // What the view holds, with the arbiter's result (a view alone cannot
+  // tell that a side has no move to try).
+  hidden::ViewSummary summary = hidden::summarize(view);
+  summary.result = state_->result();
+  summary.termination = state_->termination();
+  summary.result_message = state_->result_message();
+  std::optional<Position> truth;
+  if (over) {
+    summary.legal_moves.clear();
+    summary.truth_start_fen = truth_start().fen();
+    truth = this->truth();
+    summary.truth_fen = truth->fen();
+  }
+  const Rules& rules = rules_->rules();
 
   Json legal = Json::array();
   if (set_up() && !over) {
@@ -173,8 +193,8 @@ Json HiddenGameSession::to_json_for(int seats) const {
   if (viewer) {
     // The viewer's own start squares, where it may arrange its animals.
     Json squares = Json::array();
-    for (const auto& [square, animal] : arrangement(*viewer)) {
-      squares.push_back(game_.rule_set().geometry().square_name(square));
+    for (const auto& [square, animal] : hidden::start_arrangement(*rules_, *viewer)) {
+      squares.push_back(rules_->geometry().square_name(square));
     }
     setup["squares"] = squares;
     setup["may_arrange"] = rules.hidden_setup == HiddenSetup::kChosen && !ready_[*viewer] && !over;
@@ -182,17 +202,17 @@ Json HiddenGameSession::to_json_for(int seats) const {
   Json state{
       {"id", id()},
       {"kind", "hidden"},
-      {"variant", variant_},
+      {"variant", variant()},
       {"viewer", viewer ? Json(side_json_name(*viewer)) : Json(nullptr)},
       // The view's start and position now (X/x: an animal this viewer was
       // not shown); the truth once the game is over.
-      {"start_fen", over ? summary.truth_start_fen : game_.view(viewer).start_fen()},
+      {"start_fen", over ? summary.truth_start_fen : view.start_fen()},
       {"fen", over ? summary.truth_fen : summary.fen},
       {"ply", ply()},
-      {"side_to_move", side_json_name(game_.side_to_move())},
-      {"moves", moves_json(game_, viewer)},
+      {"side_to_move", side_json_name(view.side_to_move())},
+      {"moves", over ? truth_moves_json(*state_, view.history(), rules_) : moves_json(view)},
       {"legal_moves", legal},
-      {"pieces", pieces_json(game_, summary)},
+      {"pieces", pieces_json(truth, summary)},
       {"hidden",
        {{"setup", setup_name(rules.hidden_setup)},
         {"reveal", reveal_name(rules.hidden_reveal)},

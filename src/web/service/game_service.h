@@ -91,7 +91,7 @@ class GameService {
   Json resign(int64_t id, const Requester& who, int seat);
   Json set_players(int64_t id, const Requester& who, const Json& body);
 
-  // ---- hidden pieces (game_service_hidden.cpp) ----
+  // ---- a secret set-up, Capabilities::setup (game_service_setup.cpp) ----
   // A chosen set-up: arranges the animals of `seat` (-1: the one seat a
   // person plays that `who` holds) as `arrangement` says, or at random when
   // `random`, and settles it when `ready`.

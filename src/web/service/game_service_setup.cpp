@@ -1,9 +1,9 @@
-// The game service's part for hidden-piece games (docs/api.md, "Hidden
-// pieces"): the chosen set-up (games/family_sessions makes them). Its engine's moves and
-// hints take every family's one path (engine_move.h, engine_help.h), given
-// one player's view, never the truth.
+// The game service's part for games whose sides choose a secret set-up
+// (docs/api.md, "Hidden pieces"; Capabilities::setup): arranging and
+// settling it, through the session, whatever its family. Its engine's moves
+// and hints take every family's one path (engine_move.h, engine_help.h),
+// given one player's view, never the truth.
 #include "core/secure_random.h"
-#include "web/games/hidden_session.h"
 #include "web/service/game_service.h"
 #include "web/service/game_service_checks.h"
 
@@ -11,22 +11,20 @@ namespace jungle::web {
 
 Json GameService::arrange(int64_t id, const Requester& who, int seat,
                           const std::string& arrangement, bool random, bool ready) {
-  return mutate(id, [&](GameSessionBase& base) {
-    seen(base, who);
-    // The set-up is a session's that has one (the hidden-pieces session's).
-    auto* with_setup = dynamic_cast<HiddenGameSession*>(&base);
-    if (!with_setup) {
+  return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
+    // What the game allows is its family's to say.
+    if (!game.family().capabilities().setup) {
       throw GameError(ErrorKind::kRefused, "no_setup",
                       "only a hidden-pieces game has a set-up to arrange");
     }
-    HiddenGameSession& game = *with_setup;
     if (game.over()) {
       throw game_over(game);
     }
     int held = game.seats.held_by(who.proof);
     if (seat < 0 && (held == 1 || held == 2)) seat = held - 1;
     if (seat < 0) {
-      const hidden::Viewer viewer = game.viewer_for(held);
+      const game::Viewer viewer = game.viewer_for(held);
       if (!viewer) {
         throw GameError(ErrorKind::kBadRequest, "which_side",
                         held == 3 ? "you hold both seats: say whose animals these are "
