@@ -276,5 +276,25 @@ TEST(Dialects, RandomGameRecordsRoundTripThroughEveryDialect) {
   }
 }
 
+// The record reader (jungle pgn, play --load, the web app's "Load record")
+// takes David Bush's square names for moves as well as ours.
+TEST(BushRecords, TheRecordReaderTakesBushsSquares) {
+  const std::vector<GameRecord> games =
+      read_records("[Event \"Bush\"]\n[Variant \"bush\"]\n\n1. 7g-7f 7c-7d 2. 7f7e *\n");
+  ASSERT_EQ(games.size(), 1u);
+  std::vector<std::string> moves;
+  for (const RecordedMove& m : games[0].moves) moves.push_back(kStandardGeometry.move_text(m.move));
+  EXPECT_EQ(moves, (std::vector<std::string>{"a3a4", "a7a6", "a4a5"}));
+  EXPECT_EQ(write_record(games[0]),
+            "[Event \"Bush\"]\n[Variant \"bush\"]\n\n1. a3a4 a7a6 2. a4a5 *\n");
+  try {
+    read_records("1. 7g-7e *\n");
+    FAIL() << "no error";
+  } catch (const RecordError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("game 1, line 1: move 1 7g-7e is illegal: ", 0), 0u)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace jungle::notation

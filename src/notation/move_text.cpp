@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "core/bush_notation.h"
 #include "core/geometry.h"
 #include "core/text_util.h"
 #include "notation/board_text.h"
@@ -106,17 +107,14 @@ Move read_netcan(std::string_view text) {
   return Move(from, to);
 }
 
-// "7g-7f" or "7g7f".
+// "7g-7f" or "7g7f" (core/bush_notation.h).
 Move read_bush(std::string_view text) {
-  std::string t = lower(trim(text));
-  if (t.size() == 5 && (t[2] == '-' || t[2] == 'x')) t.erase(2, 1);
-  const Square from = t.size() == 4 ? read_square(Dialect::kBush, t.substr(0, 2)) : kNoSquare;
-  const Square to = t.size() == 4 ? read_square(Dialect::kBush, t.substr(2)) : kNoSquare;
-  if (from == kNoSquare || to == kNoSquare) {
+  const std::optional<Move> m = parse_bush_move(kStandardGeometry, trim(text));
+  if (!m) {
     throw NotationError("Bush move " + in_quotes(text) +
                         " is not two squares such as \"7g-7f\" (column 1-7, row a-i)");
   }
-  return Move(from, to);
+  return *m;
 }
 
 Move read_square_pair(Dialect d, std::string_view text, std::string_view what) {
@@ -150,12 +148,8 @@ Square read_square(Dialect d, std::string_view text) {
       if (f < 'A' || f > 'G' || b < '1' || b > '9') return kNoSquare;
       return standard_square(f - 'A', b - '1');
     }
-    case Dialect::kBush: {
-      // Column 7 is Blue's left (our file a), row a is Red's back row (our rank 9).
-      const char row = (b >= 'A' && b <= 'I') ? char(b - 'A' + 'a') : b;
-      if (a < '1' || a > '7' || row < 'a' || row > 'i') return kNoSquare;
-      return standard_square(kFiles - (a - '0'), kRanks - 1 - (row - 'a'));
-    }
+    case Dialect::kBush:
+      return parse_bush_square(kStandardGeometry, text);
     case Dialect::kNetcan:
       break;
   }
@@ -172,7 +166,7 @@ std::string write_square(Dialect d, Square s) {
     case Dialect::kKatago:
       return std::string(1, char('A' + file)) + char('1' + rank);
     case Dialect::kBush:
-      return std::string(1, char('0' + kFiles - file)) + char('a' + kRanks - 1 - rank);
+      return bush_square_name(kStandardGeometry, s);
     case Dialect::kNetcan:
       return std::to_string(netcan_byte(s));
   }
@@ -204,7 +198,7 @@ std::string write_move(Dialect d, Move m, Side mover) {
     case Dialect::kNetcan:
       return std::to_string(netcan_byte(m.from()) << 8 | netcan_byte(m.to()));
     case Dialect::kBush:
-      return write_square(d, m.from()) + "-" + write_square(d, m.to());
+      return bush_move_text(kStandardGeometry, m);
     case Dialect::kJungle:
     case Dialect::kMistboard:
       break;
