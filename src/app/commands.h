@@ -6,6 +6,7 @@ namespace jungle::app {
 
 // Each subcommand registers its options and the callback that runs it.
 void add_perft_command(CLI::App& app);
+void add_convert_command(CLI::App& app);
 void add_variants_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
 void add_bench_command(CLI::App& app);

@@ -7,6 +7,7 @@ int main(int argc, char** argv) {
   CLI::App app{"jungle: rules, engine and tools for Jungle (Dou Shou Qi)", "jungle"};
   app.require_subcommand(0, 1);
   jungle::app::add_perft_command(app);
+  jungle::app::add_convert_command(app);
   jungle::app::add_variants_command(app);
   jungle::app::add_uci_command(app);
   jungle::app::add_bench_command(app);

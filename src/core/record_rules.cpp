@@ -1,5 +1,6 @@
 #include "core/record_rules.h"
 
+#include "core/bush_notation.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/record_tokenizer.h"
@@ -32,18 +33,29 @@ std::string move_label(const Position& pos, const std::string& text) {
 }  // namespace
 
 Move play_move(Position& pos, const std::string& text, int game, int line) {
+  const Geometry& board = pos.rule_set().geometry();
+  // David Bush's square names ("7g-7f") are read too: a move of ours never
+  // begins with a digit, so the two cannot be mistaken for each other.
+  std::string written = text;
+  const std::string_view trimmed = trim_view(text);
+  if (!trimmed.empty() && trimmed.front() >= '0' && trimmed.front() <= '9') {
+    if (const std::optional<Move> bush = parse_bush_move(board, trimmed)) {
+      written = board.move_text(*bush);
+    }
+  }
   std::string why;
-  std::optional<Move> m = parse_move(pos, text, &why);
+  std::optional<Move> m = parse_move(pos, written, &why);
   if (m) {
     pos.do_move(*m);
     return *m;
   }
-  const std::string_view t = trim_view(text);
-  const std::optional<Move> squares = pos.rule_set().geometry().parse_move_text(t);
+  const std::string_view t = trim_view(written);
+  const std::optional<Move> squares = board.parse_move_text(t);
   if (!squares) {
     throw RecordError(game, line,
                       move_label(pos, "'" + text + "'") +
-                          " is malformed: expected a from-square and a to-square, like a3a4");
+                          " is malformed: expected a from-square and a to-square, like a3a4 "
+                          "(or in David Bush's notation, 7g-7f)");
   }
   throw RecordError(game, line,
                     move_label(pos, text) +
