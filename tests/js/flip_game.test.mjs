@@ -45,7 +45,15 @@ const flipGame = (fields = {}) =>
     side_to_move: 'blue',
     ply: 1,
     moves: [
-      { ply: 1, move: 'b2?=p', action: 'b2?', revealed: 'p', seat: 'blue', side: 'red', fen: '????/????/?p??/???? w x 0 2' },
+      {
+        ply: 1,
+        move: 'b2?=p',
+        action: 'b2?',
+        revealed: 'p',
+        seat: 'blue',
+        side: 'red',
+        fen: '????/????/?p??/???? w x 0 2',
+      },
     ],
     ...fields,
   });
@@ -84,7 +92,7 @@ test('seats are not colours where the first flip decides them', () => {
   assert.equal(seatName(open, 'red'), 'Red');
 });
 
-test('the engine\'s seat is asked by seat: a take-back goes back past it, the person resigns', () => {
+test("the engine's seat is asked by seat: a take-back goes back past it, the person resigns", () => {
   const g = flipGame({
     seat_to_move: 'blue',
     side_to_move: 'red',
@@ -101,7 +109,7 @@ test('the engine\'s seat is asked by seat: a take-back goes back past it, the pe
   assert.equal(facesRed(flipGame({ first_player_colour: null })), false);
 });
 
-test('a flip game\'s status line names the seat to move, and its colour once decided', () => {
+test("a flip game's status line names the seat to move, and its colour once decided", () => {
   const start = flipGame({
     players: { blue: HUMAN, red: HUMAN },
     first_player_colour: null,
@@ -110,10 +118,7 @@ test('a flip game\'s status line names the seat to move, and its colour once dec
     ply: 0,
     moves: [],
   });
-  assert.equal(
-    statusText(start, SHOWN),
-    'First player to move: turn a tile over (the first flip decides the colours)',
-  );
+  assert.equal(statusText(start, SHOWN), 'First player to move: turn a tile over (the first flip decides the colours)');
   const g = flipGame({ seat_to_move: 'blue', side_to_move: 'red', players: { blue: HUMAN, red: engine() } });
   assert.equal(
     statusText(g, { ...SHOWN, view: 1 }),

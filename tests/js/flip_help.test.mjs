@@ -2,7 +2,13 @@
 // (src/web/assets/js/game/flip.js).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expectationText, hintText, judgedPlyText, judgementTitle, percent } from '../../src/web/assets/js/game/flip.js';
+import {
+  expectationText,
+  hintText,
+  judgedPlyText,
+  judgementTitle,
+  percent,
+} from '../../src/web/assets/js/game/flip.js';
 
 /** A flip engine report with what a test sets. */
 const report = (fields) => ({

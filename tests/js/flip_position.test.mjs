@@ -46,14 +46,19 @@ const game = {
   ],
 };
 
-test('the position after a ply: the game\'s own fields for the current one, else the ply\'s FEN', () => {
+test("the position after a ply: the game's own fields for the current one, else the ply's FEN", () => {
   const live = { ...game, board: { a1: 'L', c1: 'l', d4: 'c' }, pool: { blue: {}, red: {} }, hidden: 0 };
   assert.equal(flipPosition(live, 2).board, live.board);
   assert.deepEqual(flipPosition(live, 1).board, { d4: 'c', c2: 'l', a1: 'L', c1: 'T' });
   assert.deepEqual(flipPosition(live, 0).board, { d4: 'c', c2: 'l', a1: 'L', d1: 'T' });
   // A state without the fields (an earlier ply) is read from the FEN too.
   assert.deepEqual(flipPosition(game, 2).board, { d4: 'c', a1: 'L', c1: 'l' });
-  const down = { ...game, ply: 1, start_fen: '??2/4/4/4 w LE 0 1', moves: [{ action: 'a4?', move: 'a4?=L', fen: 'L?2/4/4/4 b E 0 1' }] };
+  const down = {
+    ...game,
+    ply: 1,
+    start_fen: '??2/4/4/4 w LE 0 1',
+    moves: [{ action: 'a4?', move: 'a4?=L', fen: 'L?2/4/4/4 b E 0 1' }],
+  };
   assert.deepEqual(flipPosition(down, 0), { board: { a4: '?', b4: '?' }, pool: flipPosition(down, 0).pool, hidden: 2 });
   assert.equal(flipPosition(down, 0).pool.blue.L, 1);
   assert.equal(flipPosition(down, 1).pool.blue.L, 0);
@@ -61,9 +66,15 @@ test('the position after a ply: the game\'s own fields for the current one, else
 });
 
 test('a flip in the move list says what it revealed', () => {
-  assert.equal(flipMoveText(/** @type {any} */ ({ move: 'b2?=p', action: 'b2?', revealed: 'p' })), 'b2?=p (Red Leopard)');
+  assert.equal(
+    flipMoveText(/** @type {any} */ ({ move: 'b2?=p', action: 'b2?', revealed: 'p' })),
+    'b2?=p (Red Leopard)',
+  );
   assert.equal(flipMoveText(/** @type {any} */ ({ move: 'a1a2', action: 'a1a2' })), 'a1a2');
-  assert.equal(revealText(/** @type {any} */ ({ move: 'b2?=L', action: 'b2?', revealed: 'L' })), 'b2? revealed the Blue Lion.');
+  assert.equal(
+    revealText(/** @type {any} */ ({ move: 'b2?=L', action: 'b2?', revealed: 'L' })),
+    'b2? revealed the Blue Lion.',
+  );
 });
 
 test("a flip review reads as every game's: Blue's expected score by position, the result at the end, the judgements", () => {
@@ -92,7 +103,13 @@ test("a flip review reads as every game's: Blue's expected score by position, th
   assert.equal(r.game, 7);
   assert.deepEqual(
     r.plies.map((p) => (p ? { ply: p.ply, expected: p.expected, final: p.final } : null)),
-    [null, { ply: 1, expected: 0.25, final: false }, null, { ply: 3, expected: 0.2, final: false }, { ply: 4, expected: 0, final: true }],
+    [
+      null,
+      { ply: 1, expected: 0.25, final: false },
+      null,
+      { ply: 3, expected: 0.2, final: false },
+      { ply: 4, expected: 0, final: true },
+    ],
   );
   // No score for the evaluation bar: an expected score over the pool is not one.
   assert.ok(r.plies.every((p) => !p || !Number.isFinite(p.blue_score)));

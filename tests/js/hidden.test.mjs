@@ -53,7 +53,15 @@ const HIDDEN_CAPABILITIES = {
 };
 
 const hiddenGame = (fields = {}) =>
-  game({ kind: 'hidden', family: 'hidden', capabilities: HIDDEN_CAPABILITIES, fen: BLUE_VIEW, viewer: 'blue', players: { blue: HUMAN, red: HUMAN }, ...fields });
+  game({
+    kind: 'hidden',
+    family: 'hidden',
+    capabilities: HIDDEN_CAPABILITIES,
+    fen: BLUE_VIEW,
+    viewer: 'blue',
+    players: { blue: HUMAN, red: HUMAN },
+    ...fields,
+  });
 
 test('a shared screen: two people, not online, not an engine', () => {
   assert.equal(isHotSeatHidden(hiddenGame()), true);

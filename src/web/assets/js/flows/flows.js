@@ -132,7 +132,10 @@ async function streamed(id, type, data) {
   } else if (type === 'offer' && !mine(data.by)) {
     toast(`${seatName(g, data.by)} offers ${data.kind === 'draw' ? 'a draw' : 'to take back a move'}.`, 'info', 5000);
   } else if (type === 'offer_declined' && mine(data.by) && !mine(data.answered_by)) {
-    toast(`${seatName(g, data.answered_by)} declined your ${data.kind === 'draw' ? 'draw offer' : 'take-back'}.`, 'info');
+    toast(
+      `${seatName(g, data.answered_by)} declined your ${data.kind === 'draw' ? 'draw offer' : 'take-back'}.`,
+      'info',
+    );
   } else if (type === 'setup' && data.ready && !mine(data.seat)) {
     toast(`${sideName(data.seat)} has arranged its animals.`, 'info', 4000);
   } else if (type === 'undo' && data.agreed && before && before.ply !== g.ply) {

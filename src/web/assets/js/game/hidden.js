@@ -20,7 +20,8 @@ import { ANIMALS } from './pieces.js';
 export const hidesInformation = (g) => allows(g, 'hidden_information');
 
 /** A hidden game two people play on this screen, passing it between turns. @param {Game | null} g */
-export const isHotSeatHidden = (g) => !!g && hidesInformation(g) && !isOnline(g) && !isEngine(g, 'blue') && !isEngine(g, 'red');
+export const isHotSeatHidden = (g) =>
+  !!g && hidesInformation(g) && !isOnline(g) && !isEngine(g, 'blue') && !isEngine(g, 'red');
 
 /** Whether the players are still arranging their animals. @param {Game | null} g */
 export const settingUp = (g) => !!g && allows(g, 'setup') && !!g.setup && !g.setup.done;

@@ -57,8 +57,7 @@ function renderFlipSummary(plies, done) {
 export function renderReview(g) {
   // A game without moves has nothing to review: no empty box beside the board.
   // Online, the review waits for the end (the server refuses it before).
-  $('review-panel').hidden =
-    !allows(g, 'review') || g.ply === 0 || (isOnline(g) && g.status !== 'over');
+  $('review-panel').hidden = !allows(g, 'review') || g.ply === 0 || (isOnline(g) && g.status !== 'over');
   const review = reviewShown();
   const running = review?.status === 'running';
   const done = review?.status === 'done';
