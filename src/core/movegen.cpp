@@ -53,9 +53,83 @@ inline void for_each_piece_targets(const Position& pos, Emit&& emit) {
   }
 }
 
-// Counts what for_each_piece_targets would list, a step direction at a time
-// for all pieces of a step group at once: each shifted bitboard maps pieces
-// to destinations one-to-one, so its popcount is a move count.
+// The captures among the steps of a step group's `pieces` onto enemy
+// pieces. Out of line, as few nodes have any: the step counting that calls
+// it keeps its registers for the common case.
+[[gnu::noinline]] int count_step_captures(const Position& pos, const RuleSet& rs, Side us,
+                                          Bitboard pieces, const RuleSet::StepGroup& group) {
+  const Bitboard enemy = pos.pieces(opponent(us));
+  const int files = rs.geometry().files();
+  const Bitboard onto[4] = {
+      (pieces << files) & group.standable & enemy, (pieces >> files) & group.standable & enemy,
+      (pieces << 1) & group.standable_east & enemy, (pieces >> 1) & group.standable_west & enemy};
+  const int delta[4] = {files, -files, 1, -1};
+  int count = 0;
+  for (int d = 0; d < 4; ++d) {
+    for (Bitboard b = onto[d]; b;) {
+      const Square to = pop_lsb(b);
+      count += capture_allowed(pos, rs, us, to - delta[d], to);
+    }
+  }
+  return count;
+}
+
+// The river jumps of the jumpers of `us` standing on jump origins
+// (`on_origins`), captures included.
+[[gnu::noinline]] int count_jumps(const Position& pos, const RuleSet& rs, Side us,
+                                  Bitboard on_origins) {
+  const Bitboard own = pos.pieces(us);
+  const Bitboard enemy = pos.pieces(opponent(us));
+  const Bitboard occupied = own | enemy;
+  int count = 0;
+  while (on_origins) {
+    const Square from = pop_lsb(on_origins);
+    const Animal a = animal_of(pos.piece_on(from));
+    for (const Jump& jump : rs.jumps_from(us, a, from)) {
+      if (jump.to == kNoSquare) break;
+      if (occupied & jump.blockers) continue;
+      if (!(occupied & square_bb(jump.to))) {
+        ++count;
+      } else if (enemy & square_bb(jump.to)) {
+        count += capture_allowed(pos, rs, us, from, jump.to);
+      }
+    }
+  }
+  return count;
+}
+
+// The steps of a step group's `pieces`, a direction at a time for all of
+// them at once: each shifted bitboard maps pieces to destinations
+// one-to-one, so its popcount is a move count. Captures, which few leaves
+// have, are counted out of line.
+inline int count_group_steps(const Position& pos, const RuleSet& rs, Side us, Bitboard pieces,
+                             const RuleSet::StepGroup& group, Bitboard enemy, Bitboard empty,
+                             int files) {
+  // Standable squares are on the board, so they also clip steps off it.
+  const Bitboard north = (pieces << files) & group.standable;
+  const Bitboard south = (pieces >> files) & group.standable;
+  const Bitboard east = (pieces << 1) & group.standable_east;
+  const Bitboard west = (pieces >> 1) & group.standable_west;
+  int count = popcount(north & empty) + popcount(south & empty) + popcount(east & empty) +
+              popcount(west & empty);
+  if ((north | south | east | west) & enemy) [[unlikely]] {
+    count += count_step_captures(pos, rs, us, pieces, group);
+  }
+  return count;
+}
+
+// The pieces of `us` whose animals make up `group`.
+inline Bitboard group_pieces(const Position& pos, Side us, const RuleSet::StepGroup& group) {
+  Bitboard pieces = 0;
+  for (unsigned bits = group.animals; bits; bits &= bits - 1) {
+    pieces |= pos.pieces(us, Animal(std::countr_zero(bits)));
+  }
+  return pieces;
+}
+
+// Counts what for_each_piece_targets would list: the steps of each step
+// group (animals that may stand on the same squares move alike), then the
+// river jumps.
 int count_pseudo_moves(const Position& pos) {
   const RuleSet& rs = pos.rule_set();
   const Side us = pos.side_to_move();
@@ -63,65 +137,35 @@ int count_pseudo_moves(const Position& pos) {
   const Bitboard enemy = pos.pieces(opponent(us));
   const Bitboard empty = ~(own | enemy);
   const int files = rs.geometry().files();
-  int count = 0;
   const int groups = rs.step_group_count(us);
-  Bitboard grouped = 0;
-  for (int g = 0; g < groups; ++g) {
-    const RuleSet::StepGroup& group = rs.step_group(us, g);
-    Bitboard pieces = own & ~grouped;  // the last group is all the rest
-    if (g + 1 < groups) {
-      pieces = 0;
-      for (unsigned bits = group.animals; bits; bits &= bits - 1) {
-        pieces |= pos.pieces(us, Animal(std::countr_zero(bits)));
-      }
+  int count;
+  // The largest group comes last, its pieces found as all the rest. Two
+  // groups (the Rat, the rest) are the common case, written out.
+  if (groups == 2) {
+    const RuleSet::StepGroup& first = rs.step_group(us, 0);
+    const RuleSet::StepGroup& rest = rs.step_group(us, 1);
+    const Bitboard firsts = group_pieces(pos, us, first);
+    count = count_group_steps(pos, rs, us, firsts, first, enemy, empty, files) +
+            count_group_steps(pos, rs, us, own & ~firsts, rest, enemy, empty, files);
+  } else {
+    count = 0;
+    Bitboard grouped = 0;
+    for (int g = 0; g < groups; ++g) {
+      const RuleSet::StepGroup& group = rs.step_group(us, g);
+      const Bitboard pieces = g + 1 < groups ? group_pieces(pos, us, group) : own & ~grouped;
       grouped |= pieces;
-    }
-    if (!pieces) continue;
-    // Standable squares are on the board, so they also clip steps off it.
-    const Bitboard north = (pieces << files) & group.standable;
-    const Bitboard south = (pieces >> files) & group.standable;
-    const Bitboard east = (pieces << 1) & group.standable_east;
-    const Bitboard west = (pieces >> 1) & group.standable_west;
-    count += popcount(north & empty) + popcount(south & empty) + popcount(east & empty) +
-             popcount(west & empty);
-    for (Bitboard b = north & enemy; b;) {
-      Square to = pop_lsb(b);
-      count += capture_allowed(pos, rs, us, to - files, to);
-    }
-    for (Bitboard b = south & enemy; b;) {
-      Square to = pop_lsb(b);
-      count += capture_allowed(pos, rs, us, to + files, to);
-    }
-    for (Bitboard b = east & enemy; b;) {
-      Square to = pop_lsb(b);
-      count += capture_allowed(pos, rs, us, to - 1, to);
-    }
-    for (Bitboard b = west & enemy; b;) {
-      Square to = pop_lsb(b);
-      count += capture_allowed(pos, rs, us, to + 1, to);
+      count += count_group_steps(pos, rs, us, pieces, group, enemy, empty, files);
     }
   }
   // Jumps, for the few jumpers standing on a river bank. Only the animals
   // the rules let jump have jump origins: walking those two, not all eight,
   // was a quarter of this function's instructions at every perft leaf.
-  const Bitboard occupied = own | enemy;
-  const Rules& rules = rs.rules();
-  for (unsigned jumpers = rules.vertical_jumpers.bits() | rules.horizontal_jumpers.bits(); jumpers;
-       jumpers &= jumpers - 1) {
+  Bitboard on_origins = 0;
+  for (unsigned jumpers = rs.jumper_bits(); jumpers; jumpers &= jumpers - 1) {
     const Animal a = Animal(std::countr_zero(jumpers));
-    for (Bitboard b = pos.pieces(us, a) & rs.jump_origins(us, a); b;) {
-      const Square from = pop_lsb(b);
-      for (const Jump& jump : rs.jumps_from(us, a, from)) {
-        if (jump.to == kNoSquare) break;
-        if (occupied & jump.blockers) continue;
-        if (empty & square_bb(jump.to)) {
-          ++count;
-        } else if (enemy & square_bb(jump.to)) {
-          count += capture_allowed(pos, rs, us, from, jump.to);
-        }
-      }
-    }
+    on_origins |= pos.pieces(us, a) & rs.jump_origins(us, a);
   }
+  if (on_origins) count += count_jumps(pos, rs, us, on_origins);
   return count;
 }
 

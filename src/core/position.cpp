@@ -120,28 +120,6 @@ Position::Position(RuleSetPtr rules, std::string_view fen) : rules_(std::move(ru
   set_from_fen(fen);
 }
 
-void Position::put_piece(Piece p, Square s) {
-  board_[s] = uint8_t(p);
-  by_side_[side_of(p)] |= square_bb(s);
-  by_piece_[side_of(p)][animal_of(p)] |= square_bb(s);
-}
-
-void Position::remove_piece(Square s) {
-  Piece p = Piece(board_[s]);
-  board_[s] = kNoPiece;
-  by_side_[side_of(p)] &= ~square_bb(s);
-  by_piece_[side_of(p)][animal_of(p)] &= ~square_bb(s);
-}
-
-void Position::move_piece(Square from, Square to) {
-  const Piece p = Piece(board_[from]);
-  const Bitboard both = square_bb(from) | square_bb(to);
-  board_[to] = board_[from];
-  board_[from] = kNoPiece;
-  by_side_[side_of(p)] ^= both;
-  by_piece_[side_of(p)][animal_of(p)] ^= both;
-}
-
 void Position::set_from_fen(std::string_view fen) {
   const FenFields fields = read_fen(fen, rules_->geometry());
   board_.fill(kNoPiece);
@@ -393,16 +371,6 @@ void Position::do_failed_attack(Move m, bool remove_attacker) {
   const int earlier = latest_occurrence(board_key, ply_ - 2, ply_ - st.plies_since_capture);
   st.repetitions = earlier >= 0 ? states_[earlier].repetitions + 1 : 1;
   index_state(ply_);
-}
-
-int Position::latest_occurrence(uint64_t key, int newest, int oldest) const {
-  // The slot lists states newest first; its older part may hold states of
-  // the game before a capture, which `oldest` leaves out.
-  if (oldest < 0) oldest = 0;
-  for (int i = repetition_slots_[repetition_slot(key)]; i >= oldest; i = states_[i].prev_in_slot) {
-    if (i <= newest && ((newest - i) & 1) == 0 && states_[i].board_key == key) return i;
-  }
-  return -1;
 }
 
 void Position::index_state(int ply) {

@@ -101,6 +101,15 @@ class Position {
   // (a removal resets the no-capture count like a capture). undo_move takes
   // it back. `m` must be a move of the side to move onto an enemy piece.
   void do_failed_attack(Move m, bool remove_attacker);
+  // Perft's last ply: plays `m` (as do_move may) for a look at the position
+  // after it alone: what terminal_state and move generation read is set
+  // (board, side to move, plies since capture, repetitions, the mover),
+  // but the position is not indexed for repetitions, so nothing may be
+  // played from it; undo_counted_move takes it back. About half the work of
+  // do_move and undo_move, which perft pays at every leaf's parent. Rules
+  // that count turns (water, den food) get do_move itself.
+  inline void do_counted_move(Move m);
+  inline void undo_counted_move();
   // Passes the turn, for the search's null-move pruning; counters stand still.
   void do_null_move();
   void undo_null_move();
@@ -148,9 +157,9 @@ class Position {
 
  private:
   Position(RuleSetPtr rules, std::string_view fen);
-  void put_piece(Piece p, Square s);
-  void remove_piece(Square s);
-  void move_piece(Square from, Square to);
+  inline void put_piece(Piece p, Square s);
+  inline void remove_piece(Square s);
+  inline void move_piece(Square from, Square to);
   void set_from_fen(std::string_view fen);
   void validate() const;
   GameResult terminal_state_slow(Termination* why) const;
@@ -171,10 +180,88 @@ class Position {
   static constexpr int kRepetitionSlots = 1024;
   static int repetition_slot(uint64_t board_key) { return int(board_key & (kRepetitionSlots - 1)); }
   // The latest state in [oldest, newest], at newest's parity, whose board_key is `key`; -1 if none.
-  int latest_occurrence(uint64_t key, int newest, int oldest) const;
+  inline int latest_occurrence(uint64_t key, int newest, int oldest) const;
   void index_state(int ply);
   void unindex_state(int ply);
   std::array<int32_t, kRepetitionSlots> repetition_slots_;
 };
+
+inline void Position::put_piece(Piece p, Square s) {
+  board_[s] = uint8_t(p);
+  by_side_[side_of(p)] |= square_bb(s);
+  by_piece_[side_of(p)][animal_of(p)] |= square_bb(s);
+}
+
+inline void Position::remove_piece(Square s) {
+  Piece p = Piece(board_[s]);
+  board_[s] = kNoPiece;
+  by_side_[side_of(p)] &= ~square_bb(s);
+  by_piece_[side_of(p)][animal_of(p)] &= ~square_bb(s);
+}
+
+inline void Position::move_piece(Square from, Square to) {
+  const Piece p = Piece(board_[from]);
+  const Bitboard both = square_bb(from) | square_bb(to);
+  board_[to] = board_[from];
+  board_[from] = kNoPiece;
+  by_side_[side_of(p)] ^= both;
+  by_piece_[side_of(p)][animal_of(p)] ^= both;
+}
+
+inline int Position::latest_occurrence(uint64_t key, int newest, int oldest) const {
+  // The slot lists states newest first; its older part may hold states of
+  // the game before a capture, which `oldest` leaves out.
+  if (oldest < 0) oldest = 0;
+  for (int i = repetition_slots_[repetition_slot(key)]; i >= oldest; i = states_[i].prev_in_slot) {
+    if (i <= newest && ((newest - i) & 1) == 0 && states_[i].board_key == key) return i;
+  }
+  return -1;
+}
+
+inline void Position::do_counted_move(Move m) {
+  const RuleSet& rs = *rules_;
+  if (rs.tracks_water_turns() || rs.tracks_den_food()) {
+    do_move(m);
+    return;
+  }
+  const Square from = m.from(), to = m.to();
+  const Piece moved = Piece(board_[from]);
+  const Piece captured = Piece(board_[to]);
+  if (states_.begin() + (ply_ + 1) == states_.end()) states_.resize(states_.size() * 2);
+  StateInfo& st = states_[++ply_];
+  const StateInfo& prev = states_[ply_ - 1];
+  st.move = m;
+  st.moved = uint8_t(moved);
+  st.captured = uint8_t(captured);
+  uint64_t board_key = prev.board_key ^ zobrist::side_key() ^ zobrist::piece_key(moved, from) ^
+                       zobrist::piece_key(moved, to);
+  if (captured != kNoPiece) {
+    board_key ^= zobrist::piece_key(captured, to);
+    remove_piece(to);
+    st.plies_since_capture = 0;
+  } else {
+    st.plies_since_capture = prev.plies_since_capture + 1;
+  }
+  move_piece(from, to);
+  side_ = opponent(side_);
+  st.board_key = board_key;
+  st.key = board_key;  // no counters under these rules
+  const int earlier = latest_occurrence(board_key, ply_ - 4, ply_ - st.plies_since_capture);
+  st.repetitions = earlier >= 0 ? states_[earlier].repetitions + 1 : 1;
+}
+
+inline void Position::undo_counted_move() {
+  const RuleSet& rs = *rules_;
+  if (rs.tracks_water_turns() || rs.tracks_den_food()) {
+    undo_move();
+    return;
+  }
+  const StateInfo& st = states_[ply_];
+  const Square from = st.move.from(), to = st.move.to();
+  side_ = opponent(side_);
+  move_piece(to, from);
+  if (st.captured != kNoPiece) put_piece(Piece(st.captured), to);
+  --ply_;
+}
 
 }  // namespace jungle

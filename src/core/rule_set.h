@@ -67,6 +67,8 @@ class RuleSet {
   // One-step destinations from `from`, already limited to standable squares.
   Bitboard steps(Side side, Animal a, Square from) const { return steps_[side][a][from]; }
   bool jumps(Animal a) const { return jumper_.contains(a); }
+  // The animals that jump (bit per Animal); none on a board without water.
+  uint8_t jumper_bits() const { return jumper_.bits(); }
   // Squares from which `a` has at least one jump: a cheap, well-predicted test.
   Bitboard jump_origins(Side side, Animal a) const { return jump_origins_[side][a]; }
   // Up to four jumps from `from` for animal `a`; entries with to == kNoSquare are absent.
