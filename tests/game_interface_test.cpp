@@ -151,7 +151,7 @@ TEST(GameInterface, CapabilitiesSayWhatEachFamilyAllows) {
   EXPECT_FALSE(open.chance || open.hidden_information || open.setup);
   EXPECT_TRUE(flip.chance && flip.undo && flip.review);
   EXPECT_FALSE(flip.hidden_information || flip.tablebases);
-  EXPECT_TRUE(hidden.hidden_information && hidden.setup && hidden.undo);
+  EXPECT_TRUE(hidden.hidden_information && hidden.setup && hidden.undo && hidden.premoves);
   EXPECT_FALSE(hidden.chance || hidden.review);
 }
 

@@ -167,7 +167,7 @@ TEST_F(WebApiTest, TheStateSaysWhatTheGameAllows) {
                                           {"setup", true},
                                           {"analysis", true},
                                           {"review", false},
-                                          {"premoves", false},
+                                          {"premoves", true},
                                           {"tablebases", false},
                                           {"editor", false}}));
 

@@ -163,7 +163,10 @@ class HiddenFamily final : public Family {
   std::string_view title() const override { return "Jungle with hidden pieces"; }
   Capabilities capabilities() const override {
     Capabilities c;
-    c.hidden_information = c.setup = c.analysis = true;
+    // A premove is the player's own try, queued from its own view and sent
+    // when its turn comes (dropped if the announcement made it illegal): it
+    // shows nothing the player may not see.
+    c.hidden_information = c.setup = c.analysis = c.premoves = true;
     return c;
   }
   bool owns_variant(std::string_view name_or_path) const override {

@@ -244,6 +244,31 @@ test('against the engine on a phone: the engine plays from its own view', async 
   await p.context().close();
 });
 
+test('a try queued while the engine thinks is played as soon as the engine has answered', async () => {
+  const p = await person();
+  await h.openPage(p, url);
+  await h.newGame(p, { mode: 'blue', variant: 'hidden', skill: '20', movetime: '2000' });
+  const id = gameId(p);
+  await h.expectStatus(p, /Your move \(Blue\)/);
+  const start = await stateOf(p, id);
+  // Two steps forward from the front rank on the files no river jump lands
+  // on from Red's side in one move, by two animals.
+  const forward = start.legal_moves.filter((m) => m[1] === '3' && m[3] === '4' && m[0] === m[2]);
+  const first = forward.find((m) => m[0] === 'a');
+  const second = forward.find((m) => m[0] === 'g');
+  assert.ok(first && second, forward.join(' '));
+  await h.square(p, first.slice(0, 2)).click();
+  await h.square(p, first.slice(2)).click();
+  await h.expectStatus(p, /thinking/);
+  await h.square(p, second.slice(0, 2)).click();
+  await h.square(p, second.slice(2)).click();
+  assert.equal(await p.locator('#board rect.mark-premove').count(), 2, 'the premove is marked');
+  await h.waitForMoves(p, 3); // the engine's reply, then the queued try at once
+  const after = await stateOf(p, id);
+  assert.equal(after.moves[2].move, second);
+  await p.context().close();
+});
+
 test('online between two browsers and a spectator: each sees its own view only', async () => {
   const alice = await person();
   const bob = await person();
