@@ -14,17 +14,15 @@
 #include <vector>
 
 #include "core/random_bits.h"
+#include "game/chance_draw.h"
 #include "game/family.h"
 #include "game/state.h"
 
 namespace jungle::match {
 
-// One of `outcomes`, each as likely as its probability says: a uniform
-// number in [0, 1) from 53 bits of `bits`, against the running sum of the
-// probabilities. Throws std::invalid_argument when there is no outcome or
-// the probabilities are not positive numbers.
-const game::ChanceOutcome& sample_chance(const std::vector<game::ChanceOutcome>& outcomes,
-                                         RandomBits bits);
+// Chance's one draw (game/chance_draw.h), which the match shares with
+// every front end.
+using game::sample_chance;
 
 // The seed of the generator of pair `pair` (games 2 pair and 2 pair + 1)
 // in a match seeded `seed`: the two mixed by SplitMix64, so that the pairs'

@@ -9,6 +9,7 @@
 #include "core/file_io.h"
 #include "core/game.h"
 #include "core/text_util.h"
+#include "game/chance_draw.h"
 #include "game/engine_options.h"
 #include "search/strength_levels.h"
 #include "ui/observation_view.h"
@@ -468,16 +469,7 @@ void TerminalGame::play_chance() {
   const std::vector<game::ChanceOutcome> outcomes = state_->chance_outcomes();
   if (outcomes.empty()) return;
   // 53 random bits: the same draw on every platform for a seeded game.
-  double x = double(chance_() >> 11) * 0x1.0p-53;
-  const game::ChanceOutcome* pick = &outcomes.back();
-  for (const game::ChanceOutcome& o : outcomes) {
-    if (x < o.probability) {
-      pick = &o;
-      break;
-    }
-    x -= o.probability;
-  }
-  state_->apply(pick->action);
+  state_->apply(game::sample_chance(outcomes, chance_).action);
 }
 
 }  // namespace jungle

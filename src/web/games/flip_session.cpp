@@ -9,6 +9,7 @@
 #include "core/game_record.h"
 #include "flip/flip_record.h"
 #include "flip/flip_search.h"
+#include "game/chance_draw.h"
 #include "game/flip_observation.h"
 
 namespace jungle::web {
@@ -51,19 +52,6 @@ std::unique_ptr<game::State> new_flip_state(const std::string& variant, const st
 
 // One of chance's outcomes in `state`, each as likely as its probability
 // says, from 53 bits of `chance` against the running sum.
-std::string draw_outcome(const game::State& state, RandomBits chance) {
-  const std::vector<game::ChanceOutcome> outcomes = state.chance_outcomes();
-  double total = 0;
-  for (const game::ChanceOutcome& o : outcomes) total += o.probability;
-  const double u = double(chance() >> 11) * 0x1p-53 * total;
-  double sum = 0;
-  for (const game::ChanceOutcome& o : outcomes) {
-    sum += o.probability;
-    if (u < sum) return o.action;
-  }
-  return outcomes.back().action;
-}
-
 }  // namespace
 
 FlipGameSession::FlipGameSession(int64_t id, std::unique_ptr<game::State> state,
@@ -232,7 +220,8 @@ void FlipGameSession::play_text(std::string_view text) {
   try {
     state_->apply(text);
     // What a flip reveals: chance acts at once, drawn here.
-    while (state_->actor().is_chance()) state_->apply(draw_outcome(*state_, chance_));
+    while (state_->actor().is_chance())
+      state_->apply(game::sample_chance(state_->chance_outcomes(), chance_).action);
   } catch (const game::ActionError& e) {
     throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
   }
