@@ -49,9 +49,6 @@ std::unique_ptr<game::State> new_flip_state(const std::string& variant, const st
     throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
   }
 }
-
-// One of chance's outcomes in `state`, each as likely as its probability
-// says, from 53 bits of `chance` against the running sum.
 }  // namespace
 
 FlipGameSession::FlipGameSession(int64_t id, std::unique_ptr<game::State> state,
@@ -182,12 +179,11 @@ Json FlipGameSession::record_games_json(std::string_view text) {
   std::vector<game::RecordedGame> records = read_flip_record_text(text);
   for (size_t i = 0; i < records.size(); ++i) {
     game::RecordedGame& record = records[i];
-    const Json entry{{"index", i + 1},
-                     {"blue", record.tag("Blue")},
-                     {"red", record.tag("Red")},
-                     {"event", record.tag("Event")}};
+    Json line{{"index", i + 1},
+              {"blue", record.tag("Blue")},
+              {"red", record.tag("Red")},
+              {"event", record.tag("Event")}};
     const std::unique_ptr<FlipGameSession> game = from_record(std::move(record), {});
-    Json line = entry;
     line["result"] = std::string(result_tag(game->result()));
     line["variant"] = game->variant();
     line["ply"] = game->ply();
