@@ -146,9 +146,13 @@ game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats) 
   return std::nullopt;
 }
 
+GameError GameSessionBase::no_setup() {
+  return GameError(ErrorKind::kRefused, "no_setup",
+                   "only a hidden-pieces game has a set-up to arrange");
+}
+
 void GameSessionBase::arrange(Side, std::string_view, RandomBits) {
-  throw GameError(ErrorKind::kRefused, "no_setup",
-                  "only a hidden-pieces game has a set-up to arrange");
+  throw no_setup();
 }
 
 void require_record_game(int index, size_t games) {

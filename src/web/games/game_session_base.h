@@ -141,6 +141,8 @@ class GameSessionBase {
   // is empty). Throws GameError kRefused "no_setup" where the game has no
   // set-up to choose, and saying why an arrangement is refused.
   virtual void arrange(Side side, std::string_view text, RandomBits rng);
+  // The refusal of an arrangement for a game with no set-up to choose.
+  static GameError no_setup();
   // Settles `side`'s arrangement; nothing where there is none to settle.
   virtual void settle(Side side) { (void)side; }
 

@@ -14,10 +14,7 @@ Json GameService::arrange(int64_t id, const Requester& who, int seat,
   return mutate(id, [&](GameSessionBase& game) {
     seen(game, who);
     // What the game allows is its family's to say.
-    if (!game.family().capabilities().setup) {
-      throw GameError(ErrorKind::kRefused, "no_setup",
-                      "only a hidden-pieces game has a set-up to arrange");
-    }
+    if (!game.family().capabilities().setup) throw GameSessionBase::no_setup();
     if (game.over()) {
       throw game_over(game);
     }
