@@ -184,6 +184,7 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
       Json{{"draw", game.offers.draw < 0 ? Json(nullptr) : Json(seat_name(game.offers.draw))},
            {"takeback",
             game.offers.takeback < 0 ? Json(nullptr) : Json(seat_name(game.offers.takeback))}};
+  if (game.over()) s["rematch"] = rematch_json(game);
   if (game.seats.online) s["abandon_timeout_ms"] = options_.abandon_timeout_ms;
   s["last_event"] = game.last_event();
   s["now_ms"] = t;

@@ -1,0 +1,250 @@
+// After a game, over the API against an in-process server with an injected
+// clock: a rematch offered, refused while one is pending, declined, lapsed
+// and accepted (colours swapped, the same rule set, clock and family
+// options, each player given its own token only), for every family and
+// against the engine.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <atomic>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "test_folder.h"
+#include "web/service/game_service.h"
+#include "web/web_server.h"
+#include "web_test_util.h"
+
+namespace jungle::web {
+namespace {
+
+using Json = nlohmann::json;
+
+class WebAfterGameTest : public ::testing::Test {
+ protected:
+  void TearDown() override { server_.reset(); }
+
+  void start() {
+    WebServerOptions options = small_test_server(dir_, 16);
+    options.clock = [this] { return now_.load(); };
+    server_ = std::make_unique<WebServer>(options);
+    port_ = server_->start();
+  }
+  void stop() { server_.reset(); }
+
+  std::unique_ptr<httplib::Client> player(const std::string& key = "") const {
+    auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
+    c->set_read_timeout(30);
+    if (!key.empty()) c->set_default_headers({{"X-Player-Key", key}});
+    return c;
+  }
+  static Reply post(httplib::Client& c, const std::string& path, const Json& body,
+                    const httplib::Headers& headers = {}) {
+    return reply(c.Post(path, headers, body.dump(), "application/json"));
+  }
+  static Reply get(httplib::Client& c, const std::string& path) { return reply(c.Get(path)); }
+  static std::string code_of(const Reply& r) {
+    return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
+  }
+  static std::string message_of(const Reply& r) {
+    return r.body.contains("error") ? r.body["error"]["message"].get<std::string>() : "";
+  }
+  static std::string path(int64_t id, const std::string& rest = "") {
+    return "/api/games/" + std::to_string(id) + rest;
+  }
+
+  // An online game of `body` between Alice (who creates it) and Bob (who
+  // joins it); its id.
+  int64_t online_game(httplib::Client& alice, httplib::Client& bob, Json body) {
+    body["online"] = true;
+    Reply g = post(alice, "/api/games", body);
+    EXPECT_EQ(g.status, 201) << g.text;
+    Reply joined = post(bob, "/api/join", {{"code", g.body["code"]}, {"name", "Bob"}});
+    EXPECT_EQ(joined.status, 200) << joined.text;
+    return g.body["id"];
+  }
+
+  TestFolder dir_{"web-after-game"};
+  std::unique_ptr<WebServer> server_;
+  int port_ = 0;
+  std::atomic<int64_t> now_{1'800'000'000'000};
+};
+
+TEST_F(WebAfterGameTest, ARematchSwapsColoursKeepsTheRulesAndClockAndSeatsTheSamePeople) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  auto carol = player("carol-key-000000001");
+  auto anonymous = player();
+  const Json control = {{"kind", "increment"}, {"initial_ms", 180000}, {"increment_ms", 2000}};
+  const int64_t id = online_game(
+      *alice, *bob,
+      {{"variant", "wikipedia"}, {"side", "blue"}, {"name", "Alice"}, {"time_control", control}});
+
+  // Not before the game is over.
+  Reply r = post(*alice, path(id, "/rematch"), Json::object());
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(code_of(r), "game_not_over");
+  EXPECT_EQ(message_of(r), "a rematch is offered once the game is over");
+  ASSERT_EQ(post(*bob, path(id, "/resign"), Json::object()).status, 200);
+
+  // A spectator offers nothing.
+  r = post(*carol, path(id, "/rematch"), Json::object());
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(code_of(r), "not_your_seat");
+
+  r = post(*alice, path(id, "/rematch"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(
+      r.body["rematch"],
+      (Json{{"offered_by", "blue"}, {"expires_ms", now_.load() + 300000}, {"game", nullptr}}));
+  EXPECT_FALSE(r.body.contains("seat_tokens"));
+  // A second offer while one is pending, from either side, is refused.
+  r = post(*alice, path(id, "/rematch"), Json::object());
+  EXPECT_EQ(r.status, 409);
+  EXPECT_EQ(code_of(r), "rematch_pending");
+  EXPECT_EQ(message_of(r),
+            "you have already offered a rematch; it stands until your opponent answers it, you "
+            "withdraw it or it lapses");
+  r = post(*bob, path(id, "/rematch"), Json::object());
+  EXPECT_EQ(r.status, 409);
+  EXPECT_EQ(code_of(r), "rematch_pending");
+  EXPECT_EQ(message_of(r), "your opponent has already offered a rematch: accept or decline it");
+  // The offerer does not accept its own offer; a spectator sees it.
+  r = post(*alice, path(id, "/rematch/accept"), Json::object());
+  EXPECT_EQ(code_of(r), "own_offer");
+  EXPECT_EQ(message_of(r), "this is your own rematch offer; your opponent answers it");
+  EXPECT_EQ(get(*carol, path(id)).body["rematch"]["offered_by"], "blue");
+
+  // Bob accepts: he is Blue now, Alice Red, under the same rules and clock.
+  r = post(*bob, path(id, "/rematch/accept"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  const int64_t next = r.body["id"];
+  EXPECT_NE(next, id);
+  EXPECT_EQ(r.body["variant"], "wikipedia");
+  EXPECT_EQ(r.body["mode"], "online");
+  EXPECT_EQ(r.body["listed"], false);
+  EXPECT_EQ(r.body["ply"], 0);
+  EXPECT_EQ(r.body["you"], Json::array({"blue"}));
+  EXPECT_EQ(r.body["players"]["blue"]["name"], "Bob");
+  EXPECT_EQ(r.body["players"]["red"]["name"], "Alice");
+  EXPECT_EQ(
+      r.body["clock"]["control"],
+      (Json{
+          {"kind", "increment"}, {"initial_ms", 180000}, {"increment_ms", 2000}, {"text", "3+2"}}));
+  EXPECT_EQ(r.body["clock"]["running"], "blue");
+  // Bob's own token only: never his opponent's.
+  EXPECT_EQ(r.body["seat_tokens"].size(), 1u);
+  ASSERT_TRUE(r.body["seat_tokens"]["blue"].is_string());
+  const std::string bob_token = r.body["seat_tokens"]["blue"];
+
+  // The old game points at the new one, for everyone; it takes no second.
+  Reply old = get(*carol, path(id));
+  EXPECT_EQ(old.body["rematch"],
+            (Json{{"offered_by", nullptr}, {"expires_ms", nullptr}, {"game", next}}));
+  r = post(*alice, path(id, "/rematch"), Json::object());
+  EXPECT_EQ(code_of(r), "rematch_made");
+  EXPECT_EQ(message_of(r),
+            "the rematch of this game was already made: game " + std::to_string(next));
+
+  // Alice holds Red by her browser's key, and is given her own token.
+  EXPECT_EQ(get(*alice, path(next)).body["you"], Json::array({"red"}));
+  EXPECT_EQ(get(*carol, path(next)).body["you"], Json::array());
+  r = post(*alice, path(id, "/rematch/seat"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["id"], next);
+  EXPECT_EQ(r.body["seat_tokens"].size(), 1u);
+  const std::string alice_token = r.body["seat_tokens"]["red"];
+  EXPECT_EQ(code_of(post(*carol, path(id, "/rematch/seat"), Json::object())), "not_your_seat");
+
+  // Each token moves for its own seat only.
+  EXPECT_EQ(
+      post(*anonymous, path(next, "/moves"), {{"move", "a3a4"}}, {{"X-Seat-Token", alice_token}})
+          .status,
+      403);
+  EXPECT_EQ(
+      post(*anonymous, path(next, "/moves"), {{"move", "a3a4"}}, {{"X-Seat-Token", bob_token}})
+          .status,
+      200);
+  r = post(*anonymous, path(next, "/moves"), {{"move", "g7g6"}}, {{"X-Seat-Token", alice_token}});
+  EXPECT_EQ(r.status, 200) << r.text;
+}
+
+TEST_F(WebAfterGameTest, ARematchDeclinedOrLapsedMakesNoGame) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  const int64_t id = online_game(*alice, *bob, {{"side", "red"}});
+  ASSERT_EQ(post(*alice, path(id, "/resign"), Json::object()).status, 200);
+
+  ASSERT_EQ(post(*alice, path(id, "/rematch"), Json::object()).status, 200);
+  Reply r = post(*bob, path(id, "/rematch/decline"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["rematch"],
+            (Json{{"offered_by", nullptr}, {"expires_ms", nullptr}, {"game", nullptr}}));
+  r = post(*alice, path(id, "/rematch/accept"), Json::object());
+  EXPECT_EQ(r.status, 409);
+  EXPECT_EQ(code_of(r), "no_rematch");
+  EXPECT_EQ(message_of(r), "there is no rematch offer to answer");
+
+  // Offered again, by Bob this time; unanswered for the named time, it lapses.
+  ASSERT_EQ(post(*bob, path(id, "/rematch"), Json::object()).status, 200);
+  now_ += kRematchLapseMs - 1;
+  EXPECT_EQ(get(*alice, path(id)).body["rematch"]["offered_by"], "blue");
+  now_ += 1;
+  r = post(*alice, path(id, "/rematch/accept"), Json::object());
+  EXPECT_EQ(code_of(r), "no_rematch");
+  Reply state = get(*alice, path(id));
+  EXPECT_TRUE(state.body["rematch"]["offered_by"].is_null());
+  EXPECT_TRUE(state.body["rematch"]["game"].is_null());
+  // Nothing was made: only the one game is stored.
+  EXPECT_EQ(get(*alice, "/api/games").body["total"], 1);
+}
+
+TEST_F(WebAfterGameTest, EveryFamilysRematchKeepsItsOptionsWithAFreshStart) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  for (const std::string variant : {"flip-fixed", "hidden"}) {
+    SCOPED_TRACE(variant);
+    const int64_t id = online_game(*alice, *bob, {{"variant", variant}, {"side", "blue"}});
+    Reply g = get(*alice, path(id));
+    if (variant == "flip-fixed") {
+      // The first flip gives the colours, which a resignation needs.
+      ASSERT_EQ(post(*alice, path(id, "/moves"), {{"move", g.body["legal_moves"][0]}}).status, 200);
+    }
+    ASSERT_EQ(post(*bob, path(id, "/resign"), Json::object()).status, 200);
+    ASSERT_EQ(post(*bob, path(id, "/rematch"), Json::object()).status, 200);
+    Reply r = post(*alice, path(id, "/rematch/accept"), Json::object());
+    ASSERT_EQ(r.status, 200) << r.text;
+    EXPECT_EQ(r.body["variant"], variant);
+    EXPECT_EQ(r.body["family"], g.body["family"]);
+    EXPECT_EQ(r.body["ply"], 0);
+    EXPECT_EQ(r.body["you"], Json::array({"red"}));
+    EXPECT_EQ(get(*bob, path(r.body["id"])).body["you"], Json::array({"blue"}));
+  }
+}
+
+TEST_F(WebAfterGameTest, PlayAgainAgainstTheEngineSwapsColoursAtOnce) {
+  start();
+  auto alice = player("alice-key-000000001");
+  const Json engine = {{"type", "engine"}, {"skill", 3}, {"movetime_ms", 50}};
+  Reply g = post(*alice, "/api/games", {{"blue", kHuman}, {"red", engine}});
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(post(*alice, path(id, "/resign"), {{"side", "blue"}}).status, 200);
+  Reply r = post(*alice, path(id, "/rematch"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_NE(r.body["id"], id);
+  EXPECT_EQ(r.body["mode"], "local");
+  EXPECT_EQ(r.body["players"]["blue"]["type"], "engine");
+  EXPECT_EQ(r.body["players"]["blue"]["skill"], 3);
+  EXPECT_EQ(r.body["players"]["red"]["type"], "human");
+  EXPECT_EQ(r.body["you"], Json::array({"blue", "red"}));
+  EXPECT_TRUE(r.body["seat_tokens"]["blue"].is_string());
+  EXPECT_TRUE(r.body["seat_tokens"]["red"].is_string());
+  EXPECT_EQ(get(*alice, path(id)).body["rematch"]["game"], r.body["id"]);
+}
+
+}  // namespace
+}  // namespace jungle::web
