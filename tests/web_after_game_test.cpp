@@ -2,14 +2,18 @@
 // clock: a rematch offered, refused while one is pending, declined, lapsed
 // and accepted (colours swapped, the same rule set, clock and family
 // options, each player given its own token only), for every family and
-// against the engine.
+// against the engine; correspondence clocks (the days allowed, the deadline
+// kept in the store, a flag that fell while the server was down).
 #include <gtest/gtest.h>
 #include <httplib.h>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
+#include <utility>
 
 #include "test_folder.h"
 #include "web/service/game_service.h"
@@ -244,6 +248,91 @@ TEST_F(WebAfterGameTest, PlayAgainAgainstTheEngineSwapsColoursAtOnce) {
   EXPECT_TRUE(r.body["seat_tokens"]["blue"].is_string());
   EXPECT_TRUE(r.body["seat_tokens"]["red"].is_string());
   EXPECT_EQ(get(*alice, path(id)).body["rematch"]["game"], r.body["id"]);
+}
+
+TEST_F(WebAfterGameTest, CorrespondenceAllowsTheUsualDaysAndNoOthers) {
+  start();
+  auto alice = player("alice-key-000000001");
+  for (const int days : {1, 2, 3, 5, 7, 14}) {
+    Reply g =
+        post(*alice, "/api/games",
+             {{"online", true}, {"time_control", {{"kind", "correspondence"}, {"days", days}}}});
+    ASSERT_EQ(g.status, 201) << g.text;
+    EXPECT_EQ(
+        g.body["clock"]["control"],
+        (Json{{"kind", "correspondence"},
+              {"days", days},
+              {"text", std::to_string(days) + (days == 1 ? " day" : " days") + " per move"}}));
+    EXPECT_EQ(g.body["clock"]["blue_ms"], int64_t(days) * 86400000);
+  }
+  for (const Json& days : {Json(4), Json(0), Json(21), Json("3"), Json(2.5)}) {
+    Reply r =
+        post(*alice, "/api/games",
+             {{"online", true}, {"time_control", {{"kind", "correspondence"}, {"days", days}}}});
+    EXPECT_EQ(r.status, 400) << days;
+    EXPECT_EQ(message_of(r),
+              "'time_control.days' must be 1, 2, 3, 5, 7 or 14 (days a move), not " + days.dump());
+  }
+  Reply r = post(*alice, "/api/games",
+                 {{"online", true}, {"time_control", {{"kind", "correspondence"}}}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(message_of(r), "'time_control.days' is required: 1, 2, 3, 5, 7 or 14 (days a move)");
+}
+
+TEST_F(WebAfterGameTest, ACorrespondenceClockRunsAcrossRestartsAndFallsWhileTheServerIsDown) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  const Json days3 = {{"kind", "correspondence"}, {"days", 3}};
+  const int64_t first = online_game(*alice, *bob, {{"side", "blue"}, {"time_control", days3}});
+  const int64_t second = online_game(*alice, *bob, {{"side", "blue"}, {"time_control", days3}});
+  const int64_t started = now_.load();
+  const int64_t day = 86400000;
+  // The first game moves on: Red's three days run from Blue's move.
+  now_ += day;
+  ASSERT_EQ(post(*alice, path(first, "/moves"), {{"move", "a3a4"}}).status, 200);
+  // The list shows each game's deadline, read from the store.
+  Reply listed = get(*alice, "/api/games");
+  ASSERT_EQ(listed.body["games"].size(), 2u);
+  EXPECT_EQ(listed.body["now_ms"], now_.load());
+  if (listed.body["games"][0]["id"] != first)
+    std::swap(listed.body["games"][0], listed.body["games"][1]);
+  EXPECT_EQ(listed.body["games"][0]["id"], first);
+  EXPECT_EQ(listed.body["games"][0]["clock"]["running"], "red");
+  EXPECT_EQ(listed.body["games"][0]["clock"]["deadline_ms"], now_.load() + 3 * day);
+  EXPECT_EQ(listed.body["games"][1]["clock"]["running"], "blue");
+  EXPECT_EQ(listed.body["games"][1]["clock"]["deadline_ms"], started + 3 * day);
+
+  // Down for two and a half days: the second game's Blue runs out meanwhile.
+  stop();
+  now_ += 2 * day + day / 2;
+  start();
+  alice = player("alice-key-000000001");
+  bob = player("bob-key-00000000001");
+  // Nobody reads the games: the server's timer decides the fallen flag from
+  // the stored deadline alone (the list reads the store and decides nothing).
+  const auto result_of = [&](int64_t id) {
+    const Reply list = get(*alice, "/api/games");
+    for (const Json& line : list.body["games"]) {
+      if (line["id"] == id) return line["result"].get<std::string>();
+    }
+    return std::string("missing");
+  };
+  for (int i = 0; i < 2000 && result_of(second) == "*"; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(result_of(second), "0-1");
+  EXPECT_EQ(result_of(first), "*");
+  Reply lost = get(*alice, path(second));
+  EXPECT_EQ(lost.body["termination"], "time");
+  EXPECT_EQ(lost.body["winner"], "red");
+  // The first game's clock still counts: Red has half a day left.
+  Reply going = get(*bob, path(first));
+  EXPECT_EQ(going.body["status"], "ongoing");
+  EXPECT_EQ(going.body["clock"]["running"], "red");
+  EXPECT_EQ(going.body["clock"]["red_ms"], day / 2);
+  ASSERT_EQ(post(*bob, path(first, "/moves"), {{"move", "g7g6"}}).status, 200);
+  EXPECT_EQ(get(*bob, path(first)).body["clock"]["blue_ms"], 3 * day);
 }
 
 }  // namespace

@@ -78,7 +78,8 @@ class GameService {
   Seated create(const Json& body, const Requester& who);
   // The game's state as `who` sees it. Decides a loss on time first.
   Json state(int64_t id, const Requester& who);
-  // {"games": [...], "total", "limit", "offset"}
+  // {"games": [...], "total", "limit", "offset", "now_ms"}; a game whose
+  // clock runs with its "clock": {"control", "running", "deadline_ms"}.
   Json list(int limit, int offset);
   void remove(int64_t id, const Requester& who);
   // The game as a record, and the file name to download it as: a hidden
@@ -233,6 +234,8 @@ class GameService {
   // Tells the game's watchers that the engine started thinking for `seat`.
   void thinking(const GameSessionBase& game, int seat);
   std::string new_code();
+  // The running clocks of the stored games, for the timer (at start).
+  void resume_clocks();
   void clock_loop();
   // A presence notice, perhaps from another server: a seat whose watchers
   // there all left is gone here too unless it has a watcher here; one that
