@@ -3,7 +3,8 @@
 // and accepted (colours swapped, the same rule set, clock and family
 // options, each player given its own token only), for every family and
 // against the engine; correspondence clocks (the days allowed, the deadline
-// kept in the store, a flag that fell while the server was down).
+// kept in the store, a flag that fell while the server was down); the
+// games where it is one's move.
 #include <gtest/gtest.h>
 #include <httplib.h>
 
@@ -333,6 +334,76 @@ TEST_F(WebAfterGameTest, ACorrespondenceClockRunsAcrossRestartsAndFallsWhileTheS
   EXPECT_EQ(going.body["clock"]["red_ms"], day / 2);
   ASSERT_EQ(post(*bob, path(first, "/moves"), {{"move", "g7g6"}}).status, 200);
   EXPECT_EQ(get(*bob, path(first)).body["clock"]["blue_ms"], 3 * day);
+}
+
+TEST_F(WebAfterGameTest, YourTurnListsExactlyTheRequestersGamesToMove) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  auto carol = player("carol-key-000000001");
+  auto dave = player("dave-key-0000000001");
+  auto anonymous = player();
+  // Alice to move (Blue, untimed).
+  const int64_t mine = online_game(*alice, *bob, {{"side", "blue"}});
+  // Alice plays Red: Bob to move.
+  const int64_t theirs = online_game(*alice, *bob, {{"side", "red"}});
+  // Alice moved: Bob's turn.
+  const int64_t moved = online_game(*alice, *bob, {{"side", "blue"}});
+  ASSERT_EQ(post(*alice, path(moved, "/moves"), {{"move", "a3a4"}}).status, 200);
+  // Over.
+  const int64_t over = online_game(*alice, *bob, {{"side", "blue"}});
+  ASSERT_EQ(post(*bob, path(over, "/resign"), Json::object()).status, 200);
+  // Alice's, a day a move, to move: its deadline puts it first.
+  const int64_t daily =
+      online_game(*alice, *bob,
+                  {{"side", "blue"}, {"time_control", {{"kind", "correspondence"}, {"days", 1}}}});
+  // Nobody sat down yet.
+  Reply waiting = post(*alice, "/api/games", {{"online", true}});
+  const int64_t alone = waiting.body["id"];
+  // Not hers: Carol's against Dave, and a local game of her own.
+  const int64_t others = online_game(*carol, *dave, {{"side", "blue"}});
+  const int64_t local = post(*alice, "/api/games", Json::object()).body["id"];
+
+  Json names = Json::array();
+  for (const int64_t id : {mine, theirs, moved, over, daily, alone, others, local, int64_t(999)}) {
+    names.push_back({{"id", id}});
+  }
+  Reply r = post(*alice, "/api/your-turn", {{"games", names}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["count"], 2);
+  EXPECT_EQ(r.body["games"][0]["id"], daily);
+  EXPECT_EQ(r.body["games"][0]["seat"], "blue");
+  EXPECT_EQ(r.body["games"][0]["deadline_ms"], now_.load() + 86400000);
+  EXPECT_EQ(r.body["games"][1]["id"], mine);
+  EXPECT_TRUE(r.body["games"][1]["deadline_ms"].is_null());
+  EXPECT_EQ(r.body["games"][1]["players"]["red"]["name"], "Bob");
+  // Bob's turn in two; Carol's own list holds only hers.
+  r = post(*bob, "/api/your-turn", {{"games", names}});
+  ASSERT_EQ(r.body["count"], 2);
+  EXPECT_EQ(r.body["games"][0]["id"], theirs);
+  EXPECT_EQ(r.body["games"][1]["id"], moved);
+  r = post(*carol, "/api/your-turn", {{"games", names}});
+  ASSERT_EQ(r.body["count"], 1);
+  EXPECT_EQ(r.body["games"][0]["id"], others);
+  // Without a key, the seat's token proves it; a made-up one proves nothing.
+  Reply join = post(*alice, "/api/games", {{"online", true}, {"side", "blue"}});
+  const std::string token = join.body["seat_tokens"]["blue"];
+  const int64_t by_token = join.body["id"];
+  ASSERT_EQ(post(*bob, "/api/join", {{"code", join.body["code"]}}).status, 200);
+  r = post(
+      *anonymous, "/api/your-turn",
+      {{"games", {{{"id", by_token}, {"tokens", {token}}}, {{"id", mine}, {"tokens", {"x"}}}}}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["count"], 1);
+  EXPECT_EQ(r.body["games"][0]["id"], by_token);
+  // Bad input names the entry.
+  r = post(*alice, "/api/your-turn", {{"games", {{{"id", 1}}, {{"id", "two"}}}}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(message_of(r), "'games[1]' must be an object with a game's \"id\" (a number from 1)");
+  Json many = Json::array();
+  for (int i = 1; i <= 201; ++i) many.push_back({{"id", i}});
+  r = post(*alice, "/api/your-turn", {{"games", many}});
+  EXPECT_EQ(message_of(r), "'games' may name at most 200 games");
 }
 
 }  // namespace

@@ -129,6 +129,19 @@ class GameService {
   // player gets its own token, and never the opponent's.
   Seated rematch_seat(int64_t id, const Requester& who);
 
+  // ---- your turn (game_service_your_turn.cpp) ----
+  // The games among `games` where it is `who`'s move: online games still
+  // going on in which `who` (its player key, or the tokens given with each
+  // game) holds the seat to move, or has a set-up still to settle. A game
+  // `who` holds no seat of is left out, as if it did not exist: nobody
+  // learns of others' games here. {"games": [...], "count", "now_ms"}, the
+  // soonest deadline first. (An account's games will join `games`.)
+  struct SeatClaim {
+    int64_t game = 0;
+    std::vector<std::string> tokens;
+  };
+  Json your_turn(const std::vector<SeatClaim>& games, const Requester& who);
+
   // ---- watching ----
   // The seats `who` holds in the game, as a bit set (0: a spectator).
   int seats_of(int64_t id, const Requester& who);
