@@ -207,6 +207,29 @@ TEST_F(WebAfterGameTest, ARematchDeclinedOrLapsedMakesNoGame) {
   EXPECT_EQ(get(*alice, "/api/games").body["total"], 1);
 }
 
+TEST_F(WebAfterGameTest, ARematchOfferIsWithdrawnWhenItsOffererLeaves) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  const int64_t id = online_game(*alice, *bob, {{"side", "blue"}});
+  ASSERT_EQ(post(*bob, path(id, "/resign"), Json::object()).status, 200);
+  ASSERT_EQ(post(*alice, path(id, "/rematch"), Json::object()).status, 200);
+  // Alice's page watches the game, then goes: her stream closes (the server
+  // finds it gone at its next keep-alive, within seconds).
+  auto page = player("alice-key-000000001");
+  page->Get(path(id, "/events"), [](const char*, size_t) { return false; });
+  Json rematch;
+  for (int i = 0; i < 2000; ++i) {
+    rematch = get(*bob, path(id)).body["rematch"];
+    if (rematch["offered_by"].is_null()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(rematch, (Json{{"offered_by", nullptr}, {"expires_ms", nullptr}, {"game", nullptr}}));
+  Reply r = post(*bob, path(id, "/rematch/accept"), Json::object());
+  EXPECT_EQ(r.status, 409);
+  EXPECT_EQ(code_of(r), "no_rematch");
+}
+
 TEST_F(WebAfterGameTest, EveryFamilysRematchKeepsItsOptionsWithAFreshStart) {
   start();
   auto alice = player("alice-key-000000001");
