@@ -626,5 +626,61 @@ TEST_F(WebHiddenTest, AFlipGameOnlineShowsEverySeatTheSameAndDrawsOnTheServer) {
   }
 }
 
+// The routes after a game (rematch, your turn) send each reader of a
+// hidden game only its own view: the rematch's fresh secret set-up shows
+// neither player the other's animals, nor a spectator any.
+TEST_F(WebHiddenTest, ARematchAndYourTurnShowNobodyTheEnemysAnimals) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  auto carol = player("carol-key-000000001");
+  // The first game is played without remembering: its end shows the truth.
+  Reply g = reply(alice->Post(
+      "/api/games", Json{{"variant", "hidden"}, {"online", true}, {"side", "blue"}}.dump(),
+      "application/json"));
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(reply(bob->Post("/api/join", Json{{"code", g.body["code"]}}.dump(), "application/json"))
+                .status,
+            200);
+  ASSERT_EQ(reply(bob->Post(path(id, "/resign"), "{}", "application/json")).status, 200);
+  ASSERT_EQ(reply(alice->Post(path(id, "/rematch"), "{}", "application/json")).status, 200);
+
+  // The rematch, at its start: Bob plays Blue, Alice Red.
+  Reply made = post(*bob, path(id, "/rematch/accept"), Json::object(), kBlueEyes);
+  ASSERT_EQ(made.status, 200) << made.text;
+  const int64_t next = made.body["id"];
+  EXPECT_EQ(made.body["variant"], "hidden");
+  EXPECT_EQ(made.body["you"], Json::array({"blue"}));
+  EXPECT_EQ(post(*alice, path(id, "/rematch/seat"), Json::object(), kRedEyes).status, 200);
+  get(*alice, path(next), kRedEyes);
+  get(*bob, path(next), kBlueEyes);
+  get(*carol, path(next), kNobody);
+  const Json named = {{"games", {{{"id", next}}}}};
+  EXPECT_EQ(post(*bob, "/api/your-turn", named, kBlueEyes).body["count"], 1);
+  post(*alice, "/api/your-turn", named, kRedEyes);
+  // Bob's first move is a step, so that the announcements stay empty.
+  Reply view = get(*bob, path(next), kBlueEyes);
+  ASSERT_EQ(view.body["status"], "ongoing");
+  std::string step;
+  for (const Json& t : view.body["legal_moves"]) {
+    const std::string move = t;
+    bool onto_enemy = false;
+    for (const Json& p : view.body["pieces"]) {
+      onto_enemy |= p["side"] == "red" && p["square"] == move.substr(2);
+    }
+    if (!onto_enemy) step = move;
+  }
+  ASSERT_FALSE(step.empty());
+  ASSERT_EQ(post(*bob, path(next, "/moves"), {{"move", step}}, kBlueEyes).status, 200);
+  EXPECT_EQ(post(*alice, "/api/your-turn", named, kRedEyes).body["count"], 1);
+  get(*carol, path(next), kNobody);
+
+  Reply record = get(*carol, path(next, "/record"), kNobody);
+  const std::vector<std::string> found = leaks(seen_, record_announcements(record.text));
+  EXPECT_TRUE(found.empty()) << found.size() << " leaks, the first: " << found.front();
+  EXPECT_GE(seen_.size(), 10u);
+}
+
 }  // namespace
 }  // namespace jungle::web

@@ -39,6 +39,11 @@ test('clocks are written as players read them', () => {
   assert.equal(formatClock(9999), '9.9');
   assert.equal(formatClock(940), '0.9');
   assert.equal(formatClock(-5), '0.0');
+  // A correspondence clock's days: days and whole hours from a day on.
+  assert.equal(formatClock(86399000), '23:59:59');
+  assert.equal(formatClock(86400000), '1 d 0 h');
+  assert.equal(formatClock(3 * 86400000 - 1), '2 d 23 h');
+  assert.equal(formatClock(14 * 86400000), '14 d 0 h');
 });
 
 test('low time is a tenth of the control, within 5 and 30 seconds', () => {
@@ -46,6 +51,7 @@ test('low time is a tenth of the control, within 5 and 30 seconds', () => {
   assert.equal(lowTimeThreshold({ kind: 'sudden_death', initial_ms: 60000 }), 6000);
   assert.equal(lowTimeThreshold({ kind: 'sudden_death', initial_ms: 4000 }), 5000);
   assert.equal(lowTimeThreshold({ kind: 'per_move', per_move_ms: 10000 }), 5000);
+  assert.equal(lowTimeThreshold({ kind: 'correspondence', days: 3, per_move_ms: 3 * 86400000 }), 30000);
   assert.ok(isLowTime(clock(), 30000));
   assert.ok(!isLowTime(clock(), 30001));
 });

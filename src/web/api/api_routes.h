@@ -39,5 +39,7 @@ void add_api_routes(httplib::Server& server, ApiContext& context);
 void add_game_routes(httplib::Server& server, ApiContext& context);
 void add_engine_routes(httplib::Server& server, ApiContext& context);
 void add_meta_routes(httplib::Server& server, ApiContext& context);
+// After a game: rematches, and the games where it is one's move.
+void add_after_game_routes(httplib::Server& server, ApiContext& context);
 
 }  // namespace jungle::web

@@ -24,6 +24,8 @@ const char* kind_name(TimeControl::Kind k) {
       return "increment";
     case TimeControl::Kind::kPerMove:
       return "per_move";
+    case TimeControl::Kind::kCorrespondence:
+      return "correspondence";
     case TimeControl::Kind::kNone:
       break;
   }
@@ -75,14 +77,32 @@ TimeControl TimeControl::from_json(const Json& j) {
       tc.per_move_ms = int_field(j, "per_move_ms", 0, kMinPerMoveMs, kMaxPerMoveMs);
       return tc;
     }
+    if (kind == "correspondence") {
+      tc.kind = Kind::kCorrespondence;
+      const Json days = j.value("days", Json());
+      const bool allowed = days.is_number_integer() &&
+                           std::find(std::begin(kCorrespondenceDays), std::end(kCorrespondenceDays),
+                                     days.get<int64_t>()) != std::end(kCorrespondenceDays);
+      if (days.is_null()) {
+        throw GameError(ErrorKind::kBadRequest, "bad_field",
+                        "'days' is required: 1, 2, 3, 5, 7 or 14 (days a move)");
+      }
+      if (!allowed) {
+        throw GameError(ErrorKind::kBadRequest, "bad_field",
+                        "'days' must be 1, 2, 3, 5, 7 or 14 (days a move), not " + days.dump());
+      }
+      tc.days = days.get<int>();
+      tc.per_move_ms = tc.days * kDayMs;
+      return tc;
+    }
   } catch (const GameError& e) {
     std::string message = e.what();
     message.insert(message.rfind('\'', 0) == 0 ? 1 : 0, "time_control.");
     throw GameError(e.kind(), e.code(), message);
   }
   throw GameError(ErrorKind::kBadRequest, "bad_field",
-                  "'time_control.kind' must be \"none\", \"sudden_death\", \"increment\" or "
-                  "\"per_move\", not \"" +
+                  "'time_control.kind' must be \"none\", \"sudden_death\", \"increment\", "
+                  "\"per_move\" or \"correspondence\", not \"" +
                       kind + "\"");
 }
 
@@ -91,6 +111,7 @@ Json TimeControl::to_json() const {
   if (kind == Kind::kSuddenDeath || kind == Kind::kIncrement) j["initial_ms"] = initial_ms;
   if (kind == Kind::kIncrement) j["increment_ms"] = increment_ms;
   if (kind == Kind::kPerMove) j["per_move_ms"] = per_move_ms;
+  if (kind == Kind::kCorrespondence) j["days"] = days;
   j["text"] = text();
   return j;
 }
@@ -102,6 +123,7 @@ std::string TimeControl::tag() const {
     case Kind::kIncrement:
       return seconds_text(initial_ms) + "+" + seconds_text(increment_ms);
     case Kind::kPerMove:
+    case Kind::kCorrespondence:
       return "1/" + seconds_text(per_move_ms);
     case Kind::kNone:
       break;
@@ -126,6 +148,8 @@ std::string TimeControl::text() const {
       return start(initial_ms) + "+" + seconds_text(increment_ms);
     case Kind::kPerMove:
       return seconds_text(per_move_ms) + " s per move";
+    case Kind::kCorrespondence:
+      return std::to_string(days) + (days == 1 ? " day" : " days") + " per move";
     case Kind::kNone:
       break;
   }
@@ -133,8 +157,7 @@ std::string TimeControl::text() const {
 }
 
 GameClock::GameClock(TimeControl control) : control_(control) {
-  const int64_t start =
-      control_.kind == TimeControl::Kind::kPerMove ? control_.per_move_ms : control_.initial_ms;
+  const int64_t start = control_.per_move() ? control_.per_move_ms : control_.initial_ms;
   left_ = {start, start};
 }
 
@@ -151,7 +174,7 @@ std::optional<int64_t> GameClock::deadline() const {
 void GameClock::start(int seat, int64_t now) {
   if (!timed()) return;
   stop(now);
-  if (control_.kind == TimeControl::Kind::kPerMove) left_[size_t(seat)] = control_.per_move_ms;
+  if (control_.per_move()) left_[size_t(seat)] = control_.per_move_ms;
   running_ = seat;
   since_ = now;
 }
@@ -169,7 +192,7 @@ bool GameClock::moved(int seat, int64_t now, int next) {
     stop(now);
   }
   if (control_.kind == TimeControl::Kind::kIncrement) left_[size_t(seat)] += control_.increment_ms;
-  if (control_.kind == TimeControl::Kind::kPerMove) left_[size_t(seat)] = control_.per_move_ms;
+  if (control_.per_move()) left_[size_t(seat)] = control_.per_move_ms;
   if (next >= 0) start(next, now);
   return true;
 }
@@ -209,7 +232,7 @@ int64_t engine_think_ms(const GameClock& clock, int seat, int64_t movetime_ms, i
   if (!clock.timed()) return movetime_ms;
   const int64_t left = clock.left(seat, now);
   int64_t budget = 0;
-  if (clock.control().kind == TimeControl::Kind::kPerMove) {
+  if (clock.control().per_move()) {
     budget = left - kEngineSafetyMs;
   } else {
     budget = left / kEngineMovesToGo + clock.control().increment_ms * 3 / 4;

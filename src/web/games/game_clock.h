@@ -22,16 +22,23 @@ struct TimeControl {
     kSuddenDeath,  // `initial_ms` for the whole game
     kIncrement,    // Fischer: `initial_ms`, and `increment_ms` added after each move
     kPerMove,      // each move within `per_move_ms`; time not used is not kept
+    // Correspondence: each move within `days` days (kCorrespondenceDays),
+    // a limit per move as kPerMove's, kept by the server across restarts.
+    kCorrespondence,
   };
   Kind kind = Kind::kNone;
   int64_t initial_ms = 0;
   int64_t increment_ms = 0;
   int64_t per_move_ms = 0;
+  int days = 0;  // kCorrespondence's; per_move_ms is as many days
 
   bool timed() const { return kind != Kind::kNone; }
+  // Whether each move has its own allowance (kPerMove, kCorrespondence).
+  bool per_move() const { return kind == Kind::kPerMove || kind == Kind::kCorrespondence; }
   // {"kind": "sudden_death", "initial_ms": 300000}, {"kind": "increment",
   // "initial_ms": 180000, "increment_ms": 2000}, {"kind": "per_move",
-  // "per_move_ms": 30000}; null or {"kind": "none"} is untimed. Throws
+  // "per_move_ms": 30000}, {"kind": "correspondence", "days": 3}; null or
+  // {"kind": "none"} is untimed. Throws
   // GameError kBadRequest naming what is wrong.
   static TimeControl from_json(const Json& j);
   Json to_json() const;
@@ -47,6 +54,10 @@ inline constexpr int64_t kMaxInitialMs = 3 * 3600 * 1000;
 inline constexpr int64_t kMaxIncrementMs = 180 * 1000;
 inline constexpr int64_t kMinPerMoveMs = 1000;
 inline constexpr int64_t kMaxPerMoveMs = 24 * 3600 * 1000;
+// The days a correspondence move may take: the choices players know from
+// correspondence sites, no others (a rating class is one of them).
+inline constexpr int kCorrespondenceDays[] = {1, 2, 3, 5, 7, 14};
+inline constexpr int64_t kDayMs = 24 * 3600 * 1000;
 
 class GameClock {
  public:

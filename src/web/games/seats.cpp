@@ -89,7 +89,11 @@ SeatTable SeatTable::from_stored(const std::string& text) {
 
 std::string Offers::to_stored() const {
   if (!any()) return "";
-  return Json{{"draw", draw}, {"takeback", takeback}}.dump();
+  Json j{{"draw", draw}, {"takeback", takeback}};
+  if (rematch.by >= 0 || rematch.game > 0) {
+    j["rematch"] = {{"by", rematch.by}, {"at", rematch.offered_ms}, {"game", rematch.game}};
+  }
+  return j.dump();
 }
 
 Offers Offers::from_stored(const std::string& text) {
@@ -98,6 +102,12 @@ Offers Offers::from_stored(const std::string& text) {
   if (!j.is_object()) return o;
   o.draw = std::clamp(j.value("draw", -1), -1, 1);
   o.takeback = std::clamp(j.value("takeback", -1), -1, 1);
+  const Json rematch = j.value("rematch", Json());
+  if (rematch.is_object()) {
+    o.rematch.by = std::clamp(rematch.value("by", -1), -1, 1);
+    o.rematch.offered_ms = rematch.value("at", int64_t(0));
+    o.rematch.game = std::max<int64_t>(0, rematch.value("game", int64_t(0)));
+  }
   return o;
 }
 

@@ -64,11 +64,21 @@ struct SeatTable {
   static SeatTable from_stored(const std::string& text);
 };
 
+// A rematch after the game: who offered it (-1: nobody) and when, and the
+// new game once it is made (0 before). Kept with the finished game, so that
+// a page that comes back to it finds where the players went.
+struct RematchOffer {
+  int by = -1;
+  int64_t offered_ms = 0;
+  int64_t game = 0;
+};
+
 // Offers standing: who offered a draw or a take-back, -1 when nobody.
 struct Offers {
   int draw = -1;
   int takeback = -1;
-  bool any() const { return draw >= 0 || takeback >= 0; }
+  RematchOffer rematch;
+  bool any() const { return draw >= 0 || takeback >= 0 || rematch.by >= 0 || rematch.game > 0; }
   std::string to_stored() const;
   static Offers from_stored(const std::string& text);
 };

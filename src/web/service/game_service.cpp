@@ -23,6 +23,7 @@ GameService::GameService(GameRegistry& games, const VariantCatalog& catalog, Eng
                          GameServiceOptions options)
     : games_(games), catalog_(catalog), pool_(pool), options_(std::move(options)) {
   if (!options_.clock) options_.clock = [] { return now_ms(); };
+  resume_clocks();
   clock_thread_ = std::thread([this] { clock_loop(); });
   presence_notices_ =
       games_.events().subscribe(0, [this](const GameNotice& n) { heard_presence(n); });
@@ -184,6 +185,7 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
       Json{{"draw", game.offers.draw < 0 ? Json(nullptr) : Json(seat_name(game.offers.draw))},
            {"takeback",
             game.offers.takeback < 0 ? Json(nullptr) : Json(seat_name(game.offers.takeback))}};
+  if (game.over()) s["rematch"] = rematch_json(game);
   if (game.seats.online) s["abandon_timeout_ms"] = options_.abandon_timeout_ms;
   s["last_event"] = game.last_event();
   s["now_ms"] = t;
@@ -202,10 +204,22 @@ Json GameService::state(int64_t id, const Requester& who) {
 Json GameService::list(int limit, int offset) {
   Json list = Json::array();
   for (const StoredGame& g : games_.store().list(limit, offset)) {
-    list.push_back(stored_summary_json(g));
+    Json line = stored_summary_json(g);
+    // Time left where a clock runs (a correspondence game's days), from
+    // the stored deadline.
+    const GameClock clock = GameClock::from_stored(g.clock);
+    if (g.result == "*" && clock.deadline()) {
+      line["clock"] = Json{{"control", clock.control().to_json()},
+                           {"running", seat_name(clock.running())},
+                           {"deadline_ms", *clock.deadline()}};
+    }
+    list.push_back(line);
   }
-  return Json{
-      {"games", list}, {"total", games_.store().count()}, {"limit", limit}, {"offset", offset}};
+  return Json{{"games", list},
+              {"total", games_.store().count()},
+              {"limit", limit},
+              {"offset", offset},
+              {"now_ms", now()}};
 }
 
 std::pair<std::string, std::string> GameService::record(int64_t id, const Requester& who) {

@@ -33,6 +33,9 @@ namespace jungle::web {
 // a seat not heard of for three times as long counts as gone.
 inline constexpr int64_t kPresenceBeatMs = 5000;
 
+// A rematch offer lapses when its opponent has not answered it this long.
+inline constexpr int64_t kRematchLapseMs = 5 * 60 * 1000;
+
 struct GameServiceOptions {
   int64_t max_movetime_ms = 10000;
   // A seated player whose connection has been gone this long may be claimed
@@ -75,7 +78,8 @@ class GameService {
   Seated create(const Json& body, const Requester& who);
   // The game's state as `who` sees it. Decides a loss on time first.
   Json state(int64_t id, const Requester& who);
-  // {"games": [...], "total", "limit", "offset"}
+  // {"games": [...], "total", "limit", "offset", "now_ms"}; a game whose
+  // clock runs with its "clock": {"control", "running", "deadline_ms"}.
   Json list(int limit, int offset);
   void remove(int64_t id, const Requester& who);
   // The game as a record, and the file name to download it as: a hidden
@@ -109,6 +113,34 @@ class GameService {
   Json claim_win(int64_t id, const Requester& who);
   // {"challenges": [...], "playing": [...]}
   Json lobby();
+
+  // ---- after a game (game_service_rematch.cpp) ----
+  // A rematch of a finished game: colours swapped, the same rule set, clock
+  // and family options, a fresh deal or set-up where the family has one. In
+  // an online game it is offered to the opponent (the old game's state); a
+  // local game's player (who holds both seats) gets it at once (the new
+  // game's state and both its tokens).
+  Seated rematch(int64_t id, const Requester& who);
+  // The opponent accepts the rematch offered (the new game's state and the
+  // accepter's own token) or declines it (the offerer so withdraws it).
+  Seated answer_rematch(int64_t id, const Requester& who, bool accept);
+  // The seats `who` held in game `id`, in the rematch made of it, each with
+  // a fresh token (an earlier one for that seat stops working): how each
+  // player gets its own token, and never the opponent's.
+  Seated rematch_seat(int64_t id, const Requester& who);
+
+  // ---- your turn (game_service_your_turn.cpp) ----
+  // The games among `games` where it is `who`'s move: online games still
+  // going on in which `who` (its player key, or the tokens given with each
+  // game) holds the seat to move, or has a set-up still to settle. A game
+  // `who` holds no seat of is left out, as if it did not exist: nobody
+  // learns of others' games here. {"games": [...], "count", "now_ms"}, the
+  // soonest deadline first. (An account's games will join `games`.)
+  struct SeatClaim {
+    int64_t game = 0;
+    std::vector<std::string> tokens;
+  };
+  Json your_turn(const std::vector<SeatClaim>& games, const Requester& who);
 
   // ---- watching ----
   // The seats `who` holds in the game, as a bit set (0: a spectator).
@@ -199,11 +231,24 @@ class GameService {
   // Whether `seat`'s holder is connected, and since when it is gone.
   std::pair<bool, int64_t> presence_of(const GameSessionBase& game, int seat,
                                        const std::array<int64_t, 2>& seen);
+  // The rematch as the state shows it (offered_by, expires_ms, game).
+  static Json rematch_json(const GameSessionBase& game);
+  // Clears a rematch offer that lapsed (kRematchLapseMs) or whose offerer's
+  // last stream here closed since it was made; true when it did (with its
+  // event; the caller saves).
+  bool rematch_gone(GameSessionBase& game, int64_t now);
+  // The new game of a rematch of `game`, stored, and its seats' tokens.
+  std::pair<std::shared_ptr<GameSessionBase>, std::array<std::string, 2>> make_rematch(
+      const GameSessionBase& game, int64_t now);
+  // The offerer of a rematch left (its last stream here closed).
+  void withdraw_rematch_of(int64_t id, int seat);
   Json answer_offer_locked(GameSessionBase& game, const Requester& who, OfferKind kind, bool accept,
                            int seat, int64_t now);
   // Tells the game's watchers that the engine started thinking for `seat`.
   void thinking(const GameSessionBase& game, int seat);
   std::string new_code();
+  // The running clocks of the stored games, for the timer (at start).
+  void resume_clocks();
   void clock_loop();
   // A presence notice, perhaps from another server: a seat whose watchers
   // there all left is gone here too unless it has a watcher here; one that

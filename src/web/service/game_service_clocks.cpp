@@ -39,6 +39,31 @@ void GameService::track_deadline(const GameSessionBase& game) {
   if (due) clock_wake_.notify_all();
 }
 
+void GameService::resume_clocks() {
+  // The deadlines are stored with the games (the clock's start and what it
+  // had left): a server that starts again watches every clock that runs,
+  // so that a correspondence move's days end on time with nobody reading
+  // the game, and a clock that ran out while the server was down falls at
+  // once, as a flag does (settle_clock).
+  constexpr int kPage = 500;
+  try {
+    for (int offset = 0;; offset += kPage) {
+      const std::vector<StoredGame> page = games_.store().list(kPage, offset);
+      std::lock_guard lock(clock_mutex_);
+      for (const StoredGame& g : page) {
+        if (g.result != "*" || g.clock.empty()) continue;
+        if (const std::optional<int64_t> due = GameClock::from_stored(g.clock).deadline()) {
+          deadlines_[g.id] = *due;
+        }
+      }
+      if (page.size() < size_t(kPage)) break;
+    }
+  } catch (const StoreError&) {
+    // The store cannot be read now: each game's clock is watched from its
+    // first request on (GameService::lock), as before.
+  }
+}
+
 void GameService::check_clocks() {
   std::vector<int64_t> due;
   {

@@ -106,6 +106,8 @@ void GameService::watching(int64_t id, int seats, bool connected) {
       games_.events().publish(
           {id, 0, 0, false,
            Json{{"type", "presence"}, {"seat", seat_name(s)}, {"connected", connected}}.dump()});
+      // A rematch offered by a player who has gone stands no more.
+      if (!connected) withdraw_rematch_of(id, s);
     }
   }
 }

@@ -45,6 +45,8 @@ import {
   shownFen,
 } from './state/explore.js';
 import { openReview, startReview } from './flows/review.js';
+import { answerRematch, rematch, wireAfterGame } from './flows/after_game.js';
+import { wireYourTurn } from './views/after_game_view.js';
 import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './flows/hidden_game.js';
 import { SetupEditor } from './board/setup.js';
 import { isMuted, setMuted } from './util/sound.js';
@@ -141,6 +143,11 @@ function wire(editor) {
   $('nav-next').addEventListener('click', () => lineStep(1) || setView(state.view + 1));
   $('nav-last').addEventListener('click', () => setView(state.game?.ply ?? 0));
   $('banner-new').addEventListener('click', () => openNewGame());
+  $('banner-rematch').addEventListener('click', rematch);
+  $('rematch-accept').addEventListener('click', () => answerRematch(true));
+  $('rematch-decline').addEventListener('click', () => answerRematch(false));
+  wireYourTurn(loadGame);
+  wireAfterGame();
   $('banner-review').addEventListener('click', () => {
     dismissBanner();
     render();

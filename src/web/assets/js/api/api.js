@@ -32,9 +32,10 @@
 /** An evaluation to show: only the score matters. @typedef {{ blue_score: number, mate?: number | null }} Evaluation */
 /** @typedef {{ best?: string }} AnalysisDone */
 /**
- * A time control: sudden death, increment (Fischer) or a limit per move.
- * @typedef {{ kind: 'none' | 'sudden_death' | 'increment' | 'per_move', initial_ms?: number,
- *             increment_ms?: number, per_move_ms?: number, text?: string }} TimeControl
+ * A time control: sudden death, increment (Fischer), a limit per move, or
+ * correspondence (`days` a move: 1, 2, 3, 5, 7 or 14).
+ * @typedef {{ kind: 'none' | 'sudden_death' | 'increment' | 'per_move' | 'correspondence', initial_ms?: number,
+ *             increment_ms?: number, per_move_ms?: number, days?: number, text?: string }} TimeControl
  */
 /**
  * The clocks as the server last said: time left to each side at `now_ms`
@@ -86,7 +87,7 @@
  *             code?: string, listed?: boolean, clock?: Clock | null,
  *             offers?: { draw: Side | null, takeback: Side | null },
  *             abandon_timeout_ms?: number, last_event?: number, now_ms?: number,
- *             seat_tokens?: Partial<Record<Side, string>>,
+ *             seat_tokens?: Partial<Record<Side, string>>, rematch?: Rematch,
  *             kind?: 'jungle' | 'hidden' | 'flip', family?: 'open' | 'flip' | 'hidden',
  *             capabilities?: Capabilities, viewer?: Side | null, pieces?: HiddenPiece[],
  *             board?: Record<string, string>, pool?: Pool, seat_to_move?: Side,
@@ -95,6 +96,18 @@
  *             hidden?: { setup: string, reveal: string, failed_attack: string } | number }} Game
  */
 /**
+ * A finished game's rematch: who offered it (null: nobody, or it lapsed or
+ * was answered), until when it stands, and the new game once made.
+ * @typedef {{ offered_by: Side | null, expires_ms: number | null, game: number | null }} Rematch
+ */
+/**
+ * A game where it is the reader's move (`seat` its seat), the soonest
+ * deadline first.
+ * @typedef {{ id: number, variant: string, family: string, seat: Side, ply: number, players: Players,
+ *             deadline_ms: number | null, time_control?: TimeControl }} TurnGame
+ */
+/** @typedef {{ games: TurnGame[], count: number, now_ms: number }} YourTurn */
+/**
  * A line of the lobby: an open challenge (`waiting` the seat still free)
  * or a game to watch.
  * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side }} LobbyGame
@@ -102,11 +115,13 @@
 /** @typedef {{ challenges: LobbyGame[], playing: LobbyGame[] }} Lobby */
 /**
  * A stored game in the list; `moves` counts moves as the move list numbers
- * them (Blue's and Red's turn together), `ply` single turns.
+ * them (Blue's and Red's turn together), `ply` single turns; `clock` where
+ * a clock runs, with its deadline (server ms).
  * @typedef {{ id: number, variant: string, ply: number, moves?: number, players: Players,
- *             result: string, updated_ms: number }} GameSummary
+ *             result: string, updated_ms: number,
+ *             clock?: { control: TimeControl, running: Side, deadline_ms: number } }} GameSummary
  */
-/** @typedef {{ games: GameSummary[], total: number }} GameList */
+/** @typedef {{ games: GameSummary[], total: number, now_ms?: number }} GameList */
 /**
  * One game of a record text, to choose which to load; tags as written.
  * @typedef {{ index: number, blue: string, red: string, event: string, result: string,
@@ -288,6 +303,10 @@ const query = (params) => {
  *   answerOffer: (id: number, kind: 'draw' | 'takeback', accept: boolean) => Promise<Game>,
  *   claim: (id: number) => Promise<Game>,
  *   lobby: () => Promise<Lobby>,
+ *   rematch: (id: number) => Promise<Game>,
+ *   answerRematch: (id: number, accept: boolean) => Promise<Game>,
+ *   rematchSeat: (id: number) => Promise<Game>,
+ *   yourTurn: (games: { id: number, tokens: string[] }[]) => Promise<YourTurn>,
  *   eventsUrl: (id: number, after: number) => string,
  *   lobbyEventsUrl: () => string,
  * }}
@@ -325,6 +344,10 @@ export const api = {
     request('POST', `/api/games/${id}/offers/${accept ? 'accept' : 'decline'}`, { kind }),
   claim: (id) => request('POST', `/api/games/${id}/claim`, {}),
   lobby: () => request('GET', '/api/lobby'),
+  rematch: (id) => request('POST', `/api/games/${id}/rematch`, {}),
+  answerRematch: (id, accept) => request('POST', `/api/games/${id}/rematch/${accept ? 'accept' : 'decline'}`, {}),
+  rematchSeat: (id) => request('POST', `/api/games/${id}/rematch/seat`, {}),
+  yourTurn: (games) => request('POST', '/api/your-turn', { games }),
   eventsUrl: (id, after) => `/api/games/${id}/events${query({ after })}`,
   lobbyEventsUrl: () => '/api/lobby/events',
 };

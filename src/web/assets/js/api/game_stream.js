@@ -28,6 +28,10 @@ const EVENTS = [
   'thinking',
   'setup',
   'deleted',
+  'rematch_offer',
+  'rematch_declined',
+  'rematch_withdrawn',
+  'rematch',
 ];
 
 /**

@@ -54,6 +54,7 @@ import {
 } from '../state/state.js';
 import { play, soundFor } from '../util/sound.js';
 import { store } from '../util/storage.js';
+import { rememberSeats } from '../util/seat_tokens.js';
 import { gameBoard } from '../views/board_view.js';
 import { hintButtonReady, hintButtonThinking, showPieceStyle } from '../views/controls_view.js';
 import { closeLoadDialog } from '../views/load_dialog.js';
@@ -122,6 +123,7 @@ async function streamed(id, type, data) {
   const g = data.state;
   if (!g) {
     render();
+    for (const listener of streamListeners) listener(type, data);
     return;
   }
   const before = state.game;
@@ -157,6 +159,20 @@ async function streamed(id, type, data) {
     premove = null;
     playQueued(now, queued);
   }
+  for (const listener of streamListeners) listener(type, data);
+}
+
+/**
+ * Who else hears the game's events once this module has shown them (the
+ * flows after a game: rematches, the "your turn" list), so that this
+ * module needs not know them.
+ * @type {((type: string, data: { state?: Game, [key: string]: any }) => void)[]}
+ */
+const streamListeners = [];
+
+/** @param {(type: string, data: { state?: Game, [key: string]: any }) => void} listener */
+export function onStreamed(listener) {
+  streamListeners.push(listener);
 }
 
 /**
@@ -507,6 +523,7 @@ export async function startNewGame({ mode, skill, movetime, variant, start, cloc
   if (mode === 'online') Object.assign(body, { online: true, side, name, lobby });
   try {
     const game = await api.createGame(body);
+    if (game.mode === 'online') rememberSeats(game.id, game.seat_tokens);
     await loadGame(game.id);
   } catch (err) {
     toast(`Could not start the game: ${messageOf(err)}`);

@@ -12,6 +12,7 @@ import { isSpectator, opponentSide, waitingForOpponent } from '../game/game.js';
 import { sideName } from '../game/format.js';
 import { state } from '../state/state.js';
 import { playerName, rememberName } from '../util/player_name.js';
+import { rememberSeats } from '../util/seat_tokens.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
 
@@ -107,6 +108,7 @@ async function takeSeat() {
   stopWatching();
   try {
     const joined = await api.join(j.code, name);
+    rememberSeats(joined.id, joined.seat_tokens);
     await loadGame(joined.id);
   } catch (err) {
     toast(`Could not join: ${messageOf(err)}`);
@@ -124,6 +126,7 @@ export async function acceptChallenge(id) {
   if (watchedHere) stopWatching();
   try {
     const g = await api.joinGame(id, playerName());
+    rememberSeats(g.id, g.seat_tokens);
     await loadGame(g.id);
   } catch (err) {
     // One's own challenge: open it, to wait there.

@@ -25,12 +25,19 @@ export function timeLeft(clock, side, elapsed) {
   return Math.max(0, clock.running === side ? at - Math.max(0, elapsed) : at);
 }
 
+// A correspondence clock's days are written as days and hours from here.
+export const DAYS_FROM_MS = 24 * 3600 * 1000;
+
 /**
- * "4:59", "1:02:03", and below ten seconds "9.4".
+ * "4:59", "1:02:03", below ten seconds "9.4", and from a day on "2 d 5 h".
  * @param {number} ms
  */
 export function formatClock(ms) {
   const left = Math.max(0, ms);
+  if (left >= DAYS_FROM_MS) {
+    const hours = Math.floor(left / 3600000);
+    return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  }
   if (left < TENTHS_BELOW_MS) return (Math.floor(left / 100) / 10).toFixed(1);
   const total = Math.ceil(left / 1000);
   const h = Math.floor(total / 3600);
@@ -44,7 +51,8 @@ export function formatClock(ms) {
  * @param {TimeControl} control
  */
 export function lowTimeThreshold(control) {
-  const base = control.kind === 'per_move' ? (control.per_move_ms ?? 0) : (control.initial_ms ?? 0);
+  const perMove = control.kind === 'per_move' || control.kind === 'correspondence';
+  const base = perMove ? (control.per_move_ms ?? (control.days ?? 0) * DAYS_FROM_MS) : (control.initial_ms ?? 0);
   return Math.min(LOW_TIME_MAX_MS, Math.max(LOW_TIME_MIN_MS, base * LOW_TIME_FRACTION));
 }
 

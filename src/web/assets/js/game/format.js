@@ -354,8 +354,9 @@ export function scoreSentence(e) {
  * A row of the games list, cell by cell.
  * @param {GameSummary} g
  * @param {string} when the time of its last change, as the page shows it
+ * @param {string} [left] the time left to the player to move, where a correspondence clock runs
  */
-export function gameRowCells(g, when) {
+export function gameRowCells(g, when, left = '') {
   return [
     `${g.id}`,
     when,
@@ -363,6 +364,6 @@ export function gameRowCells(g, when) {
     playerShortName(g.players.blue),
     playerShortName(g.players.red),
     `${g.moves ?? Math.ceil(g.ply / 2)}`,
-    g.result === '*' ? 'playing' : g.result,
+    g.result === '*' ? (left ? `playing · ${left}` : 'playing') : g.result,
   ];
 }

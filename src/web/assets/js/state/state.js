@@ -35,6 +35,7 @@ import { facesRed } from '../game/game.js';
  * @property {'off' | 'live' | 'reconnecting'} connection the game's event stream (online and watched games)
  * @property {number} stateAt when the game shown arrived (performance.now()), to run its clocks down
  * @property {number} serverOffset the server's clock less this page's (Date.now()), at the last state
+ * @property {import('../api/api.js').TurnGame[]} yourTurn the games where it is this player's move
  */
 
 /** @type {PageState} */
@@ -60,6 +61,7 @@ const current = {
   connection: 'off',
   stateAt: 0,
   serverOffset: 0,
+  yourTurn: [],
 };
 
 /** @type {Readonly<PageState>} */
@@ -290,4 +292,9 @@ export function setPendingStart(start) {
 /** @param {boolean} on */
 export function setAnimalNames(on) {
   current.animalNames = on;
+}
+
+/** The games where it is this player's move, as the server last listed them. @param {import('../api/api.js').TurnGame[]} games */
+export function yourTurnArrived(games) {
+  current.yourTurn = games;
 }

@@ -3,7 +3,8 @@
 // each to open or delete.
 import { api, messageOf } from '../api/api.js';
 import { $, toast } from '../util/dom.js';
-import { gameRowCells } from '../game/format.js';
+import { gameRowCells, sideName } from '../game/format.js';
+import { formatClock } from '../game/clock.js';
 import { gamesPageReset, gamesPageShown, state } from '../state/state.js';
 
 /** @typedef {import('../api/api.js').GameSummary} GameSummary */
@@ -27,7 +28,8 @@ async function showGames(reset, actions) {
   if (reset) body.replaceChildren();
   try {
     const list = await api.listGames(GAMES_PAGE, state.gamesOffset);
-    for (const g of list.games) body.appendChild(gameRow(g, actions));
+    const now = list.now_ms ?? Date.now();
+    for (const g of list.games) body.appendChild(gameRow(g, actions, now));
     gamesPageShown(list.games.length);
     $('games-more').hidden = state.gamesOffset >= list.total;
     if (!list.total) {
@@ -42,14 +44,25 @@ async function showGames(reset, actions) {
 }
 
 /**
+ * The time a correspondence game's player to move has left, at the
+ * server's `now`; "" for any other game.
+ * @param {GameSummary} g @param {number} now
+ */
+function timeLeftText(g, now) {
+  if (!g.clock || g.clock.control.kind !== 'correspondence') return '';
+  return `${sideName(g.clock.running)} has ${formatClock(g.clock.deadline_ms - now)}`;
+}
+
+/**
  * @param {GameSummary} g
  * @param {GameActions} actions
+ * @param {number} now the server's time when it listed the games
  */
-function gameRow(g, actions) {
+function gameRow(g, actions, now) {
   const tr = document.createElement('tr');
   tr.dataset.game = String(g.id);
   const when = new Date(g.updated_ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
-  for (const c of gameRowCells(g, when)) {
+  for (const c of gameRowCells(g, when, timeLeftText(g, now))) {
     const td = document.createElement('td');
     td.textContent = c;
     tr.appendChild(td);

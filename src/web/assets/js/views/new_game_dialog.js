@@ -101,6 +101,7 @@ function readClock() {
       : { kind: 'sudden_death', initial_ms: base };
   }
   const [kind, a, b] = value.split(':');
+  if (kind === 'correspondence') return { kind: 'correspondence', days: Number(a) };
   if (kind === 'per_move') return { kind: 'per_move', per_move_ms: Number(a) };
   if (kind === 'increment') return { kind: 'increment', initial_ms: Number(a), increment_ms: Number(b) };
   return { kind: 'sudden_death', initial_ms: Number(a) };

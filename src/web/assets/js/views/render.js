@@ -13,12 +13,14 @@ import { renderClocks } from './clock_view.js';
 import { renderOnline } from './online_view.js';
 import { renderHidden } from './hidden_view.js';
 import { renderFlip } from './flip_view.js';
+import { renderRematch, renderYourTurn } from './after_game_view.js';
 
 export function render() {
   const g = state.game;
   document.body.classList.toggle('no-game', !g);
   // The views a game's capabilities switch on, before those every game has.
   renderFlip(g);
+  renderYourTurn();
   if (!g) {
     renderNoGame();
     return;
@@ -27,6 +29,7 @@ export function render() {
   renderStrips(g);
   renderClocks(g);
   renderOnline(g);
+  renderRematch(g);
   renderHidden(g);
   renderStatus(g);
   renderMoves(g);
