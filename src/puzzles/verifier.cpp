@@ -46,9 +46,9 @@ void classify(const Position& pos, Judgement& j) {
 
 }  // namespace
 
-int initial_rating(int found_depth, int player_moves) {
-  const int rating =
-      kRatingBase + kRatingPerDepth * found_depth + kRatingPerMove * (player_moves - 1);
+int initial_rating(int found_depth, int player_moves, bool quiet_first_move) {
+  const int rating = kRatingBase + kRatingPerDepth * found_depth +
+                     kRatingPerMove * (player_moves - 1) + (quiet_first_move ? kRatingQuiet : 0);
   return std::clamp(rating, kRatingMin, kRatingMax);
 }
 
@@ -116,16 +116,26 @@ Judgement Verifier::judge(const Position& pos) {
   Judgement j;
   SearchLimits limits;
   limits.depth = options_.depth;
-  std::vector<std::pair<int, Move>> firsts;  // the first move of each depth
+  struct Iteration {
+    int depth;
+    Move first;
+    int score;
+  };
+  std::vector<Iteration> iterations;
   engine_.new_game();
   const SearchResult r = engine_.search(pos, limits, [&](const SearchInfo& info) {
-    if (info.multipv == 1 && !info.pv.empty()) firsts.emplace_back(info.depth, info.pv[0]);
+    if (info.multipv == 1 && !info.pv.empty())
+      iterations.push_back({info.depth, info.pv[0], info.score});
   });
   j.best = r.best;
   j.best_score = r.score;
+  // Found from the depth on which the move stayed first with a score that
+  // meets its goal (a win, or at least a hold): what a player has to see.
+  const int needed = r.score >= kWinningScore ? kWinningScore : -kHoldingScore + 1;
   j.found_depth = options_.depth;
-  for (auto it = firsts.rbegin(); it != firsts.rend() && it->second == j.best; ++it) {
-    j.found_depth = it->first;
+  for (auto it = iterations.rbegin();
+       it != iterations.rend() && it->first == j.best && it->score >= needed; ++it) {
+    j.found_depth = it->depth;
   }
   if (legal.size() == 1) {
     j.why_not = "only one legal move";
@@ -198,7 +208,8 @@ std::optional<Verified> Verifier::verify(const Position& start, std::string* why
   for (const Move m : line) puzzle.solution.push_back(rules_->geometry().move_text(m));
   puzzle.themes = tag_themes(pos, line, puzzle.goal);
   puzzle.depth = first.found_depth;
-  puzzle.rating = initial_rating(first.found_depth, player_moves);
+  puzzle.rating = initial_rating(first.found_depth, player_moves,
+                                 !pos.is_capture(first.best) && !enters_enemy_den(pos, first.best));
   return v;
 }
 

@@ -25,14 +25,18 @@ inline constexpr int kHoldingScore = 150;
 
 // The initial puzzle rating from what it took to find the solution:
 // kRatingBase + kRatingPerDepth per ply of the depth from which the first
-// move is found, + kRatingPerMove per further move of the player, within
-// [kRatingMin, kRatingMax].
+// move is found (first, with a winning or holding score), + kRatingPerMove
+// per further move of the player, + kRatingQuiet when the first move
+// neither captures nor enters the den (such a move is the harder to see),
+// within [kRatingMin, kRatingMax]. The trainer's Glicko-2 updates move it
+// from there.
 inline constexpr int kRatingBase = 900;
 inline constexpr int kRatingPerDepth = 100;
 inline constexpr int kRatingPerMove = 75;
+inline constexpr int kRatingQuiet = 200;
 inline constexpr int kRatingMin = 600;
 inline constexpr int kRatingMax = 2800;
-int initial_rating(int found_depth, int player_moves);
+int initial_rating(int found_depth, int player_moves, bool quiet_first_move);
 
 struct VerifyOptions {
   int depth = 10;            // the verification search's depth in plies
@@ -50,7 +54,9 @@ struct Judgement {
   int best_score = 0;
   Move second;  // none when there is only one legal move
   int second_score = 0;
-  int found_depth = 0;  // the depth from which `best` stayed first (1 from the tables)
+  // The depth from which `best` stayed first with a score that meets the
+  // goal (from the tables: the plies of the win, or 1).
+  int found_depth = 0;
   bool tablebase = false;
   // The goal this position is a puzzle for, when exactly one move meets it.
   std::optional<Goal> goal;

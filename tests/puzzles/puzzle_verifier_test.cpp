@@ -121,10 +121,11 @@ TEST(PuzzleVerifierTest, TheEndgameTablesJudgeWhatTheyCover) {
 }
 
 TEST(PuzzleVerifierTest, TheInitialRatingGrowsWithDepthAndLength) {
-  EXPECT_EQ(initial_rating(1, 1), 1000);
-  EXPECT_EQ(initial_rating(8, 1), 1700);
-  EXPECT_EQ(initial_rating(8, 3), 1850);
-  EXPECT_EQ(initial_rating(40, 9), kRatingMax);
+  EXPECT_EQ(initial_rating(1, 1, false), 1000);
+  EXPECT_EQ(initial_rating(1, 1, true), 1200);
+  EXPECT_EQ(initial_rating(8, 1, false), 1700);
+  EXPECT_EQ(initial_rating(8, 3, true), 2050);
+  EXPECT_EQ(initial_rating(40, 9, false), kRatingMax);
 }
 
 }  // namespace
