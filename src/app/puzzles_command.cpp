@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -78,6 +79,17 @@ void print_yield(const puzzles::GeneratorStats& s, double wall_seconds) {
 int run_puzzles_generate(PuzzlesOptions opt) {
   const RuleSetPtr rules = load_variant_or_report(opt.variant);
   if (!rules) return 2;
+  // A database names its rule set, which the reader looks up among the
+  // shipped ones; a puzzle needs every piece in sight.
+  const std::vector<std::string> shipped = builtin_variant_names();
+  if (std::find(shipped.begin(), shipped.end(), rules->rules().name) == shipped.end()) {
+    return puzzle_error("puzzles are made for shipped rule sets only, and '" + rules->rules().name +
+                        "' is not one (jungle variants lists them)");
+  }
+  if (rules->rules().hidden_pieces) {
+    return puzzle_error("rule set '" + rules->rules().name +
+                        "' hides pieces: a puzzle shows the whole board");
+  }
   for (const std::string& r : opt.records) opt.gen.records.emplace_back(r);
   if (!opt.quiet) opt.gen.progress = [](const std::string& line) { std::cerr << line << "\n"; };
   // An existing database is added to: its puzzles are not found again.
