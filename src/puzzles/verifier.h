@@ -39,7 +39,9 @@ inline constexpr int kRatingMax = 2800;
 int initial_rating(int found_depth, int player_moves, bool quiet_first_move);
 
 struct VerifyOptions {
-  int depth = 10;            // the verification search's depth in plies
+  // The verification search's depth in plies: the shipped set's, so that
+  // `puzzles check` without --depth checks it as it was made.
+  int depth = 14;
   int max_player_moves = 6;  // the longest solution, in moves of the player
   int hash_mb = 16;
   // A folder of endgame tables; positions they cover are judged by them

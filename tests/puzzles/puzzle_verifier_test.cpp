@@ -46,6 +46,19 @@ TEST(PuzzleVerifierTest, ASingleDenEntryThatWinsIsAPuzzle) {
   EXPECT_EQ(v->puzzle.id, puzzle_id("standard", pos));
 }
 
+TEST(PuzzleVerifierTest, ADenAttackOfTwoMovesKeepsItsForcedReply) {
+  // Red's Wolf steps into Blue's trap d2, next to the den; Blue's Elephant
+  // comes back to d3 and cannot take it in time (tests/tactics).
+  Verifier verifier(RuleSet::standard(), small_options());
+  std::string why;
+  const auto v = verifier.verify(Position::from_fen("5L1/7/5T1/7/7/3E3/3w3/7/6p b 0 1"), &why);
+  ASSERT_TRUE(v) << why;
+  EXPECT_EQ(v->puzzle.solution, Strings({"d3d2", "d4d3", "d2d1"}));
+  EXPECT_EQ(v->puzzle.themes, Strings({"den-attack", "endgame"}));
+  EXPECT_EQ(v->puzzle.rating, 1275);  // depth 1, one more move, a quiet first move
+  EXPECT_EQ(verifier.check(v->puzzle), "");
+}
+
 TEST(PuzzleVerifierTest, TwoWinningMovesAreNoPuzzle) {
   // The Wolf on e9 and the Cat on c9 can each step into the den.
   Verifier verifier(RuleSet::standard(), small_options());
