@@ -185,7 +185,7 @@ void add_puzzles_command(CLI::App& app) {
   };
 
   CLI::App* gen = cmd->add_subcommand("generate", "Find puzzles and write them as JSON lines");
-  gen->add_option("--variant", opt->variant, "Rule set: a shipped name or a .toml file")
+  gen->add_option("--variant", opt->variant, "Rule set: a shipped name, without hidden pieces")
       ->capture_default_str();
   gen->add_option("--games", opt->gen.games, "Self-play games")
       ->capture_default_str()
