@@ -20,6 +20,7 @@ void add_datagen_command(CLI::App& app);
 void add_tb_command(CLI::App& app);
 void add_flip_match_command(CLI::App& app);
 void add_hidden_match_command(CLI::App& app);
+void add_puzzles_command(CLI::App& app);
 
 // The engine protocol on standard input and output; what `jungle` runs without a subcommand.
 int run_uci();

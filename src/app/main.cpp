@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   jungle::app::add_tb_command(app);
   jungle::app::add_flip_match_command(app);
   jungle::app::add_hidden_match_command(app);
+  jungle::app::add_puzzles_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
