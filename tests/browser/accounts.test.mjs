@@ -91,7 +91,7 @@ test('sign up, log out, log in on a second device, play, and see the game in the
   await q.locator('#btn-account').click();
   await q.locator('#account-profile').waitFor({ state: 'visible' });
   await q.locator(`#profile-games tr[data-game="${id}"]`).waitFor();
-  assert.match(await q.locator('#profile-summary').textContent(), /1 games/);
+  assert.match(await q.locator('#profile-summary').textContent(), /· 1 game ·/);
   const row = await q.locator(`#profile-games tr[data-game="${id}"]`).textContent();
   assert.match(row, /Ann_1/);
   await shot(q, 'profile');
@@ -99,6 +99,12 @@ test('sign up, log out, log in on a second device, play, and see the game in the
   const profile = await (await fetch(`${url}api/players/Ann_1`)).json();
   assert.equal(profile.games[0].id, id);
   assert.equal(profile.games[0].side, 'both');
+  // On a phone the top bar takes the account's button without sideways scrolling.
+  await q.locator('#dlg-account button[value="close"]:visible').click();
+  await q.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await q.evaluate(() => document.documentElement.scrollWidth), 390);
+  assert.ok(await q.locator('#btn-account').isVisible());
+  await shot(q, 'phone');
   await first.context.close();
   await second.context.close();
 });

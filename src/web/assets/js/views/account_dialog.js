@@ -97,7 +97,7 @@ async function showProfile(name, reset, open) {
     $('profile-name').textContent = p.name;
     const since = new Date(p.created_ms).toLocaleDateString();
     $('profile-summary').textContent =
-      `Playing since ${since} · ${p.played} games · ${p.wins} won, ${p.draws} drawn, ${p.losses} lost`;
+      `Playing since ${since} · ${p.played} game${p.played === 1 ? '' : 's'} · ${p.wins} won, ${p.draws} drawn, ${p.losses} lost`;
     $('profile-export', HTMLAnchorElement).href = accountApi.recordUrl(p.name);
     for (const g of p.games) body.appendChild(gameRow(g, open));
     shown.offset += p.games.length;
