@@ -62,8 +62,9 @@ void AccountService::check_limits(const std::string& name_key, const std::string
 void AccountService::failed(const std::string& name_key, const std::string& address, int64_t t) {
   name_failures_.take(name_key, t);
   address_failures_.take(address, t);
-  // The same answer for a name that is not there: a login does not tell
-  // which names exist.
+  // The same answer for a name that is not there. Names are no secret (the
+  // profiles and a sign-up's "taken" show them); the answer only spares a
+  // guesser the hint of which half of the pair was wrong.
   throw AccountError(401, "wrong_login", "the user name or the password is wrong");
 }
 

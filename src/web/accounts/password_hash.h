@@ -15,10 +15,11 @@ namespace jungle::web {
 struct PasswordCost {
   uint64_t ops = 0;
   size_t memory = 0;
-  // libsodium's "interactive" limits (2 passes over 64 MiB, about 0.1 s of
-  // one core): what a login on a shared server can pay for every attempt.
-  // "Moderate" (3 passes over 256 MiB, about 0.7 s) would let a handful of
-  // simultaneous logins take a gigabyte and seconds of every core; the
+  // libsodium's "interactive" limits (2 passes over 64 MiB; 0.24 s on the
+  // loaded 2-core build machine, docs/accounts.md): what a login on a
+  // shared server can pay for every attempt. "Moderate" (3 passes over 256
+  // MiB; 1.39 s there) would let a handful of simultaneous logins take a
+  // gigabyte and seconds of every core; the
   // login limiter, not a slower hash, is what stops guessing online, and
   // 64 MiB a guess still makes a stolen table expensive to attack.
   static PasswordCost interactive();
