@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format ccache clang libclang-rt-dev
   libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev libzstd-dev libssl-dev
+  libsodium-dev
   libpqxx-dev postgresql
   libopenmpi-dev openmpi-bin
   python3-dev python3-venv python3-setuptools python3-pip pybind11-dev python3-numpy python3-pytest

@@ -22,6 +22,7 @@ struct ServeOptions {
   std::string tb;
   std::vector<std::string> allowed_hosts;
   int abandon_timeout_s = 30;
+  bool secure_cookies = false;
 };
 
 int run_serve(const ServeOptions& opt) {
@@ -40,6 +41,7 @@ int run_serve(const ServeOptions& opt) {
   options.db = opt.db;
   options.allowed_hosts = opt.allowed_hosts;
   options.tb_dir = opt.tb;
+  options.secure_cookies = opt.secure_cookies;
   options.abandon_timeout_ms = int64_t(opt.abandon_timeout_s) * 1000;
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
   options.engines.workers = opt.engines > 0 ? opt.engines : std::max(2, cores);
@@ -92,6 +94,8 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--allowed-host", opt->allowed_hosts,
                   "Another name the page may be opened under (repeatable); the server's "
                   "addresses, and localhost on loopback, are always accepted");
+  cmd->add_flag("--secure-cookies", opt->secure_cookies,
+                "Mark the login cookie Secure (the page is reached by HTTPS, through a proxy)");
   cmd->callback([opt] {
     const int rc = run_serve(*opt);
     if (rc != 0) throw CLI::RuntimeError(rc);

@@ -296,10 +296,14 @@ WebServer::WebServer(WebServerOptions options)
       service_(games_, catalog_, pool_,
                GameServiceOptions{options_.engines.max_movetime_ms, options_.abandon_timeout_ms,
                                   options_.clock}),
+      account_store_(open_account_store(options_.db)),
+      accounts_(*account_store_, service_, AccountOptions{options_.password_cost, options_.clock}),
       guard_(options_.host, options_.allowed_hosts),
       context_{catalog_,      service_,      pool_,  reviews_,
                flip_reviews_, open_streams_, guard_, options_.max_streams} {
   context_.max_game_streams = options_.max_game_streams;
+  context_.accounts = &accounts_;
+  context_.secure_cookies = options_.secure_cookies;
   const int threads = std::max(4, options_.http_threads);
   http_.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };
   http_.set_connection_limits(

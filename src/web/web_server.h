@@ -89,6 +89,11 @@ struct WebServerOptions {
   std::function<int64_t()> clock;
   size_t max_cached_games = 512;
   size_t max_body_bytes = 1 << 20;
+  // Accounts (docs/accounts.md): the login cookie always Secure (a server
+  // behind an HTTPS proxy; it is also Secure for a request that says
+  // X-Forwarded-Proto: https), and the passwords' Argon2id cost.
+  bool secure_cookies = false;
+  PasswordCost password_cost = PasswordCost::interactive();
 };
 
 // The web app: page, JSON API, engines and game database in one object, for
@@ -124,6 +129,9 @@ class WebServer {
   FlipReviews flip_reviews_;
   EnginePool pool_;
   GameService service_;
+  // In the games' database, opened after the games' store made its tables.
+  std::unique_ptr<AccountStore> account_store_;
+  AccountService accounts_;
   std::atomic<int> open_streams_{0};
   RequestGuard guard_;
   ApiContext context_;

@@ -4,6 +4,7 @@
 
 #include <atomic>
 
+#include "web/accounts/account_service.h"
 #include "web/engines/engine_pool.h"
 #include "web/engines/flip_review.h"
 #include "web/engines/game_review.h"
@@ -28,6 +29,10 @@ struct ApiContext {
   // Game and lobby streams: each holds a connection (and an HTTP thread).
   std::atomic<int> open_game_streams{0};
   int max_game_streams = 192;
+  // The accounts (account_routes); null: no account routes.
+  AccountService* accounts = nullptr;
+  // The login cookie is Secure whatever the request (`serve --secure-cookies`).
+  bool secure_cookies = false;
 };
 
 // Registers the JSON API under /api/ (docs/api.md describes every route):
@@ -41,5 +46,6 @@ void add_engine_routes(httplib::Server& server, ApiContext& context);
 void add_meta_routes(httplib::Server& server, ApiContext& context);
 // After a game: rematches, and the games where it is one's move.
 void add_after_game_routes(httplib::Server& server, ApiContext& context);
+void add_account_routes(httplib::Server& server, ApiContext& context);
 
 }  // namespace jungle::web

@@ -149,6 +149,7 @@ RequestGuard::RequestGuard(std::string listen_host, std::vector<std::string> ext
 void RequestGuard::set_port(int port) {
   cookie_name_ = "jungle_session_" + std::to_string(port);
   player_cookie_name_ = "jungle_player_" + std::to_string(port);
+  account_cookie_name_ = "jungle_account_" + std::to_string(port);
 }
 
 bool RequestGuard::host_allowed(const std::string& host, const std::string& local_address) const {

@@ -98,8 +98,12 @@ class RequestGuard {
   // `local_address` where the connection arrived.
   bool host_allowed(const std::string& host, const std::string& local_address) const;
 
- private:
+  // The value of the cookie `name` the request carries; "" when none.
   std::string cookie(const httplib::Request& req, const std::string& name) const;
+  // The login session's cookie (web/accounts), named per port like the others.
+  const std::string& account_cookie_name() const { return account_cookie_name_; }
+
+ private:
   // The framing rules above: true when the body may be read.
   bool framing_ok(const httplib::Request& req, httplib::Response& res) const;
 
@@ -109,6 +113,7 @@ class RequestGuard {
   std::vector<std::string> names_;  // every name accepted besides addresses
   std::string cookie_name_ = "jungle_session";
   std::string player_cookie_name_ = "jungle_player";
+  std::string account_cookie_name_ = "jungle_account";
   SessionTable sessions_;
   size_t max_body_ = SIZE_MAX;
 };

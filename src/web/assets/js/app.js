@@ -67,9 +67,12 @@ import { wireMoveList } from './views/moves_view.js';
 import { fillLevels, fillRuleSets, openNewGame, wireNewGameDialog } from './views/new_game_dialog.js';
 import { render } from './views/render.js';
 import { wireRulesDialog } from './views/rules_dialog.js';
+import { openProfile, refreshAccount, wireAccount } from './views/account_dialog.js';
 
 /** The game the address names (#game=7), or 0. */
 const gameInHash = () => Number(new URLSearchParams(location.hash.slice(1)).get('game'));
+/** The player whose profile the address names (#player=Ann), or "". */
+const playerInHash = () => new URLSearchParams(location.hash.slice(1)).get('player') ?? '';
 /** The join code the address names (#join=K7QX3M), or "". */
 const codeInHash = () => new URLSearchParams(location.hash.slice(1)).get('join') ?? '';
 
@@ -86,6 +89,7 @@ function wire(editor) {
   });
   $('btn-edit-here').addEventListener('click', () => $('btn-setup').click());
   wireGamesDialog({ open: loadGame, remove: deleteGame });
+  wireAccount(loadGame);
   wireLobbyDialog({
     accept: acceptChallenge,
     watch: loadGame,
@@ -196,6 +200,10 @@ function wire(editor) {
     }
   });
   window.addEventListener('hashchange', () => {
+    if (playerInHash()) {
+      openProfile(playerInHash(), loadGame);
+      return;
+    }
     const code = codeInHash();
     if (code) {
       openJoin(code);
@@ -219,6 +227,7 @@ async function boot() {
     return;
   }
   fillRuleSets();
+  await refreshAccount();
   const editor = new SetupEditor({
     // The rule sets whose games allow a position set up by hand (Flip
     // Jungle's positions come from records, a hidden game's from its secret

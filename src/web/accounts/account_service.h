@@ -1,0 +1,101 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "web/accounts/login_limiter.h"
+#include "web/accounts/password_hash.h"
+#include "web/games/seats.h"
+#include "web/server/json_fields.h"
+#include "web/service/game_service.h"
+#include "web/store/account_store.h"
+
+// Optional accounts over the games (docs/accounts.md): signing up, logging
+// in and out, changing the password, deleting the account, the seats an
+// account owns, its public profile and its games as one record file.
+// Anonymous play needs none of it. Every refusal is an AccountError.
+
+namespace jungle::web {
+
+struct AccountOptions {
+  PasswordCost cost = PasswordCost::interactive();
+  // The wall clock in ms (tests give their own, for the limiter).
+  std::function<int64_t()> clock;
+};
+
+// A login: the cookie's token (the secret, only ever sent to the browser)
+// and the account.
+struct LoggedIn {
+  std::string token;
+  StoredAccount account;
+  int claimed = 0;  // seats of anonymous games claimed into the account
+};
+
+class AccountService {
+ public:
+  // The most games one claim takes, and one export writes.
+  static constexpr int kMaxClaimed = 1000;
+  static constexpr int kMaxExported = 2000;
+
+  AccountService(AccountStore& store, GameService& games, AccountOptions options);
+
+  // A new account, logged in; claims the games `proof` holds (the browser's
+  // player key and seat tokens). Refused: a name or password that breaks
+  // the rules (400), a name taken (409), too many sign-ups from `address`.
+  LoggedIn sign_up(const std::string& name, const std::string& password, const std::string& address,
+                   const Credentials& proof);
+  // A fresh session for the account (a new token every time), and the
+  // games `proof` holds claimed. Refused alike for a wrong name or a wrong
+  // password (401), and 429 once the name or the address failed too often.
+  LoggedIn log_in(const std::string& name, const std::string& password, const std::string& address,
+                  const Credentials& proof);
+  void log_out(const std::string& token);
+  // The account a session token belongs to, while the session lasts.
+  std::optional<StoredAccount> account_of(const std::string& token);
+  // The same, or 401 "not_logged_in".
+  StoredAccount require(const std::string& token);
+  // Needs the old password; every other session of the account ends.
+  void change_password(const std::string& token, const std::string& old_password,
+                       const std::string& new_password, const std::string& address);
+  // Needs the password; the account is tombstoned (docs/accounts.md).
+  void delete_account(const std::string& token, const std::string& password,
+                      const std::string& address);
+  // Claims into the account the seats `proof` holds; how many were new.
+  int claim(int64_t account_id, const Credentials& proof);
+  // Records that the account took `seats` (a bit set) of the game.
+  void took_seats(int64_t account_id, int64_t game_id, int seats);
+  // The seats (a bit set) of `state` (a game's state as the API answers it
+  // to a requester) that the requester holds ("you") and a person plays,
+  // not the engine.
+  static int seats_played(const Json& state);
+
+  // The public profile of the account named `name` (404 for none, or a
+  // deleted one): its games newest first, `limit` from `offset`.
+  Json profile(const std::string& name, int limit, int offset);
+  // Every game of the account as one record file, each game as a spectator
+  // would download it (a hidden game's secrets never in it).
+  std::string export_records(const std::string& name);
+
+  TokenBuckets& name_failures() { return name_failures_; }
+  TokenBuckets& address_failures() { return address_failures_; }
+
+ private:
+  int64_t now() const;
+  StoredAccount named(const std::string& name);
+  LoggedIn start_session(const StoredAccount& account, const Credentials& proof);
+  // 429 when either bucket is empty.
+  void check_limits(const std::string& name_key, const std::string& address, int64_t t);
+  // A wrong password for `account`: counted, then 401.
+  [[noreturn]] void failed(const std::string& name_key, const std::string& address, int64_t t);
+
+  AccountStore& store_;
+  GameService& games_;
+  AccountOptions options_;
+  TokenBuckets name_failures_{LoginLimits::kPerName, LoginLimits::kWindowMs};
+  TokenBuckets address_failures_{LoginLimits::kPerAddress, LoginLimits::kWindowMs};
+  TokenBuckets signups_{LoginLimits::kSignupsPerAddress, LoginLimits::kWindowMs};
+};
+
+}  // namespace jungle::web

@@ -1,0 +1,44 @@
+// @ts-check
+// The account routes (docs/accounts.md), one function per route, and the
+// shapes of their answers. The login itself is an HttpOnly cookie the page
+// never sees: these calls only send it along.
+import { request } from './api.js';
+
+/** @typedef {{ name: string, created_ms: number }} Account */
+/**
+ * One game of a profile: the side the player had ('both' on a shared
+ * screen), its outcome for them, the owners' names (null: anonymous).
+ * @typedef {{ id: number, variant: string, created_ms: number, updated_ms: number, plies: number,
+ *             result: string, termination: string, side: 'blue' | 'red' | 'both',
+ *             outcome: 'win' | 'draw' | 'loss' | 'ongoing' | '', blue: string | null,
+ *             red: string | null }} ProfileGame
+ */
+/**
+ * @typedef {{ name: string, created_ms: number, played: number, wins: number, draws: number,
+ *             losses: number, games: ProfileGame[], limit: number, offset: number }} Profile
+ */
+
+/**
+ * @type {{
+ *   me: () => Promise<{ account: Account | null }>,
+ *   signUp: (name: string, password: string) => Promise<{ account: Account, claimed: number }>,
+ *   logIn: (name: string, password: string) => Promise<{ account: Account, claimed: number }>,
+ *   logOut: () => Promise<{ account: null }>,
+ *   changePassword: (oldPassword: string, newPassword: string) => Promise<{ changed: boolean }>,
+ *   remove: (password: string) => Promise<{ deleted: boolean }>,
+ *   profile: (name: string, limit: number, offset: number) => Promise<Profile>,
+ *   recordUrl: (name: string) => string,
+ * }}
+ */
+export const accountApi = {
+  me: () => request('GET', '/api/account'),
+  signUp: (name, password) => request('POST', '/api/account/signup', { name, password }),
+  logIn: (name, password) => request('POST', '/api/account/login', { name, password }),
+  logOut: () => request('POST', '/api/account/logout', {}),
+  changePassword: (oldPassword, newPassword) =>
+    request('POST', '/api/account/password', { old_password: oldPassword, new_password: newPassword }),
+  remove: (password) => request('DELETE', '/api/account', { password }),
+  profile: (name, limit, offset) =>
+    request('GET', `/api/players/${encodeURIComponent(name)}?limit=${limit}&offset=${offset}`),
+  recordUrl: (name) => `/api/players/${encodeURIComponent(name)}/record?download=1`,
+};

@@ -1,0 +1,111 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "web/store/game_store.h"
+
+// The accounts, their login sessions and the seats they own, in the same
+// database as the games (the SQLite file or the PostgreSQL database that
+// --db names), behind one interface like GameStore's. The tables carry
+// their own schema version (account_schema_version), apart from the games'
+// schema_version, so that an existing database gains them on open whatever
+// its games' version; docs/accounts.md has the tables and the migration.
+
+namespace jungle::web {
+
+struct StoredAccount {
+  int64_t id = 0;
+  std::string name;      // as signed up: "Ann"
+  std::string name_key;  // lower case, unique: "ann"
+  // Argon2id in libsodium's string form (password_hash.h); "" once deleted.
+  std::string password_hash;
+  int64_t created_ms = 0;
+  // When the account was deleted; 0 while it lives. A deleted account's row
+  // stays, without its hash, so that its name is never given to another.
+  int64_t deleted_ms = 0;
+  bool deleted() const { return deleted_ms != 0; }
+};
+
+// A game one account owns a seat of, as the profile lists it.
+struct OwnedGame {
+  StoredGame game;         // without moves and evaluations
+  int seats = 0;           // the seats the account owns, as a bit set (1: blue, 2: red)
+  std::string blue_owner;  // the owning accounts' names; "" for none (or deleted)
+  std::string red_owner;
+};
+
+// Finished games of an account that it played one side of, by outcome.
+struct AccountTally {
+  int64_t games = 0;  // every game it owns a seat of
+  int64_t wins = 0;
+  int64_t draws = 0;
+  int64_t losses = 0;
+};
+
+// A game whose seats name a secret (a player key's or a seat token's
+// digest), for claiming: its id, its seats and its players as stored.
+struct HeldGame {
+  int64_t id = 0;
+  std::string seats;
+  std::string blue;  // the players' settings, JSON: an engine's seat is no one's
+  std::string red;
+};
+
+class AccountStore {
+ public:
+  virtual ~AccountStore() = default;
+
+  // ---- accounts ----
+  // A new account; nullopt when its name_key is taken (by a live or a
+  // deleted account).
+  virtual std::optional<StoredAccount> create_account(const std::string& name,
+                                                      const std::string& name_key,
+                                                      const std::string& password_hash,
+                                                      int64_t now_ms) = 0;
+  virtual std::optional<StoredAccount> account_by_name(const std::string& name_key) = 0;
+  virtual std::optional<StoredAccount> account_by_id(int64_t id) = 0;
+  virtual void set_password(int64_t account_id, const std::string& password_hash) = 0;
+  // Tombstones the account (hash erased, deleted_ms set), removes its
+  // sessions and its seats' ownership; its games stay.
+  virtual void delete_account(int64_t account_id, int64_t now_ms) = 0;
+
+  // ---- sessions (the digest of the cookie's token, never the token) ----
+  virtual void add_session(const std::string& token_digest, int64_t account_id, int64_t created_ms,
+                           int64_t expires_ms) = 0;
+  // The account of a session that has not expired by `now_ms`.
+  virtual std::optional<int64_t> session_account(const std::string& token_digest,
+                                                 int64_t now_ms) = 0;
+  virtual void remove_session(const std::string& token_digest) = 0;
+  // Every session of the account but `keep_digest` ("": every one), and
+  // every expired session of anyone.
+  virtual void remove_sessions(int64_t account_id, const std::string& keep_digest,
+                               int64_t now_ms) = 0;
+  virtual int64_t session_count(int64_t account_id) = 0;
+
+  // ---- seats owned ----
+  // Records that the account owns `seat` (0 blue, 1 red) of the game; a
+  // seat already owned keeps its owner. True when this call recorded it.
+  virtual bool own_seat(int64_t game_id, int seat, int64_t account_id) = 0;
+  // The games whose seats name `digest` (candidates: the caller checks the
+  // seats), at most `limit`.
+  virtual std::vector<HeldGame> games_naming(const std::string& digest, int limit) = 0;
+  // The account's games, most recently changed first.
+  virtual std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset) = 0;
+  virtual AccountTally tally(int64_t account_id) = 0;
+};
+
+// Adds one game to a tally: `seats` the account's (a bit set), `result` the
+// game's ("1-0", "0-1", "1/2-1/2", "*"). A game of both seats (a shared
+// screen) or still going counts as played, neither won nor lost.
+void count_result(AccountTally& tally, int seats, const std::string& result);
+
+// The account store of the database `spec` names, as open_game_store reads
+// it: an SQLite file (default_database_path() when empty) or a PostgreSQL
+// URL. Throws StoreError.
+std::unique_ptr<AccountStore> open_account_store(const std::string& spec);
+
+}  // namespace jungle::web

@@ -1,0 +1,298 @@
+#include "web/store/sqlite_account_store.h"
+
+#include <sqlite3.h>
+
+#include "web/store/sqlite_statement.h"
+
+namespace jungle::web {
+
+namespace {
+
+// Each step brings the account tables from the version before it to its own
+// (docs/accounts.md). The PostgreSQL store's steps are the same tables.
+constexpr const char* kAccountMigrations[] = {
+    // 1: accounts, their sessions, the seats they own.
+    R"sql(
+CREATE TABLE accounts (
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
+  name          TEXT    NOT NULL,
+  name_key      TEXT    NOT NULL UNIQUE,
+  password_hash TEXT    NOT NULL,
+  created_ms    INTEGER NOT NULL,
+  deleted_ms    INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE account_sessions (
+  token_digest TEXT    PRIMARY KEY,
+  account_id   INTEGER NOT NULL,
+  created_ms   INTEGER NOT NULL,
+  expires_ms   INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX account_sessions_by_account ON account_sessions(account_id);
+CREATE TABLE seat_owners (
+  game_id    INTEGER NOT NULL,
+  seat       INTEGER NOT NULL,
+  account_id INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX seat_owners_by_account ON seat_owners(account_id, game_id);
+)sql",
+};
+static_assert(std::size(kAccountMigrations) == SqliteAccountStore::kSchemaVersion);
+
+constexpr const char* kAccountColumns = "id, name, name_key, password_hash, created_ms, deleted_ms";
+
+StoredAccount read_sqlite_account(const sqlite::Statement& st) {
+  return StoredAccount{st.integer(0), st.text(1),    st.text(2),
+                       st.text(3),    st.integer(4), st.integer(5)};
+}
+
+// The games an account owns seats of, with the seats as a bit set.
+constexpr const char* kOwnedGames =
+    "(SELECT game_id, SUM(1 << seat) AS mask FROM seat_owners WHERE account_id = ? "
+    "GROUP BY game_id) m JOIN games g ON g.id = m.game_id";
+
+// A seat's owner's name, while the account lives.
+#define JUNGLE_SQLITE_OWNER_NAME(SEAT)                                              \
+  "(SELECT a.name FROM seat_owners o JOIN accounts a ON a.id = o.account_id WHERE " \
+  "o.game_id = g.id AND o.seat = " SEAT " AND a.deleted_ms = 0)"
+
+}  // namespace
+
+SqliteAccountStore::SqliteAccountStore(const std::filesystem::path& path) : path_(path) {
+  std::error_code ec;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  if (sqlite3_open_v2(path.string().c_str(), &db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK) {
+    std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError("cannot open the account database " + path.string() + ": " + message);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  try {
+    exec("PRAGMA journal_mode=WAL");
+    exec("PRAGMA synchronous=NORMAL");
+    exec("CREATE TABLE IF NOT EXISTS account_schema_version (version INTEGER NOT NULL)");
+    const auto version = [&] {
+      sqlite::Statement st(db_, "SELECT COALESCE(MAX(version), 0) FROM account_schema_version");
+      st.step();
+      return int(st.integer(0));
+    };
+    opened_version_ = version();
+    if (opened_version_ > kSchemaVersion) {
+      throw StoreError("the database " + path.string() + " has account schema version " +
+                       std::to_string(opened_version_) + ", newer than this jungle knows (" +
+                       std::to_string(kSchemaVersion) + "); use a newer jungle or another --db");
+    }
+    for (int step = opened_version_ + 1; step <= kSchemaVersion; ++step) {
+      sqlite::Transaction tx(db_);
+      // Another process may have migrated the file since it was opened.
+      if (version() >= step) {
+        tx.commit();
+        continue;
+      }
+      exec(kAccountMigrations[step - 1]);
+      exec("DELETE FROM account_schema_version");
+      sqlite::Statement st(db_, "INSERT INTO account_schema_version (version) VALUES (?)");
+      st.bind(1, int64_t(step));
+      st.step();
+      tx.commit();
+    }
+  } catch (...) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+SqliteAccountStore::~SqliteAccountStore() {
+  if (db_) sqlite3_close(db_);
+}
+
+void SqliteAccountStore::exec(const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string message = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw StoreError("database " + path_.string() + ": " + message);
+  }
+}
+
+std::optional<StoredAccount> SqliteAccountStore::create_account(const std::string& name,
+                                                                const std::string& name_key,
+                                                                const std::string& password_hash,
+                                                                int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(
+      db_, "INSERT INTO accounts (name, name_key, password_hash, created_ms) VALUES (?,?,?,?)");
+  st.bind(1, name).bind(2, name_key).bind(3, password_hash).bind(4, now_ms);
+  try {
+    st.step();
+  } catch (const sqlite::ConstraintFailed&) {
+    return std::nullopt;
+  }
+  return StoredAccount{sqlite3_last_insert_rowid(db_), name, name_key, password_hash, now_ms, 0};
+}
+
+std::optional<StoredAccount> SqliteAccountStore::account_where(const char* where,
+                                                               const std::string& key, int64_t id) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_,
+                       std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE " + where);
+  if (key.empty()) {
+    st.bind(1, id);
+  } else {
+    st.bind(1, key);
+  }
+  if (!st.step()) return std::nullopt;
+  return read_sqlite_account(st);
+}
+
+std::optional<StoredAccount> SqliteAccountStore::account_by_name(const std::string& name_key) {
+  if (name_key.empty()) return std::nullopt;
+  return account_where("name_key = ?", name_key, 0);
+}
+
+std::optional<StoredAccount> SqliteAccountStore::account_by_id(int64_t id) {
+  return account_where("id = ?", "", id);
+}
+
+void SqliteAccountStore::set_password(int64_t account_id, const std::string& password_hash) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_,
+                       "UPDATE accounts SET password_hash = ? WHERE id = ? AND deleted_ms = 0");
+  st.bind(1, password_hash).bind(2, account_id);
+  st.step();
+}
+
+void SqliteAccountStore::delete_account(int64_t account_id, int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  sqlite::Transaction tx(db_);
+  {
+    sqlite::Statement st(db_,
+                         "UPDATE accounts SET password_hash = '', deleted_ms = ? WHERE id = ?");
+    st.bind(1, now_ms).bind(2, account_id);
+    st.step();
+  }
+  for (const char* sql : {"DELETE FROM account_sessions WHERE account_id = ?",
+                          "DELETE FROM seat_owners WHERE account_id = ?"}) {
+    sqlite::Statement st(db_, sql);
+    st.bind(1, account_id);
+    st.step();
+  }
+  tx.commit();
+}
+
+void SqliteAccountStore::add_session(const std::string& token_digest, int64_t account_id,
+                                     int64_t created_ms, int64_t expires_ms) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(
+      db_,
+      "INSERT INTO account_sessions (token_digest, account_id, created_ms, expires_ms) "
+      "VALUES (?,?,?,?)");
+  st.bind(1, token_digest).bind(2, account_id).bind(3, created_ms).bind(4, expires_ms);
+  st.step();
+}
+
+std::optional<int64_t> SqliteAccountStore::session_account(const std::string& token_digest,
+                                                           int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(
+      db_,
+      "SELECT s.account_id FROM account_sessions s JOIN accounts a ON a.id = "
+      "s.account_id WHERE s.token_digest = ? AND s.expires_ms > ? AND a.deleted_ms = 0");
+  st.bind(1, token_digest).bind(2, now_ms);
+  if (!st.step()) return std::nullopt;
+  return st.integer(0);
+}
+
+void SqliteAccountStore::remove_session(const std::string& token_digest) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, "DELETE FROM account_sessions WHERE token_digest = ?");
+  st.bind(1, token_digest);
+  st.step();
+}
+
+void SqliteAccountStore::remove_sessions(int64_t account_id, const std::string& keep_digest,
+                                         int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(
+      db_,
+      "DELETE FROM account_sessions WHERE (account_id = ? AND token_digest <> ?) OR "
+      "expires_ms <= ?");
+  st.bind(1, account_id).bind(2, keep_digest).bind(3, now_ms);
+  st.step();
+}
+
+int64_t SqliteAccountStore::session_count(int64_t account_id) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, "SELECT COUNT(*) FROM account_sessions WHERE account_id = ?");
+  st.bind(1, account_id);
+  st.step();
+  return st.integer(0);
+}
+
+bool SqliteAccountStore::own_seat(int64_t game_id, int seat, int64_t account_id) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_,
+                       "INSERT INTO seat_owners (game_id, seat, account_id) VALUES (?,?,?) "
+                       "ON CONFLICT (game_id, seat) DO NOTHING");
+  st.bind(1, game_id).bind(2, int64_t(seat)).bind(3, account_id);
+  st.step();
+  return sqlite3_changes(db_) > 0;
+}
+
+std::vector<HeldGame> SqliteAccountStore::games_naming(const std::string& digest, int limit) {
+  std::vector<HeldGame> out;
+  // Digests are hex: nothing in one means anything to LIKE.
+  if (digest.empty() || digest.find_first_not_of("0123456789abcdef") != std::string::npos) {
+    return out;
+  }
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(
+      db_, "SELECT id, seats, blue, red FROM games WHERE seats LIKE ? ORDER BY id DESC LIMIT ?");
+  st.bind(1, "%" + digest + "%").bind(2, int64_t(limit));
+  while (st.step()) out.push_back(HeldGame{st.integer(0), st.text(1), st.text(2), st.text(3)});
+  return out;
+}
+
+std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int limit, int offset) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(
+      db_, std::string("SELECT g.id, g.created_ms, g.updated_ms, g.variant, g.ply_count, "
+                       "g.result, g.termination, g.declared, m.mask, ") +
+               JUNGLE_SQLITE_OWNER_NAME("0") + ", " + JUNGLE_SQLITE_OWNER_NAME("1") + " FROM " +
+               kOwnedGames + " ORDER BY g.updated_ms DESC, g.id DESC LIMIT ? OFFSET ?");
+  st.bind(1, account_id).bind(2, int64_t(limit)).bind(3, int64_t(offset));
+  std::vector<OwnedGame> out;
+  while (st.step()) {
+    OwnedGame o;
+    o.game.id = st.integer(0);
+    o.game.created_ms = st.integer(1);
+    o.game.updated_ms = st.integer(2);
+    o.game.variant = st.text(3);
+    o.game.ply_count = int(st.integer(4));
+    o.game.result = st.text(5);
+    o.game.termination = st.text(6);
+    o.game.declared = st.text(7);
+    o.seats = int(st.integer(8));
+    o.blue_owner = st.text(9);
+    o.red_owner = st.text(10);
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+AccountTally SqliteAccountStore::tally(int64_t account_id) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, std::string("SELECT m.mask, g.result FROM ") + kOwnedGames);
+  st.bind(1, account_id);
+  AccountTally t;
+  while (st.step()) count_result(t, int(st.integer(0)), st.text(1));
+  return t;
+}
+
+}  // namespace jungle::web
+
+#undef JUNGLE_SQLITE_OWNER_NAME

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <filesystem>
+#include <mutex>
+
+#include "web/store/account_store.h"
+
+struct sqlite3;
+
+namespace jungle::web {
+
+// The accounts in the games' SQLite file, on a connection of their own (the
+// file is in WAL mode: the two connections read at once and take turns to
+// write). Opening a file without the account tables, or with older ones,
+// adds them (account_schema_version); a file from a newer version is
+// refused rather than damaged. The games' tables are read, never written.
+class SqliteAccountStore : public AccountStore {
+ public:
+  static constexpr int kSchemaVersion = 1;
+
+  // Creates the file and its folder when missing. Throws StoreError.
+  explicit SqliteAccountStore(const std::filesystem::path& path);
+  ~SqliteAccountStore() override;
+  SqliteAccountStore(const SqliteAccountStore&) = delete;
+  SqliteAccountStore& operator=(const SqliteAccountStore&) = delete;
+
+  std::optional<StoredAccount> create_account(const std::string& name, const std::string& name_key,
+                                              const std::string& password_hash,
+                                              int64_t now_ms) override;
+  std::optional<StoredAccount> account_by_name(const std::string& name_key) override;
+  std::optional<StoredAccount> account_by_id(int64_t id) override;
+  void set_password(int64_t account_id, const std::string& password_hash) override;
+  void delete_account(int64_t account_id, int64_t now_ms) override;
+  void add_session(const std::string& token_digest, int64_t account_id, int64_t created_ms,
+                   int64_t expires_ms) override;
+  std::optional<int64_t> session_account(const std::string& token_digest, int64_t now_ms) override;
+  void remove_session(const std::string& token_digest) override;
+  void remove_sessions(int64_t account_id, const std::string& keep_digest, int64_t now_ms) override;
+  int64_t session_count(int64_t account_id) override;
+  bool own_seat(int64_t game_id, int seat, int64_t account_id) override;
+  std::vector<HeldGame> games_naming(const std::string& digest, int limit) override;
+  std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset) override;
+  AccountTally tally(int64_t account_id) override;
+
+  // The accounts' schema version the file had when opened (0: none).
+  int opened_version() const { return opened_version_; }
+
+ private:
+  void exec(const char* sql);
+  std::optional<StoredAccount> account_where(const char* where, const std::string& key, int64_t id);
+
+  std::filesystem::path path_;
+  sqlite3* db_ = nullptr;
+  std::mutex mutex_;
+  int opened_version_ = 0;
+};
+
+}  // namespace jungle::web

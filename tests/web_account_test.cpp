@@ -1,0 +1,414 @@
+// Accounts over the API against in-process servers (docs/accounts.md):
+// signing up and the cookie's attributes, a fresh token at each login, the
+// end of other sessions at a password change, the login limits with their
+// 429, seats owned as they are taken and anonymous games claimed, the
+// profile and its record file (a hidden game's as a spectator sees it),
+// deleting, the request guard over the new routes, and two servers on one
+// PostgreSQL sharing sessions.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "pg_test_server.h"
+#include "test_folder.h"
+#include "web/web_server.h"
+#include "web_test_util.h"
+
+namespace jungle::web {
+namespace {
+
+using Json = nlohmann::json;
+
+// One browser: its player key and the cookies its answers gave it.
+class Browser {
+ public:
+  Browser(int port, std::string key)
+      : port_(port), key_(std::move(key)), client_("127.0.0.1", port) {
+    client_.set_read_timeout(30);
+  }
+  Reply post(const std::string& path, const Json& body, httplib::Headers extra = {}) {
+    return keep(
+        client_.Post(path, with_headers(std::move(extra)), body.dump(), "application/json"));
+  }
+  Reply get(const std::string& path) { return keep(client_.Get(path, with_headers({}))); }
+  Reply del(const std::string& path, const Json& body) {
+    return keep(client_.Delete(path, with_headers({}), body.dump(), "application/json"));
+  }
+  // The login cookie's value; "" when none.
+  std::string token() const {
+    auto it = cookies_.find(cookie_name());
+    return it == cookies_.end() ? "" : it->second;
+  }
+  void set_token(const std::string& token) { cookies_[cookie_name()] = token; }
+  std::string cookie_name() const { return "jungle_account_" + std::to_string(port_); }
+  // The Set-Cookie of the login cookie in the last answer.
+  std::string last_set_cookie;
+
+ private:
+  httplib::Headers with_headers(httplib::Headers h) {
+    if (!key_.empty()) h.emplace("X-Player-Key", key_);
+    std::string cookie;
+    for (const auto& [name, value] : cookies_) {
+      if (value.empty()) continue;
+      cookie += (cookie.empty() ? "" : "; ") + name + "=" + value;
+    }
+    if (!cookie.empty()) h.emplace("Cookie", cookie);
+    return h;
+  }
+  Reply keep(const httplib::Result& r) {
+    Reply out = reply(r);
+    last_set_cookie.clear();
+    for (auto [it, end] = out.headers.equal_range("Set-Cookie"); it != end; ++it) {
+      const std::string& line = it->second;
+      const size_t eq = line.find('=');
+      const std::string name = line.substr(0, eq);
+      const std::string value = line.substr(eq + 1, line.find(';') - eq - 1);
+      cookies_[name] = value;
+      if (name == cookie_name()) last_set_cookie = line;
+    }
+    return out;
+  }
+  int port_;
+  std::string key_;
+  httplib::Client client_;
+  std::map<std::string, std::string> cookies_;
+};
+
+std::string code_of(const Reply& r) {
+  return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
+}
+std::string message_of(const Reply& r) {
+  return r.body.contains("error") ? r.body["error"]["message"].get<std::string>() : "";
+}
+std::string header(const Reply& r, const std::string& name) {
+  auto it = r.headers.find(name);
+  return it == r.headers.end() ? "" : it->second;
+}
+
+const Json kAnn = {{"name", "Ann"}, {"password", "ann-secret-1"}};
+const Json kBob = {{"name", "bob"}, {"password", "bob-secret-1"}};
+
+class WebAccountTest : public ::testing::Test {
+ protected:
+  void TearDown() override { server_.reset(); }
+  void start() {
+    WebServerOptions options = small_test_server(dir_, 16);
+    options.password_cost = PasswordCost::minimum();
+    options.clock = [this] { return now_.load(); };
+    server_ = std::make_unique<WebServer>(options);
+    port_ = server_->start();
+  }
+  std::unique_ptr<Browser> browser(const std::string& key) {
+    return std::make_unique<Browser>(port_, key);
+  }
+  static std::string path(int64_t id, const std::string& rest = "") {
+    return "/api/games/" + std::to_string(id) + rest;
+  }
+
+  TestFolder dir_{"web-account"};
+  std::unique_ptr<WebServer> server_;
+  int port_ = 0;
+  std::atomic<int64_t> now_{1'700'000'000'000};
+};
+
+TEST_F(WebAccountTest, SigningUpLogsInWithAnHttpOnlyStrictCookie) {
+  start();
+  auto a = browser("ann-browser-key-0001");
+  EXPECT_EQ(a->get("/api/account").body, Json({{"account", nullptr}}));
+  Reply r = a->post("/api/account/signup", kAnn);
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["account"]["name"], "Ann");
+  EXPECT_EQ(r.body["account"]["created_ms"], 1'700'000'000'000);
+  ASSERT_EQ(a->token().size(), 64u);
+  EXPECT_EQ(a->last_set_cookie, a->cookie_name() + "=" + a->token() +
+                                    "; Path=/; Max-Age=2592000; HttpOnly; SameSite=Strict");
+  EXPECT_EQ(a->get("/api/account").body["account"]["name"], "Ann");
+
+  auto b = browser("bob-browser-key-0001");
+  Reply taken = b->post("/api/account/signup", {{"name", "ANN"}, {"password", "12345678"}});
+  EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(message_of(taken), "the user name \"ANN\" is taken");
+  Reply bad = b->post("/api/account/signup", {{"name", "b"}, {"password", "12345678"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(code_of(bad), "bad_name");
+  EXPECT_EQ(message_of(bad), "a user name has 2 to 20 characters, not 1");
+  Reply weak = b->post("/api/account/signup", {{"name", "bob"}, {"password", "1234"}});
+  EXPECT_EQ(message_of(weak), "a password has at least 8 characters");
+  // Behind an HTTPS proxy the cookie is Secure.
+  Reply https = b->post("/api/account/signup", kBob, {{"X-Forwarded-Proto", "https"}});
+  ASSERT_EQ(https.status, 201) << https.text;
+  EXPECT_EQ(b->last_set_cookie, b->cookie_name() + "=" + b->token() +
+                                    "; Path=/; Max-Age=2592000; HttpOnly; SameSite=Strict; Secure");
+}
+
+TEST_F(WebAccountTest, EachLoginGivesAFreshTokenAndLoggingOutEndsIt) {
+  start();
+  auto phone = browser("ann-phone-key-000001");
+  ASSERT_EQ(phone->post("/api/account/signup", kAnn).status, 201);
+  const std::string first = phone->token();
+  // A second device logs in: its own session; the first one's still lives.
+  auto laptop = browser("ann-laptop-key-00001");
+  Reply in = laptop->post("/api/account/login", {{"name", "ann"}, {"password", "ann-secret-1"}});
+  ASSERT_EQ(in.status, 200) << in.text;
+  EXPECT_EQ(in.body["account"]["name"], "Ann");
+  const std::string second = laptop->token();
+  EXPECT_NE(second, first);
+  EXPECT_EQ(phone->get("/api/account").body["account"]["name"], "Ann");
+  // Logging in again on the laptop: a new token, and the old one is dead.
+  ASSERT_EQ(laptop->post("/api/account/login", kAnn).status, 200);
+  const std::string third = laptop->token();
+  EXPECT_NE(third, second);
+  laptop->set_token(second);
+  EXPECT_EQ(laptop->get("/api/account").body["account"], nullptr);
+  laptop->set_token(third);
+  EXPECT_EQ(laptop->get("/api/account").body["account"]["name"], "Ann");
+  // Logging out: the cookie is cleared and the token honoured nowhere.
+  Reply out = laptop->post("/api/account/logout", Json::object());
+  EXPECT_EQ(out.status, 200);
+  EXPECT_EQ(laptop->last_set_cookie,
+            laptop->cookie_name() + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict");
+  laptop->set_token(third);
+  EXPECT_EQ(laptop->get("/api/account").body["account"], nullptr);
+  EXPECT_EQ(phone->get("/api/account").body["account"]["name"], "Ann");
+  // A month later the phone's session has run out.
+  now_ += int64_t(30) * 24 * 3600 * 1000;
+  EXPECT_EQ(phone->get("/api/account").body["account"], nullptr);
+}
+
+TEST_F(WebAccountTest, ChangingThePasswordEndsEveryOtherSession) {
+  start();
+  auto phone = browser("ann-phone-key-000001");
+  auto laptop = browser("ann-laptop-key-00001");
+  ASSERT_EQ(phone->post("/api/account/signup", kAnn).status, 201);
+  ASSERT_EQ(laptop->post("/api/account/login", kAnn).status, 200);
+  Reply wrong = phone->post("/api/account/password",
+                            {{"old_password", "not-it-123"}, {"new_password", "ann-secret-2"}});
+  EXPECT_EQ(wrong.status, 403);
+  EXPECT_EQ(message_of(wrong), "the current password is wrong");
+  Reply ok = phone->post("/api/account/password",
+                         {{"old_password", "ann-secret-1"}, {"new_password", "ann-secret-2"}});
+  ASSERT_EQ(ok.status, 200) << ok.text;
+  EXPECT_EQ(phone->get("/api/account").body["account"]["name"], "Ann");
+  EXPECT_EQ(laptop->get("/api/account").body["account"], nullptr);
+  EXPECT_EQ(laptop->post("/api/account/login", kAnn).status, 401);
+  EXPECT_EQ(
+      laptop->post("/api/account/login", {{"name", "Ann"}, {"password", "ann-secret-2"}}).status,
+      200);
+  // Not logged in: 401.
+  auto stranger = browser("stranger-key-0000001");
+  Reply anon = stranger->post("/api/account/password",
+                              {{"old_password", "x"}, {"new_password", "ann-secret-3"}});
+  EXPECT_EQ(anon.status, 401);
+  EXPECT_EQ(code_of(anon), "not_logged_in");
+}
+
+TEST_F(WebAccountTest, FailedLoginsAreLimitedPerNameAndPerAddress) {
+  start();
+  auto a = browser("ann-browser-key-0001");
+  ASSERT_EQ(a->post("/api/account/signup", kAnn).status, 201);
+  auto guesser = browser("guesser-key-00000001");
+  const Json wrong = {{"name", "Ann"}, {"password", "guess-0000"}};
+  for (int i = 0; i < LoginLimits::kPerName; ++i) {
+    Reply r = guesser->post("/api/account/login", wrong);
+    EXPECT_EQ(r.status, 401) << i;
+    EXPECT_EQ(message_of(r), "the user name or the password is wrong");
+  }
+  Reply limited = guesser->post("/api/account/login", kAnn);
+  EXPECT_EQ(limited.status, 429);
+  EXPECT_EQ(code_of(limited), "too_many_attempts");
+  EXPECT_EQ(message_of(limited), "too many failed logins to this account; try again in 3 minutes");
+  EXPECT_EQ(header(limited, "Retry-After"), "180");
+  now_ += 180000;
+  EXPECT_EQ(guesser->post("/api/account/login", kAnn).status, 200);
+
+  // One address over many names: the 21st failure within the window is refused.
+  now_ += LoginLimits::kWindowMs;
+  int failures = 0;
+  for (int i = 0; failures < LoginLimits::kPerAddress; ++i) {
+    const Reply r = guesser->post("/api/account/login",
+                                  {{"name", "name" + std::to_string(i)}, {"password", "12345678"}});
+    ASSERT_EQ(r.status, 401) << i;
+    ++failures;
+  }
+  Reply blocked =
+      guesser->post("/api/account/login", {{"name", "fresh"}, {"password", "12345678"}});
+  EXPECT_EQ(blocked.status, 429);
+  EXPECT_EQ(message_of(blocked), "too many failed logins from this address; try again in 1 minute");
+  EXPECT_EQ(header(blocked, "Retry-After"), "45");
+}
+
+TEST_F(WebAccountTest, SeatsBecomeTheAccountsAndAnonymousGamesAreClaimed) {
+  start();
+  auto ann = browser("ann-browser-key-0001");
+  auto bob = browser("bob-browser-key-0001");
+  // Before any account: an online game between two anonymous browsers.
+  Reply g = ann->post("/api/games", {{"online", true}, {"side", "blue"}, {"blue", kHuman}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t first = g.body["id"];
+  ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+  ASSERT_EQ(ann->post(path(first, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(first, "/resign"), Json::object()).status, 200);
+  // Signing up claims the browser's seat.
+  Reply up = ann->post("/api/account/signup", kAnn);
+  ASSERT_EQ(up.status, 201) << up.text;
+  EXPECT_EQ(up.body["claimed"], 1);
+  EXPECT_EQ(ann->post("/api/account/claim", Json::object()).body["claimed"], 0);
+  Reply bob_up = bob->post("/api/account/signup", kBob);
+  EXPECT_EQ(bob_up.body["claimed"], 1);
+
+  // Logged in: the seats are the accounts' as they are taken.
+  // A browser's answers come compressed: the seats are found all the same.
+  Reply second = ann->post("/api/games", {{"online", true}, {"side", "red"}, {"red", kHuman}},
+                           {{"Accept-Encoding", "gzip, deflate, br"}});
+  ASSERT_EQ(second.status, 201) << second.text;
+  const int64_t id = second.body["id"];
+  ASSERT_EQ(
+      bob->post(path(id, "/join"), {{"code", second.body["code"]}}, {{"Accept-Encoding", "gzip"}})
+          .status,
+      200);
+  ASSERT_EQ(bob->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(ann->post(path(id, "/offers"), {{"kind", "draw"}}).status, 200);
+  ASSERT_EQ(bob->post(path(id, "/offers/accept"), {{"kind", "draw"}}).status, 200);
+
+  auto anyone = browser("");
+  Reply p = anyone->get("/api/players/ann");
+  ASSERT_EQ(p.status, 200) << p.text;
+  EXPECT_EQ(p.body["name"], "Ann");
+  EXPECT_EQ(p.body["played"], 2);
+  EXPECT_EQ(p.body["wins"], 1);
+  EXPECT_EQ(p.body["draws"], 1);
+  EXPECT_EQ(p.body["losses"], 0);
+  ASSERT_EQ(p.body["games"].size(), 2u);
+  const Json& newest = p.body["games"][0];
+  EXPECT_EQ(newest["id"], id);
+  EXPECT_EQ(newest["side"], "red");
+  EXPECT_EQ(newest["outcome"], "draw");
+  EXPECT_EQ(newest["result"], "1/2-1/2");
+  EXPECT_EQ(newest["blue"], "bob");
+  EXPECT_EQ(newest["red"], "Ann");
+  EXPECT_EQ(newest["variant"], "standard");
+  EXPECT_EQ(p.body["games"][1]["outcome"], "win");
+  Reply page = anyone->get("/api/players/ann?limit=1&offset=1");
+  ASSERT_EQ(page.body["games"].size(), 1u);
+  EXPECT_EQ(page.body["games"][0]["id"], first);
+  EXPECT_EQ(anyone->get("/api/players/bob").body["losses"], 1);
+  Reply none = anyone->get("/api/players/nobody");
+  EXPECT_EQ(none.status, 404);
+  EXPECT_EQ(message_of(none), "there is no player \"nobody\"");
+}
+
+TEST_F(WebAccountTest, AGameAgainstTheEngineIsTheAccountsOnItsHumanSeatOnly) {
+  start();
+  const Json engine = {{"type", "engine"}, {"skill", 0}, {"movetime_ms", 50}};
+  auto ann = browser("ann-browser-key-0001");
+  // Anonymous first, then claimed; then one made while logged in.
+  Reply before = ann->post("/api/games", {{"blue", kHuman}, {"red", engine}});
+  ASSERT_EQ(before.status, 201) << before.text;
+  Reply up = ann->post("/api/account/signup", kAnn);
+  EXPECT_EQ(up.body["claimed"], 1);
+  Reply after = ann->post("/api/games", {{"blue", engine}, {"red", kHuman}});
+  ASSERT_EQ(after.status, 201) << after.text;
+  Reply p = ann->get("/api/players/Ann");
+  ASSERT_EQ(p.body["games"].size(), 2u) << p.text;
+  EXPECT_EQ(p.body["games"][0]["side"], "red");
+  EXPECT_EQ(p.body["games"][0]["blue"], nullptr);
+  EXPECT_EQ(p.body["games"][1]["side"], "blue");
+  EXPECT_EQ(p.body["games"][1]["red"], nullptr);
+}
+
+TEST_F(WebAccountTest, TheRecordFileHoldsEachGameAsASpectatorDownloadsIt) {
+  start();
+  auto ann = browser("ann-browser-key-0001");
+  ASSERT_EQ(ann->post("/api/account/signup", kAnn).status, 201);
+  // A hidden-pieces game under way, and an open one.
+  Reply hidden =
+      ann->post("/api/games", {{"variant", "hidden"}, {"online", true}, {"side", "blue"}});
+  ASSERT_EQ(hidden.status, 201) << hidden.text;
+  Reply open = ann->post("/api/games", {{"blue", kHuman}, {"red", kHuman}});
+  ASSERT_EQ(open.status, 201) << open.text;
+  ASSERT_EQ(ann->post(path(open.body["id"], "/moves"), {{"move", "a3a4"}}).status, 200);
+  auto spectator = browser("");
+  const std::string expected = spectator->get(path(hidden.body["id"], "/record")).text + "\n" +
+                               spectator->get(path(open.body["id"], "/record")).text;
+  Reply file = spectator->get("/api/players/Ann/record?download=1");
+  ASSERT_EQ(file.status, 200) << file.text;
+  EXPECT_EQ(file.text, expected);
+  EXPECT_EQ(header(file, "Content-Disposition"), "attachment; filename=\"jungle-games-Ann.jgn\"");
+  // The owner's own view of the hidden game (its set-up) is not what goes out.
+  EXPECT_NE(ann->get(path(hidden.body["id"], "/record")).text,
+            spectator->get(path(hidden.body["id"], "/record")).text);
+  // The profile's list says no more than a game's result.
+  Reply p = spectator->get("/api/players/Ann");
+  for (const Json& g : p.body["games"]) {
+    for (const char* secret : {"fen", "pieces", "moves", "setup", "seats"}) {
+      EXPECT_FALSE(g.contains(secret)) << secret;
+    }
+  }
+}
+
+TEST_F(WebAccountTest, DeletingKeepsTheGamesAndTheNameTaken) {
+  start();
+  auto ann = browser("ann-browser-key-0001");
+  ASSERT_EQ(ann->post("/api/account/signup", kAnn).status, 201);
+  Reply g = ann->post("/api/games", {{"blue", kHuman}, {"red", kHuman}});
+  ASSERT_EQ(g.status, 201);
+  Reply wrong = ann->del("/api/account", {{"password", "not-it-123"}});
+  EXPECT_EQ(wrong.status, 403);
+  Reply gone = ann->del("/api/account", {{"password", "ann-secret-1"}});
+  ASSERT_EQ(gone.status, 200) << gone.text;
+  EXPECT_EQ(ann->last_set_cookie,
+            ann->cookie_name() + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict");
+  EXPECT_EQ(ann->get("/api/players/Ann").status, 404);
+  EXPECT_EQ(ann->post("/api/account/login", kAnn).status, 401);
+  auto impostor = browser("impostor-key-0000001");
+  EXPECT_EQ(
+      impostor->post("/api/account/signup", {{"name", "ann"}, {"password", "12345678"}}).status,
+      409);
+  EXPECT_EQ(ann->get(path(g.body["id"])).status, 200);
+}
+
+TEST_F(WebAccountTest, TheRequestGuardCoversTheAccountRoutes) {
+  start();
+  httplib::Client c("127.0.0.1", port_);
+  Reply foreign = reply(c.Post("/api/account/login", {{"Origin", "http://evil.example"}},
+                               kAnn.dump(), "application/json"));
+  EXPECT_EQ(foreign.status, 403);
+  EXPECT_EQ(code_of(foreign), "forbidden_origin");
+  Reply form = reply(c.Post("/api/account/signup", "name=Ann&password=12345678",
+                            "application/x-www-form-urlencoded"));
+  EXPECT_EQ(form.status, 415);
+  Reply host = reply(c.Get("/api/account", {{"Host", "rebound.example"}}));
+  EXPECT_EQ(host.status, 403);
+  EXPECT_EQ(code_of(host), "forbidden_host");
+}
+
+#ifdef JUNGLE_HAS_POSTGRES
+TEST(WebAccountPgTest, TwoServersOnOnePostgresShareSessions) {
+  JUNGLE_NEED_POSTGRES(pg);
+  TestFolder dir("web-account-pg");
+  WebServerOptions options = small_test_server(dir, 16);
+  options.db = pg->new_database("acctweb");
+  options.password_cost = PasswordCost::minimum();
+  WebServer one(options);
+  WebServer two(options);
+  const int port_one = one.start();
+  const int port_two = two.start();
+  Browser on_one(port_one, "ann-browser-key-0001");
+  ASSERT_EQ(on_one.post("/api/account/signup", kAnn).status, 201);
+  // The same browser behind a balancer: its cookie reaches the other server.
+  Browser on_two(port_two, "ann-browser-key-0001");
+  on_two.set_token(on_one.token());
+  EXPECT_EQ(on_two.get("/api/account").body["account"]["name"], "Ann");
+  EXPECT_EQ(on_two.get("/api/players/Ann").status, 200);
+  ASSERT_EQ(on_two.post("/api/account/logout", Json::object()).status, 200);
+  EXPECT_EQ(on_one.get("/api/account").body["account"], nullptr);
+}
+#endif
+
+}  // namespace
+}  // namespace jungle::web
