@@ -294,6 +294,31 @@ TEST(GameSessionOverGame, RecordedResultAndTakeBackPolicy) {
   EXPECT_FALSE(back->over());
 }
 
+// Every family's session declares through its game::State, one way: an
+// ending the state refuses is the client's refused request, named, and
+// leaves the game as it was; a declared ending is its family's (the state's
+// family, its variant).
+TEST(GameSessionOverGame, DeclarationsGoThroughTheState) {
+  const web::VariantCatalog catalog;
+  RuleSetPtr rules = catalog.get("standard");
+  web::GameSession session(0, "standard", rules, rules->rules().start_fen, {});
+  EXPECT_EQ(&session.family(), &game::open_family());
+  EXPECT_EQ(&session.family(), &session.state().family());
+  EXPECT_EQ(session.variant(), "standard");
+  try {
+    session.declare(0, "boredom");
+    ADD_FAILURE() << "an unknown ending was declared";
+  } catch (const web::GameError& e) {
+    EXPECT_EQ(e.code(), "bad_declaration");
+    EXPECT_EQ(std::string(e.what()), "'boredom' is not a declared ending");
+  }
+  EXPECT_FALSE(session.over());
+  session.declare(1, "resignation");
+  EXPECT_EQ(session.result(), GameResult::kRedWins);
+  EXPECT_EQ(session.result_message(), "Red wins: Blue resigned");
+  EXPECT_EQ(session.to_stored().declared, "resignation");
+}
+
 }  // namespace
 }  // namespace jungle
 

@@ -68,11 +68,10 @@ std::unique_ptr<game::State> new_open_state(const std::string& variant, const Po
 
 GameSession::GameSession(int64_t id, std::string variant, RuleSetPtr rules,
                          const std::string& start_fen, std::array<PlayerConfig, kSides> players)
-    : GameSessionBase(id, players),
+    : GameSessionBase(id, new_open_state(variant, start_from_fen(start_fen, rules)), players),
       start_(start_from_fen(start_fen, std::move(rules))),
       pos_(start_),
       start_fen_(start_.fen()) {
-  state_ = new_open_state(variant, start_);
   evaluations_.resize(1);
 }
 
@@ -264,8 +263,7 @@ std::string GameSession::termination() const {
 }
 
 void GameSession::play_text(std::string_view text) {
-  if (over())
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  require_ongoing_game();
   if (!looks_like_move(text)) {
     throw GameError(ErrorKind::kBadRequest, "bad_move",
                     "\"" + std::string(text) +
@@ -315,12 +313,8 @@ void GameSession::undo(int plies) {
 }
 
 void GameSession::declare(int winner, const std::string& termination) {
-  if (over()) {
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
-  }
-  state_->declare(winner < 0 ? GameResult::kDraw : win_for_side(Side(winner)), termination);
+  GameSessionBase::declare(winner, termination);
   declared_ = true;
-  changed();
 }
 
 Position GameSession::position_at(int ply) const {

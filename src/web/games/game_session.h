@@ -82,21 +82,15 @@ class GameSession : public GameSessionBase {
   // from_record_text does.
   static Json record_games_json(std::string_view text, const VariantCatalog& catalog);
 
-  const game::Family& family() const override { return game::open_family(); }
-  const std::string& variant() const override { return state_->variant(); }
   const RuleSetPtr& rules() const { return pos_.rule_set_ptr(); }
   const Position& position() const { return pos_; }
   const Geometry& board() const { return pos_.rule_set().geometry(); }
-  int ply() const override { return state_->plies(); }
   int seat_to_move() const override { return int(position().side_to_move()); }
 
-  bool over() const override { return state_->over(); }
-  GameResult result() const override { return state_->result(); }
   // As a record's Termination tag writes it: "den", "repetition",
   // "resignation", ...; "recorded" for a result a record declares without
   // a reason; empty while the game goes on.
   std::string termination() const override;
-  std::string result_message() const override { return state_->result_message(); }
 
   // Plays a move given as text ("a3a4"). Throws GameError kRefused saying
   // why an illegal move is illegal, or that the game is over.
@@ -137,7 +131,6 @@ class GameSession : public GameSessionBase {
   std::string record_filename() const override;
 
  private:
-  std::unique_ptr<game::State> state_;
   Position start_;
   // The board after every move played, its history with it (repetitions,
   // take-backs): the state's position as the open game's own type.

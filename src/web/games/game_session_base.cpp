@@ -62,9 +62,31 @@ PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
   return p;
 }
 
-GameSessionBase::GameSessionBase(int64_t id, std::array<PlayerConfig, kSides> players)
-    : players_(players), id_(id) {
+GameSessionBase::GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
+                                 std::array<PlayerConfig, kSides> players)
+    : state_(std::move(state)), players_(players), id_(id) {
   created_ms = updated_ms = now_ms();
+}
+
+void GameSessionBase::require_ongoing_game() const {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
+}
+
+void GameSessionBase::declare(int winner, const std::string& termination) {
+  require_ongoing_game();
+  if (winner >= 0 && !colours_known()) {
+    throw GameError(ErrorKind::kRefused, "no_colours",
+                    "nobody has a colour yet: the first flip decides them");
+  }
+  try {
+    state_->declare(winner < 0 ? GameResult::kDraw : win_for_side(side_of_seat(winner)),
+                    termination);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "bad_declaration", e.what());
+  }
+  changed();
 }
 
 void GameSessionBase::set_players(std::array<PlayerConfig, kSides> players) {
