@@ -249,15 +249,6 @@ void FlipGameSession::undo(int plies) {
   changed();
 }
 
-int FlipGameSession::plies_back_to_human() const {
-  FlipPosition p = pos_;
-  for (int n = 1; !p.history().empty(); ++n) {
-    p.undo();
-    if (!players_[size_t(seat_of(p, p.side_to_move()))].is_engine()) return n;
-  }
-  return 0;
-}
-
 Json FlipGameSession::ply_json(FlipPosition& p, size_t i) const {
   const Ply& ply = pos_.history()[i];
   Json m{{"ply", i + 1},

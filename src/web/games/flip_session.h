@@ -99,7 +99,6 @@ class FlipGameSession : public GameSessionBase {
   // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
   void play_text(std::string_view text) override;
   void undo(int plies) override;
-  int plies_back_to_human() const override;
 
   // The review's finding for ply `index` (0-based: the position after
   // `index` plies and the action played there); nullopt until searched.

@@ -411,16 +411,6 @@ std::optional<PlyEvaluation> PlyEvaluation::from_stored_json(const Json& j) {
   return e;
 }
 
-int GameSession::plies_back_to_human() const {
-  const std::array<bool, 2> human = human_seats();
-  // Two engines: one ply, so that a take-back still takes something back.
-  if (!human[kBlue] && !human[kRed]) return ply() == 0 ? 0 : 1;
-  for (int i = ply() - 1; i >= 0; --i) {
-    if (human[side_after(i)]) return ply() - i;
-  }
-  return 0;
-}
-
 Json GameSession::move_json(int ply) const {
   const PlayedMove& pm = moves_[size_t(ply - 1)];
   const Square from = pm.move.from(), to = pm.move.to();

@@ -98,7 +98,7 @@ class GameSession : public GameSessionBase {
   void play(Move m);
   // Takes back up to `plies` moves; a declared result goes with the first.
   void undo(int plies) override;
-  int plies_back_to_human() const override;
+  int mover_seat(int ply) const override { return int(side_after(ply - 1)); }
   void declare(int winner, const std::string& termination) override;
 
   // The position after `ply` moves, with the history before it (repetition

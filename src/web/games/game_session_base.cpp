@@ -159,6 +159,15 @@ int GameSessionBase::mover_seat(int ply) const {
   return seat_from_name(move_json(ply).value("side", ""));
 }
 
+int GameSessionBase::plies_back_to_human() const {
+  const std::array<bool, 2> human = human_seats();
+  if (!human[0] && !human[1]) return ply() == 0 ? 0 : 1;
+  for (int p = ply(); p >= 1; --p) {
+    if (human[size_t(mover_seat(p))]) return ply() - p + 1;
+  }
+  return 0;
+}
+
 game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats) {
   // Only a seat a person plays shows its animals: holding the engine's seat
   // (every local game's creator does) shows nothing of the engine's.

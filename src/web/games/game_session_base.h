@@ -123,8 +123,9 @@ class GameSessionBase {
   // Takes back up to `plies` moves (and a declared result).
   virtual void undo(int plies) = 0;
   // How many moves take the game back to the last position where a person
-  // was to move: 0 when no person has moved.
-  virtual int plies_back_to_human() const = 0;
+  // was to move (by mover_seat): 0 when no person has moved; where both
+  // seats are the engine's, the last move (a take-back still takes one).
+  virtual int plies_back_to_human() const;
   // Ends the game by declaration: `winner` is a seat, or -1 for a draw;
   // `termination` one of kDeclaredTerminations ("resignation", "time",
   // "agreement", "abandoned"). Throws GameError kRefused when the game is
