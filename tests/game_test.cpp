@@ -286,12 +286,37 @@ TEST(GameSessionOverGame, RecordedResultAndTakeBackPolicy) {
   auto back = web::GameSession::from_stored(stored, catalog, 10000);
   EXPECT_EQ(back->termination(), "recorded");
   EXPECT_EQ(back->result(), GameResult::kBlueWins);
-  EXPECT_EQ(back->to_record().tag("Termination"), "");
+  EXPECT_EQ(back->record_text().find("[Termination"), std::string::npos);
   // Blue is the person: undo goes back over Red's (the engine's) reply.
   EXPECT_EQ(back->plies_back_to_human(), 2);
   back->undo(back->plies_back_to_human());
   EXPECT_EQ(back->ply(), 0);
   EXPECT_FALSE(back->over());
+}
+
+// Every family's session declares through its game::State, one way: an
+// ending the state refuses is the client's refused request, named, and
+// leaves the game as it was; a declared ending is its family's (the state's
+// family, its variant).
+TEST(GameSessionOverGame, DeclarationsGoThroughTheState) {
+  const web::VariantCatalog catalog;
+  RuleSetPtr rules = catalog.get("standard");
+  web::GameSession session(0, "standard", rules, rules->rules().start_fen, {});
+  EXPECT_EQ(&session.family(), &game::open_family());
+  EXPECT_EQ(&session.family(), &session.state().family());
+  EXPECT_EQ(session.variant(), "standard");
+  try {
+    session.declare(0, "boredom");
+    ADD_FAILURE() << "an unknown ending was declared";
+  } catch (const web::GameError& e) {
+    EXPECT_EQ(e.code(), "bad_declaration");
+    EXPECT_EQ(std::string(e.what()), "'boredom' is not a declared ending");
+  }
+  EXPECT_FALSE(session.over());
+  session.declare(1, "resignation");
+  EXPECT_EQ(session.result(), GameResult::kRedWins);
+  EXPECT_EQ(session.result_message(), "Red wins: Blue resigned");
+  EXPECT_EQ(session.to_stored().declared, "resignation");
 }
 
 }  // namespace

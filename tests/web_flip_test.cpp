@@ -81,6 +81,26 @@ TEST_F(WebFlipTest, AFlipIsDrawnFromTheSystemsCryptographicGenerator) {
   EXPECT_EQ(game->position().hidden_count(), 14);
 }
 
+// A take-back goes back to the last ply a person's seat played, by one rule
+// for every family (GameSessionBase::plies_back_to_human, by the seat that
+// played each ply); where both seats are the engine's it takes back the last
+// ply, as an open game's does (the flip session's own rule found none).
+TEST_F(WebFlipTest, ATakeBackGoesBackToThePersonsPlyByTheOneRule) {
+  PlayerConfig engine;
+  engine.kind = PlayerConfig::Kind::kEngine;
+  const std::unique_ptr<FlipGameSession> game =
+      FlipGameSession::create(1, "flip", "", {PlayerConfig{}, engine});
+  EXPECT_EQ(game->plies_back_to_human(), 0);
+  game->play_text("b2?");
+  EXPECT_EQ(game->plies_back_to_human(), 1);
+  game->play_text("c3?");
+  EXPECT_EQ(game->plies_back_to_human(), 2);
+  game->set_players({engine, engine});
+  EXPECT_EQ(game->plies_back_to_human(), 1);
+  game->set_players({engine, PlayerConfig{}});
+  EXPECT_EQ(game->plies_back_to_human(), 1);
+}
+
 TEST_F(WebFlipTest, AFlipIsDrawnByTheServerFromThePool) {
   WebServer server(small_test_server(dir_, 4));
   server.start();

@@ -53,8 +53,7 @@ std::unique_ptr<game::State> new_flip_state(const std::string& variant, const st
 
 FlipGameSession::FlipGameSession(int64_t id, std::unique_ptr<game::State> state,
                                  std::array<PlayerConfig, kSides> players)
-    : GameSessionBase(id, players),
-      state_(std::move(state)),
+    : GameSessionBase(id, std::move(state), players),
       rules_(flip::load_flip_rules(state_->variant())),
       pos_(game::flip_position_of(rules_, state_->observe(std::nullopt).position)) {
   FlipPosition start = pos_;
@@ -210,9 +209,7 @@ Side FlipGameSession::side_of_seat(int seat) const {
 }
 
 void FlipGameSession::play_text(std::string_view text) {
-  if (over()) {
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
-  }
+  require_ongoing_game();
   try {
     state_->apply(text);
     // What a flip reveals: chance acts at once, drawn here.
@@ -249,32 +246,6 @@ void FlipGameSession::undo(int plies) {
   }
   sync();
   findings_.resize(size_t(ply()));
-  changed();
-}
-
-int FlipGameSession::plies_back_to_human() const {
-  FlipPosition p = pos_;
-  for (int n = 1; !p.history().empty(); ++n) {
-    p.undo();
-    if (!players_[size_t(seat_of(p, p.side_to_move()))].is_engine()) return n;
-  }
-  return 0;
-}
-
-void FlipGameSession::declare(int winner, const std::string& termination) {
-  if (over()) {
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
-  }
-  if (winner >= 0 && !pos_.colours_known()) {
-    throw GameError(ErrorKind::kRefused, "no_colours",
-                    "nobody has a colour yet: the first flip decides them");
-  }
-  try {
-    state_->declare(winner < 0 ? GameResult::kDraw : win_for_side(side_of_seat(winner)),
-                    termination);
-  } catch (const std::invalid_argument& e) {
-    throw GameError(ErrorKind::kRefused, "bad_declaration", e.what());
-  }
   changed();
 }
 

@@ -80,9 +80,7 @@ class FlipGameSession : public GameSessionBase {
   // Whether `name` is a shipped flip set's.
   static bool is_flip_set(std::string_view name);
 
-  const game::Family& family() const override { return game::flip_family(); }
   int mover_seat(int ply) const override;
-  const std::string& variant() const override { return state_->variant(); }
   // The game as every viewer sees it (nothing of Flip Jungle is private):
   // the flip position read from the state's observation.
   const flip::FlipPosition& position() const { return pos_; }
@@ -93,23 +91,14 @@ class FlipGameSession : public GameSessionBase {
   // holds nothing until it is flipped.
   HelpPosition help_position(int ply, int seats) const override;
   HelpPosition engine_position() const override { return position(); }
-  int ply() const override { return state_->plies(); }
   int seat_to_move() const override;
   bool colours_known() const override { return pos_.colours_known(); }
   Side side_of_seat(int seat) const override;
-
-  bool over() const override { return state_->over(); }
-  GameResult result() const override { return state_->result(); }
-  std::string termination() const override { return state_->termination(); }
-  std::string result_message() const override { return state_->result_message(); }
 
   // An action as the page sends it: "b2?" (the server draws what it
   // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
   void play_text(std::string_view text) override;
   void undo(int plies) override;
-  int plies_back_to_human() const override;
-  // Throws GameError kRefused before the first flip has given the players colours.
-  void declare(int winner, const std::string& termination) override;
 
   // The review's finding for ply `index` (0-based: the position after
   // `index` plies and the action played there); nullopt until searched.
@@ -138,7 +127,6 @@ class FlipGameSession : public GameSessionBase {
   // agreement), which the store keeps apart from the board's.
   bool declared() const;
 
-  std::unique_ptr<game::State> state_;
   flip::FlipRulesPtr rules_;
   flip::FlipPosition pos_;
   bool start_colours_known_ = true;

@@ -4,8 +4,10 @@
 #include <cctype>
 #include <cmath>
 #include <ctime>
+#include <random>
 #include <sstream>
 
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/text_util.h"
@@ -52,13 +54,24 @@ Position start_from_fen(const std::string& fen, RuleSetPtr rules) {
   }
 }
 
+// The open family's state of a game under `variant` from `start`.
+std::unique_ptr<game::State> new_open_state(const std::string& variant, const Position& start) {
+  std::mt19937_64 unused;  // the open game has no chance to draw
+  try {
+    return game::open_family().new_state(variant, start.fen(), unused);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
+  }
+}
+
 }  // namespace
 
 GameSession::GameSession(int64_t id, std::string variant, RuleSetPtr rules,
                          const std::string& start_fen, std::array<PlayerConfig, kSides> players)
-    : GameSessionBase(id, players),
-      game_(start_from_fen(start_fen, std::move(rules)), std::move(variant)),
-      start_fen_(game_.start().fen()) {
+    : GameSessionBase(id, new_open_state(variant, start_from_fen(start_fen, rules)), players),
+      start_(start_from_fen(start_fen, std::move(rules))),
+      pos_(start_),
+      start_fen_(start_.fen()) {
   evaluations_.resize(1);
 }
 
@@ -100,7 +113,9 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
   }
   const std::optional<GameResult> declared = result_from_tag(stored.result);
   if (!stored.declared.empty() && !game->over() && declared && *declared != GameResult::kOngoing) {
-    game->game_.declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
+    game->state_->declare(*declared,
+                          is_declared_termination(stored.declared) ? stored.declared : "");
+    game->declared_ = true;
   }
   // Evaluations are worth keeping but not worth refusing the game for.
   const Json evaluations = Json::parse(stored.evaluations, nullptr, false);
@@ -140,7 +155,13 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
     }
     game->play(rm.move);
   }
-  game->game_.adopt_recorded_result(record);
+  // A record's result the board does not show: declared by the record.
+  if (!game->over()) {
+    if (auto d = recorded_declaration(record.result(), record.tag("Termination"))) {
+      game->state_->declare(d->result, d->termination);
+      game->declared_ = true;
+    }
+  }
   return game;
 }
 
@@ -236,15 +257,13 @@ std::vector<GameRecord> read_record_text(std::string_view text, const VariantCat
 }  // namespace
 
 std::string GameSession::termination() const {
-  if (game_.declared() && game_.declared()->termination.empty()) {
-    return std::string(kRecordedTermination);
-  }
-  return game_.termination();
+  std::string termination = state_->termination();
+  if (declared_ && termination.empty()) return std::string(kRecordedTermination);
+  return termination;
 }
 
 void GameSession::play_text(std::string_view text) {
-  if (over())
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  require_ongoing_game();
   if (!looks_like_move(text)) {
     throw GameError(ErrorKind::kBadRequest, "bad_move",
                     "\"" + std::string(text) +
@@ -270,11 +289,12 @@ void GameSession::play(Move m) {
   pm.piece = position().piece_on(m.from());
   pm.captured = position().piece_on(m.to());
   try {
-    game_.play(m);
-  } catch (const std::invalid_argument& e) {
-    throw GameError(ErrorKind::kRefused, "illegal_move", board().move_text(m) + ": " + e.what());
+    state_->apply(board().move_text(m));
+  } catch (const game::ActionError& e) {
+    throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
   }
-  pm.fen_after = position().fen();
+  pos_.do_move(m);
+  pm.fen_after = pos_.fen();
   moves_.push_back(std::move(pm));
   evaluations_.emplace_back();
   changed();
@@ -283,20 +303,18 @@ void GameSession::play(Move m) {
 void GameSession::undo(int plies) {
   const int n = std::min(plies, ply());
   for (int i = 0; i < n; ++i) {
-    game_.undo();
+    state_->undo();
+    pos_.undo_move();
     moves_.pop_back();
     evaluations_.pop_back();
+    declared_ = false;
   }
-  game_.clear_declared();
   changed();
 }
 
 void GameSession::declare(int winner, const std::string& termination) {
-  if (over()) {
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
-  }
-  game_.declare(winner < 0 ? GameResult::kDraw : win_for_side(Side(winner)), termination);
-  changed();
+  GameSessionBase::declare(winner, termination);
+  declared_ = true;
 }
 
 Position GameSession::position_at(int ply) const {
@@ -305,7 +323,10 @@ Position GameSession::position_at(int ply) const {
                     "ply must be between 0 and " + std::to_string(this->ply()) + ", not " +
                         std::to_string(ply));
   }
-  return game_.position_at(ply);
+  if (ply == this->ply()) return pos_;
+  Position pos = start_;
+  for (int i = 0; i < ply; ++i) pos.do_move(moves_[size_t(i)].move);
+  return pos;
 }
 
 HelpPosition GameSession::help_position(int ply, int) const {
@@ -343,7 +364,7 @@ std::optional<MoveJudgement> GameSession::judge_move(int ply) const {
   const auto for_mover = [mover](const PlyEvaluation& e) {
     return mover == kBlue ? e.blue_expected() : 1.0 - e.blue_expected();
   };
-  const std::string played = board().move_text(game_.moves()[size_t(ply - 1)].move);
+  const std::string played = board().move_text(moves_[size_t(ply - 1)].move);
   return judge(played, before->best, for_mover(*before), for_mover(*after));
 }
 
@@ -390,10 +411,6 @@ std::optional<PlyEvaluation> PlyEvaluation::from_stored_json(const Json& j) {
   return e;
 }
 
-int GameSession::plies_back_to_human() const {
-  return game_.plies_back_to_human({!players_[kBlue].is_engine(), !players_[kRed].is_engine()});
-}
-
 Json GameSession::move_json(int ply) const {
   const PlayedMove& pm = moves_[size_t(ply - 1)];
   const Square from = pm.move.from(), to = pm.move.to();
@@ -414,11 +431,8 @@ Json GameSession::move_json(int ply) const {
 Json GameSession::to_json() const {
   Json moves = Json::array();
   for (int ply = 1; ply <= this->ply(); ++ply) moves.push_back(move_json(ply));
-  const GameResult r = result();
   Json legal = Json::array();
-  if (r == GameResult::kOngoing) {
-    for (Move m : generate_moves(position())) legal.push_back(board().move_text(m));
-  }
+  for (const std::string& action : state_->legal_actions()) legal.push_back(action);
   Json state{
       {"id", id()},
       {"variant", variant()},
@@ -446,7 +460,7 @@ StoredGame GameSession::to_stored() const {
   s.red = players_[kRed].to_json().dump();
   s.result = std::string(result_tag(result()));
   s.termination = termination();
-  s.declared = game_.declared() ? termination() : "";
+  s.declared = declared_ ? termination() : "";
   if (evaluated() > 0) {
     Json evaluations = Json::array();
     for (const auto& e : evaluations_) evaluations.push_back(e ? e->to_stored_json() : Json());
@@ -455,37 +469,33 @@ StoredGame GameSession::to_stored() const {
   return s;
 }
 
-GameRecord GameSession::to_record() const {
-  GameRecord record = game_.to_record();
+std::string GameSession::record_text() const {
   const std::time_t t = std::time_t(created_ms / 1000);
   std::tm tm{};
   gmtime_r(&t, &tm);
   char date[16];
   std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
-  record.set_tag("Event", "Jungle game #" + std::to_string(id()));
-  record.set_tag("Date", date);
+  game::Tags tags{{"Event", "Jungle game #" + std::to_string(id())}, {"Date", date}};
   // A player's name, as the record it came from gave it, else what plays.
   for (Side s : {kBlue, kRed}) {
-    record.set_tag(s == kBlue ? "Blue" : "Red",
-                   players_[s].name.empty() ? player_description(players_[s]) : players_[s].name);
+    tags.emplace_back(s == kBlue ? "Blue" : "Red", players_[s].name.empty()
+                                                       ? player_description(players_[s])
+                                                       : players_[s].name);
   }
-  if (clock.timed()) record.set_tag("TimeControl", clock.control().tag());
+  if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
   // The evaluation of the position each move leads to, as the terminal
   // writes its engine's: from Blue's side.
-  for (size_t i = 0; i < record.moves.size(); ++i) {
+  std::vector<std::string> comments(moves_.size());
+  for (size_t i = 0; i < comments.size(); ++i) {
     const std::optional<PlyEvaluation>& e = evaluation(int(i) + 1);
     if (!e || e->final) continue;
     const std::string eval =
         eval_comment(e->mate != 0 ? Evaluation{e->mate, true, e->depth}
                                   : Evaluation{e->blue_score, false, e->depth});
     const std::optional<MoveJudgement> j = judge_move(int(i) + 1);
-    record.moves[i].comment = j ? judged_comment(eval, *j) : eval;
+    comments[i] = j ? judged_comment(eval, *j) : eval;
   }
-  return record;
-}
-
-std::string GameSession::record_text() const {
-  return write_record(to_record());
+  return state_->record(tags, comments);
 }
 
 std::string GameSession::record_filename() const {

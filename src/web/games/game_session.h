@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
 #include "core/game_record.h"
 #include "core/position.h"
 #include "game/families.h"
+#include "game/state.h"
 #include "web/games/game_session_base.h"
 #include "web/games/move_judgement.h"
 #include "web/server/json_fields.h"
@@ -46,10 +46,14 @@ struct PlayedMove {
   std::string fen_after;
 };
 
-// One open game in memory: the Game (core/game.h) with its players,
-// and its moves and errors in the API's terms. Not thread-safe by itself:
-// callers hold mutex() for every call, so each game is isolated from the
-// others and requests on one game are serialised.
+// One open game in memory: the open family's game::State (the arbiter's
+// truth: actions, results, declarations, records) with its players, and
+// its moves and errors in the API's terms. Beside the state it keeps the
+// board as a Position, played along with every action, for what only the
+// open game's board gives: the engine's and the tablebase's position, the
+// animals a move moved and took. Not thread-safe by itself: callers hold
+// mutex() for every call, so each game is isolated from the others and
+// requests on one game are serialised.
 class GameSession : public GameSessionBase {
  public:
   // Throws GameError kRefused when the FEN is not valid under the rules.
@@ -78,30 +82,23 @@ class GameSession : public GameSessionBase {
   // from_record_text does.
   static Json record_games_json(std::string_view text, const VariantCatalog& catalog);
 
-  const game::Family& family() const override { return game::open_family(); }
-  const Game& game() const { return game_; }
-  const std::string& variant() const override { return game_.variant(); }
-  const RuleSetPtr& rules() const { return game_.rule_set_ptr(); }
-  const Position& position() const { return game_.position(); }
-  const Geometry& board() const { return game_.position().rule_set().geometry(); }
-  int ply() const override { return game_.ply(); }
+  const RuleSetPtr& rules() const { return pos_.rule_set_ptr(); }
+  const Position& position() const { return pos_; }
+  const Geometry& board() const { return pos_.rule_set().geometry(); }
   int seat_to_move() const override { return int(position().side_to_move()); }
 
-  bool over() const override { return game_.over(); }
-  GameResult result() const override { return game_.result(); }
   // As a record's Termination tag writes it: "den", "repetition",
   // "resignation", ...; "recorded" for a result a record declares without
   // a reason; empty while the game goes on.
   std::string termination() const override;
-  std::string result_message() const override { return game_.result_message(); }
 
   // Plays a move given as text ("a3a4"). Throws GameError kRefused saying
   // why an illegal move is illegal, or that the game is over.
   void play_text(std::string_view move_text) override;
   void play(Move m);
+  // Takes back up to `plies` moves; a declared result goes with the first.
   void undo(int plies) override;
-  // Game::plies_back_to_human.
-  int plies_back_to_human() const override;
+  int mover_seat(int ply) const override { return int(side_after(ply - 1)); }
   void declare(int winner, const std::string& termination) override;
 
   // The position after `ply` moves, with the history before it (repetition
@@ -121,7 +118,7 @@ class GameSession : public GameSessionBase {
   // The first ply whose position has no evaluation, or -1.
   int first_unevaluated() const;
   // The side to move after the first `ply` moves.
-  Side side_after(int ply) const { return Side(game_.start().side_to_move() ^ (ply & 1)); }
+  Side side_after(int ply) const { return Side(start_.side_to_move() ^ (ply & 1)); }
   // The move that led to `ply` (1..ply()), judged by the evaluations of
   // the positions before and after it; nullopt while either is missing.
   std::optional<MoveJudgement> judge_move(int ply) const;
@@ -132,12 +129,17 @@ class GameSession : public GameSessionBase {
   StoredGame to_stored() const override;
   std::string record_text() const override;
   std::string record_filename() const override;
-  GameRecord to_record() const;
 
  private:
-  Game game_;
+  Position start_;
+  // The board after every move played, its history with it (repetitions,
+  // take-backs): the state's position as the open game's own type.
+  Position pos_;
   std::string start_fen_;
-  std::vector<PlayedMove> moves_;                          // one per game_.moves()
+  // Whether the result is declared (a resignation, a flag, an agreement, a
+  // record's result) rather than the board's, which the store keeps apart.
+  bool declared_ = false;
+  std::vector<PlayedMove> moves_;                          // one per ply
   std::vector<std::optional<PlyEvaluation>> evaluations_;  // one per ply 0..ply()
 };
 

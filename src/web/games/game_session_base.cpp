@@ -62,9 +62,31 @@ PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
   return p;
 }
 
-GameSessionBase::GameSessionBase(int64_t id, std::array<PlayerConfig, kSides> players)
-    : players_(players), id_(id) {
+GameSessionBase::GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
+                                 std::array<PlayerConfig, kSides> players)
+    : state_(std::move(state)), players_(players), id_(id) {
   created_ms = updated_ms = now_ms();
+}
+
+void GameSessionBase::require_ongoing_game() const {
+  if (over()) {
+    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
+  }
+}
+
+void GameSessionBase::declare(int winner, const std::string& termination) {
+  require_ongoing_game();
+  if (winner >= 0 && !colours_known()) {
+    throw GameError(ErrorKind::kRefused, "no_colours",
+                    "nobody has a colour yet: the first flip decides them");
+  }
+  try {
+    state_->declare(winner < 0 ? GameResult::kDraw : win_for_side(side_of_seat(winner)),
+                    termination);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "bad_declaration", e.what());
+  }
+  changed();
 }
 
 void GameSessionBase::set_players(std::array<PlayerConfig, kSides> players) {
@@ -135,6 +157,15 @@ std::vector<StoredEvent> GameSessionBase::recent_events_after(int64_t seq, bool*
 
 int GameSessionBase::mover_seat(int ply) const {
   return seat_from_name(move_json(ply).value("side", ""));
+}
+
+int GameSessionBase::plies_back_to_human() const {
+  const std::array<bool, 2> human = human_seats();
+  if (!human[0] && !human[1]) return ply() == 0 ? 0 : 1;
+  for (int p = ply(); p >= 1; --p) {
+    if (human[size_t(mover_seat(p))]) return ply() - p + 1;
+  }
+  return 0;
 }
 
 game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats) {

@@ -16,16 +16,19 @@
 #include "core/types.h"
 #include "game/family.h"
 #include "game/observation.h"
+#include "game/state.h"
 #include "web/games/game_clock.h"
 #include "web/games/help_position.h"
 #include "web/games/seats.h"
 #include "web/server/json_fields.h"
 #include "web/store/game_store.h"
 
-// What every game the web app holds has, whatever its rules: its place in
-// the store (id, revision, events), who sits where (SeatTable), its clock,
-// the offers standing and the engine work in flight, with the moves of its
-// rules behind a few virtual calls. The open games (GameSession) and Flip
+// What every game the web app holds has, whatever its rules: the game
+// itself as its family's game::State (the one-game interface: its family,
+// rule set, result and declarations come from it), its place in the store
+// (id, revision, events), who sits where (SeatTable), its clock, the offers
+// standing and the engine work in flight, with what is still told per
+// family behind a few virtual calls. The open games (GameSession) and Flip
 // Jungle games (FlipGameSession) and hidden-piece games (HiddenGameSession)
 // are its kinds; the game service plays them all through it. Not thread-safe by itself: callers
 // hold mutex().
@@ -71,22 +74,24 @@ game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats);
 class GameSessionBase {
  public:
   virtual ~GameSessionBase() = default;
-  // The game's family (src/game): the service asks it what the game can do
-  // (family().capabilities()), not which family it is.
-  virtual const game::Family& family() const = 0;
+  // The game's family (src/game), its state's: the service asks it what the
+  // game can do (family().capabilities()), not which family it is.
+  const game::Family& family() const { return state_->family(); }
+  // The game as its family's one-game interface holds it.
+  const game::State& state() const { return *state_; }
 
   std::mutex& mutex() const { return mutex_; }
   int64_t id() const { return id_; }
   void set_id(int64_t id) { id_ = id; }
 
-  virtual const std::string& variant() const = 0;
-  virtual int ply() const = 0;
-  virtual bool over() const = 0;
-  virtual GameResult result() const = 0;
+  const std::string& variant() const { return state_->variant(); }
+  virtual int ply() const { return state_->plies(); }
+  bool over() const { return state_->over(); }
+  GameResult result() const { return state_->result(); }
   // As a record's Termination tag writes it; "" while the game goes on.
-  virtual std::string termination() const = 0;
+  virtual std::string termination() const { return state_->termination(); }
   // A sentence for the player: "Blue wins: the Rat entered Red's den".
-  virtual std::string result_message() const = 0;
+  std::string result_message() const { return state_->result_message(); }
 
   // The seat to move: 0 (the first player, "blue") or 1.
   virtual int seat_to_move() const = 0;
@@ -118,13 +123,15 @@ class GameSessionBase {
   // Takes back up to `plies` moves (and a declared result).
   virtual void undo(int plies) = 0;
   // How many moves take the game back to the last position where a person
-  // was to move: 0 when no person has moved.
-  virtual int plies_back_to_human() const = 0;
+  // was to move (by mover_seat): 0 when no person has moved; where both
+  // seats are the engine's, the last move (a take-back still takes one).
+  virtual int plies_back_to_human() const;
   // Ends the game by declaration: `winner` is a seat, or -1 for a draw;
   // `termination` one of kDeclaredTerminations ("resignation", "time",
   // "agreement", "abandoned"). Throws GameError kRefused when the game is
-  // over or has no colours yet.
-  virtual void declare(int winner, const std::string& termination) = 0;
+  // over, when a winner is named before the seats have colours, or for a
+  // termination the state refuses.
+  virtual void declare(int winner, const std::string& termination);
 
   // The viewer a holder of `seats` is (viewer_of_seats).
   game::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }
@@ -235,9 +242,14 @@ class GameSessionBase {
   int64_t updated_ms = 0;
 
  protected:
-  GameSessionBase(int64_t id, std::array<PlayerConfig, kSides> players);
+  // A session of `state`, which it owns from then on.
+  GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
+                  std::array<PlayerConfig, kSides> players);
   // Every change calls this.
   void changed();
+  // GameError kRefused "game_over" while the game is over.
+  void require_ongoing_game() const;
+  std::unique_ptr<game::State> state_;
   std::array<PlayerConfig, kSides> players_;
 
  private:

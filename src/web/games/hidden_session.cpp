@@ -59,10 +59,7 @@ GameError still_setting_up() {
 HiddenGameSession::HiddenGameSession(int64_t id, std::unique_ptr<game::State> state,
                                      RuleSetPtr rules, std::array<bool, kSides> ready,
                                      std::array<PlayerConfig, kSides> players)
-    : GameSessionBase(id, players),
-      state_(std::move(state)),
-      rules_(std::move(rules)),
-      ready_(ready) {}
+    : GameSessionBase(id, std::move(state), players), rules_(std::move(rules)), ready_(ready) {}
 
 std::unique_ptr<HiddenGameSession> HiddenGameSession::create(
     const std::string& variant, RuleSetPtr rules, const std::optional<std::string>& fen,
@@ -274,9 +271,7 @@ void HiddenGameSession::settle(Side side) {
 }
 
 void HiddenGameSession::play_text(std::string_view text) {
-  if (over()) {
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
-  }
+  require_ongoing_game();
   const std::optional<Move> m = rules_->geometry().parse_move_text(text);
   if (!m) {
     throw GameError(ErrorKind::kBadRequest, "bad_move",
@@ -338,18 +333,6 @@ HelpPosition HiddenGameSession::help_position(int, int seats) const {
 HelpPosition HiddenGameSession::engine_position() const {
   if (!set_up()) throw still_setting_up();
   return view_of(Side(seat_to_move()));
-}
-
-void HiddenGameSession::declare(int winner, const std::string& termination) {
-  if (over()) {
-    throw GameError(ErrorKind::kRefused, "game_over", "the game is over: " + result_message());
-  }
-  try {
-    state_->declare(winner < 0 ? GameResult::kDraw : win_for_side(Side(winner)), termination);
-  } catch (const std::invalid_argument& e) {
-    throw GameError(ErrorKind::kRefused, "bad_declaration", e.what());
-  }
-  changed();
 }
 
 StoredGame HiddenGameSession::to_stored() const {

@@ -66,17 +66,11 @@ class HiddenGameSession : public GameSessionBase {
   // The games of a hidden record as the load dialog lists them.
   static Json record_games_json(std::string_view text);
 
-  const game::Family& family() const override { return game::hidden_family(); }
-  const std::string& variant() const override { return state_->variant(); }
   const RuleSetPtr& rules() const { return rules_; }
   // Every announcement is one step of the game, a refused try included (the
   // same side then moves again), so that each reaches the players.
   int ply() const override { return int(state_->actions().size()); }
   int seat_to_move() const override;
-  bool over() const override { return state_->over(); }
-  GameResult result() const override { return state_->result(); }
-  std::string termination() const override { return state_->termination(); }
-  std::string result_message() const override { return state_->result_message(); }
   // The clocks run once both arrangements are settled.
   bool clocks_may_run() const override { return set_up(); }
 
@@ -103,7 +97,6 @@ class HiddenGameSession : public GameSessionBase {
   // it shows and take it back (GameError kRefused "no_takeback").
   void undo(int plies) override;
   int plies_back_to_human() const override { return ply() > 0 ? 1 : 0; }
-  void declare(int winner, const std::string& termination) override;
 
   // What the holder of `seats` is shown (hidden_view_json.cpp).
   Json to_json_for(int seats) const override;
@@ -141,7 +134,6 @@ class HiddenGameSession : public GameSessionBase {
   Position truth_start() const;
   Position truth() const;
 
-  std::unique_ptr<game::State> state_;
   RuleSetPtr rules_;
   std::array<bool, kSides> ready_{};
 };
