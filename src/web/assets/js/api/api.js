@@ -243,7 +243,7 @@ const acting = (path) => (actingSeat ? `${path}${path.includes('?') ? '&' : '?'}
  * @param {unknown} [body]
  * @returns {Promise<T>}
  */
-async function request(method, path, body) {
+export async function request(method, path, body) {
   // The server tells clients apart by its own session cookie, sent by itself.
   /** @type {RequestInit & { headers: Record<string, string> }} */
   const init = { method, headers: {} };
