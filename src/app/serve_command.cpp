@@ -20,6 +20,7 @@ struct ServeOptions {
   std::string db;
   int engines = 0;
   std::string tb;
+  std::string puzzles;
   std::vector<std::string> allowed_hosts;
   int abandon_timeout_s = 30;
   bool secure_cookies = false;
@@ -42,6 +43,7 @@ int run_serve(const ServeOptions& opt) {
   options.allowed_hosts = opt.allowed_hosts;
   options.tb_dir = opt.tb;
   options.secure_cookies = opt.secure_cookies;
+  options.puzzles_file = opt.puzzles;
   options.abandon_timeout_ms = int64_t(opt.abandon_timeout_s) * 1000;
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
   options.engines.workers = opt.engines > 0 ? opt.engines : std::max(2, cores);
@@ -85,6 +87,9 @@ void add_serve_command(CLI::App& app) {
                   "(postgresql://user@host:port/dbname) that several servers share "
                   "(docs/deploy.md)");
   cmd->add_option("--tb", opt->tb, "Folder of endgame tables for the analysis panel");
+  cmd->add_option("--puzzles", opt->puzzles,
+                  "Puzzle database for the trainer (docs/puzzles.md; default: the shipped "
+                  "data/puzzles/ set, compiled in)");
   cmd->add_option("--engines", opt->engines, "Engines searching at once (default: the cores)")
       ->check(CLI::Range(0, 64));
   cmd->add_option("--abandon-timeout", opt->abandon_timeout_s,

@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "web/api/puzzle_routes.h"
 #include "web/api/tablebase_route.h"
 #include "web/server/json_http.h"
 #include "web/server/static_assets.h"
@@ -286,6 +287,9 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
 
 WebServer::WebServer(WebServerOptions options)
     : options_(std::move(options)),
+      puzzles_(options_.puzzles_file.empty() ? PuzzleSet::shipped()
+                                             : PuzzleSet::from_file(options_.puzzles_file),
+               options_.clock),
       store_(open_game_store(options_.db)),
       events_(store_->event_bus()),
       games_(*store_, *events_, catalog_, options_.max_cached_games,
@@ -336,6 +340,7 @@ WebServer::WebServer(WebServerOptions options)
   http_.set_write_timeout(10);
   add_api_routes(http_, context_);
   add_tablebase_route(http_, context_, options_.tb_dir);
+  add_puzzle_routes(http_, context_, puzzles_);
   add_static_routes(http_);
   // Routing misses and library-level refusals (413, 400) get a JSON body on
   // the API and a line of text elsewhere.

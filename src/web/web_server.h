@@ -17,6 +17,7 @@
 #include "web/engines/engine_pool.h"
 #include "web/games/game_registry.h"
 #include "web/games/variant_catalog.h"
+#include "web/puzzles/puzzle_trainer.h"
 #include "web/server/request_guard.h"
 #include "web/service/game_service.h"
 #include "web/store/game_events.h"
@@ -81,6 +82,9 @@ struct WebServerOptions {
   std::vector<std::string> allowed_hosts;
   // Endgame tables for POST /api/tablebase (`jungle serve --tb DIR`); empty: none.
   std::filesystem::path tb_dir;
+  // The puzzle trainer's database (`jungle serve --puzzles FILE`); empty:
+  // the shipped set, data/puzzles/, compiled in.
+  std::filesystem::path puzzles_file;
   int max_streams = 16;        // analysis streams open at once
   int max_game_streams = 192;  // game and lobby streams open at once (below http_threads)
   // How long an online player may be gone before the opponent may claim the game.
@@ -100,7 +104,8 @@ struct WebServerOptions {
 // `jungle serve` and for tests that run it in-process.
 class WebServer {
  public:
-  // Opens the database. Throws StoreError.
+  // Opens the database. Throws StoreError, or PuzzleSetError for a puzzle
+  // database that cannot be read (naming its line and field).
   explicit WebServer(WebServerOptions options);
   ~WebServer();
   WebServer(const WebServer&) = delete;
@@ -120,6 +125,8 @@ class WebServer {
 
  private:
   WebServerOptions options_;
+  // First: a malformed puzzle database stops the server before anything opens.
+  PuzzleTrainer puzzles_;
   std::unique_ptr<GameStore> store_;
   VariantCatalog catalog_;
   std::unique_ptr<GameEvents> events_;  // the store's bus

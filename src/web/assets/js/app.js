@@ -46,6 +46,7 @@ import {
 } from './state/explore.js';
 import { openReview, startReview } from './flows/review.js';
 import { answerRematch, rematch, wireAfterGame } from './flows/after_game.js';
+import { openTrainer, wirePuzzleTrainer } from './flows/puzzle_trainer.js';
 import { wireYourTurn } from './views/after_game_view.js';
 import { arrangeRandom, arrangeReady, takeScreen, wireHiddenGame } from './flows/hidden_game.js';
 import { SetupEditor } from './board/setup.js';
@@ -73,6 +74,11 @@ import { openProfile, refreshAccount, wireAccount } from './views/account_dialog
 const gameInHash = () => Number(new URLSearchParams(location.hash.slice(1)).get('game'));
 /** The player whose profile the address names (#player=Ann), or "". */
 const playerInHash = () => new URLSearchParams(location.hash.slice(1)).get('player') ?? '';
+/** The puzzle the address names (#puzzle=3bd2369f2239; #puzzles: the next one), or null. */
+const puzzleInHash = () => {
+  const params = new URLSearchParams(location.hash.slice(1));
+  return params.has('puzzles') ? '' : params.get('puzzle');
+};
 /** The join code the address names (#join=K7QX3M), or "". */
 const codeInHash = () => new URLSearchParams(location.hash.slice(1)).get('join') ?? '';
 
@@ -152,6 +158,7 @@ function wire(editor) {
   $('rematch-decline').addEventListener('click', () => answerRematch(false));
   wireYourTurn(loadGame);
   wireAfterGame();
+  wirePuzzleTrainer();
   $('banner-review').addEventListener('click', () => {
     dismissBanner();
     render();
@@ -209,6 +216,11 @@ function wire(editor) {
       openJoin(code);
       return;
     }
+    const puzzle = puzzleInHash();
+    if (puzzle !== null) {
+      openTrainer(puzzle || undefined);
+      return;
+    }
     const id = gameInHash();
     if (id && id !== state.game?.id) loadGame(id).catch((err) => toast(messageOf(err)));
   });
@@ -241,6 +253,14 @@ async function boot() {
   chooseStyle(pieceStyle(store.get('style', 'glyph')));
   board.setVariant(variantInfo('standard'));
   board.setPosition(variantInfo('standard').start_fen);
+  // A link to a puzzle (or to the trainer) opens the trainer.
+  const puzzle = puzzleInHash();
+  if (puzzle !== null) {
+    render();
+    await openTrainer(puzzle || undefined);
+    document.body.dataset.ready = 'true';
+    return;
+  }
   // A link to join a game: its code offers the open seat.
   const code = codeInHash();
   if (code && (await openJoin(code))) {
