@@ -1,8 +1,13 @@
 // The hidden engine's parts: contact with unknown enemy pieces, the open
 // search run in the caller's thread (WorldSearch), the one-world shortcut
-// out of contact, and stopping.
+// out of contact, and stopping; and the field's standard baselines, PIMC
+// and ISMCTS (docs/hidden.md, "The baselines"): they find what is plain on
+// a hand-set board, repeat themselves for a seed, refuse bad options by
+// name, and choose from the view alone.
 
 #include <gtest/gtest.h>
+
+#include <stdexcept>
 
 #include "core/movegen.h"
 #include "core/variants.h"
@@ -10,6 +15,8 @@
 #include "hidden/setup.h"
 #include "hidden_search/hidden_match.h"
 #include "hidden_search/hidden_search.h"
+#include "hidden_search/ismcts.h"
+#include "hidden_search/pimc.h"
 #include "hidden_search/world_search.h"
 #include "hidden_test_util.h"
 #include "in_process_match_util.h"
@@ -236,6 +243,126 @@ TEST(WorldSearch, RanksSeveralMovesExactly) {
   EXPECT_LT(lines[1].second, lines[0].second);  // only one move wins at once
   EXPECT_GE(lines[1].second, lines[2].second);
   EXPECT_NE(lines[1].first, lines[2].first);
+}
+
+// Blue's Elephant on d4 next to an unknown Red piece on d5 that is a Dog or
+// a Cat: it takes either, and nothing of Red's is near to take it back.
+constexpr const char* kCapture = "c6/7/7/7/3d3/3E3/7/7/6L w 0 1";
+// Blue's Dog on d8, a step from Red's den; Red's two unknown pieces are
+// far in the corners.
+constexpr const char* kDen = "t5l/3D3/7/7/7/7/7/7/6E w 0 1";
+
+hidden::HiddenLimits nodes(uint64_t n) {
+  hidden::HiddenLimits l;
+  l.nodes = n;
+  return l;
+}
+
+TEST(HiddenBaselines, PimcTakesAndEntersTheDen) {
+  const RuleSetPtr rules = test::hidden_rules();
+  for (const auto& [fen, move] : {std::pair{kCapture, "d4d5"}, std::pair{kDen, "d8d9"}}) {
+    const hidden::HiddenGame game = test::hidden_game_at(fen, rules);
+    hidden::PimcSearcher pimc;
+    const hidden::HiddenSearchResult r = pimc.search(game.view(kBlue), nodes(4000));
+    EXPECT_EQ(text(rules, r.best), move) << fen;
+    // Two unknown Red pieces: two arrangements, so two worlds, both voting
+    // for the move.
+    EXPECT_EQ(r.worlds, 2) << fen;
+    ASSERT_FALSE(r.candidates.empty());
+    EXPECT_EQ(r.candidates[0].best_in, 2) << fen;
+  }
+}
+
+TEST(HiddenBaselines, IsmctsTakesAndEntersTheDen) {
+  const RuleSetPtr rules = test::hidden_rules();
+  for (const auto& [fen, move] : {std::pair{kCapture, "d4d5"}, std::pair{kDen, "d8d9"}}) {
+    const hidden::HiddenGame game = test::hidden_game_at(fen, rules);
+    hidden::IsmctsSearcher ismcts;
+    const hidden::HiddenSearchResult r = ismcts.search(game.view(kBlue), nodes(3000));
+    EXPECT_EQ(text(rules, r.best), move) << fen;
+    // The node budget is spent to the iteration: at most one iteration's
+    // nodes over it.
+    EXPECT_GE(r.nodes, 3000u) << fen;
+    EXPECT_LT(r.nodes, 3000u + 64) << fen;
+    EXPECT_EQ(r.candidates.size(), size_t(game.view(kBlue).legal_moves().size())) << fen;
+  }
+}
+
+TEST(HiddenBaselines, IsmctsValuesAFailedAttackAsItFails) {
+  // Blue's Cat on d5 next to an unknown Red piece on d6 that is the Rat
+  // (which the Cat takes) or the Tiger or the Lion (which kill it under
+  // attacker_dies). In two worlds in three the attack costs the Cat, so
+  // ISMCTS, which plays each try as it fails in the world it drew, does
+  // not attack.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1", rules);
+  hidden::IsmctsSearcher ismcts;
+  const hidden::HiddenSearchResult r = ismcts.search(game.view(kBlue), nodes(20000));
+  EXPECT_NE(text(rules, r.best), "d5d6");
+}
+
+TEST(HiddenBaselines, ASeedRepeatsTheMove) {
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 chance(7);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "hidden");
+  const hidden::PlayerView view = game.view(kBlue);
+  for (uint64_t seed : {1u, 2u}) {
+    hidden::PimcOptions po;
+    po.seed = seed;
+    const hidden::HiddenSearchResult p1 = hidden::PimcSearcher(po).search(view, nodes(4000));
+    const hidden::HiddenSearchResult p2 = hidden::PimcSearcher(po).search(view, nodes(4000));
+    EXPECT_EQ(p1.best, p2.best);
+    EXPECT_EQ(p1.nodes, p2.nodes);
+    EXPECT_EQ(p1.worlds, hidden::kPimcWorlds);
+    hidden::IsmctsOptions io;
+    io.seed = seed;
+    const hidden::HiddenSearchResult i1 = hidden::IsmctsSearcher(io).search(view, nodes(4000));
+    const hidden::HiddenSearchResult i2 = hidden::IsmctsSearcher(io).search(view, nodes(4000));
+    EXPECT_EQ(i1.best, i2.best);
+    EXPECT_EQ(i1.nodes, i2.nodes);
+    EXPECT_EQ(i1.worlds, i2.worlds);
+    ASSERT_EQ(i1.candidates.size(), i2.candidates.size());
+    for (size_t k = 0; k < i1.candidates.size(); ++k)
+      EXPECT_EQ(i1.candidates[k].move, i2.candidates[k].move);
+  }
+}
+
+TEST(HiddenBaselines, BadOptionsAreRefusedByName) {
+  hidden::PimcOptions po;
+  po.worlds = 0;
+  try {
+    hidden::PimcSearcher pimc(po);
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "pimc: worlds must be 1 or more, not 0");
+  }
+  hidden::IsmctsOptions io;
+  io.exploration = -1;
+  try {
+    hidden::IsmctsSearcher ismcts(io);
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "ismcts: the exploration constant must be a number above 0, not -1.000000");
+  }
+}
+
+TEST(HiddenBaselines, TheyChooseFromTheViewAlone) {
+  // Two games whose truths differ only in Red's secret arrangement: Blue's
+  // views are the same, and so are both baselines' moves and counts.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame a = test::hidden_game_at("t5l/7/7/3r3/3C3/7/7/7/TL4E w 0 1", rules);
+  const hidden::HiddenGame b = test::hidden_game_at("r5t/7/7/3l3/3C3/7/7/7/TL4E w 0 1", rules);
+  ASSERT_EQ(a.view(kBlue).fen(), b.view(kBlue).fen());
+  const hidden::HiddenSearchResult pa = hidden::PimcSearcher().search(a.view(kBlue), nodes(6000));
+  const hidden::HiddenSearchResult pb = hidden::PimcSearcher().search(b.view(kBlue), nodes(6000));
+  EXPECT_EQ(pa.best, pb.best);
+  EXPECT_EQ(pa.nodes, pb.nodes);
+  const hidden::HiddenSearchResult ia = hidden::IsmctsSearcher().search(a.view(kBlue), nodes(6000));
+  const hidden::HiddenSearchResult ib = hidden::IsmctsSearcher().search(b.view(kBlue), nodes(6000));
+  EXPECT_EQ(ia.best, ib.best);
+  EXPECT_EQ(ia.nodes, ib.nodes);
+  EXPECT_EQ(ia.worlds, ib.worlds);
 }
 
 }  // namespace

@@ -667,7 +667,7 @@ TEST(BuiltinEngines, OnlyTheSeerAndTheCheaterAreGivenTheTruth) {
   for (const char* name : {"engine", "random", "greedy", "careful"})
     EXPECT_EQ(game::make_builtin_engine("flip", name, 1, depth1).truth, nullptr) << name;
   EXPECT_NE(game::make_builtin_engine("flip", "seer", 1, depth1).truth, nullptr);
-  for (const char* name : {"engine", "random", "greedy", "sampler"})
+  for (const char* name : {"engine", "random", "greedy", "sampler", "pimc", "ismcts"})
     EXPECT_EQ(game::make_builtin_engine("hidden", name, 1, depth1).truth, nullptr) << name;
   EXPECT_NE(game::make_builtin_engine("hidden", "cheater", 1, depth1).truth, nullptr);
   EXPECT_EQ(game::make_builtin_engine("standard", "engine", 1, depth1).truth, nullptr);

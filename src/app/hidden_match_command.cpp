@@ -36,6 +36,7 @@ struct HiddenMatchOptions {
                           ? "informed"
                           : "averaged";
   bool tree_pruning = hidden::HiddenSearchOptions().tree_pruning;
+  int pimc_worlds = hidden::kPimcWorlds;
   bool verbose = false;
   bool records = false;
 };
@@ -52,6 +53,11 @@ game::BuiltinEngine make_player(const RuleSetPtr& rules, const std::string& kind
   if (kind == "sampler") {
     return game::hidden_player_engine(rules, hidden::sampler_player(limits, seed));
   }
+  if (kind == "pimc") {
+    return game::hidden_player_engine(rules, hidden::pimc_player(limits, seed, opt.pimc_worlds));
+  }
+  if (kind == "ismcts")
+    return game::hidden_player_engine(rules, hidden::ismcts_player(limits, seed));
   hidden::HiddenSearchOptions options;
   options.worlds = opt.worlds;
   options.candidates = opt.candidates;
@@ -134,15 +140,20 @@ void add_hidden_match_command(CLI::App& app) {
       "The hidden-pieces engine against a baseline in-process (jungle match, builtin engines)");
   cmd->add_option("--variant", opt->variant, "A rule set with hidden pieces")
       ->capture_default_str();
-  const auto kinds = CLI::IsMember({"engine", "greedy", "sampler", "random", "cheater"});
-  cmd->add_option("--engine", opt->engine,
-                  "The first player: engine, greedy, sampler, random or cheater (sees everything)")
+  const auto kinds =
+      CLI::IsMember({"engine", "greedy", "sampler", "pimc", "ismcts", "random", "cheater"});
+  cmd->add_option(
+         "--engine", opt->engine,
+         "The first player: engine, greedy, sampler, pimc, ismcts, random or cheater (sees "
+         "everything)")
       ->check(kinds)
       ->capture_default_str();
   cmd->add_option("--opponent", opt->opponent,
                   "The second player: greedy (one sampled arrangement, the move that gains "
                   "most there, one ply), sampler (one sampled arrangement searched by the "
-                  "open engine), random, cheater or engine")
+                  "open engine), pimc (perfect-information Monte Carlo: --pimc-worlds worlds, "
+                  "each searched by the open engine, the most voted move), ismcts "
+                  "(information-set Monte Carlo tree search), random, cheater or engine")
       ->check(kinds)
       ->capture_default_str();
   cmd->add_option("--games", opt->games, "Number of games (colours alternate)")
@@ -180,6 +191,11 @@ void add_hidden_match_command(CLI::App& app) {
                 "The tree prunes near the leaves as the open search does (reverse futility, "
                 "futility, late moves)");
   cmd->add_option("--worlds", opt->worlds, "The engine's worlds a move (--method worlds)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd->add_option("--pimc-worlds", opt->pimc_worlds,
+                  "The worlds the pimc baseline draws a move, each searched with an equal share "
+                  "of the budget")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
   cmd->add_option("--candidates", opt->candidates, "Moves the engine compares in every world")

@@ -311,7 +311,8 @@ void add_match_command(CLI::App& app) {
       "limit in place of the match's: tc=10+0.1, movetime=MS, nodes=N or depth=N.\n"
       "builtin=NAME in place of cmd= plays an engine in this process: engine (the\n"
       "family's), or a baseline: flip random, greedy, careful, seer; hidden random,\n"
-      "greedy, sampler, cheater (the seer and the cheater see the truth).\n"
+      "greedy, sampler, pimc, ismcts, cheater (the seer and the cheater see the\n"
+      "truth).\n"
       "Any family plays (--variant flip, --variant hidden): each engine is told\n"
       "only what its side observes, and both games of a pair share one deal.");
   cmd->add_option("--engine", opt->engines,

@@ -88,6 +88,8 @@ BuiltinEngine hidden_baseline(std::string_view variant, std::string_view name, u
   limits.nodes = per_move.depth > 0 ? 0 : per_move.nodes;
   limits.movetime_ms = per_move.depth > 0 || per_move.nodes > 0 ? 0 : per_move.movetime_ms;
   if (name == "sampler") return hidden_player_engine(rules, hidden::sampler_player(limits, seed));
+  if (name == "pimc") return hidden_player_engine(rules, hidden::pimc_player(limits, seed));
+  if (name == "ismcts") return hidden_player_engine(rules, hidden::ismcts_player(limits, seed));
   return hidden_cheater_engine(rules, limits);
 }
 

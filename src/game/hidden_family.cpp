@@ -240,7 +240,7 @@ class HiddenFamily final : public Family {
   }
 
   std::vector<std::string> baseline_names() const override {
-    return {"random", "greedy", "sampler", "cheater"};
+    return {"random", "greedy", "sampler", "pimc", "ismcts", "cheater"};
   }
   std::unique_ptr<Engine> make_engine() const override { return make_hidden_engine(); }
 

@@ -96,6 +96,21 @@ HiddenPlayer sampler_player(const HiddenLimits& limits, uint64_t seed) {
   };
 }
 
+HiddenPlayer pimc_player(const HiddenLimits& limits, uint64_t seed, int worlds) {
+  PimcOptions options;
+  options.seed = seed;
+  options.worlds = worlds;
+  auto searcher = std::make_shared<PimcSearcher>(options);
+  return [searcher, limits](const PlayerView& view) { return searcher->search(view, limits).best; };
+}
+
+HiddenPlayer ismcts_player(const HiddenLimits& limits, uint64_t seed) {
+  IsmctsOptions options;
+  options.seed = seed;
+  auto searcher = std::make_shared<IsmctsSearcher>(options);
+  return [searcher, limits](const PlayerView& view) { return searcher->search(view, limits).best; };
+}
+
 HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions options) {
   auto searcher = std::make_shared<HiddenSearcher>(options);
   return [searcher, limits](const PlayerView& view) { return searcher->search(view, limits).best; };

@@ -8,6 +8,8 @@
 
 #include "hidden/hidden_game.h"
 #include "hidden_search/hidden_search.h"
+#include "hidden_search/ismcts.h"
+#include "hidden_search/pimc.h"
 #include "search/evaluation.h"
 
 // The in-process baselines of hidden games (docs/hidden.md, "Strength"):
@@ -39,6 +41,12 @@ HiddenPlayer greedy_player(uint64_t seed);
 // with the whole budget, its best move played, as if the guess were the
 // truth (determinization with one world).
 HiddenPlayer sampler_player(const HiddenLimits& limits, uint64_t seed);
+// PIMC (pimc.h): `worlds` worlds drawn from its view, each searched by
+// the open engine with an equal share of the budget, the most voted move.
+HiddenPlayer pimc_player(const HiddenLimits& limits, uint64_t seed, int worlds = kPimcWorlds);
+// ISMCTS (ismcts.h): one tree of its information sets, a world drawn from
+// its view each iteration, the open evaluation at the leaves.
+HiddenPlayer ismcts_player(const HiddenLimits& limits, uint64_t seed);
 // The engine of hidden_search.h.
 HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions options = {});
 // The cheater's move: the open engine `engine` on the arbiter's board of
