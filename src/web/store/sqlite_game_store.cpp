@@ -4,97 +4,15 @@
 
 #include <algorithm>
 
+#include "web/store/sqlite_statement.h"
+
 namespace jungle::web {
 
 namespace {
 
-// A UNIQUE or other constraint refused the write.
-class ConstraintFailed : public StoreError {
- public:
-  using StoreError::StoreError;
-};
-
-// A prepared statement that finalises itself; every error becomes StoreError.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail("prepare", 0);
-  }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  Statement& bind(int i, int64_t v) {
-    if (sqlite3_bind_int64(stmt_, i, v) != SQLITE_OK) fail("bind", 0);
-    return *this;
-  }
-  Statement& bind(int i, const std::string& v) {
-    if (sqlite3_bind_text(stmt_, i, v.data(), int(v.size()), SQLITE_TRANSIENT) != SQLITE_OK)
-      fail("bind", 0);
-    return *this;
-  }
-  // NULL for an empty text: a column whose "none" must not collide in a
-  // UNIQUE index.
-  Statement& bind_or_null(int i, const std::string& v) {
-    if (v.empty()) {
-      if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) fail("bind", 0);
-      return *this;
-    }
-    return bind(i, v);
-  }
-  // True while rows come; false when done.
-  bool step() {
-    const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    fail("step", rc);
-  }
-  int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
-  std::string text(int col) const {
-    const auto* p = sqlite3_column_text(stmt_, col);
-    return p ? std::string(reinterpret_cast<const char*>(p),
-                           size_t(sqlite3_column_bytes(stmt_, col)))
-             : std::string();
-  }
-
- private:
-  [[noreturn]] void fail(const char* what, int rc) const {
-    const std::string message = std::string("database ") + what + " failed: " + sqlite3_errmsg(db_);
-    if ((rc & 0xff) == SQLITE_CONSTRAINT) throw ConstraintFailed(message);
-    throw StoreError(message);
-  }
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
-};
-
-// BEGIN IMMEDIATE ... COMMIT, rolled back when left by an exception.
-// IMMEDIATE takes the write lock at once, so that two processes on one file
-// cannot both read a revision and then both write.
-class Transaction {
- public:
-  explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
-  ~Transaction() {
-    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-  void commit() {
-    run("COMMIT");
-    done_ = true;
-  }
-
- private:
-  void run(const char* sql) {
-    char* error = nullptr;
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-      std::string message = error ? error : "unknown error";
-      sqlite3_free(error);
-      throw StoreError(std::string("database ") + sql + " failed: " + message);
-    }
-  }
-  sqlite3* db_;
-  bool done_ = false;
-};
+using sqlite::ConstraintFailed;
+using sqlite::Statement;
+using sqlite::Transaction;
 
 // Each step brings the schema from the version before it to its own. Steps
 // 1 and 2 are the tables the first releases wrote (without a version table):

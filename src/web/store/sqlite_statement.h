@@ -9,8 +9,7 @@
 
 // A prepared SQLite statement and a write transaction, each ending itself,
 // with every error a StoreError; for the stores that keep their tables in
-// an SQLite file (the accounts' here; the games' store has its own copy in
-// its file, which can move onto this one).
+// an SQLite file (the games' and the accounts').
 
 namespace jungle::web::sqlite {
 
@@ -37,6 +36,15 @@ class Statement {
     if (sqlite3_bind_text(stmt_, i, v.data(), int(v.size()), SQLITE_TRANSIENT) != SQLITE_OK)
       fail("bind", 0);
     return *this;
+  }
+  // NULL for an empty text: a column whose "none" must not collide in a
+  // UNIQUE index.
+  Statement& bind_or_null(int i, const std::string& v) {
+    if (v.empty()) {
+      if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) fail("bind", 0);
+      return *this;
+    }
+    return bind(i, v);
   }
   // True while rows come; false when done.
   bool step() {
