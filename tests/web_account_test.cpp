@@ -302,6 +302,36 @@ TEST_F(WebAccountTest, SeatsBecomeTheAccountsAndAnonymousGamesAreClaimed) {
   EXPECT_EQ(message_of(none), "there is no player \"nobody\"");
 }
 
+TEST_F(WebAccountTest, YourTurnListsTheAccountsGamesOnEveryDevice) {
+  start();
+  auto laptop = browser("ann-laptop-key-0001");
+  auto phone = browser("ann-phone-key-00001");
+  auto bob = browser("bob-browser-key-0001");
+  ASSERT_EQ(laptop->post("/api/account/signup", kAnn).status, 201);
+  ASSERT_EQ(phone->post("/api/account/login", kAnn).status, 200);
+  Reply g = laptop->post("/api/games", {{"online", true}, {"side", "red"}, {"red", kHuman}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+  // Blue (Bob) to move: not Ann's turn on either device.
+  EXPECT_EQ(phone->post("/api/your-turn", {{"games", Json::array()}}).body["count"], 0);
+  ASSERT_EQ(bob->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  // The phone holds no seat token and another player key: the account's
+  // seat is enough, and the game named by the laptop's token too is listed once.
+  Reply on_phone = phone->post("/api/your-turn", {{"games", Json::array()}});
+  ASSERT_EQ(on_phone.status, 200) << on_phone.text;
+  ASSERT_EQ(on_phone.body["count"], 1);
+  EXPECT_EQ(on_phone.body["games"][0]["id"], id);
+  EXPECT_EQ(on_phone.body["games"][0]["seat"], "red");
+  const std::string token = g.body["seat_tokens"]["red"];
+  Reply both =
+      laptop->post("/api/your-turn", {{"games", Json::array({{{"id", id}, {"tokens", {token}}}})}});
+  EXPECT_EQ(both.body["count"], 1) << both.text;
+  // Logged out, the phone is told of nothing.
+  ASSERT_EQ(phone->post("/api/account/logout", Json::object()).status, 200);
+  EXPECT_EQ(phone->post("/api/your-turn", {{"games", Json::array()}}).body["count"], 0);
+}
+
 TEST_F(WebAccountTest, AGameAgainstTheEngineIsTheAccountsOnItsHumanSeatOnly) {
   start();
   const Json engine = {{"type", "engine"}, {"skill", 0}, {"movetime_ms", 50}};

@@ -186,6 +186,20 @@ int AccountService::claim(int64_t account_id, const Credentials& proof) {
   return claimed;
 }
 
+std::vector<GameService::SeatClaim> AccountService::owned_seats(const std::string& token,
+                                                                int limit) {
+  std::vector<GameService::SeatClaim> claims;
+  const std::optional<StoredAccount> account = account_of(token);
+  if (!account) return claims;
+  for (const OwnedGame& owned : store_.owned_games(account->id, limit, 0)) {
+    GameService::SeatClaim claim;
+    claim.game = owned.game.id;
+    claim.seats = owned.seats;
+    claims.push_back(std::move(claim));
+  }
+  return claims;
+}
+
 void AccountService::took_seats(int64_t account_id, int64_t game_id, int seats) {
   for (int seat = 0; seat < 2; ++seat) {
     if (seats & (1 << seat)) store_.own_seat(game_id, seat, account_id);

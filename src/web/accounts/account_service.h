@@ -64,6 +64,9 @@ class AccountService {
                       const std::string& address);
   // Claims into the account the seats `proof` holds; how many were new.
   int claim(int64_t account_id, const Credentials& proof);
+  // The newest `limit` games whose seats the logged-in account of `token`
+  // owns, with those seats, for "your turn"; none without a login.
+  std::vector<GameService::SeatClaim> owned_seats(const std::string& token, int limit);
   // Records that the account took `seats` (a bit set) of the game.
   void took_seats(int64_t account_id, int64_t game_id, int seats);
   // The seats (a bit set) of `state` (a game's state as the API answers it

@@ -2,6 +2,7 @@
 // accepted or declined, each player's seat in it, and the games where it is
 // one's move. Each reads the
 // request, asks the game service and writes its answer; the service decides.
+#include "web/accounts/account_service.h"
 #include "web/api/route_support.h"
 #include "web/server/json_http.h"
 
@@ -94,7 +95,16 @@ void add_after_game_routes(httplib::Server& server, ApiContext& ctx) {
   // that the tokens travel in the body, never in an address a log keeps.
   server.Post("/api/your-turn", guarded([&](const Request& req, Response& res) {
                 const Json body = parse_body(req);
-                send_json(res, service.your_turn(seat_claims(body), requester(ctx, req, res)));
+                std::vector<GameService::SeatClaim> claims = seat_claims(body);
+                // A logged-in player's own games, wherever they were played.
+                if (ctx.accounts) {
+                  const std::string token = ctx.guard.cookie(req, ctx.guard.account_cookie_name());
+                  for (GameService::SeatClaim& owned :
+                       ctx.accounts->owned_seats(token, int(kMaxYourTurnGames))) {
+                    claims.push_back(std::move(owned));
+                  }
+                }
+                send_json(res, service.your_turn(claims, requester(ctx, req, res)));
               }));
 }
 

@@ -139,6 +139,9 @@ class GameService {
   struct SeatClaim {
     int64_t game = 0;
     std::vector<std::string> tokens;
+    // Seats known to be the requester's without a token (its account's, as
+    // the store records them), as a bit set (1: blue, 2: red).
+    int seats = 0;
   };
   Json your_turn(const std::vector<SeatClaim>& games, const Requester& who);
 

@@ -1,5 +1,5 @@
-// The game service's "your turn": of the games a player names (for now
-// those whose seat tokens its browser keeps; an account's games later),
+// The game service's "your turn": of the games a player names (those whose
+// seat tokens its browser keeps, and a logged-in account's own seats),
 // the ones where it is that player's move, with the time left where a
 // clock runs. Only games the request holds a seat of are answered.
 #include <algorithm>
@@ -11,8 +11,21 @@ namespace jungle::web {
 
 Json GameService::your_turn(const std::vector<SeatClaim>& games, const Requester& who) {
   const int64_t t = now();
-  std::vector<Json> lines;
+  // One claim a game: a game named by its tokens and owned by the account
+  // is listed once, with whatever seats either proves.
+  std::vector<SeatClaim> merged;
   for (const SeatClaim& claim : games) {
+    auto same = std::find_if(merged.begin(), merged.end(),
+                             [&](const SeatClaim& c) { return c.game == claim.game; });
+    if (same == merged.end()) {
+      merged.push_back(claim);
+      continue;
+    }
+    same->tokens.insert(same->tokens.end(), claim.tokens.begin(), claim.tokens.end());
+    same->seats |= claim.seats;
+  }
+  std::vector<Json> lines;
+  for (const SeatClaim& claim : merged) {
     try {
       LockedGame g = lock(claim.game);
       GameSessionBase& game = *g.game;
@@ -21,7 +34,7 @@ Json GameService::your_turn(const std::vector<SeatClaim>& games, const Requester
       for (const std::string& token : claim.tokens) {
         if (!token.empty()) proof.token_digests.push_back(secret_digest(token));
       }
-      const int held = game.seats.held_by(proof);
+      const int held = game.seats.held_by(proof) | claim.seats;
       if (held == 0 || held == 3) continue;
       const int seat = held == 1 ? 0 : 1;
       // Not before the opponent sits down.

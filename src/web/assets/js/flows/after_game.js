@@ -11,6 +11,7 @@ import { loadGame, onStreamed } from './flows.js';
 import { isMine, mySides } from '../game/game.js';
 import { seatName } from '../game/format.js';
 import { state, yourTurnArrived } from '../state/state.js';
+import { account } from '../views/account_dialog.js';
 import { render } from '../views/render.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
@@ -117,7 +118,8 @@ export function askYourTurn() {
 
 async function refreshYourTurn() {
   const games = heldSeats();
-  if (!games.length) {
+  // A logged-in player's own games come from the account (its cookie).
+  if (!games.length && !account()) {
     if (state.yourTurn.length) {
       yourTurnArrived([]);
       render();
