@@ -332,6 +332,25 @@ TEST_F(WebAccountTest, YourTurnListsTheAccountsGamesOnEveryDevice) {
   EXPECT_EQ(phone->post("/api/your-turn", {{"games", Json::array()}}).body["count"], 0);
 }
 
+TEST_F(WebAccountTest, APuzzleRatingIsTheAccountsOnEveryDevice) {
+  start();
+  auto laptop = browser("ann-laptop-key-0001");
+  auto phone = browser("ann-phone-key-00001");
+  ASSERT_EQ(laptop->post("/api/account/signup", kAnn).status, 201);
+  ASSERT_EQ(phone->post("/api/account/login", kAnn).status, 200);
+  // A one-move den entry (docs/puzzles.md), solved on the laptop.
+  Reply solved = laptop->post("/api/puzzles/3bd2369f2239/attempt", {{"moves", {"e9d9"}}});
+  ASSERT_EQ(solved.status, 200) << solved.text;
+  EXPECT_EQ(solved.body["status"], "solved");
+  const Json expected = {
+      {"rating", 1536}, {"deviation", 318}, {"provisional", true}, {"attempts", 1}};
+  EXPECT_EQ(laptop->get("/api/puzzles/player").body["player"], expected);
+  EXPECT_EQ(phone->get("/api/puzzles/player").body["player"], expected);
+  // Logged out, the phone is a new anonymous player again.
+  ASSERT_EQ(phone->post("/api/account/logout", Json::object()).status, 200);
+  EXPECT_EQ(phone->get("/api/puzzles/player").body["player"]["attempts"], 0);
+}
+
 TEST_F(WebAccountTest, AGameAgainstTheEngineIsTheAccountsOnItsHumanSeatOnly) {
   start();
   const Json engine = {{"type", "engine"}, {"skill", 0}, {"movetime_ms", 50}};

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "web/accounts/account_service.h"
 #include "web/api/route_support.h"
 #include "web/server/json_fields.h"
 #include "web/server/json_http.h"
@@ -16,9 +17,16 @@ namespace {
 using httplib::Request;
 using httplib::Response;
 
-// The requester as the trainer keeps it: the digest of its player key (the
-// key is a secret and is never kept), "" when the request has none.
+// The requester as the trainer keeps it: "account N" for a logged-in
+// player, else the digest of its player key (the key is a secret and is
+// never kept; a digest is hex, so the two never meet), "" for neither.
 std::string puzzle_player(const ApiContext& ctx, const Request& req, const Response& res) {
+  // A logged-in player's rating is its account's, on every device.
+  if (ctx.accounts) {
+    const std::optional<StoredAccount> account =
+        ctx.accounts->account_of(ctx.guard.cookie(req, ctx.guard.account_cookie_name()));
+    if (account) return "account " + std::to_string(account->id);
+  }
   const std::string key = ctx.guard.player_key(req, res);
   return key.empty() ? "" : secret_digest(key);
 }
