@@ -118,6 +118,10 @@ Json GameService::offer(int64_t id, const Requester& who, OfferKind kind) {
     if (game.over()) {
       throw game_over(game);
     }
+    if (kind == OfferKind::kTakeback && game.seats.rated) {
+      throw GameError(ErrorKind::kRefused, "no_takeback_rated",
+                      "a rated game allows no take-back: each move stands");
+    }
     if (kind == OfferKind::kTakeback && !game.takes_back()) {
       throw GameError(ErrorKind::kRefused, "no_takeback",
                       "moves of this game cannot be taken back: a take-back would show a player "
