@@ -164,6 +164,11 @@ TEST_F(WebRatedTest, ARatedGameMovesBothRatingsByGlicko2Once) {
   s = anyone.get(path(id));
   EXPECT_EQ(s.body["players"]["blue"]["rating"], "1662?");
   EXPECT_EQ(s.body["players"]["red"]["rating"], "1338?");
+  // The record: the ratings before the game, and that it was rated.
+  const std::string record = anyone.get(path(id, "/record")).text;
+  EXPECT_NE(record.find("[BlueElo \"1500\"]\n[RedElo \"1500\"]\n[Rated \"Yes\"]"),
+            std::string::npos)
+      << record;
   // Provisional ratings are on no leaderboard yet.
   const Reply board = anyone.get("/api/leaderboard?category=standard%20blitz");
   ASSERT_EQ(board.status, 200) << board.text;

@@ -101,6 +101,25 @@ std::array<std::string, 2> AccountService::rating_labels(const GameSessionBase& 
   return out;
 }
 
+std::vector<std::pair<std::string, std::string>> AccountService::rating_tags(
+    const GameSessionBase& game) {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::array<std::string, 2> elo;
+  if (const std::optional<std::array<double, 2>> before = store_.rated_before(game.id())) {
+    for (size_t seat = 0; seat < 2; ++seat)
+      elo[seat] = std::to_string(std::lround((*before)[seat]));
+  } else {
+    elo = rating_labels(game);
+    for (std::string& e : elo) {
+      if (!e.empty() && e.back() == '?') e.pop_back();
+    }
+  }
+  if (!elo[0].empty()) tags.emplace_back("BlueElo", elo[0]);
+  if (!elo[1].empty()) tags.emplace_back("RedElo", elo[1]);
+  tags.emplace_back("Rated", "Yes");
+  return tags;
+}
+
 Json AccountService::ratings_json(int64_t account_id) {
   Json out = Json::object();
   for (const StoredRating& s : store_.ratings(account_id)) {

@@ -42,6 +42,7 @@ AccountService::AccountService(AccountStore& store, GameService& games, AccountO
     : store_(store), games_(games), options_(std::move(options)) {
   games_.on_rated_game_over([this](const GameSessionBase& game) { rated_game_over(game); });
   games_.on_rating_labels([this](const GameSessionBase& game) { return rating_labels(game); });
+  games_.on_rating_tags([this](const GameSessionBase& game) { return rating_tags(game); });
 }
 
 int64_t AccountService::now() const {

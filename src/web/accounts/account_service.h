@@ -102,6 +102,10 @@ class AccountService {
   // The seats' ratings in `game`'s category as shown by their names
   // ("1500?", provisional with a "?"); "" for a seat no account owns.
   std::array<std::string, 2> rating_labels(const GameSessionBase& game);
+  // A rated game's record tags: BlueElo and RedElo (seat 0's and seat 1's
+  // ratings, rounded, before the game: as counted, or as they are while it
+  // goes on) and Rated "Yes".
+  std::vector<std::pair<std::string, std::string>> rating_tags(const GameSessionBase& game);
   // {"category", "players": [{"rank", "name", "rating", "deviation",
   // "games"}]}: the best kLeaderboardSize non-provisional ratings.
   Json leaderboard(const std::string& category);

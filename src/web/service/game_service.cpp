@@ -256,6 +256,13 @@ Json GameService::list(int limit, int offset) {
 std::pair<std::string, std::string> GameService::record(int64_t id, const Requester& who) {
   LockedGame g = lock(id);
   seen(*g.game, who);
+  if (g.game->seats.rated && rating_tags_) {
+    try {
+      g.game->extra_tags = rating_tags_(*g.game);
+    } catch (const std::exception&) {
+      // The record without its ratings rather than none.
+    }
+  }
   return g.game->record_for(g.game->seats.held_by(who.proof));
 }
 

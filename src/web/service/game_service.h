@@ -193,6 +193,10 @@ class GameService {
   // by seat; set once, like the listener.
   using RatingLabels = std::function<std::array<std::string, 2>(const GameSessionBase&)>;
   void on_rating_labels(RatingLabels labels) { rating_labels_ = std::move(labels); }
+  // A rated game's record tags (BlueElo and RedElo by seat, Rated); set once.
+  using RatingTags =
+      std::function<std::vector<std::pair<std::string, std::string>>(const GameSessionBase&)>;
+  void on_rating_tags(RatingTags tags) { rating_tags_ = std::move(tags); }
   // The rating category of a game ("standard blitz"); "" when it cannot be
   // rated.
   static std::string category_of(const GameSessionBase& game);
@@ -300,6 +304,7 @@ class GameService {
 
   GameOverListener rated_over_;
   RatingLabels rating_labels_;
+  RatingTags rating_tags_;
 };
 
 // "draw" / "takeback".

@@ -137,6 +137,9 @@ class AccountStore {
   // servers) lose no update. False, and nothing changed, when the game was
   // counted before: a game's end seen twice counts once.
   virtual bool count_rated_game(const RatedGame& game, const RatingUpdate& update) = 0;
+  // The ratings (blue, red) a counted game's players had before it; nullopt
+  // for a game not counted.
+  virtual std::optional<std::array<double, 2>> rated_before(int64_t game_id) = 0;
   // The account's ratings, by category.
   virtual std::vector<StoredRating> ratings(int64_t account_id) = 0;
   // The best `limit` ratings of live accounts in `category` whose deviation

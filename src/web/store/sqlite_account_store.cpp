@@ -55,7 +55,9 @@ CREATE TABLE rated_games (
   blue_account INTEGER NOT NULL,
   red_account  INTEGER NOT NULL,
   result       TEXT    NOT NULL,
-  counted_ms   INTEGER NOT NULL
+  counted_ms   INTEGER NOT NULL,
+  blue_before  REAL    NOT NULL DEFAULT 0,
+  red_before   REAL    NOT NULL DEFAULT 0
 );
 )sql",
 };
@@ -357,6 +359,12 @@ bool SqliteAccountStore::count_rated_game(const RatedGame& game, const RatingUpd
     st.bind(1, game.accounts[seat]).bind(2, game.category);
     if (st.step()) before[seat] = rating::Rating{st.real(0), st.real(1), st.real(2)};
   }
+  {
+    sqlite::Statement st(
+        db_, "UPDATE rated_games SET blue_before = ?, red_before = ? WHERE game_id = ?");
+    st.bind(1, before[0].rating).bind(2, before[1].rating).bind(3, game.game_id);
+    st.step();
+  }
   const std::array<rating::Rating, 2> after = update(before);
   for (size_t seat = 0; seat < 2; ++seat) {
     sqlite::Statement st(
@@ -375,6 +383,14 @@ bool SqliteAccountStore::count_rated_game(const RatedGame& game, const RatingUpd
   }
   tx.commit();
   return true;
+}
+
+std::optional<std::array<double, 2>> SqliteAccountStore::rated_before(int64_t game_id) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, "SELECT blue_before, red_before FROM rated_games WHERE game_id = ?");
+  st.bind(1, game_id);
+  if (!st.step()) return std::nullopt;
+  return std::array<double, 2>{st.real(0), st.real(1)};
 }
 
 std::vector<StoredRating> SqliteAccountStore::ratings(int64_t account_id) {

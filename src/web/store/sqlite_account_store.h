@@ -43,6 +43,7 @@ class SqliteAccountStore : public AccountStore {
   AccountTally tally(int64_t account_id) override;
   std::array<int64_t, 2> seat_owners(int64_t game_id) override;
   bool count_rated_game(const RatedGame& game, const RatingUpdate& update) override;
+  std::optional<std::array<double, 2>> rated_before(int64_t game_id) override;
   std::vector<StoredRating> ratings(int64_t account_id) override;
   std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
                                         int limit) override;

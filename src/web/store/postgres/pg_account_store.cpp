@@ -56,7 +56,9 @@ CREATE TABLE rated_games (
   blue_account BIGINT NOT NULL,
   red_account  BIGINT NOT NULL,
   result       TEXT   NOT NULL,
-  counted_ms   BIGINT NOT NULL
+  counted_ms   BIGINT NOT NULL,
+  blue_before  DOUBLE PRECISION NOT NULL DEFAULT 0,
+  red_before   DOUBLE PRECISION NOT NULL DEFAULT 0
 );
 )sql"},
 };
@@ -125,6 +127,9 @@ constexpr std::pair<const char*, const char*> kAccountStatements[] = {
     {"set_rating",
      "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1, "
      "updated_ms = $6 WHERE account_id = $1 AND category = $2"},
+    {"set_rated_before",
+     "UPDATE rated_games SET blue_before = $2, red_before = $3 WHERE game_id = $1"},
+    {"rated_before", "SELECT blue_before, red_before FROM rated_games WHERE game_id = $1"},
     {"ratings",
      "SELECT category, rating, deviation, volatility, games, updated_ms FROM ratings WHERE "
      "account_id = $1 AND games > 0 ORDER BY category"},
@@ -378,6 +383,7 @@ bool PgAccountStore::count_rated_game(const RatedGame& game, const RatingUpdate&
         if (game.accounts[seat] == account) before[seat] = r;
       }
     }
+    w.exec_prepared("set_rated_before", game.game_id, before[0].rating, before[1].rating);
     const std::array<rating::Rating, 2> after = update(before);
     for (size_t seat = 0; seat < 2; ++seat) {
       w.exec_prepared("set_rating", game.accounts[seat], game.category, after[seat].rating,
@@ -387,6 +393,17 @@ bool PgAccountStore::count_rated_game(const RatedGame& game, const RatingUpdate&
     counted = true;
   });
   return counted;
+}
+
+std::optional<std::array<double, 2>> PgAccountStore::rated_before(int64_t game_id) {
+  std::optional<std::array<double, 2>> out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("rated_before", game_id);
+    out.reset();
+    if (!r.empty()) out = std::array<double, 2>{r[0][0].as<double>(), r[0][1].as<double>()};
+  });
+  return out;
 }
 
 std::vector<StoredRating> PgAccountStore::ratings(int64_t account_id) {
