@@ -238,6 +238,15 @@ TEST_F(WebRatedTest, WhoMayCreateAndJoinARatedGame) {
   EXPECT_EQ(message_of(r),
             "a rated game is played between two accounts: your account already plays the "
             "other seat");
+  // A rated lobby challenge says so.
+  Json listed = rated_game();
+  listed["lobby"] = true;
+  const Reply challenge = ann->post("/api/games", listed);
+  ASSERT_EQ(challenge.status, 201) << challenge.text;
+  const Json lobby = nobody.get("/api/lobby").body;
+  ASSERT_EQ(lobby["challenges"].size(), 1u) << lobby;
+  EXPECT_EQ(lobby["challenges"][0]["id"], challenge.body["id"]);
+  EXPECT_EQ(lobby["challenges"][0]["rated"], true);
   auto bob = account(port_, "bob");
   EXPECT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
 }

@@ -241,6 +241,8 @@ Json GameService::lobby() {
     const TimeControl tc = GameClock::from_stored(g.clock).control();
     line["time_control"] = tc.to_json();
     const SeatTable seats = SeatTable::from_stored(g.seats);
+    // A rated challenge needs a login to take: the lobby says so.
+    line["rated"] = seats.rated;
     if (g.listing == "open") {
       line["waiting"] = seats.seats[0].taken() ? "red" : "blue";
       if (challenges.size() < size_t(kLobbySize)) challenges.push_back(line);

@@ -110,7 +110,7 @@
 /**
  * A line of the lobby: an open challenge (`waiting` the seat still free)
  * or a game to watch.
- * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side }} LobbyGame
+ * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side, rated?: boolean }} LobbyGame
  */
 /** @typedef {{ challenges: LobbyGame[], playing: LobbyGame[] }} Lobby */
 /**
