@@ -137,10 +137,10 @@ TEST_F(WebRatedTest, ARatedGameMovesBothRatingsByGlicko2Once) {
   const rating::Rating won = after_first(1.0);
   const rating::Rating lost = after_first(0.0);
   // By hand (docs/ratings.md): mu = 0, phi = 350 / 173.7178 = 2.0148,
-  // g = 1 / sqrt(1 + 3 phi^2 / pi^2) = 0.6690, E = 0.5, v = 1 / (g^2 E (1-E))
-  // = 8.937, and with sigma' = 0.06 (it barely moves), phi* = 2.0157,
-  // phi' = 1 / sqrt(1/phi*^2 + 1/v) = 1.6706 (RD 290.2), mu' = phi'^2 g
-  // (1 - E) = 0.9335 (rating 1500 + 173.7178 * 0.9335 = 1662.2).
+  // g = 1 / sqrt(1 + 3 phi^2 / pi^2) = 0.6691, E = 0.5, v = 1 / (g^2 E (1-E))
+  // = 8.935, and with sigma' = 0.06 (it barely moves), phi* = 2.0157,
+  // phi' = 1 / sqrt(1/phi*^2 + 1/v) = 1.6712 (RD 290.3), mu' = phi'^2 g
+  // (1 - E) = 0.9343 (rating 1500 + 173.7178 * 0.9343 = 1662.3).
   EXPECT_EQ(std::lround(won.rating), 1662);
   EXPECT_EQ(std::lround(won.deviation), 290);
   EXPECT_EQ(std::lround(lost.rating), 1338);
