@@ -240,6 +240,37 @@ TEST(AccountStoreTest, AFileOfTodaysGamesGainsTheAccountTablesAndKeepsItsGames) 
   EXPECT_EQ(again.owned_games(1, 10, 0).size(), 1u);
 }
 
+// A file of account schema 1 (accounts before ratings) gains the ratings'
+// tables and keeps its accounts.
+TEST(AccountStoreTest, AFileOfAccountSchema1GainsTheRatings) {
+  TestFolder dir("accounts-v1");
+  SqliteGameStore games(dir / "games.db");
+  {
+    SqliteAccountStore accounts(dir / "games.db");
+    ASSERT_TRUE(accounts.create_account("Ann", "ann", "h", 1));
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir / "games.db").string().c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "DROP TABLE ratings; DROP TABLE rated_games; UPDATE "
+                         "account_schema_version SET version = 1",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  SqliteAccountStore again(dir / "games.db");
+  EXPECT_EQ(again.opened_version(), 1);
+  const int64_t ann = again.account_by_name("ann")->id;
+  const int64_t bob = again.create_account("bob", "bob", "h", 2)->id;
+  EXPECT_TRUE(again.count_rated_game(RatedGame{3, "standard rapid", {ann, bob}, "0-1", 4},
+                                     [](const std::array<rating::Rating, 2>&) {
+                                       return std::array<rating::Rating, 2>{
+                                           rating::Rating{1400, 300, 0.06},
+                                           rating::Rating{1600, 300, 0.06}};
+                                     }));
+  ASSERT_EQ(again.ratings(bob).size(), 1u);
+  EXPECT_EQ(again.ratings(bob)[0].value.rating, 1600);
+}
+
 TEST(AccountStoreTest, AFileOfANewerAccountSchemaIsRefused) {
   TestFolder dir("accounts-newer");
   SqliteGameStore games(dir / "games.db");
@@ -255,7 +286,7 @@ TEST(AccountStoreTest, AFileOfANewerAccountSchemaIsRefused) {
     FAIL() << "a newer account schema was opened";
   } catch (const StoreError& e) {
     EXPECT_NE(std::string(e.what()).find("has account schema version 9, newer than this jungle "
-                                         "knows (1)"),
+                                         "knows (2)"),
               std::string::npos)
         << e.what();
   }

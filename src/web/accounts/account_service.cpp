@@ -39,7 +39,11 @@ bool engine_player(const Json& player) {
 }  // namespace
 
 AccountService::AccountService(AccountStore& store, GameService& games, AccountOptions options)
-    : store_(store), games_(games), options_(std::move(options)) {}
+    : store_(store), games_(games), options_(std::move(options)) {
+  games_.on_rated_game_over([this](const GameSessionBase& game) { rated_game_over(game); });
+  games_.on_rating_labels([this](const GameSessionBase& game) { return rating_labels(game); });
+  games_.on_rating_tags([this](const GameSessionBase& game) { return rating_tags(game); });
+}
 
 int64_t AccountService::now() const {
   if (options_.clock) return options_.clock();
@@ -251,10 +255,15 @@ Json AccountService::profile(const std::string& name, int limit, int offset) {
                          {"blue", name_or_null(o.blue_owner)},
                          {"red", name_or_null(o.red_owner)}});
   }
-  return Json{{"name", account.name},  {"created_ms", account.created_ms},
-              {"played", tally.games}, {"wins", tally.wins},
-              {"draws", tally.draws},  {"losses", tally.losses},
-              {"games", games},        {"limit", limit},
+  return Json{{"name", account.name},
+              {"created_ms", account.created_ms},
+              {"ratings", ratings_json(account.id)},
+              {"played", tally.games},
+              {"wins", tally.wins},
+              {"draws", tally.draws},
+              {"losses", tally.losses},
+              {"games", games},
+              {"limit", limit},
               {"offset", offset}};
 }
 

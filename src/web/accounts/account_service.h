@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -80,6 +81,36 @@ class AccountService {
   // Every game of the account as one record file, each game as a spectator
   // would download it (a hidden game's secrets never in it).
   std::string export_records(const std::string& name);
+
+  // ---- rated games (account_ratings.cpp, docs/ratings.md) ----
+  // The most lines a leaderboard shows.
+  static constexpr int kLeaderboardSize = 50;
+  // A rated game is created only by a logged-in player: its account, or
+  // GameError kForbidden "rated_needs_account".
+  StoredAccount require_rated_creator(const std::string& token);
+  // Joining rated game `id` needs a logged-in account other than the
+  // creator's: the joiner's account, or GameError kForbidden
+  // ("rated_needs_account", "rated_same_account"). Nothing for a casual game.
+  std::optional<StoredAccount> check_rated_join(const std::string& token, int64_t id);
+  // The listener the game service calls when a rated game that is over is
+  // saved: both accounts' ratings in its category updated by Glicko-2, the
+  // game one rating period, once. An aborted game (fewer than
+  // kAbortedBelowPlies plies) and a game whose seats are not two accounts'
+  // are not counted. True when this call counted it.
+  static constexpr int kAbortedBelowPlies = 2;
+  bool rated_game_over(const GameSessionBase& game);
+  // The seats' ratings in `game`'s category as shown by their names
+  // ("1500?", provisional with a "?"); "" for a seat no account owns.
+  std::array<std::string, 2> rating_labels(const GameSessionBase& game);
+  // A rated game's record tags: BlueElo and RedElo (seat 0's and seat 1's
+  // ratings, rounded, before the game: as counted, or as they are while it
+  // goes on) and Rated "Yes".
+  std::vector<std::pair<std::string, std::string>> rating_tags(const GameSessionBase& game);
+  // {"category", "players": [{"rank", "name", "rating", "deviation",
+  // "games"}]}: the best kLeaderboardSize non-provisional ratings.
+  Json leaderboard(const std::string& category);
+  // {"standard blitz": {"rating", "deviation", "provisional", "games"}, ...}
+  Json ratings_json(int64_t account_id);
 
   TokenBuckets& name_failures() { return name_failures_; }
   TokenBuckets& address_failures() { return address_failures_; }

@@ -193,8 +193,13 @@ void add_account_routes(httplib::Server& server, ApiContext& ctx) {
                res.set_content(text, "text/plain; charset=utf-8");
              }));
 
+  // The best ratings of one category (docs/ratings.md).
+  server.Get("/api/leaderboard", account_guarded([&accounts](const Request& req, Response& res) {
+               send_json(res, accounts.leaderboard(req.get_param_value("category")));
+             }));
+
   // The seats a logged-in player takes become the account's as they are
-  // taken (the games' routes know nothing of accounts).
+  // taken (the games' routes know of accounts only for rated games).
   server.set_post_routing_handler(
       [routes](const Request& req, Response& res) { routes->record_seats(req, res); });
 }

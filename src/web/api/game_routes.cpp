@@ -1,6 +1,7 @@
 // The games' routes (docs/api.md): creating, reading, playing, joining,
 // offers, the event stream. Each reads the request, asks the game service
 // and writes its answer; the service decides.
+#include "web/accounts/account_service.h"
 #include "web/api/game_stream.h"
 #include "web/api/route_support.h"
 #include "web/server/json_http.h"
@@ -44,13 +45,41 @@ int64_t resume_after(const Request& req) {
   return int_param(req, "after", 0, 0, int64_t(1) << 50);
 }
 
+// The login cookie's token ("" for none).
+std::string account_token(const ApiContext& ctx, const Request& req) {
+  return ctx.guard.cookie(req, ctx.guard.account_cookie_name());
+}
+
+// Joining a rated game needs an account other than the creator's: the
+// joiner's, or nothing for a casual game.
+std::optional<StoredAccount> check_rated_join(ApiContext& ctx, const Request& req, int64_t id) {
+  if (ctx.accounts == nullptr) return std::nullopt;
+  return ctx.accounts->check_rated_join(account_token(ctx, req), id);
+}
+
 }  // namespace
 
 void add_game_routes(httplib::Server& server, ApiContext& ctx) {
   GameService& service = ctx.service;
 
   server.Post("/api/games", guarded([&](const Request& req, Response& res) {
-                const Seated s = service.create(parse_body(req), requester(ctx, req, res));
+                const Json body = parse_body(req);
+                // A rated game is the one thing of accounts the games' routes
+                // see: it is created by a logged-in player, whose seat its
+                // account then owns (docs/ratings.md).
+                std::optional<StoredAccount> rated_by;
+                if (bool_field(body, "rated", false)) {
+                  if (ctx.accounts == nullptr) {
+                    throw GameError(ErrorKind::kRefused, "rated_refused",
+                                    "this server has no accounts, so no rated games");
+                  }
+                  rated_by = ctx.accounts->require_rated_creator(account_token(ctx, req));
+                }
+                const Seated s = service.create(body, requester(ctx, req, res));
+                if (rated_by) {
+                  const int64_t id = s.state["id"].get<int64_t>();
+                  ctx.accounts->took_seats(rated_by->id, id, AccountService::seats_played(s.state));
+                }
                 res.set_header("Location",
                                "/api/games/" + std::to_string(s.state["id"].get<int64_t>()));
                 send_json(res, with_tokens(s), 201);
@@ -136,18 +165,27 @@ void add_game_routes(httplib::Server& server, ApiContext& ctx) {
   // or with its code) or by the code alone.
   server.Post(R"(/api/games/(\d+)/join)", guarded([&](const Request& req, Response& res) {
                 const Json body = parse_body(req);
+                const int64_t id = game_id(req);
+                const std::optional<StoredAccount> rated_by = check_rated_join(ctx, req, id);
                 const Seated s =
-                    service.join(game_id(req), string_field(body, "code", ""),
-                                 requester(ctx, req, res), string_field(body, "name", ""));
+                    service.join(id, string_field(body, "code", ""), requester(ctx, req, res),
+                                 string_field(body, "name", ""));
+                if (rated_by) {
+                  ctx.accounts->took_seats(rated_by->id, id, AccountService::seats_played(s.state));
+                }
                 send_json(res, with_tokens(s));
               }));
 
   server.Post("/api/join", guarded([&](const Request& req, Response& res) {
                 const Json body = parse_body(req);
                 const std::string code = string_field(body, "code", "");
-                const Seated s =
-                    service.join(service.game_of_code(code), code, requester(ctx, req, res),
-                                 string_field(body, "name", ""));
+                const int64_t id = service.game_of_code(code);
+                const std::optional<StoredAccount> rated_by = check_rated_join(ctx, req, id);
+                const Seated s = service.join(id, code, requester(ctx, req, res),
+                                              string_field(body, "name", ""));
+                if (rated_by) {
+                  ctx.accounts->took_seats(rated_by->id, id, AccountService::seats_played(s.state));
+                }
                 send_json(res, with_tokens(s));
               }));
 

@@ -405,6 +405,16 @@ std::string FlipGameSession::record_text() const {
       {"Blue", flip_player_text(players_[first == kBlue ? 0 : 1])},
       {"Red", flip_player_text(players_[first == kBlue ? 1 : 0])}};
   if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
+  // The service names ratings by seat (seat 0's BlueElo); the colours here
+  // are the flips', so a game whose seat 0 turned out Red swaps them.
+  for (auto [name, value] : extra_tags) {
+    if (first == kRed && name == "BlueElo") {
+      name = "RedElo";
+    } else if (first == kRed && name == "RedElo") {
+      name = "BlueElo";
+    }
+    tags.emplace_back(name, value);
+  }
   // A reviewed ply's comment: the value of the position it led to, from
   // Blue's side in Cats (the protocol's cp over 100), as an open game's record's
   // [%eval], and its judgement.

@@ -483,6 +483,7 @@ std::string GameSession::record_text() const {
                                                        : players_[s].name);
   }
   if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
+  tags.insert(tags.end(), extra_tags.begin(), extra_tags.end());
   // The evaluation of the position each move leads to, as the terminal
   // writes its engine's: from Blue's side.
   std::vector<std::string> comments(moves_.size());

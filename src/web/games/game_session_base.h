@@ -238,6 +238,9 @@ class GameSessionBase {
   // Set when a write to the store failed: the registry has dropped this copy
   // and the next request reloads the game as last stored.
   bool detached = false;
+  // Tags the record adds after the game's own (a rated game's BlueElo,
+  // RedElo and Rated, set by the service before it writes the record).
+  std::vector<std::pair<std::string, std::string>> extra_tags;
   int64_t created_ms = 0;
   int64_t updated_ms = 0;
 

@@ -374,6 +374,7 @@ hidden::Tags HiddenGameSession::record_tags() const {
                        {"Blue", hidden_player_text(players_[kBlue])},
                        {"Red", hidden_player_text(players_[kRed])}};
   if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
+  tags.insert(tags.end(), extra_tags.begin(), extra_tags.end());
   return tags;
 }
 

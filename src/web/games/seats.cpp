@@ -62,8 +62,10 @@ std::string SeatTable::take(int seat, const Credentials& who, const std::string&
 }
 
 std::string SeatTable::to_stored() const {
-  return Json{
-      {"online", online}, {"listed", listed}, {"seats", {seat_json(seats[0]), seat_json(seats[1])}}}
+  return Json{{"online", online},
+              {"listed", listed},
+              {"rated", rated},
+              {"seats", {seat_json(seats[0]), seat_json(seats[1])}}}
       .dump();
 }
 
@@ -76,6 +78,7 @@ SeatTable SeatTable::from_stored(const std::string& text) {
   }
   t.online = j.value("online", false);
   t.listed = j.value("listed", false);
+  t.rated = j.value("rated", false);
   const Json seats = j.value("seats", Json::array());
   for (size_t i = 0; i < 2 && i < seats.size(); ++i) {
     const Json& s = seats[i];

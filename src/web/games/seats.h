@@ -45,6 +45,9 @@ struct SeatTable {
   bool online = false;
   // Shown in the lobby (an open challenge, then a game to watch).
   bool listed = false;
+  // Rated (docs/ratings.md): between two accounts, counted in their
+  // ratings when it ends; no take-back.
+  bool rated = false;
   // Stored before seats existed: the first player who acts on it with a
   // player key becomes its holder, as if they had created it.
   bool unclaimed = false;

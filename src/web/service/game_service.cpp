@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "web/games/rating_category.h"
 #include "web/service/game_service_checks.h"
 
 namespace jungle::web {
@@ -70,6 +71,24 @@ void GameService::refuse_help_while_online(const GameSessionBase& game, Help hel
 void GameService::save(GameSessionBase& game, bool lobby) {
   games_.save(game, lobby);
   track_deadline(game);
+  if (game.seats.rated && game.over() && rated_over_) {
+    // The game is saved over whatever the ratings' store says: a failure
+    // there is counted at the game's next save (the listener is idempotent).
+    try {
+      rated_over_(game);
+    } catch (const std::exception&) {
+    }
+  }
+}
+
+bool GameService::rated(int64_t id) {
+  LockedGame g = lock(id);
+  if (g.game->detached) throw no_such_game(id);
+  return g.game->seats.rated;
+}
+
+std::string GameService::category_of(const GameSessionBase& game) {
+  return rating_category(std::string(game.family().name()), game.variant(), game.clock.control());
 }
 
 bool GameService::decided_on_stale_copy(GameSessionBase& game, const GameError& error) {
@@ -171,6 +190,18 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
   Json s = game.to_json_for(seats);
   s["mode"] = game.seats.online ? "online" : "local";
   s["listed"] = game.seats.listed;
+  s["rated"] = game.seats.rated;
+  if (game.seats.rated) {
+    s["category"] = category_of(game);
+    if (rating_labels_ && s.contains("players") && s["players"].is_object()) {
+      const std::array<std::string, 2> labels = rating_labels_(game);
+      for (int seat = 0; seat < 2; ++seat) {
+        Json& p = s["players"][seat_name(seat)];
+        if (p.is_object())
+          p["rating"] = labels[size_t(seat)].empty() ? Json(nullptr) : Json(labels[size_t(seat)]);
+      }
+    }
+  }
   s["seats"] = presence_json(game);
   Json you = Json::array();
   for (int seat = 0; seat < 2; ++seat) {
@@ -225,6 +256,13 @@ Json GameService::list(int limit, int offset) {
 std::pair<std::string, std::string> GameService::record(int64_t id, const Requester& who) {
   LockedGame g = lock(id);
   seen(*g.game, who);
+  if (g.game->seats.rated && rating_tags_) {
+    try {
+      g.game->extra_tags = rating_tags_(*g.game);
+    } catch (const std::exception&) {
+      // The record without its ratings rather than none.
+    }
+  }
   return g.game->record_for(g.game->seats.held_by(who.proof));
 }
 

@@ -181,6 +181,26 @@ class GameService {
   static void refuse_help_while_online(const GameSessionBase& game, Help help);
   void save(GameSessionBase& game, bool lobby = false);
 
+  // ---- rated games (docs/ratings.md) ----
+  // Called, with the game locked, each time a rated game that is over is
+  // saved (so perhaps more than once for one game: the listener counts it
+  // once). Set once, before the server serves: the account service's.
+  using GameOverListener = std::function<void(const GameSessionBase&)>;
+  void on_rated_game_over(GameOverListener listener) { rated_over_ = std::move(listener); }
+  // Whether game `id` is rated; GameError kNotFound for no such game.
+  bool rated(int64_t id);
+  // What a player's name is shown with in a rated game's state ("1500?"),
+  // by seat; set once, like the listener.
+  using RatingLabels = std::function<std::array<std::string, 2>(const GameSessionBase&)>;
+  void on_rating_labels(RatingLabels labels) { rating_labels_ = std::move(labels); }
+  // A rated game's record tags (BlueElo and RedElo by seat, Rated); set once.
+  using RatingTags =
+      std::function<std::vector<std::pair<std::string, std::string>>(const GameSessionBase&)>;
+  void on_rating_tags(RatingTags tags) { rating_tags_ = std::move(tags); }
+  // The rating category of a game ("standard blitz"); "" when it cannot be
+  // rated.
+  static std::string category_of(const GameSessionBase& game);
+
   // ---- clocks ----
   int64_t now() const { return options_.clock(); }
   // Decides every loss on time due now (the timer calls it).
@@ -281,6 +301,10 @@ class GameService {
   std::map<int64_t, int64_t> deadlines_;
   bool stopping_ = false;
   std::thread clock_thread_;
+
+  GameOverListener rated_over_;
+  RatingLabels rating_labels_;
+  RatingTags rating_tags_;
 };
 
 // "draw" / "takeback".

@@ -15,6 +15,15 @@ Seated GameService::create(const Json& body, const Requester& who) {
   const bool online = bool_field(body, "online", false);
   const TimeControl control = TimeControl::from_json(body.value("time_control", Json()));
   std::array<PlayerConfig, kSides> players = read_players(body, max_movetime);
+  const bool rated = bool_field(body, "rated", false);
+  if (rated && (players[0].is_engine() || players[1].is_engine())) {
+    throw GameError(ErrorKind::kRefused, "rated_refused",
+                    "a rated game is between two accounts, never against the engine");
+  }
+  if (rated && !online) {
+    throw GameError(ErrorKind::kRefused, "rated_refused",
+                    "a rated game is played online between two accounts: set \"online\": true");
+  }
   if (online && (players[0].is_engine() || players[1].is_engine())) {
     throw GameError(ErrorKind::kBadRequest, "bad_field",
                     "an online game is between two people: 'blue' and 'red' must be human");
@@ -49,6 +58,19 @@ Seated GameService::create(const Json& body, const Requester& who) {
   game->clock = GameClock(control);
   game->seats.online = online;
   game->seats.listed = online && bool_field(body, "lobby", false);
+  game->seats.rated = rated;
+  if (rated && has_record) {
+    throw GameError(ErrorKind::kRefused, "rated_refused",
+                    "a rated game starts from the rule set's opening position, not a record");
+  }
+  if (rated && (start.fen.has_value() || start.moves_given)) {
+    throw GameError(ErrorKind::kRefused, "rated_refused",
+                    "a rated game starts from the rule set's opening position");
+  }
+  if (rated && category_of(*game).empty()) {
+    throw GameError(ErrorKind::kRefused, "rated_refused",
+                    "a rated game needs a time control (an untimed game is never rated)");
+  }
   if (online) {
     const std::string side = string_field(body, "side", "blue");
     int seat = seat_from_name(side);

@@ -118,6 +118,10 @@ Json GameService::offer(int64_t id, const Requester& who, OfferKind kind) {
     if (game.over()) {
       throw game_over(game);
     }
+    if (kind == OfferKind::kTakeback && game.seats.rated) {
+      throw GameError(ErrorKind::kRefused, "no_takeback_rated",
+                      "a rated game allows no take-back: each move stands");
+    }
     if (kind == OfferKind::kTakeback && !game.takes_back()) {
       throw GameError(ErrorKind::kRefused, "no_takeback",
                       "moves of this game cannot be taken back: a take-back would show a player "
@@ -237,6 +241,8 @@ Json GameService::lobby() {
     const TimeControl tc = GameClock::from_stored(g.clock).control();
     line["time_control"] = tc.to_json();
     const SeatTable seats = SeatTable::from_stored(g.seats);
+    // A rated challenge needs a login to take: the lobby says so.
+    line["rated"] = seats.rated;
     if (g.listing == "open") {
       line["waiting"] = seats.seats[0].taken() ? "red" : "blue";
       if (challenges.size() < size_t(kLobbySize)) challenges.push_back(line);

@@ -1,11 +1,14 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "rating/glicko2.h"
 #include "web/store/game_store.h"
 
 // The accounts, their login sessions and the seats they own, in the same
@@ -55,6 +58,34 @@ struct HeldGame {
   std::string red;
 };
 
+// An account's Glicko-2 rating in one category (rating_category.h): a new
+// account has none, and counts as rating::Rating{} (1500/350/0.06).
+struct StoredRating {
+  std::string category;
+  rating::Rating value;
+  int64_t games = 0;       // rated games counted in the category
+  int64_t updated_ms = 0;  // when the last one was counted
+};
+
+// A rated game to count once: the accounts of its seats (blue, red).
+struct RatedGame {
+  int64_t game_id = 0;
+  std::string category;
+  std::array<int64_t, 2> accounts{};
+  std::string result;  // "1-0", "0-1", "1/2-1/2"
+  int64_t now_ms = 0;
+};
+
+// Both players' ratings after a game from theirs before it (blue, red).
+using RatingUpdate =
+    std::function<std::array<rating::Rating, 2>(const std::array<rating::Rating, 2>& before)>;
+
+// A leaderboard's line: the account's name and its rating.
+struct RankedRating {
+  std::string name;
+  StoredRating rating;
+};
+
 class AccountStore {
  public:
   virtual ~AccountStore() = default;
@@ -96,6 +127,25 @@ class AccountStore {
   // The account's games, most recently changed first.
   virtual std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset) = 0;
   virtual AccountTally tally(int64_t account_id) = 0;
+  // The accounts owning the game's seats (blue, red); 0 for none.
+  virtual std::array<int64_t, 2> seat_owners(int64_t game_id) = 0;
+
+  // ---- ratings (docs/ratings.md) ----
+  // Counts a rated game: in one transaction, the game is marked counted and
+  // both accounts' ratings in its category become `update`'s, each with one
+  // game more, the rows locked so that two games ending at once (on two
+  // servers) lose no update. False, and nothing changed, when the game was
+  // counted before: a game's end seen twice counts once.
+  virtual bool count_rated_game(const RatedGame& game, const RatingUpdate& update) = 0;
+  // The ratings (blue, red) a counted game's players had before it; nullopt
+  // for a game not counted.
+  virtual std::optional<std::array<double, 2>> rated_before(int64_t game_id) = 0;
+  // The account's ratings, by category.
+  virtual std::vector<StoredRating> ratings(int64_t account_id) = 0;
+  // The best `limit` ratings of live accounts in `category` whose deviation
+  // is at most `max_deviation`, highest first (a tie by name).
+  virtual std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
+                                                int limit) = 0;
 };
 
 // Adds one game to a tally: `seats` the account's (a bit set), `result` the

@@ -36,6 +36,30 @@ CREATE TABLE seat_owners (
 ) WITHOUT ROWID;
 CREATE INDEX seat_owners_by_account ON seat_owners(account_id, game_id);
 )sql",
+    // 2: ratings per account and category, and the rated games counted.
+    R"sql(
+CREATE TABLE ratings (
+  account_id INTEGER NOT NULL,
+  category   TEXT    NOT NULL,
+  rating     REAL    NOT NULL,
+  deviation  REAL    NOT NULL,
+  volatility REAL    NOT NULL,
+  games      INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  PRIMARY KEY (account_id, category)
+) WITHOUT ROWID;
+CREATE INDEX ratings_by_category ON ratings(category, rating);
+CREATE TABLE rated_games (
+  game_id      INTEGER PRIMARY KEY,
+  category     TEXT    NOT NULL,
+  blue_account INTEGER NOT NULL,
+  red_account  INTEGER NOT NULL,
+  result       TEXT    NOT NULL,
+  counted_ms   INTEGER NOT NULL,
+  blue_before  REAL    NOT NULL DEFAULT 0,
+  red_before   REAL    NOT NULL DEFAULT 0
+);
+)sql",
 };
 static_assert(std::size(kAccountMigrations) == SqliteAccountStore::kSchemaVersion);
 
@@ -291,6 +315,114 @@ AccountTally SqliteAccountStore::tally(int64_t account_id) {
   AccountTally t;
   while (st.step()) count_result(t, int(st.integer(0)), st.text(1));
   return t;
+}
+
+std::array<int64_t, 2> SqliteAccountStore::seat_owners(int64_t game_id) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, "SELECT seat, account_id FROM seat_owners WHERE game_id = ?");
+  st.bind(1, game_id);
+  std::array<int64_t, 2> out{};
+  while (st.step()) {
+    const int64_t seat = st.integer(0);
+    if (seat == 0 || seat == 1) out[size_t(seat)] = st.integer(1);
+  }
+  return out;
+}
+
+bool SqliteAccountStore::count_rated_game(const RatedGame& game, const RatingUpdate& update) {
+  std::lock_guard lock(mutex_);
+  // BEGIN IMMEDIATE: the write lock before the ratings are read, so that
+  // another process ending a game of the same account waits for this one.
+  sqlite::Transaction tx(db_);
+  {
+    sqlite::Statement st(
+        db_,
+        "INSERT INTO rated_games (game_id, category, blue_account, red_account, "
+        "result, counted_ms) VALUES (?,?,?,?,?,?) ON CONFLICT (game_id) DO NOTHING");
+    st.bind(1, game.game_id)
+        .bind(2, game.category)
+        .bind(3, game.accounts[0])
+        .bind(4, game.accounts[1])
+        .bind(5, game.result)
+        .bind(6, game.now_ms);
+    st.step();
+    if (sqlite3_changes(db_) == 0) {
+      tx.commit();
+      return false;
+    }
+  }
+  std::array<rating::Rating, 2> before{};
+  for (size_t seat = 0; seat < 2; ++seat) {
+    sqlite::Statement st(db_,
+                         "SELECT rating, deviation, volatility FROM ratings WHERE account_id = ? "
+                         "AND category = ?");
+    st.bind(1, game.accounts[seat]).bind(2, game.category);
+    if (st.step()) before[seat] = rating::Rating{st.real(0), st.real(1), st.real(2)};
+  }
+  {
+    sqlite::Statement st(
+        db_, "UPDATE rated_games SET blue_before = ?, red_before = ? WHERE game_id = ?");
+    st.bind(1, before[0].rating).bind(2, before[1].rating).bind(3, game.game_id);
+    st.step();
+  }
+  const std::array<rating::Rating, 2> after = update(before);
+  for (size_t seat = 0; seat < 2; ++seat) {
+    sqlite::Statement st(
+        db_,
+        "INSERT INTO ratings (account_id, category, rating, deviation, volatility, games, "
+        "updated_ms) VALUES (?,?,?,?,?,1,?) ON CONFLICT (account_id, category) DO UPDATE SET "
+        "rating = excluded.rating, deviation = excluded.deviation, volatility = "
+        "excluded.volatility, games = games + 1, updated_ms = excluded.updated_ms");
+    st.bind(1, game.accounts[seat])
+        .bind(2, game.category)
+        .bind(3, after[seat].rating)
+        .bind(4, after[seat].deviation)
+        .bind(5, after[seat].volatility)
+        .bind(6, game.now_ms);
+    st.step();
+  }
+  tx.commit();
+  return true;
+}
+
+std::optional<std::array<double, 2>> SqliteAccountStore::rated_before(int64_t game_id) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, "SELECT blue_before, red_before FROM rated_games WHERE game_id = ?");
+  st.bind(1, game_id);
+  if (!st.step()) return std::nullopt;
+  return std::array<double, 2>{st.real(0), st.real(1)};
+}
+
+std::vector<StoredRating> SqliteAccountStore::ratings(int64_t account_id) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_,
+                       "SELECT category, rating, deviation, volatility, games, updated_ms FROM "
+                       "ratings WHERE account_id = ? ORDER BY category");
+  st.bind(1, account_id);
+  std::vector<StoredRating> out;
+  while (st.step()) {
+    out.push_back(StoredRating{st.text(0), rating::Rating{st.real(1), st.real(2), st.real(3)},
+                               st.integer(4), st.integer(5)});
+  }
+  return out;
+}
+
+std::vector<RankedRating> SqliteAccountStore::leaderboard(const std::string& category,
+                                                          double max_deviation, int limit) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(
+      db_,
+      "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.updated_ms FROM ratings r "
+      "JOIN accounts a ON a.id = r.account_id WHERE r.category = ? AND r.deviation <= ? AND "
+      "a.deleted_ms = 0 ORDER BY r.rating DESC, a.name_key LIMIT ?");
+  st.bind(1, category).bind(2, max_deviation).bind(3, int64_t(limit));
+  std::vector<RankedRating> out;
+  while (st.step()) {
+    out.push_back(RankedRating{
+        st.text(0), StoredRating{category, rating::Rating{st.real(1), st.real(2), st.real(3)},
+                                 st.integer(4), st.integer(5)}});
+  }
+  return out;
 }
 
 }  // namespace jungle::web

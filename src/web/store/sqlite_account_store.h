@@ -16,7 +16,7 @@ namespace jungle::web {
 // refused rather than damaged. The games' tables are read, never written.
 class SqliteAccountStore : public AccountStore {
  public:
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
   // Creates the file and its folder when missing. Throws StoreError.
   explicit SqliteAccountStore(const std::filesystem::path& path);
@@ -41,6 +41,12 @@ class SqliteAccountStore : public AccountStore {
   std::vector<HeldGame> games_naming(const std::string& digest, int limit) override;
   std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset) override;
   AccountTally tally(int64_t account_id) override;
+  std::array<int64_t, 2> seat_owners(int64_t game_id) override;
+  bool count_rated_game(const RatedGame& game, const RatingUpdate& update) override;
+  std::optional<std::array<double, 2>> rated_before(int64_t game_id) override;
+  std::vector<StoredRating> ratings(int64_t account_id) override;
+  std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
+                                        int limit) override;
 
   // The accounts' schema version the file had when opened (0: none).
   int opened_version() const { return opened_version_; }

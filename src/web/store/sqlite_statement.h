@@ -32,6 +32,10 @@ class Statement {
     if (sqlite3_bind_int64(stmt_, i, v) != SQLITE_OK) fail("bind", 0);
     return *this;
   }
+  Statement& bind(int i, double v) {
+    if (sqlite3_bind_double(stmt_, i, v) != SQLITE_OK) fail("bind", 0);
+    return *this;
+  }
   Statement& bind(int i, const std::string& v) {
     if (sqlite3_bind_text(stmt_, i, v.data(), int(v.size()), SQLITE_TRANSIENT) != SQLITE_OK)
       fail("bind", 0);
@@ -54,6 +58,7 @@ class Statement {
     fail("step", rc);
   }
   int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+  double real(int col) const { return sqlite3_column_double(stmt_, col); }
   std::string text(int col) const {
     const auto* p = sqlite3_column_text(stmt_, col);
     return p ? std::string(reinterpret_cast<const char*>(p),

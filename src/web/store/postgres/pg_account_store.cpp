@@ -38,6 +38,29 @@ CREATE TABLE seat_owners (
 );
 CREATE INDEX seat_owners_by_account ON seat_owners (account_id, game_id);
 )sql"},
+    {2, R"sql(
+CREATE TABLE ratings (
+  account_id BIGINT           NOT NULL,
+  category   TEXT             NOT NULL,
+  rating     DOUBLE PRECISION NOT NULL,
+  deviation  DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  games      BIGINT           NOT NULL,
+  updated_ms BIGINT           NOT NULL,
+  PRIMARY KEY (account_id, category)
+);
+CREATE INDEX ratings_by_category ON ratings (category, rating);
+CREATE TABLE rated_games (
+  game_id      BIGINT PRIMARY KEY,
+  category     TEXT   NOT NULL,
+  blue_account BIGINT NOT NULL,
+  red_account  BIGINT NOT NULL,
+  result       TEXT   NOT NULL,
+  counted_ms   BIGINT NOT NULL,
+  blue_before  DOUBLE PRECISION NOT NULL DEFAULT 0,
+  red_before   DOUBLE PRECISION NOT NULL DEFAULT 0
+);
+)sql"},
 };
 static_assert(kPgAccountMigrations[std::size(kPgAccountMigrations) - 1].version ==
               PgAccountStore::kSchemaVersion);
@@ -87,6 +110,33 @@ constexpr std::pair<const char*, const char*> kAccountStatements[] = {
                                                            " ORDER BY g.updated_ms DESC, g.id DESC "
                                                            "LIMIT $2 OFFSET $3"},
     {"tally", "SELECT m.mask, g.result FROM " JUNGLE_PG_OWNED},
+    {"seat_owners", "SELECT seat, account_id FROM seat_owners WHERE game_id = $1"},
+    {"mark_rated",
+     "INSERT INTO rated_games (game_id, category, blue_account, red_account, result, counted_ms) "
+     "VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (game_id) DO NOTHING"},
+    // A row for each player to lock: a new one starts at games 0 and is
+    // overwritten below.
+    {"fresh_rating",
+     "INSERT INTO ratings (account_id, category, rating, deviation, volatility, games, updated_ms) "
+     "VALUES ($1,$2,$3,$4,$5,0,$6) ON CONFLICT (account_id, category) DO NOTHING"},
+    // Locked in the accounts' order, so that two games of the same two
+    // accounts cannot each hold one lock and wait for the other.
+    {"lock_ratings",
+     "SELECT account_id, rating, deviation, volatility FROM ratings WHERE category = $1 AND "
+     "account_id IN ($2, $3) ORDER BY account_id FOR UPDATE"},
+    {"set_rating",
+     "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1, "
+     "updated_ms = $6 WHERE account_id = $1 AND category = $2"},
+    {"set_rated_before",
+     "UPDATE rated_games SET blue_before = $2, red_before = $3 WHERE game_id = $1"},
+    {"rated_before", "SELECT blue_before, red_before FROM rated_games WHERE game_id = $1"},
+    {"ratings",
+     "SELECT category, rating, deviation, volatility, games, updated_ms FROM ratings WHERE "
+     "account_id = $1 AND games > 0 ORDER BY category"},
+    {"leaderboard",
+     "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.updated_ms FROM ratings r "
+     "JOIN accounts a ON a.id = r.account_id WHERE r.category = $1 AND r.deviation <= $2 AND "
+     "r.games > 0 AND a.deleted_ms = 0 ORDER BY r.rating DESC, a.name_key LIMIT $3"},
 };
 
 void prepare_account_statements(pqxx::connection& c) {
@@ -290,6 +340,105 @@ AccountTally PgAccountStore::tally(int64_t account_id) {
     for (const auto& row : r) count_result(t, row[0].as<int>(), row[1].as<std::string>());
   });
   return t;
+}
+
+std::array<int64_t, 2> PgAccountStore::seat_owners(int64_t game_id) {
+  std::array<int64_t, 2> out{};
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("seat_owners", game_id);
+    out = {};
+    for (const auto& row : r) {
+      const int seat = row[0].as<int>();
+      if (seat == 0 || seat == 1) out[size_t(seat)] = row[1].as<int64_t>();
+    }
+  });
+  return out;
+}
+
+bool PgAccountStore::count_rated_game(const RatedGame& game, const RatingUpdate& update) {
+  bool counted = false;
+  pool_->run([&](pqxx::connection& c) {
+    counted = false;
+    pqxx::work w(c);
+    // A second server counting the same game waits here for the first's
+    // commit, then finds the row and does nothing.
+    if (w.exec_prepared("mark_rated", game.game_id, game.category, game.accounts[0],
+                        game.accounts[1], game.result, game.now_ms)
+            .affected_rows() == 0) {
+      w.commit();
+      return;
+    }
+    const rating::Rating fresh;
+    for (const int64_t account : game.accounts) {
+      w.exec_prepared("fresh_rating", account, game.category, fresh.rating, fresh.deviation,
+                      fresh.volatility, game.now_ms);
+    }
+    std::array<rating::Rating, 2> before{};
+    for (const auto& row :
+         w.exec_prepared("lock_ratings", game.category, game.accounts[0], game.accounts[1])) {
+      const rating::Rating r{row[1].as<double>(), row[2].as<double>(), row[3].as<double>()};
+      const int64_t account = row[0].as<int64_t>();
+      for (size_t seat = 0; seat < 2; ++seat) {
+        if (game.accounts[seat] == account) before[seat] = r;
+      }
+    }
+    w.exec_prepared("set_rated_before", game.game_id, before[0].rating, before[1].rating);
+    const std::array<rating::Rating, 2> after = update(before);
+    for (size_t seat = 0; seat < 2; ++seat) {
+      w.exec_prepared("set_rating", game.accounts[seat], game.category, after[seat].rating,
+                      after[seat].deviation, after[seat].volatility, game.now_ms);
+    }
+    w.commit();
+    counted = true;
+  });
+  return counted;
+}
+
+std::optional<std::array<double, 2>> PgAccountStore::rated_before(int64_t game_id) {
+  std::optional<std::array<double, 2>> out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("rated_before", game_id);
+    out.reset();
+    if (!r.empty()) out = std::array<double, 2>{r[0][0].as<double>(), r[0][1].as<double>()};
+  });
+  return out;
+}
+
+std::vector<StoredRating> PgAccountStore::ratings(int64_t account_id) {
+  std::vector<StoredRating> out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("ratings", account_id);
+    out.clear();
+    for (const auto& row : r) {
+      out.push_back(StoredRating{
+          row[0].as<std::string>(),
+          rating::Rating{row[1].as<double>(), row[2].as<double>(), row[3].as<double>()},
+          row[4].as<int64_t>(), row[5].as<int64_t>()});
+    }
+  });
+  return out;
+}
+
+std::vector<RankedRating> PgAccountStore::leaderboard(const std::string& category,
+                                                      double max_deviation, int limit) {
+  std::vector<RankedRating> out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("leaderboard", category, max_deviation, limit);
+    out.clear();
+    for (const auto& row : r) {
+      out.push_back(RankedRating{
+          row[0].as<std::string>(),
+          StoredRating{
+              category,
+              rating::Rating{row[1].as<double>(), row[2].as<double>(), row[3].as<double>()},
+              row[4].as<int64_t>(), row[5].as<int64_t>()}});
+    }
+  });
+  return out;
 }
 
 }  // namespace jungle::web

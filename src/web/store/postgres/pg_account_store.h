@@ -15,7 +15,7 @@ namespace jungle::web {
 // the games' schema, so servers started together migrate them once.
 class PgAccountStore : public AccountStore {
  public:
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
   static constexpr size_t kDefaultConnections = 4;
 
   // Connects and migrates. Throws StoreError with the server's reason.
@@ -42,6 +42,12 @@ class PgAccountStore : public AccountStore {
   std::vector<HeldGame> games_naming(const std::string& digest, int limit) override;
   std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset) override;
   AccountTally tally(int64_t account_id) override;
+  std::array<int64_t, 2> seat_owners(int64_t game_id) override;
+  bool count_rated_game(const RatedGame& game, const RatingUpdate& update) override;
+  std::optional<std::array<double, 2>> rated_before(int64_t game_id) override;
+  std::vector<StoredRating> ratings(int64_t account_id) override;
+  std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
+                                        int limit) override;
 
   int opened_version() const { return opened_version_; }
 

@@ -15,7 +15,8 @@ import { request } from './api.js';
  */
 /**
  * @typedef {{ name: string, created_ms: number, played: number, wins: number, draws: number,
- *             losses: number, games: ProfileGame[], limit: number, offset: number }} Profile
+ *             losses: number, games: ProfileGame[], limit: number, offset: number,
+ *             ratings?: Record<string, { rating: number, deviation: number, provisional: boolean, games: number }> }} Profile
  */
 
 /**

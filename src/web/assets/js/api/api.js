@@ -6,7 +6,7 @@
 /** @typedef {'blue' | 'red'} Side */
 /**
  * Who plays a side; `name` as a loaded record's Blue or Red tag gave it.
- * @typedef {({ type: 'human' } | { type: 'engine', skill: number, movetime_ms: number }) & { name?: string }} Player
+ * @typedef {({ type: 'human' } | { type: 'engine', skill: number, movetime_ms: number }) & { name?: string, rating?: string | null }} Player
  */
 /** @typedef {Record<Side, Player>} Players */
 /**
@@ -110,7 +110,7 @@
 /**
  * A line of the lobby: an open challenge (`waiting` the seat still free)
  * or a game to watch.
- * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side }} LobbyGame
+ * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side, rated?: boolean }} LobbyGame
  */
 /** @typedef {{ challenges: LobbyGame[], playing: LobbyGame[] }} Lobby */
 /**
@@ -194,7 +194,7 @@
  * `lobby` to list it as a challenge, `name` the creator's).
  * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string,
  *             game?: number, moves?: string[], time_control?: TimeControl, online?: boolean,
- *             side?: Side | 'random', lobby?: boolean, name?: string }} NewGame
+ *             side?: Side | 'random', lobby?: boolean, name?: string, rated?: boolean }} NewGame
  */
 
 export class ApiError extends Error {

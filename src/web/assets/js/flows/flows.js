@@ -515,12 +515,13 @@ export function chooseStyle(style) {
 }
 
 /** Starts the game the new game dialog describes, and opens it. @param {NewGameRequest} request */
-export async function startNewGame({ mode, skill, movetime, variant, start, clock, side, name, lobby }) {
+export async function startNewGame({ mode, skill, movetime, variant, start, clock, side, name, lobby, rated }) {
   /** @type {import('../api/api.js').NewGame} */
   const body = { variant, ...playersFor(mode, skill, movetime) };
   if (start) body.fen = start.fen;
   if (clock) body.time_control = clock;
   if (mode === 'online') Object.assign(body, { online: true, side, name, lobby });
+  if (mode === 'online' && rated) body.rated = true;
   try {
     const game = await api.createGame(body);
     if (game.mode === 'online') rememberSeats(game.id, game.seat_tokens);

@@ -79,6 +79,14 @@ export const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charC
  * @param {Game | null} game @param {Side} side
  */
 export function playerLabel(game, side) {
+  const label = plainPlayerLabel(game, side);
+  // A rated game's rating by the name ("1500?"): digits and "?" only.
+  const rating = game?.players[side]?.rating;
+  return typeof rating === 'string' && /^\d+\??$/.test(rating) ? `${label} (${rating})` : label;
+}
+
+/** The player's label without a rating. @param {any} game @param {Side} side */
+function plainPlayerLabel(game, side) {
   const p = game?.players[side];
   if (!p) return '';
   // A loaded record's name comes first; it is text, never markup.

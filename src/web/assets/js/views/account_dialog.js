@@ -96,8 +96,13 @@ async function showProfile(name, reset, open) {
     const p = await accountApi.profile(name, PROFILE_PAGE, shown.offset);
     $('profile-name').textContent = p.name;
     const since = new Date(p.created_ms).toLocaleDateString();
+    // Ratings by category, "?" while provisional (docs/ratings.md).
+    const ratings = Object.entries(p.ratings ?? {})
+      .map(([category, r]) => `${category} ${r.rating}${r.provisional ? '?' : ''}`)
+      .join(', ');
     $('profile-summary').textContent =
-      `Playing since ${since} · ${p.played} game${p.played === 1 ? '' : 's'} · ${p.wins} won, ${p.draws} drawn, ${p.losses} lost`;
+      `Playing since ${since} · ${p.played} game${p.played === 1 ? '' : 's'} · ${p.wins} won, ${p.draws} drawn, ${p.losses} lost` +
+      (ratings ? ` · Rated: ${ratings}` : '');
     $('profile-export', HTMLAnchorElement).href = accountApi.recordUrl(p.name);
     for (const g of p.games) body.appendChild(gameRow(g, open));
     shown.offset += p.games.length;

@@ -62,7 +62,8 @@ function show(lobby, actions) {
       cell(nameOf(g, host)),
       cell(sideName(host)),
       cell(g.variant),
-      cell(g.time_control?.text ?? 'untimed'),
+      // A rated challenge is taken only by a logged-in player.
+      cell(`${g.time_control?.text ?? 'untimed'}${g.rated ? ' · rated' : ''}`),
       button('Accept', () => actions.accept(g.id)),
     );
     challenges.appendChild(tr);

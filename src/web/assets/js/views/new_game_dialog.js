@@ -7,13 +7,14 @@ import { LEVELS } from '../game/format.js';
 import { playerName, rememberName } from '../util/player_name.js';
 import { setPendingStart, state, variantInfo } from '../state/state.js';
 import { store } from '../util/storage.js';
+import { account } from './account_dialog.js';
 
 /** @typedef {import('../board/setup.js').StartPosition} StartPosition */
 /** @typedef {import('../api/api.js').TimeControl} TimeControl */
 /** @typedef {import('../api/api.js').Side} Side */
 /**
  * @typedef {{ mode?: string, skill?: number, movetime?: number, variant?: string, clock?: string,
- *             clockBase?: number, clockInc?: number, side?: string, lobby?: boolean }} NewGameChoices
+ *             clockBase?: number, clockInc?: number, side?: string, lobby?: boolean, rated?: boolean }} NewGameChoices
  */
 
 const form = () => $('form-new', HTMLFormElement);
@@ -66,6 +67,10 @@ export function openNewGame(start = null, preset = {}) {
   if (saved.clockInc !== undefined) clockInc().value = String(saved.clockInc);
   if (saved.side) sideSelect().value = saved.side;
   $('new-lobby', HTMLInputElement).checked = preset.lobby ?? !!saved.lobby;
+  // A rated game is between two accounts: offered only when logged in.
+  const rated = $('new-rated', HTMLInputElement);
+  rated.disabled = account() === null;
+  rated.checked = !rated.disabled && !!saved.rated;
   $('new-name', HTMLInputElement).value = playerName();
   const note = $('new-start-note');
   note.hidden = !start;
@@ -118,6 +123,7 @@ function readNewGameForm() {
   const variant = variantSelect().value;
   const side = /** @type {Side | 'random'} */ (sideSelect().value);
   const lobby = $('new-lobby', HTMLInputElement).checked;
+  const rated = $('new-rated', HTMLInputElement).checked;
   const name = $('new-name', HTMLInputElement).value.trim();
   if (mode === 'online') rememberName(name);
   store.set('newGame', {
@@ -130,8 +136,9 @@ function readNewGameForm() {
     clockInc: Number(clockInc().value),
     side,
     lobby,
+    rated,
   });
-  return { mode, skill, movetime, variant, start: state.pendingStart, clock: readClock(), side, name, lobby };
+  return { mode, skill, movetime, variant, start: state.pendingStart, clock: readClock(), side, name, lobby, rated };
 }
 
 /** @typedef {ReturnType<typeof readNewGameForm>} NewGameRequest */

@@ -1,0 +1,152 @@
+// The account service's rated games (docs/ratings.md): who may create and
+// join one, counting one when it ends, the ratings shown by the players'
+// names, in profiles and on the leaderboard.
+
+#include <cmath>
+
+#include "web/accounts/account_service.h"
+#include "web/server/game_error.h"
+
+namespace jungle::web {
+
+namespace {
+
+GameError needs_account(const std::string& what) {
+  return GameError(ErrorKind::kForbidden, "rated_needs_account",
+                   "a rated game is played between two accounts: log in to " + what);
+}
+
+// A rating as shown by a name: rounded, "?" while provisional.
+std::string label(const rating::Rating& r) {
+  return std::to_string(std::lround(r.rating)) + (rating::is_provisional(r) ? "?" : "");
+}
+
+const char* result_text(GameResult result) {
+  switch (result) {
+    case GameResult::kBlueWins:
+      return "1-0";
+    case GameResult::kRedWins:
+      return "0-1";
+    case GameResult::kDraw:
+      return "1/2-1/2";
+    case GameResult::kOngoing:
+      break;
+  }
+  return "*";
+}
+
+}  // namespace
+
+StoredAccount AccountService::require_rated_creator(const std::string& token) {
+  const std::optional<StoredAccount> account = account_of(token);
+  if (!account) throw needs_account("create one");
+  return *account;
+}
+
+std::optional<StoredAccount> AccountService::check_rated_join(const std::string& token,
+                                                              int64_t id) {
+  if (!games_.rated(id)) return std::nullopt;
+  const std::optional<StoredAccount> account = account_of(token);
+  if (!account) throw needs_account("join one");
+  for (const int64_t owner : store_.seat_owners(id)) {
+    if (owner == account->id) {
+      throw GameError(ErrorKind::kForbidden, "rated_same_account",
+                      "a rated game is played between two accounts: your account already "
+                      "plays the other seat");
+    }
+  }
+  return account;
+}
+
+bool AccountService::rated_game_over(const GameSessionBase& game) {
+  if (!game.seats.rated || !game.over()) return false;
+  // Aborted: a side never moved. Not a game the ratings learn from.
+  if (game.ply() < kAbortedBelowPlies) return false;
+  const std::string category = GameService::category_of(game);
+  const std::array<int64_t, 2> owners = store_.seat_owners(game.id());
+  if (category.empty() || owners[0] == 0 || owners[1] == 0 || owners[0] == owners[1]) {
+    return false;
+  }
+  const GameResult result = game.result();
+  const double blue_score = result == GameResult::kBlueWins  ? 1.0
+                            : result == GameResult::kRedWins ? 0.0
+                                                             : 0.5;
+  RatedGame rated{game.id(), category, owners, result_text(result), now()};
+  // Each game is a rating period of its own; each player's rating moves by
+  // the opponent's rating and deviation from before the game.
+  return store_.count_rated_game(rated, [&](const std::array<rating::Rating, 2>& before) {
+    std::array<rating::Rating, 2> after{};
+    for (size_t seat = 0; seat < 2; ++seat) {
+      const rating::Rating& opponent = before[1 - seat];
+      const rating::Outcome outcome{opponent.rating, opponent.deviation,
+                                    seat == 0 ? blue_score : 1.0 - blue_score};
+      after[seat] = rating::update(before[seat], std::span(&outcome, 1));
+    }
+    return after;
+  });
+}
+
+std::array<std::string, 2> AccountService::rating_labels(const GameSessionBase& game) {
+  std::array<std::string, 2> out;
+  const std::string category = GameService::category_of(game);
+  const std::array<int64_t, 2> owners = store_.seat_owners(game.id());
+  for (size_t seat = 0; seat < 2; ++seat) {
+    if (owners[seat] == 0) continue;
+    rating::Rating r;
+    for (const StoredRating& s : store_.ratings(owners[seat])) {
+      if (s.category == category) r = s.value;
+    }
+    out[seat] = label(r);
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> AccountService::rating_tags(
+    const GameSessionBase& game) {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::array<std::string, 2> elo;
+  if (const std::optional<std::array<double, 2>> before = store_.rated_before(game.id())) {
+    for (size_t seat = 0; seat < 2; ++seat)
+      elo[seat] = std::to_string(std::lround((*before)[seat]));
+  } else {
+    elo = rating_labels(game);
+    for (std::string& e : elo) {
+      if (!e.empty() && e.back() == '?') e.pop_back();
+    }
+  }
+  if (!elo[0].empty()) tags.emplace_back("BlueElo", elo[0]);
+  if (!elo[1].empty()) tags.emplace_back("RedElo", elo[1]);
+  tags.emplace_back("Rated", "Yes");
+  return tags;
+}
+
+Json AccountService::ratings_json(int64_t account_id) {
+  Json out = Json::object();
+  for (const StoredRating& s : store_.ratings(account_id)) {
+    out[s.category] = Json{{"rating", std::lround(s.value.rating)},
+                           {"deviation", std::lround(s.value.deviation)},
+                           {"provisional", rating::is_provisional(s.value)},
+                           {"games", s.games}};
+  }
+  return out;
+}
+
+Json AccountService::leaderboard(const std::string& category) {
+  if (category.empty()) {
+    throw GameError(ErrorKind::kBadRequest, "bad_field",
+                    "the leaderboard needs a 'category', such as \"standard blitz\"");
+  }
+  Json players = Json::array();
+  int rank = 0;
+  for (const RankedRating& r :
+       store_.leaderboard(category, rating::kProvisionalDeviation, kLeaderboardSize)) {
+    players.push_back(Json{{"rank", ++rank},
+                           {"name", r.name},
+                           {"rating", std::lround(r.rating.value.rating)},
+                           {"deviation", std::lround(r.rating.value.deviation)},
+                           {"games", r.rating.games}});
+  }
+  return Json{{"category", category}, {"players", players}};
+}
+
+}  // namespace jungle::web

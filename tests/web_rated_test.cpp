@@ -1,0 +1,358 @@
+// Rated games between accounts (docs/ratings.md) against in-process
+// servers: who may create and join one, both ratings moved by Glicko-2 when
+// it ends and counted once, an aborted game not counted, no take-back, the
+// ratings in the game's state, the profile and the leaderboard, the
+// categories of the time controls, the store counting a game once, and two
+// servers on one PostgreSQL ending two games of one account at once.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include "pg_test_server.h"
+#include "rating/glicko2.h"
+#include "test_folder.h"
+#include "web/games/rating_category.h"
+#include "web/store/sqlite_account_store.h"
+#include "web/web_server.h"
+#include "web_test_util.h"
+
+namespace jungle::web {
+namespace {
+
+using Json = nlohmann::json;
+
+// One browser: its player key and its login cookie.
+class Browser {
+ public:
+  Browser(int port, std::string key)
+      : port_(port), key_(std::move(key)), client_("127.0.0.1", port) {
+    client_.set_read_timeout(30);
+  }
+  Reply post(const std::string& path, const Json& body) {
+    return keep(client_.Post(path, headers(), body.dump(), "application/json"));
+  }
+  Reply get(const std::string& path) { return keep(client_.Get(path, headers())); }
+
+ private:
+  httplib::Headers headers() const {
+    httplib::Headers h;
+    if (!key_.empty()) h.emplace("X-Player-Key", key_);
+    if (!cookie_.empty()) h.emplace("Cookie", cookie_);
+    return h;
+  }
+  Reply keep(const httplib::Result& r) {
+    Reply out = reply(r);
+    for (auto [it, end] = out.headers.equal_range("Set-Cookie"); it != end; ++it) {
+      const std::string& line = it->second;
+      if (line.rfind("jungle_account_", 0) == 0) cookie_ = line.substr(0, line.find(';'));
+    }
+    return out;
+  }
+  int port_;
+  std::string key_;
+  httplib::Client client_;
+  std::string cookie_;
+};
+
+std::string code_of(const Reply& r) {
+  return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
+}
+std::string message_of(const Reply& r) {
+  return r.body.contains("error") ? r.body["error"]["message"].get<std::string>() : "";
+}
+std::string path(int64_t id, const std::string& rest = "") {
+  return "/api/games/" + std::to_string(id) + rest;
+}
+
+// 3+2: 180 s and forty increments of 2 s, 4 min 20 s: blitz.
+const Json kBlitz = {{"kind", "increment"}, {"initial_ms", 180000}, {"increment_ms", 2000}};
+Json rated_game(const std::string& side = "blue") {
+  return Json{{"online", true}, {"rated", true}, {"side", side}, {"time_control", kBlitz}};
+}
+
+// Signs a new browser up as `name`.
+std::unique_ptr<Browser> account(int port, const std::string& name) {
+  auto b = std::make_unique<Browser>(port, name + "-browser-key-0001");
+  const Reply up =
+      b->post("/api/account/signup", {{"name", name}, {"password", name + "-secret-1"}});
+  EXPECT_EQ(up.status, 201) << up.text;
+  return b;
+}
+
+// A rated game `blue` created and `red` joined by code: its id.
+int64_t start_rated(Browser& blue, Browser& red) {
+  const Reply g = blue.post("/api/games", rated_game());
+  EXPECT_EQ(g.status, 201) << g.text;
+  const Reply j = red.post("/api/join", {{"code", g.body["code"]}});
+  EXPECT_EQ(j.status, 200) << j.text;
+  return g.body["id"];
+}
+
+// After one game between two new players, the winner's and the loser's
+// ratings as the library computes them.
+rating::Rating after_first(double score) {
+  const rating::Outcome o{rating::kDefaultRating, rating::kDefaultDeviation, score};
+  return rating::update(rating::Rating{}, std::span(&o, 1));
+}
+
+class WebRatedTest : public ::testing::Test {
+ protected:
+  void TearDown() override { server_.reset(); }
+  void start() {
+    WebServerOptions options = small_test_server(dir_, 16);
+    options.password_cost = PasswordCost::minimum();
+    options.clock = [this] { return now_.load(); };
+    server_ = std::make_unique<WebServer>(options);
+    port_ = server_->start();
+  }
+
+  TestFolder dir_{"web-rated"};
+  std::unique_ptr<WebServer> server_;
+  int port_ = 0;
+  std::atomic<int64_t> now_{1'700'000'000'000};
+};
+
+TEST_F(WebRatedTest, ARatedGameMovesBothRatingsByGlicko2Once) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t id = start_rated(*ann, *bob);
+  Reply s = ann->get(path(id));
+  EXPECT_EQ(s.body["rated"], true);
+  EXPECT_EQ(s.body["category"], "standard blitz");
+  EXPECT_EQ(s.body["players"]["blue"]["rating"], "1500?");
+  EXPECT_EQ(s.body["players"]["red"]["rating"], "1500?");
+  ASSERT_EQ(ann->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(id, "/moves"), {{"move", "g7g6"}}).status, 200);
+  const Reply resigned = bob->post(path(id, "/resign"), Json::object());
+  ASSERT_EQ(resigned.status, 200) << resigned.text;
+
+  const rating::Rating won = after_first(1.0);
+  const rating::Rating lost = after_first(0.0);
+  // By hand (docs/ratings.md): mu = 0, phi = 350 / 173.7178 = 2.0148,
+  // g = 1 / sqrt(1 + 3 phi^2 / pi^2) = 0.6691, E = 0.5, v = 1 / (g^2 E (1-E))
+  // = 8.935, and with sigma' = 0.06 (it barely moves), phi* = 2.0157,
+  // phi' = 1 / sqrt(1/phi*^2 + 1/v) = 1.6712 (RD 290.3), mu' = phi'^2 g
+  // (1 - E) = 0.9343 (rating 1500 + 173.7178 * 0.9343 = 1662.3).
+  EXPECT_EQ(std::lround(won.rating), 1662);
+  EXPECT_EQ(std::lround(won.deviation), 290);
+  EXPECT_EQ(std::lround(lost.rating), 1338);
+  EXPECT_EQ(std::lround(lost.deviation), 290);
+
+  // Seen twice: the ended game saved again (a rematch offered) counts once.
+  ASSERT_EQ(ann->post(path(id, "/rematch"), Json::object()).status, 200);
+  Browser anyone(port_, "");
+  const Json ratings = anyone.get("/api/players/Ann").body["ratings"];
+  EXPECT_EQ(ratings, (Json{{"standard blitz",
+                            {{"rating", std::lround(won.rating)},
+                             {"deviation", std::lround(won.deviation)},
+                             {"provisional", true},
+                             {"games", 1}}}}));
+  EXPECT_EQ(ratings["standard blitz"]["rating"], 1662);
+  const Json bobs = anyone.get("/api/players/bob").body["ratings"]["standard blitz"];
+  EXPECT_EQ(bobs["rating"], std::lround(lost.rating));
+  EXPECT_EQ(bobs["deviation"], std::lround(lost.deviation));
+  EXPECT_EQ(bobs["games"], 1);
+  // The names in the game's state carry the ratings now.
+  s = anyone.get(path(id));
+  EXPECT_EQ(s.body["players"]["blue"]["rating"], "1662?");
+  EXPECT_EQ(s.body["players"]["red"]["rating"], "1338?");
+  // The record: the ratings before the game, and that it was rated.
+  const std::string record = anyone.get(path(id, "/record")).text;
+  EXPECT_NE(record.find("[BlueElo \"1500\"]\n[RedElo \"1500\"]\n[Rated \"Yes\"]"),
+            std::string::npos)
+      << record;
+  // Provisional ratings are on no leaderboard yet.
+  const Reply board = anyone.get("/api/leaderboard?category=standard%20blitz");
+  ASSERT_EQ(board.status, 200) << board.text;
+  EXPECT_EQ(board.body, (Json{{"category", "standard blitz"}, {"players", Json::array()}}));
+  EXPECT_EQ(message_of(anyone.get("/api/leaderboard")),
+            "the leaderboard needs a 'category', such as \"standard blitz\"");
+}
+
+TEST_F(WebRatedTest, AnAbortedGameIsNotCounted) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t id = start_rated(*ann, *bob);
+  // Only blue moved: red resigns without a move of its own.
+  ASSERT_EQ(ann->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(id, "/resign"), Json::object()).status, 200);
+  Browser anyone(port_, "");
+  EXPECT_EQ(anyone.get("/api/players/Ann").body["ratings"], Json::object());
+  EXPECT_EQ(anyone.get("/api/players/bob").body["ratings"], Json::object());
+}
+
+TEST_F(WebRatedTest, ARatedGameHasNoTakeBack) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t id = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(id, "/moves"), {{"move", "g7g6"}}).status, 200);
+  const Reply r = ann->post(path(id, "/offers"), {{"kind", "takeback"}});
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(code_of(r), "no_takeback_rated");
+  EXPECT_EQ(message_of(r), "a rated game allows no take-back: each move stands");
+}
+
+TEST_F(WebRatedTest, WhoMayCreateAndJoinARatedGame) {
+  start();
+  Browser nobody(port_, "nobody-browser-key-01");
+  Reply r = nobody.post("/api/games", rated_game());
+  EXPECT_EQ(r.status, 403) << r.text;
+  EXPECT_EQ(code_of(r), "rated_needs_account");
+  EXPECT_EQ(message_of(r), "a rated game is played between two accounts: log in to create one");
+
+  auto ann = account(port_, "Ann");
+  r = ann->post(
+      "/api/games",
+      {{"rated", true}, {"time_control", kBlitz}, {"blue", kHuman}, {"red", {{"type", "engine"}}}});
+  EXPECT_EQ(code_of(r), "rated_refused") << r.text;
+  EXPECT_EQ(message_of(r), "a rated game is between two accounts, never against the engine");
+  r = ann->post("/api/games", {{"rated", true}, {"time_control", kBlitz}});
+  EXPECT_EQ(message_of(r),
+            "a rated game is played online between two accounts: set \"online\": true");
+  r = ann->post("/api/games", {{"online", true}, {"rated", true}});
+  EXPECT_EQ(message_of(r), "a rated game needs a time control (an untimed game is never rated)");
+
+  const Reply g = ann->post("/api/games", rated_game());
+  ASSERT_EQ(g.status, 201) << g.text;
+  r = nobody.post("/api/join", {{"code", g.body["code"]}});
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(message_of(r), "a rated game is played between two accounts: log in to join one");
+  // Ann on another device: the same account cannot take the other seat.
+  Browser phone(port_, "ann-phone-key-000001");
+  ASSERT_EQ(
+      phone.post("/api/account/login", {{"name", "Ann"}, {"password", "Ann-secret-1"}}).status,
+      200);
+  r = phone.post(path(g.body["id"], "/join"), {{"code", g.body["code"]}});
+  EXPECT_EQ(code_of(r), "rated_same_account");
+  EXPECT_EQ(message_of(r),
+            "a rated game is played between two accounts: your account already plays the "
+            "other seat");
+  // A rated lobby challenge says so.
+  Json listed = rated_game();
+  listed["lobby"] = true;
+  const Reply challenge = ann->post("/api/games", listed);
+  ASSERT_EQ(challenge.status, 201) << challenge.text;
+  const Json lobby = nobody.get("/api/lobby").body;
+  ASSERT_EQ(lobby["challenges"].size(), 1u) << lobby;
+  EXPECT_EQ(lobby["challenges"][0]["id"], challenge.body["id"]);
+  EXPECT_EQ(lobby["challenges"][0]["rated"], true);
+  auto bob = account(port_, "bob");
+  EXPECT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+}
+
+TEST(RatingCategoryTest, TimeControlsFallIntoTheirClasses) {
+  const auto control = [](Json j) { return TimeControl::from_json(j); };
+  const auto sudden = [&](int64_t minutes) {
+    return control({{"kind", "sudden_death"}, {"initial_ms", minutes * 60000}});
+  };
+  EXPECT_EQ(rating_category("open", "standard", control(kBlitz)), "standard blitz");
+  EXPECT_EQ(rating_category("open", "standard", sudden(7)), "standard blitz");
+  EXPECT_EQ(rating_category("open", "standard", sudden(8)), "standard rapid");
+  // 10+5: 10 min and forty increments of 5 s, 13 min 20 s.
+  EXPECT_EQ(rating_category(
+                "open", "standard",
+                control({{"kind", "increment"}, {"initial_ms", 600000}, {"increment_ms", 5000}})),
+            "standard rapid");
+  EXPECT_EQ(rating_category("open", "standard", sudden(24)), "standard rapid");
+  EXPECT_EQ(rating_category("open", "standard", sudden(25)), "standard classical");
+  // 30 s a move: forty moves, 20 min.
+  EXPECT_EQ(
+      rating_category("open", "academic", control({{"kind", "per_move"}, {"per_move_ms", 30000}})),
+      "academic rapid");
+  EXPECT_EQ(rating_category("open", "standard", control({{"kind", "correspondence"}, {"days", 3}})),
+            "standard correspondence");
+  EXPECT_EQ(rating_category("open", "standard", control(nullptr)), "");
+  EXPECT_EQ(rating_category("flip", "flip", sudden(5)), "flip");
+  EXPECT_EQ(rating_category("hidden", "hidden", sudden(30)), "hidden");
+  EXPECT_EQ(rating_category("hidden", "hidden", control(nullptr)), "");
+}
+
+// The store alone: a game counted once, the leaderboard only non-provisional.
+TEST(RatingStoreTest, AGameIsCountedOnceAndTheLeaderboardSkipsProvisionalRatings) {
+  TestFolder dir("rating-store");
+  SqliteAccountStore store(dir.path() / "accounts.db");
+  const int64_t ann = store.create_account("Ann", "ann", "h", 1)->id;
+  const int64_t bob = store.create_account("bob", "bob", "h", 1)->id;
+  int calls = 0;
+  const RatingUpdate update = [&](const std::array<rating::Rating, 2>& before) {
+    ++calls;
+    EXPECT_EQ(before[0].rating, 1500);
+    return std::array<rating::Rating, 2>{rating::Rating{1700, 100, 0.06},
+                                         rating::Rating{1300, 200, 0.06}};
+  };
+  const RatedGame game{7, "standard blitz", {ann, bob}, "1-0", 5};
+  EXPECT_TRUE(store.count_rated_game(game, update));
+  EXPECT_FALSE(store.count_rated_game(game, update));
+  EXPECT_EQ(calls, 1);
+  const std::vector<StoredRating> r = store.ratings(ann);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].category, "standard blitz");
+  EXPECT_EQ(r[0].value.rating, 1700);
+  EXPECT_EQ(r[0].games, 1);
+  EXPECT_EQ(r[0].updated_ms, 5);
+  const std::vector<RankedRating> board =
+      store.leaderboard("standard blitz", rating::kProvisionalDeviation, 50);
+  ASSERT_EQ(board.size(), 1u);
+  EXPECT_EQ(board[0].name, "Ann");
+  EXPECT_EQ(board[0].rating.value.deviation, 100);
+}
+
+#ifdef JUNGLE_HAS_POSTGRES
+// Two servers on one database each end a rated game of Ann's at the same
+// moment: both games are in her rating.
+TEST(WebRatedPgTest, TwoGamesOfOneAccountEndingAtOnceOnTwoServersBothCount) {
+  JUNGLE_NEED_POSTGRES(pg);
+  TestFolder dir("web-rated-pg");
+  WebServerOptions options = small_test_server(dir, 16);
+  options.db = pg->new_database("ratedweb");
+  options.password_cost = PasswordCost::minimum();
+  WebServer one(options);
+  WebServer two(options);
+  const int port_one = one.start();
+  const int port_two = two.start();
+  auto ann_one = account(port_one, "Ann");
+  Browser ann_two(port_two, "Ann-browser-key-0001");
+  ASSERT_EQ(
+      ann_two.post("/api/account/login", {{"name", "Ann"}, {"password", "Ann-secret-1"}}).status,
+      200);
+  auto bob = account(port_one, "bob");
+  auto cat = account(port_two, "cat");
+  const int64_t first = start_rated(*ann_one, *bob);
+  const int64_t second = start_rated(ann_two, *cat);
+  for (auto [ann, other, id] :
+       {std::tuple{ann_one.get(), bob.get(), first}, std::tuple{&ann_two, cat.get(), second}}) {
+    ASSERT_EQ(ann->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+    ASSERT_EQ(other->post(path(id, "/moves"), {{"move", "g7g6"}}).status, 200);
+  }
+  std::thread a([&] { EXPECT_EQ(bob->post(path(first, "/resign"), Json::object()).status, 200); });
+  std::thread b([&] { EXPECT_EQ(cat->post(path(second, "/resign"), Json::object()).status, 200); });
+  a.join();
+  b.join();
+  Browser anyone(port_two, "");
+  const Json ann = anyone.get("/api/players/Ann").body["ratings"]["standard blitz"];
+  EXPECT_EQ(ann["games"], 2);
+  EXPECT_EQ(anyone.get("/api/players/bob").body["ratings"]["standard blitz"]["games"], 1);
+  EXPECT_EQ(anyone.get("/api/players/cat").body["ratings"]["standard blitz"]["games"], 1);
+  // Two wins over new players (each 1500/350 before its one game), in
+  // either order the same: one lost update would leave her at one win's.
+  const rating::Outcome win{rating::kDefaultRating, rating::kDefaultDeviation, 1.0};
+  const rating::Rating twice =
+      rating::update(rating::update(rating::Rating{}, std::span(&win, 1)), std::span(&win, 1));
+  EXPECT_EQ(ann["rating"], std::lround(twice.rating));
+  EXPECT_EQ(ann["deviation"], std::lround(twice.deviation));
+}
+#endif
+
+}  // namespace
+}  // namespace jungle::web
