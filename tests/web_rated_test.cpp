@@ -31,8 +31,7 @@ using Json = nlohmann::json;
 // One browser: its player key and its login cookie.
 class Browser {
  public:
-  Browser(int port, std::string key)
-      : port_(port), key_(std::move(key)), client_("127.0.0.1", port) {
+  Browser(int port, std::string key) : key_(std::move(key)), client_("127.0.0.1", port) {
     client_.set_read_timeout(30);
   }
   Reply post(const std::string& path, const Json& body) {
@@ -55,7 +54,6 @@ class Browser {
     }
     return out;
   }
-  int port_;
   std::string key_;
   httplib::Client client_;
   std::string cookie_;
