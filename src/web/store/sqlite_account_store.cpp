@@ -82,21 +82,9 @@ constexpr const char* kOwnedGames =
 
 }  // namespace
 
-SqliteAccountStore::SqliteAccountStore(const std::filesystem::path& path) : path_(path) {
-  std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  if (sqlite3_open_v2(path.string().c_str(), &db_,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                      nullptr) != SQLITE_OK) {
-    std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
-    sqlite3_close(db_);
-    db_ = nullptr;
-    throw StoreError("cannot open the account database " + path.string() + ": " + message);
-  }
-  sqlite3_busy_timeout(db_, 5000);
+SqliteAccountStore::SqliteAccountStore(const std::filesystem::path& path)
+    : path_(path), db_(sqlite::open_database(path, "account database")) {
   try {
-    exec("PRAGMA journal_mode=WAL");
-    exec("PRAGMA synchronous=NORMAL");
     exec("CREATE TABLE IF NOT EXISTS account_schema_version (version INTEGER NOT NULL)");
     const auto version = [&] {
       sqlite::Statement st(db_, "SELECT COALESCE(MAX(version), 0) FROM account_schema_version");
@@ -135,12 +123,7 @@ SqliteAccountStore::~SqliteAccountStore() {
 }
 
 void SqliteAccountStore::exec(const char* sql) {
-  char* error = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-    std::string message = error ? error : "unknown error";
-    sqlite3_free(error);
-    throw StoreError("database " + path_.string() + ": " + message);
-  }
+  sqlite::exec(db_, path_, sql);
 }
 
 std::optional<StoredAccount> SqliteAccountStore::create_account(const std::string& name,

@@ -103,23 +103,9 @@ StoredGame read_row(const Statement& st) {
 
 }  // namespace
 
-SqliteGameStore::SqliteGameStore(const std::filesystem::path& path) : path_(path) {
-  std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  if (sqlite3_open_v2(path.string().c_str(), &db_,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                      nullptr) != SQLITE_OK) {
-    std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
-    sqlite3_close(db_);
-    db_ = nullptr;
-    throw StoreError("cannot open the game database " + path.string() + ": " + message);
-  }
-  sqlite3_busy_timeout(db_, 5000);
+SqliteGameStore::SqliteGameStore(const std::filesystem::path& path)
+    : path_(path), db_(sqlite::open_database(path, "game database")) {
   try {
-    // WAL keeps readers and the writer apart and survives a kill; NORMAL
-    // sync loses at most the last commits on power loss, never consistency.
-    exec("PRAGMA journal_mode=WAL");
-    exec("PRAGMA synchronous=NORMAL");
     exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
     opened_version_ = current_version();
     if (opened_version_ > kSchemaVersion) {
@@ -173,12 +159,7 @@ void SqliteGameStore::migrate(int from) {
 }
 
 void SqliteGameStore::exec(const char* sql) {
-  char* error = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-    std::string message = error ? error : "unknown error";
-    sqlite3_free(error);
-    throw StoreError("database " + path_.string() + ": " + message);
-  }
+  sqlite::exec(db_, path_, sql);
 }
 
 void SqliteGameStore::insert_events(const std::vector<StoredEvent>& events) {

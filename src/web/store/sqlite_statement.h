@@ -3,13 +3,16 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
+#include <system_error>
 
 #include "web/store/game_store.h"
 
 // A prepared SQLite statement and a write transaction, each ending itself,
-// with every error a StoreError; for the stores that keep their tables in
-// an SQLite file (the games' and the accounts').
+// with every error a StoreError, and the one way those stores open their
+// file; for the stores that keep their tables in an SQLite file (the games'
+// and the accounts').
 
 namespace jungle::web::sqlite {
 
@@ -104,5 +107,44 @@ class Transaction {
   sqlite3* db_;
   bool done_ = false;
 };
+
+// Runs `sql` (one statement or several, no rows wanted) on the file at
+// `path`; a failure is a StoreError naming the file.
+inline void exec(sqlite3* db, const std::filesystem::path& path, const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string message = error ? error : "unknown error";
+    sqlite3_free(error);
+    throw StoreError("database " + path.string() + ": " + message);
+  }
+}
+
+// Opens the SQLite file at `path` for a store, creating it and its folder:
+// serialized (FULLMUTEX: the stores' threads share the connection), waiting
+// up to 5 s for another process's write lock, in WAL mode (readers and the
+// writer apart, and it survives a kill) with NORMAL sync (a power loss may
+// lose the last commits, never consistency). `what` names the database in
+// the error ("game database"). Throws StoreError, with nothing left open.
+inline sqlite3* open_database(const std::filesystem::path& path, const std::string& what) {
+  std::error_code ec;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.string().c_str(), &db,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK) {
+    const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw StoreError("cannot open the " + what + " " + path.string() + ": " + message);
+  }
+  sqlite3_busy_timeout(db, 5000);
+  try {
+    exec(db, path, "PRAGMA journal_mode=WAL");
+    exec(db, path, "PRAGMA synchronous=NORMAL");
+  } catch (...) {
+    sqlite3_close(db);
+    throw;
+  }
+  return db;
+}
 
 }  // namespace jungle::web::sqlite
