@@ -24,61 +24,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-// One browser: its player key and the cookies its answers gave it.
-class Browser {
- public:
-  Browser(int port, std::string key)
-      : port_(port), key_(std::move(key)), client_("127.0.0.1", port) {
-    client_.set_read_timeout(30);
-  }
-  Reply post(const std::string& path, const Json& body, httplib::Headers extra = {}) {
-    return keep(
-        client_.Post(path, with_headers(std::move(extra)), body.dump(), "application/json"));
-  }
-  Reply get(const std::string& path) { return keep(client_.Get(path, with_headers({}))); }
-  Reply del(const std::string& path, const Json& body) {
-    return keep(client_.Delete(path, with_headers({}), body.dump(), "application/json"));
-  }
-  // The login cookie's value; "" when none.
-  std::string token() const {
-    auto it = cookies_.find(cookie_name());
-    return it == cookies_.end() ? "" : it->second;
-  }
-  void set_token(const std::string& token) { cookies_[cookie_name()] = token; }
-  std::string cookie_name() const { return "jungle_account_" + std::to_string(port_); }
-  // The Set-Cookie of the login cookie in the last answer.
-  std::string last_set_cookie;
-
- private:
-  httplib::Headers with_headers(httplib::Headers h) {
-    if (!key_.empty()) h.emplace("X-Player-Key", key_);
-    std::string cookie;
-    for (const auto& [name, value] : cookies_) {
-      if (value.empty()) continue;
-      cookie += (cookie.empty() ? "" : "; ") + name + "=" + value;
-    }
-    if (!cookie.empty()) h.emplace("Cookie", cookie);
-    return h;
-  }
-  Reply keep(const httplib::Result& r) {
-    Reply out = reply(r);
-    last_set_cookie.clear();
-    for (auto [it, end] = out.headers.equal_range("Set-Cookie"); it != end; ++it) {
-      const std::string& line = it->second;
-      const size_t eq = line.find('=');
-      const std::string name = line.substr(0, eq);
-      const std::string value = line.substr(eq + 1, line.find(';') - eq - 1);
-      cookies_[name] = value;
-      if (name == cookie_name()) last_set_cookie = line;
-    }
-    return out;
-  }
-  int port_;
-  std::string key_;
-  httplib::Client client_;
-  std::map<std::string, std::string> cookies_;
-};
-
 std::string code_of(const Reply& r) {
   return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
 }

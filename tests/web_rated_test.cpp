@@ -28,37 +28,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-// One browser: its player key and its login cookie.
-class Browser {
- public:
-  Browser(int port, std::string key) : key_(std::move(key)), client_("127.0.0.1", port) {
-    client_.set_read_timeout(30);
-  }
-  Reply post(const std::string& path, const Json& body) {
-    return keep(client_.Post(path, headers(), body.dump(), "application/json"));
-  }
-  Reply get(const std::string& path) { return keep(client_.Get(path, headers())); }
-
- private:
-  httplib::Headers headers() const {
-    httplib::Headers h;
-    if (!key_.empty()) h.emplace("X-Player-Key", key_);
-    if (!cookie_.empty()) h.emplace("Cookie", cookie_);
-    return h;
-  }
-  Reply keep(const httplib::Result& r) {
-    Reply out = reply(r);
-    for (auto [it, end] = out.headers.equal_range("Set-Cookie"); it != end; ++it) {
-      const std::string& line = it->second;
-      if (line.rfind("jungle_account_", 0) == 0) cookie_ = line.substr(0, line.find(';'));
-    }
-    return out;
-  }
-  std::string key_;
-  httplib::Client client_;
-  std::string cookie_;
-};
-
 std::string code_of(const Reply& r) {
   return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
 }

@@ -22,29 +22,16 @@ const players = {};
 const shot = (p, name) => p.screenshot({ path: path.join(shots, `after-game-${name}.png`) });
 
 async function person(name) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    throw e;
-  });
-  page.on('dialog', (d) => d.accept());
-  players[name] = { context, page };
-  return page;
+  players[name] = await h.newPerson(browser);
+  return players[name].page;
 }
 
-const gameId = (p) => Number(new URL(p.url()).hash.match(/game=(\d+)/)?.[1]);
+const { move, gameId } = h;
 
 /** Alice's online game (`clock` an option of the new game dialog's), which Bob joins by its link; its id. */
 async function onlineGame(alice, bob, { clock = 'none' } = {}) {
   const before = gameId(alice);
-  if (!(await alice.locator('#dlg-new').isVisible())) await alice.locator('#btn-new').click();
-  await alice.locator('#dlg-new').waitFor({ state: 'visible' });
-  await alice.locator('#form-new input[name="mode"][value="online"]').check();
-  await alice.locator('#new-variant').selectOption('standard');
-  await alice.locator('#new-side').selectOption('blue');
-  await alice.locator('#new-name').fill('Alice');
-  await alice.locator('#new-lobby').setChecked(false);
-  await alice.locator('#new-clock').selectOption(clock);
+  await h.fillOnlineGame(alice, { side: 'blue', name: 'Alice', clock });
   await alice.locator('#new-start').click();
   await alice.locator('#dlg-new').waitFor({ state: 'hidden' });
   await alice.waitForFunction((b) => /^#game=\d+$/.test(location.hash) && location.hash !== `#game=${b}`, before);
@@ -57,11 +44,6 @@ async function onlineGame(alice, bob, { clock = 'none' } = {}) {
   await h.expectStatus(bob, /Blue to move: your opponent is thinking/);
   await h.expectStatus(alice, /Your move \(Blue\)/);
   return gameId(alice);
-}
-
-async function move(p, from, to) {
-  await h.square(p, from).click();
-  await h.square(p, to).click();
 }
 
 /** The game's state as page `p`'s browser sees it. */

@@ -105,3 +105,53 @@ export async function startFromDialog(p, before = null) {
   await p.locator('#dlg-new').waitFor({ state: 'hidden' });
   await p.waitForFunction((b) => /^#game=\d+$/.test(location.hash) && location.hash !== b, from, { timeout: 20000 });
 }
+
+/** A desktop browser window's size. */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/**
+ * A person at a browser of their own (a fresh context: their own cookies,
+ * player key and login), whose page fails the test on a script error and
+ * accepts every dialog; resolves to { context, page }.
+ */
+export async function newPerson(browser, device = DESKTOP) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => {
+    throw e;
+  });
+  page.on('dialog', (d) => d.accept());
+  return { context, page };
+}
+
+/** Plays a move by clicking its two squares. */
+export async function move(p, from, to) {
+  await square(p, from).click();
+  await square(p, to).click();
+}
+
+/** The id of the game the page shows (#game=N), or NaN. */
+export const gameId = (p) => Number(new URL(p.url()).hash.match(/game=(\d+)/)?.[1]);
+
+/**
+ * Fills the new game dialog for an online game of the standard rules,
+ * without starting it: `side` the creator's, `name` its name, `lobby`
+ * whether it is listed, and the clock: `clockSeconds` (a custom one without
+ * increment) or else the clock menu's option `clock`.
+ */
+export async function fillOnlineGame(p, { side = 'blue', name = '', clock = 'none', clockSeconds = 0, lobby = false } = {}) {
+  if (!(await p.locator('#dlg-new').isVisible())) await p.locator('#btn-new').click();
+  await p.locator('#dlg-new').waitFor({ state: 'visible' });
+  await p.locator('#form-new input[name="mode"][value="online"]').check();
+  await p.locator('#new-variant').selectOption('standard');
+  await p.locator('#new-side').selectOption(side);
+  await p.locator('#new-name').fill(name);
+  await p.locator('#new-lobby').setChecked(lobby);
+  if (clockSeconds) {
+    await p.locator('#new-clock').selectOption('custom');
+    await p.locator('#new-clock-base').fill(String(clockSeconds));
+    await p.locator('#new-clock-inc').fill('0');
+  } else {
+    await p.locator('#new-clock').selectOption(clock);
+  }
+}

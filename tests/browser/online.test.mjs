@@ -25,47 +25,23 @@ const players = {};
 const shot = (p, name) =>
   p.screenshot({ path: path.join(shots, `online-${name}.png`), fullPage: p.viewportSize().width < 600 });
 
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const DESKTOP = h.DESKTOP;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 async function person(name, device = DESKTOP) {
-  const context = await browser.newContext(device);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    throw e;
-  });
-  page.on('dialog', (d) => d.accept());
-  players[name] = { context, page };
-  return page;
+  players[name] = await h.newPerson(browser, device);
+  return players[name].page;
 }
 
 /** Starts an online game from the new game dialog. */
 async function createOnline(p, { side = 'blue', name = '', clockSeconds = 0, lobby = false, shotName = '' } = {}) {
-  if (!(await p.locator('#dlg-new').isVisible())) await p.locator('#btn-new').click();
-  await p.locator('#dlg-new').waitFor({ state: 'visible' });
-  await p.locator('#form-new input[name="mode"][value="online"]').check();
-  await p.locator('#new-variant').selectOption('standard');
-  await p.locator('#new-side').selectOption(side);
-  await p.locator('#new-name').fill(name);
-  await p.locator('#new-lobby').setChecked(lobby);
-  if (clockSeconds) {
-    await p.locator('#new-clock').selectOption('custom');
-    await p.locator('#new-clock-base').fill(String(clockSeconds));
-    await p.locator('#new-clock-inc').fill('0');
-  } else {
-    await p.locator('#new-clock').selectOption('none');
-  }
+  await h.fillOnlineGame(p, { side, name, clockSeconds, lobby });
   if (shotName) await shot(p, shotName);
   await p.locator('#new-start').click();
   await p.locator('#dlg-new').waitFor({ state: 'hidden' });
 }
 
-async function move(p, from, to) {
-  await h.square(p, from).click();
-  await h.square(p, to).click();
-}
-
-const gameId = (p) => Number(new URL(p.url()).hash.match(/game=(\d+)/)?.[1]);
+const { move, gameId } = h;
 
 before(async () => {
   db = path.join(work, 'games.db');
