@@ -277,6 +277,61 @@ TEST_F(WebAccountTest, YourTurnListsTheAccountsGamesOnEveryDevice) {
   EXPECT_EQ(phone->post("/api/your-turn", {{"games", Json::array()}}).body["count"], 0);
 }
 
+TEST_F(WebAccountTest, AnAccountsSeatIsPlayedFromEveryDeviceLoggedIntoIt) {
+  start();
+  // Ann's phone makes the game (its player key and token hold the seat);
+  // her laptop, a browser of its own with neither, logs into her account.
+  auto phone = browser("ann-phone-key-00001");
+  auto laptop = browser("");
+  auto bob = browser("bob-browser-key-0001");
+  auto cy = browser("cy-browser-key-00001");
+  ASSERT_EQ(phone->post("/api/account/signup", kAnn).status, 201);
+  ASSERT_EQ(cy->post("/api/account/signup", {{"name", "Cy"}, {"password", "cy-secret-12"}}).status,
+            201);
+  Reply g = phone->post("/api/games", {{"online", true}, {"side", "blue"}, {"blue", kHuman}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+
+  // Before logging in the laptop is a spectator.
+  Reply r = laptop->post(path(id, "/moves"), {{"move", "a3a4"}});
+  EXPECT_EQ(r.status, 403) << r.text;
+  EXPECT_EQ(code_of(r), "not_your_seat");
+  EXPECT_EQ(laptop->get(path(id)).body["you"], Json::array());
+
+  ASSERT_EQ(laptop->post("/api/account/login", kAnn).status, 200);
+  EXPECT_EQ(laptop->get(path(id)).body["you"], Json::array({"blue"}));
+  r = laptop->post(path(id, "/moves"), {{"move", "a3a4"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["ply"], 1);
+  ASSERT_EQ(bob->post(path(id, "/moves"), {{"move", "g7g6"}}).status, 200);
+  // The phone plays on with its key, the laptop with the account: one seat.
+  ASSERT_EQ(phone->post(path(id, "/moves"), {{"move", "a4a5"}}).status, 200);
+  ASSERT_EQ(bob->post(path(id, "/moves"), {{"move", "g6g5"}}).status, 200);
+  r = laptop->post(path(id, "/offers"), {{"kind", "draw"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["offers"]["draw"], "blue");
+  ASSERT_EQ(bob->post(path(id, "/offers/decline"), {{"kind", "draw"}}).status, 200);
+  // The seat's account is Ann's, not any account's: Cy is a spectator.
+  r = cy->post(path(id, "/moves"), {{"move", "a5a6"}});
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(code_of(r), "not_your_seat");
+  // Logged out, the laptop proves nothing any more.
+  ASSERT_EQ(laptop->post("/api/account/logout", Json::object()).status, 200);
+  r = laptop->post(path(id, "/resign"), Json::object());
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(code_of(r), "not_your_seat");
+  ASSERT_EQ(laptop->post("/api/account/login", kAnn).status, 200);
+  r = laptop->post(path(id, "/resign"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["result"], "0-1");
+  EXPECT_EQ(phone->get(path(id)).body["result"], "0-1");
+  // A route that asks who the request is from with the game locked (a
+  // review's) finds the account's seat all the same, and answers.
+  r = laptop->post(path(id, "/review"), {{"movetime_ms", 20}});
+  EXPECT_EQ(r.status, 202) << r.text;
+}
+
 TEST_F(WebAccountTest, APuzzleRatingIsTheAccountsOnEveryDevice) {
   start();
   auto laptop = browser("ann-laptop-key-0001");

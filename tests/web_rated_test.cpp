@@ -62,6 +62,20 @@ int64_t start_rated(Browser& blue, Browser& red) {
   return g.body["id"];
 }
 
+// Game `id`'s first two moves, blue's a3a4 and red's g7g6, and then
+// `loser` resigns: the shortest game that is counted.
+void play_and_resign(Browser& blue, Browser& red, int64_t id, Browser& loser) {
+  ASSERT_EQ(blue.post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(red.post(path(id, "/moves"), {{"move", "g7g6"}}).status, 200);
+  const Reply resigned = loser.post(path(id, "/resign"), Json::object());
+  ASSERT_EQ(resigned.status, 200) << resigned.text;
+}
+
+// The player's standard blitz rating as its profile shows it.
+Json blitz_rating(Browser& anyone, const std::string& name) {
+  return anyone.get("/api/players/" + name).body["ratings"]["standard blitz"];
+}
+
 // After one game between two new players, the winner's and the loser's
 // ratings as the library computes them.
 rating::Rating after_first(double score) {
@@ -142,6 +156,53 @@ TEST_F(WebRatedTest, ARatedGameMovesBothRatingsByGlicko2Once) {
   EXPECT_EQ(board.body, (Json{{"category", "standard blitz"}, {"players", Json::array()}}));
   EXPECT_EQ(message_of(anyone.get("/api/leaderboard")),
             "the leaderboard needs a 'category', such as \"standard blitz\"");
+}
+
+TEST_F(WebRatedTest, ARematchOfARatedGameIsRatedToo) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t id = start_rated(*ann, *bob);
+  play_and_resign(*ann, *bob, id, *bob);
+  ASSERT_EQ(bob->post(path(id, "/rematch"), Json::object()).status, 200);
+  const Reply made = ann->post(path(id, "/rematch/accept"), Json::object());
+  ASSERT_EQ(made.status, 200) << made.text;
+  const int64_t again = made.body["id"];
+  EXPECT_NE(again, id);
+  // Colours swapped, rated in the same category, the ratings by the names.
+  EXPECT_EQ(made.body["rated"], true);
+  EXPECT_EQ(made.body["category"], "standard blitz");
+  EXPECT_EQ(made.body["you"], Json::array({"red"}));
+  EXPECT_EQ(made.body["players"]["blue"]["rating"], "1338?");
+  EXPECT_EQ(made.body["players"]["red"]["rating"], "1662?");
+  play_and_resign(*bob, *ann, again, *ann);
+
+  // The second game is one more rating period: each from its rating after
+  // the first, against the other's.
+  const rating::Rating ann1 = after_first(1.0);
+  const rating::Rating bob1 = after_first(0.0);
+  const rating::Outcome ann_lost{bob1.rating, bob1.deviation, 0.0};
+  const rating::Outcome bob_won{ann1.rating, ann1.deviation, 1.0};
+  const rating::Rating ann2 = rating::update(ann1, std::span(&ann_lost, 1));
+  const rating::Rating bob2 = rating::update(bob1, std::span(&bob_won, 1));
+  Browser anyone(port_, "");
+  const Json anns = blitz_rating(anyone, "Ann");
+  const Json bobs = blitz_rating(anyone, "bob");
+  EXPECT_EQ(anns["games"], 2);
+  EXPECT_EQ(bobs["games"], 2);
+  EXPECT_EQ(anns["rating"], std::lround(ann2.rating));
+  EXPECT_EQ(anns["deviation"], std::lround(ann2.deviation));
+  EXPECT_EQ(bobs["rating"], std::lround(bob2.rating));
+  EXPECT_EQ(bobs["deviation"], std::lround(bob2.deviation));
+  // By hand (Python, the paper's steps): 1662.3/290.3 loses to 1337.7/290.3
+  // (g = 0.7354, E = 0.7981): Ann 1433.1/260.5, Bob 1566.9/260.5.
+  EXPECT_EQ(anns["rating"], 1433);
+  EXPECT_EQ(bobs["rating"], 1567);
+  EXPECT_EQ(anns["deviation"], 260);
+  const std::string record = anyone.get(path(again, "/record")).text;
+  EXPECT_NE(record.find("[BlueElo \"1338\"]\n[RedElo \"1662\"]\n[Rated \"Yes\"]"),
+            std::string::npos)
+      << record;
 }
 
 TEST_F(WebRatedTest, AnAbortedGameIsNotCounted) {

@@ -43,6 +43,8 @@ AccountService::AccountService(AccountStore& store, GameService& games, AccountO
   games_.on_rated_game_over([this](const GameSessionBase& game) { rated_game_over(game); });
   games_.on_rating_labels([this](const GameSessionBase& game) { return rating_labels(game); });
   games_.on_rating_tags([this](const GameSessionBase& game) { return rating_tags(game); });
+  games_.on_rematch_made(
+      [this](const GameSessionBase& old, const GameSessionBase& made) { rematch_made(old, made); });
 }
 
 int64_t AccountService::now() const {
@@ -207,6 +209,20 @@ std::vector<GameService::SeatClaim> AccountService::owned_seats(const std::strin
 void AccountService::took_seats(int64_t account_id, int64_t game_id, int seats) {
   for (int seat = 0; seat < 2; ++seat) {
     if (seats & (1 << seat)) store_.own_seat(game_id, seat, account_id);
+  }
+}
+
+int AccountService::seats_owned(const std::string& token, int64_t game_id) {
+  const std::optional<StoredAccount> account = account_of(token);
+  if (!account) return 0;
+  const std::array<int64_t, 2> owners = store_.seat_owners(game_id);
+  return (owners[0] == account->id ? 1 : 0) | (owners[1] == account->id ? 2 : 0);
+}
+
+void AccountService::rematch_made(const GameSessionBase& old, const GameSessionBase& made) {
+  const std::array<int64_t, 2> owners = store_.seat_owners(old.id());
+  for (int seat = 0; seat < 2; ++seat) {
+    if (owners[size_t(seat)] != 0) store_.own_seat(made.id(), 1 - seat, owners[size_t(seat)]);
   }
 }
 

@@ -70,6 +70,13 @@ class AccountService {
   std::vector<GameService::SeatClaim> owned_seats(const std::string& token, int limit);
   // Records that the account took `seats` (a bit set) of the game.
   void took_seats(int64_t account_id, int64_t game_id, int seats);
+  // The seats (a bit set) of game `game_id` that the logged-in account of
+  // `token` owns: proof enough to play them from any browser logged into
+  // it (GameService::prove_seats). 0 without a login.
+  int seats_owned(const std::string& token, int64_t game_id);
+  // A rematch made of `old`: the accounts that owned its seats own the
+  // swapped seats of `made` (GameService::on_rematch_made).
+  void rematch_made(const GameSessionBase& old, const GameSessionBase& made);
   // The seats (a bit set) of `state` (a game's state as the API answers it
   // to a requester) that the requester holds ("you") and a person plays,
   // not the engine.

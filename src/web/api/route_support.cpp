@@ -1,5 +1,7 @@
 #include "web/api/route_support.h"
 
+#include <string_view>
+
 #include "core/movegen.h"
 #include "web/server/json_http.h"
 
@@ -8,6 +10,19 @@ namespace jungle::web {
 namespace {
 // Seat tokens one request may carry.
 constexpr size_t kMaxSeatTokens = 4;
+
+// The game of a path under /api/games/<id>; 0 for any other path.
+int64_t path_game(const std::string& path) {
+  constexpr std::string_view kPrefix = "/api/games/";
+  if (path.rfind(kPrefix, 0) != 0) return 0;
+  int64_t id = 0;
+  for (size_t i = kPrefix.size(); i < path.size() && path[i] != '/'; ++i) {
+    // Digits only, and few enough for an id: anything else is no game.
+    if (path[i] < '0' || path[i] > '9' || i - kPrefix.size() >= 18) return 0;
+    id = id * 10 + (path[i] - '0');
+  }
+  return id;
+}
 }  // namespace
 
 Handler guarded(Handler handler) {
@@ -57,6 +72,15 @@ Requester requester(const ApiContext& ctx, const httplib::Request& req,
     pos = end + 1;
   }
   r.proof = Credentials::of(r.player_key, tokens);
+  // A logged-in account's own seats of the game the path names are proven
+  // by its login cookie, on any device (docs/accounts.md).
+  if (ctx.accounts != nullptr) {
+    const int64_t id = path_game(req.path);
+    const std::string login = ctx.guard.cookie(req, ctx.guard.account_cookie_name());
+    if (id > 0 && !login.empty()) {
+      ctx.service.prove_seats(id, ctx.accounts->seats_owned(login, id), r.proof);
+    }
+  }
   // ?as=blue|red: of the seats it holds, the request acts and looks as this
   // one only (a hot-seat game's page, for the player at the screen).
   if (req.has_param("as")) {

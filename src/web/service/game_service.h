@@ -148,6 +148,14 @@ class GameService {
   // ---- watching ----
   // The seats `who` holds in the game, as a bit set (0: a spectator).
   int seats_of(int64_t id, const Requester& who);
+  // An account's own seat is proof to play it from any browser logged into
+  // the account (docs/accounts.md): the route that found the requester's
+  // account owning `seats` (a bit set) of game `id` adds to `proof` what the
+  // seats' tokens would prove (their digests, read from the store without
+  // the game's lock, which some routes hold while they ask who the request
+  // is from), so every check of the seats holds as for the token. Nothing
+  // for a game that is not there, or a seat nobody holds.
+  void prove_seats(int64_t id, int seats, Credentials& proof);
   struct CatchUp {
     std::vector<StoredEvent> events;  // after the seq asked for, in order
     int64_t last = 0;                 // the game's latest event
@@ -200,6 +208,13 @@ class GameService {
   // The rating category of a game ("standard blitz"); "" when it cannot be
   // rated.
   static std::string category_of(const GameSessionBase& game);
+  // Called when a rematch of `old` is made (seat s of `old` is seat 1 - s
+  // of `made`), before either player is answered: the account service
+  // gives the new game's seats to the accounts that owned the old ones, so
+  // that a rematch of a rated game is rated too. Set once, like the others.
+  using RematchListener =
+      std::function<void(const GameSessionBase& old, const GameSessionBase& made)>;
+  void on_rematch_made(RematchListener listener) { rematch_made_ = std::move(listener); }
 
   // ---- clocks ----
   int64_t now() const { return options_.clock(); }
@@ -305,6 +320,7 @@ class GameService {
   GameOverListener rated_over_;
   RatingLabels rating_labels_;
   RatingTags rating_tags_;
+  RematchListener rematch_made_;
 };
 
 // "draw" / "takeback".

@@ -95,6 +95,9 @@ std::pair<std::shared_ptr<GameSessionBase>, std::array<std::string, 2>> GameServ
   std::unique_ptr<GameSessionBase> game = new_session(old.family(), start, catalog_).game;
   game->clock = GameClock(old.clock.control());
   game->seats.online = old.seats.online;
+  // A rated game's rematch is rated too: the same two accounts (the
+  // listener gives them the new seats), the same category.
+  game->seats.rated = old.seats.rated;
   std::array<std::string, 2> tokens;
   for (int seat = 0; seat < 2; ++seat) {
     const Seat& from = old.seats.seats[size_t(1 - seat)];
@@ -108,6 +111,7 @@ std::pair<std::shared_ptr<GameSessionBase>, std::array<std::string, 2>> GameServ
       games_.add(std::move(game), [this] { return new_code(); });
   std::lock_guard lock(added->mutex());
   track_deadline(*added);
+  if (rematch_made_) rematch_made_(old, *added);
   return {added, tokens};
 }
 
