@@ -6,8 +6,11 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <map>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "pg_test_server.h"
 #include "test_folder.h"
@@ -191,12 +194,66 @@ void exercise_store(GameStore& games, AccountStore& accounts) {
   EXPECT_TRUE(games.load(won.id)) << "the games stay";
 }
 
+// The puzzle trainer's part of a store: a first attempt counted once, with
+// the account's rating and history and the puzzle's rating as `update`
+// gives them; an anonymous attempt moves only the puzzle's.
+void exercise_puzzles(AccountStore& accounts) {
+  const int64_t ann = accounts.create_account("Pia", "pia", "h", 1)->id;
+  EXPECT_EQ(accounts.puzzle_player(ann).attempts, 0);
+  EXPECT_EQ(accounts.puzzle_player(ann).rating.rating, 1500);
+  EXPECT_TRUE(accounts.puzzle_ratings().empty());
+  const rating::Rating start{1200, 150, 0.06};
+  std::vector<std::pair<double, double>> seen;  // (player, puzzle) before each update
+  const auto update = [&](double player_after, double puzzle_after) {
+    return [&seen, player_after, puzzle_after](const rating::Rating& player,
+                                               const rating::Rating& puzzle) {
+      seen.emplace_back(player.rating, puzzle.rating);
+      return std::pair{rating::Rating{player_after, 300, 0.06},
+                       rating::Rating{puzzle_after, 140, 0.06}};
+    };
+  };
+  EXPECT_TRUE(
+      accounts.count_puzzle_attempt(PuzzleAttempt{ann, "p1", true, start, 10}, update(1550, 1180)));
+  // The same puzzle again: counted once, whatever the answer.
+  EXPECT_FALSE(
+      accounts.count_puzzle_attempt(PuzzleAttempt{ann, "p1", false, start, 11}, update(1, 1)));
+  // An anonymous player's attempt: the puzzle's rating only, from its stored one.
+  EXPECT_TRUE(
+      accounts.count_puzzle_attempt(PuzzleAttempt{0, "p1", false, start, 12}, update(9999, 1190)));
+  EXPECT_TRUE(accounts.count_puzzle_attempt(PuzzleAttempt{ann, "p2", false, start, 13},
+                                            update(1520, 1230)));
+  EXPECT_EQ(seen,
+            (std::vector<std::pair<double, double>>{{1500, 1200}, {1500, 1180}, {1550, 1200}}));
+  const StoredPuzzlePlayer pia = accounts.puzzle_player(ann);
+  EXPECT_EQ(pia.attempts, 2);
+  EXPECT_EQ(pia.rating.rating, 1520);
+  EXPECT_EQ(pia.rating.deviation, 300);
+  const std::vector<PuzzleAttemptRecord> history = accounts.puzzle_history(ann, 10);
+  ASSERT_EQ(history.size(), 2u);
+  EXPECT_EQ(history[0].puzzle_id, "p2");
+  EXPECT_FALSE(history[0].solved);
+  EXPECT_EQ(history[0].rating_before, 1550);
+  EXPECT_EQ(history[0].rating_after, 1520);
+  EXPECT_EQ(history[0].at_ms, 13);
+  EXPECT_EQ(history[1].puzzle_id, "p1");
+  EXPECT_TRUE(history[1].solved);
+  EXPECT_EQ(history[1].rating_before, 1500);
+  EXPECT_EQ(history[1].rating_after, 1550);
+  EXPECT_EQ(accounts.puzzle_history(ann, 1).size(), 1u);
+  const std::map<std::string, rating::Rating> puzzles = accounts.puzzle_ratings();
+  ASSERT_EQ(puzzles.size(), 2u);
+  EXPECT_EQ(puzzles.at("p1").rating, 1190);
+  EXPECT_EQ(puzzles.at("p1").deviation, 140);
+  EXPECT_EQ(puzzles.at("p2").rating, 1230);
+}
+
 TEST(AccountStoreTest, SqliteKeepsAccountsSessionsAndSeats) {
   TestFolder dir("accounts");
   SqliteGameStore games(dir / "games.db");
   SqliteAccountStore accounts(dir / "games.db");
   EXPECT_EQ(accounts.opened_version(), 0);
   exercise_store(games, accounts);
+  exercise_puzzles(accounts);
 }
 
 TEST(AccountStoreTest, AFileOfTodaysGamesGainsTheAccountTablesAndKeepsItsGames) {
@@ -252,8 +309,9 @@ TEST(AccountStoreTest, AFileOfAccountSchema1GainsTheRatings) {
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open((dir / "games.db").string().c_str(), &db), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(db,
-                         "DROP TABLE ratings; DROP TABLE rated_games; UPDATE "
-                         "account_schema_version SET version = 1",
+                         "DROP TABLE ratings; DROP TABLE rated_games; DROP TABLE "
+                         "puzzle_players; DROP TABLE puzzle_history; DROP TABLE puzzle_ratings; "
+                         "UPDATE account_schema_version SET version = 1",
                          nullptr, nullptr, nullptr),
             SQLITE_OK);
   sqlite3_close(db);
@@ -271,6 +329,49 @@ TEST(AccountStoreTest, AFileOfAccountSchema1GainsTheRatings) {
   EXPECT_EQ(again.ratings(bob)[0].value.rating, 1600);
 }
 
+// A file of account schema 2 (ratings, before the puzzles' tables) gains
+// them and keeps its accounts and ratings.
+TEST(AccountStoreTest, AFileOfAccountSchema2GainsThePuzzleTables) {
+  TestFolder dir("accounts-v2");
+  SqliteGameStore games(dir / "games.db");
+  int64_t ann = 0;
+  {
+    SqliteAccountStore accounts(dir / "games.db");
+    ann = accounts.create_account("Ann", "ann", "h", 1)->id;
+    const int64_t bob = accounts.create_account("bob", "bob", "h", 1)->id;
+    ASSERT_TRUE(accounts.count_rated_game(RatedGame{3, "standard rapid", {ann, bob}, "1-0", 4},
+                                          [](const std::array<rating::Rating, 2>&) {
+                                            return std::array<rating::Rating, 2>{
+                                                rating::Rating{1600, 300, 0.06},
+                                                rating::Rating{1400, 300, 0.06}};
+                                          }));
+  }
+  // As the previous jungle left it: no puzzle tables, version 2.
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir / "games.db").string().c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "DROP TABLE puzzle_players; DROP TABLE puzzle_history; DROP TABLE "
+                         "puzzle_ratings; UPDATE account_schema_version SET version = 2",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  SqliteAccountStore again(dir / "games.db");
+  EXPECT_EQ(again.opened_version(), 2);
+  EXPECT_EQ(again.account_by_name("ann")->id, ann);
+  ASSERT_EQ(again.ratings(ann).size(), 1u);
+  EXPECT_EQ(again.ratings(ann)[0].value.rating, 1600);
+  EXPECT_TRUE(again.count_puzzle_attempt(
+      PuzzleAttempt{ann, "p1", true, rating::Rating{}, 5},
+      [](const rating::Rating&, const rating::Rating&) {
+        return std::pair{rating::Rating{1560, 290, 0.06}, rating::Rating{1440, 290, 0.06}};
+      }));
+  EXPECT_EQ(again.puzzle_player(ann).rating.rating, 1560);
+  EXPECT_EQ(again.puzzle_history(ann, 5).size(), 1u);
+  SqliteAccountStore third(dir / "games.db");
+  EXPECT_EQ(third.opened_version(), SqliteAccountStore::kSchemaVersion);
+  EXPECT_EQ(third.puzzle_player(ann).rating.rating, 1560);
+}
+
 TEST(AccountStoreTest, AFileOfANewerAccountSchemaIsRefused) {
   TestFolder dir("accounts-newer");
   SqliteGameStore games(dir / "games.db");
@@ -286,7 +387,7 @@ TEST(AccountStoreTest, AFileOfANewerAccountSchemaIsRefused) {
     FAIL() << "a newer account schema was opened";
   } catch (const StoreError& e) {
     EXPECT_NE(std::string(e.what()).find("has account schema version 9, newer than this jungle "
-                                         "knows (2)"),
+                                         "knows (3)"),
               std::string::npos)
         << e.what();
   }
@@ -300,6 +401,7 @@ TEST(AccountStoreTest, PostgresKeepsAccountsSessionsAndSeats) {
   PgAccountStore accounts(url);
   EXPECT_EQ(accounts.opened_version(), 0);
   exercise_store(games, accounts);
+  exercise_puzzles(accounts);
   // A second server on the database finds the tables migrated, and Ann's session.
   PgAccountStore other(url);
   EXPECT_EQ(other.opened_version(), PgAccountStore::kSchemaVersion);

@@ -351,6 +351,45 @@ TEST_F(WebAccountTest, APuzzleRatingIsTheAccountsOnEveryDevice) {
   EXPECT_EQ(phone->get("/api/puzzles/player").body["player"]["attempts"], 0);
 }
 
+TEST_F(WebAccountTest, APuzzleRatingAndHistorySurviveARestart) {
+  start();
+  const std::string puzzle = "/api/puzzles/3bd2369f2239";
+  auto laptop = browser("ann-laptop-key-0001");
+  ASSERT_EQ(laptop->post("/api/account/signup", kAnn).status, 201);
+  Reply solved = laptop->post(puzzle + "/attempt", {{"moves", {"e9d9"}}});
+  ASSERT_EQ(solved.status, 200) << solved.text;
+  EXPECT_EQ(solved.body["rated"], true);
+  EXPECT_EQ(solved.body["change"], 36);
+  EXPECT_EQ(solved.body["puzzle_rating"], 989);
+  const Json rated = {{"rating", 1536}, {"deviation", 318}, {"provisional", true}, {"attempts", 1}};
+  const Json history = {{"history",
+                         {{{"puzzle", "3bd2369f2239"},
+                           {"solved", true},
+                           {"rating_before", 1500},
+                           {"rating_after", 1536},
+                           {"at_ms", 1'700'000'000'000}}}}};
+  EXPECT_EQ(laptop->get("/api/puzzles/history").body, history);
+  // Someone without an account keeps no history.
+  EXPECT_EQ(browser("bob-browser-key-0001")->get("/api/puzzles/history").body,
+            (Json{{"history", Json::array()}}));
+
+  // A restart on the same database: the account's rating, its history and
+  // the puzzle's rating are all still there.
+  server_.reset();
+  start();
+  auto phone = browser("ann-phone-key-00001");
+  ASSERT_EQ(phone->post("/api/account/login", kAnn).status, 200);
+  EXPECT_EQ(phone->get("/api/puzzles/player").body["player"], rated);
+  EXPECT_EQ(phone->get("/api/puzzles/history").body, history);
+  EXPECT_EQ(phone->get(puzzle).body["puzzle"]["rating"], 989);
+  // Rated once: solving it again after the restart changes nothing.
+  Reply again = phone->post(puzzle + "/attempt", {{"moves", {"e9d9"}}});
+  ASSERT_EQ(again.status, 200) << again.text;
+  EXPECT_EQ(again.body["rated"], false);
+  EXPECT_EQ(again.body["change"], 0);
+  EXPECT_EQ(again.body["player"], rated);
+}
+
 TEST_F(WebAccountTest, AGameAgainstTheEngineIsTheAccountsOnItsHumanSeatOnly) {
   start();
   const Json engine = {{"type", "engine"}, {"skill", 0}, {"movetime_ms", 50}};

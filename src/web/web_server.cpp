@@ -307,6 +307,9 @@ WebServer::WebServer(WebServerOptions options)
                flip_reviews_, open_streams_, guard_, options_.max_streams} {
   context_.max_game_streams = options_.max_game_streams;
   context_.accounts = &accounts_;
+  // The accounts' puzzle ratings and histories, and the puzzles' ratings,
+  // live in the database, past a restart.
+  puzzles_.keep_in(*account_store_);
   context_.secure_cookies = options_.secure_cookies;
   const int threads = std::max(4, options_.http_threads);
   http_.new_task_queue = [threads] { return new httplib::ThreadPool(size_t(threads)); };

@@ -25,7 +25,7 @@ std::string puzzle_player(const ApiContext& ctx, const Request& req, const Respo
   if (ctx.accounts) {
     const std::optional<StoredAccount> account =
         ctx.accounts->account_of(ctx.guard.cookie(req, ctx.guard.account_cookie_name()));
-    if (account) return "account " + std::to_string(account->id);
+    if (account) return PuzzleTrainer::account_player(account->id);
   }
   const std::string key = ctx.guard.player_key(req, res);
   return key.empty() ? "" : secret_digest(key);
@@ -67,6 +67,12 @@ void add_puzzle_routes(httplib::Server& server, ApiContext& ctx, PuzzleTrainer& 
 
   server.Get("/api/puzzles/player", guarded([&](const Request& req, Response& res) {
                send_json(res, trainer.player(puzzle_player(ctx, req, res)));
+             }));
+
+  // A logged-in player's rated attempts, newest first (docs/api.md).
+  server.Get("/api/puzzles/history", guarded([&](const Request& req, Response& res) {
+               const int limit = int(int_param(req, "limit", 50, 1, 500));
+               send_json(res, trainer.history(puzzle_player(ctx, req, res), limit));
              }));
 
   server.Get(R"(/api/puzzles/([^/]+))", guarded([&](const Request& req, Response& res) {

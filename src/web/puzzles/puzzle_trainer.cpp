@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
+#include <utility>
 
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -75,12 +77,51 @@ PuzzleTrainer::PuzzleTrainer(PuzzleSet set, std::function<int64_t()> clock)
   }
 }
 
+void PuzzleTrainer::keep_in(AccountStore& store) {
+  std::lock_guard lock(mutex_);
+  store_ = &store;
+  for (const auto& [id, r] : store.puzzle_ratings()) {
+    // A puzzle no longer in the set (another --puzzles file) is left out.
+    if (puzzle_ratings_.contains(id)) puzzle_ratings_[id] = r;
+  }
+}
+
+std::string PuzzleTrainer::account_player(int64_t account_id) {
+  return "account " + std::to_string(account_id);
+}
+
+int64_t PuzzleTrainer::stored_account(const std::string& player) const {
+  constexpr std::string_view kPrefix = "account ";
+  if (store_ == nullptr || player.rfind(kPrefix, 0) != 0) return 0;
+  try {
+    return std::stoll(player.substr(kPrefix.size()));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+PuzzleTrainer::PlayerRecord PuzzleTrainer::record_of(const std::string& player) const {
+  if (const int64_t account = stored_account(player)) {
+    PlayerRecord record;
+    record.rating = store_->puzzle_player(account).rating;
+    for (const PuzzleAttemptRecord& a : store_->puzzle_history(account, kMaxHistory)) {
+      record.rated.insert(a.puzzle_id);
+    }
+    return record;
+  }
+  const auto it = players_.find(player);
+  return it == players_.end() ? PlayerRecord() : it->second;
+}
+
+int64_t PuzzleTrainer::now_ms() const {
+  return clock_ ? clock_()
+                : std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count();
+}
+
 std::string PuzzleTrainer::today() const {
-  const int64_t ms = clock_ ? clock_()
-                            : std::chrono::duration_cast<std::chrono::milliseconds>(
-                                  std::chrono::system_clock::now().time_since_epoch())
-                                  .count();
-  return utc_day(ms);
+  return utc_day(now_ms());
 }
 
 const puzzles::Puzzle& PuzzleTrainer::find(const std::string& id) const {
@@ -107,9 +148,13 @@ Json PuzzleTrainer::public_puzzle(const puzzles::Puzzle& p) const {
 }
 
 Json PuzzleTrainer::player_json(const std::string& player) const {
-  const auto it = players_.find(player);
-  const PlayerRecord none;
-  const PlayerRecord& record = it == players_.end() ? none : it->second;
+  if (const int64_t account = stored_account(player)) {
+    const StoredPuzzlePlayer stored = store_->puzzle_player(account);
+    Json j = puzzle_rating_json(stored.rating);
+    j["attempts"] = stored.attempts;
+    return j;
+  }
+  const PlayerRecord record = record_of(player);
   Json j = puzzle_rating_json(record.rating);
   j["attempts"] = record.rated.size();
   return j;
@@ -138,9 +183,8 @@ Json PuzzleTrainer::next(const std::string& player, std::optional<double> rating
                         theme.substr(0, 40) + "'");
   }
   std::lock_guard lock(mutex_);
-  const auto it = players_.find(player);
-  const double target =
-      rating ? *rating : (it == players_.end() ? rating::kDefaultRating : it->second.rating.rating);
+  const PlayerRecord record = record_of(player);
+  const double target = rating ? *rating : record.rating.rating;
   // The nearest in rating of those the player has not been rated on; when
   // every one of the theme has been, the nearest of all of them.
   const puzzles::Puzzle* best = nullptr;
@@ -152,7 +196,7 @@ Json PuzzleTrainer::next(const std::string& player, std::optional<double> rating
       continue;
     }
     const double gap = std::abs(puzzle_ratings_.at(p.id).rating - target);
-    const bool seen = it != players_.end() && it->second.rated.contains(p.id);
+    const bool seen = record.rated.contains(p.id);
     if (seen) {
       if (!best_seen || gap < best_seen_gap) best_seen = &p, best_seen_gap = gap;
     } else if (!best || gap < best_gap) {
@@ -181,6 +225,21 @@ Json PuzzleTrainer::daily(const std::string& player, const std::string& day) con
 Json PuzzleTrainer::player(const std::string& player) const {
   std::lock_guard lock(mutex_);
   return {{"player", player_json(player)}};
+}
+
+Json PuzzleTrainer::history(const std::string& player, int limit) const {
+  std::lock_guard lock(mutex_);
+  Json list = Json::array();
+  if (const int64_t account = stored_account(player)) {
+    for (const PuzzleAttemptRecord& a : store_->puzzle_history(account, limit)) {
+      list.push_back({{"puzzle", a.puzzle_id},
+                      {"solved", a.solved},
+                      {"rating_before", rounded_rating(a.rating_before)},
+                      {"rating_after", rounded_rating(a.rating_after)},
+                      {"at_ms", a.at_ms}});
+    }
+  }
+  return {{"history", list}};
 }
 
 Json PuzzleTrainer::attempt(const std::string& id, const std::string& player,
@@ -266,15 +325,49 @@ Json PuzzleTrainer::attempt(const std::string& id, const std::string& player,
     out["solution_fens"] = fens;
     bool rated = false;
     int change = 0;
-    if (!player.empty() && !players_[player].rated.contains(p.id)) {
-      PlayerRecord& record = players_[player];
-      rating::Rating& puzzle = puzzle_ratings_.at(p.id);
-      const double score = status == "solved" ? 1.0 : 0.0;
+    const double score = status == "solved" ? 1.0 : 0.0;
+    // The player's and the puzzle's ratings after this attempt, from
+    // theirs before it: one rating period for each (docs/ratings.md).
+    const auto rate = [score](const rating::Rating& player, const rating::Rating& puzzle) {
       const rating::Outcome for_player{puzzle.rating, puzzle.deviation, score};
-      const rating::Outcome for_puzzle{record.rating.rating, record.rating.deviation, 1 - score};
+      const rating::Outcome for_puzzle{player.rating, player.deviation, 1 - score};
+      return std::pair{rating::update(player, std::span(&for_player, 1)),
+                       rating::update(puzzle, std::span(&for_puzzle, 1))};
+    };
+    rating::Rating& puzzle = puzzle_ratings_.at(p.id);
+    const rating::Rating puzzle_start{double(p.rating), kPuzzleInitialDeviation,
+                                      rating::kDefaultVolatility};
+    if (const int64_t account = stored_account(player)) {
+      // Judged by the store's ratings, in its transaction: another server
+      // may have moved the puzzle's since this one read it.
+      rating::Rating before;
+      std::pair<rating::Rating, rating::Rating> next;
+      rated = store_->count_puzzle_attempt(
+          PuzzleAttempt{account, p.id, score == 1.0, puzzle_start, now_ms()},
+          [&](const rating::Rating& player_before, const rating::Rating& puzzle_before) {
+            before = player_before;
+            next = rate(player_before, puzzle_before);
+            return next;
+          });
+      if (rated) {
+        puzzle = next.second;
+        change = rounded_rating(next.first.rating) - rounded_rating(before.rating);
+      }
+    } else if (!player.empty() && !players_[player].rated.contains(p.id)) {
+      PlayerRecord& record = players_[player];
       const rating::Rating before = record.rating;
-      record.rating = rating::update(before, std::span(&for_player, 1));
-      puzzle = rating::update(puzzle, std::span(&for_puzzle, 1));
+      std::pair<rating::Rating, rating::Rating> next = rate(before, puzzle);
+      if (store_) {
+        // Only the puzzle's rating is stored for an anonymous player.
+        store_->count_puzzle_attempt(
+            PuzzleAttempt{0, p.id, score == 1.0, puzzle_start, now_ms()},
+            [&](const rating::Rating&, const rating::Rating& puzzle_before) {
+              next = rate(before, puzzle_before);
+              return next;
+            });
+      }
+      record.rating = next.first;
+      puzzle = next.second;
       record.rated.insert(p.id);
       rated = true;
       change = rounded_rating(record.rating.rating) - rounded_rating(before.rating);

@@ -3,9 +3,11 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rating/glicko2.h"
@@ -86,6 +88,37 @@ struct RankedRating {
   StoredRating rating;
 };
 
+// ---- puzzles (docs/puzzles.md, "Ratings") ----
+// An account's puzzle rating (a new account has none: rating::Rating{}) and
+// how many puzzles it was rated on.
+struct StoredPuzzlePlayer {
+  rating::Rating rating;
+  int64_t attempts = 0;
+};
+
+// One rated attempt in an account's puzzle history.
+struct PuzzleAttemptRecord {
+  std::string puzzle_id;
+  bool solved = false;
+  double rating_before = 0;  // the account's puzzle rating before and after
+  double rating_after = 0;
+  int64_t at_ms = 0;
+};
+
+// A first attempt at a puzzle to count: `account_id` 0 for an anonymous
+// player, whose rating the trainer keeps (only the puzzle's is stored).
+struct PuzzleAttempt {
+  int64_t account_id = 0;
+  std::string puzzle_id;
+  bool solved = false;
+  rating::Rating puzzle_start;  // the puzzle's rating while none is stored
+  int64_t now_ms = 0;
+};
+
+// The player's and the puzzle's ratings after an attempt, from theirs before.
+using PuzzleRatingUpdate = std::function<std::pair<rating::Rating, rating::Rating>(
+    const rating::Rating& player, const rating::Rating& puzzle)>;
+
 class AccountStore {
  public:
   virtual ~AccountStore() = default;
@@ -146,6 +179,22 @@ class AccountStore {
   // is at most `max_deviation`, highest first (a tie by name).
   virtual std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
                                                 int limit) = 0;
+
+  // ---- puzzles (docs/puzzles.md, "Ratings") ----
+  // Counts a first attempt: in one transaction, the account's history gains
+  // the puzzle and its rating, and the puzzle's, become `update`'s (the
+  // rows locked, as count_rated_game's). False, and nothing changed, when
+  // the account was rated on the puzzle before. An anonymous attempt
+  // (account 0) changes only the puzzle's rating.
+  virtual bool count_puzzle_attempt(const PuzzleAttempt& attempt,
+                                    const PuzzleRatingUpdate& update) = 0;
+  virtual StoredPuzzlePlayer puzzle_player(int64_t account_id) = 0;
+  // The account's rated attempts, newest first (a tie by puzzle), at most
+  // `limit`.
+  virtual std::vector<PuzzleAttemptRecord> puzzle_history(int64_t account_id, int limit) = 0;
+  // The puzzles' ratings as attempts moved them, by puzzle id (a puzzle
+  // nobody was rated on is not there).
+  virtual std::map<std::string, rating::Rating> puzzle_ratings() = 0;
 };
 
 // Adds one game to a tally: `seats` the account's (a bit set), `result` the

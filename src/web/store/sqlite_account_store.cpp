@@ -60,6 +60,35 @@ CREATE TABLE rated_games (
   red_before   REAL    NOT NULL DEFAULT 0
 );
 )sql",
+    // 3: the puzzle trainer's ratings (accounts' and puzzles') and each
+    // account's puzzle history, which a restart used to forget.
+    R"sql(
+CREATE TABLE puzzle_players (
+  account_id INTEGER PRIMARY KEY,
+  rating     REAL    NOT NULL,
+  deviation  REAL    NOT NULL,
+  volatility REAL    NOT NULL,
+  attempts   INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL
+);
+CREATE TABLE puzzle_history (
+  account_id    INTEGER NOT NULL,
+  puzzle_id     TEXT    NOT NULL,
+  solved        INTEGER NOT NULL,
+  rating_before REAL    NOT NULL,
+  rating_after  REAL    NOT NULL,
+  attempted_ms  INTEGER NOT NULL,
+  PRIMARY KEY (account_id, puzzle_id)
+) WITHOUT ROWID;
+CREATE INDEX puzzle_history_by_time ON puzzle_history(account_id, attempted_ms);
+CREATE TABLE puzzle_ratings (
+  puzzle_id  TEXT    PRIMARY KEY,
+  rating     REAL    NOT NULL,
+  deviation  REAL    NOT NULL,
+  volatility REAL    NOT NULL,
+  attempts   INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql",
 };
 static_assert(std::size(kAccountMigrations) == SqliteAccountStore::kSchemaVersion);
 
@@ -405,6 +434,117 @@ std::vector<RankedRating> SqliteAccountStore::leaderboard(const std::string& cat
         st.text(0), StoredRating{category, rating::Rating{st.real(1), st.real(2), st.real(3)},
                                  st.integer(4), st.integer(5)}});
   }
+  return out;
+}
+
+bool SqliteAccountStore::count_puzzle_attempt(const PuzzleAttempt& attempt,
+                                              const PuzzleRatingUpdate& update) {
+  std::lock_guard lock(mutex_);
+  // BEGIN IMMEDIATE, as count_rated_game: the write lock before the reads.
+  sqlite::Transaction tx(db_);
+  const bool account = attempt.account_id != 0;
+  if (account) {
+    sqlite::Statement st(db_,
+                         "INSERT INTO puzzle_history (account_id, puzzle_id, solved, "
+                         "rating_before, rating_after, attempted_ms) VALUES (?,?,?,0,0,?) ON "
+                         "CONFLICT (account_id, puzzle_id) DO NOTHING");
+    st.bind(1, attempt.account_id)
+        .bind(2, attempt.puzzle_id)
+        .bind(3, int64_t(attempt.solved))
+        .bind(4, attempt.now_ms);
+    st.step();
+    if (sqlite3_changes(db_) == 0) {
+      tx.commit();
+      return false;
+    }
+  }
+  rating::Rating player;
+  if (account) {
+    sqlite::Statement st(
+        db_, "SELECT rating, deviation, volatility FROM puzzle_players WHERE account_id = ?");
+    st.bind(1, attempt.account_id);
+    if (st.step()) player = rating::Rating{st.real(0), st.real(1), st.real(2)};
+  }
+  rating::Rating puzzle = attempt.puzzle_start;
+  {
+    sqlite::Statement st(
+        db_, "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle_id = ?");
+    st.bind(1, attempt.puzzle_id);
+    if (st.step()) puzzle = rating::Rating{st.real(0), st.real(1), st.real(2)};
+  }
+  const auto [player_after, puzzle_after] = update(player, puzzle);
+  if (account) {
+    sqlite::Statement history(db_,
+                              "UPDATE puzzle_history SET rating_before = ?, rating_after = ? "
+                              "WHERE account_id = ? AND puzzle_id = ?");
+    history.bind(1, player.rating)
+        .bind(2, player_after.rating)
+        .bind(3, attempt.account_id)
+        .bind(4, attempt.puzzle_id);
+    history.step();
+    sqlite::Statement st(
+        db_,
+        "INSERT INTO puzzle_players (account_id, rating, deviation, volatility, attempts, "
+        "updated_ms) VALUES (?,?,?,?,1,?) ON CONFLICT (account_id) DO UPDATE SET rating = "
+        "excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, "
+        "attempts = attempts + 1, updated_ms = excluded.updated_ms");
+    st.bind(1, attempt.account_id)
+        .bind(2, player_after.rating)
+        .bind(3, player_after.deviation)
+        .bind(4, player_after.volatility)
+        .bind(5, attempt.now_ms);
+    st.step();
+  }
+  {
+    sqlite::Statement st(
+        db_,
+        "INSERT INTO puzzle_ratings (puzzle_id, rating, deviation, volatility, attempts) VALUES "
+        "(?,?,?,?,1) ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating, deviation = "
+        "excluded.deviation, volatility = excluded.volatility, attempts = attempts + 1");
+    st.bind(1, attempt.puzzle_id)
+        .bind(2, puzzle_after.rating)
+        .bind(3, puzzle_after.deviation)
+        .bind(4, puzzle_after.volatility);
+    st.step();
+  }
+  tx.commit();
+  return true;
+}
+
+StoredPuzzlePlayer SqliteAccountStore::puzzle_player(int64_t account_id) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_,
+                       "SELECT rating, deviation, volatility, attempts FROM puzzle_players WHERE "
+                       "account_id = ?");
+  st.bind(1, account_id);
+  StoredPuzzlePlayer out;
+  if (st.step()) {
+    out.rating = rating::Rating{st.real(0), st.real(1), st.real(2)};
+    out.attempts = st.integer(3);
+  }
+  return out;
+}
+
+std::vector<PuzzleAttemptRecord> SqliteAccountStore::puzzle_history(int64_t account_id, int limit) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_,
+                       "SELECT puzzle_id, solved, rating_before, rating_after, attempted_ms FROM "
+                       "puzzle_history WHERE account_id = ? ORDER BY attempted_ms DESC, "
+                       "puzzle_id LIMIT ?");
+  st.bind(1, account_id).bind(2, int64_t(limit));
+  std::vector<PuzzleAttemptRecord> out;
+  while (st.step()) {
+    out.push_back(
+        PuzzleAttemptRecord{st.text(0), st.integer(1) != 0, st.real(2), st.real(3), st.integer(4)});
+  }
+  return out;
+}
+
+std::map<std::string, rating::Rating> SqliteAccountStore::puzzle_ratings() {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, "SELECT puzzle_id, rating, deviation, volatility FROM puzzle_ratings");
+  std::map<std::string, rating::Rating> out;
+  while (st.step()) out[st.text(0)] = rating::Rating{st.real(1), st.real(2), st.real(3)};
   return out;
 }
 

@@ -16,7 +16,7 @@ namespace jungle::web {
 // refused rather than damaged. The games' tables are read, never written.
 class SqliteAccountStore : public AccountStore {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
   // Creates the file and its folder when missing. Throws StoreError.
   explicit SqliteAccountStore(const std::filesystem::path& path);
@@ -47,6 +47,11 @@ class SqliteAccountStore : public AccountStore {
   std::vector<StoredRating> ratings(int64_t account_id) override;
   std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
                                         int limit) override;
+  bool count_puzzle_attempt(const PuzzleAttempt& attempt,
+                            const PuzzleRatingUpdate& update) override;
+  StoredPuzzlePlayer puzzle_player(int64_t account_id) override;
+  std::vector<PuzzleAttemptRecord> puzzle_history(int64_t account_id, int limit) override;
+  std::map<std::string, rating::Rating> puzzle_ratings() override;
 
   // The accounts' schema version the file had when opened (0: none).
   int opened_version() const { return opened_version_; }

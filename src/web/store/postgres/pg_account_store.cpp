@@ -61,6 +61,33 @@ CREATE TABLE rated_games (
   red_before   DOUBLE PRECISION NOT NULL DEFAULT 0
 );
 )sql"},
+    {3, R"sql(
+CREATE TABLE puzzle_players (
+  account_id BIGINT           PRIMARY KEY,
+  rating     DOUBLE PRECISION NOT NULL,
+  deviation  DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  attempts   BIGINT           NOT NULL,
+  updated_ms BIGINT           NOT NULL
+);
+CREATE TABLE puzzle_history (
+  account_id    BIGINT           NOT NULL,
+  puzzle_id     TEXT             NOT NULL,
+  solved        BOOLEAN          NOT NULL,
+  rating_before DOUBLE PRECISION NOT NULL,
+  rating_after  DOUBLE PRECISION NOT NULL,
+  attempted_ms  BIGINT           NOT NULL,
+  PRIMARY KEY (account_id, puzzle_id)
+);
+CREATE INDEX puzzle_history_by_time ON puzzle_history (account_id, attempted_ms);
+CREATE TABLE puzzle_ratings (
+  puzzle_id  TEXT             PRIMARY KEY,
+  rating     DOUBLE PRECISION NOT NULL,
+  deviation  DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  attempts   BIGINT           NOT NULL
+);
+)sql"},
 };
 static_assert(kPgAccountMigrations[std::size(kPgAccountMigrations) - 1].version ==
               PgAccountStore::kSchemaVersion);
@@ -137,6 +164,39 @@ constexpr std::pair<const char*, const char*> kAccountStatements[] = {
      "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.updated_ms FROM ratings r "
      "JOIN accounts a ON a.id = r.account_id WHERE r.category = $1 AND r.deviation <= $2 AND "
      "r.games > 0 AND a.deleted_ms = 0 ORDER BY r.rating DESC, a.name_key LIMIT $3"},
+    {"mark_puzzle",
+     "INSERT INTO puzzle_history (account_id, puzzle_id, solved, rating_before, rating_after, "
+     "attempted_ms) VALUES ($1,$2,$3,0,0,$4) ON CONFLICT (account_id, puzzle_id) DO NOTHING"},
+    // Rows to lock, as fresh_rating's: the player's first, then the
+    // puzzle's, in every attempt, so that two attempts never wait on each
+    // other in a circle.
+    {"fresh_puzzle_player",
+     "INSERT INTO puzzle_players (account_id, rating, deviation, volatility, attempts, "
+     "updated_ms) VALUES ($1,$2,$3,$4,0,$5) ON CONFLICT (account_id) DO NOTHING"},
+    {"lock_puzzle_player",
+     "SELECT rating, deviation, volatility FROM puzzle_players WHERE account_id = $1 FOR UPDATE"},
+    {"fresh_puzzle_rating",
+     "INSERT INTO puzzle_ratings (puzzle_id, rating, deviation, volatility, attempts) VALUES "
+     "($1,$2,$3,$4,0) ON CONFLICT (puzzle_id) DO NOTHING"},
+    {"lock_puzzle_rating",
+     "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle_id = $1 FOR UPDATE"},
+    {"set_puzzle_history",
+     "UPDATE puzzle_history SET rating_before = $3, rating_after = $4 WHERE account_id = $1 AND "
+     "puzzle_id = $2"},
+    {"set_puzzle_player",
+     "UPDATE puzzle_players SET rating = $2, deviation = $3, volatility = $4, attempts = "
+     "attempts + 1, updated_ms = $5 WHERE account_id = $1"},
+    {"set_puzzle_rating",
+     "UPDATE puzzle_ratings SET rating = $2, deviation = $3, volatility = $4, attempts = "
+     "attempts + 1 WHERE puzzle_id = $1"},
+    {"puzzle_player",
+     "SELECT rating, deviation, volatility, attempts FROM puzzle_players WHERE account_id = $1 "
+     "AND attempts > 0"},
+    {"puzzle_history",
+     "SELECT puzzle_id, solved, rating_before, rating_after, attempted_ms FROM puzzle_history "
+     "WHERE account_id = $1 ORDER BY attempted_ms DESC, puzzle_id LIMIT $2"},
+    {"puzzle_ratings",
+     "SELECT puzzle_id, rating, deviation, volatility FROM puzzle_ratings WHERE attempts > 0"},
 };
 
 void prepare_account_statements(pqxx::connection& c) {
@@ -436,6 +496,92 @@ std::vector<RankedRating> PgAccountStore::leaderboard(const std::string& categor
               category,
               rating::Rating{row[1].as<double>(), row[2].as<double>(), row[3].as<double>()},
               row[4].as<int64_t>(), row[5].as<int64_t>()}});
+    }
+  });
+  return out;
+}
+
+bool PgAccountStore::count_puzzle_attempt(const PuzzleAttempt& attempt,
+                                          const PuzzleRatingUpdate& update) {
+  bool counted = false;
+  pool_->run([&](pqxx::connection& c) {
+    counted = false;
+    pqxx::work w(c);
+    const bool account = attempt.account_id != 0;
+    // A second attempt of the account at the puzzle, on any server, waits
+    // here for the first's commit, then finds the row and does nothing.
+    if (account && w.exec_prepared("mark_puzzle", attempt.account_id, attempt.puzzle_id,
+                                   attempt.solved, attempt.now_ms)
+                           .affected_rows() == 0) {
+      w.commit();
+      return;
+    }
+    const rating::Rating fresh;
+    rating::Rating player;
+    if (account) {
+      w.exec_prepared("fresh_puzzle_player", attempt.account_id, fresh.rating, fresh.deviation,
+                      fresh.volatility, attempt.now_ms);
+      const pqxx::result r = w.exec_prepared("lock_puzzle_player", attempt.account_id);
+      player = rating::Rating{r[0][0].as<double>(), r[0][1].as<double>(), r[0][2].as<double>()};
+    }
+    const rating::Rating& start = attempt.puzzle_start;
+    w.exec_prepared("fresh_puzzle_rating", attempt.puzzle_id, start.rating, start.deviation,
+                    start.volatility);
+    const pqxx::result r = w.exec_prepared("lock_puzzle_rating", attempt.puzzle_id);
+    const rating::Rating puzzle{r[0][0].as<double>(), r[0][1].as<double>(), r[0][2].as<double>()};
+    const auto [player_after, puzzle_after] = update(player, puzzle);
+    if (account) {
+      w.exec_prepared("set_puzzle_history", attempt.account_id, attempt.puzzle_id, player.rating,
+                      player_after.rating);
+      w.exec_prepared("set_puzzle_player", attempt.account_id, player_after.rating,
+                      player_after.deviation, player_after.volatility, attempt.now_ms);
+    }
+    w.exec_prepared("set_puzzle_rating", attempt.puzzle_id, puzzle_after.rating,
+                    puzzle_after.deviation, puzzle_after.volatility);
+    w.commit();
+    counted = true;
+  });
+  return counted;
+}
+
+StoredPuzzlePlayer PgAccountStore::puzzle_player(int64_t account_id) {
+  StoredPuzzlePlayer out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("puzzle_player", account_id);
+    out = StoredPuzzlePlayer();
+    if (!r.empty()) {
+      out.rating = rating::Rating{r[0][0].as<double>(), r[0][1].as<double>(), r[0][2].as<double>()};
+      out.attempts = r[0][3].as<int64_t>();
+    }
+  });
+  return out;
+}
+
+std::vector<PuzzleAttemptRecord> PgAccountStore::puzzle_history(int64_t account_id, int limit) {
+  std::vector<PuzzleAttemptRecord> out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("puzzle_history", account_id, limit);
+    out.clear();
+    for (const auto& row : r) {
+      out.push_back(PuzzleAttemptRecord{row[0].as<std::string>(), row[1].as<bool>(),
+                                        row[2].as<double>(), row[3].as<double>(),
+                                        row[4].as<int64_t>()});
+    }
+  });
+  return out;
+}
+
+std::map<std::string, rating::Rating> PgAccountStore::puzzle_ratings() {
+  std::map<std::string, rating::Rating> out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("puzzle_ratings");
+    out.clear();
+    for (const auto& row : r) {
+      out[row[0].as<std::string>()] =
+          rating::Rating{row[1].as<double>(), row[2].as<double>(), row[3].as<double>()};
     }
   });
   return out;

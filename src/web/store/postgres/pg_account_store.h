@@ -15,7 +15,7 @@ namespace jungle::web {
 // the games' schema, so servers started together migrate them once.
 class PgAccountStore : public AccountStore {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
   static constexpr size_t kDefaultConnections = 4;
 
   // Connects and migrates. Throws StoreError with the server's reason.
@@ -48,6 +48,11 @@ class PgAccountStore : public AccountStore {
   std::vector<StoredRating> ratings(int64_t account_id) override;
   std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
                                         int limit) override;
+  bool count_puzzle_attempt(const PuzzleAttempt& attempt,
+                            const PuzzleRatingUpdate& update) override;
+  StoredPuzzlePlayer puzzle_player(int64_t account_id) override;
+  std::vector<PuzzleAttemptRecord> puzzle_history(int64_t account_id, int limit) override;
+  std::map<std::string, rating::Rating> puzzle_ratings() override;
 
   int opened_version() const { return opened_version_; }
 
