@@ -319,12 +319,11 @@ TEST(AccountStoreTest, AFileOfAccountSchema1GainsTheRatings) {
   EXPECT_EQ(again.opened_version(), 1);
   const int64_t ann = again.account_by_name("ann")->id;
   const int64_t bob = again.create_account("bob", "bob", "h", 2)->id;
-  EXPECT_TRUE(again.count_rated_game(RatedGame{3, "standard rapid", {ann, bob}, "0-1", 4},
-                                     [](const std::array<rating::Rating, 2>&) {
-                                       return std::array<rating::Rating, 2>{
-                                           rating::Rating{1400, 300, 0.06},
-                                           rating::Rating{1600, 300, 0.06}};
-                                     }));
+  EXPECT_TRUE(again.count_rated_game(
+      RatedGame{3, "standard rapid", {ann, bob}, "0-1", 4}, [](const std::array<StoredRating, 2>&) {
+        return std::array<rating::Rating, 2>{rating::Rating{1400, 300, 0.06},
+                                             rating::Rating{1600, 300, 0.06}};
+      }));
   ASSERT_EQ(again.ratings(bob).size(), 1u);
   EXPECT_EQ(again.ratings(bob)[0].value.rating, 1600);
 }
@@ -340,7 +339,7 @@ TEST(AccountStoreTest, AFileOfAccountSchema2GainsThePuzzleTables) {
     ann = accounts.create_account("Ann", "ann", "h", 1)->id;
     const int64_t bob = accounts.create_account("bob", "bob", "h", 1)->id;
     ASSERT_TRUE(accounts.count_rated_game(RatedGame{3, "standard rapid", {ann, bob}, "1-0", 4},
-                                          [](const std::array<rating::Rating, 2>&) {
+                                          [](const std::array<StoredRating, 2>&) {
                                             return std::array<rating::Rating, 2>{
                                                 rating::Rating{1600, 300, 0.06},
                                                 rating::Rating{1400, 300, 0.06}};

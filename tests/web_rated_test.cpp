@@ -205,6 +205,54 @@ TEST_F(WebRatedTest, ARematchOfARatedGameIsRatedToo) {
       << record;
 }
 
+// A player back after idle time: the deviation widens by Glicko-2's step 6
+// for each idle rating period (kIdlePeriodsPerDay), when the rating is
+// read and before the next game is counted.
+TEST_F(WebRatedTest, AnIdlePlayersDeviationGrowsWithTheIdlePeriods) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  play_and_resign(*ann, *bob, start_rated(*ann, *bob), *bob);
+  Browser anyone(port_, "");
+  EXPECT_EQ(blitz_rating(anyone, "Ann")["deviation"], 290);
+
+  // A year away: 365 days at 0.21436 periods a day, 78.24 periods.
+  now_ += int64_t(365) * 24 * 3600 * 1000;
+  const double periods = 365 * AccountService::kIdlePeriodsPerDay;
+  const rating::Rating ann_idle = rating::after_idle_periods(after_first(1.0), periods);
+  const rating::Rating bob_idle = rating::after_idle_periods(after_first(0.0), periods);
+  // By hand: phi = 1.67121, phi^2 + 78.2414 * 0.06^2 = 2.79294 + 0.28166 =
+  // 3.07461, phi' = 1.75345, RD 304.6.
+  EXPECT_EQ(std::lround(ann_idle.deviation * 10), 3046);
+  const Json idle = anyone.get("/api/players/Ann").body["ratings"]["standard blitz"];
+  EXPECT_EQ(idle,
+            (Json{{"rating", 1662}, {"deviation", 305}, {"provisional", true}, {"games", 1}}));
+  EXPECT_EQ(anyone.get("/api/players/bob").body["ratings"]["standard blitz"]["deviation"], 305);
+
+  // The next game starts from the widened deviations (after logging in
+  // again: a login lasts 30 days).
+  ASSERT_EQ(ann->post("/api/account/login", {{"name", "Ann"}, {"password", "Ann-secret-1"}}).status,
+            200);
+  ASSERT_EQ(bob->post("/api/account/login", {{"name", "bob"}, {"password", "bob-secret-1"}}).status,
+            200);
+  play_and_resign(*bob, *ann, start_rated(*bob, *ann), *ann);
+  const rating::Outcome ann_lost{bob_idle.rating, bob_idle.deviation, 0.0};
+  const rating::Outcome bob_won{ann_idle.rating, ann_idle.deviation, 1.0};
+  const rating::Rating ann2 = rating::update(ann_idle, std::span(&ann_lost, 1));
+  const rating::Rating bob2 = rating::update(bob_idle, std::span(&bob_won, 1));
+  const Json anns = blitz_rating(anyone, "Ann");
+  const Json bobs = blitz_rating(anyone, "bob");
+  EXPECT_EQ(anns["rating"], std::lround(ann2.rating));
+  EXPECT_EQ(anns["deviation"], std::lround(ann2.deviation));
+  EXPECT_EQ(bobs["rating"], std::lround(bob2.rating));
+  // By hand (Python): 1420.5/271.4 and 1579.5/271.4; without the idle
+  // widening they would be 1433.1/260.5 and 1566.9/260.5.
+  EXPECT_EQ(anns["rating"], 1421);
+  EXPECT_EQ(anns["deviation"], 271);
+  EXPECT_EQ(bobs["rating"], 1579);
+  EXPECT_EQ(bobs["games"], 2);
+}
+
 TEST_F(WebRatedTest, AnAbortedGameIsNotCounted) {
   start();
   auto ann = account(port_, "Ann");
@@ -313,9 +361,11 @@ TEST(RatingStoreTest, AGameIsCountedOnceAndTheLeaderboardSkipsProvisionalRatings
   const int64_t ann = store.create_account("Ann", "ann", "h", 1)->id;
   const int64_t bob = store.create_account("bob", "bob", "h", 1)->id;
   int calls = 0;
-  const RatingUpdate update = [&](const std::array<rating::Rating, 2>& before) {
+  const RatingUpdate update = [&](const std::array<StoredRating, 2>& before) {
     ++calls;
-    EXPECT_EQ(before[0].rating, 1500);
+    // Neither has a rating yet: a new player's, no game counted.
+    EXPECT_EQ(before[0].value.rating, 1500);
+    EXPECT_EQ(before[0].games, 0);
     return std::array<rating::Rating, 2>{rating::Rating{1700, 100, 0.06},
                                          rating::Rating{1300, 200, 0.06}};
   };

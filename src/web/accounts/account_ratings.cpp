@@ -2,6 +2,7 @@
 // join one, counting one when it ends, the ratings shown by the players'
 // names, in profiles and on the leaderboard.
 
+#include <algorithm>
 #include <cmath>
 
 #include "web/accounts/account_service.h"
@@ -74,7 +75,10 @@ bool AccountService::rated_game_over(const GameSessionBase& game) {
   RatedGame rated{game.id(), category, owners, result_text(result), now()};
   // Each game is a rating period of its own; each player's rating moves by
   // the opponent's rating and deviation from before the game.
-  return store_.count_rated_game(rated, [&](const std::array<rating::Rating, 2>& before) {
+  return store_.count_rated_game(rated, [&](const std::array<StoredRating, 2>& stored) {
+    // A player back from idle time first has its deviation widened.
+    const std::array<rating::Rating, 2> before{as_of(stored[0], rated.now_ms),
+                                               as_of(stored[1], rated.now_ms)};
     std::array<rating::Rating, 2> after{};
     for (size_t seat = 0; seat < 2; ++seat) {
       const rating::Rating& opponent = before[1 - seat];
@@ -86,6 +90,13 @@ bool AccountService::rated_game_over(const GameSessionBase& game) {
   });
 }
 
+rating::Rating AccountService::as_of(const StoredRating& stored, int64_t now_ms) {
+  if (stored.games == 0) return rating::Rating{};
+  constexpr double kMsPerDay = 24.0 * 3600 * 1000;
+  const double idle_days = double(std::max<int64_t>(0, now_ms - stored.updated_ms)) / kMsPerDay;
+  return rating::after_idle_periods(stored.value, idle_days * kIdlePeriodsPerDay);
+}
+
 std::array<std::string, 2> AccountService::rating_labels(const GameSessionBase& game) {
   std::array<std::string, 2> out;
   const std::string category = GameService::category_of(game);
@@ -94,7 +105,7 @@ std::array<std::string, 2> AccountService::rating_labels(const GameSessionBase& 
     if (owners[seat] == 0) continue;
     rating::Rating r;
     for (const StoredRating& s : store_.ratings(owners[seat])) {
-      if (s.category == category) r = s.value;
+      if (s.category == category) r = as_of(s, now());
     }
     out[seat] = label(r);
   }
@@ -122,10 +133,12 @@ std::vector<std::pair<std::string, std::string>> AccountService::rating_tags(
 
 Json AccountService::ratings_json(int64_t account_id) {
   Json out = Json::object();
+  const int64_t t = now();
   for (const StoredRating& s : store_.ratings(account_id)) {
-    out[s.category] = Json{{"rating", std::lround(s.value.rating)},
-                           {"deviation", std::lround(s.value.deviation)},
-                           {"provisional", rating::is_provisional(s.value)},
+    const rating::Rating r = as_of(s, t);
+    out[s.category] = Json{{"rating", std::lround(r.rating)},
+                           {"deviation", std::lround(r.deviation)},
+                           {"provisional", rating::is_provisional(r)},
                            {"games", s.games}};
   }
   return out;
@@ -138,12 +151,18 @@ Json AccountService::leaderboard(const std::string& category) {
   }
   Json players = Json::array();
   int rank = 0;
+  const int64_t t = now();
+  // The store picks by the deviation as stored; one widened by idle time
+  // past provisional since then is left out here (so a board may show a
+  // few fewer than kLeaderboardSize lines).
   for (const RankedRating& r :
        store_.leaderboard(category, rating::kProvisionalDeviation, kLeaderboardSize)) {
+    const rating::Rating now_r = as_of(r.rating, t);
+    if (rating::is_provisional(now_r)) continue;
     players.push_back(Json{{"rank", ++rank},
                            {"name", r.name},
-                           {"rating", std::lround(r.rating.value.rating)},
-                           {"deviation", std::lround(r.rating.value.deviation)},
+                           {"rating", std::lround(now_r.rating)},
+                           {"deviation", std::lround(now_r.deviation)},
                            {"games", r.rating.games}});
   }
   return Json{{"category", category}, {"players", players}};

@@ -106,6 +106,14 @@ class AccountService {
   // are not counted. True when this call counted it.
   static constexpr int kAbortedBelowPlies = 2;
   bool rated_game_over(const GameSessionBase& game);
+  // Idle time as Glicko-2 rating periods (docs/ratings.md, "Idle time"):
+  // lichess's rate, about one period in 4.67 days.
+  static constexpr double kIdlePeriodsPerDay = 0.21436;
+  // A stored rating as it stands at `now_ms`: its deviation widened by the
+  // idle periods since its last counted game (rating::after_idle_periods,
+  // up to 350), its rating and volatility as they are. A category with no
+  // game counted is a new player's, 1500/350/0.06.
+  static rating::Rating as_of(const StoredRating& stored, int64_t now_ms);
   // The seats' ratings in `game`'s category as shown by their names
   // ("1500?", provisional with a "?"); "" for a seat no account owns.
   std::array<std::string, 2> rating_labels(const GameSessionBase& game);

@@ -78,9 +78,12 @@ struct RatedGame {
   int64_t now_ms = 0;
 };
 
-// Both players' ratings after a game from theirs before it (blue, red).
+// Both players' ratings after a game from theirs before it (blue, red), as
+// stored: with the games counted and when the last one was (a player with
+// none has games 0 and rating::Rating{}), so that the update can first
+// widen the deviation of a player back from idle time (docs/ratings.md).
 using RatingUpdate =
-    std::function<std::array<rating::Rating, 2>(const std::array<rating::Rating, 2>& before)>;
+    std::function<std::array<rating::Rating, 2>(const std::array<StoredRating, 2>& before)>;
 
 // A leaderboard's line: the account's name and its rating.
 struct RankedRating {

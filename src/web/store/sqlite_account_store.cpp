@@ -363,18 +363,22 @@ bool SqliteAccountStore::count_rated_game(const RatedGame& game, const RatingUpd
       return false;
     }
   }
-  std::array<rating::Rating, 2> before{};
+  std::array<StoredRating, 2> before{};
   for (size_t seat = 0; seat < 2; ++seat) {
+    before[seat].category = game.category;
     sqlite::Statement st(db_,
-                         "SELECT rating, deviation, volatility FROM ratings WHERE account_id = ? "
-                         "AND category = ?");
+                         "SELECT rating, deviation, volatility, games, updated_ms FROM ratings "
+                         "WHERE account_id = ? AND category = ?");
     st.bind(1, game.accounts[seat]).bind(2, game.category);
-    if (st.step()) before[seat] = rating::Rating{st.real(0), st.real(1), st.real(2)};
+    if (st.step()) {
+      before[seat] = StoredRating{game.category, rating::Rating{st.real(0), st.real(1), st.real(2)},
+                                  st.integer(3), st.integer(4)};
+    }
   }
   {
     sqlite::Statement st(
         db_, "UPDATE rated_games SET blue_before = ?, red_before = ? WHERE game_id = ?");
-    st.bind(1, before[0].rating).bind(2, before[1].rating).bind(3, game.game_id);
+    st.bind(1, before[0].value.rating).bind(2, before[1].value.rating).bind(3, game.game_id);
     st.step();
   }
   const std::array<rating::Rating, 2> after = update(before);

@@ -149,7 +149,8 @@ constexpr std::pair<const char*, const char*> kAccountStatements[] = {
     // Locked in the accounts' order, so that two games of the same two
     // accounts cannot each hold one lock and wait for the other.
     {"lock_ratings",
-     "SELECT account_id, rating, deviation, volatility FROM ratings WHERE category = $1 AND "
+     "SELECT account_id, rating, deviation, volatility, games, updated_ms FROM ratings WHERE "
+     "category = $1 AND "
      "account_id IN ($2, $3) ORDER BY account_id FOR UPDATE"},
     {"set_rating",
      "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1, "
@@ -434,16 +435,20 @@ bool PgAccountStore::count_rated_game(const RatedGame& game, const RatingUpdate&
       w.exec_prepared("fresh_rating", account, game.category, fresh.rating, fresh.deviation,
                       fresh.volatility, game.now_ms);
     }
-    std::array<rating::Rating, 2> before{};
+    std::array<StoredRating, 2> before{};
     for (const auto& row :
          w.exec_prepared("lock_ratings", game.category, game.accounts[0], game.accounts[1])) {
-      const rating::Rating r{row[1].as<double>(), row[2].as<double>(), row[3].as<double>()};
+      const StoredRating r{
+          game.category,
+          rating::Rating{row[1].as<double>(), row[2].as<double>(), row[3].as<double>()},
+          row[4].as<int64_t>(), row[5].as<int64_t>()};
       const int64_t account = row[0].as<int64_t>();
       for (size_t seat = 0; seat < 2; ++seat) {
         if (game.accounts[seat] == account) before[seat] = r;
       }
     }
-    w.exec_prepared("set_rated_before", game.game_id, before[0].rating, before[1].rating);
+    w.exec_prepared("set_rated_before", game.game_id, before[0].value.rating,
+                    before[1].value.rating);
     const std::array<rating::Rating, 2> after = update(before);
     for (size_t seat = 0; seat < 2; ++seat) {
       w.exec_prepared("set_rating", game.accounts[seat], game.category, after[seat].rating,
