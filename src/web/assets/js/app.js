@@ -62,6 +62,7 @@ import { wireLineList } from './views/lines_view.js';
 import { wireGamesDialog } from './views/games_dialog.js';
 import { tickClocks } from './views/clock_view.js';
 import { wireLobbyDialog } from './views/lobby_dialog.js';
+import { wireLeaderboardDialog } from './views/leaderboard_dialog.js';
 import { renderClaim } from './views/online_view.js';
 import { wireLoadDialog } from './views/load_dialog.js';
 import { wireMoveList } from './views/moves_view.js';
@@ -102,6 +103,7 @@ function wire(editor) {
     join: openJoin,
     create: () => openNewGame(null, { online: true, lobby: true }),
   });
+  wireLeaderboardDialog();
   wireJoinDialog();
   $('btn-draw').addEventListener('click', offerDraw);
   $('offer-accept').addEventListener('click', () => answerOffer(true));

@@ -20,6 +20,12 @@ import { request } from './api.js';
  */
 
 /**
+ * A leaderboard: its category's best established ratings, best first.
+ * @typedef {{ category: string,
+ *             players: { rank: number, name: string, rating: number, deviation: number, games: number }[] }} Leaderboard
+ */
+
+/**
  * @type {{
  *   me: () => Promise<{ account: Account | null }>,
  *   signUp: (name: string, password: string) => Promise<{ account: Account, claimed: number }>,
@@ -29,6 +35,7 @@ import { request } from './api.js';
  *   remove: (password: string) => Promise<{ deleted: boolean }>,
  *   profile: (name: string, limit: number, offset: number) => Promise<Profile>,
  *   recordUrl: (name: string) => string,
+ *   leaderboard: (category: string) => Promise<Leaderboard>,
  * }}
  */
 export const accountApi = {
@@ -42,4 +49,5 @@ export const accountApi = {
   profile: (name, limit, offset) =>
     request('GET', `/api/players/${encodeURIComponent(name)}?limit=${limit}&offset=${offset}`),
   recordUrl: (name) => `/api/players/${encodeURIComponent(name)}/record?download=1`,
+  leaderboard: (category) => request('GET', `/api/leaderboard?category=${encodeURIComponent(category)}`),
 };
