@@ -224,10 +224,9 @@ TEST_F(WebRatedTest, AnIdlePlayersDeviationGrowsWithTheIdlePeriods) {
   // By hand: phi = 1.67121, phi^2 + 78.2414 * 0.06^2 = 2.79294 + 0.28166 =
   // 3.07461, phi' = 1.75345, RD 304.6.
   EXPECT_EQ(std::lround(ann_idle.deviation * 10), 3046);
-  const Json idle = anyone.get("/api/players/Ann").body["ratings"]["standard blitz"];
-  EXPECT_EQ(idle,
+  EXPECT_EQ(blitz_rating(anyone, "Ann"),
             (Json{{"rating", 1662}, {"deviation", 305}, {"provisional", true}, {"games", 1}}));
-  EXPECT_EQ(anyone.get("/api/players/bob").body["ratings"]["standard blitz"]["deviation"], 305);
+  EXPECT_EQ(blitz_rating(anyone, "bob")["deviation"], 305);
 
   // The next game starts from the widened deviations (after logging in
   // again: a login lasts 30 days).
