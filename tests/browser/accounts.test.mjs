@@ -15,17 +15,8 @@ let server;
 let url;
 let browser;
 
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
-async function device() {
-  const context = await browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    throw e;
-  });
-  page.on('dialog', (d) => d.accept());
-  return { context, page };
-}
+/** A device of the player's: a browser of its own (harness.mjs). */
+const device = () => h.newPerson(browser);
 
 const shot = (p, name) => p.screenshot({ path: path.join(shots, `accounts-${name}.png`) });
 
