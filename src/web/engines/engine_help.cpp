@@ -5,7 +5,7 @@
 #include "web/engines/analysis_stream.h"
 #include "web/engines/engine_search.h"
 #include "web/engines/flip_help.h"
-#include "web/engines/hidden_search_job.h"
+#include "web/engines/game_engine_job.h"
 
 namespace jungle::web {
 
@@ -41,10 +41,8 @@ Json help_hint(EnginePool& pool, const HelpPosition& pos, const SearchLimits& li
                                [&](const flip::FlipPosition& p) {
                                  return flip_hint(pool, p, limits, lines, client, address);
                                },
-                               [&](const hidden::PlayerView& view) {
-                                 // Its time only: a depth is each world's, with no time limit.
-                                 return hidden_hint(pool, view, limits.movetime_ms, client,
-                                                    address);
+                               [&](const game::Observation& o) {
+                                 return game_hint(pool, o, limits, lines, client, address);
                                }},
                     pos);
 }
@@ -64,9 +62,11 @@ std::shared_ptr<EngineTicket> stream_help_analysis(
                    return stream_flip_analysis(res, pool, p, limits, lines, client, address,
                                                open_streams, std::move(start_event));
                  },
-                 [&](const hidden::PlayerView&) -> std::shared_ptr<EngineTicket> {
+                 [&](const game::Observation&) -> std::shared_ptr<EngineTicket> {
+                   // Not asked: require_help refuses analyses where pieces
+                   // are hidden, the one family whose help is an Observation.
                    throw GameError(ErrorKind::kRefused, "no_analysis",
-                                   "the hidden-pieces engine has no analysis to stream");
+                                   "this game's engine has no analysis to stream");
                  }},
       pos);
 }
