@@ -38,6 +38,12 @@ int centipawns_of(const game::Score& score) {
              : game::centipawns_of_expected(score.expected_result());
 }
 
+// Whose scores the engine's are: the side to move, else the viewer's.
+bool blue_moves(const game::Observation& observation) {
+  if (observation.to_move) return *observation.to_move == kBlue;
+  return observation.viewer.value_or(kBlue) == kBlue;
+}
+
 double thousandths(double x) {
   return std::round(x * 1000.0) / 1000.0;
 }
@@ -55,7 +61,7 @@ Json game_engine_json(const game::Answer& answer, const std::map<int, game::Sear
   const auto best = lines.find(1);
   const game::Score score = best != lines.end() ? best->second.score : answer.score;
   const int cp = centipawns_of(score);
-  const bool blue = observation.viewer == kBlue;
+  const bool blue = blue_moves(observation);
   j["score"] = cp;
   j["expected"] = thousandths(score.expected_result());
   j["blue_score"] = blue ? cp : -cp;
@@ -77,7 +83,7 @@ Json game_engine_json(const game::Answer& answer, const std::map<int, game::Sear
 
 Json game_report_json(const game::SearchInfo& info, const game::Observation& observation) {
   const int cp = centipawns_of(info.score);
-  const bool blue = observation.viewer == kBlue;
+  const bool blue = blue_moves(observation);
   Json pv = Json::array();
   for (const std::string& a : info.pv) pv.push_back(a);
   return Json{

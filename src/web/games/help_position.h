@@ -6,21 +6,20 @@
 #include "flip/flip_position.h"
 #include "game/observation.h"
 
-// What the engine's help for one reader of a game is given: the position
-// as that reader may see it (GameSessionBase::help_position). The way every
-// family is going: the reader's game::Observation, searched by the family's
-// engine behind the game interface (engines/game_engine_job.h), as a
-// hidden game's hints are (its player's own view, never the arbiter's
-// truth). An open game's board and a Flip Jungle position (whose face-down
-// tiles are nothing until flipped) are still searched by their own engines
-// on the pool, for the reports the page reads of them (an open game's
-// analysis, a Flip Jungle game's expected scores before the colours are
-// known). The engines' side (engines/engine_help.h) runs them on the
-// engine pool.
+// What the engine's help for one reader of a game is given: what that
+// reader may see (GameSessionBase::help_position). The reader's
+// game::Observation, searched by the family's engine behind the game
+// interface (engines/game_engine_job.h): an open game's position with the
+// moves that led to it, a hidden game's player's own view (never the
+// arbiter's truth). A Flip Jungle position (whose face-down tiles are
+// nothing until flipped) is still searched by the flip searcher, for the
+// reports the page reads of it (expected scores before the colours are
+// known, in points). The engines' side (engines/engine_help.h) runs them on
+// the engine pool.
 
 namespace jungle::web {
 
-using HelpPosition = std::variant<Position, flip::FlipPosition, game::Observation>;
+using HelpPosition = std::variant<flip::FlipPosition, game::Observation>;
 
 // The engine's help a reader may ask of a game.
 enum class Help { kHint, kAnalysis, kReview };
