@@ -1,5 +1,8 @@
 #include "web/engines/engine_search.h"
 
+#include <future>
+#include <memory>
+
 namespace jungle::web {
 
 void throw_refusal(EnginePool::Refusal why) {
@@ -20,6 +23,15 @@ void throw_refusal(EnginePool::Refusal why) {
   }
   throw GameError(ErrorKind::kUnavailable, "engine_busy",
                   "every engine is busy and the queue is full; try again in a moment");
+}
+
+bool run_and_wait(EnginePool& pool, EngineJob job) {
+  auto done = std::make_shared<std::promise<bool>>();
+  std::future<bool> finished = done->get_future();
+  job.on_done = [done](const SearchResult&, bool completed) { done->set_value(completed); };
+  EnginePool::Refusal why = EnginePool::Refusal::kNone;
+  if (!pool.submit(std::move(job), &why)) throw_refusal(why);
+  return finished.get();
 }
 
 }  // namespace jungle::web

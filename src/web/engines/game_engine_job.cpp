@@ -1,7 +1,6 @@
 #include "web/engines/game_engine_job.h"
 
 #include <cmath>
-#include <future>
 
 #include "game/family.h"
 #include "web/engines/engine_search.h"
@@ -113,12 +112,7 @@ Json game_hint(EnginePool& pool, const game::Observation& observation, const Sea
   job.limits = limits;
   job.game_limits.depth = limits.depth;
   job.multipv = lines;
-  auto done = std::make_shared<std::promise<bool>>();
-  std::future<bool> finished = done->get_future();
-  job.on_done = [done](const SearchResult&, bool completed) { done->set_value(completed); };
-  EnginePool::Refusal why = EnginePool::Refusal::kNone;
-  if (!pool.submit(std::move(job), &why)) throw_refusal(why);
-  const bool completed = finished.get();
+  const bool completed = run_and_wait(pool, std::move(job));
   std::lock_guard lock(search->mutex);
   if (!completed || !search->answer) {
     throw GameError(ErrorKind::kUnavailable, "cancelled", "the engine's search was cancelled");
