@@ -422,6 +422,15 @@ TEST_F(WebApiTest, HintAndPositionChecks) {
   Reply shallow = get(game_path(g, "/hint?movetime_ms=2000&depth=2"));
   ASSERT_EQ(shallow.status, 200) << shallow.text;
   EXPECT_EQ(shallow.body["depth"], 2);
+  // The open engine behind the game interface reports as every family's:
+  // the mover's expected score and the moves it valued.
+  Reply two = get(game_path(g, "/hint?movetime_ms=2000&depth=3&multipv=2"));
+  ASSERT_EQ(two.status, 200) << two.text;
+  EXPECT_GE(two.body["expected"].get<double>(), 0.0) << two.text;
+  EXPECT_LE(two.body["expected"].get<double>(), 1.0) << two.text;
+  ASSERT_EQ(two.body["lines"].size(), 2u) << two.text;
+  EXPECT_EQ(two.body["lines"][0]["move"], two.body["move"]) << two.text;
+  EXPECT_NE(two.body["lines"][1]["move"], two.body["move"]) << two.text;
 
   Reply v = post("/api/positions/validate", {{"fen", "2L4/7/7/7/r6/7/7/7/7 b"}});
   ASSERT_EQ(v.status, 200);
@@ -456,6 +465,8 @@ TEST_F(WebApiTest, AnalysisStreamsEvents) {
       read_stream(*client_, game_path(g, "/analysis?ply=1&movetime_ms=300"), &status);
   EXPECT_EQ(status, 200);
   EXPECT_EQ(events.rfind("event: start\n", 0), 0u) << events;
+  // The engine is given the position with the move that led to it.
+  EXPECT_NE(events.find(" moves a3a4\"}"), std::string::npos) << events;
   EXPECT_NE(events.find("event: info\ndata: {"), std::string::npos);
   const size_t done = events.find("event: done\ndata: ");
   ASSERT_NE(done, std::string::npos) << events;

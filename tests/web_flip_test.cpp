@@ -253,6 +253,12 @@ TEST_F(WebFlipTest, TheEngineAnswersAndTakeBackReturnsToThePerson) {
   EXPECT_EQ(r.body["ply"], 2);
   EXPECT_EQ(r.body["seat_to_move"], "blue");
   EXPECT_TRUE(r.body["engine"]["move"].is_string());
+  // The flip engine's move through the game interface says what every
+  // family's engine says where nothing is hidden: the mover's expected
+  // score and a line that begins with the move.
+  EXPECT_GE(r.body["engine"]["expected"].get<double>(), 0.0) << r.text;
+  EXPECT_LE(r.body["engine"]["expected"].get<double>(), 1.0) << r.text;
+  EXPECT_EQ(r.body["engine"]["pv"][0], r.body["engine"]["move"]) << r.text;
   r = post(server, path + "/undo", {{"until", "human"}});
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["ply"], 0);

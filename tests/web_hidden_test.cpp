@@ -391,10 +391,11 @@ TEST_F(WebHiddenTest, TheEnginePlaysFromItsOwnViewAndItsSeatShowsNothing) {
       r = post(*alice, path(id, "/engine-move"), Json::object(), kBlueEyes);
       ASSERT_EQ(r.status, 200) << r.text;
       EXPECT_TRUE(r.body["engine"]["move"].is_string());
-      EXPECT_GE(r.body["engine"]["worlds"].get<int>(), 1);
-      // Nothing of what it weighed: its other moves would tell of its animals.
-      EXPECT_FALSE(r.body["engine"].contains("candidates"));
-      EXPECT_FALSE(r.body["engine"].contains("expected"));
+      // Its move, depth and nodes, and nothing of what it weighed: its
+      // other moves, its line and their values would tell of its animals.
+      std::set<std::string> fields;
+      for (const auto& [key, value] : r.body["engine"].items()) fields.insert(key);
+      EXPECT_EQ(fields, (std::set<std::string>{"move", "depth", "nodes"})) << r.text;
     }
     ASSERT_EQ(r.status, 200) << r.text;
     last_ply_ = r.body["ply"];
@@ -554,10 +555,22 @@ TEST_F(WebHiddenTest, HelpThinksFromTheViewAndWhatWouldSeeTheTruthIsRefused) {
       post(*alice, "/api/games",
            {{"variant", "hidden"}, {"fen", kTruthA}, {"blue", kHuman}, {"red", kHuman}}, kNobody);
   const int64_t id = g.body["id"];
-  Reply hint = get(*alice, path(id, "/hint", "blue") + "&movetime_ms=200", kBlueEyes);
+  Reply hint = get(*alice, path(id, "/hint", "blue") + "&movetime_ms=200&multipv=3", kBlueEyes);
   ASSERT_EQ(hint.status, 200) << hint.text;
   const Json tries = get(*alice, path(id, "", "blue"), kBlueEyes).body["legal_moves"];
   EXPECT_NE(std::find(tries.begin(), tries.end(), hint.body["move"]), tries.end());
+  // The hidden-pieces engine behind the game interface, given the asker's
+  // Observation, reports as every family's engine does: the asker's own
+  // expected score, a line from the move, and the tries it valued (the
+  // asker's own: they tell the asker nothing it was not shown).
+  EXPECT_GE(hint.body["expected"].get<double>(), 0.0) << hint.text;
+  EXPECT_LE(hint.body["expected"].get<double>(), 1.0) << hint.text;
+  EXPECT_EQ(hint.body["pv"][0], hint.body["move"]) << hint.text;
+  ASSERT_EQ(hint.body["lines"].size(), 3u) << hint.text;
+  EXPECT_EQ(hint.body["lines"][0]["move"], hint.body["move"]) << hint.text;
+  for (const Json& line : hint.body["lines"]) {
+    EXPECT_NE(std::find(tries.begin(), tries.end(), line["move"]), tries.end()) << hint.text;
+  }
   // Not for the player not to move, nor for a spectator.
   EXPECT_EQ(code_of(get(*alice, path(id, "/hint", "red"), kRedEyes)), "not_your_turn");
   EXPECT_EQ(code_of(get(*player(), path(id, "/hint"), kNobody)), "not_your_turn");

@@ -4,6 +4,7 @@
 // game's capabilities, and none during an online game still going on),
 // the game says what its reader may have searched (help_position), and
 // the engines' side runs that family's engine on the pool.
+#include "game/family.h"
 #include "web/api/route_support.h"
 #include "web/engines/engine_help.h"
 #include "web/engines/reviews.h"
@@ -101,28 +102,39 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
             Json{{"game", g.game->id()}, {"ply", ply}});
       }));
 
-  server.Get(
-      "/api/analysis", guarded([&, open_stream](const Request& req, Response& res) {
-        open_stream();
-        RuleSetPtr rules =
-            ctx.catalog.get(req.has_param("variant") ? req.get_param_value("variant") : "standard");
-        if (!req.has_param("fen")) {
-          throw GameError(ErrorKind::kBadRequest, "bad_param", "query parameter 'fen' is required");
-        }
-        Position pos;
-        try {
-          pos = Position::from_fen(req.get_param_value("fen"), rules);
-        } catch (const FenError& e) {
-          throw GameError(ErrorKind::kRefused, "bad_fen",
-                          std::string("invalid position: ") + e.what());
-        }
-        require_ongoing(pos);
-        const Requester who = requester(ctx, req, res);
-        stream_help_analysis(
-            res, ctx.pool, pos,
-            search_limits(req, ctx.pool.limits(), 10000, ctx.pool.limits().max_analysis_ms),
-            analysis_lines(req), who.client, who.address, ctx.open_streams, Json::object());
-      }));
+  server.Get("/api/analysis", guarded([&, open_stream](const Request& req, Response& res) {
+               open_stream();
+               const std::string variant =
+                   req.has_param("variant") ? req.get_param_value("variant") : "standard";
+               RuleSetPtr rules = ctx.catalog.get(variant);
+               if (!req.has_param("fen")) {
+                 throw GameError(ErrorKind::kBadRequest, "bad_param",
+                                 "query parameter 'fen' is required");
+               }
+               Position pos;
+               try {
+                 pos = Position::from_fen(req.get_param_value("fen"), rules);
+               } catch (const FenError& e) {
+                 throw GameError(ErrorKind::kRefused, "bad_fen",
+                                 std::string("invalid position: ") + e.what());
+               }
+               require_ongoing(pos);
+               // What the family's engine is given: the position as the engine
+               // protocol writes it.
+               game::Observation observation;
+               try {
+                 observation =
+                     game::family_of_variant(variant).read_observation(variant, "fen " + pos.fen());
+               } catch (const std::invalid_argument& e) {
+                 throw GameError(ErrorKind::kRefused, "bad_fen",
+                                 std::string("invalid position: ") + e.what());
+               }
+               const Requester who = requester(ctx, req, res);
+               stream_help_analysis(
+                   res, ctx.pool, observation,
+                   search_limits(req, ctx.pool.limits(), 10000, ctx.pool.limits().max_analysis_ms),
+                   analysis_lines(req), who.client, who.address, ctx.open_streams, Json::object());
+             }));
 }
 
 }  // namespace jungle::web

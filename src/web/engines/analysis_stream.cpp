@@ -1,37 +1,48 @@
 #include "web/engines/analysis_stream.h"
 
 #include "web/engines/engine_search.h"
+#include "web/engines/game_engine_job.h"
 
 namespace jungle::web {
 
 std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool& pool,
-                                              const Position& position, SearchLimits limits,
+                                              const game::Observation& observation,
+                                              const SearchLimits& limits, int lines,
                                               const std::string& client, const std::string& address,
-                                              std::atomic<int>& open_streams, Json start_event,
-                                              int lines) {
+                                              std::atomic<int>& open_streams, Json start_event) {
   auto channel = std::make_shared<EventChannel>();
-  const Side us = position.side_to_move();
-  const Geometry board = position.rule_set().geometry();
-  EngineJob job;
-  job.kind = EngineJob::Kind::kAnalysis;
-  job.position = position;
+  auto search = std::make_shared<GameSearch>();
+  EngineJob job = game_engine_job(search, observation, EngineJob::Kind::kAnalysis, client, address);
   job.limits = limits;
+  job.game_limits.depth = limits.depth;
   job.multipv = lines;
-  job.client = client;
-  job.address = address;
-  job.on_info = [channel, us, board](const SearchInfo& info) {
-    channel->push(sse_event("info", search_info_json(info, us, board)));
+  job.on_game_info = [channel, search, observation](const game::SearchInfo& info) {
+    {
+      std::lock_guard lock(search->mutex);
+      search->lines[info.multipv] = info;
+    }
+    channel->push(sse_event("info", game_report_json(info, observation)));
   };
-  job.on_done = [channel, us, board](const SearchResult& r, bool completed) {
-    Json done{{"best", r.best.is_none() ? Json(nullptr) : Json(board.move_text(r.best))},
-              {"depth", r.depth},
-              {"score", r.score},
-              {"blue_score", us == kBlue ? r.score : -r.score},
-              {"nodes", r.nodes},
-              {"completed", completed}};
+  job.on_done = [channel, search, observation](const SearchResult&, bool completed) {
+    Json done{{"best", nullptr},       {"depth", 0}, {"score", nullptr},
+              {"blue_score", nullptr}, {"nodes", 0}, {"completed", completed}};
+    {
+      std::lock_guard lock(search->mutex);
+      if (search->answer) {
+        const game::Answer& a = *search->answer;
+        const Json report = game_engine_json(a, search->lines, observation);
+        if (!a.action.empty()) done["best"] = a.action;
+        done["depth"] = a.depth;
+        done["nodes"] = a.nodes;
+        for (const char* key : {"score", "blue_score"}) {
+          if (report.contains(key)) done[key] = report[key];
+        }
+      }
+    }
     channel->push(sse_event("done", done));
     channel->close();
   };
+  start_event["position"] = observation.position;
   channel->push(sse_event("start", start_event));
   return stream_events(res, pool, std::move(job), channel, open_streams);
 }

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "game/observation.h"
 #include "search/search.h"
 #include "web/engines/engine_pool.h"
 #include "web/server/event_channel.h"
@@ -20,15 +21,18 @@ std::shared_ptr<EngineTicket> stream_events(httplib::Response& res, EnginePool& 
                                             std::shared_ptr<EventChannel> channel,
                                             std::atomic<int>& open_streams);
 
-// Streams an analysis of `position` as server-sent events: "start", then
-// "info" as each depth completes (one per line, `multipv` 1..`lines`), then "done" with the best
-// move, then the stream ends. A client that disconnects cancels the search. Counts itself in
-// `open_streams` while open. Throws GameError kUnavailable when the pool refuses. Returns the
-// search's ticket, to cancel it early.
+// Streams an analysis of `observation` by its family's engine behind the
+// game interface as server-sent events: "start" (`start_event` with the
+// observation's "position"), then "info" per report (game_report_json: one
+// per line, `multipv` 1..`lines`), then "done" ({"best", "depth", "score",
+// "blue_score", "nodes", "completed"}), then the stream ends. A client that
+// disconnects cancels the search. Counts itself in `open_streams` while
+// open. Throws GameError kUnavailable or kTooManyJobs when the pool
+// refuses. Returns the search's ticket, to cancel it early.
 std::shared_ptr<EngineTicket> stream_analysis(httplib::Response& res, EnginePool& pool,
-                                              const Position& position, SearchLimits limits,
+                                              const game::Observation& observation,
+                                              const SearchLimits& limits, int lines,
                                               const std::string& client, const std::string& address,
-                                              std::atomic<int>& open_streams, Json start_event,
-                                              int lines = 1);
+                                              std::atomic<int>& open_streams, Json start_event);
 
 }  // namespace jungle::web

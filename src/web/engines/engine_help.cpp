@@ -3,72 +3,30 @@
 #include <string>
 
 #include "web/engines/analysis_stream.h"
-#include "web/engines/engine_search.h"
 #include "web/engines/flip_help.h"
-#include "web/engines/hidden_search_job.h"
+#include "web/engines/game_engine_job.h"
 
 namespace jungle::web {
 
-namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
-
-}  // namespace
-
 Json help_hint(EnginePool& pool, const HelpPosition& pos, const SearchLimits& limits, int lines,
                const std::string& client, const std::string& address) {
-  return std::visit(Overloaded{[&](const Position& p) {
-                                 EngineJob job;
-                                 job.kind = EngineJob::Kind::kHint;
-                                 job.position = p;
-                                 job.limits = limits;
-                                 job.client = client;
-                                 job.address = address;
-                                 auto [ticket, future] = submit_search(pool, std::move(job));
-                                 const Searched searched = future.get();
-                                 if (!searched.completed || searched.result.best.is_none()) {
-                                   throw GameError(ErrorKind::kUnavailable, "cancelled",
-                                                   "the engine's search was cancelled");
-                                 }
-                                 return engine_json(searched.result, searched.last_info,
-                                                    p.side_to_move(), p.rule_set().geometry());
-                               },
-                               [&](const flip::FlipPosition& p) {
-                                 return flip_hint(pool, p, limits, lines, client, address);
-                               },
-                               [&](const hidden::PlayerView& view) {
-                                 // Its time only: a depth is each world's, with no time limit.
-                                 return hidden_hint(pool, view, limits.movetime_ms, client,
-                                                    address);
-                               }},
-                    pos);
+  if (const auto* flip = std::get_if<flip::FlipPosition>(&pos)) {
+    return flip_hint(pool, *flip, limits, lines, client, address);
+  }
+  return game_hint(pool, std::get<game::Observation>(pos), limits, lines, client, address);
 }
 
 std::shared_ptr<EngineTicket> stream_help_analysis(
     httplib::Response& res, EnginePool& pool, const HelpPosition& pos, const SearchLimits& limits,
     int lines, const std::string& client, const std::string& address,
     std::atomic<int>& open_streams, Json start_event) {
-  return std::visit(
-      Overloaded{[&](const Position& p) {
-                   start_event["fen"] = p.fen();
-                   return stream_analysis(res, pool, p, limits, client, address, open_streams,
-                                          std::move(start_event), lines);
-                 },
-                 [&](const flip::FlipPosition& p) {
-                   start_event["fen"] = p.fen();
-                   return stream_flip_analysis(res, pool, p, limits, lines, client, address,
-                                               open_streams, std::move(start_event));
-                 },
-                 [&](const hidden::PlayerView&) -> std::shared_ptr<EngineTicket> {
-                   throw GameError(ErrorKind::kRefused, "no_analysis",
-                                   "the hidden-pieces engine has no analysis to stream");
-                 }},
-      pos);
+  if (const auto* flip = std::get_if<flip::FlipPosition>(&pos)) {
+    start_event["fen"] = flip->fen();
+    return stream_flip_analysis(res, pool, *flip, limits, lines, client, address, open_streams,
+                                std::move(start_event));
+  }
+  return stream_analysis(res, pool, std::get<game::Observation>(pos), limits, lines, client,
+                         address, open_streams, std::move(start_event));
 }
 
 }  // namespace jungle::web

@@ -26,6 +26,7 @@ EnginePool::EnginePool(EnginePoolLimits limits)
     options.threads = 1;
     engines_.push_back(std::make_unique<Engine>(options));
   }
+  game_engines_.resize(size_t(n));
   for (int i = 0; i < n; ++i) threads_.emplace_back(&EnginePool::worker_loop, this, i);
 }
 
@@ -47,6 +48,16 @@ void EnginePool::clamp(EngineJob& job) const {
   l.depth = l.depth <= 0 ? limits_.max_depth : std::min(l.depth, limits_.max_depth);
   job.skill_level = std::clamp(job.skill_level, 0, 20);
   job.multipv = std::clamp(job.multipv, 1, kMaxAnalysisLines);
+  // The same bounds for a family's engine: its time at most the cap, a
+  // depth only where one was asked for (a hidden game's engine reads a
+  // depth alone as "no time limit").
+  game::Limits& g = job.game_limits;
+  g.infinite = false;
+  g.time_ms = {-1, -1};
+  g.inc_ms = {0, 0};
+  g.moves_to_go = 0;
+  g.movetime_ms = l.movetime_ms;
+  if (g.depth > 0) g.depth = std::min(g.depth, limits_.max_depth);
 }
 
 std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
@@ -135,6 +146,8 @@ void EnginePool::worker_loop(int index) {
     bool completed = false;
     if (item.ticket->cancelled()) {
       // Cancelled while queued: nothing runs.
+    } else if (job.family) {
+      completed = run_game_engine(index, job, *item.ticket);
     } else if (job.run) {
       {
         std::lock_guard lock(item.ticket->mutex_);
@@ -192,6 +205,52 @@ void EnginePool::worker_loop(int index) {
     wake_.notify_all();
     if (job.on_done) job.on_done(result, completed);
   }
+}
+
+game::Engine& EnginePool::game_engine(int index, const game::Family& family) {
+  std::unique_ptr<game::Engine>& engine = game_engines_[size_t(index)][&family];
+  if (!engine) {
+    engine = family.make_engine();
+    // The pool's table size and one thread each, where the engine takes them.
+    for (const game::OptionSpec& o : engine->options()) {
+      if (o.name == "Hash")
+        engine->set_option("Hash", std::to_string(std::max(1, limits_.hash_mb)));
+      if (o.name == "Threads") engine->set_option("Threads", "1");
+    }
+  }
+  return *engine;
+}
+
+bool EnginePool::run_game_engine(int index, EngineJob& job, EngineTicket& ticket) {
+  game::Engine& engine = game_engine(index, *job.family);
+  for (const game::OptionSpec& o : engine.options()) {
+    if (o.name == "Skill Level") engine.set_option(o.name, std::to_string(job.skill_level));
+    if (o.name == "MultiPV") engine.set_option(o.name, std::to_string(job.multipv));
+  }
+  {
+    std::lock_guard lock(ticket.mutex_);
+    if (ticket.cancelled_) return false;
+    ticket.stop_task_ = [&engine] { engine.stop(); };
+  }
+  try {
+    engine.go(job.observation, job.game_limits, job.on_game_info, job.on_answer);
+  } catch (const std::exception&) {
+    // An observation the engine cannot search (validated by the session
+    // that made it, so not expected): no answer, as a cancelled job.
+    std::lock_guard lock(ticket.mutex_);
+    ticket.stop_task_ = nullptr;
+    return false;
+  }
+  {
+    // A cancel between publishing the stop and go() starting the search
+    // may have found nothing running; repeat it.
+    std::lock_guard lock(ticket.mutex_);
+    if (ticket.cancelled_) engine.stop();
+  }
+  engine.wait();
+  std::lock_guard lock(ticket.mutex_);
+  ticket.stop_task_ = nullptr;
+  return !ticket.cancelled_;
 }
 
 void EnginePool::shutdown() {

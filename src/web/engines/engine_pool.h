@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include "game/engine.h"
+#include "game/family.h"
 #include "search/engine.h"
 
 namespace jungle::web {
@@ -58,6 +60,19 @@ struct EngineJob {
   // and the skill are not used; on_done gets an empty SearchResult.
   std::function<void(const SearchLimits&)> run;
   std::function<void()> stop;
+  // A search by a family's engine behind the game interface (game/engine.h)
+  // in place of the open engine's: when `family` is set, the worker's engine
+  // for that family (made once per worker, on first use) searches
+  // `observation`, what one reader may see and nothing more, within
+  // `game_limits` (clamped as `limits` are: no search longer than the cap),
+  // at `skill_level` and with `multipv` lines. `on_game_info` gets each
+  // report (from the engine's thread), `on_answer` its answer, once, before
+  // on_done. `position`, `on_info` and `run` are not used.
+  const game::Family* family = nullptr;
+  game::Observation observation;
+  game::Limits game_limits;
+  game::Engine::InfoCallback on_game_info;
+  game::Engine::DoneCallback on_answer;
   // Exactly once: after the search, or at once when the job was cancelled or
   // the pool shut down before it ran (`completed` false).
   std::function<void(const SearchResult&, bool completed)> on_done;
@@ -109,6 +124,10 @@ class EnginePool {
     std::shared_ptr<EngineTicket> ticket;
   };
   void worker_loop(int index);
+  // Runs a job of a family's engine (EngineJob::family) on worker `index`'s
+  // engine for that family; true unless it was cancelled.
+  bool run_game_engine(int index, EngineJob& job, EngineTicket& ticket);
+  game::Engine& game_engine(int index, const game::Family& family);
   bool take_locked(Queued& out);
   Queued take_fairest_locked(std::deque<Queued>& queue);
   void clamp(EngineJob& job) const;
@@ -138,6 +157,9 @@ class EnginePool {
   uint64_t refused_ = 0;
   bool stopping_ = false;
   std::vector<std::unique_ptr<Engine>> engines_;
+  // Each worker's engines behind the game interface, by family, made on
+  // first use and used by that worker's thread alone.
+  std::vector<std::map<const game::Family*, std::unique_ptr<game::Engine>>> game_engines_;
   std::vector<std::thread> threads_;
 };
 

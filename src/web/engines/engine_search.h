@@ -1,39 +1,21 @@
 #pragma once
 
-#include <future>
-#include <memory>
-#include <utility>
-
-#include "search/search.h"
 #include "web/engines/engine_pool.h"
 #include "web/server/json_fields.h"
 
-// One engine search on the pool, waited for by the thread that asked: an
-// engine move, a hint.
+// One job on the engine pool waited for by the thread that asked (a hint),
+// and what a job the pool refused says, for every kind of job.
 
 namespace jungle::web {
-
-struct Searched {
-  SearchResult result;
-  SearchInfo last_info;
-  bool completed = false;
-};
-
-// Submits the job; GameError (kTooManyJobs, kUnavailable) when the pool refuses.
-std::pair<std::shared_ptr<EngineTicket>, std::future<Searched>> submit_search(EnginePool& pool,
-                                                                              EngineJob job);
-
-// What the engine saw, as an engine move's `engine` field and a hint give it.
-Json engine_json(const SearchResult& r, const SearchInfo& last, Side side_to_move,
-                 const Geometry& board);
-
-// The engine's view of a position as JSON: depth, score from the side to
-// move and from Blue's side, mate distance, principal variation.
-Json search_info_json(const SearchInfo& info, Side side_to_move, const Geometry& board);
 
 // The GameError for a job the engine pool refused: kUnavailable when the
 // engines are saturated or stopping, kTooManyJobs when this client (or its
 // address) has its share already.
 [[noreturn]] void throw_refusal(EnginePool::Refusal why);
+
+// Submits `job` (its on_done is set here) and waits for it; false when it
+// was cancelled or the pool shut down first. Throws as throw_refusal when
+// the pool refuses it.
+bool run_and_wait(EnginePool& pool, EngineJob job);
 
 }  // namespace jungle::web

@@ -1,6 +1,5 @@
 #include "web/engines/flip_help.h"
 
-#include <future>
 #include <mutex>
 
 #include "web/engines/analysis_stream.h"
@@ -14,12 +13,7 @@ Json flip_hint(EnginePool& pool, const flip::FlipPosition& pos, const SearchLimi
   auto task = std::make_shared<FlipSearchTask>(pos, std::clamp(lines, 1, kMaxAnalysisLines));
   EngineJob job = FlipSearchTask::job(task, EngineJob::Kind::kHint, client, address, nullptr);
   job.limits = limits;
-  auto done = std::make_shared<std::promise<bool>>();
-  std::future<bool> finished = done->get_future();
-  job.on_done = [done](const SearchResult&, bool completed) { done->set_value(completed); };
-  EnginePool::Refusal why = EnginePool::Refusal::kNone;
-  if (!pool.submit(std::move(job), &why)) throw_refusal(why);
-  const bool completed = finished.get();
+  const bool completed = run_and_wait(pool, std::move(job));
   std::lock_guard lock(task->mutex);
   if (!completed || task->last.is_null() || task->last["move"].is_null()) {
     throw GameError(ErrorKind::kUnavailable, "cancelled", "the engine's search was cancelled");

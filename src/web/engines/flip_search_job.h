@@ -12,7 +12,7 @@
 
 // The flip engine's search of one position as a job on the engine pool, in
 // place of the open engine's, with the pool's queue, shares and caps: a
-// flip game's engine move, hint, analysis and review each submit one.
+// flip game's hint, analysis and review each submit one.
 
 namespace jungle::web {
 

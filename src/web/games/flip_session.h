@@ -90,7 +90,6 @@ class FlipGameSession : public GameSessionBase {
   // The position at `ply`, the same for every reader: a face-down tile
   // holds nothing until it is flipped.
   HelpPosition help_position(int ply, int seats) const override;
-  HelpPosition engine_position() const override { return position(); }
   int seat_to_move() const override;
   bool colours_known() const override { return pos_.colours_known(); }
   Side side_of_seat(int seat) const override;

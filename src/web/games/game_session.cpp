@@ -330,9 +330,17 @@ Position GameSession::position_at(int ply) const {
 }
 
 HelpPosition GameSession::help_position(int ply, int) const {
-  Position pos = position_at(ply);
-  require_ongoing(pos);
-  return pos;
+  require_ongoing(position_at(ply));
+  // The position with the moves that led to it (repetitions count), as
+  // the engine protocol gives it (Observation::position).
+  std::string text = "fen " + start_fen_;
+  if (ply > 0) text += " moves";
+  for (int i = 0; i < ply; ++i) text += ' ' + board().move_text(moves_[size_t(i)].move);
+  try {
+    return family().read_observation(variant(), text);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kServerFault, "bad_position", e.what());
+  }
 }
 
 const std::string& GameSession::fen_at(int ply) const {

@@ -106,7 +106,6 @@ class GameSession : public GameSessionBase {
   Position position_at(int ply) const;
   // The whole board at `ply`: nothing of an open game is hidden.
   HelpPosition help_position(int ply, int seats) const override;
-  HelpPosition engine_position() const override { return position(); }
   // Its FEN, without a replay.
   const std::string& fen_at(int ply) const;
 

@@ -177,6 +177,29 @@ game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats) 
   return std::nullopt;
 }
 
+GameError still_setting_up() {
+  return GameError(ErrorKind::kConflict, "setting_up",
+                   "the players are still arranging their animals; the first move waits until "
+                   "both are ready");
+}
+
+game::Observation GameSessionBase::engine_observation() const {
+  if (!set_up()) throw still_setting_up();
+  const game::Actor actor = state_->actor();
+  return state_->observe(actor.is_side() ? game::Viewer(actor.side) : game::Viewer());
+}
+
+void GameSessionBase::require_help(Help help) const {
+  const game::Capabilities can = family().capabilities();
+  const bool given = help == Help::kHint || (!can.hidden_information &&
+                                             (help == Help::kAnalysis ? can.analysis : can.review));
+  if (given) return;
+  throw GameError(ErrorKind::kRefused, "hidden_pieces",
+                  std::string(help_name(help)) +
+                      " would see the hidden animals; a hidden-pieces game has hints thought out "
+                      "from your own view, and its truth once it is over");
+}
+
 GameError GameSessionBase::no_setup() {
   return GameError(ErrorKind::kRefused, "no_setup",
                    "only a hidden-pieces game has a set-up to arrange");

@@ -71,6 +71,9 @@ void require_record_game(int index, size_t games);
 // ?as=blue). Where viewers know different things, this says what it is sent.
 game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats);
 
+// GameError kConflict "setting_up" while the arrangements are not settled.
+GameError still_setting_up();
+
 class GameSessionBase {
  public:
   virtual ~GameSessionBase() = default;
@@ -154,20 +157,23 @@ class GameSessionBase {
   virtual void settle(Side side) { (void)side; }
 
   // ---- the engine's help (engine_routes: one path for every family) ----
-  // Throws GameError kRefused where the game's family gives no `help` (a
-  // capability: a hidden game's analyses and reviews would need the
-  // truth). The other rule, none during an online game, is the service's
+  // Throws GameError kRefused "hidden_pieces" where the game's
+  // capabilities give no `help`: every game has hints (from what its
+  // reader may see); analyses and reviews where the family has them and
+  // its players know the same (where pieces are hidden, an analysis or a
+  // review would be of one player's guesses, or of the truth). The other
+  // rule, none during an online game, is the service's
   // (GameService::lock_for_help).
-  virtual void require_help(Help help) const { (void)help; }
+  void require_help(Help help) const;
   // What the engine is given to help the holder of `seats`
   // (SeatTable::held_by) at `ply` (0..ply()): the position as that reader
   // may see it. Throws GameError kRefused "position_over" where the game is
   // over there, and where the reader may have nothing searched.
   virtual HelpPosition help_position(int ply, int seats) const = 0;
-  // What the engine playing the seat to move is given: the position now as
-  // that seat sees it. Throws GameError where the engine may not move yet
-  // (a hidden game's set-up).
-  virtual HelpPosition engine_position() const = 0;
+  // What the engine playing the seat to move is given, in every family: the
+  // Observation of the side to move, what that seat may see and nothing
+  // more. Throws GameError "setting_up" while a set-up is being arranged.
+  game::Observation engine_observation() const;
 
   // The rules' part of the state (docs/api.md, "Game state"); the service
   // adds the seats, clock and offers.

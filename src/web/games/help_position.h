@@ -4,18 +4,22 @@
 
 #include "core/position.h"
 #include "flip/flip_position.h"
-#include "hidden/player_view.h"
+#include "game/observation.h"
 
-// What the engine's help for one reader of a game is given: the position,
-// in its family's own type, as that reader may see it (GameSessionBase::
-// help_position): an open game's board, a Flip Jungle position (whose
-// face-down tiles are nothing until flipped), a hidden game's player view
-// (never the arbiter's truth). The engines' side (engines/engine_help.h)
-// runs the family's engine on it, on the engine pool.
+// What the engine's help for one reader of a game is given: what that
+// reader may see (GameSessionBase::help_position). The reader's
+// game::Observation, searched by the family's engine behind the game
+// interface (engines/game_engine_job.h): an open game's position with the
+// moves that led to it, a hidden game's player's own view (never the
+// arbiter's truth). A Flip Jungle position (whose face-down tiles are
+// nothing until flipped) is still searched by the flip searcher, for the
+// reports the page reads of it (expected scores before the colours are
+// known, in points). The engines' side (engines/engine_help.h) runs them on
+// the engine pool.
 
 namespace jungle::web {
 
-using HelpPosition = std::variant<Position, flip::FlipPosition, hidden::PlayerView>;
+using HelpPosition = std::variant<flip::FlipPosition, game::Observation>;
 
 // The engine's help a reader may ask of a game.
 enum class Help { kHint, kAnalysis, kReview };

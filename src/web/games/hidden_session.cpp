@@ -50,12 +50,6 @@ std::string hidden_player_text(const PlayerConfig& p) {
 
 }  // namespace
 
-GameError still_setting_up() {
-  return GameError(ErrorKind::kConflict, "setting_up",
-                   "the players are still arranging their animals; the first move waits until "
-                   "both are ready");
-}
-
 HiddenGameSession::HiddenGameSession(int64_t id, std::unique_ptr<game::State> state,
                                      RuleSetPtr rules, std::array<bool, kSides> ready,
                                      std::array<PlayerConfig, kSides> players)
@@ -308,14 +302,6 @@ void HiddenGameSession::undo(int) {
                   "player try an attack, see the animals it shows, and take it back");
 }
 
-void HiddenGameSession::require_help(Help help) const {
-  if (help == Help::kHint) return;
-  throw GameError(ErrorKind::kRefused, "hidden_pieces",
-                  std::string(help_name(help)) +
-                      " would see the hidden animals; a hidden-pieces game has hints thought out "
-                      "from your own view, and its truth once it is over");
-}
-
 HelpPosition HiddenGameSession::help_position(int, int seats) const {
   if (over()) {
     throw GameError(ErrorKind::kRefused, "position_over",
@@ -327,12 +313,7 @@ HelpPosition HiddenGameSession::help_position(int, int seats) const {
     throw GameError(ErrorKind::kRefused, "not_your_turn",
                     "a hint is for the player to move, from that player's own view");
   }
-  return view_of(*viewer);
-}
-
-HelpPosition HiddenGameSession::engine_position() const {
-  if (!set_up()) throw still_setting_up();
-  return view_of(Side(seat_to_move()));
+  return state_->observe(*viewer);
 }
 
 StoredGame HiddenGameSession::to_stored() const {

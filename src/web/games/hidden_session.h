@@ -112,15 +112,11 @@ class HiddenGameSession : public GameSessionBase {
   // arbiter's once it is over.
   std::pair<std::string, std::string> record_for(int seats) const override;
 
-  // Hints only, from the asker's view: the open engine's analysis and
-  // review would see every animal (GameError kRefused "hidden_pieces").
-  void require_help(Help help) const override;
   // The view of the player to move, when `seats` looks as that player, once
   // the set-up is settled: a hint is for the position now, whatever `ply`.
   HelpPosition help_position(int ply, int seats) const override;
   // The engine's own view, never the truth; GameError kConflict
   // "setting_up" until both arrangements are settled.
-  HelpPosition engine_position() const override;
 
   // What `viewer` knows now, read from its game::Observation alone.
   hidden::PlayerView view_of(hidden::Viewer viewer) const;
@@ -137,8 +133,5 @@ class HiddenGameSession : public GameSessionBase {
   RuleSetPtr rules_;
   std::array<bool, kSides> ready_{};
 };
-
-// GameError kConflict "setting_up" while the arrangements are not settled.
-GameError still_setting_up();
 
 }  // namespace jungle::web

@@ -52,7 +52,7 @@ Json GameService::engine_move(int64_t id, const Requester& who) {
   // resignation or the game's deletion. The engine is given what its seat
   // sees (a hidden game's own view, never the truth).
   auto [ticket, future] = submit_engine_move(
-      pool_, game.engine_position(), player.skill,
+      pool_, game.engine_observation(), player.skill,
       engine_think_ms(game.clock, seat, player.movetime_ms, now()), who.client, who.address);
   game.engine_ticket = ticket;
   // Its clock runs while it thinks.
