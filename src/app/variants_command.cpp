@@ -4,6 +4,7 @@
 #include "app/commands.h"
 #include "core/variants.h"
 #include "flip/flip_rules.h"
+#include "game/family.h"
 
 namespace jungle::app {
 
@@ -14,19 +15,11 @@ void add_variants_command(CLI::App& app) {
   CLI::App* check = cmd->add_subcommand("check", "Validate a rule-set file and report each error");
   check->add_option("file", *file, "The .toml file")->required();
   check->callback([file] {
-    if (flip::is_flip_variant(*file)) {
-      try {
-        flip::load_flip_rules(*file);
-      } catch (const flip::FlipRulesError& e) {
-        std::cout << e.what() << "\n";
-        throw CLI::RuntimeError(1);
-      }
-      std::cout << *file << ": ok\n";
-      return;
-    }
-    std::vector<VariantIssue> issues = check_rules_file(*file);
-    for (const VariantIssue& issue : issues) std::cout << issue.to_string() << "\n";
-    if (!issues.empty()) throw CLI::RuntimeError(1);
+    // Whose format the file is in is the registry's to say, broken or not.
+    const std::vector<std::string> problems =
+        game::family_of_variant_file(*file).check_variant_file(*file);
+    for (const std::string& problem : problems) std::cout << problem << "\n";
+    if (!problems.empty()) throw CLI::RuntimeError(1);
     std::cout << *file << ": ok\n";
   });
   cmd->callback([cmd] {
