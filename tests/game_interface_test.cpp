@@ -174,9 +174,20 @@ TEST(GameInterface, AnObservationsFamilyDescribesIt) {
     const std::unique_ptr<State> s = family_of_variant(variant).new_state(variant, "", rng);
     const Observation o = s->observe(kBlue);
     EXPECT_EQ(&family_of(o), &family_of_variant(variant)) << variant;
-    EXPECT_EQ(family_of(o).text().viewer_fen(o), family_of(o).text().viewer_fen(o)) << variant;
+    // The viewer's FEN is the truth's where nothing is private, and never
+    // the truth of a hidden game (the enemy's animals are unknown).
+    EXPECT_EQ(family_of(o).text().viewer_fen(o) == s->fen(), std::string(variant) != "hidden")
+        << variant << ": " << family_of(o).text().viewer_fen(o);
     EXPECT_FALSE(family_of(o).text().rules_lines(variant).empty()) << variant;
   }
+  // A flip's event names what it revealed.
+  std::mt19937_64 rng(5);
+  const std::unique_ptr<State> flip =
+      family_of_variant("flip-fixed").new_state("flip-fixed", "", rng);
+  flip->apply("b2?");
+  flip->apply("b2?=L");
+  EXPECT_EQ(family_of(flip->observe(std::nullopt)).text().event_words(flip->observe(std::nullopt)),
+            " and reveals the Blue Lion (b2?=L)");
   Observation chess;
   chess.family = "chess";
   EXPECT_THROW(family_of(chess), std::invalid_argument);
