@@ -1,9 +1,10 @@
+#include <algorithm>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "app/commands.h"
 #include "core/variants.h"
-#include "flip/flip_rules.h"
 #include "game/family.h"
 
 namespace jungle::app {
@@ -24,12 +25,17 @@ void add_variants_command(CLI::App& app) {
   });
   cmd->callback([cmd] {
     if (!cmd->get_subcommands().empty()) return;
-    for (const std::string& name : builtin_variant_names()) {
-      std::cout << name << " - " << builtin_rules(name).description << "\n";
+    // The 7x9 and 7x7 sets in the order they are shipped (open and hidden
+    // sets together), then every other family's (Flip Jungle's 4x4 sets,
+    // variants/flip/), each described by its family.
+    std::vector<std::string> names = builtin_variant_names();
+    for (const game::Family* family : game::families()) {
+      for (const std::string& name : family->variants()) {
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      }
     }
-    // Flip Jungle's sets (variants/flip/) are another game on a 4x4 board.
-    for (const std::string& name : flip::builtin_flip_names()) {
-      std::cout << name << " - " << flip::load_flip_rules(name)->description << "\n";
+    for (const std::string& name : names) {
+      std::cout << name << " - " << game::family_of_variant(name).variant_description(name) << "\n";
     }
   });
 }

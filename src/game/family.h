@@ -98,6 +98,8 @@ class Family {
   virtual bool owns_variant(std::string_view name_or_path) const = 0;
   // The shipped rule sets' names.
   virtual std::vector<std::string> variants() const = 0;
+  // A shipped rule set's line of description (`jungle variants`).
+  virtual std::string variant_description(std::string_view name) const = 0;
   // Every problem in a rule-set file of this family's format, as
   // "FILE:LINE:COL: MESSAGE", the first at least; empty when the file is
   // a valid rule set (`jungle variants check`). Never throws.

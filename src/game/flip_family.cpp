@@ -248,6 +248,9 @@ class FlipFamily final : public Family {
   }
   std::vector<std::string> variants() const override { return flip::builtin_flip_names(); }
 
+  std::string variant_description(std::string_view name) const override {
+    return load_rules(name)->description;
+  }
   // Flip Jungle's loader stops at a file's first problem.
   std::vector<std::string> check_variant_file(std::string_view path) const override {
     try {

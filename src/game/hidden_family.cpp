@@ -191,6 +191,9 @@ class HiddenFamily final : public Family {
   // `start` is the arbiter's set-up, every animal shown; without one the
   // rule set's set-up is drawn from `chance` (a random arrangement of each
   // side's animals, or the start position's own where it is fixed).
+  std::string variant_description(std::string_view name) const override {
+    return builtin_rules(name).description;
+  }
   std::vector<std::string> check_variant_file(std::string_view path) const override {
     return board_rules_problems(path);
   }

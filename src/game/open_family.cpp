@@ -154,6 +154,9 @@ class OpenFamily final : public Family {
     return out;
   }
 
+  std::string variant_description(std::string_view name) const override {
+    return builtin_rules(name).description;
+  }
   std::vector<std::string> check_variant_file(std::string_view path) const override {
     return board_rules_problems(path);
   }
