@@ -11,8 +11,9 @@
 namespace {
 
 // Runs the built binary with `args`; returns what it wrote and its status.
-std::string run(const std::string& args, int* status) {
-  const std::string command = std::string(JUNGLE_BINARY) + " " + args + " 2>&1";
+// `prefix` goes before the binary (a `timeout` for a run that might not end).
+std::string run(const std::string& args, int* status, const std::string& prefix = "") {
+  const std::string command = prefix + std::string(JUNGLE_BINARY) + " " + args + " 2>&1";
   FILE* p = popen(command.c_str(), "r");
   std::string out;
   char buf[512];
@@ -81,6 +82,29 @@ TEST(FlipCli, PerftCountsFlipsByOutcome) {
   const std::string divide = run("perft 1 --variant flip --divide", &status);
   EXPECT_NE(divide.find("a1?=R: 1\n"), std::string::npos) << divide;
   EXPECT_NE(divide.find("Nodes searched: 256\n"), std::string::npos);
+}
+
+TEST(FlipCli, PerftAtDepthZeroCountsTheRootInEveryFamily) {
+  // Every family counts through the game interface: at depth 0 the position
+  // is the one leaf, and --divide has no root action to show it under
+  // (Flip Jungle's own loop once recursed below depth 0 here and never
+  // ended; `timeout` turns that into a failure).
+  for (const char* variant : {"standard", "flip", "hidden"}) {
+    int status = 0;
+    const std::string v = std::string(" --variant ") + variant;
+    EXPECT_NE(run("perft 0" + v, &status).find("Nodes searched: 1\n"), std::string::npos) << v;
+    EXPECT_EQ(status, 0) << v;
+    const std::string divide = run("perft 0 --divide" + v, &status, "timeout 20 ");
+    EXPECT_EQ(status, 0) << v;
+    EXPECT_NE(divide.find("Nodes searched: 0\n"), std::string::npos) << v << ": " << divide;
+  }
+  int status = 0;
+  // The arbiter's tree of a hidden set (docs/perft.md), and its bad input.
+  EXPECT_NE(run("perft 3 --variant hidden", &status).find("Nodes searched: 12240\n"),
+            std::string::npos);
+  EXPECT_EQ(run("perft 2 --variant flip --moves b2?", &status),
+            "error: move 1: b2? is not legal here\n");
+  EXPECT_NE(status, 0);
 }
 
 TEST(FlipCli, FlipMatchJudgesGamesByTheEndgameTables) {

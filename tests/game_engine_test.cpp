@@ -17,10 +17,13 @@
 #include "core/variants.h"
 #include "flip/flip_rules.h"
 #include "flip/flip_search.h"
+#include "game/builtin_engines.h"
 #include "game/engine.h"
 #include "game/engine_options.h"
 #include "game/family.h"
+#include "game/flip_baselines.h"
 #include "game/flip_observation.h"
+#include "game/hidden_baselines.h"
 #include "game/hidden_observation.h"
 #include "game/open_observation.h"
 #include "game/score.h"
@@ -262,6 +265,60 @@ TEST(GameEngine, TheBaselinesAnswerThroughTheFacadeToo) {
       const Answer a = engine->think(o, limits);
       EXPECT_TRUE(legal(o, a.action)) << variant << " " << mode << ": " << a.action;
     }
+  }
+}
+
+// Each family's baselines are written once (flip_baselines.h,
+// hidden_baselines.h): builtin= offers exactly these, and the engine's Mode
+// exactly "full" and those that choose from the observation alone.
+TEST(GameEngine, OneRegistryOfBaselinesFeedsBuiltinAndMode) {
+  auto names = [](const auto& baselines) {
+    std::vector<std::string> out;
+    for (const auto& b : baselines) out.emplace_back(b.name);
+    return out;
+  };
+  EXPECT_EQ(names(flip_baselines()),
+            (std::vector<std::string>{"random", "greedy", "careful", "seer"}));
+  EXPECT_EQ(flip_modes(), (std::vector<std::string>{"full", "random", "greedy", "careful"}));
+  EXPECT_EQ(names(hidden_baselines()),
+            (std::vector<std::string>{"random", "greedy", "sampler", "pimc", "ismcts", "cheater"}));
+  EXPECT_EQ(hidden_modes(), (std::vector<std::string>{"full", "random", "greedy", "sampler"}));
+  EXPECT_EQ(family_of_variant("flip").baseline_names(), names(flip_baselines()));
+  EXPECT_EQ(family_of_variant("hidden").baseline_names(), names(hidden_baselines()));
+  EXPECT_TRUE(family_of_variant("standard").baseline_names().empty());
+  EXPECT_EQ(builtin_names("hidden-stratego"),
+            (std::vector<std::string>{"engine", "random", "greedy", "sampler", "pimc", "ismcts",
+                                      "cheater"}));
+  for (const char* variant : {"flip", "hidden"}) {
+    const std::vector<std::string> modes =
+        std::string(variant) == "flip" ? flip_modes() : hidden_modes();
+    std::string want = "option name Mode type combo default full";
+    for (const std::string& m : modes) want += " var " + m;
+    bool found = false;
+    for (const OptionSpec& o : family_of_variant(variant).make_engine()->options()) {
+      if (o.name != "Mode") continue;
+      EXPECT_EQ(option_uci_text(o), want) << variant;
+      found = true;
+    }
+    EXPECT_TRUE(found) << variant;
+  }
+}
+
+// A hidden engine's Mode plays the registry's player made afresh for the
+// position (its generator seeded by Seed and the plies): the same try as
+// the baseline's player given that seed.
+TEST(GameEngine, AHiddenModePlaysTheRegistrysPlayer) {
+  const Observation o = observation_after("hidden", 4, 3);
+  const hidden::PlayerView view = hidden_view_of(load_variant("hidden"), o.position);
+  for (const char* mode : {"random", "greedy"}) {
+    std::unique_ptr<Engine> engine = family_of_variant("hidden").make_engine();
+    engine->set_option("Seed", "9");
+    engine->set_option("Mode", mode);
+    Limits limits;
+    limits.depth = 1;
+    const Move want =
+        hidden_baseline_named(mode)->make(9 * 1000003 + uint64_t(view.plies()), {})(view);
+    EXPECT_EQ(engine->think(o, limits).action, view.rule_set().geometry().move_text(want)) << mode;
   }
 }
 

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <random>
 #include <string>
@@ -16,6 +18,7 @@
 #include "core/variants.h"
 #include "game/family.h"
 #include "game/observation_json.h"
+#include "game/observation_text.h"
 #include "game/state.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
@@ -153,6 +156,95 @@ TEST(GameInterface, CapabilitiesSayWhatEachFamilyAllows) {
   EXPECT_FALSE(flip.hidden_information || flip.tablebases);
   EXPECT_TRUE(hidden.hidden_information && hidden.setup && hidden.undo && hidden.premoves);
   EXPECT_FALSE(hidden.chance || hidden.review);
+}
+
+// Only the open game's positions make puzzles: a front end asks this
+// capability (jungle puzzles generate), never whether the set hides pieces.
+TEST(GameInterface, OnlyTheOpenGameMakesPuzzles) {
+  EXPECT_TRUE(family_of_variant("standard").capabilities().puzzles);
+  EXPECT_FALSE(family_of_variant("flip").capabilities().puzzles);
+  EXPECT_FALSE(family_of_variant("hidden").capabilities().puzzles);
+}
+
+// The registry finds an observation's family, and the family's words for
+// it, so that the terminal never asks which family it draws.
+TEST(GameInterface, AnObservationsFamilyDescribesIt) {
+  for (const char* variant : {"standard", "flip", "hidden"}) {
+    std::mt19937_64 rng(3);
+    const std::unique_ptr<State> s = family_of_variant(variant).new_state(variant, "", rng);
+    const Observation o = s->observe(kBlue);
+    EXPECT_EQ(&family_of(o), &family_of_variant(variant)) << variant;
+    // The viewer's FEN is the truth's where nothing is private, and never
+    // the truth of a hidden game (the enemy's animals are unknown).
+    EXPECT_EQ(family_of(o).text().viewer_fen(o) == s->fen(), std::string(variant) != "hidden")
+        << variant << ": " << family_of(o).text().viewer_fen(o);
+    EXPECT_FALSE(family_of(o).text().rules_lines(variant).empty()) << variant;
+  }
+  // A flip's event names what it revealed.
+  std::mt19937_64 rng(5);
+  const std::unique_ptr<State> flip =
+      family_of_variant("flip-fixed").new_state("flip-fixed", "", rng);
+  flip->apply("b2?");
+  flip->apply("b2?=L");
+  EXPECT_EQ(family_of(flip->observe(std::nullopt)).text().event_words(flip->observe(std::nullopt)),
+            " and reveals the Blue Lion (b2?=L)");
+  Observation chess;
+  chess.family = "chess";
+  EXPECT_THROW(family_of(chess), std::invalid_argument);
+}
+
+// `jungle variants check` asks the registry whose format a file is in,
+// broken or not: a file that declares Flip Jungle's kind is checked by the
+// flip loader even with a bad value; any other by the 7x9 loader, which
+// names the file, the line and the column.
+TEST(GameInterface, ABrokenRuleFileIsCheckedByTheFamilyWhoseFormatItIs) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const std::filesystem::path flip_file = dir / "game_interface_bad_flip.toml";
+  const std::filesystem::path open_file = dir / "game_interface_bad_open.toml";
+  std::ofstream(flip_file) << "[game]\nkind = \"flip\"\n\n[flip]\nequal_ranks = \"both\"\n";
+  std::ofstream(open_file) << "name = \"x\"\n[board]\nwidth = \"wide\"\n";
+  EXPECT_EQ(family_of_variant_file(flip_file.string()).name(), "flip");
+  EXPECT_EQ(family_of_variant_file(flip_file.string()).check_variant_file(flip_file.string()),
+            std::vector<std::string>{flip_file.string() +
+                                     ":5:15: 'equal_ranks' must be one of \"both-die\", "
+                                     "\"attacker-takes\""});
+  EXPECT_EQ(family_of_variant_file(open_file.string()).name(), "open");
+  const std::vector<std::string> problems =
+      family_of_variant_file(open_file.string()).check_variant_file(open_file.string());
+  ASSERT_FALSE(problems.empty());
+  EXPECT_EQ(problems[0].rfind(open_file.string() + ":3:", 0), 0u) << problems[0];
+  EXPECT_EQ(family_of_variant_file("standard")
+                .check_variant_file(std::string(JUNGLE_SOURCE_DIR) + "/variants/standard.toml"),
+            std::vector<std::string>{});
+  std::filesystem::remove(flip_file);
+  std::filesystem::remove(open_file);
+}
+
+// `jungle perft` counts through Family::perft_from for every family: the
+// arbiter's board, split by the root's actions, nothing at depth 0.
+TEST(GameInterface, PerftFromCountsEveryFamilysTree) {
+  auto total = [](std::string_view variant, std::string_view start,
+                  const std::vector<std::string>& actions, int depth) {
+    uint64_t n = 0;
+    for (const PerftLine& l : family_of_variant(variant).perft_from(variant, start, actions, depth))
+      n += l.leaves;
+    return n;
+  };
+  EXPECT_EQ(total("standard", "", {}, 3), 12240u);
+  EXPECT_EQ(total("hidden", "", {}, 3), 12240u);  // the arbiter's tree, docs/perft.md
+  EXPECT_EQ(total("flip-fixed", "", {"b2?=L"}, 2), 44128u);
+  EXPECT_EQ(total("flip", "", {}, 0), 0u);
+  EXPECT_TRUE(family_of_variant("flip").perft_from("flip", "", {}, 0).empty());
+  auto error = [](std::string_view variant, const std::vector<std::string>& actions) {
+    try {
+      family_of_variant(variant).perft_from(variant, "", actions, 1);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("standard", {"a3a4", "b3b4"}), "move 2: illegal move b3b4: no piece on b3");
+  EXPECT_EQ(error("flip", {"b2?"}), "move 1: b2? is not legal here");
 }
 
 // A front end asks the game, not its rule set, whether play begins with a

@@ -9,6 +9,7 @@
 #include "flip/flip_match.h"
 #include "flip/flip_rules.h"
 #include "game/builtin_engines.h"
+#include "game/flip_baselines.h"
 #include "game/flip_observation.h"
 #include "match/match_report.h"
 #include "match/match_runner.h"
@@ -116,13 +117,12 @@ int run_flip_match(const FlipMatchOptions& opt) {
   options.contempt = opt.contempt;
   if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
   const bool dealt = opt.dealt || opt.engine == "seer";
-  // The baselines' own generators (their ties, the random player's
-  // choices) are seeded apart from the flips' and from each other.
+  // The baselines as the family's registry makes them
+  // (game/flip_baselines.h), their own generators (their ties, the random
+  // player's choices) seeded apart from the flips' and from each other.
   auto baseline = [&opt, rules](const std::string& name, uint64_t salt) {
-    return game::flip_player_engine(
-        rules, name == "random"   ? flip::random_player(opt.seed * 7919 + salt)
-               : name == "greedy" ? flip::greedy_player(opt.seed * 104729 + salt)
-                                  : flip::careful_player());
+    const uint64_t seed = opt.seed * (name == "random" ? 7919 : 104729) + salt;
+    return game::flip_player_engine(rules, game::flip_baseline_named(name)->make(seed));
   };
   const bool engine_is_baseline = opt.engine == "greedy" || opt.engine == "careful";
   // The engine as the opponent: at its own node budget when given one,

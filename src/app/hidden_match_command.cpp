@@ -1,10 +1,13 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "app/commands.h"
 #include "core/variants.h"
 #include "game/builtin_engines.h"
+#include "game/family.h"
+#include "game/hidden_baselines.h"
 #include "hidden_search/hidden_match.h"
 #include "match/match_report.h"
 #include "match/match_runner.h"
@@ -47,17 +50,15 @@ game::BuiltinEngine make_player(const RuleSetPtr& rules, const std::string& kind
   limits.movetime_ms = opt.depth > 0 || nodes > 0 ? 0 : opt.movetime;
   limits.nodes = opt.depth > 0 ? 0 : nodes;
   limits.depth = opt.depth;
-  if (kind == "cheater") return game::hidden_cheater_engine(rules, limits);
-  if (kind == "random") return game::hidden_player_engine(rules, hidden::random_player(seed));
-  if (kind == "greedy") return game::hidden_player_engine(rules, hidden::greedy_player(seed));
-  if (kind == "sampler") {
-    return game::hidden_player_engine(rules, hidden::sampler_player(limits, seed));
-  }
+  // PIMC with the alias's own --pimc-worlds; every other baseline as the
+  // family's registry makes it (game/hidden_baselines.h).
   if (kind == "pimc") {
     return game::hidden_player_engine(rules, hidden::pimc_player(limits, seed, opt.pimc_worlds));
   }
-  if (kind == "ismcts")
-    return game::hidden_player_engine(rules, hidden::ismcts_player(limits, seed));
+  if (const game::HiddenBaseline* b = game::hidden_baseline_named(kind)) {
+    return b->make ? game::hidden_player_engine(rules, b->make(seed, limits))
+                   : game::hidden_cheater_engine(rules, limits);
+  }
   hidden::HiddenSearchOptions options;
   options.worlds = opt.worlds;
   options.candidates = opt.candidates;
@@ -85,7 +86,9 @@ int run_hidden_match(const HiddenMatchOptions& opt) {
       std::cerr << "error: " << issue.to_string() << "\n";
     return 2;
   }
-  if (!rules->rules().hidden_pieces) {
+  // The alias plays games with private information, whichever family's
+  // capabilities say so; an in-process hidden engine needs those.
+  if (!game::family_of_variant(opt.variant).capabilities().hidden_information) {
     std::cerr << "error: rule set '" << opt.variant
               << "' does not hide pieces; hidden-match plays hidden sets (hidden, "
                  "hidden-stratego or a file with [pieces] hidden = true)\n";
@@ -140,8 +143,9 @@ void add_hidden_match_command(CLI::App& app) {
       "The hidden-pieces engine against a baseline in-process (jungle match, builtin engines)");
   cmd->add_option("--variant", opt->variant, "A rule set with hidden pieces")
       ->capture_default_str();
-  const auto kinds =
-      CLI::IsMember({"engine", "greedy", "sampler", "pimc", "ismcts", "random", "cheater"});
+  std::vector<std::string> names = {"engine"};
+  for (const game::HiddenBaseline& b : game::hidden_baselines()) names.emplace_back(b.name);
+  const auto kinds = CLI::IsMember(names);
   cmd->add_option(
          "--engine", opt->engine,
          "The first player: engine, greedy, sampler, pimc, ismcts, random or cheater (sees "

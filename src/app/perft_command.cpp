@@ -5,11 +5,7 @@
 
 #include "app/commands.h"
 #include "app/variant_option.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/perft.h"
-#include "core/variants.h"
-#include "flip/flip_perft.h"
+#include "game/family.h"
 
 namespace jungle::app {
 
@@ -23,80 +19,33 @@ struct PerftOptions {
   int depth = 1;
 };
 
-// Flip Jungle: flips count once per piece they may reveal; --moves takes
-// plies as records write them ("b2?=L", "a1a2").
-int run_flip_perft(const PerftOptions& opt) {
+// Every family counts through the game interface (Family::perft_from):
+// its fastest count, on the arbiter's board; --moves takes actions as
+// records write them ("a3a4", a flip with what it revealed "b2?=L").
+int run_perft(const PerftOptions& opt) {
+  const game::Family* family = nullptr;
   try {
-    flip::FlipPosition pos(flip::load_flip_rules(opt.variant));
-    if (!opt.fen.empty()) pos = flip::FlipPosition(pos.rules_ptr(), opt.fen);
-    for (size_t i = 0; i < opt.moves.size(); ++i) {
-      flip::Ply ply;
-      if (!pos.parse_ply(opt.moves[i], ply)) {
-        std::cerr << "error: move " << i + 1 << ": " << opt.moves[i] << " is not legal here\n";
-        return 2;
-      }
-      pos.play(ply);
-    }
-    auto start = std::chrono::steady_clock::now();
-    uint64_t nodes = 0;
-    if (opt.divide) {
-      const flip::Outcomes outcomes = pos.outcomes();
-      for (flip::Action a : pos.legal_actions()) {
-        for (int i = 0; i < (a.is_flip() ? outcomes.size : 1); ++i) {
-          const flip::Ply ply{a, a.is_flip() ? outcomes.piece[size_t(i)] : kNoPiece};
-          pos.play(ply);
-          const uint64_t count = flip::flip_perft(pos, opt.depth - 1);
-          pos.undo();
-          std::cout << flip::ply_text(ply) << ": " << count << "\n";
-          nodes += count;
-        }
-      }
-    } else {
-      nodes = flip::flip_perft(pos, opt.depth);
-    }
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::cout << "Time: " << int64_t(seconds * 1000) << " ms\n";
-    std::cout << "Nodes searched: " << nodes << "\n";
-    return 0;
-  } catch (const std::exception& e) {
+    family = &game::family_of_variant(opt.variant);
+  } catch (const std::invalid_argument&) {
+    // No family owns it: the rule-set loader says why, with the file's line.
+    if (!load_variant_or_report(opt.variant)) return 2;
+    std::cerr << "error: variant '" << opt.variant << "' is no family's\n";
+    return 2;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<game::PerftLine> lines;
+  try {
+    lines = family->perft_from(opt.variant, opt.fen, opt.moves, opt.depth);
+  } catch (const std::invalid_argument& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   }
-}
-
-int run_perft(const PerftOptions& opt) {
-  if (flip::is_flip_variant(opt.variant)) return run_flip_perft(opt);
-  const RuleSetPtr rules = load_variant_or_report(opt.variant);
-  if (!rules) return 2;
-  Position pos(rules);
-  if (!opt.fen.empty()) {
-    try {
-      pos = Position::from_fen(opt.fen, rules);
-    } catch (const FenError& e) {
-      std::cerr << "error: " << e.what() << "\n";
-      return 2;
-    }
-  }
-  for (size_t i = 0; i < opt.moves.size(); ++i) {
-    std::string why;
-    std::optional<Move> m = parse_move(pos, opt.moves[i], &why);
-    if (!m) {
-      std::cerr << "error: move " << i + 1 << ": " << why << "\n";
-      return 2;
-    }
-    pos.do_move(*m);
-  }
-
-  auto start = std::chrono::steady_clock::now();
-  uint64_t nodes = 0;
-  if (opt.divide) {
-    for (auto& [m, count] : perft_divide(pos, opt.depth)) {
-      std::cout << pos.rule_set().geometry().move_text(m) << ": " << count << "\n";
-      nodes += count;
-    }
-  } else {
-    nodes = perft(pos, opt.depth);
+  // At depth 0 the position itself is the one leaf; --divide has no root
+  // action to show it under.
+  uint64_t nodes = opt.depth == 0 && !opt.divide ? 1 : 0;
+  for (const game::PerftLine& line : lines) {
+    if (opt.divide) std::cout << line.action << ": " << line.leaves << "\n";
+    nodes += line.leaves;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "Time: " << int64_t(seconds * 1000) << " ms, "

@@ -15,6 +15,7 @@
 #include "core/file_io.h"
 #include "core/game_record.h"
 #include "core/variants.h"
+#include "game/family.h"
 #include "puzzles/generator.h"
 #include "puzzles/puzzle.h"
 #include "puzzles/verifier.h"
@@ -86,9 +87,11 @@ int run_puzzles_generate(PuzzlesOptions opt) {
     return puzzle_error("puzzles are made for shipped rule sets only, and '" + rules->rules().name +
                         "' is not one (jungle variants lists them)");
   }
-  if (rules->rules().hidden_pieces) {
-    return puzzle_error("rule set '" + rules->rules().name +
-                        "' hides pieces: a puzzle shows the whole board");
+  const game::Family& family = game::family_of_variant(opt.variant);
+  if (!family.capabilities().puzzles) {
+    return puzzle_error("rule set '" + rules->rules().name + "' is a game of " +
+                        std::string(family.title()) +
+                        ", which makes no puzzles: a puzzle shows the whole board");
   }
   for (const std::string& r : opt.records) opt.gen.records.emplace_back(r);
   if (!opt.quiet) opt.gen.progress = [](const std::string& line) { std::cerr << line << "\n"; };

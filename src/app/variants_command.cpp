@@ -1,9 +1,11 @@
+#include <algorithm>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "app/commands.h"
 #include "core/variants.h"
-#include "flip/flip_rules.h"
+#include "game/family.h"
 
 namespace jungle::app {
 
@@ -14,29 +16,26 @@ void add_variants_command(CLI::App& app) {
   CLI::App* check = cmd->add_subcommand("check", "Validate a rule-set file and report each error");
   check->add_option("file", *file, "The .toml file")->required();
   check->callback([file] {
-    if (flip::is_flip_variant(*file)) {
-      try {
-        flip::load_flip_rules(*file);
-      } catch (const flip::FlipRulesError& e) {
-        std::cout << e.what() << "\n";
-        throw CLI::RuntimeError(1);
-      }
-      std::cout << *file << ": ok\n";
-      return;
-    }
-    std::vector<VariantIssue> issues = check_rules_file(*file);
-    for (const VariantIssue& issue : issues) std::cout << issue.to_string() << "\n";
-    if (!issues.empty()) throw CLI::RuntimeError(1);
+    // Whose format the file is in is the registry's to say, broken or not.
+    const std::vector<std::string> problems =
+        game::family_of_variant_file(*file).check_variant_file(*file);
+    for (const std::string& problem : problems) std::cout << problem << "\n";
+    if (!problems.empty()) throw CLI::RuntimeError(1);
     std::cout << *file << ": ok\n";
   });
   cmd->callback([cmd] {
     if (!cmd->get_subcommands().empty()) return;
-    for (const std::string& name : builtin_variant_names()) {
-      std::cout << name << " - " << builtin_rules(name).description << "\n";
+    // The 7x9 and 7x7 sets in the order they are shipped (open and hidden
+    // sets together), then every other family's (Flip Jungle's 4x4 sets,
+    // variants/flip/), each described by its family.
+    std::vector<std::string> names = builtin_variant_names();
+    for (const game::Family* family : game::families()) {
+      for (const std::string& name : family->variants()) {
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      }
     }
-    // Flip Jungle's sets (variants/flip/) are another game on a 4x4 board.
-    for (const std::string& name : flip::builtin_flip_names()) {
-      std::cout << name << " - " << flip::load_flip_rules(name)->description << "\n";
+    for (const std::string& name : names) {
+      std::cout << name << " - " << game::family_of_variant(name).variant_description(name) << "\n";
     }
   });
 }

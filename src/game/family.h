@@ -23,6 +23,7 @@
 namespace jungle::game {
 
 class Engine;
+class ObservationText;
 struct BuiltinEngine;
 struct Limits;
 
@@ -79,6 +80,9 @@ struct Capabilities {
   bool premoves = false;            // a move can be queued during the opponent's turn
   bool tablebases = false;          // endgame tables (TablebasePath)
   bool editor = false;              // any legal position can be set up by hand
+  // Positions of it make puzzles (`jungle puzzles generate`): the whole
+  // board in sight and one line the search or the tables can prove.
+  bool puzzles = false;
 };
 
 class Family {
@@ -94,6 +98,12 @@ class Family {
   virtual bool owns_variant(std::string_view name_or_path) const = 0;
   // The shipped rule sets' names.
   virtual std::vector<std::string> variants() const = 0;
+  // A shipped rule set's line of description (`jungle variants`).
+  virtual std::string variant_description(std::string_view name) const = 0;
+  // Every problem in a rule-set file of this family's format, as
+  // "FILE:LINE:COL: MESSAGE", the first at least; empty when the file is
+  // a valid rule set (`jungle variants check`). Never throws.
+  virtual std::vector<std::string> check_variant_file(std::string_view path) const = 0;
 
   // A new game under `variant`. `start` is a FEN (for a hidden game the
   // arbiter's, every animal shown), or "" for the rule set's start; chance
@@ -128,6 +138,19 @@ class Family {
   // has no tree to count, saying why.
   virtual std::vector<PerftLine> perft(const Observation& observation, int depth,
                                        const std::atomic<bool>& stop) const = 0;
+  // `jungle perft`: the leaves `depth` plies below a game's start (`start`
+  // a FEN as new_state takes it, "" for the rule set's start position)
+  // after `actions` (as records write them: "a3a4", "b2?=L"), counted on
+  // the arbiter's board and split by the root's actions as perft splits
+  // them; none at depth 0. For the open game and Flip Jungle this is
+  // perft's count of that position; for hidden pieces it is the arbiter's
+  // tree, every animal known (docs/perft.md), from the set's start FEN,
+  // never a drawn set-up. It checks no stop flag: each family's fastest
+  // count. Throws std::invalid_argument saying what is wrong with the
+  // variant, the start or which action ("move 2: ...").
+  virtual std::vector<PerftLine> perft_from(std::string_view variant, std::string_view start,
+                                            const std::vector<std::string>& actions,
+                                            int depth) const = 0;
 
   // Whether the first game of a record text is one of this family's.
   virtual bool owns_record(std::string_view text, const RecordSource& source = {}) const = 0;
@@ -139,6 +162,9 @@ class Family {
   // how many games were found. Never throws.
   virtual std::vector<RecordError> check_records(std::string_view text, int* games = nullptr,
                                                  const RecordSource& source = {}) const = 0;
+
+  // How its observations read to a person at a terminal (observation_text.h).
+  virtual const ObservationText& text() const = 0;
 
   // A new engine for this family's games, at its default options.
   virtual std::unique_ptr<Engine> make_engine() const = 0;
@@ -164,10 +190,19 @@ const std::vector<const Family*>& families();
 // The family of a rule set's name or .toml path. Throws std::invalid_argument
 // naming the variant when none owns it.
 const Family& family_of_variant(std::string_view name_or_path);
+// The family whose rule-set format a file is in, read even when the file
+// is broken, for `jungle variants check`: the family that owns it, else the
+// one whose format it declares (a Flip Jungle file says `[game] kind =
+// "flip"`), else the open game's, whose format is the default and whose
+// checker then says why the file is no rule set.
+const Family& family_of_variant_file(std::string_view path);
 // The family of a record text's first game, by its Variant tag: the open
 // game's unless a flip set or a set that hides pieces is named (a Variant
 // no family knows is then the open game's reader's error to report).
 const Family& family_of_record(std::string_view text, const RecordSource& source = {});
+// The family of an observation (Observation::family). Throws
+// std::invalid_argument naming a family there is not.
+const Family& family_of(const Observation& observation);
 // The family called `name` ("open", "flip", "hidden"), or nullptr.
 const Family* family_named(std::string_view name);
 

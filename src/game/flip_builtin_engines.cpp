@@ -10,6 +10,7 @@
 #include "flip/flip_rules.h"
 #include "game/builtin_engines.h"
 #include "game/family.h"
+#include "game/flip_baselines.h"
 #include "game/flip_observation.h"
 #include "game/player_engine.h"
 
@@ -73,10 +74,10 @@ BuiltinEngine flip_seer_engine(flip::FlipRulesPtr rules, const flip::FlipLimits&
 BuiltinEngine flip_baseline(std::string_view variant, std::string_view name, uint64_t seed,
                             const Limits& per_move) {
   const flip::FlipRulesPtr rules = flip::load_flip_rules(variant);
-  if (name == "random") return flip_player_engine(rules, flip::random_player(seed));
-  if (name == "greedy") return flip_player_engine(rules, flip::greedy_player(seed));
-  if (name == "careful") return flip_player_engine(rules, flip::careful_player());
-  require_per_move_limits(name, per_move);
+  const FlipBaseline* baseline = flip_baseline_named(name);
+  if (!baseline) throw std::invalid_argument("builtin=" + std::string(name) + ": no flip baseline");
+  if (baseline->searches) require_per_move_limits(name, per_move);
+  if (baseline->make) return flip_player_engine(rules, baseline->make(seed));
   flip::FlipLimits limits;
   limits.depth = per_move.depth > 0 ? per_move.depth : 64;
   limits.nodes = per_move.nodes;

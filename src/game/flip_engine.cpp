@@ -10,6 +10,7 @@
 #include "flip/flip_match.h"
 #include "flip/flip_rules.h"
 #include "game/engine_options.h"
+#include "game/flip_baselines.h"
 #include "game/flip_observation.h"
 #include "game/option_limits.h"
 #include "game/skill_choice.h"
@@ -77,7 +78,7 @@ FlipEngine::~FlipEngine() {
 
 std::vector<OptionSpec> FlipEngine::options() const {
   std::vector<OptionSpec> out = {spin_option("Hash", hash_mb_, 1, kMaxHashMb)};
-  for (OptionSpec& o : play_.specs({"full", "random", "greedy", "careful"})) out.push_back(o);
+  for (OptionSpec& o : play_.specs(flip_modes())) out.push_back(o);
   out.push_back(button_option("Clear Hash"));
   return out;
 }
@@ -165,9 +166,7 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
       answer.score = Score::centipawns(0);  // nothing to do: the game is over
     } else if (mode != "full") {
       // The baselines answer at once, without a search to report.
-      const flip::FlipPlayer player = mode == "random"   ? flip::random_player(uint64_t(seed))
-                                      : mode == "greedy" ? flip::greedy_player(uint64_t(seed))
-                                                         : flip::careful_player();
+      const flip::FlipPlayer player = flip_baseline_named(mode)->make(uint64_t(seed));
       answer.action = flip::action_text(player(root));
     } else {
       const flip::FlipSearchResult r =

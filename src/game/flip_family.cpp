@@ -18,6 +18,8 @@
 #include "game/builtin_engines.h"
 #include "game/engine.h"
 #include "game/families.h"
+#include "game/family_texts.h"
+#include "game/flip_baselines.h"
 #include "game/flip_engine.h"
 #include "game/flip_observation.h"
 #include "game/record_tags.h"
@@ -246,6 +248,19 @@ class FlipFamily final : public Family {
   }
   std::vector<std::string> variants() const override { return flip::builtin_flip_names(); }
 
+  std::string variant_description(std::string_view name) const override {
+    return load_rules(name)->description;
+  }
+  // Flip Jungle's loader stops at a file's first problem.
+  std::vector<std::string> check_variant_file(std::string_view path) const override {
+    try {
+      (void)flip::load_flip_rules(path);
+    } catch (const std::exception& e) {
+      return {e.what()};
+    }
+    return {};
+  }
+
   std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
                                    RandomBits) const override {
     flip::FlipRulesPtr rules = load_rules(variant);
@@ -268,19 +283,28 @@ class FlipFamily final : public Family {
                                const std::atomic<bool>& stop) const override {
     flip::FlipPosition pos =
         flip_position_of(load_rules(observation.variant), observation.position);
-    std::vector<PerftLine> out;
-    if (depth < 1 || pos.end() != flip::FlipEnd::kNone) return out;
-    const flip::Outcomes outcomes = pos.outcomes();
-    for (flip::Action a : pos.legal_actions()) {
-      for (int i = 0; i < (a.is_flip() ? outcomes.size : 1); ++i) {
-        if (stop.load(std::memory_order_relaxed)) return out;
-        const flip::Ply ply{a, a.is_flip() ? outcomes.piece[size_t(i)] : kNoPiece};
-        pos.play(ply);
-        out.push_back({flip::ply_text(ply), flip::flip_perft(pos, depth - 1, &stop)});
-        pos.undo();
-      }
+    return divide(pos, depth, &stop);
+  }
+
+  std::vector<PerftLine> perft_from(std::string_view variant, std::string_view start,
+                                    const std::vector<std::string>& actions,
+                                    int depth) const override {
+    const flip::FlipRulesPtr rules = load_rules(variant);
+    std::optional<FlipPosition> pos;
+    try {
+      pos.emplace(start.empty() ? FlipPosition(rules) : FlipPosition(rules, start));
+    } catch (const flip::FlipFenError& e) {
+      throw std::invalid_argument(e.what());
     }
-    return out;
+    for (size_t i = 0; i < actions.size(); ++i) {
+      Ply ply;
+      if (!pos->parse_ply(actions[i], ply)) {
+        throw std::invalid_argument("move " + std::to_string(i + 1) + ": " + actions[i] +
+                                    " is not legal here");
+      }
+      pos->play(ply);
+    }
+    return divide(*pos, depth, nullptr);
   }
 
   bool owns_record(std::string_view text, const RecordSource&) const override {
@@ -305,9 +329,33 @@ class FlipFamily final : public Family {
   }
 
   std::vector<std::string> baseline_names() const override {
-    return {"random", "greedy", "careful", "seer"};
+    std::vector<std::string> out;
+    for (const FlipBaseline& b : flip_baselines()) out.emplace_back(b.name);
+    return out;
   }
+  const ObservationText& text() const override { return flip_text(); }
   std::unique_ptr<Engine> make_engine() const override { return make_flip_engine(); }
+
+ private:
+  // The leaves below each root ply (a flip once for each distinct animal in
+  // the pool); none at depth 0 or once the game is over. Once `*stop` is
+  // set, returns at once with counts of no meaning.
+  static std::vector<PerftLine> divide(FlipPosition& pos, int depth,
+                                       const std::atomic<bool>* stop) {
+    std::vector<PerftLine> out;
+    if (depth < 1 || pos.end() != FlipEnd::kNone) return out;
+    const flip::Outcomes outcomes = pos.outcomes();
+    for (Action a : pos.legal_actions()) {
+      for (int i = 0; i < (a.is_flip() ? outcomes.size : 1); ++i) {
+        if (stop && stop->load(std::memory_order_relaxed)) return out;
+        const Ply ply{a, a.is_flip() ? outcomes.piece[size_t(i)] : kNoPiece};
+        pos.play(ply);
+        out.push_back({flip::ply_text(ply), flip::flip_perft(pos, depth - 1, stop)});
+        pos.undo();
+      }
+    }
+    return out;
+  }
 
  protected:
   BuiltinEngine new_baseline(std::string_view variant, std::string_view name, uint64_t seed,

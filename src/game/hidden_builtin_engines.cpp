@@ -11,6 +11,7 @@
 #include "core/variants.h"
 #include "game/builtin_engines.h"
 #include "game/family.h"
+#include "game/hidden_baselines.h"
 #include "game/hidden_observation.h"
 #include "game/player_engine.h"
 
@@ -80,16 +81,16 @@ BuiltinEngine hidden_cheater_engine(RuleSetPtr rules, const hidden::HiddenLimits
 BuiltinEngine hidden_baseline(std::string_view variant, std::string_view name, uint64_t seed,
                               const Limits& per_move) {
   const RuleSetPtr rules = load_variant(variant);
-  if (name == "random") return hidden_player_engine(rules, hidden::random_player(seed));
-  if (name == "greedy") return hidden_player_engine(rules, hidden::greedy_player(seed));
-  require_per_move_limits(name, per_move);
+  const HiddenBaseline* baseline = hidden_baseline_named(name);
+  if (!baseline) {
+    throw std::invalid_argument("builtin=" + std::string(name) + ": no hidden-pieces baseline");
+  }
+  if (baseline->searches) require_per_move_limits(name, per_move);
   hidden::HiddenLimits limits;
   limits.depth = per_move.depth;
   limits.nodes = per_move.depth > 0 ? 0 : per_move.nodes;
   limits.movetime_ms = per_move.depth > 0 || per_move.nodes > 0 ? 0 : per_move.movetime_ms;
-  if (name == "sampler") return hidden_player_engine(rules, hidden::sampler_player(limits, seed));
-  if (name == "pimc") return hidden_player_engine(rules, hidden::pimc_player(limits, seed));
-  if (name == "ismcts") return hidden_player_engine(rules, hidden::ismcts_player(limits, seed));
+  if (baseline->make) return hidden_player_engine(rules, baseline->make(seed, limits));
   return hidden_cheater_engine(rules, limits);
 }
 

@@ -9,6 +9,7 @@
 #include "core/text_util.h"
 #include "core/variants.h"
 #include "game/engine_options.h"
+#include "game/hidden_baselines.h"
 #include "game/hidden_observation.h"
 #include "game/option_limits.h"
 #include "game/skill_choice.h"
@@ -49,7 +50,7 @@ std::vector<OptionSpec> HiddenEngine::options() const {
   PlayOptions shown = play_;
   shown.seed = int64_t(search_options_.seed);  // the searcher's, which the baselines use too
   std::vector<OptionSpec> out = {spin_option("Hash", search_options_.hash_mb, 1, kMaxHashMb)};
-  for (OptionSpec& o : shown.specs({"full", "random", "greedy", "sampler"})) out.push_back(o);
+  for (OptionSpec& o : shown.specs(hidden_modes())) out.push_back(o);
   out.push_back(button_option("Clear Hash"));
   return out;
 }
@@ -150,17 +151,15 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
     const Geometry& g = view.rule_set().geometry();
     if (view.legal_moves().empty()) {
       answer.score = Score::centipawns(0);  // nothing to try: the game is over
-    } else if (mode == "random" || mode == "greedy") {
-      // The baselines answer at once from the view, without a search to
-      // report; a generator seeded from the position's plies keeps a game
+    } else if (const HiddenBaseline* b = hidden_baseline_named(mode); b && !b->search) {
+      // The baselines that play no search of the engine's answer at once
+      // from the view, without a search to report; a player made afresh
+      // with a generator seeded from the position's plies keeps a game
       // replayable while its choices vary from move to move.
-      std::mt19937_64 rng(seed * 1000003 + uint64_t(view.plies()));
-      const Move m = mode == "random" ? hidden::random_try(view, rng)
-                                      : hidden::greedy_try(view, rng, Evaluator(view.rule_set()));
-      answer.action = g.move_text(m);
+      answer.action = g.move_text(b->make(seed * 1000003 + uint64_t(view.plies()), hl)(view));
     } else {
       const hidden::HiddenSearchResult r =
-          mode == "sampler" ? searcher_->search_one_world(view, hl) : searcher_->search(view, hl);
+          b ? (searcher_.get()->*b->search)(view, hl) : searcher_->search(view, hl);
       if (!r.best.is_none()) {
         answer.action = g.move_text(r.best);
         answer.score = Score::of_expected(r.expected);

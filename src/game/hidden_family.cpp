@@ -12,9 +12,12 @@
 #include "core/game.h"
 #include "core/variants.h"
 #include "flip/flip_rules.h"
+#include "game/board_perft.h"
 #include "game/builtin_engines.h"
 #include "game/engine.h"
 #include "game/families.h"
+#include "game/family_texts.h"
+#include "game/hidden_baselines.h"
 #include "game/hidden_engine.h"
 #include "game/hidden_observation.h"
 #include "game/rules_of_family.h"
@@ -172,7 +175,7 @@ class HiddenFamily final : public Family {
   bool owns_variant(std::string_view name_or_path) const override {
     if (flip::is_flip_variant(name_or_path)) return false;
     try {
-      return load_variant(name_or_path)->rules().hidden_pieces;
+      return load_board_rules(name_or_path)->rules().hidden_pieces;
     } catch (const std::exception&) {
       return false;
     }
@@ -188,6 +191,13 @@ class HiddenFamily final : public Family {
   // `start` is the arbiter's set-up, every animal shown; without one the
   // rule set's set-up is drawn from `chance` (a random arrangement of each
   // side's animals, or the start position's own where it is fixed).
+  std::string variant_description(std::string_view name) const override {
+    return builtin_rules(name).description;
+  }
+  std::vector<std::string> check_variant_file(std::string_view path) const override {
+    return board_rules_problems(path);
+  }
+
   std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
                                    RandomBits chance) const override {
     RuleSetPtr rules = load_rules_hiding(variant, true);
@@ -216,6 +226,14 @@ class HiddenFamily final : public Family {
         "say, from animals the side cannot see");
   }
 
+  // The arbiter's tree, every animal known: which moves are legal does not
+  // depend on what each side sees (docs/perft.md).
+  std::vector<PerftLine> perft_from(std::string_view variant, std::string_view start,
+                                    const std::vector<std::string>& actions,
+                                    int depth) const override {
+    return board_perft(load_rules_hiding(variant, true), start, actions, depth);
+  }
+
   bool owns_record(std::string_view text, const RecordSource& source) const override {
     return hidden::is_hidden_record(text, source);
   }
@@ -240,8 +258,11 @@ class HiddenFamily final : public Family {
   }
 
   std::vector<std::string> baseline_names() const override {
-    return {"random", "greedy", "sampler", "pimc", "ismcts", "cheater"};
+    std::vector<std::string> out;
+    for (const HiddenBaseline& b : hidden_baselines()) out.emplace_back(b.name);
+    return out;
   }
+  const ObservationText& text() const override { return hidden_text(); }
   std::unique_ptr<Engine> make_engine() const override { return make_hidden_engine(); }
 
  protected:

@@ -12,8 +12,10 @@
 #include "core/text_util.h"
 #include "core/variants.h"
 #include "flip/flip_rules.h"
+#include "game/board_perft.h"
 #include "game/engine.h"
 #include "game/families.h"
+#include "game/family_texts.h"
 #include "game/open_engine.h"
 #include "game/open_observation.h"
 #include "game/record_tags.h"
@@ -132,14 +134,14 @@ class OpenFamily final : public Family {
   std::string_view title() const override { return "Jungle"; }
   Capabilities capabilities() const override {
     Capabilities c;
-    c.analysis = c.review = c.premoves = c.tablebases = c.editor = true;
+    c.analysis = c.review = c.premoves = c.tablebases = c.editor = c.puzzles = true;
     return c;
   }
 
   bool owns_variant(std::string_view name_or_path) const override {
     if (flip::is_flip_variant(name_or_path)) return false;
     try {
-      return !load_variant(name_or_path)->rules().hidden_pieces;
+      return !load_board_rules(name_or_path)->rules().hidden_pieces;
     } catch (const std::exception&) {
       return false;
     }
@@ -150,6 +152,13 @@ class OpenFamily final : public Family {
       if (!builtin_rules(v).hidden_pieces) out.push_back(v);
     }
     return out;
+  }
+
+  std::string variant_description(std::string_view name) const override {
+    return builtin_rules(name).description;
+  }
+  std::vector<std::string> check_variant_file(std::string_view path) const override {
+    return board_rules_problems(path);
   }
 
   std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,
@@ -245,6 +254,13 @@ class OpenFamily final : public Family {
     return out;
   }
 
+  std::vector<PerftLine> perft_from(std::string_view variant, std::string_view start,
+                                    const std::vector<std::string>& actions,
+                                    int depth) const override {
+    return board_perft(load_rules_hiding(variant, false), start, actions, depth);
+  }
+
+  const ObservationText& text() const override { return open_text(); }
   std::unique_ptr<Engine> make_engine() const override { return make_open_engine(); }
 
  private:

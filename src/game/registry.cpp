@@ -39,6 +39,23 @@ const Family& family_of_variant(std::string_view name_or_path) {
                               "`jungle variants`)");
 }
 
+const Family& family_of(const Observation& observation) {
+  if (const Family* f = family_named(observation.family)) return *f;
+  throw std::invalid_argument("an observation of the family '" + observation.family +
+                              "', which is none of open, flip and hidden");
+}
+
+const Family& family_of_variant_file(std::string_view path) {
+  // owns_variant reads only as much of a file as the family needs to know
+  // it (a flip file's kind), so a broken file of a family with a declared
+  // kind is still that family's; a 7x9 file that cannot be read is no
+  // family's, and the open game's checker, shared with hidden sets, says why.
+  for (const Family* f : {&flip_family(), &hidden_family()}) {
+    if (f->owns_variant(path)) return *f;
+  }
+  return open_family();
+}
+
 const Family& family_of_record(std::string_view text, const RecordSource& source) {
   // A hidden record holds announcements and a flip record flips, which the
   // open game's reader would call illegal moves: ask them first.

@@ -6,11 +6,11 @@
 #include "game/observation.h"
 #include "ui/board_text.h"
 
-// How the terminal shows what a viewer knows: the one place in the terminal
-// that reads an Observation's position in its family's syntax, so that the
-// game loop (terminal_game) never asks which family it plays. Each function
-// reads only the Observation it is given: a hidden game's truth cannot reach
-// the screen through them.
+// How the terminal shows what a viewer knows, asked of the observation's
+// family (game/observation_text.h, where each is described), so that the
+// game loop (terminal_game) never asks which family it plays. Each
+// function reads only the Observation it is given: a hidden game's truth
+// cannot reach the screen through them.
 
 namespace jungle {
 

@@ -1,4 +1,4 @@
-#include "ui/board_text.h"
+#include "game/board_drawing.h"
 
 #include <array>
 #include <string_view>

@@ -1,0 +1,30 @@
+#include "game/flip_baselines.h"
+
+namespace jungle::game {
+
+const std::vector<FlipBaseline>& flip_baselines() {
+  static const std::vector<FlipBaseline> all = {
+      {"random", true, false, [](uint64_t seed) { return flip::random_player(seed); }},
+      {"greedy", true, false, [](uint64_t seed) { return flip::greedy_player(seed); }},
+      {"careful", true, false, [](uint64_t) { return flip::careful_player(); }},
+      {"seer", false, true, nullptr},
+  };
+  return all;
+}
+
+const FlipBaseline* flip_baseline_named(std::string_view name) {
+  for (const FlipBaseline& b : flip_baselines()) {
+    if (b.name == name) return &b;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> flip_modes() {
+  std::vector<std::string> out = {"full"};
+  for (const FlipBaseline& b : flip_baselines()) {
+    if (b.mode) out.emplace_back(b.name);
+  }
+  return out;
+}
+
+}  // namespace jungle::game
