@@ -57,6 +57,21 @@ Evaluator::Evaluator(const RuleSet& rules, const EvalParams& params)
     if (a == kRat && r.rat_takes_elephant) v += params_.elephant_killer_bonus;
     value_[a] = v;
   }
+  // Skipped when its weight is 0, so that an untuned term costs no speed.
+  if (rules.water() && params_.jump_lane_open) {
+    lane_jumpers_ =
+        rules.jumper_bits() & uint8_t((1u << kTiger) | (1u << kLion) | (1u << kLeopard));
+  }
+  {
+    const Geometry& g = rules.geometry();
+    for (Square s = 0; s < g.squares(); ++s) {
+      const uint8_t targets = (rules.water() & square_bb(s))
+                                  ? rules.capture_targets_from_water(kRat)
+                                  : rules.capture_targets(kRat);
+      if ((targets >> kElephant) & 1)
+        rat_reach_[s] = g.neighbours(square_bb(s)) & rules.capture_zone(s);
+    }
+  }
 
   const Geometry& g = rules.geometry();
   for (Side side : {kBlue, kRed}) guard_zone_[side] = within_steps(g, rules.den_bb(side), 2);
@@ -133,41 +148,42 @@ Evaluator::Terms Evaluator::compute(const Position& pos) const {
   return t;
 }
 
-int Evaluator::open_jump_lanes(const Position& pos, Side side) const {
-  // Skipped when its weight is 0, so that an untuned term costs no speed.
-  if (!rules_.water() || !params_.jump_lane_open) return 0;
+// Both inline, as evaluate() asks them twice at every evaluation.
+[[gnu::always_inline]] inline int Evaluator::open_jump_lanes(const Position& pos, Side side) const {
+  // The jumpers standing where they have a jump, found in one pass: most
+  // positions have none, and this runs twice at every evaluation.
+  Bitboard on_origins = 0;
+  for (unsigned bits = lane_jumpers_; bits; bits &= bits - 1) {
+    const Animal a = Animal(std::countr_zero(bits));
+    on_origins |= pos.pieces(side, a) & rules_.jump_origins(side, a);
+  }
+  if (!on_origins) return 0;
   const Bitboard own = pos.pieces(side);
   const Bitboard occupied = own | pos.pieces(opponent(side));
   int lanes = 0;
-  for (Animal a : {kTiger, kLion, kLeopard}) {
-    if (!rules_.jumps(a)) continue;
-    for (Bitboard b = pos.pieces(side, a) & rules_.jump_origins(side, a); b;) {
-      for (const Jump& j : rules_.jumps_from(side, a, pop_lsb(b))) {
-        if (j.to != kNoSquare && !(j.blockers & occupied) && !(own & square_bb(j.to))) ++lanes;
-      }
+  for (Bitboard b = on_origins; b;) {
+    const Square from = pop_lsb(b);
+    for (const Jump& j : rules_.jumps_from(side, animal_of(pos.piece_on(from)), from)) {
+      if (j.to != kNoSquare && !(j.blockers & occupied) && !(own & square_bb(j.to))) ++lanes;
     }
   }
   return lanes;
 }
 
-bool Evaluator::rat_attacks_elephant(const Position& pos, Side side) const {
+[[gnu::always_inline]] inline bool Evaluator::rat_attacks_elephant(const Position& pos,
+                                                                   Side side) const {
   const Bitboard elephants = pos.pieces(opponent(side), kElephant);
-  if (!elephants) return false;
-  for (Bitboard b = pos.pieces(side, kRat); b;) {
-    const Square rat = pop_lsb(b);
-    const uint8_t targets = (rules_.water() & square_bb(rat))
-                                ? rules_.capture_targets_from_water(kRat)
-                                : rules_.capture_targets(kRat);
-    if (((targets >> kElephant) & 1) &&
-        (rules_.geometry().neighbours(square_bb(rat)) & elephants & rules_.capture_zone(rat)))
-      return true;
+  const Bitboard rats = pos.pieces(side, kRat);
+  // The first Rat without a branch (an absent one reads the empty entry
+  // 64), then any others.
+  if (rat_reach_[std::countr_zero(rats)] & elephants) return true;
+  for (Bitboard b = rats & (rats - 1); b;) {
+    if (rat_reach_[pop_lsb(b)] & elephants) return true;
   }
   return false;
 }
 
-int Evaluator::evaluate(const Position& pos) const {
-  // The same sum as compute(), with the one-piece terms and the threat
-  // counts folded into one table lookup per piece (see packed_).
+int64_t Evaluator::piece_sum(const Position& pos) const {
   // Without branches for the first piece of each kind (most rule sets
   // allow one), then a loop for any others.
   int64_t sum = 0;
@@ -181,6 +197,12 @@ int Evaluator::evaluate(const Position& pos) const {
     const Square s = pop_lsb(b);
     sum += packed_[pos.piece_on(s)][s];
   }
+  return sum;
+}
+
+int Evaluator::evaluate(const Position& pos, int64_t sum) const {
+  // The same sum as compute(), with the one-piece terms and the threat
+  // counts folded into one table lookup per piece (see packed_).
   int score = int32_t(uint32_t(uint64_t(sum)));  // Blue minus Red, a few thousand at most
   const uint64_t counts = uint64_t(sum - score) >> 32;
   // Enemy pieces within three moves of each side's den.

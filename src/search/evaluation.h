@@ -30,7 +30,20 @@ class Evaluator {
   Evaluator(const RuleSet& rules, const EvalParams& params);
 
   // Score in centipawns from the side to move's point of view.
-  int evaluate(const Position& pos) const;
+  int evaluate(const Position& pos) const { return evaluate(pos, piece_sum(pos)); }
+  // The same from piece_sum(pos), which the search keeps up to date move by
+  // move (piece_sum_after) rather than summing the board at every node.
+  int evaluate(const Position& pos, int64_t piece_sum) const;
+  // The part of the evaluation that depends on each piece alone, with the
+  // counts of pieces near each den (see packed_): a sum over the pieces.
+  int64_t piece_sum(const Position& pos) const;
+  // piece_sum after `m` is played from `pos`, given `sum` = piece_sum(pos):
+  // exact for a move that removes no piece but a captured one (none drowns).
+  int64_t piece_sum_after(int64_t sum, const Position& pos, Move m) const {
+    const Piece moved = pos.piece_on(m.from());
+    return sum - packed_[moved][m.from()] + packed_[moved][m.to()] -
+           packed_[pos.piece_on(m.to())][m.to()];
+  }
   // Material only (the baseline engine's evaluation), side to move's view.
   int material(const Position& pos) const;
   // Each term for each side, for the `eval` command.
@@ -65,12 +78,19 @@ class Evaluator {
   // value + advance + square table + water bonus: everything that depends on one piece alone.
   int16_t piece_square_[kSides][kAnimals][64] = {};
   Bitboard guard_zone_[kSides] = {};  // squares within two steps of each side's den
+  // The animals whose open jumps count as lanes (Tiger, Lion, Leopard where
+  // they jump); none where the term is off (no water, or a weight of 0).
+  uint8_t lane_jumpers_ = 0;
+  // By a Rat's square: the enemy Elephants it may take from there, by rank
+  // and the water's edge (empty where it may take none; entry 64, no Rat).
+  Bitboard rat_reach_[65] = {};
   // By Piece code and square, for evaluate(): piece_square_ signed for Blue
   // (+) or Red (-) in the low 32 bits, plus 1 << 32 for a Blue piece and
   // 1 << 48 for a Red piece within three moves of the enemy den. Summed over
   // the board this gives Blue minus Red and both threat counts at once.
-  // Column 64 stays zero: it is where an absent piece's countr_zero points.
-  int64_t packed_[kSides * kAnimals][65] = {};
+  // Column 64 stays zero: it is where an absent piece's countr_zero points;
+  // so does row kNoPiece, which an empty destination reads (piece_sum_after).
+  int64_t packed_[kNoPiece + 1][65] = {};
 };
 
 }  // namespace jungle

@@ -92,9 +92,19 @@ void SearchWorker::clear_history() {
     for (Move& m : row) m = Move();
 }
 
-int SearchWorker::evaluate() const {
+int SearchWorker::evaluate(int ply) const {
   return shared_.settings.material_only ? shared_.evaluator->material(pos_)
-                                        : shared_.evaluator->evaluate(pos_);
+                                        : shared_.evaluator->evaluate(pos_, piece_sums_[ply]);
+}
+
+// Inline: a call at every move cost more than the sum it keeps.
+[[gnu::always_inline]] inline void SearchWorker::do_move(Move m, int ply) {
+  const Evaluator& ev = *shared_.evaluator;
+  const int64_t sum = ev.piece_sum_after(piece_sums_[ply], pos_, m);
+  pos_.do_move(m);
+  // A piece that drowned at the end of the move (water-turn rules) is
+  // more than the move's own change: sum the board again then.
+  piece_sums_[ply + 1] = pos_.state().drowned ? ev.piece_sum(pos_) : sum;
 }
 
 int SearchWorker::terminal_score(GameResult r, int ply) const {
@@ -185,7 +195,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   const GameResult result = pos_.terminal_state();
   if (result != GameResult::kOngoing) return terminal_score(result, ply);
   if (pos_.state().repetitions >= 2) return draw_score(ply);
-  if (ply >= kMaxPly) return evaluate();
+  if (ply >= kMaxPly) return evaluate(ply);
 
   // A legal den entry wins at once (and means there are legal moves).
   if (!den_entry(pos_).is_none()) return kMateScore - ply - 1;
@@ -198,7 +208,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   int best = -kInfinite;
   if (!threatened) {
     if (!has_legal_move(pos_)) return no_move_score(ply);
-    best = evaluate();
+    best = evaluate(ply);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
@@ -219,7 +229,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
           alpha)
         continue;
     }
-    pos_.do_move(m);
+    do_move(m, ply);
     const int score = -qsearch(-beta, -alpha, ply + 1, qply + 1);
     pos_.undo_move();
     if (shared_.stop.load(std::memory_order_relaxed)) return 0;
@@ -264,7 +274,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
   const GameResult result = pos_.terminal_state();
   if (result != GameResult::kOngoing) return terminal_score(result, ply);
   if (pos_.state().repetitions >= 2) return draw_score(ply);
-  if (ply >= kMaxPly) return evaluate();
+  if (ply >= kMaxPly) return evaluate(ply);
   if (shared_.tablebase && popcount(pos_.occupied()) <= shared_.tb_pieces) {
     if (const std::optional<int> score = tablebase_score(ply)) return *score;
   }
@@ -308,7 +318,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
 
   const Side us = pos_.side_to_move();
   const bool threatened = can_enter_enemy_den(pos_, opponent(us));
-  const int static_eval = tt_hit ? tt.eval : evaluate();
+  const int static_eval = tt_hit ? tt.eval : evaluate(ply);
   // Answering a den threat is forced, so look one ply further (like a check extension).
   if (threatened && ply < 2 * root_depth_) ++depth;
 
@@ -325,6 +335,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
       const int r =
           search_params::kNullMoveBaseReduction + depth / search_params::kNullMoveDepthDivisor;
       pos_.do_null_move();
+      piece_sums_[ply + 1] = piece_sums_[ply];
       const int score = -search(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
       pos_.undo_null_move();
       if (shared_.stop.load(std::memory_order_relaxed)) return 0;
@@ -378,7 +389,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
         shared_.tt->prefetch(pos_.key_after(moves[i + 1]));
       }
     }
-    pos_.do_move(m);
+    do_move(m, ply);
     const bool gives_threat = can_enter_enemy_den(pos_, us);
     int score;
     if (searched == 0) {
@@ -434,7 +445,7 @@ int SearchWorker::search_root(int alpha, int beta, int depth) {
   for (size_t i = pv_index_; i < root_moves_.size(); ++i) {
     RootMove& rm = root_moves_[i];
     seldepth_ = 0;
-    pos_.do_move(rm.move);
+    do_move(rm.move, 0);
     int score;
     if (i == size_t(pv_index_)) {
       score = -search(-beta, -alpha, depth - 1, 1, false);
@@ -504,6 +515,7 @@ void SearchWorker::run(const Position& root) {
   }
   if (root_moves_.empty()) return;
   for (auto& k : killers_) k[0] = k[1] = Move();
+  piece_sums_[0] = shared_.evaluator->piece_sum(pos_);
 
   const int max_depth =
       shared_.limits.depth > 0 ? std::min(shared_.limits.depth, kMaxPly - 1) : kMaxPly - 1;

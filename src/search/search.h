@@ -143,7 +143,10 @@ class SearchWorker {
   int search(int alpha, int beta, int depth, int ply, bool cut_node);
   int search_root(int alpha, int beta, int depth);
   int qsearch(int alpha, int beta, int ply, int qply);
-  int evaluate() const;
+  // The static evaluation at `ply`, from the piece sum kept for it (piece_sums_).
+  int evaluate(int ply) const;
+  // pos_.do_move(m) from the node at `ply`, keeping the child's piece sum.
+  void do_move(Move m, int ply);
   int terminal_score(GameResult r, int ply) const;
   // The tables' exact score of the current position, or nothing.
   std::optional<int> tablebase_score(int ply);
@@ -182,6 +185,9 @@ class SearchWorker {
   Move counter_moves_[17][64];
   Move pv_[kMaxPly + 2][kMaxPly + 2];
   int pv_length_[kMaxPly + 2] = {};
+  // Evaluator::piece_sum of the position at each ply of the current line,
+  // updated by each move rather than summed over the board at each node.
+  int64_t piece_sums_[kMaxPly + 2] = {};
 };
 
 }  // namespace jungle
