@@ -18,6 +18,7 @@
 #include "core/position.h"
 #include "core/variants.h"
 #include "protocol/uci.h"
+#include "search/evaluation.h"
 #include "run_command_util.h"
 #include "uci_session.h"
 

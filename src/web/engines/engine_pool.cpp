@@ -232,6 +232,12 @@ bool EnginePool::run_game_engine(int index, EngineJob& job, EngineTicket& ticket
     if (ticket.cancelled_) return false;
     ticket.stop_task_ = [&engine] { engine.stop(); };
   }
+  // Each answer from the reader's Observation alone: the worker's engine
+  // keeps its tables between jobs, and a table filled by another reader's
+  // search (in a hidden game the opponent's, which knows its own animals)
+  // would steer this one by what its reader may not see. Clearing costs a
+  // few milliseconds of the pool's small tables.
+  engine.new_game();
   try {
     engine.go(job.observation, job.game_limits, job.on_game_info, job.on_answer);
   } catch (const std::exception&) {
