@@ -70,10 +70,15 @@ class AccountService {
   std::vector<GameService::SeatClaim> owned_seats(const std::string& token, int limit);
   // Records that the account took `seats` (a bit set) of the game.
   void took_seats(int64_t account_id, int64_t game_id, int seats);
-  // The seats (a bit set) of game `game_id` that the logged-in account of
-  // `token` owns: proof enough to play them from any browser logged into
-  // it (GameService::prove_seats). 0 without a login.
-  int seats_owned(const std::string& token, int64_t game_id);
+  // What the seats of game `game_id` that the logged-in account of `token`
+  // owns would prove with their tokens: the seats' token digests, proof
+  // enough to play them from any browser logged into it. Asked at every
+  // game request with a login cookie, so one store query (the session, the
+  // seats owned and the game's seats column at once), never a game's load,
+  // and never the game's lock, which the engine's routes hold while they ask
+  // who a request is from. Stored seats are the last saved, and a seat's
+  // token changes only in a saved change. None without a login.
+  std::vector<std::string> seat_proof(const std::string& token, int64_t game_id);
   // A rematch made of `old`: the accounts that owned its seats own the
   // swapped seats of `made` (GameService::on_rematch_made).
   void rematch_made(const GameSessionBase& old, const GameSessionBase& made);

@@ -148,14 +148,6 @@ class GameService {
   // ---- watching ----
   // The seats `who` holds in the game, as a bit set (0: a spectator).
   int seats_of(int64_t id, const Requester& who);
-  // An account's own seat is proof to play it from any browser logged into
-  // the account (docs/accounts.md): the route that found the requester's
-  // account owning `seats` (a bit set) of game `id` adds to `proof` what the
-  // seats' tokens would prove (their digests, read from the store without
-  // the game's lock, which some routes hold while they ask who the request
-  // is from), so every check of the seats holds as for the token. Nothing
-  // for a game that is not there, or a seat nobody holds.
-  void prove_seats(int64_t id, int seats, Credentials& proof);
   struct CatchUp {
     std::vector<StoredEvent> events;  // after the seq asked for, in order
     int64_t last = 0;                 // the game's latest event
