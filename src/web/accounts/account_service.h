@@ -119,9 +119,9 @@ class AccountService {
   // up to 350), its rating and volatility as they are. A category with no
   // game counted is a new player's, 1500/350/0.06.
   static rating::Rating as_of(const StoredRating& stored, int64_t now_ms);
-  // The seats' ratings in `game`'s category as shown by their names
+  // The seats' ratings in `category` (the game's) as shown by their names
   // ("1500?", provisional with a "?"); "" for a seat no account owns.
-  std::array<std::string, 2> rating_labels(const GameSessionBase& game);
+  std::array<std::string, 2> rating_labels(int64_t game_id, const std::string& category);
   // A rated game's record tags: BlueElo and RedElo (seat 0's and seat 1's
   // ratings, rounded, before the game: as counted, or as they are while it
   // goes on) and Rated "Yes".

@@ -194,7 +194,7 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
   if (game.seats.rated) {
     s["category"] = category_of(game);
     if (rating_labels_ && s.contains("players") && s["players"].is_object()) {
-      const std::array<std::string, 2> labels = rating_labels_(game);
+      const std::array<std::string, 2> labels = rating_labels_(game.id(), category_of(game));
       for (int seat = 0; seat < 2; ++seat) {
         Json& p = s["players"][seat_name(seat)];
         if (p.is_object())

@@ -189,9 +189,12 @@ class GameService {
   void on_rated_game_over(GameOverListener listener) { rated_over_ = std::move(listener); }
   // Whether game `id` is rated; GameError kNotFound for no such game.
   bool rated(int64_t id);
-  // What a player's name is shown with in a rated game's state ("1500?"),
-  // by seat; set once, like the listener.
-  using RatingLabels = std::function<std::array<std::string, 2>(const GameSessionBase&)>;
+  // What a player's name is shown with in a rated game's state and its
+  // lobby line ("1500?"), by seat, from the game's id and rating category
+  // (the lobby's games are stored rows, not sessions); set once, like the
+  // listener.
+  using RatingLabels =
+      std::function<std::array<std::string, 2>(int64_t id, const std::string& category)>;
   void on_rating_labels(RatingLabels labels) { rating_labels_ = std::move(labels); }
   // A rated game's record tags (BlueElo and RedElo by seat, Rated); set once.
   using RatingTags =
