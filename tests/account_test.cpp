@@ -180,6 +180,22 @@ void exercise_store(GameStore& games, AccountStore& accounts) {
   EXPECT_EQ(named[0].id, won.id);
   EXPECT_TRUE(accounts.games_naming("aa1%", 10).empty()) << "only hex reaches LIKE";
 
+  // A game request's proof of a session's seats: the seats its live
+  // account owns, with the game's seats column, in one query.
+  accounts.add_session("d5", ann->id, 10, 1000);
+  accounts.add_session("d6", bob->id, 10, 1000);
+  SessionSeats seen = accounts.session_seats("d5", won.id, 100);
+  EXPECT_EQ(seen.seats, 1);
+  EXPECT_EQ(seen.table, won.seats);
+  EXPECT_EQ(accounts.session_seats("d6", won.id, 100).seats, 2);
+  EXPECT_EQ(accounts.session_seats("d5", local.id, 100).seats, 3);
+  seen = accounts.session_seats("d6", drew.id, 100);
+  EXPECT_EQ(seen.seats, 0) << "Bob owns no seat of it";
+  EXPECT_EQ(seen.table, "");
+  EXPECT_EQ(accounts.session_seats("d5", won.id, 1000).seats, 0) << "an expired session";
+  EXPECT_EQ(accounts.session_seats("nope", won.id, 100).seats, 0) << "no session";
+  EXPECT_EQ(accounts.session_seats("d5", won.id + 1000, 100).seats, 0) << "no such game";
+
   // Deleting: a tombstone that keeps the name, no sessions, no seats.
   accounts.add_session("d4", bob->id, 10, 1000);
   accounts.delete_account(bob->id, 99);

@@ -326,6 +326,38 @@ TEST_F(WebRatedTest, WhoMayCreateAndJoinARatedGame) {
   EXPECT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
 }
 
+TEST_F(WebRatedTest, TheLobbyShowsEachPlayersRatingInTheGamesCategory) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  play_and_resign(*ann, *bob, start_rated(*ann, *bob), *bob);
+  Browser anyone(port_, "");
+  // Ann's challenge: her rating, and none yet for the seat that waits.
+  Json listed = rated_game();
+  listed["lobby"] = true;
+  const Reply challenge = ann->post("/api/games", listed);
+  ASSERT_EQ(challenge.status, 201) << challenge.text;
+  Json lobby = anyone.get("/api/lobby").body;
+  ASSERT_EQ(lobby["challenges"].size(), 1u) << lobby;
+  EXPECT_EQ(lobby["challenges"][0]["category"], "standard blitz");
+  EXPECT_EQ(lobby["challenges"][0]["players"]["blue"]["rating"], "1662?");
+  EXPECT_EQ(lobby["challenges"][0]["players"]["red"]["rating"], nullptr);
+  // Taken by Bob: both ratings in the games being played.
+  ASSERT_EQ(bob->post("/api/join", {{"code", challenge.body["code"]}}).status, 200);
+  lobby = anyone.get("/api/lobby").body;
+  ASSERT_EQ(lobby["playing"].size(), 1u) << lobby;
+  EXPECT_EQ(lobby["playing"][0]["players"]["blue"]["rating"], "1662?");
+  EXPECT_EQ(lobby["playing"][0]["players"]["red"]["rating"], "1338?");
+  // A casual game's players have no rating there.
+  Json casual = listed;
+  casual["rated"] = false;
+  const Reply c = ann->post("/api/games", casual);
+  ASSERT_EQ(c.status, 201) << c.text;
+  lobby = anyone.get("/api/lobby").body;
+  ASSERT_EQ(lobby["challenges"].size(), 1u) << lobby;
+  EXPECT_FALSE(lobby["challenges"][0]["players"]["blue"].contains("rating"));
+}
+
 TEST(RatingCategoryTest, TimeControlsFallIntoTheirClasses) {
   const auto control = [](Json j) { return TimeControl::from_json(j); };
   const auto sudden = [&](int64_t minutes) {

@@ -97,10 +97,10 @@ rating::Rating AccountService::as_of(const StoredRating& stored, int64_t now_ms)
   return rating::after_idle_periods(stored.value, idle_days * kIdlePeriodsPerDay);
 }
 
-std::array<std::string, 2> AccountService::rating_labels(const GameSessionBase& game) {
+std::array<std::string, 2> AccountService::rating_labels(int64_t game_id,
+                                                         const std::string& category) {
   std::array<std::string, 2> out;
-  const std::string category = GameService::category_of(game);
-  const std::array<int64_t, 2> owners = store_.seat_owners(game.id());
+  const std::array<int64_t, 2> owners = store_.seat_owners(game_id);
   for (size_t seat = 0; seat < 2; ++seat) {
     if (owners[seat] == 0) continue;
     rating::Rating r;
@@ -120,7 +120,7 @@ std::vector<std::pair<std::string, std::string>> AccountService::rating_tags(
     for (size_t seat = 0; seat < 2; ++seat)
       elo[seat] = std::to_string(std::lround((*before)[seat]));
   } else {
-    elo = rating_labels(game);
+    elo = rating_labels(game.id(), GameService::category_of(game));
     for (std::string& e : elo) {
       if (!e.empty() && e.back() == '?') e.pop_back();
     }

@@ -41,7 +41,8 @@ bool engine_player(const Json& player) {
 AccountService::AccountService(AccountStore& store, GameService& games, AccountOptions options)
     : store_(store), games_(games), options_(std::move(options)) {
   games_.on_rated_game_over([this](const GameSessionBase& game) { rated_game_over(game); });
-  games_.on_rating_labels([this](const GameSessionBase& game) { return rating_labels(game); });
+  games_.on_rating_labels(
+      [this](int64_t id, const std::string& category) { return rating_labels(id, category); });
   games_.on_rating_tags([this](const GameSessionBase& game) { return rating_tags(game); });
   games_.on_rematch_made(
       [this](const GameSessionBase& old, const GameSessionBase& made) { rematch_made(old, made); });
@@ -212,11 +213,17 @@ void AccountService::took_seats(int64_t account_id, int64_t game_id, int seats) 
   }
 }
 
-int AccountService::seats_owned(const std::string& token, int64_t game_id) {
-  const std::optional<StoredAccount> account = account_of(token);
-  if (!account) return 0;
-  const std::array<int64_t, 2> owners = store_.seat_owners(game_id);
-  return (owners[0] == account->id ? 1 : 0) | (owners[1] == account->id ? 2 : 0);
+std::vector<std::string> AccountService::seat_proof(const std::string& token, int64_t game_id) {
+  std::vector<std::string> digests;
+  if (!session_token_shaped(token)) return digests;
+  const SessionSeats owned = store_.session_seats(secret_digest(token), game_id, now());
+  if (owned.seats == 0) return digests;
+  const SeatTable table = SeatTable::from_stored(owned.table);
+  for (int s = 0; s < 2; ++s) {
+    const Seat& seat = table.seats[size_t(s)];
+    if ((owned.seats & (1 << s)) && seat.taken()) digests.push_back(seat.token_digest);
+  }
+  return digests;
 }
 
 void AccountService::rematch_made(const GameSessionBase& old, const GameSessionBase& made) {

@@ -70,10 +70,15 @@ class AccountService {
   std::vector<GameService::SeatClaim> owned_seats(const std::string& token, int limit);
   // Records that the account took `seats` (a bit set) of the game.
   void took_seats(int64_t account_id, int64_t game_id, int seats);
-  // The seats (a bit set) of game `game_id` that the logged-in account of
-  // `token` owns: proof enough to play them from any browser logged into
-  // it (GameService::prove_seats). 0 without a login.
-  int seats_owned(const std::string& token, int64_t game_id);
+  // What the seats of game `game_id` that the logged-in account of `token`
+  // owns would prove with their tokens: the seats' token digests, proof
+  // enough to play them from any browser logged into it. Asked at every
+  // game request with a login cookie, so one store query (the session, the
+  // seats owned and the game's seats column at once), never a game's load,
+  // and never the game's lock, which the engine's routes hold while they ask
+  // who a request is from. Stored seats are the last saved, and a seat's
+  // token changes only in a saved change. None without a login.
+  std::vector<std::string> seat_proof(const std::string& token, int64_t game_id);
   // A rematch made of `old`: the accounts that owned its seats own the
   // swapped seats of `made` (GameService::on_rematch_made).
   void rematch_made(const GameSessionBase& old, const GameSessionBase& made);
@@ -114,9 +119,9 @@ class AccountService {
   // up to 350), its rating and volatility as they are. A category with no
   // game counted is a new player's, 1500/350/0.06.
   static rating::Rating as_of(const StoredRating& stored, int64_t now_ms);
-  // The seats' ratings in `game`'s category as shown by their names
+  // The seats' ratings in `category` (the game's) as shown by their names
   // ("1500?", provisional with a "?"); "" for a seat no account owns.
-  std::array<std::string, 2> rating_labels(const GameSessionBase& game);
+  std::array<std::string, 2> rating_labels(int64_t game_id, const std::string& category);
   // A rated game's record tags: BlueElo and RedElo (seat 0's and seat 1's
   // ratings, rounded, before the game: as counted, or as they are while it
   // goes on) and Rated "Yes".

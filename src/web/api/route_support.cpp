@@ -78,7 +78,9 @@ Requester requester(const ApiContext& ctx, const httplib::Request& req,
     const int64_t id = path_game(req.path);
     const std::string login = ctx.guard.cookie(req, ctx.guard.account_cookie_name());
     if (id > 0 && !login.empty()) {
-      ctx.service.prove_seats(id, ctx.accounts->seats_owned(login, id), r.proof);
+      for (std::string& digest : ctx.accounts->seat_proof(login, id)) {
+        r.proof.token_digests.push_back(std::move(digest));
+      }
     }
   }
   // ?as=blue|red: of the seats it holds, the request acts and looks as this

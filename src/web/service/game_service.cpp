@@ -180,21 +180,6 @@ int GameService::seats_of(int64_t id, const Requester& who) {
   return g.game->seats.held_by(who.proof);
 }
 
-void GameService::prove_seats(int64_t id, int seats, Credentials& proof) {
-  if (seats == 0) return;
-  // From the stored game, not this server's copy: the copy's lock may be
-  // held by the very route that asks (the engine's routes ask who the
-  // request is from with the game locked). The stored seats are the ones
-  // last saved, and a seat's token changes only in a saved change.
-  const std::optional<StoredGame> stored = games_.store().load(id);
-  if (!stored) return;
-  const SeatTable table = SeatTable::from_stored(stored->seats);
-  for (int s = 0; s < 2; ++s) {
-    const Seat& seat = table.seats[size_t(s)];
-    if ((seats & (1 << s)) && seat.taken()) proof.token_digests.push_back(seat.token_digest);
-  }
-}
-
 // ---------------------------------------------------------------------------
 // The state.
 
@@ -209,7 +194,7 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
   if (game.seats.rated) {
     s["category"] = category_of(game);
     if (rating_labels_ && s.contains("players") && s["players"].is_object()) {
-      const std::array<std::string, 2> labels = rating_labels_(game);
+      const std::array<std::string, 2> labels = rating_labels_(game.id(), category_of(game));
       for (int seat = 0; seat < 2; ++seat) {
         Json& p = s["players"][seat_name(seat)];
         if (p.is_object())

@@ -148,14 +148,6 @@ class GameService {
   // ---- watching ----
   // The seats `who` holds in the game, as a bit set (0: a spectator).
   int seats_of(int64_t id, const Requester& who);
-  // An account's own seat is proof to play it from any browser logged into
-  // the account (docs/accounts.md): the route that found the requester's
-  // account owning `seats` (a bit set) of game `id` adds to `proof` what the
-  // seats' tokens would prove (their digests, read from the store without
-  // the game's lock, which some routes hold while they ask who the request
-  // is from), so every check of the seats holds as for the token. Nothing
-  // for a game that is not there, or a seat nobody holds.
-  void prove_seats(int64_t id, int seats, Credentials& proof);
   struct CatchUp {
     std::vector<StoredEvent> events;  // after the seq asked for, in order
     int64_t last = 0;                 // the game's latest event
@@ -197,9 +189,12 @@ class GameService {
   void on_rated_game_over(GameOverListener listener) { rated_over_ = std::move(listener); }
   // Whether game `id` is rated; GameError kNotFound for no such game.
   bool rated(int64_t id);
-  // What a player's name is shown with in a rated game's state ("1500?"),
-  // by seat; set once, like the listener.
-  using RatingLabels = std::function<std::array<std::string, 2>(const GameSessionBase&)>;
+  // What a player's name is shown with in a rated game's state and its
+  // lobby line ("1500?"), by seat, from the game's id and rating category
+  // (the lobby's games are stored rows, not sessions); set once, like the
+  // listener.
+  using RatingLabels =
+      std::function<std::array<std::string, 2>(int64_t id, const std::string& category)>;
   void on_rating_labels(RatingLabels labels) { rating_labels_ = std::move(labels); }
   // A rated game's record tags (BlueElo and RedElo by seat, Rated); set once.
   using RatingTags =

@@ -5,6 +5,7 @@
 
 #include "core/random_bits.h"
 #include "core/secure_random.h"
+#include "web/games/rating_category.h"
 #include "web/service/game_service.h"
 #include "web/service/game_service_checks.h"
 
@@ -243,6 +244,21 @@ Json GameService::lobby() {
     const SeatTable seats = SeatTable::from_stored(g.seats);
     // A rated challenge needs a login to take: the lobby says so.
     line["rated"] = seats.rated;
+    // A rated game's players with their ratings in its category, as the
+    // player strips show them ("1500?" while provisional).
+    const game::Family* family = catalog_.family_of(g.variant);
+    if (seats.rated && rating_labels_ && family != nullptr) {
+      const std::string category = rating_category(std::string(family->name()), g.variant, tc);
+      if (!category.empty()) {
+        line["category"] = category;
+        const std::array<std::string, 2> labels = rating_labels_(g.id, category);
+        for (int seat = 0; seat < 2; ++seat) {
+          Json& p = line["players"][seat_name(seat)];
+          if (p.is_object())
+            p["rating"] = labels[size_t(seat)].empty() ? Json(nullptr) : Json(labels[size_t(seat)]);
+        }
+      }
+    }
     if (g.listing == "open") {
       line["waiting"] = seats.seats[0].taken() ? "red" : "blue";
       if (challenges.size() < size_t(kLobbySize)) challenges.push_back(line);

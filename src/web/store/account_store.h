@@ -51,6 +51,14 @@ struct AccountTally {
   int64_t losses = 0;
 };
 
+// The seats of one game that a login session's account owns, with the
+// game's seats as stored (JSON, SeatTable::from_stored), so that the seats'
+// token digests are read without loading the game.
+struct SessionSeats {
+  int seats = 0;      // owned by the session's account, a bit set (1: blue, 2: red)
+  std::string table;  // the game's seats column; "" when it owns none
+};
+
 // A game whose seats name a secret (a player key's or a seat token's
 // digest), for claiming: its id, its seats and its players as stored.
 struct HeldGame {
@@ -165,6 +173,12 @@ class AccountStore {
   virtual AccountTally tally(int64_t account_id) = 0;
   // The accounts owning the game's seats (blue, red); 0 for none.
   virtual std::array<int64_t, 2> seat_owners(int64_t game_id) = 0;
+  // In one query, the seats of the game that the account of a session live
+  // at `now_ms` owns (a deleted account owns none), and the game's seats:
+  // what a game's request with a login cookie reads to prove the account's
+  // seats (AccountService::seat_proof), at every request, so kept light.
+  virtual SessionSeats session_seats(const std::string& token_digest, int64_t game_id,
+                                     int64_t now_ms) = 0;
 
   // ---- ratings (docs/ratings.md) ----
   // Counts a rated game: in one transaction, the game is marked counted and

@@ -104,6 +104,15 @@ constexpr const char* kOwnedGames =
     "(SELECT game_id, SUM(1 << seat) AS mask FROM seat_owners WHERE account_id = ? "
     "GROUP BY game_id) m JOIN games g ON g.id = m.game_id";
 
+// The seats of one game a live session's account owns, with the game's
+// seats column (AccountStore::session_seats): one indexed read of each table.
+#define JUNGLE_SESSION_SEATS(DIGEST, NOW, GAME)                                                \
+  "SELECT o.seat, g.seats FROM account_sessions s JOIN accounts a ON a.id = s.account_id "     \
+  "JOIN seat_owners o ON o.game_id = " GAME                                                    \
+  " AND o.account_id = s.account_id "                                                          \
+  "JOIN games g ON g.id = o.game_id WHERE s.token_digest = " DIGEST " AND s.expires_ms > " NOW \
+  " AND a.deleted_ms = 0"
+
 // A seat's owner's name, while the account lives.
 #define JUNGLE_SQLITE_OWNER_NAME(SEAT)                                              \
   "(SELECT a.name FROM seat_owners o JOIN accounts a ON a.id = o.account_id WHERE " \
@@ -337,6 +346,20 @@ std::array<int64_t, 2> SqliteAccountStore::seat_owners(int64_t game_id) {
   while (st.step()) {
     const int64_t seat = st.integer(0);
     if (seat == 0 || seat == 1) out[size_t(seat)] = st.integer(1);
+  }
+  return out;
+}
+
+SessionSeats SqliteAccountStore::session_seats(const std::string& token_digest, int64_t game_id,
+                                               int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, JUNGLE_SESSION_SEATS("?1", "?2", "?3"));
+  st.bind(1, token_digest).bind(2, now_ms).bind(3, game_id);
+  SessionSeats out;
+  while (st.step()) {
+    const int64_t seat = st.integer(0);
+    if (seat == 0 || seat == 1) out.seats |= 1 << seat;
+    out.table = st.text(1);
   }
   return out;
 }

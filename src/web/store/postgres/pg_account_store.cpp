@@ -104,6 +104,15 @@ constexpr int64_t kAccountMigrationLock = 0x6a756e676c6561;  // "junglea"
   "(SELECT a.name FROM seat_owners o JOIN accounts a ON a.id = o.account_id WHERE " \
   "o.game_id = g.id AND o.seat = " SEAT " AND a.deleted_ms = 0)"
 
+// The seats of one game a live session's account owns, with the game's
+// seats column (AccountStore::session_seats): one indexed read of each table.
+#define JUNGLE_SESSION_SEATS(DIGEST, NOW, GAME)                                                \
+  "SELECT o.seat, g.seats FROM account_sessions s JOIN accounts a ON a.id = s.account_id "     \
+  "JOIN seat_owners o ON o.game_id = " GAME                                                    \
+  " AND o.account_id = s.account_id "                                                          \
+  "JOIN games g ON g.id = o.game_id WHERE s.token_digest = " DIGEST " AND s.expires_ms > " NOW \
+  " AND a.deleted_ms = 0"
+
 constexpr std::pair<const char*, const char*> kAccountStatements[] = {
     {"create_account",
      "INSERT INTO accounts (name, name_key, password_hash, created_ms) VALUES ($1,$2,$3,$4) "
@@ -138,6 +147,7 @@ constexpr std::pair<const char*, const char*> kAccountStatements[] = {
                                                            "LIMIT $2 OFFSET $3"},
     {"tally", "SELECT m.mask, g.result FROM " JUNGLE_PG_OWNED},
     {"seat_owners", "SELECT seat, account_id FROM seat_owners WHERE game_id = $1"},
+    {"session_seats", JUNGLE_SESSION_SEATS("$1", "$2", "$3")},
     {"mark_rated",
      "INSERT INTO rated_games (game_id, category, blue_account, red_account, result, counted_ms) "
      "VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (game_id) DO NOTHING"},
@@ -412,6 +422,22 @@ std::array<int64_t, 2> PgAccountStore::seat_owners(int64_t game_id) {
     for (const auto& row : r) {
       const int seat = row[0].as<int>();
       if (seat == 0 || seat == 1) out[size_t(seat)] = row[1].as<int64_t>();
+    }
+  });
+  return out;
+}
+
+SessionSeats PgAccountStore::session_seats(const std::string& token_digest, int64_t game_id,
+                                           int64_t now_ms) {
+  SessionSeats out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("session_seats", token_digest, now_ms, game_id);
+    out = {};
+    for (const auto& row : r) {
+      const int seat = row[0].as<int>();
+      if (seat == 0 || seat == 1) out.seats |= 1 << seat;
+      out.table = row[1].as<std::string>();
     }
   });
   return out;

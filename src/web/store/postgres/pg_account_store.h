@@ -43,6 +43,8 @@ class PgAccountStore : public AccountStore {
   std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset) override;
   AccountTally tally(int64_t account_id) override;
   std::array<int64_t, 2> seat_owners(int64_t game_id) override;
+  SessionSeats session_seats(const std::string& token_digest, int64_t game_id,
+                             int64_t now_ms) override;
   bool count_rated_game(const RatedGame& game, const RatingUpdate& update) override;
   std::optional<std::array<double, 2>> rated_before(int64_t game_id) override;
   std::vector<StoredRating> ratings(int64_t account_id) override;

@@ -47,8 +47,16 @@ function button(label, action) {
   return td;
 }
 
-/** @param {LobbyGame} g @param {'blue' | 'red'} side */
-const nameOf = (g, side) => g.players[side]?.name || 'Anonymous';
+/**
+ * The player's name, with a rated game's rating in its category as the
+ * player strips show it ("Ann (1500?)"): digits and "?" only.
+ * @param {LobbyGame} g @param {'blue' | 'red'} side
+ */
+const nameOf = (g, side) => {
+  const name = g.players[side]?.name || 'Anonymous';
+  const rating = g.players[side]?.rating;
+  return typeof rating === 'string' && /^\d+\??$/.test(rating) ? `${name} (${rating})` : name;
+};
 
 /** @param {Lobby} lobby @param {LobbyActions} actions */
 function show(lobby, actions) {
