@@ -257,6 +257,59 @@ TEST(GameInterface, OnlyAGameThatLeavesTheSetUpToThePlayersHasOneToChoose) {
   EXPECT_FALSE(family_of_variant("flip-fixed").setup_to_choose("flip-fixed"));
 }
 
+// A front end lets a player choose a secret set-up through the family
+// alone: the squares to fill and the animals to place, edits refused with
+// the reason and the arrangement left as it was, the usual and a random
+// arrangement, and the game that starts from it.
+TEST(GameInterface, ASecretSetUpIsChosenThroughTheFamily) {
+  std::mt19937_64 rng(1);
+  EXPECT_EQ(family_of_variant("standard").new_setup("standard", rng), nullptr);
+  EXPECT_EQ(family_of_variant("flip").new_setup("flip", rng), nullptr);
+  const Family& hidden = family_of_variant("hidden-stratego");
+  EXPECT_EQ(hidden.new_setup("hidden", rng), nullptr);  // the arbiter shuffles it
+  EXPECT_THROW(hidden.new_setup("standard", rng), std::invalid_argument);
+  std::unique_ptr<game::Setup> setup = hidden.new_setup("hidden-stratego", rng);
+  ASSERT_NE(setup, nullptr);
+  EXPECT_EQ(setup->squares(kBlue),
+            (std::vector<std::string>{"a1", "g1", "b2", "f2", "a3", "c3", "e3", "g3"}));
+  EXPECT_EQ(setup->pieces(kBlue),
+            (std::vector<std::string>{"T", "L", "C", "D", "E", "W", "P", "R"}));
+  EXPECT_EQ(setup->pieces(kRed).size(), 8u);
+
+  const RuleSetPtr rules = load_variant("hidden-stratego");
+  setup->set_standard(kBlue);
+  setup->set_standard(kRed);
+  EXPECT_EQ(setup->start(), hidden::start_with(rules, hidden::start_arrangement(*rules, kBlue),
+                                               hidden::start_arrangement(*rules, kRed))
+                                .fen());
+  setup->swap(kBlue, "a1", "g1");
+  const Square a1 = rules->geometry().parse_square("a1");
+  EXPECT_EQ(Position::from_fen(setup->start(), rules).piece_on(a1), make_piece(kBlue, kLion));
+
+  const std::string before = setup->arrangement(kBlue);
+  auto error = [&setup](auto edit) {
+    try {
+      edit(*setup);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error([](game::Setup& s) { s.swap(kBlue, "a1", "d5"); }),
+            "d5 holds none of Blue's animals");
+  EXPECT_EQ(error([](game::Setup& s) { s.swap(kBlue, "a1", "z9"); }),
+            "swap needs two squares, like swap a1 g1");
+  EXPECT_NE(error([](game::Setup& s) { s.set(kBlue, "a1=L"); }), "no error");
+  EXPECT_EQ(setup->arrangement(kBlue), before);
+  setup->set(kBlue, before);
+  EXPECT_EQ(setup->arrangement(kBlue), before);
+
+  setup->set_random(kRed, rng);
+  std::unique_ptr<State> state = setup->new_state(rng);
+  EXPECT_EQ(state->actor(), Actor::of(kBlue));
+  EXPECT_EQ(Position::from_fen(setup->start(), rules).piece_on(a1), make_piece(kBlue, kLion));
+}
+
 // The open and the hidden family read rule sets with one loader and refuse
 // each other's in the same words.
 TEST(GameInterface, TheOpenAndHiddenFamiliesRefuseEachOthersRuleSets) {

@@ -10,6 +10,7 @@
 
 #include "core/game_record.h"
 #include "core/random_bits.h"
+#include "game/setup.h"
 #include "game/state.h"
 
 // A family of games: the open game (every 7x9 and 7x7 rule set), Flip
@@ -121,6 +122,16 @@ class Family {
   virtual bool setup_to_choose(std::string_view variant) const {
     (void)variant;
     return false;
+  }
+  // The set-up a front end lets the players choose (game::Setup: the
+  // squares, the animals, validated edits, random and usual arrangements,
+  // the game it starts), each side's arrangement first drawn from `chance`;
+  // null when setup_to_choose(variant) is false. Throws std::invalid_argument
+  // as new_state does for a variant not of this family.
+  virtual std::unique_ptr<Setup> new_setup(std::string_view variant, RandomBits chance) const {
+    (void)setup_to_choose(variant);
+    (void)chance;
+    return nullptr;
   }
   // The observation a protocol `position` text describes (Observation::
   // position's syntax, docs/engine.md, "Protocol") under `variant`, every field

@@ -20,6 +20,7 @@
 #include "game/hidden_baselines.h"
 #include "game/hidden_engine.h"
 #include "game/hidden_observation.h"
+#include "game/hidden_setup.h"
 #include "game/rules_of_family.h"
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
@@ -208,6 +209,10 @@ class HiddenFamily final : public Family {
 
   bool setup_to_choose(std::string_view variant) const override {
     return load_rules_hiding(variant, true)->rules().hidden_setup == HiddenSetup::kChosen;
+  }
+  std::unique_ptr<Setup> new_setup(std::string_view variant, RandomBits chance) const override {
+    if (!setup_to_choose(variant)) return nullptr;
+    return new_hidden_setup(*this, variant, chance);
   }
 
   Observation read_observation(std::string_view variant, std::string_view position) const override {
