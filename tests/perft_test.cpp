@@ -135,6 +135,17 @@ TEST(Perft, RepetitionsBeforeTheRootCount) {
   EXPECT_EQ(perft(fresh, 3), keyed_perft(fresh, 3));
 }
 
+// Below a root without history, the root recurs a third time eight plies
+// down, a draw with no moves: perft 9 keeps the repetition index.
+TEST(Perft, RepetitionsBelowTheRootCount) {
+  Position pos = Position::from_fen("r6/7/7/7/7/7/7/7/6R w 0 1", RuleSet::standard());
+  const uint64_t want = keyed_perft(pos, 9);
+  EXPECT_EQ(perft(pos, 9), want);
+  uint64_t divided = 0;
+  for (const auto& [m, n] : perft_divide(pos, 9)) divided += n;
+  EXPECT_EQ(divided, want);
+}
+
 TEST(Perft, StartPositionReference) {
   const uint64_t expected[] = {24, 576, 12'240, 260'099};
   ReferenceGame g{Rules{}};
