@@ -96,6 +96,56 @@ TEST(Perft, StartPositionFast) {
   }
 }
 
+// Perft by do_move at every ply, the repetition index kept throughout.
+uint64_t keyed_perft(Position& pos, int depth) {
+  if (depth == 0) return 1;
+  uint64_t n = 0;
+  for (Move m : generate_moves(pos)) {
+    pos.do_move(m);
+    n += keyed_perft(pos, depth - 1);
+    pos.undo_move();
+  }
+  return n;
+}
+
+// Perft plays unindexed moves (no repetition index) only where no
+// repetition can reach the draw count within its depth. Here the game before the root
+// already holds each position twice, and two plies below the root the
+// start recurs a third time, a draw with no moves: perft must see it.
+TEST(Perft, RepetitionsBeforeTheRootCount) {
+  Position pos(RuleSet::standard());
+  ASSERT_EQ(pos.rule_set().draw_at_repetition(), 3);
+  const Move blue = generate_moves(pos)[0];
+  pos.do_move(blue);
+  const Move red = generate_moves(pos)[0];
+  const Move plies[] = {red, Move(blue.to(), blue.from()), Move(red.to(), red.from()), blue, red};
+  for (Move m : plies) {
+    ASSERT_TRUE(generate_moves(pos).contains(m));
+    pos.do_move(m);
+  }
+  ASSERT_EQ(pos.state().repetitions, 2);
+  const uint64_t want = keyed_perft(pos, 3);
+  EXPECT_EQ(perft(pos, 3), want);
+  uint64_t divided = 0;
+  for (const auto& [m, n] : perft_divide(pos, 3)) divided += n;
+  EXPECT_EQ(divided, want);
+  // Without the history, the same position's tree has no draw in it.
+  Position fresh = Position::from_fen(pos.fen(), RuleSet::standard());
+  EXPECT_GT(perft(fresh, 3), want);
+  EXPECT_EQ(perft(fresh, 3), keyed_perft(fresh, 3));
+}
+
+// Below a root without history, the root recurs a third time eight plies
+// down, a draw with no moves: perft 9 keeps the repetition index.
+TEST(Perft, RepetitionsBelowTheRootCount) {
+  Position pos = Position::from_fen("r6/7/7/7/7/7/7/7/6R w 0 1", RuleSet::standard());
+  const uint64_t want = keyed_perft(pos, 9);
+  EXPECT_EQ(perft(pos, 9), want);
+  uint64_t divided = 0;
+  for (const auto& [m, n] : perft_divide(pos, 9)) divided += n;
+  EXPECT_EQ(divided, want);
+}
+
 TEST(Perft, StartPositionReference) {
   const uint64_t expected[] = {24, 576, 12'240, 260'099};
   ReferenceGame g{Rules{}};
