@@ -104,8 +104,10 @@ class Position {
   // Perft's last ply: plays `m` (as do_move may) for a look at the position
   // after it alone: what terminal_state and move generation read is set
   // (board, side to move, plies since capture, repetitions, the mover),
-  // but the position is not indexed for repetitions, so nothing may be
-  // played from it; undo_counted_move takes it back. About half the work of
+  // but the position is not indexed for repetitions: a repetition below it
+  // goes uncounted, so moves are played on from it only where none can reach
+  // the draw count (perft's repetitions_cannot_matter); undo_counted_move
+  // takes it back. About half the work of
   // do_move and undo_move, which perft pays at every leaf's parent. Rules
   // that count turns (water, den food) get do_move itself.
   inline void do_counted_move(Move m);
