@@ -18,8 +18,8 @@
 #include "core/position.h"
 #include "core/variants.h"
 #include "protocol/uci.h"
-#include "search/evaluation.h"
 #include "run_command_util.h"
+#include "search/evaluation.h"
 #include "uci_session.h"
 
 namespace jungle {
