@@ -77,7 +77,8 @@ TEST(ErrorMessageContract, ProtocolRefusals) {
             "info string error: invalid FEN '8/7/7/7/7/7/7/7/7 w 0 1': FEN rank 9 has 8 files; "
             "expected 7\n"
             "info string error: go searchmoves: illegal move a1a3: a Tiger moves one square "
-            "along a file or rank or jumps straight across a river; a1a3 is neither\n");
+            "along a file or rank or jumps straight across a river; a1a3 is neither\n"
+            "bestmove 0000\n");
 }
 
 class ErrorMessageContractFiles : public ::testing::Test {

@@ -255,7 +255,7 @@ TEST(GameEngine, TheBaselinesAnswerThroughTheFacadeToo) {
   for (const auto& [variant, modes] : std::vector<std::pair<std::string, std::vector<std::string>>>{
            {"standard", {"random", "material"}},
            {"flip", {"random", "greedy", "careful"}},
-           {"hidden", {"random", "greedy", "sampler"}}}) {
+           {"hidden", {"random", "greedy", "sampler", "pimc", "ismcts"}}}) {
     std::unique_ptr<Engine> engine = family_of_variant(variant).make_engine();
     const Observation o = observation_after(variant, 4, 3);
     for (const std::string& mode : modes) {
@@ -282,7 +282,8 @@ TEST(GameEngine, OneRegistryOfBaselinesFeedsBuiltinAndMode) {
   EXPECT_EQ(flip_modes(), (std::vector<std::string>{"full", "random", "greedy", "careful"}));
   EXPECT_EQ(names(hidden_baselines()),
             (std::vector<std::string>{"random", "greedy", "sampler", "pimc", "ismcts", "cheater"}));
-  EXPECT_EQ(hidden_modes(), (std::vector<std::string>{"full", "random", "greedy", "sampler"}));
+  EXPECT_EQ(hidden_modes(),
+            (std::vector<std::string>{"full", "random", "greedy", "sampler", "pimc", "ismcts"}));
   EXPECT_EQ(family_of_variant("flip").baseline_names(), names(flip_baselines()));
   EXPECT_EQ(family_of_variant("hidden").baseline_names(), names(hidden_baselines()));
   EXPECT_TRUE(family_of_variant("standard").baseline_names().empty());

@@ -167,5 +167,40 @@ TEST(HiddenUci, ArrangesItsOwnAnimals) {
   EXPECT_TRUE(has_line(s.send("setup"), "info string error: setup: expected blue or red"));
 }
 
+// PIMC and ISMCTS, the field's baselines, are Modes too (docs/hidden.md):
+// they answer from the view with a report of their own search, the same
+// view and Seed giving the same answer, and refuse a search without end,
+// which their searchers could not stop.
+TEST(HiddenUci, PimcAndIsmctsAreModes) {
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 rng(5);
+  hidden::HiddenGame game(hidden::default_start(rules, rng), "hidden");
+  for (const char* mode : {"pimc", "ismcts"}) {
+    std::vector<std::vector<std::string>> answers;
+    for (int run = 0; run < 2; ++run) {
+      Session s;
+      s.send("setoption name Variant value hidden");
+      EXPECT_TRUE(s.send(std::string("setoption name Mode value ") + mode).empty()) << mode;
+      s.send(position_of(game, kBlue));
+      answers.push_back(s.send("go nodes 3000"));
+      if (run == 0) {
+        const auto refused = s.send("go infinite");
+        EXPECT_TRUE(has_line(refused, std::string("info string error: go infinite: Mode ") + mode +
+                                          " searches with a searcher that cannot be stopped; "
+                                          "give it a movetime, a depth or nodes"))
+            << last(refused);
+        EXPECT_EQ(last(refused), "bestmove 0000");
+      }
+    }
+    EXPECT_EQ(answers[0], answers[1]) << mode;
+    const auto& lines = answers[0];
+    EXPECT_TRUE(has_line(lines, "info string worlds ")) << mode;
+    ASSERT_TRUE(starts_with(last(lines), "bestmove ")) << mode << ": " << last(lines);
+    const std::optional<Move> m = rules->geometry().parse_move_text(last(lines).substr(9));
+    ASSERT_TRUE(m.has_value()) << last(lines);
+    EXPECT_TRUE(game.view(kBlue).may_try(*m)) << mode << ": " << last(lines);
+  }
+}
+
 }  // namespace
 }  // namespace jungle

@@ -1,5 +1,8 @@
 #include "game/hidden_baselines.h"
 
+#include "hidden_search/ismcts.h"
+#include "hidden_search/pimc.h"
+
 namespace jungle::game {
 
 const std::vector<HiddenBaseline>& hidden_baselines() {
@@ -12,10 +15,20 @@ const std::vector<HiddenBaseline>& hidden_baselines() {
       {"sampler", true, true,
        [](uint64_t seed, const HiddenLimits& l) { return hidden::sampler_player(l, seed); },
        &hidden::HiddenSearcher::search_one_world},
-      {"pimc", false, true,
-       [](uint64_t seed, const HiddenLimits& l) { return hidden::pimc_player(l, seed); }},
-      {"ismcts", false, true,
-       [](uint64_t seed, const HiddenLimits& l) { return hidden::ismcts_player(l, seed); }},
+      {"pimc", true, true,
+       [](uint64_t seed, const HiddenLimits& l) { return hidden::pimc_player(l, seed); }, nullptr,
+       [](uint64_t seed, const hidden::PlayerView& view, const HiddenLimits& l) {
+         hidden::PimcOptions options;
+         options.seed = seed;
+         return hidden::PimcSearcher(options).search(view, l);
+       }},
+      {"ismcts", true, true,
+       [](uint64_t seed, const HiddenLimits& l) { return hidden::ismcts_player(l, seed); }, nullptr,
+       [](uint64_t seed, const hidden::PlayerView& view, const HiddenLimits& l) {
+         hidden::IsmctsOptions options;
+         options.seed = seed;
+         return hidden::IsmctsSearcher(options).search(view, l);
+       }},
       {"cheater", false, true, nullptr},
   };
   return all;

@@ -16,9 +16,8 @@ namespace jungle::game {
 
 struct HiddenBaseline {
   std::string_view name;
-  // Offered as the hidden engine's Mode too. PIMC and ISMCTS search with
-  // searchers of their own, which the engine's Hash and reports do not
-  // describe; the cheater sees the truth, which only a match holds.
+  // Offered as the hidden engine's Mode too; not the cheater, which sees
+  // the truth that only a match holds.
   bool mode = false;
   // Searches: a match must give it a depth, nodes or movetime a move.
   bool searches = false;
@@ -31,6 +30,14 @@ struct HiddenBaseline {
   // Mode plays make's player, made afresh for each position.
   hidden::HiddenSearchResult (hidden::HiddenSearcher::*search)(
       const hidden::PlayerView& view, const hidden::HiddenLimits& limits) = nullptr;
+  // As a Mode, a search with a searcher of its own (PIMC, ISMCTS), made
+  // afresh for each position with `seed`, whose result the engine reports
+  // as it reports its own search's; null where `search` or make's player
+  // plays the Mode. Such a searcher cannot be stopped, so the engine
+  // refuses `go infinite` in these Modes; the engine's Hash does not size
+  // its tables.
+  hidden::HiddenSearchResult (*own_search)(uint64_t seed, const hidden::PlayerView& view,
+                                           const hidden::HiddenLimits& limits) = nullptr;
 };
 
 // random, greedy, sampler, pimc, ismcts, cheater.

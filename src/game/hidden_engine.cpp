@@ -140,10 +140,17 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
       hl.movetime_ms = limits.infinite ? kInfiniteMs : kDefaultMoveMs;
     }
   }
+  const HiddenBaseline* mode = hidden_baseline_named(play_.mode);
+  if (mode && mode->own_search && limits.infinite && limits.depth <= 0 && limits.nodes == 0 &&
+      limits.movetime_ms <= 0) {
+    throw std::invalid_argument("infinite: Mode " + play_.mode +
+                                " searches with a searcher that cannot be stopped; give it a "
+                                "movetime, a depth or nodes");
+  }
   stop();
   wait();
   searcher_->resume();
-  thread_.start([this, hl, view = std::move(view), mode = play_.mode, multipv = play_.multipv,
+  thread_.start([this, hl, view = std::move(view), mode, multipv = play_.multipv,
                  skill = play_.mode == "full" ? play_.skill : kFullSkill,
                  seed = search_options_.seed, on_info = std::move(on_info),
                  on_done = std::move(on_done)]() {
@@ -151,15 +158,18 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
     const Geometry& g = view.rule_set().geometry();
     if (view.legal_moves().empty()) {
       answer.score = Score::centipawns(0);  // nothing to try: the game is over
-    } else if (const HiddenBaseline* b = hidden_baseline_named(mode); b && !b->search) {
-      // The baselines that play no search of the engine's answer at once
-      // from the view, without a search to report; a player made afresh
-      // with a generator seeded from the position's plies keeps a game
-      // replayable while its choices vary from move to move.
-      answer.action = g.move_text(b->make(seed * 1000003 + uint64_t(view.plies()), hl)(view));
+    } else if (mode && !mode->search && !mode->own_search) {
+      // The baselines that play no search answer at once from the view,
+      // without a search to report; a player made afresh with a generator
+      // seeded from the position's plies keeps a game replayable while its
+      // choices vary from move to move.
+      answer.action = g.move_text(mode->make(seed * 1000003 + uint64_t(view.plies()), hl)(view));
     } else {
+      // PIMC and ISMCTS are seeded from the plies as those players are.
       const hidden::HiddenSearchResult r =
-          b ? (searcher_.get()->*b->search)(view, hl) : searcher_->search(view, hl);
+          !mode              ? searcher_->search(view, hl)
+          : mode->own_search ? mode->own_search(seed * 1000003 + uint64_t(view.plies()), view, hl)
+                             : (searcher_.get()->*mode->search)(view, hl);
       if (!r.best.is_none()) {
         answer.action = g.move_text(r.best);
         answer.score = Score::of_expected(r.expected);

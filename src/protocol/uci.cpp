@@ -258,8 +258,10 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
         *observation_, go->limits, [this](const game::SearchInfo& info) { on_info(info); },
         [this](const game::Answer& answer) { on_done(answer); });
   } catch (const std::exception& e) {
-    // Limits this position cannot take (a searchmoves move that is not legal).
+    // Limits this position or engine cannot take (a searchmoves move that
+    // is not legal): refused, with the one `bestmove` a GUI waits for.
     error(std::string("go ") + e.what());
+    send("bestmove 0000");
   }
 }
 
