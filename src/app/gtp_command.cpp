@@ -5,6 +5,7 @@
 
 #include "app/commands.h"
 #include "app/variant_option.h"
+#include "game/family.h"
 #include "protocol/gtp.h"
 
 namespace jungle::app {
@@ -16,7 +17,15 @@ void add_gtp_command(CLI::App& app) {
   auto variant = std::make_shared<std::string>("standard");
   cmd->add_option("--variant", *variant, "rule set of the open game on the 7x9 board, or a file");
   cmd->callback([variant] {
-    if (!load_variant_or_report(*variant)) throw CLI::RuntimeError(2);
+    // Another family's set is named as such, not reported as unknown to the
+    // open game's loader; an open set's file with problems lists each.
+    const game::Family* family = nullptr;
+    try {
+      family = &game::family_of_variant(*variant);
+    } catch (const std::invalid_argument&) {
+    }
+    if ((!family || family->name() == "open") && !load_variant_or_report(*variant))
+      throw CLI::RuntimeError(2);
     try {
       GtpProtocol protocol(std::cin, std::cout, *variant);
       const int code = protocol.run();

@@ -14,6 +14,7 @@
 #include "game/family.h"
 #include "game/state.h"
 #include "protocol/gtp.h"
+#include "run_command_util.h"
 
 namespace jungle {
 namespace {
@@ -160,6 +161,22 @@ TEST(Gtp, RefusesRuleSetsOutsideItsBoard) {
   std::ostringstream out;
   EXPECT_THROW(GtpProtocol(in, out, "flip"), std::invalid_argument);
   EXPECT_NO_THROW(GtpProtocol(in, out, "standard"));
+}
+
+TEST(Gtp, TheBinarySpeaksItAndNamesARuleSetItCannotPlay) {
+  std::string out;
+  EXPECT_EQ(
+      run_command(std::string("printf 'name\\nsetfen x w\\nquit\\n' | ") + JUNGLE_BINARY + " gtp",
+                  out),
+      0);
+  EXPECT_EQ(out,
+            "= jungle\n\n? setfen: KataGo setfen placement has 1 ranks; expected 9\n\n= "
+            "\n\n");
+  out.clear();
+  EXPECT_EQ(
+      run_command(std::string("echo quit | ") + JUNGLE_BINARY + " gtp --variant flip 2>&1", out),
+      2);
+  EXPECT_EQ(out, "error: --variant flip: GTP plays the open game; 'flip' is Flip Jungle\n");
 }
 
 // Garbage of every kind: each line that is not blank or a comment gets
