@@ -3,6 +3,7 @@
 #include "protocol/gtp.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <istream>
