@@ -378,17 +378,18 @@ GtpProtocol::Reply GtpProtocol::cmd_showboard() const {
 }
 
 GtpProtocol::Reply GtpProtocol::cmd_set_param(const std::vector<std::string>& args) {
-  if (args.size() != 2)
+  if (args.size() < 2)
     return {false, "kata-set-param: expected a name and a value, like 'maxVisits 400'"};
   const std::string name = lower(args[0]);
-  if (name == "maxvisits") {
-    uint64_t v = 0;
-    if (!parse_int(args[1], v) || v == 0)
-      return {false, "kata-set-param maxVisits: '" + args[1] + "' is not a whole number from 1"};
-    max_visits_ = v;
-    return {true, ""};
-  }
-  if (name == "maxtime") {
+  if (name == "maxvisits" || name == "maxtime") {
+    if (args.size() != 2) return {false, "kata-set-param " + args[0] + ": expected one value"};
+    if (name == "maxvisits") {
+      uint64_t v = 0;
+      if (!parse_int(args[1], v) || v == 0)
+        return {false, "kata-set-param maxVisits: '" + args[1] + "' is not a whole number from 1"};
+      max_visits_ = v;
+      return {true, ""};
+    }
     const std::optional<int64_t> ms = read_seconds(args[1]);
     if (!ms || *ms == 0)
       return {false,
@@ -396,8 +397,24 @@ GtpProtocol::Reply GtpProtocol::cmd_set_param(const std::vector<std::string>& ar
     max_time_ms_ = *ms;
     return {true, ""};
   }
+  // Otherwise one of the engine's options, as `setoption` sets it over UCI
+  // (a match's option.NAME=VALUE arrives so): its name may have spaces
+  // ("Move Overhead"), so the longest run of words that names one is it.
+  std::string names;
+  for (const game::OptionSpec& o : engine_->options()) {
+    for (size_t k = args.size() - 1; k >= 1; --k) {
+      if (lower(join_words(args, 0, k)) != lower(o.name)) continue;
+      try {
+        engine_->set_option(o.name, join_words(args, k, args.size()));
+      } catch (const std::invalid_argument& e) {
+        return {false, std::string("kata-set-param: ") + e.what()};
+      }
+      return {true, ""};
+    }
+    names += ", " + o.name;
+  }
   return {false, "kata-set-param: unknown parameter '" + args[0] +
-                     "' (this engine takes maxVisits and maxTime)"};
+                     "' (this engine takes maxVisits, maxTime" + names + ")"};
 }
 
 GtpProtocol::Reply GtpProtocol::cmd_time_settings(const std::vector<std::string>& args) {

@@ -15,8 +15,9 @@ namespace {
 
 TEST(GtpMatch, JungleOverGtpPlaysJungleOverUciToLegalResults) {
   MatchConfig c;
-  c.engines[0] =
-      parse_engine_spec(std::string("cmd='") + JUNGLE_BINARY + " gtp' proto=gtp name=gtp");
+  // An option goes over as kata-set-param.
+  c.engines[0] = parse_engine_spec(std::string("cmd='") + JUNGLE_BINARY +
+                                   " gtp' proto=gtp name=gtp option.Hash=16");
   c.engines[1] = parse_engine_spec(std::string("cmd='") + JUNGLE_BINARY + " uci' name=uci");
   c.games = 4;
   c.tc.kind = TimeControl::Kind::kNodes;

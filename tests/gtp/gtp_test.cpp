@@ -117,8 +117,14 @@ TEST(Gtp, GenmoveAnswersTheWinningMoveInTwoStagesThenResigns) {
   EXPECT_EQ(s.send("kata-set-param maxTime -1"),
             "? kata-set-param maxTime: '-1' is not a number of seconds above 0\n\n");
   EXPECT_EQ(s.send("kata-set-param numSearchThreads 4"),
-            "? kata-set-param: unknown parameter 'numSearchThreads' (this engine takes maxVisits "
-            "and maxTime)\n\n");
+            "? kata-set-param: unknown parameter 'numSearchThreads' (this engine takes maxVisits, "
+            "maxTime, Hash, Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, "
+            "UCI_Elo, UCI_ShowWDL, Contempt, Mode, Baseline Depth, Seed, Eval File, "
+            "TablebasePath, Clear Hash)\n\n");
+  // The engine's options, as a match's option.NAME=VALUE sends them.
+  EXPECT_EQ(s.send("kata-set-param Move Overhead 10"), "= \n\n");
+  EXPECT_EQ(s.send("kata-set-param Skill Level 99"),
+            "? kata-set-param: Skill Level must be an integer from 0 to 20, not '99'\n\n");
 }
 
 // The vertex out of "= A3\n\n".
