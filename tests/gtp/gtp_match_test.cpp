@@ -4,6 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "game/state.h"
@@ -41,6 +46,64 @@ TEST(GtpMatch, JungleOverGtpPlaysJungleOverUciToLegalResults) {
   EXPECT_EQ(seen, 4);
   EXPECT_TRUE(r.incident_log.empty()) << r.incident_log.front();
   EXPECT_EQ(r.wdl.wins + r.wdl.draws + r.wdl.losses, 4);
+}
+
+// A GTP engine written in sh: '= ' to everything, `on_genmove` to genmove.
+std::string fake_gtp_engine(const std::filesystem::path& path, const std::string& on_genmove) {
+  std::ofstream out(path);
+  out << "#!/bin/sh\n"
+         "while read -r line; do\n"
+         "  case \"$line\" in\n"
+         "    genmove*) "
+      << on_genmove
+      << " ;;\n"
+         "    quit) exit 0 ;;\n"
+         "    *) printf '= \\n\\n' ;;\n"
+         "  esac\n"
+         "done\n";
+  out.close();
+  chmod(path.c_str(), 0755);
+  return path.string();
+}
+
+// What goes wrong on a GTP engine's side is charged to it, game by game.
+TEST(GtpMatch, ChargesAGtpEngineThatResignsCrashesHangsOrAnswersNoVertex) {
+  char pattern[] = "/tmp/jungle_gtp_XXXXXX";
+  const std::filesystem::path dir = mkdtemp(pattern);
+  struct Case {
+    std::string on_genmove;
+    Incident incident;
+    std::string reason;  // the start of the game's reason
+  };
+  const Case cases[] = {
+      {"printf '= resign\\n\\n'", Incident::kIllegalMove,
+       "fake played an illegal move 'resign' as "},
+      {"printf '= H1\\n\\n'", Incident::kIllegalMove, "fake played an illegal move 'H1' as "},
+      {"printf '? not now\\n\\n'", Incident::kCrash, "fake crashed (refused 'genmove b': not now)"},
+      {"exit 3", Incident::kCrash, "fake crashed (exited with status 3)"},
+      {"sleep 5", Incident::kNoResponse, "fake did not move within 300 ms"},
+  };
+  for (const Case& k : cases) {
+    MatchConfig c;
+    c.engines[0] = parse_engine_spec("cmd=" + fake_gtp_engine(dir / "fake", k.on_genmove) +
+                                     " proto=gtp name=fake");
+    c.engines[1] = parse_engine_spec(std::string("cmd='") + JUNGLE_BINARY + " uci' name=uci");
+    c.games = 1;  // the fake moves first, as Blue
+    c.tc.kind = TimeControl::Kind::kNodes;
+    c.tc.nodes = 100;
+    // Short only where the engine hangs: a loaded machine must not make the
+    // others late.
+    c.move_timeout_ms = k.incident == Incident::kNoResponse ? 300 : 10000;
+    const MatchResult r = MatchRunner(c).run([&](const GameOutcome& out, const MatchResult&) {
+      EXPECT_EQ(out.incident, k.incident) << k.on_genmove;
+      EXPECT_EQ(out.offender, 0);
+      EXPECT_EQ(out.reason.substr(0, k.reason.size()), k.reason) << out.reason;
+    });
+    EXPECT_EQ(r.error, "") << k.on_genmove;
+    EXPECT_EQ(r.games, 1);
+    EXPECT_EQ(r.wdl.losses, 1) << k.on_genmove;
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(GtpMatch, RefusesWhatGtpCannotSay) {
