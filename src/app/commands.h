@@ -9,6 +9,7 @@ void add_perft_command(CLI::App& app);
 void add_convert_command(CLI::App& app);
 void add_variants_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
+void add_gtp_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_pgn_command(CLI::App& app);
 void add_play_command(CLI::App& app);

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   jungle::app::add_convert_command(app);
   jungle::app::add_variants_command(app);
   jungle::app::add_uci_command(app);
+  jungle::app::add_gtp_command(app);
   jungle::app::add_bench_command(app);
   jungle::app::add_pgn_command(app);
   jungle::app::add_play_command(app);

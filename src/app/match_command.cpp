@@ -309,6 +309,8 @@ void add_match_command(CLI::App& app) {
       "Engine settings: cmd=COMMAND (quote it when it has spaces), name=NAME,\n"
       "option.NAME=VALUE (sent with setoption), stderr=FILE, and the engine's own\n"
       "limit in place of the match's: tc=10+0.1, movetime=MS, nodes=N or depth=N.\n"
+      "proto=gtp speaks GTP in KataGo-AnimalChess's dialect instead of UCI (the\n"
+      "open game on the 7x9 board; option.NAME=VALUE is sent as kata-set-param).\n"
       "builtin=NAME in place of cmd= plays an engine in this process: engine (the\n"
       "family's), or a baseline: flip random, greedy, careful, seer; hidden random,\n"
       "greedy, sampler, pimc, ismcts, cheater (the seer and the cheater see the\n"

@@ -11,7 +11,7 @@ namespace jungle::app {
 
 namespace {
 
-bool read_file(const std::string& path, std::string& text) {
+bool read_record_file(const std::string& path, std::string& text) {
   try {
     text = read_small_file(path, kMaxRecordFileBytes);
     return true;
@@ -23,7 +23,7 @@ bool read_file(const std::string& path, std::string& text) {
 
 int run_check(const std::string& path) {
   std::string text;
-  if (!read_file(path, text)) return 2;
+  if (!read_record_file(path, text)) return 2;
   int games = 0;
   const RecordSource source = RecordSource::of_file(path);
   const std::vector<RecordError> errors =
@@ -70,7 +70,7 @@ void print_game(int number, const game::RecordedGame& g) {
 
 int run_replay(const std::string& path, int game_number) {
   std::string text;
-  if (!read_file(path, text)) return 2;
+  if (!read_record_file(path, text)) return 2;
   const RecordSource source = RecordSource::of_file(path);
   std::vector<game::RecordedGame> games;
   try {

@@ -42,7 +42,7 @@ int fail(const std::string& message) {
   return 2;
 }
 
-bool read_file(const std::string& path, std::string& text) {
+bool read_tuning_file(const std::string& path, std::string& text) {
   std::ifstream in(path);
   if (!in) return false;
   std::ostringstream s;
@@ -109,7 +109,7 @@ int run_tune(const TuneOptions& opt) {
   for (const std::string& file : {opt.start, opt.apply}) {
     if (file.empty()) continue;
     std::string text;
-    if (!read_file(file, text)) return fail("cannot read " + file);
+    if (!read_tuning_file(file, text)) return fail("cannot read " + file);
     try {
       start = parse_eval_params(text, start);
     } catch (const std::runtime_error& e) {
@@ -123,7 +123,7 @@ int run_tune(const TuneOptions& opt) {
   std::vector<match::TuningSample> data;
   for (const std::string& file : opt.data) {
     std::string text;
-    if (!read_file(file, text)) return fail("cannot read " + file);
+    if (!read_tuning_file(file, text)) return fail("cannot read " + file);
     try {
       std::vector<match::TuningSample> part = match::parse_training_data(text, file);
       data.insert(data.end(), part.begin(), part.end());

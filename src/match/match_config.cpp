@@ -51,6 +51,14 @@ EngineSpec parse_engine_spec(std::string_view text) {
     } else if (key == "builtin") {
       if (value.empty()) throw std::invalid_argument("engine setting 'builtin=' names no engine");
       spec.builtin = value;
+    } else if (key == "proto") {
+      if (value == "uci") {
+        spec.protocol = EngineSpec::Protocol::kUci;
+      } else if (value == "gtp") {
+        spec.protocol = EngineSpec::Protocol::kGtp;
+      } else {
+        throw std::invalid_argument("engine setting '" + word + "': the protocols are uci and gtp");
+      }
     } else if (key == "name") {
       spec.name = value;
     } else if (key == "stderr") {
@@ -86,12 +94,15 @@ EngineSpec parse_engine_spec(std::string_view text) {
     } else {
       throw std::invalid_argument(
           "unknown engine setting '" + key +
-          "' (known: cmd, builtin, name, option.NAME, stderr, tc, movetime, nodes, depth)");
+          "' (known: cmd, proto, builtin, name, option.NAME, stderr, tc, movetime, nodes, depth)");
     }
   }
   if (!spec.builtin.empty()) {
     if (!spec.command.empty())
       throw std::invalid_argument("engine has both cmd= and builtin=: give one");
+    if (spec.protocol != EngineSpec::Protocol::kUci)
+      throw std::invalid_argument(
+          "engine has proto= and builtin=: a builtin engine speaks no protocol");
     if (spec.name.empty()) spec.name = spec.builtin;
     return spec;
   }

@@ -43,8 +43,12 @@ TimeControl parse_clock(std::string_view text);
 // this process (`builtin`, or `make` where a program builds its own), which
 // plays behind the same facade without a process in between.
 struct EngineSpec {
+  // The language a process speaks: the engine protocol (UCI), or GTP in
+  // KataGo-AnimalChess's dialect (gtp_engine.h), the open game's 7x9 board only.
+  enum class Protocol { kUci, kGtp };
   std::string name;
   std::string command;  // a command line: "./build/release/jungle uci"
+  Protocol protocol = Protocol::kUci;
   // An engine in this process by name: game::make_builtin_engine's
   // ("engine", "random", "greedy", "careful", "seer", "sampler", "cheater").
   std::string builtin;
@@ -59,8 +63,9 @@ struct EngineSpec {
 };
 
 // Reads "cmd=./jungle name=A option.Hash=16 option.Mode=random stderr=a.log",
-// with at most one of tc=10+0.1, movetime=MS, nodes=N, depth=N; in place of
-// cmd=, builtin=NAME plays an engine of this process.
+// with at most one of tc=10+0.1, movetime=MS, nodes=N, depth=N, and
+// proto=uci (the default) or proto=gtp; in place of cmd=, builtin=NAME plays
+// an engine of this process.
 // Words are split like a shell's, so "cmd='./jungle uci'" or
 // "'option.Move Overhead=10'" keep their spaces. Throws std::invalid_argument.
 EngineSpec parse_engine_spec(std::string_view text);

@@ -27,6 +27,11 @@ game::Limits per_move_of(const TimeControl& tc) {
 
 bool MatchPlayer::prepare(const MatchConfig& config, const std::string& variant_value,
                           Incident* incident, std::string* reason) {
+  if (speaks_gtp()) {
+    gtp_.index = index_;
+    gtp_.spec = spec_;
+    return gtp_.prepare(config, config.tc_of(index_), incident, reason);
+  }
   if (!in_process()) {
     uci_.index = index_;
     uci_.spec = spec_;
@@ -61,6 +66,13 @@ Reply MatchPlayer::ask(const game::Observation& observation, const std::string& 
                        const game::Limits& limits, int64_t deadline_ms) {
   if (in_process()) return ask_local(observation, limits, deadline_ms);
   Reply reply;
+  if (speaks_gtp()) {
+    GtpMove move = gtp_.ask(observation, limits, deadline_ms);
+    reply.read = move.read;
+    reply.action = std::move(move.action);
+    reply.crash = std::move(move.crash);
+    return reply;
+  }
   uci_.proc.write_line("position " + observation.position);
   uci_.proc.write_line(go);
   std::string answer;
@@ -131,6 +143,12 @@ Reply MatchPlayer::ask_local(const game::Observation& observation, const game::L
 
 void MatchPlayer::resynchronise(int64_t grace_ms) {
   if (in_process()) return;  // ask_local stopped it and waited for its answer
+  if (speaks_gtp()) {
+    // GTP has no `stop`: a late answer would fall into the next game.
+    gtp_.proc.kill();
+    gtp_.ready = false;
+    return;
+  }
   uci_.proc.write_line("stop");
   if (uci_.wait_for("bestmove", grace_ms) != EngineProcess::ReadResult::kLine) {
     uci_.proc.kill();
@@ -145,6 +163,11 @@ void MatchPlayer::shut() {
       local_.engine->wait();
     }
     local_ = {};
+    return;
+  }
+  if (speaks_gtp()) {
+    if (gtp_.proc.running()) gtp_.proc.write_line("quit");
+    gtp_.proc.stop();
     return;
   }
   uci_.proc.stop();

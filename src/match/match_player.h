@@ -1,7 +1,7 @@
 #pragma once
 
 // One engine of a match as the runner drives it: a process spoken to over
-// the protocol (uci_engine.h), or an engine in this process behind the
+// the protocol (uci_engine.h) or GTP (gtp_engine.h), or an engine in this process behind the
 // game::Engine facade (game/builtin_engines.h), which is told the same and
 // answers the same, under the same deadlines.
 
@@ -11,6 +11,7 @@
 #include "game/builtin_engines.h"
 #include "game/limits.h"
 #include "game/observation.h"
+#include "match/gtp_engine.h"
 #include "match/match_config.h"
 #include "match/uci_engine.h"
 
@@ -34,6 +35,7 @@ class MatchPlayer {
   ~MatchPlayer() { shut(); }
 
   bool in_process() const { return !spec_->builtin.empty() || bool(spec_->make); }
+  bool speaks_gtp() const { return !in_process() && spec_->protocol == EngineSpec::Protocol::kGtp; }
   // Starts the engine if needed (its handshake and options) and brings it
   // to a new game; false, with the incident and why, when it cannot play.
   bool prepare(const MatchConfig& config, const std::string& variant_value, Incident* incident,
@@ -58,6 +60,7 @@ class MatchPlayer {
   int index_;
   const EngineSpec* spec_;
   UciEngine uci_;
+  GtpEngine gtp_;
   game::BuiltinEngine local_;
 };
 
