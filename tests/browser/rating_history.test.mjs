@@ -57,10 +57,13 @@ async function ratedGame(ann, bob, loser) {
   return g.id;
 }
 
-/** Opens `name`'s profile in `p` by its address. */
+/** Opens the profile of the account `p` is logged into, from the top bar. */
 async function openProfile(p, name) {
-  await p.goto(`${url}/#player=${name}`);
+  await p.reload();
   await p.locator('body[data-ready="true"]').waitFor();
+  if (await p.locator('#dlg-new').isVisible()) await p.keyboard.press('Escape');
+  await p.waitForFunction((n) => document.querySelector('#btn-account')?.textContent === n, name);
+  await p.locator('#btn-account').click();
   await p.waitForFunction((n) => document.querySelector('#profile-name')?.textContent === n, name);
 }
 
