@@ -327,7 +327,7 @@ TEST(AccountStoreTest, AFileOfAccountSchema1GainsTheRatings) {
   ASSERT_EQ(sqlite3_exec(db,
                          "DROP TABLE ratings; DROP TABLE rated_games; DROP TABLE "
                          "puzzle_players; DROP TABLE puzzle_history; DROP TABLE puzzle_ratings; "
-                         "UPDATE account_schema_version SET version = 1",
+                         "DROP TABLE rating_history; UPDATE account_schema_version SET version = 1",
                          nullptr, nullptr, nullptr),
             SQLITE_OK);
   sqlite3_close(db);
@@ -366,7 +366,8 @@ TEST(AccountStoreTest, AFileOfAccountSchema2GainsThePuzzleTables) {
   ASSERT_EQ(sqlite3_open((dir / "games.db").string().c_str(), &db), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(db,
                          "DROP TABLE puzzle_players; DROP TABLE puzzle_history; DROP TABLE "
-                         "puzzle_ratings; UPDATE account_schema_version SET version = 2",
+                         "puzzle_ratings; DROP TABLE rating_history; UPDATE account_schema_version "
+                         "SET version = 2",
                          nullptr, nullptr, nullptr),
             SQLITE_OK);
   sqlite3_close(db);
@@ -402,7 +403,7 @@ TEST(AccountStoreTest, AFileOfANewerAccountSchemaIsRefused) {
     FAIL() << "a newer account schema was opened";
   } catch (const StoreError& e) {
     EXPECT_NE(std::string(e.what()).find("has account schema version 9, newer than this jungle "
-                                         "knows (3)"),
+                                         "knows (4)"),
               std::string::npos)
         << e.what();
   }

@@ -358,6 +358,168 @@ TEST_F(WebRatedTest, TheLobbyShowsEachPlayersRatingInTheGamesCategory) {
   EXPECT_FALSE(lobby["challenges"][0]["players"]["blue"].contains("rating"));
 }
 
+// The profile's history: the rating after each counted game, newest
+// first, as the graph draws it; the figures are ARematchOfARatedGame's.
+TEST_F(WebRatedTest, APlayersHistoryHasTheRatingAfterEachRatedGame) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  Browser anyone(port_, "");
+  EXPECT_EQ(anyone.get("/api/players/Ann/history").body, (Json{{"name", "Ann"},
+                                                               {"history", Json::array()},
+                                                               {"limit", 200},
+                                                               {"offset", 0},
+                                                               {"more", false}}));
+  const int64_t first = start_rated(*ann, *bob);
+  play_and_resign(*ann, *bob, first, *bob);
+  now_ += 60'000;
+  const int64_t second = start_rated(*bob, *ann);
+  play_and_resign(*bob, *ann, second, *ann);
+  // A casual game is in no history.
+  Json casual = rated_game();
+  casual["rated"] = false;
+  const Reply c = ann->post("/api/games", casual);
+  ASSERT_EQ(c.status, 201) << c.text;
+  ASSERT_EQ(bob->post("/api/join", {{"code", c.body["code"]}}).status, 200);
+  play_and_resign(*ann, *bob, c.body["id"], *bob);
+
+  const Json won = {{"game", first},
+                    {"category", "standard blitz"},
+                    {"at_ms", 1'700'000'000'000},
+                    {"rating", 1662},
+                    {"deviation", 290},
+                    {"side", "blue"},
+                    {"outcome", "win"},
+                    {"opponent", "bob"}};
+  const Json lost = {{"game", second},
+                     {"category", "standard blitz"},
+                     {"at_ms", 1'700'000'060'000},
+                     {"rating", 1433},
+                     {"deviation", 260},
+                     {"side", "red"},
+                     {"outcome", "loss"},
+                     {"opponent", "bob"}};
+  const Reply h = anyone.get("/api/players/ann/history");
+  ASSERT_EQ(h.status, 200) << h.text;
+  EXPECT_EQ(h.body, (Json{{"name", "Ann"},
+                          {"history", {lost, won}},
+                          {"limit", 200},
+                          {"offset", 0},
+                          {"more", false}}));
+  EXPECT_EQ(
+      anyone.get("/api/players/Ann/history?limit=1").body,
+      (Json{{"name", "Ann"}, {"history", {lost}}, {"limit", 1}, {"offset", 0}, {"more", true}}));
+  EXPECT_EQ(anyone.get("/api/players/Ann/history?limit=1&offset=1").body["history"],
+            Json::array({won}));
+  EXPECT_EQ(anyone.get("/api/players/bob/history").body["history"][0]["rating"], 1567);
+  Reply r = anyone.get("/api/players/nobody/history");
+  EXPECT_EQ(r.status, 404);
+  EXPECT_EQ(code_of(r), "no_such_player");
+  r = anyone.get("/api/players/Ann/history?limit=1001");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(message_of(r), "query parameter 'limit' must be between 1 and 1000");
+}
+
+// The game list: each seat's account, and in a rated game its rating in
+// the game's category, as the lobby shows them.
+TEST_F(WebRatedTest, TheGameListShowsEachSeatsAccountAndRating) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t rated = start_rated(*ann, *bob);
+  play_and_resign(*ann, *bob, rated, *bob);
+  Json casual = rated_game();
+  casual["rated"] = false;
+  const Reply c = ann->post("/api/games", casual);
+  ASSERT_EQ(c.status, 201) << c.text;
+  Browser nobody(port_, "nobody-browser-key-01");
+  const Reply local = nobody.post("/api/games", {{"blue", kHuman}, {"red", kHuman}});
+  ASSERT_EQ(local.status, 201) << local.text;
+
+  const Reply list = nobody.get("/api/games");
+  ASSERT_EQ(list.status, 200) << list.text;
+  const Json& games = list.body["games"];
+  ASSERT_EQ(games.size(), 3u) << list.body;
+  // Newest first: the anonymous local game, Ann's casual challenge, the rated game.
+  EXPECT_EQ(games[0]["id"], local.body["id"]);
+  EXPECT_EQ(games[0]["rated"], false);
+  EXPECT_EQ(games[0]["players"]["blue"]["account"], nullptr);
+  EXPECT_FALSE(games[0]["players"]["blue"].contains("rating"));
+  EXPECT_EQ(games[1]["id"], c.body["id"]);
+  EXPECT_EQ(games[1]["players"]["blue"]["account"], "Ann");
+  EXPECT_EQ(games[1]["players"]["red"]["account"], nullptr);
+  EXPECT_FALSE(games[1]["players"]["blue"].contains("rating"));
+  EXPECT_EQ(games[2]["id"], rated);
+  EXPECT_EQ(games[2]["rated"], true);
+  EXPECT_EQ(games[2]["category"], "standard blitz");
+  EXPECT_EQ(games[2]["players"]["blue"]["account"], "Ann");
+  EXPECT_EQ(games[2]["players"]["blue"]["rating"], "1662?");
+  EXPECT_EQ(games[2]["players"]["red"]["account"], "bob");
+  EXPECT_EQ(games[2]["players"]["red"]["rating"], "1338?");
+  // No seat's secrets in a line.
+  EXPECT_EQ(list.text.find("token"), std::string::npos) << list.text;
+}
+
+// A rated challenge's rating range: the lobby shows it and a join from
+// outside it is refused with both figures.
+TEST_F(WebRatedTest, ARatingRangeKeepsOthersFromTakingAChallenge) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  auto cat = account(port_, "cat");
+  play_and_resign(*ann, *bob, start_rated(*ann, *bob), *bob);  // Ann 1662, Bob 1338
+  Json listed = rated_game();
+  listed["lobby"] = true;
+  listed["rating_range"] = 200;  // ±200 of Ann's 1662
+  const Reply g = ann->post("/api/games", listed);
+  ASSERT_EQ(g.status, 201) << g.text;
+  const Json range = {{"min", 1462}, {"max", 1862}};
+  EXPECT_EQ(g.body["rating_range"], range);
+  Browser anyone(port_, "");
+  const Json lobby = anyone.get("/api/lobby").body;
+  ASSERT_EQ(lobby["challenges"].size(), 1u) << lobby;
+  EXPECT_EQ(lobby["challenges"][0]["rating_range"], range);
+  Reply r = bob->post(path(g.body["id"], "/join"), Json::object());
+  EXPECT_EQ(r.status, 403) << r.text;
+  EXPECT_EQ(code_of(r), "rating_out_of_range");
+  EXPECT_EQ(message_of(r),
+            "this challenge is for players rated 1462 to 1862; your standard blitz rating is 1338");
+  r = bob->post("/api/join", {{"code", g.body["code"]}});
+  EXPECT_EQ(code_of(r), "rating_out_of_range") << "by its code as well";
+  // Cat, new at 1500, is within it.
+  r = cat->post(path(g.body["id"], "/join"), Json::object());
+  EXPECT_EQ(r.status, 200) << r.text;
+
+  // Bounds, either alone.
+  listed["rating_range"] = {{"max", 1400}};
+  const Reply low = ann->post("/api/games", listed);
+  ASSERT_EQ(low.status, 201) << low.text;
+  EXPECT_EQ(low.body["rating_range"], (Json{{"min", 0}, {"max", 1400}}));
+  EXPECT_EQ(bob->post("/api/join", {{"code", low.body["code"]}}).status, 200);
+
+  // Refused as it is given.
+  const auto refusal = [&](Json body) {
+    const Reply bad = ann->post("/api/games", body);
+    EXPECT_EQ(bad.status, 400) << bad.text;
+    return message_of(bad);
+  };
+  listed["rating_range"] = Json{{"min", 1800}, {"max", 1600}};
+  EXPECT_EQ(refusal(listed), "'rating_range' has its 'min' 1800 above its 'max' 1600");
+  listed["rating_range"] = 0;
+  EXPECT_EQ(refusal(listed), "'rating_range' as a spread must be from 1 to 1000, not 0");
+  listed["rating_range"] = Json{{"min", -5}};
+  EXPECT_EQ(refusal(listed), "'rating_range' 'min' must be an integer from 0 to 4000, not -5");
+  listed["rating_range"] = "wide";
+  EXPECT_EQ(refusal(listed),
+            "'rating_range' must be a spread around your rating (200 for ±200) or bounds like "
+            "{\"min\": 1400, \"max\": 1700}, not \"wide\"");
+  Json casual = listed;
+  casual["rated"] = false;
+  casual["rating_range"] = 100;
+  EXPECT_EQ(refusal(casual),
+            "'rating_range' is for rated games: a casual game has no ratings to compare");
+}
+
 TEST(RatingCategoryTest, TimeControlsFallIntoTheirClasses) {
   const auto control = [](Json j) { return TimeControl::from_json(j); };
   const auto sudden = [&](int64_t minutes) {

@@ -11,6 +11,7 @@ import {
   gameRowCells,
   hintMessage,
   levelName,
+  listedPlayerName,
   moveLabel,
   moveRows,
   moveSquares,
@@ -106,6 +107,20 @@ test('the games list names players shortly', () => {
   ]);
   assert.equal(gameRowCells({ ...summary, moves: 3 }, 'today')[5], '3');
   assert.deepEqual(gameRowCells({ ...summary, result: '1-0' }, 'today').at(-1), '1-0');
+});
+
+test('a listed seat shows its account and, in a rated game, its rating', () => {
+  assert.equal(listedPlayerName({ type: 'human' }, 'Human'), 'Human');
+  assert.equal(listedPlayerName(undefined, 'Anonymous'), 'Anonymous');
+  assert.equal(listedPlayerName({ type: 'human', account: 'Ann' }, 'Human'), 'Ann');
+  assert.equal(listedPlayerName({ type: 'human', account: 'Ann', rating: '1662?' }, 'Human'), 'Ann (1662?)');
+  // The name chosen for the game comes first; a rating is digits and "?" only.
+  assert.equal(
+    listedPlayerName({ type: 'human', name: 'Annie', account: 'Ann', rating: '1500' }, 'Human'),
+    'Annie (1500)',
+  );
+  assert.equal(listedPlayerName({ type: 'human', account: 'Ann', rating: '<b>' }, 'Human'), 'Ann');
+  assert.equal(listedPlayerName(engine(1), 'Human'), 'Engine · skill 1');
 });
 
 test('the status line says whose move it is, who thinks, or what is viewed', () => {

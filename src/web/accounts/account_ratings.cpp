@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "web/accounts/account_service.h"
 #include "web/server/game_error.h"
@@ -46,7 +47,8 @@ StoredAccount AccountService::require_rated_creator(const std::string& token) {
 
 std::optional<StoredAccount> AccountService::check_rated_join(const std::string& token,
                                                               int64_t id) {
-  if (!games_.rated(id)) return std::nullopt;
+  const GameService::RatedTerms terms = games_.rated_terms(id);
+  if (!terms.rated) return std::nullopt;
   const std::optional<StoredAccount> account = account_of(token);
   if (!account) throw needs_account("join one");
   for (const int64_t owner : store_.seat_owners(id)) {
@@ -56,7 +58,22 @@ std::optional<StoredAccount> AccountService::check_rated_join(const std::string&
                       "plays the other seat");
     }
   }
+  if (terms.range) {
+    const int own = int(std::lround(rating_in(account->id, terms.category).rating));
+    if (!terms.range->contains(own)) {
+      throw GameError(ErrorKind::kForbidden, "rating_out_of_range",
+                      "this challenge is for players rated " + terms.range->text() + "; your " +
+                          terms.category + " rating is " + std::to_string(own));
+    }
+  }
   return account;
+}
+
+rating::Rating AccountService::rating_in(int64_t account_id, const std::string& category) {
+  for (const StoredRating& s : store_.ratings(account_id)) {
+    if (s.category == category) return as_of(s, now());
+  }
+  return rating::Rating{};
 }
 
 bool AccountService::rated_game_over(const GameSessionBase& game) {
@@ -108,6 +125,38 @@ std::array<std::string, 2> AccountService::rating_labels(int64_t game_id,
       if (s.category == category) r = as_of(s, now());
     }
     out[seat] = label(r);
+  }
+  return out;
+}
+
+std::map<int64_t, std::array<GameService::SeatLabel, 2>> AccountService::seat_labels(
+    const std::vector<GameService::ListedGame>& games) {
+  std::map<int64_t, std::string> category;
+  std::vector<int64_t> ids;
+  for (const GameService::ListedGame& g : games) {
+    category[g.id] = g.category;
+    ids.push_back(g.id);
+  }
+  std::map<int64_t, std::array<GameService::SeatLabel, 2>> out;
+  // A seat's account comes once for each of its ratings (or once with
+  // none): the game's category picks one; an account without it is new.
+  std::map<std::pair<int64_t, int>, rating::Rating> found;
+  const int64_t t = now();
+  for (const SeatAccount& s : store_.seat_accounts(ids)) {
+    if (s.seat != 0 && s.seat != 1) continue;
+    out[s.game_id][size_t(s.seat)].account = s.name;
+    const std::string& wanted = category[s.game_id];
+    if (!wanted.empty() && s.rating.category == wanted) {
+      found[{s.game_id, s.seat}] = as_of(s.rating, t);
+    }
+  }
+  for (auto& [id, seats] : out) {
+    if (category[id].empty()) continue;
+    for (int seat = 0; seat < 2; ++seat) {
+      if (seats[size_t(seat)].account.empty()) continue;
+      const auto r = found.find({id, seat});
+      seats[size_t(seat)].rating = label(r == found.end() ? rating::Rating{} : r->second);
+    }
   }
   return out;
 }

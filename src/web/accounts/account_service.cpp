@@ -43,6 +43,8 @@ AccountService::AccountService(AccountStore& store, GameService& games, AccountO
   games_.on_rated_game_over([this](const GameSessionBase& game) { rated_game_over(game); });
   games_.on_rating_labels(
       [this](int64_t id, const std::string& category) { return rating_labels(id, category); });
+  games_.on_seat_labels(
+      [this](const std::vector<GameService::ListedGame>& listed) { return seat_labels(listed); });
   games_.on_rating_tags([this](const GameSessionBase& game) { return rating_tags(game); });
   games_.on_rematch_made(
       [this](const GameSessionBase& old, const GameSessionBase& made) { rematch_made(old, made); });

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -93,6 +94,12 @@ class AccountService {
   // Every game of the account as one record file, each game as a spectator
   // would download it (a hidden game's secrets never in it).
   std::string export_records(const std::string& name);
+  // The account's rating after each counted game, newest first, `limit`
+  // from `offset` (account_history.cpp): {"name", "history": [{"game",
+  // "category", "at_ms", "rating", "deviation", "side", "outcome",
+  // "opponent"}], "limit", "offset", "more"}. 404 as the profile.
+  static constexpr int kMaxHistory = 1000;
+  Json rating_history(const std::string& name, int limit, int offset);
 
   // ---- rated games (account_ratings.cpp, docs/ratings.md) ----
   // The most lines a leaderboard shows.
@@ -122,6 +129,11 @@ class AccountService {
   // The seats' ratings in `category` (the game's) as shown by their names
   // ("1500?", provisional with a "?"); "" for a seat no account owns.
   std::array<std::string, 2> rating_labels(int64_t game_id, const std::string& category);
+  // The seats' accounts of a page of listed games and, in a rated game,
+  // their ratings in its category, with one store query
+  // (GameService::on_seat_labels).
+  std::map<int64_t, std::array<GameService::SeatLabel, 2>> seat_labels(
+      const std::vector<GameService::ListedGame>& games);
   // A rated game's record tags: BlueElo and RedElo (seat 0's and seat 1's
   // ratings, rounded, before the game: as counted, or as they are while it
   // goes on) and Rated "Yes".
@@ -129,6 +141,9 @@ class AccountService {
   // {"category", "players": [{"rank", "name", "rating", "deviation",
   // "games"}]}: the best kLeaderboardSize non-provisional ratings.
   Json leaderboard(const std::string& category);
+  // The account's rating in `category` as it stands now (as_of); a new
+  // player's without one.
+  rating::Rating rating_in(int64_t account_id, const std::string& category);
   // {"standard blitz": {"rating", "deviation", "provisional", "games"}, ...}
   Json ratings_json(int64_t account_id);
 

@@ -182,6 +182,14 @@ void add_account_routes(httplib::Server& server, ApiContext& ctx) {
                send_json(res, accounts.profile(std::string(req.matches[1]), limit, offset));
              }));
 
+  // The rating after each rated game, for the profile's graph.
+  server.Get(std::string(kNamePath) + "/history",
+             account_guarded([&accounts](const Request& req, Response& res) {
+               const int limit = int(int_param(req, "limit", 200, 1, AccountService::kMaxHistory));
+               const int offset = int(int_param(req, "offset", 0, 0, int64_t(1) << 30));
+               send_json(res, accounts.rating_history(std::string(req.matches[1]), limit, offset));
+             }));
+
   server.Get(std::string(kNamePath) + "/record",
              account_guarded([&accounts](const Request& req, Response& res) {
                const std::string name = req.matches[1];

@@ -75,7 +75,13 @@ void add_game_routes(httplib::Server& server, ApiContext& ctx) {
                   }
                   rated_by = ctx.accounts->require_rated_creator(account_token(ctx, req));
                 }
-                const Seated s = service.create(body, requester(ctx, req, res));
+                GameService::CreatorRating creator_rating;
+                if (rated_by) {
+                  creator_rating = [&ctx, account = rated_by->id](const std::string& category) {
+                    return ctx.accounts->rating_in(account, category).rating;
+                  };
+                }
+                const Seated s = service.create(body, requester(ctx, req, res), creator_rating);
                 if (rated_by) {
                   const int64_t id = s.state["id"].get<int64_t>();
                   ctx.accounts->took_seats(rated_by->id, id, AccountService::seats_played(s.state));

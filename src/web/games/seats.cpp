@@ -62,11 +62,12 @@ std::string SeatTable::take(int seat, const Credentials& who, const std::string&
 }
 
 std::string SeatTable::to_stored() const {
-  return Json{{"online", online},
-              {"listed", listed},
-              {"rated", rated},
-              {"seats", {seat_json(seats[0]), seat_json(seats[1])}}}
-      .dump();
+  Json j{{"online", online},
+         {"listed", listed},
+         {"rated", rated},
+         {"seats", {seat_json(seats[0]), seat_json(seats[1])}}};
+  if (has_range) j["rating_range"] = {rating_min, rating_max};
+  return j.dump();
 }
 
 SeatTable SeatTable::from_stored(const std::string& text) {
@@ -79,6 +80,13 @@ SeatTable SeatTable::from_stored(const std::string& text) {
   t.online = j.value("online", false);
   t.listed = j.value("listed", false);
   t.rated = j.value("rated", false);
+  const Json range = j.value("rating_range", Json());
+  if (range.is_array() && range.size() == 2 && range[0].is_number_integer() &&
+      range[1].is_number_integer()) {
+    t.has_range = true;
+    t.rating_min = range[0].get<int>();
+    t.rating_max = range[1].get<int>();
+  }
   const Json seats = j.value("seats", Json::array());
   for (size_t i = 0; i < 2 && i < seats.size(); ++i) {
     const Json& s = seats[i];

@@ -48,6 +48,12 @@ struct SeatTable {
   // Rated (docs/ratings.md): between two accounts, counted in their
   // ratings when it ends; no take-back.
   bool rated = false;
+  // A rated challenge's rating range (docs/ratings.md, "Rating range"):
+  // only an account whose rating in the game's category is within
+  // [rating_min, rating_max] may take the open seat; none when !has_range.
+  bool has_range = false;
+  int rating_min = 0;
+  int rating_max = 0;
   // Stored before seats existed: the first player who acts on it with a
   // player key becomes its holder, as if they had created it.
   bool unclaimed = false;

@@ -87,6 +87,15 @@ bool GameService::rated(int64_t id) {
   return g.game->seats.rated;
 }
 
+GameService::RatedTerms GameService::rated_terms(int64_t id) {
+  LockedGame g = lock(id);
+  if (g.game->detached) throw no_such_game(id);
+  const SeatTable& seats = g.game->seats;
+  RatedTerms terms{seats.rated, seats.rated ? category_of(*g.game) : "", std::nullopt};
+  if (seats.has_range) terms.range = RatingRange{seats.rating_min, seats.rating_max};
+  return terms;
+}
+
 std::string GameService::category_of(const GameSessionBase& game) {
   return rating_category(std::string(game.family().name()), game.variant(), game.clock.control());
 }
@@ -191,6 +200,9 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
   s["mode"] = game.seats.online ? "online" : "local";
   s["listed"] = game.seats.listed;
   s["rated"] = game.seats.rated;
+  if (game.seats.has_range) {
+    s["rating_range"] = {{"min", game.seats.rating_min}, {"max", game.seats.rating_max}};
+  }
   if (game.seats.rated) {
     s["category"] = category_of(game);
     if (rating_labels_ && s.contains("players") && s["players"].is_object()) {
@@ -232,9 +244,49 @@ Json GameService::state(int64_t id, const Requester& who) {
   });
 }
 
+std::string GameService::category_of(const StoredGame& g) const {
+  if (!SeatTable::from_stored(g.seats).rated) return "";
+  const game::Family* family = catalog_.family_of(g.variant);
+  if (family == nullptr) return "";
+  return rating_category(std::string(family->name()), g.variant,
+                         GameClock::from_stored(g.clock).control());
+}
+
+void GameService::label_seats(const std::vector<ListedGame>& games,
+                              std::vector<Json>& lines) const {
+  for (size_t i = 0; i < games.size(); ++i) {
+    lines[i]["rated"] = !games[i].category.empty();
+    if (!games[i].category.empty()) lines[i]["category"] = games[i].category;
+  }
+  if (!seat_labels_ || games.empty()) return;
+  std::map<int64_t, std::array<SeatLabel, 2>> labels;
+  try {
+    labels = seat_labels_(games);
+  } catch (const std::exception&) {
+    // The list without its accounts rather than none.
+    return;
+  }
+  for (size_t i = 0; i < games.size(); ++i) {
+    const auto found = labels.find(games[i].id);
+    for (int seat = 0; seat < 2; ++seat) {
+      Json& p = lines[i]["players"][seat_name(seat)];
+      if (!p.is_object()) continue;
+      const SeatLabel none;
+      const SeatLabel& l = found == labels.end() ? none : found->second[size_t(seat)];
+      p["account"] = l.account.empty() ? Json(nullptr) : Json(l.account);
+      if (!games[i].category.empty()) {
+        p["rating"] = l.rating.empty() ? Json(nullptr) : Json(l.rating);
+      }
+    }
+  }
+}
+
 Json GameService::list(int limit, int offset) {
-  Json list = Json::array();
-  for (const StoredGame& g : games_.store().list(limit, offset)) {
+  const std::vector<StoredGame> stored = games_.store().list(limit, offset);
+  std::vector<ListedGame> listed;
+  std::vector<Json> lines;
+  for (const StoredGame& g : stored) {
+    listed.push_back(ListedGame{g.id, category_of(g)});
     Json line = stored_summary_json(g);
     // Time left where a clock runs (a correspondence game's days), from
     // the stored deadline.
@@ -244,9 +296,10 @@ Json GameService::list(int limit, int offset) {
                            {"running", seat_name(clock.running())},
                            {"deadline_ms", *clock.deadline()}};
     }
-    list.push_back(line);
+    lines.push_back(std::move(line));
   }
-  return Json{{"games", list},
+  label_seats(listed, lines);
+  return Json{{"games", lines},
               {"total", games_.store().count()},
               {"limit", limit},
               {"offset", offset},

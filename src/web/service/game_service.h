@@ -16,6 +16,7 @@
 #include "web/engines/engine_pool.h"
 #include "web/games/game_registry.h"
 #include "web/games/game_session.h"
+#include "web/games/rating_range.h"
 #include "web/games/seats.h"
 #include "web/games/variant_catalog.h"
 
@@ -75,7 +76,10 @@ class GameService {
 
   // ---- games ----
   // A new game as POST /api/games describes it (docs/api.md).
-  Seated create(const Json& body, const Requester& who);
+  // `creator_rating` gives the creator's rating in a category, for a rated
+  // challenge's rating range given as a spread (rating_range.h).
+  using CreatorRating = std::function<double(const std::string& category)>;
+  Seated create(const Json& body, const Requester& who, const CreatorRating& creator_rating = {});
   // The game's state as `who` sees it. Decides a loss on time first.
   Json state(int64_t id, const Requester& who);
   // {"games": [...], "total", "limit", "offset", "now_ms"}; a game whose
@@ -189,6 +193,14 @@ class GameService {
   void on_rated_game_over(GameOverListener listener) { rated_over_ = std::move(listener); }
   // Whether game `id` is rated; GameError kNotFound for no such game.
   bool rated(int64_t id);
+  // What joining rated game `id` asks of the joiner: the category its
+  // rating is in and the challenge's rating range (none: every rating).
+  struct RatedTerms {
+    bool rated = false;
+    std::string category;
+    std::optional<RatingRange> range;
+  };
+  RatedTerms rated_terms(int64_t id);
   // What a player's name is shown with in a rated game's state and its
   // lobby line ("1500?"), by seat, from the game's id and rating category
   // (the lobby's games are stored rows, not sessions); set once, like the
@@ -196,6 +208,22 @@ class GameService {
   using RatingLabels =
       std::function<std::array<std::string, 2>(int64_t id, const std::string& category)>;
   void on_rating_labels(RatingLabels labels) { rating_labels_ = std::move(labels); }
+  // A page of listed games' seats as accounts ("Ann") and, in a rated
+  // game, their ratings in its category ("1662?"), for the game list and
+  // the lobby: one call for the whole page (the account service answers it
+  // with one store query), by game id; "" for a seat of no account, and
+  // for the rating of a casual game's. Set once, like the others.
+  struct SeatLabel {
+    std::string account;
+    std::string rating;
+  };
+  struct ListedGame {
+    int64_t id = 0;
+    std::string category;  // the rated game's; "" for a casual one
+  };
+  using SeatLabels = std::function<std::map<int64_t, std::array<SeatLabel, 2>>(
+      const std::vector<ListedGame>& games)>;
+  void on_seat_labels(SeatLabels labels) { seat_labels_ = std::move(labels); }
   // A rated game's record tags (BlueElo and RedElo by seat, Rated); set once.
   using RatingTags =
       std::function<std::vector<std::pair<std::string, std::string>>(const GameSessionBase&)>;
@@ -203,6 +231,8 @@ class GameService {
   // The rating category of a game ("standard blitz"); "" when it cannot be
   // rated.
   static std::string category_of(const GameSessionBase& game);
+  // The category a stored game is rated in; "" for a casual one.
+  std::string category_of(const StoredGame& game) const;
   // Called when a rematch of `old` is made (seat s of `old` is seat 1 - s
   // of `made`), before either player is answered: the account service
   // gives the new game's seats to the accounts that owned the old ones, so
@@ -219,6 +249,11 @@ class GameService {
   size_t games_in_memory() const { return games_.cached(); }
 
  private:
+  // Each line of a page of listed games (stored_summary_json's, in the
+  // order of `games`) gains its seats' accounts and, in a rated game, their
+  // ratings and its category, from one call of the seat labels.
+  void label_seats(const std::vector<ListedGame>& games, std::vector<Json>& lines) const;
+
   // Runs `change` on the locked game and retries it on the stored game when
   // another writer got there first (RevisionConflict), or when `change`
   // refused on a copy older than the stored game (decided_on_stale_copy), a
@@ -315,6 +350,7 @@ class GameService {
   GameOverListener rated_over_;
   RatingLabels rating_labels_;
   RatingTags rating_tags_;
+  SeatLabels seat_labels_;
   RematchListener rematch_made_;
 };
 

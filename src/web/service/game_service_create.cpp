@@ -4,13 +4,15 @@
 
 #include "core/random_bits.h"
 #include "core/secure_random.h"
+#include "rating/glicko2.h"
 #include "web/games/family_sessions.h"
 #include "web/service/game_service.h"
 #include "web/service/game_service_checks.h"
 
 namespace jungle::web {
 
-Seated GameService::create(const Json& body, const Requester& who) {
+Seated GameService::create(const Json& body, const Requester& who,
+                           const CreatorRating& creator_rating) {
   const int64_t max_movetime = options_.max_movetime_ms;
   const bool online = bool_field(body, "online", false);
   const TimeControl control = TimeControl::from_json(body.value("time_control", Json()));
@@ -70,6 +72,14 @@ Seated GameService::create(const Json& body, const Requester& who) {
   if (rated && category_of(*game).empty()) {
     throw GameError(ErrorKind::kRefused, "rated_refused",
                     "a rated game needs a time control (an untimed game is never rated)");
+  }
+  const std::optional<RatingRange> range = read_rating_range(body, rated, [&] {
+    return creator_rating ? creator_rating(category_of(*game)) : rating::kDefaultRating;
+  });
+  if (range) {
+    game->seats.has_range = true;
+    game->seats.rating_min = range->min;
+    game->seats.rating_max = range->max;
   }
   if (online) {
     const std::string side = string_field(body, "side", "blue");

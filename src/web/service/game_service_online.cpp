@@ -235,35 +235,32 @@ Json GameService::claim_win(int64_t id, const Requester& who) {
 }
 
 Json GameService::lobby() {
-  Json challenges = Json::array();
-  Json playing = Json::array();
+  std::vector<ListedGame> listed;
+  std::vector<Json> lines;
+  std::vector<bool> open;
   for (const StoredGame& g : games_.store().list_listed(2 * kLobbySize)) {
     Json line = stored_summary_json(g);
-    const TimeControl tc = GameClock::from_stored(g.clock).control();
-    line["time_control"] = tc.to_json();
+    line["time_control"] = GameClock::from_stored(g.clock).control().to_json();
     const SeatTable seats = SeatTable::from_stored(g.seats);
-    // A rated challenge needs a login to take: the lobby says so.
-    line["rated"] = seats.rated;
-    // A rated game's players with their ratings in its category, as the
-    // player strips show them ("1500?" while provisional).
-    const game::Family* family = catalog_.family_of(g.variant);
-    if (seats.rated && rating_labels_ && family != nullptr) {
-      const std::string category = rating_category(std::string(family->name()), g.variant, tc);
-      if (!category.empty()) {
-        line["category"] = category;
-        const std::array<std::string, 2> labels = rating_labels_(g.id, category);
-        for (int seat = 0; seat < 2; ++seat) {
-          Json& p = line["players"][seat_name(seat)];
-          if (p.is_object())
-            p["rating"] = labels[size_t(seat)].empty() ? Json(nullptr) : Json(labels[size_t(seat)]);
-        }
-      }
+    if (g.listing == "open") line["waiting"] = seats.seats[0].taken() ? "red" : "blue";
+    if (seats.has_range) {
+      line["rating_range"] = {{"min", seats.rating_min}, {"max", seats.rating_max}};
     }
-    if (g.listing == "open") {
-      line["waiting"] = seats.seats[0].taken() ? "red" : "blue";
-      if (challenges.size() < size_t(kLobbySize)) challenges.push_back(line);
+    // A rated challenge needs a login to take: the lobby says so (rated,
+    // below), with the players' ratings in its category as the strips show
+    // them ("1500?" while provisional).
+    listed.push_back(ListedGame{g.id, category_of(g)});
+    lines.push_back(std::move(line));
+    open.push_back(g.listing == "open");
+  }
+  label_seats(listed, lines);
+  Json challenges = Json::array();
+  Json playing = Json::array();
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (open[i]) {
+      if (challenges.size() < size_t(kLobbySize)) challenges.push_back(std::move(lines[i]));
     } else if (playing.size() < size_t(kLobbySize)) {
-      playing.push_back(line);
+      playing.push_back(std::move(lines[i]));
     }
   }
   return Json{{"challenges", challenges}, {"playing", playing}};

@@ -93,6 +93,30 @@ struct RatedGame {
 using RatingUpdate =
     std::function<std::array<rating::Rating, 2>(const std::array<StoredRating, 2>& before)>;
 
+// One counted game in an account's rating history (docs/ratings.md,
+// "History"): its rating in the game's category after the game.
+struct RatingPoint {
+  int64_t game_id = 0;
+  std::string category;
+  double rating = 0;
+  // After the game; negative when unknown: a game counted before account
+  // schema 4 keeps only the rating the next game started from.
+  double deviation = -1;
+  int64_t at_ms = 0;     // when the game was counted
+  int seat = 0;          // the account's seat in it (0 blue, 1 red)
+  std::string result;    // the game's: "1-0", "0-1", "1/2-1/2"
+  std::string opponent;  // the other seat's account name; "" once deleted
+};
+
+// A seat's account in a list of games, with its ratings (one row per
+// category; `rating.category` "" for an account with none).
+struct SeatAccount {
+  int64_t game_id = 0;
+  int seat = 0;
+  std::string name;
+  StoredRating rating;
+};
+
 // A leaderboard's line: the account's name and its rating.
 struct RankedRating {
   std::string name;
@@ -192,6 +216,13 @@ class AccountStore {
   virtual std::optional<std::array<double, 2>> rated_before(int64_t game_id) = 0;
   // The account's ratings, by category.
   virtual std::vector<StoredRating> ratings(int64_t account_id) = 0;
+  // The account's rating after each counted game, newest first (a tie by
+  // game id), `limit` from `offset`.
+  virtual std::vector<RatingPoint> rating_history(int64_t account_id, int limit, int offset) = 0;
+  // In one query, the live accounts owning seats of `game_ids`, each with
+  // every rating it has (a list of games shows them without a query a
+  // game).
+  virtual std::vector<SeatAccount> seat_accounts(const std::vector<int64_t>& game_ids) = 0;
   // The best `limit` ratings of live accounts in `category` whose deviation
   // is at most `max_deviation`, highest first (a tie by name).
   virtual std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,

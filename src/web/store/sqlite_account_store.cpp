@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include "web/store/shared_account_sql.h"
 #include "web/store/sqlite_statement.h"
 
 namespace jungle::web {
@@ -89,6 +90,20 @@ CREATE TABLE puzzle_ratings (
   attempts   INTEGER NOT NULL
 ) WITHOUT ROWID;
 )sql",
+    // 4: each account's rating after each rated game, for its history;
+    // the games counted before gain theirs (shared_account_sql.h).
+    R"sql(
+CREATE TABLE rating_history (
+  account_id INTEGER NOT NULL,
+  game_id    INTEGER NOT NULL,
+  category   TEXT    NOT NULL,
+  rating     REAL    NOT NULL,
+  deviation  REAL,
+  counted_ms INTEGER NOT NULL,
+  PRIMARY KEY (account_id, game_id)
+) WITHOUT ROWID;
+CREATE INDEX rating_history_by_time ON rating_history(account_id, counted_ms, game_id);
+)sql",
 };
 static_assert(std::size(kAccountMigrations) == SqliteAccountStore::kSchemaVersion);
 
@@ -143,6 +158,7 @@ SqliteAccountStore::SqliteAccountStore(const std::filesystem::path& path)
         continue;
       }
       exec(kAccountMigrations[step - 1]);
+      if (step == 4) exec(kRatingHistoryBackfill);
       exec("DELETE FROM account_schema_version");
       sqlite::Statement st(db_, "INSERT INTO account_schema_version (version) VALUES (?)");
       st.bind(1, int64_t(step));
@@ -419,6 +435,17 @@ bool SqliteAccountStore::count_rated_game(const RatedGame& game, const RatingUpd
         .bind(5, after[seat].volatility)
         .bind(6, game.now_ms);
     st.step();
+    sqlite::Statement history(
+        db_,
+        "INSERT INTO rating_history (account_id, game_id, category, rating, deviation, "
+        "counted_ms) VALUES (?,?,?,?,?,?)");
+    history.bind(1, game.accounts[seat])
+        .bind(2, game.game_id)
+        .bind(3, game.category)
+        .bind(4, after[seat].rating)
+        .bind(5, after[seat].deviation)
+        .bind(6, game.now_ms);
+    history.step();
   }
   tx.commit();
   return true;
@@ -430,6 +457,36 @@ std::optional<std::array<double, 2>> SqliteAccountStore::rated_before(int64_t ga
   st.bind(1, game_id);
   if (!st.step()) return std::nullopt;
   return std::array<double, 2>{st.real(0), st.real(1)};
+}
+
+std::vector<RatingPoint> SqliteAccountStore::rating_history(int64_t account_id, int limit,
+                                                            int offset) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, JUNGLE_RATING_HISTORY("?1") " LIMIT ?2 OFFSET ?3");
+  st.bind(1, account_id).bind(2, int64_t(limit)).bind(3, int64_t(offset));
+  std::vector<RatingPoint> out;
+  while (st.step()) {
+    out.push_back(RatingPoint{st.integer(0), st.text(1), st.real(2), st.real(3), st.integer(4),
+                              int(st.integer(5)), st.text(6), st.text(7)});
+  }
+  return out;
+}
+
+std::vector<SeatAccount> SqliteAccountStore::seat_accounts(const std::vector<int64_t>& game_ids) {
+  std::vector<SeatAccount> out;
+  if (game_ids.empty()) return out;
+  std::string marks;
+  for (size_t i = 0; i < game_ids.size(); ++i) marks += i == 0 ? "?" : ",?";
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, JUNGLE_SEAT_ACCOUNTS "o.game_id IN (" + marks + ")");
+  for (size_t i = 0; i < game_ids.size(); ++i) st.bind(int(i) + 1, game_ids[i]);
+  while (st.step()) {
+    out.push_back(
+        SeatAccount{st.integer(0), int(st.integer(1)), st.text(2),
+                    StoredRating{st.text(3), rating::Rating{st.real(4), st.real(5), st.real(6)},
+                                 st.integer(7), st.integer(8)}});
+  }
+  return out;
 }
 
 std::vector<StoredRating> SqliteAccountStore::ratings(int64_t account_id) {

@@ -16,7 +16,7 @@ namespace jungle::web {
 // refused rather than damaged. The games' tables are read, never written.
 class SqliteAccountStore : public AccountStore {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
   // Creates the file and its folder when missing. Throws StoreError.
   explicit SqliteAccountStore(const std::filesystem::path& path);
@@ -46,6 +46,8 @@ class SqliteAccountStore : public AccountStore {
                              int64_t now_ms) override;
   bool count_rated_game(const RatedGame& game, const RatingUpdate& update) override;
   std::optional<std::array<double, 2>> rated_before(int64_t game_id) override;
+  std::vector<RatingPoint> rating_history(int64_t account_id, int limit, int offset) override;
+  std::vector<SeatAccount> seat_accounts(const std::vector<int64_t>& game_ids) override;
   std::vector<StoredRating> ratings(int64_t account_id) override;
   std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
                                         int limit) override;

@@ -2,6 +2,7 @@
 
 #include <pqxx/pqxx>
 
+#include "web/store/shared_account_sql.h"
 #include "web/store/sqlite_account_store.h"
 
 namespace jungle::web {
@@ -88,6 +89,18 @@ CREATE TABLE puzzle_ratings (
   attempts   BIGINT           NOT NULL
 );
 )sql"},
+    {4, R"sql(
+CREATE TABLE rating_history (
+  account_id BIGINT           NOT NULL,
+  game_id    BIGINT           NOT NULL,
+  category   TEXT             NOT NULL,
+  rating     DOUBLE PRECISION NOT NULL,
+  deviation  DOUBLE PRECISION,
+  counted_ms BIGINT           NOT NULL,
+  PRIMARY KEY (account_id, game_id)
+);
+CREATE INDEX rating_history_by_time ON rating_history (account_id, counted_ms, game_id);
+)sql"},
 };
 static_assert(kPgAccountMigrations[std::size(kPgAccountMigrations) - 1].version ==
               PgAccountStore::kSchemaVersion);
@@ -168,6 +181,11 @@ constexpr std::pair<const char*, const char*> kAccountStatements[] = {
     {"set_rated_before",
      "UPDATE rated_games SET blue_before = $2, red_before = $3 WHERE game_id = $1"},
     {"rated_before", "SELECT blue_before, red_before FROM rated_games WHERE game_id = $1"},
+    {"add_rating_history",
+     "INSERT INTO rating_history (account_id, game_id, category, rating, deviation, counted_ms) "
+     "VALUES ($1,$2,$3,$4,$5,$6)"},
+    {"rating_history", JUNGLE_RATING_HISTORY("$1") " LIMIT $2 OFFSET $3"},
+    {"seat_accounts", JUNGLE_SEAT_ACCOUNTS "o.game_id = ANY($1::BIGINT[])"},
     {"ratings",
      "SELECT category, rating, deviation, volatility, games, updated_ms FROM ratings WHERE "
      "account_id = $1 AND games > 0 ORDER BY category"},
@@ -244,7 +262,9 @@ void PgAccountStore::migrate() {
     }
     if (opened_version_ == kSchemaVersion) return;
     for (const AccountMigration& m : kPgAccountMigrations) {
-      if (m.version > opened_version_) w.exec(m.sql);
+      if (m.version <= opened_version_) continue;
+      w.exec(m.sql);
+      if (m.version == 4) w.exec(kRatingHistoryBackfill);
     }
     w.exec("DELETE FROM account_schema_version");
     w.exec_params("INSERT INTO account_schema_version (version) VALUES ($1)", kSchemaVersion);
@@ -479,6 +499,8 @@ bool PgAccountStore::count_rated_game(const RatedGame& game, const RatingUpdate&
     for (size_t seat = 0; seat < 2; ++seat) {
       w.exec_prepared("set_rating", game.accounts[seat], game.category, after[seat].rating,
                       after[seat].deviation, after[seat].volatility, game.now_ms);
+      w.exec_prepared("add_rating_history", game.accounts[seat], game.game_id, game.category,
+                      after[seat].rating, after[seat].deviation, game.now_ms);
     }
     w.commit();
     counted = true;
@@ -493,6 +515,46 @@ std::optional<std::array<double, 2>> PgAccountStore::rated_before(int64_t game_i
     const pqxx::result r = n.exec_prepared("rated_before", game_id);
     out.reset();
     if (!r.empty()) out = std::array<double, 2>{r[0][0].as<double>(), r[0][1].as<double>()};
+  });
+  return out;
+}
+
+std::vector<RatingPoint> PgAccountStore::rating_history(int64_t account_id, int limit, int offset) {
+  std::vector<RatingPoint> out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("rating_history", account_id, limit, offset);
+    out.clear();
+    for (const auto& row : r) {
+      out.push_back(RatingPoint{row[0].as<int64_t>(), row[1].as<std::string>(), row[2].as<double>(),
+                                row[3].as<double>(), row[4].as<int64_t>(), row[5].as<int>(),
+                                row[6].as<std::string>(), row[7].as<std::string>()});
+    }
+  });
+  return out;
+}
+
+std::vector<SeatAccount> PgAccountStore::seat_accounts(const std::vector<int64_t>& game_ids) {
+  std::vector<SeatAccount> out;
+  if (game_ids.empty()) return out;
+  // The ids as an array's text, "{1,2,3}": one parameter however many games.
+  std::string ids = "{";
+  for (size_t i = 0; i < game_ids.size(); ++i) {
+    ids += (i == 0 ? "" : ",") + std::to_string(game_ids[i]);
+  }
+  ids += "}";
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_prepared("seat_accounts", ids);
+    out.clear();
+    for (const auto& row : r) {
+      out.push_back(SeatAccount{
+          row[0].as<int64_t>(), row[1].as<int>(), row[2].as<std::string>(),
+          StoredRating{
+              row[3].as<std::string>(),
+              rating::Rating{row[4].as<double>(), row[5].as<double>(), row[6].as<double>()},
+              row[7].as<int64_t>(), row[8].as<int64_t>()}});
+    }
   });
   return out;
 }

@@ -15,7 +15,7 @@ namespace jungle::web {
 // the games' schema, so servers started together migrate them once.
 class PgAccountStore : public AccountStore {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
   static constexpr size_t kDefaultConnections = 4;
 
   // Connects and migrates. Throws StoreError with the server's reason.
@@ -47,6 +47,8 @@ class PgAccountStore : public AccountStore {
                              int64_t now_ms) override;
   bool count_rated_game(const RatedGame& game, const RatingUpdate& update) override;
   std::optional<std::array<double, 2>> rated_before(int64_t game_id) override;
+  std::vector<RatingPoint> rating_history(int64_t account_id, int limit, int offset) override;
+  std::vector<SeatAccount> seat_accounts(const std::vector<int64_t>& game_ids) override;
   std::vector<StoredRating> ratings(int64_t account_id) override;
   std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
                                         int limit) override;

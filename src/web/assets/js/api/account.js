@@ -20,6 +20,14 @@ import { request } from './api.js';
  */
 
 /**
+ * One counted game in a player's rating history: the rating after it
+ * (deviation null for a game counted before the history was kept).
+ * @typedef {{ game: number, category: string, at_ms: number, rating: number, deviation: number | null,
+ *             side: 'blue' | 'red', outcome: 'win' | 'draw' | 'loss', opponent: string | null }} RatingPoint
+ */
+/** @typedef {{ name: string, history: RatingPoint[], limit: number, offset: number, more: boolean }} RatingHistory */
+
+/**
  * A leaderboard: its category's best established ratings, best first.
  * @typedef {{ category: string,
  *             players: { rank: number, name: string, rating: number, deviation: number, games: number }[] }} Leaderboard
@@ -35,6 +43,7 @@ import { request } from './api.js';
  *   remove: (password: string) => Promise<{ deleted: boolean }>,
  *   profile: (name: string, limit: number, offset: number) => Promise<Profile>,
  *   recordUrl: (name: string) => string,
+ *   history: (name: string, limit: number) => Promise<RatingHistory>,
  *   leaderboard: (category: string) => Promise<Leaderboard>,
  * }}
  */
@@ -48,6 +57,7 @@ export const accountApi = {
   remove: (password) => request('DELETE', '/api/account', { password }),
   profile: (name, limit, offset) =>
     request('GET', `/api/players/${encodeURIComponent(name)}?limit=${limit}&offset=${offset}`),
+  history: (name, limit) => request('GET', `/api/players/${encodeURIComponent(name)}/history?limit=${limit}`),
   recordUrl: (name) => `/api/players/${encodeURIComponent(name)}/record?download=1`,
   leaderboard: (category) => request('GET', `/api/leaderboard?category=${encodeURIComponent(category)}`),
 };

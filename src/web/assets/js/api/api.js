@@ -6,7 +6,7 @@
 /** @typedef {'blue' | 'red'} Side */
 /**
  * Who plays a side; `name` as a loaded record's Blue or Red tag gave it.
- * @typedef {({ type: 'human' } | { type: 'engine', skill: number, movetime_ms: number }) & { name?: string, rating?: string | null }} Player
+ * @typedef {({ type: 'human' } | { type: 'engine', skill: number, movetime_ms: number }) & { name?: string, rating?: string | null, account?: string | null }} Player
  */
 /** @typedef {Record<Side, Player>} Players */
 /**
@@ -110,7 +110,8 @@
 /**
  * A line of the lobby: an open challenge (`waiting` the seat still free)
  * or a game to watch.
- * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side, rated?: boolean }} LobbyGame
+ * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side,
+ *             rating_range?: { min: number, max: number } }} LobbyGame
  */
 /** @typedef {{ challenges: LobbyGame[], playing: LobbyGame[] }} Lobby */
 /**
@@ -118,7 +119,7 @@
  * them (Blue's and Red's turn together), `ply` single turns; `clock` where
  * a clock runs, with its deadline (server ms).
  * @typedef {{ id: number, variant: string, ply: number, moves?: number, players: Players,
- *             result: string, updated_ms: number,
+ *             result: string, updated_ms: number, rated?: boolean, category?: string,
  *             clock?: { control: TimeControl, running: Side, deadline_ms: number } }} GameSummary
  */
 /** @typedef {{ games: GameSummary[], total: number, now_ms?: number }} GameList */
@@ -194,7 +195,8 @@
  * `lobby` to list it as a challenge, `name` the creator's).
  * @typedef {{ variant?: string, fen?: string, blue?: Player, red?: Player, record?: string,
  *             game?: number, moves?: string[], time_control?: TimeControl, online?: boolean,
- *             side?: Side | 'random', lobby?: boolean, name?: string, rated?: boolean }} NewGame
+ *             side?: Side | 'random', lobby?: boolean, name?: string, rated?: boolean,
+ *             rating_range?: number | { min?: number, max?: number } }} NewGame
  */
 
 export class ApiError extends Error {

@@ -515,13 +515,15 @@ export function chooseStyle(style) {
 }
 
 /** Starts the game the new game dialog describes, and opens it. @param {NewGameRequest} request */
-export async function startNewGame({ mode, skill, movetime, variant, start, clock, side, name, lobby, rated }) {
+export async function startNewGame({ mode, skill, movetime, variant, start, clock, side, name, lobby, rated, range }) {
   /** @type {import('../api/api.js').NewGame} */
   const body = { variant, ...playersFor(mode, skill, movetime) };
   if (start) body.fen = start.fen;
   if (clock) body.time_control = clock;
   if (mode === 'online') Object.assign(body, { online: true, side, name, lobby });
   if (mode === 'online' && rated) body.rated = true;
+  // A spread around the creator's own rating, which the server knows.
+  if (mode === 'online' && rated && range) body.rating_range = Number(range);
   try {
     const game = await api.createGame(body);
     if (game.mode === 'online') rememberSeats(game.id, game.seat_tokens);

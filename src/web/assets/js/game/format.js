@@ -359,6 +359,20 @@ export function scoreSentence(e) {
 }
 
 /**
+ * A seat in the games list and the lobby: the engine's level, or the
+ * person's chosen name or account (`fallback` without either), with a
+ * rated game's rating as the strips show it ("Ann (1662?)"): digits and
+ * "?" only.
+ * @param {import('../api/api.js').Player | undefined} p @param {string} fallback
+ */
+export function listedPlayerName(p, fallback) {
+  if (p?.type === 'engine') return playerShortName(p);
+  const name = p?.name || p?.account || fallback;
+  const rating = p?.rating;
+  return typeof rating === 'string' && /^\d+\??$/.test(rating) ? `${name} (${rating})` : name;
+}
+
+/**
  * A row of the games list, cell by cell.
  * @param {GameSummary} g
  * @param {string} when the time of its last change, as the page shows it
@@ -369,8 +383,8 @@ export function gameRowCells(g, when, left = '') {
     `${g.id}`,
     when,
     g.variant,
-    playerShortName(g.players.blue),
-    playerShortName(g.players.red),
+    listedPlayerName(g.players.blue, 'Human'),
+    listedPlayerName(g.players.red, 'Human'),
     `${g.moves ?? Math.ceil(g.ply / 2)}`,
     g.result === '*' ? (left ? `playing · ${left}` : 'playing') : g.result,
   ];

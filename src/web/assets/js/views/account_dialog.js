@@ -2,16 +2,20 @@
 // The account: the top bar's button (the player's name once logged in),
 // and one dialog with the forms (sign up, log in) or, logged in, the
 // profile, the password, logging out and deleting. Anyone's profile opens
-// in it too (#player=NAME): name, since when, won/drawn/lost and the games
-// newest first, a page at a time, each to open.
+// in it too (#player=NAME): name, since when, won/drawn/lost, a rating
+// graph per category, and the games newest first, a page at a time, each
+// to open.
 import { accountApi } from '../api/account.js';
 import { messageOf } from '../api/api.js';
 import { $, toast } from '../util/dom.js';
+import { drawRatingGraphs } from './rating_graph.js';
 
 /** @typedef {import('../api/account.js').Account} Account */
 /** @typedef {import('../api/account.js').ProfileGame} ProfileGame */
 
 const PROFILE_PAGE = 20;
+// The rated games the graphs show, the newest.
+const HISTORY_SHOWN = 500;
 
 /** @type {Account | null} */
 let me = null;
@@ -104,6 +108,7 @@ async function showProfile(name, reset, open) {
       `Playing since ${since} · ${p.played} game${p.played === 1 ? '' : 's'} · ${p.wins} won, ${p.draws} drawn, ${p.losses} lost` +
       (ratings ? ` · Rated: ${ratings}` : '');
     $('profile-export', HTMLAnchorElement).href = accountApi.recordUrl(p.name);
+    if (reset) drawRatingGraphs($('profile-ratings'), (await accountApi.history(p.name, HISTORY_SHOWN)).history);
     for (const g of p.games) body.appendChild(gameRow(g, open));
     shown.offset += p.games.length;
     $('profile-more').hidden = p.games.length < PROFILE_PAGE;

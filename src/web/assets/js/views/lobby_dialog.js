@@ -4,7 +4,7 @@
 // stream while open, so a challenge taken elsewhere disappears at once.
 import { api, messageOf } from '../api/api.js';
 import { $, toast } from '../util/dom.js';
-import { fullMoves, sideName } from '../game/format.js';
+import { fullMoves, listedPlayerName, sideName } from '../game/format.js';
 
 /** @typedef {import('../api/api.js').Lobby} Lobby */
 /** @typedef {import('../api/api.js').LobbyGame} LobbyGame */
@@ -49,14 +49,15 @@ function button(label, action) {
 
 /**
  * The player's name, with a rated game's rating in its category as the
- * player strips show it ("Ann (1500?)"): digits and "?" only.
+ * player strips show it ("Ann (1500?)").
  * @param {LobbyGame} g @param {'blue' | 'red'} side
  */
-const nameOf = (g, side) => {
-  const name = g.players[side]?.name || 'Anonymous';
-  const rating = g.players[side]?.rating;
-  return typeof rating === 'string' && /^\d+\??$/.test(rating) ? `${name} (${rating})` : name;
-};
+const nameOf = (g, side) => listedPlayerName(g.players[side], 'Anonymous');
+
+/** A rated challenge's clock, "rated" and its rating range. @param {LobbyGame} g */
+const termsOf = (g) =>
+  `${g.time_control?.text ?? 'untimed'}${g.rated ? ' · rated' : ''}` +
+  (g.rating_range ? ` · ${g.rating_range.min}–${g.rating_range.max}` : '');
 
 /** @param {Lobby} lobby @param {LobbyActions} actions */
 function show(lobby, actions) {
@@ -71,7 +72,7 @@ function show(lobby, actions) {
       cell(sideName(host)),
       cell(g.variant),
       // A rated challenge is taken only by a logged-in player.
-      cell(`${g.time_control?.text ?? 'untimed'}${g.rated ? ' · rated' : ''}`),
+      cell(termsOf(g)),
       button('Accept', () => actions.accept(g.id)),
     );
     challenges.appendChild(tr);

@@ -14,7 +14,7 @@ import { account } from './account_dialog.js';
 /** @typedef {import('../api/api.js').Side} Side */
 /**
  * @typedef {{ mode?: string, skill?: number, movetime?: number, variant?: string, clock?: string,
- *             clockBase?: number, clockInc?: number, side?: string, lobby?: boolean, rated?: boolean }} NewGameChoices
+ *             clockBase?: number, clockInc?: number, side?: string, lobby?: boolean, rated?: boolean, range?: string }} NewGameChoices
  */
 
 const form = () => $('form-new', HTMLFormElement);
@@ -71,6 +71,7 @@ export function openNewGame(start = null, preset = {}) {
   const rated = $('new-rated', HTMLInputElement);
   rated.disabled = account() === null;
   rated.checked = !rated.disabled && !!saved.rated;
+  $('new-range', HTMLSelectElement).value = saved.range ?? '';
   $('new-name', HTMLInputElement).value = playerName();
   const note = $('new-start-note');
   note.hidden = !start;
@@ -87,6 +88,8 @@ function updateNewGameForm() {
   const mode = modes().value;
   within(form(), '.engine-fields', HTMLElement).hidden = mode === 'friend' || mode === 'online';
   within(form(), '.online-fields', HTMLElement).hidden = mode !== 'online';
+  // A rating range is a rated challenge's (docs/ratings.md, "Rating range").
+  $('new-range-field').hidden = !$('new-rated', HTMLInputElement).checked;
   const custom = clockSelect().value === 'custom';
   for (const f of form().querySelectorAll('.clock-custom')) if (f instanceof HTMLElement) f.hidden = !custom;
 }
@@ -124,6 +127,7 @@ function readNewGameForm() {
   const side = /** @type {Side | 'random'} */ (sideSelect().value);
   const lobby = $('new-lobby', HTMLInputElement).checked;
   const rated = $('new-rated', HTMLInputElement).checked;
+  const range = $('new-range', HTMLSelectElement).value;
   const name = $('new-name', HTMLInputElement).value.trim();
   if (mode === 'online') rememberName(name);
   store.set('newGame', {
@@ -137,8 +141,21 @@ function readNewGameForm() {
     side,
     lobby,
     rated,
+    range,
   });
-  return { mode, skill, movetime, variant, start: state.pendingStart, clock: readClock(), side, name, lobby, rated };
+  return {
+    mode,
+    skill,
+    movetime,
+    variant,
+    start: state.pendingStart,
+    clock: readClock(),
+    side,
+    name,
+    lobby,
+    rated,
+    range,
+  };
 }
 
 /** @typedef {ReturnType<typeof readNewGameForm>} NewGameRequest */

@@ -1,0 +1,149 @@
+// Ratings in real Chromium beyond the strips: the profile's rating graph
+// (empty before a rated game, then a line with a dot a game whose titles say
+// the rating after it), the games list's "Ann (1433?)", and a rated
+// challenge's rating range offered by the new game dialog and shown in the
+// lobby.
+//   JUNGLE_BINARY=build/x/jungle node --test rating_history.test.mjs
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import * as h from './harness.mjs';
+
+const { work, shots } = h.workFolders('jungle-rating-history-');
+
+let server;
+let url;
+let browser;
+
+const shot = (p, name) => p.screenshot({ path: path.join(shots, `rating-history-${name}.png`) });
+
+/** A JSON request from the page `p` (its cookies: its player key and login); the answer's body. */
+const call = (p, method, route, body = {}) =>
+  p.evaluate(
+    async ([m, r, b]) => {
+      const res = await fetch(r, {
+        method: m,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(b),
+      });
+      const json = await res.json();
+      if (!res.ok) throw new Error(`${m} ${r}: ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    },
+    [method, route, body],
+  );
+
+before(async () => {
+  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
+  browser = await h.launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) assert.equal(await h.stopServer(server), 0, 'the server stops cleanly on SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+});
+
+const blitz = { kind: 'increment', initial_ms: 180000, increment_ms: 2000 };
+
+/** A rated blitz game, Ann blue: a3a4, g7g6, and `loser` resigns. */
+async function ratedGame(ann, bob, loser) {
+  const g = await call(ann, 'POST', '/api/games', { online: true, rated: true, side: 'blue', time_control: blitz });
+  await call(bob, 'POST', '/api/join', { code: g.code });
+  await call(ann, 'POST', `/api/games/${g.id}/moves`, { move: 'a3a4' });
+  await call(bob, 'POST', `/api/games/${g.id}/moves`, { move: 'g7g6' });
+  await call(loser, 'POST', `/api/games/${g.id}/resign`);
+  return g.id;
+}
+
+/** Opens the profile of the account `p` is logged into, from the top bar. */
+async function openProfile(p, name) {
+  await p.reload();
+  await p.locator('body[data-ready="true"]').waitFor();
+  if (await p.locator('#dlg-new').isVisible()) await p.keyboard.press('Escape');
+  await p.waitForFunction((n) => document.querySelector('#btn-account')?.textContent === n, name);
+  await p.locator('#btn-account').click();
+  await p.waitForFunction((n) => document.querySelector('#profile-name')?.textContent === n, name);
+}
+
+test('the profile graphs the rating after each rated game; the lists show the ratings', async () => {
+  const ann = (await h.newPerson(browser)).page;
+  const bob = (await h.newPerson(browser)).page;
+  for (const p of [ann, bob]) {
+    await h.openPage(p, url);
+    if (await p.locator('#dlg-new').isVisible()) await p.keyboard.press('Escape');
+  }
+  await call(ann, 'POST', '/api/account/signup', { name: 'Ann', password: 'ann-secret-1' });
+  await call(bob, 'POST', '/api/account/signup', { name: 'Bob', password: 'bob-secret-1' });
+
+  // Before a rated game: the empty state.
+  await openProfile(ann, 'Ann');
+  await ann.waitForFunction(() => /No rated games yet/.test(document.querySelector('#profile-ratings').textContent));
+  assert.equal(await ann.locator('#profile-ratings svg').count(), 0);
+  await ann.keyboard.press('Escape');
+
+  // Ann wins, then loses: 1662.3 then 1433.1 (docs/ratings.md's figures).
+  const first = await ratedGame(ann, bob, bob);
+  const second = await ratedGame(ann, bob, ann);
+  await openProfile(ann, 'Ann');
+  const graph = ann.locator('#profile-ratings figure[data-category="standard blitz"]');
+  await graph.waitFor({ state: 'visible' });
+  assert.equal(await graph.locator('figcaption').textContent(), 'standard blitz: 1433 after 2 games');
+  const dots = await graph
+    .locator('circle.rating-dot')
+    .evaluateAll((cs) =>
+      cs.map((c) => [
+        c.getAttribute('data-game'),
+        c.getAttribute('class'),
+        c.querySelector('title').textContent.split(' · ').slice(0, 2),
+      ]),
+    );
+  assert.deepEqual(dots, [
+    [String(first), 'rating-dot win', ['1662', 'won against Bob']],
+    [String(second), 'rating-dot loss', ['1433', 'lost to Bob']],
+  ]);
+  // The line runs down from the first game to the second.
+  const points = (await graph.locator('polyline.rating-line').getAttribute('points'))
+    .split(' ')
+    .map((p) => p.split(',').map(Number));
+  assert.equal(points.length, 2);
+  assert.ok(points[0][1] < points[1][1], `the line falls: ${JSON.stringify(points)}`);
+  // The hundreds ruled from 1400 to 1700.
+  assert.deepEqual(await graph.locator('text.rating-label').allTextContents(), ['1400', '1500', '1600', '1700']);
+  await shot(ann, '01-profile-graph');
+  await ann.keyboard.press('Escape');
+
+  // The games list: the accounts with their ratings now.
+  await ann.locator('#btn-games').click();
+  const row = ann.locator(`#games-body tr[data-game="${first}"]`);
+  await row.waitFor();
+  const cells = await row.locator('td').allTextContents();
+  assert.deepEqual(cells.slice(3, 5), ['Ann (1433?)', 'Bob (1567?)']);
+  await shot(ann, '02-games-list');
+  await ann.keyboard.press('Escape');
+
+  // A rated challenge for players within ±200 of Ann's 1433, from the dialog.
+  await ann.reload();
+  await ann.locator('body[data-ready="true"]').waitFor();
+  if (!(await ann.locator('#dlg-new').isVisible())) await ann.locator('#btn-new').click();
+  await ann.locator('#dlg-new').waitFor({ state: 'visible' });
+  await ann.locator('#form-new input[name="mode"][value="online"]').check();
+  await ann.locator('#new-clock').selectOption('increment:180000:2000');
+  await ann.locator('#new-lobby').check();
+  assert.equal(await ann.locator('#new-range-field').isVisible(), false, 'offered only for a rated game');
+  await ann.locator('#new-rated').check();
+  await ann.locator('#new-range').selectOption('200');
+  await shot(ann, '03-new-rated-with-range');
+  await h.startFromDialog(ann);
+  await bob.locator('#btn-lobby').click();
+  const challenge = bob.locator('#lobby-challenges tr[data-game]');
+  await challenge.waitFor();
+  assert.deepEqual((await challenge.locator('td').allTextContents()).slice(0, 4), [
+    'Ann (1433?)',
+    'Blue',
+    'standard',
+    '3+2 · rated · 1233–1633',
+  ]);
+  await shot(bob, '04-lobby-range');
+});
