@@ -234,6 +234,24 @@ TEST_F(WebFlipHelpTest, AFlipHintIsTheGameEnginesAnswerOnTheReadersObservation) 
   expect_only_actions(r.body);
 }
 
+// Each line is the one the engine expects, as far as its first flip (what
+// follows depends on what the flip reveals), not its first action alone.
+TEST_F(WebFlipHelpTest, AHintsLinesGoOnToTheirFirstFlip) {
+  const std::string open = create({{"variant", "flip"}, {"fen", "E1tD/4/4/Le1T w - 0 1"}});
+  Reply r = get(open + "/hint?depth=6&multipv=2&movetime_ms=2000");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["pv"], json::array({"a1a2", "c4d4", "a4b4", "b1b2", "a2a3", "b2a2"}));
+  EXPECT_EQ(r.body["lines"][1]["pv"],
+            json::array({"a4b4", "c4d4", "a1a2", "b1b2", "a2a3", "b2a2"}));
+  // Red has nothing face up: its turn is a flip, which ends the line.
+  const std::string tiles = create({{"variant", "flip"}, {"fen", "??2/4/4/L3 w ec 0 1"}});
+  r = get(tiles + "/hint?depth=6&multipv=2&movetime_ms=2000");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["pv"], json::array({"a1b1", "b4?"}));
+  EXPECT_EQ(r.body["lines"][1]["pv"], json::array({"a1a2", "b4?"}));
+  expect_only_actions(r.body);
+}
+
 TEST_F(WebFlipHelpTest, AnAnalysisStreamsTheExpectedScoreByDepth) {
   const std::string game = create({{"variant", "flip"}, {"fen", kWinAtOnce}});
   int status = 0;
