@@ -1,7 +1,9 @@
 // Flip Jungle hints and analyses in the web app (docs/api.md, "Flip Jungle
-// games"): the flip engine on the engine pool, refused during an online
-// game, and never saying anything of a face-down tile; and the
-// hidden-pieces engine's hints and moves on the same pool, with its shares.
+// games"): the flip family's engine behind the game interface, given the
+// reader's Observation on the engine pool as every family's is, refused
+// during an online game, and never saying anything of a face-down tile; and
+// the hidden-pieces engine's hints and moves on the same pool, with its
+// shares.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -13,7 +15,9 @@
 #include <thread>
 #include <vector>
 
+#include "game/family.h"
 #include "test_folder.h"
+#include "web/engines/game_engine_job.h"
 #include "web_test_util.h"
 
 namespace jungle::web {
@@ -132,25 +136,28 @@ TEST_F(WebFlipHelpTest, AHintNamesTheCaptureThatWinsAtOnce) {
   const std::string game = create({{"variant", "flip"}, {"fen", kWinAtOnce}});
   Reply r = get(game + "/hint?movetime_ms=300&multipv=3");
   ASSERT_EQ(r.status, 200) << r.text;
+  // Every family's report: a won end in one move, at the curve's edge in
+  // centipawns, with the flip engine's words of its points.
   EXPECT_EQ(r.body["move"], "a1a2");
-  EXPECT_EQ(r.body["proven"], "win");
-  EXPECT_EQ(r.body["win_in"], 1);
-  EXPECT_EQ(r.body["score"], 999.0);
+  EXPECT_EQ(r.body["mate"], 1);
+  EXPECT_EQ(r.body["score"], 1200);
   EXPECT_EQ(r.body["expected"], 1.0);
-  EXPECT_EQ(r.body["side"], "blue");
-  EXPECT_EQ(r.body["blue_score"], 999.0);
-  EXPECT_EQ(r.body["blue_expected"], 1.0);
+  EXPECT_EQ(r.body["blue_score"], 1200);
+  EXPECT_EQ(r.body["text"], "expected score +999.00");
   EXPECT_EQ(r.body["pv"], json::array({"a1a2"}));
   ASSERT_EQ(r.body["lines"].size(), 3u) << r.text;
   EXPECT_EQ(
       r.body["lines"][0],
-      (json{{"move", "a1a2"}, {"score", 999.0}, {"expected", 1.0}, {"pv", json::array({"a1a2"})}}));
-  for (size_t i = 1; i < 3; ++i) {
-    // Another action gives the Cat a move: no win at once.
-    EXPECT_NE(r.body["lines"][i]["move"], "a1a2");
-    EXPECT_LT(r.body["lines"][i]["score"].get<double>(), 999.0);
-    EXPECT_LE(r.body["lines"][i]["score"], r.body["lines"][i - 1]["score"]);
-  }
+      (json{{"move", "a1a2"}, {"score", 1200}, {"expected", 1.0}, {"pv", json::array({"a1a2"})}}));
+  // Another action gives the Cat a move: no win at once, though the Lion
+  // against the Cat is still certain by the evaluation (only the best line
+  // carries a proof: its `mate`).
+  EXPECT_EQ(
+      r.body["lines"][1],
+      (json{{"move", "d4c4"}, {"score", 1200}, {"expected", 1.0}, {"pv", json::array({"d4c4"})}}));
+  EXPECT_EQ(
+      r.body["lines"][2],
+      (json{{"move", "a1b1"}, {"score", 1200}, {"expected", 1.0}, {"pv", json::array({"a1b1"})}}));
 
   // After the capture the game is over: nothing to suggest there, and the
   // position before it is still asked about by its ply.
@@ -174,8 +181,9 @@ TEST_F(WebFlipHelpTest, WhereOnlyFlipsRemainAHintNamesATileAndAnExpectedScore) {
   const double expected = r.body["expected"];
   EXPECT_GT(expected, 0.0);
   EXPECT_LT(expected, 1.0);
-  EXPECT_EQ(r.body["proven"], nullptr);
-  EXPECT_EQ(r.body["side"], "blue");
+  EXPECT_EQ(r.body["mate"], nullptr);
+  // Blue is to move: its scores are the side to move's.
+  EXPECT_EQ(r.body["blue_score"], r.body["score"]);
   // A flip ends the line: what follows depends on what it reveals.
   EXPECT_EQ(r.body["pv"], json::array({move}));
   ASSERT_EQ(r.body["lines"].size(), 2u);
@@ -184,16 +192,64 @@ TEST_F(WebFlipHelpTest, WhereOnlyFlipsRemainAHintNamesATileAndAnExpectedScore) {
   expect_only_actions(r.body);
 
   // From the start of a first-flip game the colours are undecided: the
-  // scores are the first player's, Blue's are none.
+  // scores are the first player's, the blue seat's.
   const std::string start = create({{"variant", "flip"}});
   r = get(start + "/hint?depth=1");
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["depth"], 1);
   EXPECT_EQ(std::string(r.body["move"]).back(), '?');
-  EXPECT_EQ(r.body["side"], nullptr);
-  EXPECT_EQ(r.body["blue_score"], nullptr);
+  EXPECT_EQ(r.body["blue_score"], r.body["score"]);
   EXPECT_GE(r.body["expected"].get<double>(), 0.0);
   EXPECT_LE(r.body["expected"].get<double>(), 1.0);
+}
+
+// A flip game's hint is the flip family's engine behind the game
+// interface, given the reader's Observation on the pool (game_hint), as
+// every family's is: the web's answer is what that job answers for the
+// position as everyone sees it, the flip played with what it revealed.
+TEST_F(WebFlipHelpTest, AFlipHintIsTheGameEnginesAnswerOnTheReadersObservation) {
+  const std::string game = create({{"variant", "flip-fixed"}});
+  Reply r = post(game + "/moves", {{"move", "b2?"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  const std::string revealed = r.body["moves"][0]["move"];  // "b2?=E", as the draw fell
+  r = get(game + "/hint?depth=2&multipv=2&movetime_ms=2000");
+  ASSERT_EQ(r.status, 200) << r.text;
+
+  const game::Observation observation =
+      game::family_of_variant("flip-fixed")
+          .read_observation("flip-fixed", "startpos moves " + revealed);
+  EXPECT_EQ(observation.to_move, kRed);
+  EnginePoolLimits limits;
+  limits.workers = 1;
+  limits.hash_mb = small_test_server(dir_, 16).engines.hash_mb;
+  EnginePool pool(limits);
+  SearchLimits depth;
+  depth.depth = 2;
+  const json direct = game_hint(pool, observation, depth, 2, "client", "127.0.0.1");
+  EXPECT_EQ(without_times(r.body).dump(), without_times(direct).dump());
+  EXPECT_EQ(r.body["depth"], 2);
+  EXPECT_EQ(r.body["lines"].size(), 2u);
+  // Red is to move: Blue's score is the other side of it.
+  EXPECT_EQ(r.body["blue_score"], -r.body["score"].get<int>());
+  expect_only_actions(r.body);
+}
+
+// Each line is the one the engine expects, as far as its first flip (what
+// follows depends on what the flip reveals), not its first action alone.
+TEST_F(WebFlipHelpTest, AHintsLinesGoOnToTheirFirstFlip) {
+  const std::string open = create({{"variant", "flip"}, {"fen", "E1tD/4/4/Le1T w - 0 1"}});
+  Reply r = get(open + "/hint?depth=6&multipv=2&movetime_ms=2000");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["pv"], json::array({"a1a2", "c4d4", "a4b4", "b1b2", "a2a3", "b2a2"}));
+  EXPECT_EQ(r.body["lines"][1]["pv"],
+            json::array({"a4b4", "c4d4", "a1a2", "b1b2", "a2a3", "b2a2"}));
+  // Red has nothing face up: its turn is a flip, which ends the line.
+  const std::string tiles = create({{"variant", "flip"}, {"fen", "??2/4/4/L3 w ec 0 1"}});
+  r = get(tiles + "/hint?depth=6&multipv=2&movetime_ms=2000");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["pv"], json::array({"a1b1", "b4?"}));
+  EXPECT_EQ(r.body["lines"][1]["pv"], json::array({"a1a2", "b4?"}));
+  expect_only_actions(r.body);
 }
 
 TEST_F(WebFlipHelpTest, AnAnalysisStreamsTheExpectedScoreByDepth) {
@@ -202,22 +258,30 @@ TEST_F(WebFlipHelpTest, AnAnalysisStreamsTheExpectedScoreByDepth) {
   const auto events = events_of(stream(game + "/analysis?depth=3&multipv=2", &status));
   EXPECT_EQ(status, 200);
   ASSERT_GE(events.size(), 3u);
+  // A proven win ends the search at once: its one depth's two lines.
+  ASSERT_EQ(events.size(), 4u);
   EXPECT_EQ(events.front().first, "start");
-  EXPECT_EQ(events.front().second["fen"], kWinAtOnce);
+  EXPECT_EQ(events.front().second["position"], std::string("fen ") + kWinAtOnce);
   EXPECT_EQ(events.front().second["ply"], 0);
   const json& info = events[1].second;
   EXPECT_EQ(events[1].first, "info");
   EXPECT_EQ(info["depth"], 1);
-  EXPECT_EQ(info["move"], "a1a2");
+  EXPECT_EQ(info["multipv"], 1);
+  EXPECT_EQ(info["score"], 1200);
+  EXPECT_EQ(info["blue_score"], 1200);
   EXPECT_EQ(info["expected"], 1.0);
+  EXPECT_EQ(info["mate"], 1);
   EXPECT_EQ(info["pv"], json::array({"a1a2"}));
-  EXPECT_EQ(info["lines"].size(), 2u);
-  // A proven win ends the search at once.
+  EXPECT_EQ(events[2].first, "info");
+  EXPECT_EQ(events[2].second["multipv"], 2);
+  EXPECT_EQ(events[2].second["depth"], 1);
+  EXPECT_EQ(events[2].second["pv"], json::array({"d4c4"}));
+  EXPECT_EQ(events[2].second["mate"], nullptr);
   EXPECT_EQ(events.back().first, "done");
   EXPECT_EQ(events.back().second, (json{{"best", "a1a2"},
                                         {"depth", 1},
-                                        {"score", 999.0},
-                                        {"expected", 1.0},
+                                        {"score", 1200},
+                                        {"blue_score", 1200},
                                         {"nodes", info["nodes"]},
                                         {"completed", true}}));
 
@@ -231,7 +295,8 @@ TEST_F(WebFlipHelpTest, AnAnalysisStreamsTheExpectedScoreByDepth) {
   for (size_t i = 1; i <= 2; ++i) {
     EXPECT_EQ(more[i].first, "info");
     EXPECT_EQ(more[i].second["depth"], int(i));
-    EXPECT_EQ(more[i].second["side"], "red");
+    // Red is to move.
+    EXPECT_EQ(more[i].second["blue_score"], -more[i].second["score"].get<int>());
     EXPECT_GE(more[i].second["expected"].get<double>(), 0.0);
     EXPECT_LE(more[i].second["expected"].get<double>(), 1.0);
     expect_only_actions(more[i].second);
@@ -306,13 +371,13 @@ TEST_F(WebFlipHelpTest, NothingOfADrawIsInAHintOrAnAnalysis) {
   EXPECT_EQ(status, 200);
   const auto ea = events_of(sa), eb = events_of(sb);
   ASSERT_EQ(ea.size(), eb.size()) << sa << "\n" << sb;
-  ASSERT_EQ(ea.size(), 6u) << sa;  // start, four depths, done
+  ASSERT_EQ(ea.size(), 10u) << sa;  // start, two lines of each of four depths, done
   for (size_t i = 0; i < ea.size(); ++i) {
     EXPECT_EQ(ea[i].first, eb[i].first);
     EXPECT_EQ(without_times(ea[i].second).dump(), without_times(eb[i].second).dump());
     expect_only_actions(ea[i].second);
   }
-  EXPECT_EQ(ea[0].second["fen"], fen);
+  EXPECT_EQ(ea[0].second["position"], "fen " + fen);
 }
 
 TEST_F(WebFlipHelpTest, AReviewMarksTheActionThatLostItsExpectedScore) {

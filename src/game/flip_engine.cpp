@@ -46,7 +46,11 @@ std::string score_words(const flip::FlipSearchResult& r) {
   return expected;
 }
 
-std::vector<SearchInfo> infos_of(const flip::FlipSearchResult& r) {
+// Each line's report: its line as the search expects it, up to its first
+// flip (what follows a flip depends on what it reveals); `root` is the
+// searched position (left as it was).
+std::vector<SearchInfo> infos_of(const flip::FlipSearchResult& r, flip::FlipPosition& root,
+                                 const flip::FlipSearcher& searcher) {
   std::vector<SearchInfo> out;
   const size_t lines = std::max<size_t>(1, r.lines.size());
   for (size_t k = 0; k < lines; ++k) {
@@ -59,7 +63,9 @@ std::vector<SearchInfo> infos_of(const flip::FlipSearchResult& r) {
         k == 0 ? score_of(r, points) : Score::of_expected(flip::expected_of_points(points));
     info.nodes = r.nodes;
     info.time_ms = r.time_ms;
-    info.pv = {flip::action_text(r.lines.empty() ? r.best : r.lines[k].action)};
+    for (flip::Action a :
+         searcher.principal_line(root, r.lines.empty() ? r.best : r.lines[k].action))
+      info.pv.push_back(flip::action_text(a));
     if (k == 0) info.text = score_words(r);
     out.push_back(std::move(info));
   }
@@ -170,9 +176,9 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
       answer.action = flip::action_text(player(root));
     } else {
       const flip::FlipSearchResult r =
-          searcher_->search(root, fl, [&on_info](const flip::FlipSearchResult& it) {
+          searcher_->search(root, fl, [this, &root, &on_info](const flip::FlipSearchResult& it) {
             if (!on_info) return;
-            for (const SearchInfo& info : infos_of(it)) on_info(info);
+            for (const SearchInfo& info : infos_of(it, root, *searcher_)) on_info(info);
           });
       if (r.has_move) {
         answer.action = flip::action_text(r.best);

@@ -163,7 +163,7 @@ test('hints and the analysis panel in a flip game', async () => {
   await arrow.waitFor({ state: 'attached', timeout: 20000 });
   assert.equal(await arrow.getAttribute('data-move'), 'a1a2');
   assert.equal(await page.locator('#flip-board .flip-arrows line.arrow-hint').count(), 1);
-  await page.locator('.toast', { hasText: 'Hint: move a1a2 (Blue wins in 1 ply)' }).waitFor();
+  await page.locator('.toast', { hasText: 'Hint: move a1a2 (Blue wins in 1 move)' }).waitFor();
   await shot('flip-hint-move');
 
   // The analysis panel: the expected score as a bar, the best actions.
@@ -178,7 +178,7 @@ test('hints and the analysis panel in a flip game', async () => {
   await page.waitForFunction(() => /done/.test(document.querySelector('#analysis-stats')?.textContent ?? ''), null, {
     timeout: 20000,
   });
-  assert.match(await page.locator('#analysis-stats').textContent(), /^depth 1 · Blue wins in 1 ply · done$/);
+  assert.match(await page.locator('#analysis-stats').textContent(), /^depth 1 · Blue wins in 1 move · done$/);
   await shot('flip-analysis-win');
 
   // Blue has nothing face up: only flips remain (three tiles hide a Blue

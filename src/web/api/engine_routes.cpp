@@ -2,11 +2,13 @@
 // They read a game but never play in it. One path for every family: the
 // service locks the game and applies the rules of when help is given (the
 // game's capabilities, and none during an online game still going on),
-// the game says what its reader may have searched (help_position), and
-// the engines' side runs that family's engine on the pool.
+// the game says what its reader may have searched (help_position, its
+// Observation), and the family's engine behind the game interface searches
+// it on the pool (game_engine_job, analysis_stream).
 #include "game/family.h"
 #include "web/api/route_support.h"
-#include "web/engines/engine_help.h"
+#include "web/engines/analysis_stream.h"
+#include "web/engines/game_engine_job.h"
 #include "web/engines/reviews.h"
 #include "web/server/json_http.h"
 
@@ -47,11 +49,11 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
   server.Get(
       R"(/api/games/(\d+)/hint)", guarded([&](const Request& req, Response& res) {
         const Requester who = requester(ctx, req, res);
-        const HelpPosition pos = [&] {
+        const game::Observation observation = [&] {
           GameService::LockedGame g = service.lock_for_help(game_id(req), Help::kHint);
           return g.game->help_position(ply_param(req, *g.game), g.game->seats.held_by(who.proof));
         }();
-        send_json(res, help_hint(ctx.pool, pos,
+        send_json(res, game_hint(ctx.pool, observation,
                                  search_limits(req, ctx.pool.limits(), 1000, ctx.max_hint_ms),
                                  analysis_lines(req), who.client, who.address));
       }));
@@ -85,22 +87,23 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
     }
   };
 
-  server.Get(
-      R"(/api/games/(\d+)/analysis)", guarded([&, open_stream](const Request& req, Response& res) {
-        open_stream();
-        GameService::LockedGame g = service.lock_for_help(game_id(req), Help::kAnalysis);
-        const int ply = ply_param(req, *g.game);
-        const Requester who = requester(ctx, req, res);
-        const HelpPosition pos = g.game->help_position(ply, g.game->seats.held_by(who.proof));
-        // One analysis per game: a new one (the page moved to
-        // another position) replaces the one before.
-        if (g.game->analysis_ticket) g.game->analysis_ticket->cancel();
-        g.game->analysis_ticket = stream_help_analysis(
-            res, ctx.pool, pos,
-            search_limits(req, ctx.pool.limits(), 10000, ctx.pool.limits().max_analysis_ms),
-            analysis_lines(req), who.client, who.address, ctx.open_streams,
-            Json{{"game", g.game->id()}, {"ply", ply}});
-      }));
+  server.Get(R"(/api/games/(\d+)/analysis)",
+             guarded([&, open_stream](const Request& req, Response& res) {
+               open_stream();
+               GameService::LockedGame g = service.lock_for_help(game_id(req), Help::kAnalysis);
+               const int ply = ply_param(req, *g.game);
+               const Requester who = requester(ctx, req, res);
+               const game::Observation observation =
+                   g.game->help_position(ply, g.game->seats.held_by(who.proof));
+               // One analysis per game: a new one (the page moved to
+               // another position) replaces the one before.
+               if (g.game->analysis_ticket) g.game->analysis_ticket->cancel();
+               g.game->analysis_ticket = stream_analysis(
+                   res, ctx.pool, observation,
+                   search_limits(req, ctx.pool.limits(), 10000, ctx.pool.limits().max_analysis_ms),
+                   analysis_lines(req), who.client, who.address, ctx.open_streams,
+                   Json{{"game", g.game->id()}, {"ply", ply}});
+             }));
 
   server.Get("/api/analysis", guarded([&, open_stream](const Request& req, Response& res) {
                open_stream();
@@ -130,7 +133,7 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
                                  std::string("invalid position: ") + e.what());
                }
                const Requester who = requester(ctx, req, res);
-               stream_help_analysis(
+               stream_analysis(
                    res, ctx.pool, observation,
                    search_limits(req, ctx.pool.limits(), 10000, ctx.pool.limits().max_analysis_ms),
                    analysis_lines(req), who.client, who.address, ctx.open_streams, Json::object());

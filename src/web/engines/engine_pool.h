@@ -53,7 +53,7 @@ struct EngineJob {
   std::string address;
   Engine::InfoCallback on_info;  // from the engine's thread
   // Another engine's search, run on the pool's thread in place of the open
-  // engine's (a Flip Jungle hint or analysis), with the same queue, shares
+  // engine's (a Flip Jungle review's search), with the same queue, shares
   // and caps: `run` gets the clamped limits and searches until done or
   // until `stop` (called from any thread, perhaps before `run` begins; it
   // must make a later `run` return at once) ends it. `position`, `on_info`

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <random>
 #include <sstream>
+#include <stdexcept>
+#include <string>
 
 #include "core/game.h"
 #include "core/game_record.h"
@@ -229,10 +231,20 @@ flip::FlipPosition FlipGameSession::position_at(int ply) const {
   return p;
 }
 
-HelpPosition FlipGameSession::help_position(int ply, int) const {
-  flip::FlipPosition pos = position_at(ply);
+game::Observation FlipGameSession::help_position(int ply, int) const {
+  const flip::FlipPosition pos = position_at(ply);
   require_ongoing(pos);
-  return pos;
+  // The plies that led there as the engine protocol writes them (each flip
+  // with what it revealed, which everyone saw); a tile flipped later is
+  // face down in it, its animal back in the pool.
+  std::string text = "fen " + pos.initial_fen();
+  if (!pos.history().empty()) text += " moves";
+  for (const Ply& p : pos.history()) text += ' ' + flip::ply_text(p);
+  try {
+    return family().read_observation(variant(), text);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kServerFault, "bad_position", e.what());
+  }
 }
 
 void FlipGameSession::undo(int plies) {

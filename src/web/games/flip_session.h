@@ -89,7 +89,7 @@ class FlipGameSession : public GameSessionBase {
   flip::FlipPosition position_at(int ply) const;
   // The position at `ply`, the same for every reader: a face-down tile
   // holds nothing until it is flipped.
-  HelpPosition help_position(int ply, int seats) const override;
+  game::Observation help_position(int ply, int seats) const override;
   int seat_to_move() const override;
   bool colours_known() const override { return pos_.colours_known(); }
   Side side_of_seat(int seat) const override;

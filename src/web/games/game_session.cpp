@@ -329,7 +329,7 @@ Position GameSession::position_at(int ply) const {
   return pos;
 }
 
-HelpPosition GameSession::help_position(int ply, int) const {
+game::Observation GameSession::help_position(int ply, int) const {
   require_ongoing(position_at(ply));
   // The position with the moves that led to it (repetitions count), as
   // the engine protocol gives it (Observation::position).

@@ -105,7 +105,7 @@ class GameSession : public GameSessionBase {
   // counts). Throws GameError kBadRequest when ply is out of range.
   Position position_at(int ply) const;
   // The whole board at `ply`: nothing of an open game is hidden.
-  HelpPosition help_position(int ply, int seats) const override;
+  game::Observation help_position(int ply, int seats) const override;
   // Its FEN, without a replay.
   const std::string& fen_at(int ply) const;
 

@@ -169,7 +169,7 @@ class GameSessionBase {
   // (SeatTable::held_by) at `ply` (0..ply()): the position as that reader
   // may see it. Throws GameError kRefused "position_over" where the game is
   // over there, and where the reader may have nothing searched.
-  virtual HelpPosition help_position(int ply, int seats) const = 0;
+  virtual game::Observation help_position(int ply, int seats) const = 0;
   // What the engine playing the seat to move is given, in every family: the
   // Observation of the side to move, what that seat may see and nothing
   // more. Throws GameError "setting_up" while a set-up is being arranged.

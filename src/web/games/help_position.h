@@ -1,25 +1,18 @@
 #pragma once
 
-#include <variant>
-
 #include "core/position.h"
 #include "flip/flip_position.h"
-#include "game/observation.h"
 
-// What the engine's help for one reader of a game is given: what that
-// reader may see (GameSessionBase::help_position). The reader's
+// What the engine's help for one reader of a game is given is what that
+// reader may see (GameSessionBase::help_position): the reader's
 // game::Observation, searched by the family's engine behind the game
-// interface (engines/game_engine_job.h): an open game's position with the
-// moves that led to it, a hidden game's player's own view (never the
-// arbiter's truth). A Flip Jungle position (whose face-down tiles are
-// nothing until flipped) is still searched by the flip searcher, for the
-// reports the page reads of it (expected scores before the colours are
-// known, in points). The engines' side (engines/engine_help.h) runs them on
-// the engine pool.
+// interface (engines/game_engine_job.h) for every family alike: an open
+// game's position with the moves that led to it, a Flip Jungle position
+// whose face-down tiles are nothing until flipped, a hidden game's
+// player's own view (never the arbiter's truth). Here: the kinds of help,
+// and the rule that a finished position has none.
 
 namespace jungle::web {
-
-using HelpPosition = std::variant<flip::FlipPosition, game::Observation>;
 
 // The engine's help a reader may ask of a game.
 enum class Help { kHint, kAnalysis, kReview };

@@ -302,7 +302,7 @@ void HiddenGameSession::undo(int) {
                   "player try an attack, see the animals it shows, and take it back");
 }
 
-HelpPosition HiddenGameSession::help_position(int, int seats) const {
+game::Observation HiddenGameSession::help_position(int, int seats) const {
   if (over()) {
     throw GameError(ErrorKind::kRefused, "position_over",
                     "there is nothing to suggest: the game is over");

@@ -114,7 +114,7 @@ class HiddenGameSession : public GameSessionBase {
 
   // The view of the player to move, when `seats` looks as that player, once
   // the set-up is settled: a hint is for the position now, whatever `ply`.
-  HelpPosition help_position(int ply, int seats) const override;
+  game::Observation help_position(int ply, int seats) const override;
   // The engine's own view, never the truth; GameError kConflict
   // "setting_up" until both arrangements are settled.
 

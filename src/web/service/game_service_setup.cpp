@@ -1,7 +1,7 @@
 // The game service's part for games whose sides choose a secret set-up
 // (docs/api.md, "Hidden pieces"; Capabilities::setup): arranging and
 // settling it, through the session, whatever its family. Its engine's moves
-// and hints take every family's one path (engine_move.h, engine_help.h),
+// and hints take every family's one path (engine_move.h, game_engine_job.h),
 // given one player's view, never the truth.
 #include "core/secure_random.h"
 #include "web/service/game_service.h"

@@ -23,11 +23,14 @@
  *             defender?: string | null, lost?: string | null }} GameMove
  */
 /**
- * What the engine saw: an engine move's `engine` field, a hint, an analysis
- * `info` event. `mate` is null (or absent) unless a win is forced.
- * `multipv` says which of an analysis' lines it is (1 the best).
+ * What the engine saw, in every family: an engine move's `engine` field, a
+ * hint, an analysis `info` event. `mate` is null (or absent) unless a win is
+ * forced. `multipv` says which of an analysis' lines it is (1 the best).
+ * `expected` is the side to move's expected result (0..1), `text` the
+ * family's words of the score ("" for none).
  * @typedef {{ move?: string, depth: number, blue_score: number, mate?: number | null,
- *             pv: string[], nps: number, multipv?: number, time_ms?: number }} EngineReport
+ *             pv: string[], nps: number, multipv?: number, time_ms?: number,
+ *             expected?: number, text?: string }} EngineReport
  */
 /** An evaluation to show: only the score matters. @typedef {{ blue_score: number, mate?: number | null }} Evaluation */
 /** @typedef {{ best?: string }} AnalysisDone */
@@ -166,14 +169,6 @@
  *   analysed: number, total: number, moves: (FlipJudgement | null)[], message?: string }} FlipReview
  */
 /**
- * What the flip engine said of a position (a hint, an analysis' info;
- * docs/api.md, "Flip Jungle games").
- * @typedef {{ move: string | null, score: number, expected: number, side: 'blue' | 'red' | null,
- *   blue_score: number | null, blue_expected: number | null, proven: 'win' | 'loss' | null,
- *   win_in: number | null, depth: number, nodes: number, time_ms: number, nps: number, pv: string[],
- *   lines: { move: string, score: number, expected: number, pv: string[] }[] }} FlipReport
- */
-/**
  * A rule set, with what drawing the board needs.
  * @typedef {{ name: string, description: string, start_fen: string, ranks: Record<string, number>,
  *             board: { files: number, ranks: number },
@@ -291,7 +286,6 @@ const query = (params) => {
  *   resign: (id: number, side: Side) => Promise<Game>,
  *   setPlayers: (id: number, players: Players) => Promise<Game>,
  *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string, expected?: number, worlds?: number }>,
- *   flipHint: (id: number, ply: number, movetimeMs: number) => Promise<FlipReport>,
  *   arrange: (id: number, body: { arrangement?: string, random?: boolean, ready?: boolean }) => Promise<Game>,
  *   review: (id: number) => Promise<Review>,
  *   startReview: (id: number) => Promise<Review>,
@@ -330,7 +324,6 @@ export const api = {
   setPlayers: (id, players) => request('PUT', `/api/games/${id}/players`, players),
   arrange: (id, body) => request('POST', `/api/games/${id}/setup`, body),
   hint: (id, ply, movetimeMs) => request('GET', `/api/games/${id}/hint${query({ ply, movetime_ms: movetimeMs })}`),
-  flipHint: (id, ply, movetimeMs) => request('GET', `/api/games/${id}/hint${query({ ply, movetime_ms: movetimeMs })}`),
   review: (id) => request('GET', `/api/games/${id}/review`),
   startReview: (id) => request('POST', `/api/games/${id}/review`, {}),
   recordUrl: (id) => acting(`/api/games/${id}/record?download=1`),

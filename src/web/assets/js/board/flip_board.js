@@ -5,7 +5,7 @@
 // best actions). views/flip_view.js draws them from the page's state when
 // the game's capabilities say chance acts.
 
-import { expectationText, lineTitle, percent, pieceName } from '../game/flip.js';
+import { lineTitle, percent, pieceName } from '../game/flip.js';
 import { ANIMALS, glyphPath, svg } from '../game/pieces.js';
 
 /** @typedef {{ [square: string]: string }} FlipBoard */
@@ -155,34 +155,39 @@ function drawArrows(arrows, flipped) {
   return box;
 }
 
-/** @typedef {import('../api/api.js').FlipReport} FlipReport */
+/** @typedef {import('../api/api.js').EngineReport} EngineReport */
 
 /**
  * The analysis panel: the expected score as a bar (Blue's share, or the
  * first player's while the colours are undecided) and the best actions.
+ * `analysis` is the engine's latest report of each line, best first (every
+ * family's reports, docs/api.md: each the side to move's), and `side` the
+ * side to move (null while the colours are undecided).
  * @param {{ bar: HTMLElement, fill: HTMLElement, text: HTMLElement, lines: HTMLOListElement }} el
- * @param {FlipReport | null} r
+ * @param {{ lines: EngineReport[], side: 'blue' | 'red' | null } | null} analysis
  */
-export function drawAnalysis(el, r) {
+export function drawAnalysis(el, analysis) {
   el.lines.replaceChildren();
-  el.bar.hidden = !r;
-  if (!r) return;
-  const undecided = r.blue_expected === null || r.blue_expected === undefined;
-  const share = undecided ? r.expected : /** @type {number} */ (r.blue_expected);
-  el.bar.classList.toggle('undecided', undecided);
+  const best = analysis?.lines[0];
+  el.bar.hidden = !best;
+  if (!analysis || !best) return;
+  const { side } = analysis;
+  const expected = best.expected ?? 0.5;
+  const share = side === 'red' ? 1 - expected : expected;
+  el.bar.classList.toggle('undecided', side === null);
   el.fill.style.width = `${(share * 100).toFixed(1)}%`;
-  el.text.textContent = undecided
-    ? `First player ${percent(r.expected)}`
-    : `Blue ${percent(share)} · Red ${percent(1 - share)}`;
-  el.bar.title = expectationText(r);
-  for (const line of r.lines) {
+  el.text.textContent =
+    side === null ? `First player ${percent(expected)}` : `Blue ${percent(share)} · Red ${percent(1 - share)}`;
+  el.bar.title = lineTitle(best, side);
+  for (const line of analysis.lines) {
+    if (!line) continue;
     const li = document.createElement('li');
-    li.dataset.move = line.move;
+    li.dataset.move = line.pv[0] ?? '';
     const score = document.createElement('span');
     score.className = 'pv-score';
-    score.textContent = percent(line.expected);
+    score.textContent = percent(line.expected ?? 0.5);
     li.append(score, line.pv.join(' '));
-    li.title = lineTitle(r, line);
+    li.title = lineTitle(line, side);
     el.lines.append(li);
   }
 }

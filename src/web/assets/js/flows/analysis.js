@@ -7,7 +7,7 @@ import { parseFen } from '../game/fen.js';
 import { analysisDone, analysisStats, pvMoves } from '../game/format.js';
 import { lineCursor, setLineEvaluation } from '../state/explore.js';
 import { allows, fenAt, isOnline } from '../game/game.js';
-import { expectationText } from '../game/flip.js';
+import { expectationText, flipSideAt } from '../game/flip.js';
 import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from '../state/state.js';
 import { hideTablebase, showTablebase } from '../views/tablebase_view.js';
 import {
@@ -24,7 +24,6 @@ import { render } from '../views/render.js';
 
 /** @typedef {import('../api/api.js').EngineReport} EngineReport */
 /** @typedef {import('../api/api.js').AnalysisDone} AnalysisDone */
-/** @typedef {import('../api/api.js').FlipReport} FlipReport */
 
 const ANALYSIS_MS = 15000;
 // The engine's best lines the panel shows, each a few moves to click through.
@@ -158,9 +157,9 @@ export function startAnalysis() {
 
 /**
  * The analysis of a position where chance acts: the flip engine's reports
- * (docs/api.md, "Flip hints and analyses"), an expected score over the pool
- * and the best actions, in the analysis panel; its best action is an arrow
- * and a hint's answer, as the open engine's best move is.
+ * (every family's, docs/api.md), an expected score over the pool and the
+ * best actions, in the analysis panel; its best action is an arrow and a
+ * hint's answer, as the open engine's best move is.
  * @param {import('../api/api.js').Game} g
  */
 function followChanceAnalysis(g) {
@@ -171,14 +170,22 @@ function followChanceAnalysis(g) {
   /** @type {AnalysisReports<EngineReport>} */
   const reports = new AnalysisReports();
   gameAnalysis = { ply, reports };
+  // The scores are the side to move's: the first player's while the colours are undecided.
+  const side = flipSideAt(g, ply);
+  /** @type {EngineReport[]} */
+  const lines = [];
   source.addEventListener('info', (e) => {
     if (state.source !== source || !state.game) return;
-    /** @type {FlipReport} */
-    const report = JSON.parse(e.data);
-    reports.report(/** @type {EngineReport} */ (/** @type {unknown} */ (report)));
-    showFlipAnalysis(report);
-    setBest(report.move);
-    showAnalysisStats(`depth ${report.depth} · ${expectationText(report)}`);
+    /** @type {EngineReport} */
+    const info = JSON.parse(e.data);
+    // Each depth reports every line in turn: a line is replaced in place,
+    // so that the panel keeps its actions while the next depth's come.
+    lines[(info.multipv ?? 1) - 1] = info;
+    showFlipAnalysis({ lines, side });
+    if ((info.multipv ?? 1) !== 1) return;
+    reports.report(info);
+    setBest(info.pv[0] || null);
+    showAnalysisStats(`depth ${info.depth} · ${expectationText(info, side)}`);
     renderArrows();
   });
   source.addEventListener('done', () => {

@@ -15,7 +15,7 @@ import {
 import { gameReviewed, startReview } from './review.js';
 import { toast } from '../util/dom.js';
 import { fullMoves, hintMessage, moveSquares, seatName, sideName } from '../game/format.js';
-import { hintText } from '../game/flip.js';
+import { flipSideAt, hintText } from '../game/flip.js';
 import {
   allows,
   colourOfSeat,
@@ -462,14 +462,12 @@ export async function hint() {
     const fromAnalysis = hidesInformation(g) ? null : await hintFromAnalysis(ply, HINT_MS);
     if (allows(g, 'chance')) {
       // The flip engine's action (a flip names only its square) and its
-      // expected score over the pool.
-      const report =
-        /** @type {import('../api/api.js').FlipReport | null} */ (/** @type {unknown} */ (fromAnalysis)) ??
-        (await api.flipHint(g.id, ply, HINT_MS));
+      // expected score over the pool, for the side to move at that ply.
+      const report = fromAnalysis ?? (await api.hint(g.id, ply, HINT_MS));
       if (state.game?.id !== g.id || state.view !== ply) return;
       setHint(report.move);
       render();
-      toast(hintText(report), 'info', 4500);
+      toast(hintText(report, flipSideAt(g, ply)), 'info', 4500);
       return;
     }
     const h = fromAnalysis ?? (await api.hint(g.id, ply, HINT_MS));

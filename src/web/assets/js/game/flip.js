@@ -2,7 +2,8 @@
 // Questions about a game where chance acts (Flip Jungle, docs/api.md "Flip
 // Jungle games") as the server sent it: the position after any ply (its
 // squares, face-down tiles and pool, read from the ply's FEN), a flip
-// engine's report and a review's findings in words, and the review as the
+// engine's report (every family's, docs/api.md) and a review's findings in
+// words, and the review as the
 // evaluation graph and the move list take it. Pure, so that it is
 // unit-tested without a page (tests/js).
 import { ANIMALS } from './pieces.js';
@@ -10,7 +11,7 @@ import { ANIMALS } from './pieces.js';
 /** @typedef {import('../api/api.js').Game} Game */
 /** @typedef {import('../api/api.js').GameMove} GameMove */
 /** @typedef {import('../api/api.js').Pool} Pool */
-/** @typedef {import('../api/api.js').FlipReport} FlipReport */
+/** @typedef {import('../api/api.js').EngineReport} EngineReport */
 /** @typedef {import('../api/api.js').Review} Review */
 /** @typedef {import('../api/api.js').FlipJudgement} FlipJudgement */
 /** @typedef {import('../api/api.js').FlipReview} FlipReview */
@@ -94,28 +95,48 @@ export const revealText = (m) => `${m.action ?? m.move} revealed the ${pieceName
 /** "62%" for an expected score. @param {number} e */
 export const percent = (e) => `${Math.round(e * 100)}%`;
 
-/** Who the expected score is for. @param {FlipReport} r */
-const mover = (r) => (r.side === 'blue' ? 'Blue' : r.side === 'red' ? 'Red' : 'the first player');
+/**
+ * Whose turn it is after `ply` plies, read from that ply's FEN: the colour,
+ * or null while a first-flip set's first flip has not decided the colours
+ * (FEN side "-"). The engine's scores are the side to move's: the first
+ * player's then.
+ * @param {Game} g @param {number} ply
+ * @returns {'blue' | 'red' | null}
+ */
+export function flipSideAt(g, ply) {
+  const side = (ply === 0 ? g.start_fen : g.moves[ply - 1].fen).trim().split(/\s+/)[1];
+  return side === 'w' ? 'blue' : side === 'b' ? 'red' : null;
+}
 
-/** "Blue wins in 3", "expected 62% for Blue". @param {FlipReport} r */
-export function expectationText(r) {
-  if (r.win_in !== null && r.win_in !== undefined) {
-    const n = Math.abs(r.win_in);
-    return `${mover(r)} ${r.win_in > 0 ? 'wins' : 'loses'} in ${n} ${n === 1 ? 'ply' : 'plies'}`;
+/** Who an expected score is for. @param {'blue' | 'red' | null} side */
+const mover = (side) => (side === 'blue' ? 'Blue' : side === 'red' ? 'Red' : 'the first player');
+
+/**
+ * "Blue wins in 2 moves", "expected 62% for Blue": a report of the flip
+ * engine (every family's shape, docs/api.md) for `side`, the side to move.
+ * @param {{ expected?: number, mate?: number | null }} r @param {'blue' | 'red' | null} side
+ */
+export function expectationText(r, side) {
+  if (r.mate !== null && r.mate !== undefined) {
+    const n = Math.abs(r.mate);
+    return `${mover(side)} ${r.mate > 0 ? 'wins' : 'loses'} in ${n} ${n === 1 ? 'move' : 'moves'}`;
   }
-  if (r.proven) return `${mover(r)} ${r.proven === 'win' ? 'wins' : 'loses'} with best play`;
-  return `expected ${percent(r.expected)} for ${mover(r)}`;
+  return `expected ${percent(r.expected ?? 0.5)} for ${mover(side)}`;
 }
 
-/** A hint in words. @param {FlipReport} r */
-export function hintText(r) {
-  const what = r.move?.endsWith('?') ? `turn ${r.move.slice(0, 2)} over` : `move ${r.move}`;
-  return `Hint: ${what} (${expectationText(r)})`;
+/** A hint in words. @param {{ move: string, expected?: number, mate?: number | null }} r @param {'blue' | 'red' | null} side */
+export function hintText(r, side) {
+  const what = r.move.endsWith('?') ? `turn ${r.move.slice(0, 2)} over` : `move ${r.move}`;
+  return `Hint: ${what} (${expectationText(r, side)})`;
 }
 
-/** An analysis line's title. @param {FlipReport} r @param {FlipReport['lines'][number]} line */
-export const lineTitle = (r, line) =>
-  `${line.move}: expected ${percent(line.expected)} for ${mover(r)} (${line.score > 0 ? '+' : ''}${line.score.toFixed(1)} points)`;
+/**
+ * An analysis line's title, with the engine's own words of it (its points,
+ * or the endgame tables' verdict) where it gave some.
+ * @param {EngineReport} line @param {'blue' | 'red' | null} side
+ */
+export const lineTitle = (line, side) =>
+  `${line.pv[0] ?? ''}: ${expectationText(line, side)}${line.text ? ` (${line.text})` : ''}`;
 
 export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 

@@ -15,7 +15,7 @@ import { allows, isEngine, isMine, seatToMove, waitingForOpponent } from '../gam
 import { state } from '../state/state.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
-/** @typedef {import('../api/api.js').FlipReport} FlipReport */
+/** @typedef {import('../api/api.js').EngineReport} EngineReport */
 /** @typedef {import('../board/board.js').BoardMove} BoardMove */
 /** @typedef {import('../board/flip_board.js').FlipArrow} FlipArrow */
 
@@ -34,7 +34,7 @@ const ui = {
   /** @type {string | null} */ selected: null,
   /** @type {string | null} */ dragFrom: null,
   drawn: { game: 0, ply: -1 },
-  /** @type {FlipReport | null} */ analysis: null,
+  /** @type {{ lines: EngineReport[], side: 'blue' | 'red' | null } | null} */ analysis: null,
 };
 
 /** @param {string} id */
@@ -221,12 +221,13 @@ export function renderFlipArrows() {
 /**
  * The flip engine's analysis in the analysis panel: the expected score as
  * a bar (Blue's share, or the first player's while the colours are
- * undecided) and the best actions; null clears them.
- * @param {FlipReport | null} report
+ * undecided) and the best actions, from the engine's latest report of each
+ * line (best first) and the side to move; null clears them.
+ * @param {{ lines: EngineReport[], side: 'blue' | 'red' | null } | null} analysis
  */
-export function showFlipAnalysis(report) {
-  ui.analysis = report;
+export function showFlipAnalysis(analysis) {
+  ui.analysis = analysis;
   const lines = document.getElementById('flip-lines');
   if (!(lines instanceof HTMLOListElement)) return;
-  drawAnalysis({ bar: el('flip-expect'), fill: el('flip-expect-fill'), text: el('flip-expect-text'), lines }, report);
+  drawAnalysis({ bar: el('flip-expect'), fill: el('flip-expect-fill'), text: el('flip-expect-text'), lines }, analysis);
 }
