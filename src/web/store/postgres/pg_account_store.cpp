@@ -540,7 +540,10 @@ std::vector<SeatAccount> PgAccountStore::seat_accounts(const std::vector<int64_t
   // The ids as an array's text, "{1,2,3}": one parameter however many games.
   std::string ids = "{";
   for (size_t i = 0; i < game_ids.size(); ++i) {
-    ids += (i == 0 ? "" : ",") + std::to_string(game_ids[i]);
+    // Appended in two steps: `"," + std::to_string(...)` trips GCC 12's
+    // -Wrestrict false positive in some unity batches.
+    if (i != 0) ids += ',';
+    ids += std::to_string(game_ids[i]);
   }
   ids += "}";
   pool_->run([&](pqxx::connection& c) {
