@@ -128,7 +128,7 @@ void SearchWorker::update_pv(int ply, Move m) {
   pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
 }
 
-void SearchWorker::score_moves(const MoveList& moves, int* scores, Move tt_move, int ply) const {
+void SearchWorker::score_moves(const Move* moves, int count, int* scores, int ply) const {
   const Side us = pos_.side_to_move();
   const Move previous = pos_.last_move();
   const Move counter =
@@ -136,8 +136,7 @@ void SearchWorker::score_moves(const MoveList& moves, int* scores, Move tt_move,
   const Evaluator& ev = *shared_.evaluator;
   const Move killer0 = killers_[ply][0], killer1 = killers_[ply][1];
   const int(*history)[64] = history_[us];
-  const int n = moves.size();
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < count; ++i) {
     const Move m = moves[i];
     const Piece victim = pos_.piece_on(m.to());
     int score;
@@ -155,15 +154,6 @@ void SearchWorker::score_moves(const MoveList& moves, int* scores, Move tt_move,
       score = history[m.from()][m.to()];
     }
     scores[i] = score;
-  }
-  // A list holds each move once, so the table's move is found at most once.
-  if (!tt_move.is_none()) {
-    for (int i = 0; i < n; ++i) {
-      if (moves[i] == tt_move) {
-        scores[i] = 1 << 30;
-        break;
-      }
-    }
   }
 }
 
@@ -216,7 +206,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   if (moves.empty()) return threatened ? no_move_score(ply) : best;
 
   int scores[MoveList::kCapacity];
-  score_moves(moves, scores, Move(), ply);
+  score_moves(moves.begin(), moves.size(), scores, ply);
   for (int i = 0; i < moves.size(); ++i) {
     const int pick = pick_best(scores, i, moves.size());
     std::swap(moves[i], moves[pick]);
@@ -343,15 +333,27 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
     }
   }
 
+  int picked = 0;  // moves[0, picked) are in their final order
+  // The table's move goes first, where picking it by a score above every
+  // other would put it, without scoring it or picking: the rest are scored
+  // in the order that swap leaves them. A list holds each move once.
+  if (tt_hit && !tt.move.is_none()) {
+    for (int i = 0; i < moves.size(); ++i) {
+      if (moves[i] == tt.move) {
+        std::swap(moves[0], moves[i]);
+        picked = 1;
+        break;
+      }
+    }
+  }
   int scores[MoveList::kCapacity];
-  score_moves(moves, scores, tt_hit ? tt.move : Move(), ply);
+  score_moves(moves.begin() + picked, moves.size() - picked, scores + picked, ply);
   MoveList quiets;  // the quiet moves searched so far
   int best = -kInfinite;
   Move best_move;
   const int original_alpha = alpha;
   int searched = 0;
 
-  int picked = 0;  // moves[0, picked) are in their final order
   for (int i = 0; i < moves.size(); ++i) {
     if (picked == i) {
       const int pick = pick_best(scores, i, moves.size());

@@ -158,7 +158,8 @@ class SearchWorker {
   int no_move_score(int ply) const {
     return pos_.rules().no_legal_move == NoMoveRule::kDraw ? draw_score(ply) : -kMateScore + ply;
   }
-  void score_moves(const MoveList& moves, int* scores, Move tt_move, int ply) const;
+  // Ordering scores of moves[0, count) at `ply`, into scores[0, count).
+  void score_moves(const Move* moves, int count, int* scores, int ply) const;
   void update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth, int ply);
   void update_pv(int ply, Move m);
   void check_limits();

@@ -52,9 +52,13 @@ void TranspositionTable::resize(size_t megabytes) {
   madvise(memory, bytes, MADV_HUGEPAGE);  // a hint; without huge pages all still works
 #endif
   entries_.reset(std::uninitialized_value_construct_n(static_cast<Entry*>(memory), count) - count);
+  generation_ = 0;  // as clear() leaves it
+  written_ = false;
 }
 
 void TranspositionTable::clear() {
+  if (!written_) return;
+  written_ = false;
   // Entries are two plain 64-bit words, so zero bytes are empty entries.
   static_assert(sizeof(Entry) == 2 * sizeof(uint64_t));
   std::memset(static_cast<void*>(entries_.get()), 0, buckets_ * kBucket * sizeof(Entry));

@@ -27,9 +27,18 @@ class TranspositionTable {
  public:
   explicit TranspositionTable(size_t megabytes = 16);
   void resize(size_t megabytes);
+  // Empties the table; a table nothing was stored in since it was made or
+  // last cleared is left as it is (see written_).
   void clear();
-  // Called once per search so that old entries give way to new ones.
-  void new_search() { generation_ = uint8_t((generation_ + 1) & 0x3F); }
+  // Called once per search, before it stores anything, so that old entries
+  // give way to new ones.
+  void new_search() {
+    generation_ = uint8_t((generation_ + 1) & 0x3F);
+    written_ = true;
+  }
+  // Whether a search may have stored entries since the table was made or
+  // last cleared.
+  bool written() const { return written_; }
 
   bool probe(uint64_t key, TTHit& hit) const {
     const Entry* b = bucket(key);
@@ -78,6 +87,12 @@ class TranspositionTable {
   size_t buckets_ = 0;
   size_t megabytes_ = 0;
   uint8_t generation_ = 0;
+  // Set by new_search, cleared by clear: an engine empties its table at
+  // every new game and rule set, and `bench` did so twice at each change of
+  // rules, each time writing every byte (16 MB by default) of a table that
+  // might hold nothing. Stores come only from searches, each begun with
+  // new_search, so a table without one since is still all zeros.
+  bool written_ = false;
 };
 
 }  // namespace jungle
