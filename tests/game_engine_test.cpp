@@ -60,9 +60,13 @@ TEST(GamePositionText, OpenErrorsSayWhatAndWhere) {
   EXPECT_EQ(error_of([&] { open_position_of(rules, "startpos moves a3a4 zz"); }),
             "move 2 zz is not a move: expected a from-square and a to-square, like a3a4");
   EXPECT_EQ(error_of([&] { open_position_of(rules, "start"); }),
-            "position: expected 'position startpos|fen <FEN> [moves ...]'");
+            "position: expected 'position startpos|fen <FEN> [moves ...] [reps <FEN>;<FEN>...]'");
   EXPECT_EQ(error_of([&] { open_position_of(rules, "startpos a3a4"); }),
-            "position: expected 'moves' after startpos, not 'a3a4'");
+            "position: expected 'moves' or 'reps' after the position, not 'a3a4'");
+  EXPECT_EQ(error_of([&] { open_position_of(rules, "startpos moves a3a4 moves a7a6"); }),
+            "position: 'moves' given twice");
+  EXPECT_EQ(error_of([&] { open_position_of(rules, "startpos reps 7/7 w"); }),
+            "reps FEN 1 '7/7 w': FEN placement has 2 ranks; expected 9");
   EXPECT_EQ(error_of([&] {
               open_position_of(rules, "fen 8/7/7/7/7/7/7/7/7 w 0 1");
             }).rfind("invalid FEN '8/7/7/7/7/7/7/7/7 w 0 1': ", 0),

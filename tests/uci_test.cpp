@@ -147,9 +147,10 @@ TEST(Uci, BadArgumentsAreReported) {
   Session s;
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"position",
-       "info string error: position: expected 'position startpos|fen <FEN> [moves ...]'"},
+       "info string error: position: expected 'position startpos|fen <FEN> [moves ...] [reps "
+       "<FEN>;<FEN>...]'"},
       {"position startpos a3a4",
-       "info string error: position: expected 'moves' after startpos, not 'a3a4'"},
+       "info string error: position: expected 'moves' or 'reps' after the position, not 'a3a4'"},
       {"go depth", "info string error: go: depth needs an integer"},
       {"go depth x", "info string error: go: depth needs an integer, not 'x'"},
       {"go depth 0", "info string error: go: depth must be from 1 to 127, not 0"},

@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "notation/dialect.h"
+
 namespace jungle::app {
 
 // Each subcommand registers its options and the callback that runs it.
@@ -24,6 +26,6 @@ void add_hidden_match_command(CLI::App& app);
 void add_puzzles_command(CLI::App& app);
 
 // The engine protocol on standard input and output; what `jungle` runs without a subcommand.
-int run_uci();
+int run_uci(notation::Dialect dialect = notation::Dialect::kJungle);
 
 }  // namespace jungle::app

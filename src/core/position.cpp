@@ -1,5 +1,6 @@
 #include "core/position.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/text_util.h"
@@ -143,6 +144,7 @@ void Position::set_from_fen(std::string_view fen) {
   states_[0].key = compute_key();
   repetition_slots_.fill(-1);
   index_state(0);
+  seeded_.clear();
 }
 
 void Position::validate() const {
@@ -309,7 +311,9 @@ void Position::do_move(Move m) {
   // A position can recur only after four reversible plies; the previous
   // occurrence already knows how many came before it.
   const int earlier = latest_occurrence(board_key, ply_ - 4, ply_ - st.plies_since_capture);
-  st.repetitions = earlier >= 0 ? states_[earlier].repetitions + 1 : 1;
+  st.repetitions = (earlier >= 0 ? states_[earlier].repetitions
+                                 : seeded_occurrences(board_key, ply_, st.plies_since_capture)) +
+                   1;
   index_state(ply_);
 }
 
@@ -369,7 +373,9 @@ void Position::do_failed_attack(Move m, bool remove_attacker) {
   // An attacker that stays leaves the placement as it was, so two such plies
   // in a row repeat it: look back two plies rather than four.
   const int earlier = latest_occurrence(board_key, ply_ - 2, ply_ - st.plies_since_capture);
-  st.repetitions = earlier >= 0 ? states_[earlier].repetitions + 1 : 1;
+  st.repetitions = (earlier >= 0 ? states_[earlier].repetitions
+                                 : seeded_occurrences(board_key, ply_, st.plies_since_capture)) +
+                   1;
   index_state(ply_);
 }
 
@@ -447,7 +453,22 @@ int Position::occurrences_after(Move m) const {
   // The latest earlier occurrence already counts those before it.
   const int after = ply_ + 1;  // index the new state would have
   const int earlier = latest_occurrence(key, after - 2, after - (st.plies_since_capture + 1));
-  return earlier >= 0 ? states_[earlier].repetitions : 0;
+  return earlier >= 0 ? states_[earlier].repetitions
+                      : seeded_occurrences(key, after, st.plies_since_capture + 1);
+}
+
+void Position::seed_occurrences(uint64_t board_key, int times) {
+  if (ply_ != 0) throw std::logic_error("seed_occurrences: only at the root, before any move");
+  const auto seeded = std::find_if(seeded_.begin(), seeded_.end(),
+                                   [&](const auto& s) { return s.first == board_key; });
+  if (seeded != seeded_.end()) {
+    seeded->second = std::max(seeded->second, times);
+  } else {
+    seeded_.emplace_back(board_key, times);
+  }
+  if (board_key == states_[0].board_key) {
+    states_[0].repetitions = std::max(states_[0].repetitions, times);
+  }
 }
 
 GameResult Position::terminal_state_slow(Termination* why) const {

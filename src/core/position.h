@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/bitboard.h"
@@ -150,6 +151,15 @@ class Position {
   // occurred before in this game (David Bush's rule).
   int occurrences_after(Move m) const;
 
+  // Occurrences from before the root, which no move given to this Position
+  // shows (mistboard's `reps`, docs/dialects.md): the placement and side to
+  // move `board_key` has occurred `times` times in the game up to the root,
+  // the root included when it is that position. Entering it again counts on
+  // from there, as if those occurrences were in the history, until a capture
+  // since the root makes them unreachable. Call at the root, before any
+  // move; throws std::logic_error after one.
+  void seed_occurrences(uint64_t board_key, int times);
+
   // Hash recomputed from scratch, to check the incremental one.
   uint64_t compute_key() const;
   uint64_t compute_board_key() const;
@@ -183,9 +193,21 @@ class Position {
   static int repetition_slot(uint64_t board_key) { return int(board_key & (kRepetitionSlots - 1)); }
   // The latest state in [oldest, newest], at newest's parity, whose board_key is `key`; -1 if none.
   inline int latest_occurrence(uint64_t key, int newest, int oldest) const;
+  // What seed_occurrences says of `key` for a state at `ply` with
+  // `plies_since_capture`: 0 once a capture since the root (a count below
+  // `ply`) has changed the material. One test when nothing was seeded,
+  // which is every search but a mistboard engine's.
+  int seeded_occurrences(uint64_t key, int ply, int plies_since_capture) const {
+    if (seeded_.empty() || plies_since_capture < ply) return 0;
+    for (const auto& [seeded_key, times] : seeded_) {
+      if (seeded_key == key) return times;
+    }
+    return 0;
+  }
   void index_state(int ply);
   void unindex_state(int ply);
   std::array<int32_t, kRepetitionSlots> repetition_slots_;
+  std::vector<std::pair<uint64_t, int>> seeded_;  // board_key, occurrences up to the root
 };
 
 inline void Position::put_piece(Piece p, Square s) {
@@ -249,7 +271,9 @@ inline void Position::do_counted_move(Move m) {
   st.board_key = board_key;
   st.key = board_key;  // no counters under these rules
   const int earlier = latest_occurrence(board_key, ply_ - 4, ply_ - st.plies_since_capture);
-  st.repetitions = earlier >= 0 ? states_[earlier].repetitions + 1 : 1;
+  st.repetitions = (earlier >= 0 ? states_[earlier].repetitions
+                                 : seeded_occurrences(board_key, ply_, st.plies_since_capture)) +
+                   1;
 }
 
 inline void Position::undo_counted_move() {

@@ -190,7 +190,10 @@ class OpenFamily final : public Family {
       game.play(moves[i]);
     }
     const OpenState state(std::move(game));
-    return state.observe(state.game().position().side_to_move());
+    Observation o = state.observe(state.game().position().side_to_move());
+    const std::string seeds = repetition_seeds_of(position);
+    if (!seeds.empty()) o.position += " " + seeds;
+    return o;
   }
 
   // A position reached past a draw by our rules: the side to move acts,

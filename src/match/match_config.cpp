@@ -56,8 +56,11 @@ EngineSpec parse_engine_spec(std::string_view text) {
         spec.protocol = EngineSpec::Protocol::kUci;
       } else if (value == "gtp") {
         spec.protocol = EngineSpec::Protocol::kGtp;
+      } else if (value == "mistboard") {
+        spec.protocol = EngineSpec::Protocol::kMistboard;
       } else {
-        throw std::invalid_argument("engine setting '" + word + "': the protocols are uci and gtp");
+        throw std::invalid_argument("engine setting '" + word +
+                                    "': the protocols are uci, gtp and mistboard");
       }
     } else if (key == "name") {
       spec.name = value;

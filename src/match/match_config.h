@@ -43,9 +43,11 @@ TimeControl parse_clock(std::string_view text);
 // this process (`builtin`, or `make` where a program builds its own), which
 // plays behind the same facade without a process in between.
 struct EngineSpec {
-  // The language a process speaks: the engine protocol (UCI), or GTP in
-  // KataGo-AnimalChess's dialect (gtp_engine.h), the open game's 7x9 board only.
-  enum class Protocol { kUci, kGtp };
+  // The language a process speaks: the engine protocol (UCI), GTP in
+  // KataGo-AnimalChess's dialect (gtp_engine.h), or mistboard's engine
+  // protocol (UCI with its FENs, squares and `reps`: mistboard_engine.h);
+  // the last two the open game's 7x9 board only.
+  enum class Protocol { kUci, kGtp, kMistboard };
   std::string name;
   std::string command;  // a command line: "./build/release/jungle uci"
   Protocol protocol = Protocol::kUci;
@@ -64,7 +66,7 @@ struct EngineSpec {
 
 // Reads "cmd=./jungle name=A option.Hash=16 option.Mode=random stderr=a.log",
 // with at most one of tc=10+0.1, movetime=MS, nodes=N, depth=N, and
-// proto=uci (the default) or proto=gtp; in place of cmd=, builtin=NAME plays
+// proto=uci (the default), proto=gtp or proto=mistboard; in place of cmd=, builtin=NAME plays
 // an engine of this process.
 // Words are split like a shell's, so "cmd='./jungle uci'" or
 // "'option.Move Overhead=10'" keep their spaces. Throws std::invalid_argument.

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/text_util.h"
+#include "match/mistboard_engine.h"
 
 namespace jungle::match {
 
@@ -31,6 +32,15 @@ bool MatchPlayer::prepare(const MatchConfig& config, const std::string& variant_
     gtp_.index = index_;
     gtp_.spec = spec_;
     return gtp_.prepare(config, config.tc_of(index_), incident, reason);
+  }
+  if (speaks_mistboard()) {
+    try {
+      check_mistboard_variant(config.variant);
+    } catch (const std::exception& e) {
+      *incident = Incident::kStartFailure;
+      *reason = spec_->name + ": " + config.variant + ": " + e.what();
+      return false;
+    }
   }
   if (!in_process()) {
     uci_.index = index_;
@@ -73,7 +83,18 @@ Reply MatchPlayer::ask(const game::Observation& observation, const std::string& 
     reply.crash = std::move(move.crash);
     return reply;
   }
-  uci_.proc.write_line("position " + observation.position);
+  if (speaks_mistboard()) {
+    try {
+      uci_.proc.write_line(mistboard_position_command(observation));
+    } catch (const std::exception& e) {
+      // The arbiter's own position: only a rule-set file changed under it.
+      reply.read = EngineProcess::ReadResult::kEof;
+      reply.crash = std::string("cannot write the position in mistboard's notation: ") + e.what();
+      return reply;
+    }
+  } else {
+    uci_.proc.write_line("position " + observation.position);
+  }
   uci_.proc.write_line(go);
   std::string answer;
   reply.read = uci_.wait_for("bestmove", deadline_ms, &answer, &reply.score);
@@ -83,7 +104,8 @@ Reply MatchPlayer::ask(const game::Observation& observation, const std::string& 
     uci_.ready = false;
   }
   const std::vector<std::string> words = split(answer);
-  if (words.size() > 1) reply.action = words[1];
+  if (words.size() > 1)
+    reply.action = speaks_mistboard() ? move_from_mistboard(words[1]) : words[1];
   return reply;
 }
 

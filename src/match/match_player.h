@@ -1,7 +1,8 @@
 #pragma once
 
 // One engine of a match as the runner drives it: a process spoken to over
-// the protocol (uci_engine.h) or GTP (gtp_engine.h), or an engine in this process behind the
+// the protocol (uci_engine.h; in mistboard's dialect, mistboard_engine.h) or GTP
+// (gtp_engine.h), or an engine in this process behind the
 // game::Engine facade (game/builtin_engines.h), which is told the same and
 // answers the same, under the same deadlines.
 
@@ -36,6 +37,9 @@ class MatchPlayer {
 
   bool in_process() const { return !spec_->builtin.empty() || bool(spec_->make); }
   bool speaks_gtp() const { return !in_process() && spec_->protocol == EngineSpec::Protocol::kGtp; }
+  bool speaks_mistboard() const {
+    return !in_process() && spec_->protocol == EngineSpec::Protocol::kMistboard;
+  }
   // Starts the engine if needed (its handshake and options) and brings it
   // to a new game; false, with the incident and why, when it cannot play.
   bool prepare(const MatchConfig& config, const std::string& variant_value, Incident* incident,

@@ -11,6 +11,8 @@
 #include "core/text_util.h"
 #include "core/variants.h"
 #include "game/open_observation.h"
+#include "notation/dialect.h"
+#include "protocol/uci_dialect.h"
 #include "protocol/uci_limits.h"
 
 namespace jungle {
@@ -95,7 +97,8 @@ std::optional<GoCommand> parse_go(const std::vector<std::string>& args, std::str
 
 }  // namespace
 
-UciProtocol::UciProtocol(std::istream& in, std::ostream& out) : in_(in), out_(out) {
+UciProtocol::UciProtocol(std::istream& in, std::ostream& out, notation::Dialect dialect)
+    : in_(in), out_(out), dialect_(dialect) {
   const game::Family& family = game::family_of_variant(variant_);
   use_family(family, variant_, family.make_engine());
 }
@@ -217,12 +220,18 @@ bool UciProtocol::execute(std::string_view line) {
 void UciProtocol::cmd_position(const std::vector<std::string>& args) {
   // Until a position is accepted, `go` must not answer for any other one.
   position_rejected_ = true;
-  const std::string text = join_words(args, 0, args.size());
   try {
+    if (dialect_ != notation::Dialect::kJungle &&
+        (family_->name() != "open" || !(load_variant(variant_)->geometry() == kStandardGeometry))) {
+      throw std::invalid_argument(
+          std::string("position: Dialect ") + std::string(notation::dialect_name(dialect_)) +
+          " is the open game's on the 7x9 board, not Variant " + variant_ + "'s");
+    }
+    const std::string text = uci_dialect::position_to_ours(dialect_, args);
     game::Observation next = family_->read_observation(variant_, text);
     observation_ = std::move(next);
   } catch (const std::exception& e) {
-    error(e.what());
+    error(uci_dialect::name_their_move(dialect_, args, e.what()));
     return;
   }
   position_rejected_ = false;
@@ -253,9 +262,11 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
     send("bestmove 0000");
     return;
   }
+  game::Limits limits = go->limits;
+  for (std::string& move : limits.search_actions) move = uci_dialect::move_to_ours(dialect_, move);
   try {
     engine_->go(
-        *observation_, go->limits, [this](const game::SearchInfo& info) { on_info(info); },
+        *observation_, limits, [this](const game::SearchInfo& info) { on_info(info); },
         [this](const game::Answer& answer) { on_done(answer); });
   } catch (const std::exception& e) {
     // Limits this position or engine cannot take (a searchmoves move that
@@ -283,7 +294,7 @@ void UciProtocol::on_info(const game::SearchInfo& info) {
   if (info.tbhits >= 0) s << " tbhits " << info.tbhits;
   if (info.time_ms >= 0) s << " time " << info.time_ms;
   s << " pv";
-  for (const std::string& a : info.pv) s << ' ' << a;
+  for (const std::string& a : info.pv) s << ' ' << uci_dialect::move_to_theirs(dialect_, a);
   if (!info.text.empty()) s << "\ninfo string " << info.text;
   send(s.str());
 }
@@ -296,7 +307,9 @@ void UciProtocol::on_done(const game::Answer& answer) {
     send("bestmove 0000");
     return;
   }
-  send("bestmove " + answer.action + (answer.ponder.empty() ? "" : " ponder " + answer.ponder));
+  send("bestmove " + uci_dialect::move_to_theirs(dialect_, answer.action) +
+       (answer.ponder.empty() ? ""
+                              : " ponder " + uci_dialect::move_to_theirs(dialect_, answer.ponder)));
 }
 
 void UciProtocol::cmd_setup(const std::vector<std::string>& args) {

@@ -17,6 +17,7 @@
 #include "game/engine.h"
 #include "game/family.h"
 #include "game/strength_model.h"
+#include "notation/dialect.h"
 
 namespace jungle {
 
@@ -33,9 +34,14 @@ namespace jungle {
 // answered at once; a command that needs the engine idle (`go`,
 // `ucinewgame`, `setoption`, `bench`) first stops what runs, as `stop`
 // would. Every line written is whole and flushed.
+// In mistboard's dialect (`jungle uci --dialect mistboard`, or the Dialect
+// option) `position` takes mistboard's FEN, squares and `reps`, and the
+// moves of `info ... pv` and `bestmove` are written in its squares
+// (uci_dialect.h); the open game on the 7x9 board only.
 class UciProtocol {
  public:
-  UciProtocol(std::istream& in, std::ostream& out);
+  UciProtocol(std::istream& in, std::ostream& out,
+              notation::Dialect dialect = notation::Dialect::kJungle);
   ~UciProtocol();
   UciProtocol(const UciProtocol&) = delete;
   UciProtocol& operator=(const UciProtocol&) = delete;
@@ -60,6 +66,7 @@ class UciProtocol {
   void cmd_uci();
   void cmd_setoption(const std::vector<std::string>& args);
   void cmd_variant(const std::string& value);
+  void cmd_dialect(const std::string& value);
   void cmd_position(const std::vector<std::string>& args);
   void cmd_go(const std::vector<std::string>& args);
   void cmd_setup(const std::vector<std::string>& args);
@@ -79,6 +86,7 @@ class UciProtocol {
   std::ostream& out_;
   std::mutex out_mutex_;
   std::string variant_ = "standard";
+  notation::Dialect dialect_ = notation::Dialect::kJungle;
   const game::Family* family_ = nullptr;
   std::unique_ptr<game::Engine> engine_;
   // The engine's options as set, in order: a new engine (another family's)

@@ -1,5 +1,5 @@
 // `uci` and `setoption`: the options the engine of the current family
-// announces, and the protocol's own (Variant, Ponder).
+// announces, and the protocol's own (Variant, Ponder, Dialect).
 
 #include <algorithm>
 #include <sstream>
@@ -9,6 +9,7 @@
 #include "core/variants.h"
 #include "game/engine_options.h"
 #include "protocol/uci.h"
+#include "protocol/uci_dialect.h"
 
 namespace jungle {
 
@@ -19,6 +20,8 @@ void UciProtocol::cmd_uci() {
   for (const game::OptionSpec& o : engine_->options()) s << game::option_uci_text(o) << "\n";
   s << "option name Ponder type check default " << (ponder_ ? "true" : "false") << "\n"
     << "option name Variant type string default " << variant_ << "\n"
+    << "option name Dialect type combo default " << notation::dialect_name(dialect_)
+    << " var jungle var mistboard\n"
     << "uciok";
   send(s.str());
 }
@@ -37,6 +40,10 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
       value_at == args.end() ? "" : join_words(args, value_index + 1, args.size());
   if (name == "variant") {
     cmd_variant(value);
+    return;
+  }
+  if (name == "dialect") {
+    cmd_dialect(value);
     return;
   }
   if (name == "ponder") {
@@ -82,6 +89,17 @@ void UciProtocol::cmd_setoption(const std::vector<std::string>& args) {
                                  [&](const auto& s) { return lower(s.first) == name; }),
                   settings_.end());
   settings_.emplace_back(spec->name, value);
+}
+
+void UciProtocol::cmd_dialect(const std::string& value) {
+  const std::optional<notation::Dialect> dialect = uci_dialect::parse(value);
+  if (!dialect) {
+    error("setoption: Dialect must be one of " + std::string(uci_dialect::kNames) + ", not '" +
+          value + "'");
+    return;
+  }
+  // Positions and moves from now on; the position already given stands.
+  dialect_ = *dialect;
 }
 
 void UciProtocol::cmd_variant(const std::string& value) {

@@ -1,0 +1,106 @@
+#include "protocol/uci_dialect.h"
+
+#include <algorithm>
+
+#include "core/text_util.h"
+#include "notation/convert.h"
+#include "notation/move_text.h"
+
+namespace jungle::uci_dialect {
+
+using notation::Dialect;
+
+namespace {
+
+size_t section_end(const std::vector<std::string>& args, size_t from) {
+  size_t i = from;
+  while (i < args.size() && args[i] != "moves" && args[i] != "reps") ++i;
+  return i;
+}
+
+// One move from `from`'s squares to `to`'s; the mover matters to neither
+// dialect spoken here (only KataGo's colour letter needs it).
+std::string convert_move(Dialect from, Dialect to, const std::string& move) {
+  try {
+    return notation::write_move(to, notation::read_move(from, move, kBlue), kBlue);
+  } catch (const notation::NotationError&) {
+    return move;
+  }
+}
+
+}  // namespace
+
+std::optional<Dialect> parse(std::string_view name) {
+  const std::optional<Dialect> d = notation::parse_dialect(name);
+  if (d == Dialect::kJungle || d == Dialect::kMistboard) return d;
+  return std::nullopt;
+}
+
+std::string position_to_ours(Dialect dialect, const std::vector<std::string>& args) {
+  if (dialect == Dialect::kJungle || args.empty() || (args[0] != "fen" && args[0] != "startpos")) {
+    // Left for the family's reader, which says what `position` takes.
+    return join_words(args, 0, args.size());
+  }
+  std::vector<std::string> out{args[0]};
+  size_t i = 1;
+  if (args[0] == "fen") {
+    i = section_end(args, 1);
+    out.push_back(notation::convert_position(join_words(args, 1, i), dialect, Dialect::kJungle));
+  }
+  while (i < args.size()) {
+    const std::string& keyword = args[i];
+    const size_t end = section_end(args, i + 1);
+    out.push_back(keyword);
+    if (keyword == "moves") {
+      for (size_t j = i + 1; j < end; ++j) {
+        out.push_back(convert_move(dialect, Dialect::kJungle, args[j]));
+      }
+    } else {
+      // `reps`: FENs separated by ';', each with its spaces.
+      const std::string text = join_words(args, i + 1, end);
+      std::vector<std::string> fens;
+      for (size_t begin = 0; begin <= text.size();) {
+        const size_t stop = std::min(text.find(';', begin), text.size());
+        const std::string fen = trim(std::string_view(text).substr(begin, stop - begin));
+        begin = stop + 1;
+        if (fen.empty()) continue;
+        try {
+          fens.push_back(notation::convert_position(fen, dialect, Dialect::kJungle));
+        } catch (const notation::NotationError& e) {
+          throw notation::NotationError("reps FEN " + std::to_string(fens.size() + 1) + " " +
+                                        in_quotes(fen) + ": " + e.what());
+        }
+      }
+      out.push_back(join(fens, ";"));
+    }
+    i = end;
+  }
+  return join(out, " ");
+}
+
+std::string name_their_move(Dialect dialect, const std::vector<std::string>& args,
+                            const std::string& message) {
+  const std::vector<std::string> words = split(message);
+  size_t number = 0;
+  if (dialect == Dialect::kJungle || words.size() < 2 || words[0] != "move" ||
+      !parse_int(words[1], number) || number == 0) {
+    return message;
+  }
+  const size_t moves = size_t(std::find(args.begin(), args.end(), "moves") - args.begin());
+  const size_t at = moves + number;
+  if (at >= section_end(args, moves + 1)) return message;
+  return message + " (" + std::string(notation::dialect_name(dialect)) + "'s " +
+         in_quotes(args[at]) + "; the squares named are ours, mirrored left-right)";
+}
+
+std::string move_to_ours(Dialect dialect, const std::string& move) {
+  if (dialect == Dialect::kJungle) return move;
+  return convert_move(dialect, Dialect::kJungle, move);
+}
+
+std::string move_to_theirs(Dialect dialect, const std::string& move) {
+  if (dialect == Dialect::kJungle) return move;
+  return convert_move(Dialect::kJungle, dialect, move);
+}
+
+}  // namespace jungle::uci_dialect

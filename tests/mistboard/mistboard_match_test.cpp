@@ -1,0 +1,92 @@
+// `jungle match` with a mistboard engine (`proto=mistboard`): the position
+// sent as mistboard's server sends it (its FEN and the twice-seen positions'
+// FENs as `reps`), its moves read back from its squares, and our engine as
+// `jungle uci --dialect mistboard` against itself as `jungle uci`.
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "game/observation.h"
+#include "game/state.h"
+#include "match/match_config.h"
+#include "match/match_runner.h"
+#include "match/mistboard_engine.h"
+
+namespace jungle::match {
+namespace {
+
+TEST(MistboardMatch, SendsItsFenAndThePositionsSeenTwiceAsReps) {
+  game::Observation o;
+  o.variant = "standard";
+  o.position = "startpos";
+  EXPECT_EQ(mistboard_position_command(o),
+            "position fen t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T r 0 1");
+  // The start and the position after a3a4 have each occurred twice, the
+  // current one included; the FEN of each is its first occurrence's.
+  o.position = "startpos moves a3a4 a7a6 a4a3 a6a7 a3a4";
+  EXPECT_EQ(mistboard_position_command(o),
+            "position fen t5l/1c3d1/e1w1p1r/7/7/6E/R1P1W2/1D3C1/L5T b 5 3 reps "
+            "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T r 0 1;"
+            "t5l/1c3d1/e1w1p1r/7/7/6E/R1P1W2/1D3C1/L5T b 1 1");
+  // A position seen once is no seed.
+  o.position = "startpos moves a3a4 a7a6 a4a3 a6a7";
+  EXPECT_EQ(mistboard_position_command(o),
+            "position fen t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T r 4 3 reps "
+            "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T r 0 1");
+  EXPECT_EQ(move_from_mistboard("g3g4"), "a3a4");
+  EXPECT_EQ(move_from_mistboard("0000"), "0000");
+}
+
+TEST(MistboardMatch, ProtoMistboardIsReadAndKeptToTheOpenGamesBoard) {
+  EXPECT_EQ(parse_engine_spec("cmd=x proto=mistboard").protocol, EngineSpec::Protocol::kMistboard);
+  try {
+    (void)parse_engine_spec("cmd=x proto=misty");
+    FAIL() << "proto=misty accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "engine setting 'proto=misty': the protocols are uci, gtp and mistboard");
+  }
+  EXPECT_NO_THROW(check_mistboard_variant("standard"));
+  try {
+    check_mistboard_variant("flip");
+    FAIL() << "flip accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "mistboard's engine protocol plays the open game on the 7x9 board only");
+  }
+}
+
+TEST(MistboardMatch, JungleAsAMistboardEnginePlaysJungleOverUciToLegalResults) {
+  MatchConfig c;
+  c.engines[0] = parse_engine_spec(std::string("cmd='") + JUNGLE_BINARY +
+                                   " uci --dialect mistboard' proto=mistboard name=misty "
+                                   "option.Hash=16");
+  c.engines[1] = parse_engine_spec(std::string("cmd='") + JUNGLE_BINARY + " uci' name=uci");
+  c.games = 4;
+  c.tc.kind = TimeControl::Kind::kNodes;
+  c.tc.nodes = 300;
+  c.max_plies = 40;
+  c.handshake_timeout_ms = 10000;
+  c.move_timeout_ms = 10000;
+  int seen = 0;
+  const MatchResult r = MatchRunner(c).run([&](const GameOutcome& out, const MatchResult&) {
+    ++seen;
+    EXPECT_EQ(out.incident, Incident::kNone) << out.reason;
+    ASSERT_TRUE(out.state);
+    EXPECT_TRUE(out.state->over()) << out.reason;
+    // Both report scores, so a win both announce is adjudicated.
+    EXPECT_TRUE(out.termination == "agreement" || out.reason.find("by rule") != std::string::npos ||
+                out.reason.rfind("adjudicated: both engines announce", 0) == 0)
+        << out.reason;
+    EXPECT_GE(out.plies, 1);
+  });
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(r.games, 4);
+  EXPECT_EQ(seen, 4);
+  EXPECT_TRUE(r.incident_log.empty()) << r.incident_log.front();
+  EXPECT_EQ(r.wdl.wins + r.wdl.draws + r.wdl.losses, 4);
+}
+
+}  // namespace
+}  // namespace jungle::match
