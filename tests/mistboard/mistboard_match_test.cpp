@@ -13,6 +13,7 @@
 #include "match/match_config.h"
 #include "match/match_runner.h"
 #include "match/mistboard_engine.h"
+#include "short_match_util.h"
 
 namespace jungle::match {
 namespace {
@@ -58,34 +59,13 @@ TEST(MistboardMatch, ProtoMistboardIsReadAndKeptToTheOpenGamesBoard) {
 }
 
 TEST(MistboardMatch, JungleAsAMistboardEnginePlaysJungleOverUciToLegalResults) {
-  MatchConfig c;
-  c.engines[0] = parse_engine_spec(std::string("cmd='") + JUNGLE_BINARY +
-                                   " uci --dialect mistboard' proto=mistboard name=misty "
-                                   "option.Hash=16");
-  c.engines[1] = parse_engine_spec(std::string("cmd='") + JUNGLE_BINARY + " uci' name=uci");
-  c.games = 4;
-  c.tc.kind = TimeControl::Kind::kNodes;
-  c.tc.nodes = 300;
-  c.max_plies = 40;
-  c.handshake_timeout_ms = 10000;
-  c.move_timeout_ms = 10000;
-  int seen = 0;
-  const MatchResult r = MatchRunner(c).run([&](const GameOutcome& out, const MatchResult&) {
-    ++seen;
-    EXPECT_EQ(out.incident, Incident::kNone) << out.reason;
-    ASSERT_TRUE(out.state);
-    EXPECT_TRUE(out.state->over()) << out.reason;
-    // Both report scores, so a win both announce is adjudicated.
-    EXPECT_TRUE(out.termination == "agreement" || out.reason.find("by rule") != std::string::npos ||
-                out.reason.rfind("adjudicated: both engines announce", 0) == 0)
-        << out.reason;
-    EXPECT_GE(out.plies, 1);
-  });
-  EXPECT_EQ(r.error, "");
-  EXPECT_EQ(r.games, 4);
-  EXPECT_EQ(seen, 4);
-  EXPECT_TRUE(r.incident_log.empty()) << r.incident_log.front();
-  EXPECT_EQ(r.wdl.wins + r.wdl.draws + r.wdl.losses, 4);
+  // Both report scores, so a win both announce is adjudicated.
+  expect_short_match_plays_cleanly(
+      std::string("cmd='") + JUNGLE_BINARY +
+          " uci --dialect mistboard' proto=mistboard name=misty option.Hash=16",
+      std::string("cmd='") + JUNGLE_BINARY + " uci' name=uci", 4, [](const GameOutcome& out) {
+        return out.reason.rfind("adjudicated: both engines announce", 0) == 0;
+      });
 }
 
 }  // namespace
