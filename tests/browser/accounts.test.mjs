@@ -4,7 +4,6 @@
 // cookie is HttpOnly, so the page's scripts never see it.
 //   JUNGLE_BINARY=build/x/jungle node --test accounts.test.mjs
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -31,15 +30,10 @@ async function enter(p, name, password, button) {
 }
 
 before(async () => {
-  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
-  browser = await h.launchBrowser();
+  ({ server, url, browser } = await h.startServerAndBrowser(work));
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await h.stopServer(server), 0, 'the server stops cleanly on SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 test('sign up, log out, log in on a second device, play, and see the game in the profile', async () => {
   const first = await device();

@@ -5,7 +5,6 @@
 // no answer or stream message carries anything of a face-down tile.
 //   JUNGLE_BINARY=build/x/jungle node --test flip_online.test.mjs
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -16,15 +15,10 @@ let url;
 let browser;
 
 before(async () => {
-  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
-  browser = await h.launchBrowser();
+  ({ server, url, browser } = await h.startServerAndBrowser(work));
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await h.stopServer(server), 0, 'the server stops cleanly on SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 async function person() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

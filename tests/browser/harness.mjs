@@ -1,8 +1,9 @@
 // What every browser test needs: a real `jungle serve` on a free loopback
 // port with a fresh database, Debian's headless Chromium, and the waits and
 // locators the page's structure calls for.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -55,6 +56,43 @@ export function stopServer(proc) {
 
 export const launchBrowser = () =>
   chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/**
+ * A suite's server on a fresh `games.db` in `work` and its browser; resolves
+ * to both. A browser that fails to start stops the server it would have used.
+ */
+export async function startServerAndBrowser(work) {
+  const { proc: server, url } = await startServer(path.join(work, 'games.db'));
+  try {
+    return { server, url, browser: await launchBrowser() };
+  } catch (e) {
+    await stopServer(server);
+    throw e;
+  }
+}
+
+/** Closes what startServerAndBrowser started (the server must stop cleanly on SIGTERM) and removes `work`. */
+export async function stopServerAndBrowser({ server, browser }, work) {
+  await browser?.close();
+  if (server) assert.equal(await stopServer(server), 0, 'the server stops cleanly on SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * A JSON request made by the page `p` (so with its cookies: its player key
+ * and login); resolves to the answer's body, and rejects on an error status
+ * with the route and the body.
+ */
+export const callJson = (p, method, route, body = {}) =>
+  p.evaluate(
+    async ([m, r, b]) => {
+      const res = await fetch(r, { method: m, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+      const json = await res.json();
+      if (!res.ok) throw new Error(`${m} ${r}: ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    },
+    [method, route, body],
+  );
 
 /** A board square's click target. */
 export const square = (p, name, board = 'board') => p.locator(`#${board} rect.hit[data-square="${name}"]`);

@@ -5,7 +5,6 @@
 // lobby.
 //   JUNGLE_BINARY=build/x/jungle node --test rating_history.test.mjs
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -18,42 +17,21 @@ let browser;
 
 const shot = (p, name) => p.screenshot({ path: path.join(shots, `rating-history-${name}.png`) });
 
-/** A JSON request from the page `p` (its cookies: its player key and login); the answer's body. */
-const call = (p, method, route, body = {}) =>
-  p.evaluate(
-    async ([m, r, b]) => {
-      const res = await fetch(r, {
-        method: m,
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(b),
-      });
-      const json = await res.json();
-      if (!res.ok) throw new Error(`${m} ${r}: ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    },
-    [method, route, body],
-  );
-
 before(async () => {
-  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
-  browser = await h.launchBrowser();
+  ({ server, url, browser } = await h.startServerAndBrowser(work));
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await h.stopServer(server), 0, 'the server stops cleanly on SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 const blitz = { kind: 'increment', initial_ms: 180000, increment_ms: 2000 };
 
 /** A rated blitz game, Ann blue: a3a4, g7g6, and `loser` resigns. */
 async function ratedGame(ann, bob, loser) {
-  const g = await call(ann, 'POST', '/api/games', { online: true, rated: true, side: 'blue', time_control: blitz });
-  await call(bob, 'POST', '/api/join', { code: g.code });
-  await call(ann, 'POST', `/api/games/${g.id}/moves`, { move: 'a3a4' });
-  await call(bob, 'POST', `/api/games/${g.id}/moves`, { move: 'g7g6' });
-  await call(loser, 'POST', `/api/games/${g.id}/resign`);
+  const g = await h.callJson(ann, 'POST', '/api/games', { online: true, rated: true, side: 'blue', time_control: blitz });
+  await h.callJson(bob, 'POST', '/api/join', { code: g.code });
+  await h.callJson(ann, 'POST', `/api/games/${g.id}/moves`, { move: 'a3a4' });
+  await h.callJson(bob, 'POST', `/api/games/${g.id}/moves`, { move: 'g7g6' });
+  await h.callJson(loser, 'POST', `/api/games/${g.id}/resign`);
   return g.id;
 }
 
@@ -74,8 +52,8 @@ test('the profile graphs the rating after each rated game; the lists show the ra
     await h.openPage(p, url);
     if (await p.locator('#dlg-new').isVisible()) await p.keyboard.press('Escape');
   }
-  await call(ann, 'POST', '/api/account/signup', { name: 'Ann', password: 'ann-secret-1' });
-  await call(bob, 'POST', '/api/account/signup', { name: 'Bob', password: 'bob-secret-1' });
+  await h.callJson(ann, 'POST', '/api/account/signup', { name: 'Ann', password: 'ann-secret-1' });
+  await h.callJson(bob, 'POST', '/api/account/signup', { name: 'Bob', password: 'bob-secret-1' });
 
   // Before a rated game: the empty state.
   await openProfile(ann, 'Ann');
