@@ -94,6 +94,37 @@ export const callJson = (p, method, route, body = {}) =>
     [method, route, body],
   );
 
+/**
+ * Two people, each on a page of their own at `url` with the new-game dialog
+ * closed, signed up as Ann and Bob; resolves to their pages.
+ */
+export async function annAndBobSignedUp(browser, url) {
+  const ann = (await newPerson(browser)).page;
+  const bob = (await newPerson(browser)).page;
+  for (const p of [ann, bob]) {
+    await openPage(p, url);
+    if (await p.locator('#dlg-new').isVisible()) await p.keyboard.press('Escape');
+  }
+  await callJson(ann, 'POST', '/api/account/signup', { name: 'Ann', password: 'ann-secret-1' });
+  await callJson(bob, 'POST', '/api/account/signup', { name: 'Bob', password: 'bob-secret-1' });
+  return { ann, bob };
+}
+
+/**
+ * A rated 3+2 game through the API, `blue`'s page creating it as Blue and
+ * `red`'s joining: a3a4, g7g6, then `loser` (one of the two) resigns.
+ * Resolves to the game's id.
+ */
+export async function ratedBlitzGame(blue, red, loser) {
+  const blitz = { kind: 'increment', initial_ms: 180000, increment_ms: 2000 };
+  const g = await callJson(blue, 'POST', '/api/games', { online: true, rated: true, side: 'blue', time_control: blitz });
+  await callJson(red, 'POST', '/api/join', { code: g.code });
+  await callJson(blue, 'POST', `/api/games/${g.id}/moves`, { move: 'a3a4' });
+  await callJson(red, 'POST', `/api/games/${g.id}/moves`, { move: 'g7g6' });
+  await callJson(loser, 'POST', `/api/games/${g.id}/resign`);
+  return g.id;
+}
+
 /** A board square's click target. */
 export const square = (p, name, board = 'board') => p.locator(`#${board} rect.hit[data-square="${name}"]`);
 export const moveCount = (p) => p.locator('#moves button.mv:not(.gap)').count();

@@ -23,14 +23,7 @@ before(async () => {
 after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 test('the lobby opens the leaderboard of established ratings', async () => {
-  const ann = (await h.newPerson(browser)).page;
-  const bob = (await h.newPerson(browser)).page;
-  for (const p of [ann, bob]) {
-    await h.openPage(p, url);
-    if (await p.locator('#dlg-new').isVisible()) await p.keyboard.press('Escape');
-  }
-  await h.callJson(ann, 'POST', '/api/account/signup', { name: 'Ann', password: 'ann-secret-1' });
-  await h.callJson(bob, 'POST', '/api/account/signup', { name: 'Bob', password: 'bob-secret-1' });
+  const { ann, bob } = await h.annAndBobSignedUp(browser, url);
   // Before any rated game the board is empty.
   await ann.locator('#btn-lobby').click();
   await ann.locator('#lobby-leaderboard').click();
@@ -40,14 +33,7 @@ test('the lobby opens the leaderboard of established ratings', async () => {
 
   // Sixteen games, Ann (blue) winning two of every three: a3a4, g7g6, and
   // the loser resigns.
-  const blitz = { kind: 'increment', initial_ms: 180000, increment_ms: 2000 };
-  for (let i = 0; i < 16; i++) {
-    const g = await h.callJson(ann, 'POST', '/api/games', { online: true, rated: true, side: 'blue', time_control: blitz });
-    await h.callJson(bob, 'POST', '/api/join', { code: g.code });
-    await h.callJson(ann, 'POST', `/api/games/${g.id}/moves`, { move: 'a3a4' });
-    await h.callJson(bob, 'POST', `/api/games/${g.id}/moves`, { move: 'g7g6' });
-    await h.callJson(i % 3 === 2 ? ann : bob, 'POST', `/api/games/${g.id}/resign`);
-  }
+  for (let i = 0; i < 16; i++) await h.ratedBlitzGame(ann, bob, i % 3 === 2 ? ann : bob);
 
   await ann.locator('#btn-lobby').click();
   await ann.locator('#lobby-leaderboard').click();

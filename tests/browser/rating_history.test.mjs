@@ -23,18 +23,6 @@ before(async () => {
 
 after(() => h.stopServerAndBrowser({ server, browser }, work));
 
-const blitz = { kind: 'increment', initial_ms: 180000, increment_ms: 2000 };
-
-/** A rated blitz game, Ann blue: a3a4, g7g6, and `loser` resigns. */
-async function ratedGame(ann, bob, loser) {
-  const g = await h.callJson(ann, 'POST', '/api/games', { online: true, rated: true, side: 'blue', time_control: blitz });
-  await h.callJson(bob, 'POST', '/api/join', { code: g.code });
-  await h.callJson(ann, 'POST', `/api/games/${g.id}/moves`, { move: 'a3a4' });
-  await h.callJson(bob, 'POST', `/api/games/${g.id}/moves`, { move: 'g7g6' });
-  await h.callJson(loser, 'POST', `/api/games/${g.id}/resign`);
-  return g.id;
-}
-
 /** Opens the profile of the account `p` is logged into, from the top bar. */
 async function openProfile(p, name) {
   await p.reload();
@@ -46,14 +34,7 @@ async function openProfile(p, name) {
 }
 
 test('the profile graphs the rating after each rated game; the lists show the ratings', async () => {
-  const ann = (await h.newPerson(browser)).page;
-  const bob = (await h.newPerson(browser)).page;
-  for (const p of [ann, bob]) {
-    await h.openPage(p, url);
-    if (await p.locator('#dlg-new').isVisible()) await p.keyboard.press('Escape');
-  }
-  await h.callJson(ann, 'POST', '/api/account/signup', { name: 'Ann', password: 'ann-secret-1' });
-  await h.callJson(bob, 'POST', '/api/account/signup', { name: 'Bob', password: 'bob-secret-1' });
+  const { ann, bob } = await h.annAndBobSignedUp(browser, url);
 
   // Before a rated game: the empty state.
   await openProfile(ann, 'Ann');
@@ -62,8 +43,8 @@ test('the profile graphs the rating after each rated game; the lists show the ra
   await ann.keyboard.press('Escape');
 
   // Ann wins, then loses: 1662.3 then 1433.1 (docs/ratings.md's figures).
-  const first = await ratedGame(ann, bob, bob);
-  const second = await ratedGame(ann, bob, ann);
+  const first = await h.ratedBlitzGame(ann, bob, bob);
+  const second = await h.ratedBlitzGame(ann, bob, ann);
   await openProfile(ann, 'Ann');
   const graph = ann.locator('#profile-ratings figure[data-category="standard blitz"]');
   await graph.waitFor({ state: 'visible' });
