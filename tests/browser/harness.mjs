@@ -127,6 +127,21 @@ export async function ratedBlitzGame(blue, red, loser) {
 
 /** A board square's click target. */
 export const square = (p, name, board = 'board') => p.locator(`#${board} rect.hit[data-square="${name}"]`);
+
+/**
+ * Clicks the piece on `name` until the board shows it picked up. A position
+ * viewed away from the game's end (the start, a side line) gets its legal
+ * moves from the server, and a click before they arrive picks nothing up.
+ */
+export async function pickUp(p, name, board = 'board') {
+  const target = square(p, name, board);
+  for (let tries = 0; tries < 100; tries++) {
+    await target.click();
+    if (/, selected$/.test((await target.getAttribute('aria-label')) ?? '')) return;
+    await p.waitForTimeout(100);
+  }
+  throw new Error(`the piece on ${name} could not be picked up`);
+}
 export const moveCount = (p) => p.locator('#moves button.mv:not(.gap)').count();
 
 /** Waits until the status line matches `re` (requests and animations take a moment). */

@@ -179,10 +179,10 @@ test('side lines: moves from a past position make a tree in the move list; engin
 
   // Another move there starts a side line; the game keeps its three moves.
   await page.locator('#moves button.mv[data-ply="1"]').click();
-  await h.square(page, 'a7').click();
+  await h.pickUp(page, 'a7');
   await h.square(page, 'a6').click();
   await page.locator('#moves li.variation').waitFor();
-  await h.square(page, 'a4').click();
+  await h.pickUp(page, 'a4');
   await h.square(page, 'a5').click();
   await page.waitForFunction(() => document.querySelectorAll('#moves li.variation button.mv').length === 2);
   assert.equal(await page.locator('#moves li.variation').textContent(), '(1…a7a62.a4a5)');

@@ -71,7 +71,7 @@ test('the tables\' verdict names the winner and values each move; a side line is
   await h.square(page, 'c1').click();
   await h.waitForMoves(page, 1);
   await page.locator('#nav-first').click();
-  await h.square(page, 'b1').click();
+  await h.pickUp(page, 'b1');
   await h.square(page, 'b2').click();
   await page.locator('#moves li.variation').waitFor();
   const sideLine = await probe(page, '7/e6/7/7/7/7/7/1R5/7 b 0 1');
