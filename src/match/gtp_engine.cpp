@@ -105,7 +105,9 @@ bool GtpEngine::prepare(const MatchConfig& config, const TimeControl& tc, Incide
       const std::string only = "GTP's dialect plays the open game on the 7x9 board only";
       if (game::family_of_variant(config.variant).name() != "open")
         throw std::invalid_argument(only);
-      const Geometry& board = load_variant(config.variant)->geometry();
+      // Held while the geometry is read: it lives in the rule set.
+      const RuleSetPtr rules = load_variant(config.variant);
+      const Geometry& board = rules->geometry();
       if (board.files() != kStandardGeometry.files() || board.ranks() != kStandardGeometry.ranks())
         throw std::invalid_argument(only);
     } catch (const std::exception& e) {

@@ -100,7 +100,9 @@ GtpProtocol::GtpProtocol(std::istream& in, std::ostream& out, std::string varian
   if (family_->name() != "open")
     throw std::invalid_argument("GTP plays the open game; '" + variant_ + "' is " +
                                 std::string(family_->title()));
-  const Geometry& board = load_variant(variant_)->geometry();
+  // Held while the geometry is read: it lives in the rule set.
+  const RuleSetPtr rules = load_variant(variant_);
+  const Geometry& board = rules->geometry();
   if (board.files() != kStandardGeometry.files() || board.ranks() != kStandardGeometry.ranks())
     throw std::invalid_argument("GTP's vertices name the 7x9 board only; '" + variant_ + "' is " +
                                 std::to_string(board.files()) + "x" +
