@@ -9,6 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "core/dialect.h"
+#include "core/dialect_move.h"
+#include "core/dialect_position.h"
 #include "core/game_record.h"
 #include "core/geometry.h"
 #include "core/movegen.h"
@@ -16,9 +19,6 @@
 #include "core/position.h"
 #include "core/rule_set.h"
 #include "notation/convert.h"
-#include "notation/dialect.h"
-#include "notation/move_text.h"
-#include "notation/position_text.h"
 #include "notation/record_text.h"
 
 namespace jungle::notation {
@@ -226,20 +226,26 @@ TEST(Dialects, RecordsCrossOverWholeGames) {
       "[Event \"test\"]\n[Blue \"A\"]\n[Red \"B\"]\n[Result \"*\"]\n\n1. a3a4 a7a6 2. a4a5 *\n";
   const std::string bush = convert_records(jgn, Dialect::kJungle, Dialect::kBush);
   EXPECT_EQ(bush,
-            "[Event \"test\"]\n[Blue \"A\"]\n[Red \"B\"]\n[Result \"*\"]\n\n"
-            "7g-7f\n7c-7d\n7f-7e\n\n");
+            "[Event \"test\"]\n[Blue \"A\"]\n[Red \"B\"]\n[Result \"*\"]\n[Notation \"bush\"]\n\n"
+            "1. 7g-7f 7c-7d 2. 7f-7e *\n");
   EXPECT_EQ(convert_records(jgn, Dialect::kJungle, Dialect::kKatago),
-            "[Event \"test\"]\n[Blue \"A\"]\n[Red \"B\"]\n[Result \"*\"]\n\n"
-            "play b A3; play b A4\nplay w A7; play w A6\nplay b A4; play b A5\n\n");
+            "[Event \"test\"]\n[Blue \"A\"]\n[Red \"B\"]\n[Result \"*\"]\n[Notation \"katago\"]\n\n"
+            "1. A3A4 A7A6 2. A4A5 *\n");
   EXPECT_EQ(convert_records(bush, Dialect::kBush, Dialect::kJungle),
             write_records(read_records(jgn)));
-  // A start position crosses over in the dialect's own format.
+  // The Notation tag says the dialect, whatever --from says.
+  EXPECT_EQ(convert_records(bush, Dialect::kNetcan, Dialect::kJungle),
+            write_records(read_records(jgn)));
+  // A start position crosses over in the dialect's own format; a game
+  // without the tag is in --from's dialect (mistboard's board is ours mirrored).
   const std::string from_fen =
       "[Event \"x\"]\n[FEN \"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1\"]\n\na7a6\n";
-  EXPECT_EQ(convert_records(from_fen, Dialect::kMistboard, Dialect::kMistboard), from_fen + "\n");
+  EXPECT_EQ(convert_records(from_fen, Dialect::kMistboard, Dialect::kMistboard),
+            "[Event \"x\"]\n[Notation \"mistboard\"]\n"
+            "[FEN \"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1\"]\n\n1... a7a6 *\n");
   EXPECT_EQ(convert_records(from_fen, Dialect::kMistboard, Dialect::kKatago),
-            "[Event \"x\"]\n[FEN \"t5l/1c3d1/e1w1j1r/7/7/7/R1J1W1E/1D3C1/L5T b\"]\n\n"
-            "play w G7; play w G6\n\n");
+            "[Event \"x\"]\n[Notation \"katago\"]\n"
+            "[FEN \"t5l/1c3d1/e1w1j1r/7/7/7/R1J1W1E/1D3C1/L5T b\"]\n\n1... G7G6 *\n");
 }
 
 TEST(Dialects, RecordErrorsNameTheGameAndTheMove) {
@@ -248,7 +254,17 @@ TEST(Dialects, RecordErrorsNameTheGameAndTheMove) {
                     Dialect::kJungle);
     FAIL() << "no error";
   } catch (const NotationError& e) {
-    EXPECT_STREQ(e.what(), "game 2: move 2 ('7g-7f'): illegal move a3a4: no piece on a3");
+    EXPECT_STREQ(e.what(),
+                 "game 2, line 8: move 1... 7g-7f (bush; ours a3a4) is illegal: no piece on a3");
+  }
+  try {
+    convert_records("[FEN \"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1\"]\n\n1... a7a6 *\n",
+                    Dialect::kJungle, Dialect::kBush);
+    FAIL() << "no error";
+  } catch (const NotationError& e) {
+    EXPECT_STREQ(e.what(),
+                 "game 1: Bush's notation has no position format (his rules name squares only); "
+                 "convert the position to another dialect");
   }
 }
 

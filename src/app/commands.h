@@ -2,7 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "notation/dialect.h"
+#include "core/dialect.h"
 
 namespace jungle::app {
 

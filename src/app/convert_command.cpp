@@ -5,9 +5,9 @@
 
 #include "app/commands.h"
 #include "app/variant_option.h"
+#include "core/dialect.h"
 #include "core/file_io.h"
 #include "notation/convert.h"
-#include "notation/dialect.h"
 #include "notation/record_text.h"
 
 namespace jungle::app {
@@ -88,8 +88,8 @@ void add_convert_command(CLI::App& app) {
                   "Moves in the --from dialect, played from --fen or the start, one converted "
                   "move printed a line (a KataGo move is one argument: \"play b A3; play b A4\")");
   cmd->add_option("--record", opt->record,
-                  "A file of games: JGN in our dialect, else tags and one move a line "
-                  "(docs/dialects.md); printed in --to's");
+                  "A file of games (JGN; a game without a Notation tag is in --from's "
+                  "dialect, docs/dialects.md); printed in --to's, with its Notation tag");
   cmd->add_option("--variant", opt->variant, "Rule set the moves are checked under (7x9 only)");
   cmd->callback([opt, cmd] {
     opt->moves_given = cmd->count("--moves") > 0;

@@ -40,7 +40,10 @@ Game Game::from_record(const GameRecord& record, const RecordSource& source) {
   check_length(record, source);
   RuleSetCache cache(source);
   const std::string variant = record.tag("Variant").empty() ? "standard" : record.tag("Variant");
-  Game game(start_position(record, cache, 0, {}), variant);
+  // A record built in code may still name another dialect for its FEN tag.
+  Game game(start_position(record, cache, 0, {},
+                           record_dialect(record, notation::Dialect::kJungle, 0, 0)),
+            variant);
   game.moves_.reserve(record.moves.size());
   for (const RecordedMove& rm : record.moves) {
     // Through the record's own check, so that an illegal move says why.

@@ -7,9 +7,9 @@ namespace jungle {
 
 namespace {
 
-// The seven-tag roster of docs/records.md, in the order a record writes it.
-constexpr std::array<std::string_view, 8> kTagOrder = {"Event",  "Date",    "Blue", "Red",
-                                                       "Result", "Variant", "FEN",  "Termination"};
+// The tag roster of docs/records.md, in the order a record writes it.
+constexpr std::array<std::string_view, 9> kTagOrder = {
+    "Event", "Date", "Blue", "Red", "Result", "Variant", "Notation", "FEN", "Termination"};
 
 int tag_rank(std::string_view name) {
   auto it = std::find(kTagOrder.begin(), kTagOrder.end(), name);

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/dialect.h"
 #include "core/position.h"
 
 namespace jungle {
@@ -61,17 +62,23 @@ inline constexpr int kMaxRecordPlies = 10000;
 
 // Where a record came from, which decides what its Variant tag may name
 // (docs/records.md): without a folder only a shipped rule set; with one,
-// also a .toml file inside that folder, by a relative path.
+// also a .toml file inside that folder, by a relative path. `notation` is
+// the dialect of a game that has no Notation tag (`jungle convert --from D`
+// reads with D); a game's own Notation tag wins.
 struct RecordSource {
   std::optional<std::filesystem::path> folder;
   int max_plies = kMaxRecordPlies;
+  notation::Dialect notation = notation::Dialect::kJungle;
 
   // For a record read from `file`: its folder.
   static RecordSource of_file(const std::filesystem::path& file);
 };
 
 // Reads every game in the text; tolerant of whitespace, comments and move
-// numbers, strict about legality. Throws RecordError.
+// numbers, strict about legality. A game whose Notation tag names another
+// program's dialect (core/dialect.h) has its FEN tag and moves read in that
+// dialect, on the 7x9 board; the game comes back in ours (its FEN tag ours,
+// the Notation tag dropped). Throws RecordError.
 std::vector<GameRecord> read_records(std::string_view text, const RecordSource& source = {});
 // Every problem in a record text, the first one of each bad game (reading
 // goes on at the next game); `games` receives how many games were found, bad
@@ -81,6 +88,13 @@ std::vector<RecordError> check_records(std::string_view text, int* games = nullp
 
 std::string write_record(const GameRecord& game);
 std::string write_records(const std::vector<GameRecord>& games);
+// The same in another program's dialect: a Notation tag naming it, the FEN
+// tag in its position format and the moves as it writes them, one word each
+// (KataGo's two vertices "A3A4"); the reader reads it back. Only for the 7x9
+// board; Bush has no position format, so a game with a FEN tag cannot be
+// written in his. Throws notation::NotationError.
+std::string write_record(const GameRecord& game, notation::Dialect dialect);
+std::string write_records(const std::vector<GameRecord>& games, notation::Dialect dialect);
 
 // A record's positions come from Game::from_record (core/game.h), which
 // replays the moves into one Position. The Result and Termination tags use

@@ -34,12 +34,16 @@ class RecordReader {
       : tokens_(text, /*variations=*/true),
         errors_(errors),
         cache_(source),
-        max_plies_(source.max_plies) {}
+        max_plies_(source.max_plies),
+        notation_(source.notation) {}
 
   std::vector<GameRecord> run() {
     for (;;) {
       Token t;
       try {
+        // netcan's moves are bare numbers (24656), which elsewhere are move
+        // numbers written without their dot.
+        tokens_.set_numbers_are_moves(dialect() == notation::Dialect::kNetcan);
         t = tokens_.next(game_no());
       } catch (const RecordError& e) {
         // Broken syntax: this game is lost; the next one begins with tags
@@ -83,7 +87,8 @@ class RecordReader {
     std::string result_token;
     int result_line = 0;
     int last_line = 0;
-    bool started = false;  // any token seen
+    std::optional<notation::Dialect> dialect;  // from the Notation tag
+    bool started = false;                      // any token seen
     bool had_moves = false;
     int plies = 0;  // every move read, side lines' too
     // The side lines being read, innermost last: where their moves go, how
@@ -110,8 +115,18 @@ class RecordReader {
 
   int game_no() const { return int(games_.size()) + bad_games_ + 1; }
 
+  // The dialect of the game being read: its Notation tag's, else the source's.
+  notation::Dialect dialect() const { return g_.dialect.value_or(notation_); }
+
+  // The start position, once the tags are read. A game in another dialect
+  // comes back in ours: its FEN tag rewritten, its Notation tag dropped.
   void set_up() {
-    if (!g_.pos) g_.pos = start_position(g_.record, cache_, game_no(), g_.tag_lines);
+    if (g_.pos) return;
+    g_.pos = start_position(g_.record, cache_, game_no(), g_.tag_lines, dialect());
+    std::erase_if(g_.record.tags, [](const auto& tag) { return tag.first == "Notation"; });
+    if (dialect() != notation::Dialect::kJungle && !g_.record.tag("FEN").empty()) {
+      g_.record.set_tag("FEN", g_.pos->fen());
+    }
   }
 
   void take(const Token& t) {
@@ -141,7 +156,7 @@ class RecordReader {
         }
         set_up();
         g_.record.board = g_.pos->rule_set().geometry();
-        Move m = play_move(*g_.pos, t.text, game_no(), t.line);
+        Move m = play_move(*g_.pos, t.text, game_no(), t.line, dialect());
         ++g_.plies;
         line_moves().push_back({m, ""});
         if (!g_.open.empty()) ++g_.open.back().played;
@@ -225,6 +240,11 @@ class RecordReader {
       throw RecordError(game_no(), t.line, "tag " + t.text + " appears twice");
     }
     g_.tag_lines[t.text] = t.line;
+    if (t.text == "Notation") {
+      GameRecord named;
+      named.tags.emplace_back(t.text, t.value);
+      g_.dialect = record_dialect(named, notation_, game_no(), t.line);
+    }
     if (t.text == "Result" && !is_result_text(t.value)) {
       throw RecordError(
           game_no(), t.line,
@@ -266,6 +286,7 @@ class RecordReader {
   std::vector<RecordError>* errors_;
   RuleSetCache cache_;
   int max_plies_;
+  notation::Dialect notation_;  // of a game without a Notation tag
   std::vector<GameRecord> games_;
   PendingGame g_;
   int bad_games_ = 0;

@@ -1,6 +1,8 @@
 #include "core/record_rules.h"
 
 #include "core/bush_notation.h"
+#include "core/dialect_move.h"
+#include "core/dialect_position.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/record_tokenizer.h"
@@ -30,9 +32,46 @@ std::string move_label(const Position& pos, const std::string& text) {
          text;
 }
 
+// A move in another program's dialect: read in it, then judged by our rules;
+// an error names the move number, the dialect and, when illegal, our squares.
+Move play_dialect_move(Position& pos, const std::string& text, int game, int line,
+                       notation::Dialect dialect) {
+  const std::string name(notation::dialect_name(dialect));
+  Move m;
+  try {
+    m = notation::read_move(dialect, trim_view(text), pos.side_to_move());
+  } catch (const notation::NotationError& e) {
+    throw RecordError(game, line,
+                      move_label(pos, "'" + text + "'") + " is malformed in the " + name +
+                          " notation the Notation tag names: " + e.what());
+  }
+  const Geometry& board = pos.rule_set().geometry();
+  std::string why;
+  if (const std::optional<Move> legal = parse_move(pos, board.move_text(m), &why)) {
+    pos.do_move(*legal);
+    return *legal;
+  }
+  throw RecordError(game, line,
+                    move_label(pos, text) + " (" + name + "; ours " + board.move_text(m) +
+                        ") is illegal: " + explain_illegal(pos, m.from(), m.to()));
+}
+
 }  // namespace
 
-Move play_move(Position& pos, const std::string& text, int game, int line) {
+notation::Dialect record_dialect(const GameRecord& game, notation::Dialect fallback, int game_no,
+                                 int line) {
+  const std::string name = game.tag("Notation");
+  if (name.empty()) return fallback;
+  if (const std::optional<notation::Dialect> d = notation::parse_dialect(name)) return *d;
+  throw RecordError(
+      game_no, line,
+      "Notation " + in_double_quotes(name) + " is not one of " + notation::dialect_list());
+}
+
+Move play_move(Position& pos, const std::string& text, int game, int line,
+               notation::Dialect dialect) {
+  if (dialect != notation::Dialect::kJungle)
+    return play_dialect_move(pos, text, game, line, dialect);
   const Geometry& board = pos.rule_set().geometry();
   // David Bush's square names ("7g-7f") are read too: a move of ours never
   // begins with a digit, so the two cannot be mistaken for each other.
@@ -63,15 +102,31 @@ Move play_move(Position& pos, const std::string& text, int game, int line) {
 }
 
 Position start_position(const GameRecord& game, RuleSetCache& cache, int game_no,
-                        const std::map<std::string, int>& tag_lines) {
+                        const std::map<std::string, int>& tag_lines, notation::Dialect dialect) {
   auto line_of = [&](const std::string& name) {
     auto it = tag_lines.find(name);
     return it == tag_lines.end() ? 0 : it->second;
   };
   const std::string variant = game.tag("Variant").empty() ? "standard" : game.tag("Variant");
   RuleSetPtr rules = cache.get(variant, game_no, line_of("Variant"));
-  const std::string fen = game.tag("FEN");
+  if (dialect != notation::Dialect::kJungle && !(rules->geometry() == kStandardGeometry)) {
+    throw RecordError(game_no, line_of("Notation"),
+                      "Notation " + in_double_quotes(std::string(notation::dialect_name(dialect))) +
+                          ": the other programs play on the 7x9 board only; Variant " +
+                          in_double_quotes(variant) + " is played on " +
+                          std::to_string(rules->geometry().files()) + "x" +
+                          std::to_string(rules->geometry().ranks()));
+  }
+  std::string fen = game.tag("FEN");
   if (fen.empty()) return Position(rules);
+  if (dialect != notation::Dialect::kJungle) {
+    try {
+      fen = notation::write_position(notation::Dialect::kJungle,
+                                     notation::read_position(dialect, fen));
+    } catch (const std::exception& e) {
+      throw RecordError(game_no, line_of("FEN"), "FEN tag: " + std::string(e.what()));
+    }
+  }
   try {
     return Position::from_fen(fen, rules);
   } catch (const FenError& e) {

@@ -26,13 +26,21 @@ class RuleSetCache {
   std::map<std::string, RuleSetPtr> sets_;
 };
 
-// The position a record starts from, after checking its tags; `tag_lines`
-// gives the line of each tag for messages.
-Position start_position(const GameRecord& game, RuleSetCache& cache, int game_no,
-                        const std::map<std::string, int>& tag_lines);
+// The dialect a game's moves and FEN tag are written in: its Notation tag's,
+// else `fallback`. Throws RecordError for a name that is no dialect.
+notation::Dialect record_dialect(const GameRecord& game, notation::Dialect fallback, int game_no,
+                                 int line);
 
-// Plays one written move, or throws the error that names it.
-Move play_move(Position& pos, const std::string& text, int game, int line);
+// The position a record starts from, after checking its tags; `tag_lines`
+// gives the line of each tag for messages. The FEN tag is read in `dialect`;
+// another program's dialect needs the 7x9 board.
+Position start_position(const GameRecord& game, RuleSetCache& cache, int game_no,
+                        const std::map<std::string, int>& tag_lines,
+                        notation::Dialect dialect = notation::Dialect::kJungle);
+
+// Plays one written move, in `dialect`, or throws the error that names it.
+Move play_move(Position& pos, const std::string& text, int game, int line,
+               notation::Dialect dialect = notation::Dialect::kJungle);
 
 // Checks the Result and Termination tags against the position the moves reached.
 void check_outcome(const GameRecord& game, const Position& end, int game_no, int line);

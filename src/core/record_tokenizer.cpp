@@ -132,7 +132,7 @@ Token Tokenizer::read_word() {
     while (i < word.size() && is_digit(word[i])) ++i;
     size_t digits = i;
     while (i < word.size() && word[i] == '.') ++i;
-    if (i == word.size() || i > digits) {
+    if ((i == word.size() && !(numbers_are_moves_ && i == digits)) || i > digits) {
       if (i < word.size()) pos_ = start + i;  // the move is read as the next token
       return {Token::kMoveNumber, std::string(word.substr(0, i)), "", line};
     }

@@ -45,6 +45,10 @@ class Tokenizer {
 
   Token next(int game);
 
+  // Whether a word of digits alone is a move (netcan's 16-bit moves) rather
+  // than a move number without its dot; a number with dots stays a number.
+  void set_numbers_are_moves(bool on) { numbers_are_moves_ = on; }
+
   // After broken syntax: moves on to the next line that begins with '[' after
   // a blank line or after a line ending with a result, where the next game's
   // tags begin; false when there is none.
@@ -76,6 +80,7 @@ class Tokenizer {
 
   std::string_view text_;
   bool variations_;
+  bool numbers_are_moves_ = false;
   size_t pos_ = 0;
   int line_ = 1;
   size_t token_pos_ = 0;  // where the token being read began

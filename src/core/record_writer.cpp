@@ -2,6 +2,8 @@
 #include <charconv>
 #include <sstream>
 
+#include "core/dialect_move.h"
+#include "core/dialect_position.h"
 #include "core/game_record.h"
 #include "core/variants.h"
 
@@ -47,7 +49,7 @@ void fen_numbering(std::string_view fen, Side& side, int& move_number) {
 // move it stands in for, so it is numbered from there; Red's move after a
 // comment or a side line gets its number again ("3..."), as at a line's start.
 void write_line(const GameRecord& game, const std::vector<RecordedMove>& moves, Side side,
-                int number, std::vector<std::string>& words) {
+                int number, notation::Dialect dialect, std::vector<std::string>& words) {
   bool need_number = true;
   for (const RecordedMove& rm : moves) {
     if (side == kBlue) {
@@ -55,7 +57,9 @@ void write_line(const GameRecord& game, const std::vector<RecordedMove>& moves, 
     } else if (need_number) {
       words.push_back(std::to_string(number) + "...");
     }
-    words.push_back(game.board.move_text(rm.move));
+    words.push_back(dialect == notation::Dialect::kJungle
+                        ? game.board.move_text(rm.move)
+                        : notation::write_record_move(dialect, rm.move, side));
     need_number = false;
     if (!rm.comment.empty()) {
       std::string body = rm.comment;
@@ -66,7 +70,7 @@ void write_line(const GameRecord& game, const std::vector<RecordedMove>& moves, 
     for (const std::vector<RecordedMove>& line : rm.variations) {
       if (line.empty()) continue;
       std::vector<std::string> inner;
-      write_line(game, line, side, number, inner);
+      write_line(game, line, side, number, dialect, inner);
       inner.front() = "(" + inner.front();
       inner.back() += ")";
       words.insert(words.end(), inner.begin(), inner.end());
@@ -77,9 +81,25 @@ void write_line(const GameRecord& game, const std::vector<RecordedMove>& moves, 
   }
 }
 
-}  // namespace
+// The record in another dialect: the Notation tag naming it and the FEN tag
+// in its position format; the moves follow in write_line.
+GameRecord in_dialect(const GameRecord& game, notation::Dialect dialect) {
+  if (!(game.board == kStandardGeometry)) {
+    throw notation::NotationError(
+        "the other programs play on the 7x9 board only; this game's board is " +
+        std::to_string(game.board.files()) + "x" + std::to_string(game.board.ranks()));
+  }
+  GameRecord out = game;
+  out.set_tag("Notation", std::string(notation::dialect_name(dialect)));
+  const std::string fen = game.tag("FEN");
+  if (!fen.empty()) {
+    out.set_tag("FEN", notation::write_position(
+                           dialect, notation::read_position(notation::Dialect::kJungle, fen)));
+  }
+  return out;
+}
 
-std::string write_record(const GameRecord& game) {
+std::string write_in(const GameRecord& game, notation::Dialect dialect) {
   std::string out;
   for (const auto& [name, value] : game.tags) {
     out += "[" + name + " \"" + escape_tag_value(value) + "\"]\n";
@@ -101,7 +121,7 @@ std::string write_record(const GameRecord& game) {
   fen_numbering(fen, side, number);
 
   std::vector<std::string> words;
-  write_line(game, game.moves, side, number, words);
+  write_line(game, game.moves, side, number, dialect, words);
   words.push_back(game.result());
 
   std::string line;
@@ -116,11 +136,26 @@ std::string write_record(const GameRecord& game) {
   return out;
 }
 
+}  // namespace
+
+std::string write_record(const GameRecord& game) {
+  return write_in(game, notation::Dialect::kJungle);
+}
+
+std::string write_record(const GameRecord& game, notation::Dialect dialect) {
+  if (dialect == notation::Dialect::kJungle) return write_record(game);
+  return write_in(in_dialect(game, dialect), dialect);
+}
+
 std::string write_records(const std::vector<GameRecord>& games) {
+  return write_records(games, notation::Dialect::kJungle);
+}
+
+std::string write_records(const std::vector<GameRecord>& games, notation::Dialect dialect) {
   std::string out;
   for (size_t i = 0; i < games.size(); ++i) {
     if (i > 0) out += "\n";
-    out += write_record(games[i]);
+    out += write_record(games[i], dialect);
   }
   return out;
 }

@@ -5,12 +5,12 @@
 #include <exception>
 #include <stdexcept>
 
+#include "core/dialect_move.h"
+#include "core/dialect_position.h"
 #include "core/text_util.h"
 #include "core/variants.h"
 #include "game/family.h"
 #include "notation/convert.h"
-#include "notation/move_text.h"
-#include "notation/position_text.h"
 
 namespace jungle::match {
 

@@ -5,12 +5,12 @@
 #include <utility>
 #include <vector>
 
+#include "core/dialect_move.h"
 #include "core/text_util.h"
 #include "core/variants.h"
 #include "game/family.h"
 #include "game/open_observation.h"
 #include "notation/convert.h"
-#include "notation/move_text.h"
 
 namespace jungle::match {
 

@@ -1,11 +1,11 @@
 #include "notation/convert.h"
 
+#include "core/dialect_move.h"
+#include "core/dialect_position.h"
 #include "core/geometry.h"
 #include "core/notation.h"
 #include "core/position.h"
 #include "core/text_util.h"
-#include "notation/move_text.h"
-#include "notation/position_text.h"
 
 namespace jungle::notation {
 

@@ -4,8 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dialect.h"
 #include "core/rule_set.h"
-#include "notation/dialect.h"
 
 namespace jungle::notation {
 

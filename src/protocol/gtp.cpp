@@ -12,10 +12,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/dialect_move.h"
+#include "core/dialect_position.h"
 #include "core/text_util.h"
 #include "core/variants.h"
-#include "notation/move_text.h"
-#include "notation/position_text.h"
 #include "protocol/uci_limits.h"
 
 namespace jungle {

@@ -8,10 +8,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/dialect.h"
 #include "core/text_util.h"
 #include "core/variants.h"
 #include "game/open_observation.h"
-#include "notation/dialect.h"
 #include "protocol/uci_dialect.h"
 #include "protocol/uci_limits.h"
 

@@ -13,11 +13,11 @@
 #include <utility>
 #include <vector>
 
+#include "core/dialect.h"
 #include "core/position.h"
 #include "game/engine.h"
 #include "game/family.h"
 #include "game/strength_model.h"
-#include "notation/dialect.h"
 
 namespace jungle {
 

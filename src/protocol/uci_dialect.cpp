@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "core/dialect_move.h"
 #include "core/text_util.h"
 #include "notation/convert.h"
-#include "notation/move_text.h"
 
 namespace jungle::uci_dialect {
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "notation/dialect.h"
+#include "core/dialect.h"
 
 namespace jungle::uci_dialect {
 

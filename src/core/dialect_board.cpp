@@ -1,8 +1,8 @@
-#include "notation/board_text.h"
+#include "core/dialect_board.h"
 
+#include "core/dialect.h"
 #include "core/geometry.h"
 #include "core/text_util.h"
-#include "notation/dialect.h"
 
 namespace jungle::notation {
 

@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/dialect.h"
 #include "core/position.h"
-#include "notation/dialect.h"
 
 namespace jungle::notation {
 

@@ -1,11 +1,11 @@
-#include "notation/move_text.h"
+#include "core/dialect_move.h"
 
 #include <vector>
 
 #include "core/bush_notation.h"
+#include "core/dialect_board.h"
 #include "core/geometry.h"
 #include "core/text_util.h"
-#include "notation/board_text.h"
 
 namespace jungle::notation {
 
@@ -204,6 +204,11 @@ std::string write_move(Dialect d, Move m, Side mover) {
       break;
   }
   return write_square(d, m.from()) + write_square(d, m.to());
+}
+
+std::string write_record_move(Dialect d, Move m, Side mover) {
+  if (d == Dialect::kKatago) return write_square(d, m.from()) + write_square(d, m.to());
+  return write_move(d, m, mover);
 }
 
 }  // namespace jungle::notation

@@ -1,10 +1,10 @@
-#include "notation/position_text.h"
+#include "core/dialect_position.h"
 
 #include <vector>
 
+#include "core/dialect_board.h"
 #include "core/geometry.h"
 #include "core/text_util.h"
-#include "notation/board_text.h"
 
 namespace jungle::notation {
 

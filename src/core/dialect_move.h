@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/dialect.h"
 #include "core/types.h"
-#include "notation/dialect.h"
 
 namespace jungle::notation {
 
@@ -23,6 +23,9 @@ namespace jungle::notation {
 // Throws NotationError naming the dialect and the text.
 Move read_move(Dialect d, std::string_view text, Side mover);
 std::string write_move(Dialect d, Move m, Side mover);
+// A move as one word of a record (core/game_record.h): write_move's text,
+// except KataGo's, whose two GTP stages become its two vertices, "A3A4".
+std::string write_record_move(Dialect d, Move m, Side mover);
 
 // One square in a dialect (our a1 is "a1", mistboard's "g1", KataGo's "A1",
 // Bush's "7i"); nothing when the text is not a square there. netcan names no

@@ -1,4 +1,4 @@
-#include "notation/dialect.h"
+#include "core/dialect.h"
 
 #include <array>
 #include <utility>
