@@ -24,10 +24,12 @@ namespace {
 
 using notation::Dialect;
 
-constexpr std::string_view kCommands[] = {
-    "protocol_version", "name",          "version",   "known_command", "list_commands", "boardsize",
-    "clear_board",      "setfen",        "play",      "genmove",       "undo",          "showboard",
-    "kata-set-param",   "time_settings", "time_left", "quit"};
+constexpr std::string_view kCommands[] = {"protocol_version",  "name",          "version",
+                                          "known_command",     "list_commands", "boardsize",
+                                          "clear_board",       "setfen",        "play",
+                                          "genmove",           "undo",          "showboard",
+                                          "kata-set-param",    "time_settings", "time_left",
+                                          "kgs-time_settings", "clear_cache",   "quit"};
 
 // GTP's colour: `b` (black) is Blue, the side at the bottom that moves first.
 std::optional<Side> read_colour(std::string_view text) {
@@ -185,6 +187,13 @@ GtpProtocol::Reply GtpProtocol::dispatch(const std::string& command,
   if (command == "kata-set-param") return cmd_set_param(args);
   if (command == "time_settings") return cmd_time_settings(args);
   if (command == "time_left") return cmd_time_left(args);
+  if (command == "kgs-time_settings") return cmd_kgs_time_settings(args);
+  if (command == "clear_cache") {
+    // KataGo's clears its search cache; ours is the hash table, which
+    // clear_board keeps (so does KataGo's), as a GUI's analysis wants.
+    engine_->set_option("Clear Hash", "");
+    return {true, ""};
+  }
   return {false, "unknown command '" + command + "' (list_commands names them)"};
 }
 
@@ -299,30 +308,15 @@ game::Limits GtpProtocol::limits_for(Side side) const {
   game::Limits l;
   l.nodes = max_visits_;
   l.movetime_ms = max_time_ms_;
-  if (clock_) {
-    for (const Side s : {kBlue, kRed}) l.time_ms[s] = time_left_ms_[s];
-    if (l.time_ms[side] < 0) l.time_ms[side] = 0;
-    if (stones_left_[side] > 0) l.moves_to_go = stones_left_[side];
-  }
-  if (!clock_ && l.nodes == 0 && l.movetime_ms == 0) l.movetime_ms = kDefaultMoveTimeMs;
+  clock_.fill(side, l);
+  if (!clock_.on() && l.nodes == 0 && l.movetime_ms == 0) l.movetime_ms = kDefaultMoveTimeMs;
   return l;
 }
 
 void GtpProtocol::charge_clock(Side side, int64_t elapsed_ms) {
   // The controller's time_left corrects this; without it the clock runs on
   // what the engine itself spent, as GTP asks of an engine told time_settings.
-  if (!clock_ || time_left_ms_[side] < 0) return;
-  int64_t& left = time_left_ms_[side];
-  int& stones = stones_left_[side];
-  left -= elapsed_ms;
-  if (stones > 0 && --stones == 0 && left >= 0) {
-    left = byo_yomi_ms_;  // a byo-yomi period kept: a new one starts
-    stones = byo_yomi_stones_;
-  } else if (stones == 0 && left <= 0 && byo_yomi_stones_ > 0) {
-    left = byo_yomi_ms_;  // main time spent: into byo-yomi
-    stones = byo_yomi_stones_;
-  }
-  left = std::max<int64_t>(left, 0);
+  clock_.charge(side, elapsed_ms);
 }
 
 GtpProtocol::Reply GtpProtocol::cmd_undo() {
@@ -376,6 +370,7 @@ GtpProtocol::Reply GtpProtocol::cmd_showboard() const {
     if (selected_) s << ", piece chosen on " << vertex_of(*selected_);
   }
   s << "\nsetfen " << katago;
+  if (clock_.on()) s << "\n" << clock_.describe();
   return {true, s.str()};
 }
 
@@ -428,14 +423,41 @@ GtpProtocol::Reply GtpProtocol::cmd_time_settings(const std::vector<std::string>
   if (!main_ms || !byo_ms || !parse_int(args[2], stones) || stones < 0)
     return {false, "time_settings: '" + join_words(args, 0, 3) +
                        "' is not two numbers of seconds and a whole number of stones"};
-  // GTP: byo-yomi time with no stones in it means no time limit.
-  clock_ = !(*byo_ms > 0 && stones == 0);
-  byo_yomi_ms_ = *byo_ms;
-  byo_yomi_stones_ = stones;
-  for (const Side s : {kBlue, kRed}) {
-    time_left_ms_[s] = *main_ms > 0 ? *main_ms : byo_yomi_ms_;
-    stones_left_[s] = *main_ms > 0 ? 0 : byo_yomi_stones_;
+  // GTP: byo-yomi time with no stones in it means no time limit; no
+  // byo-yomi time, the main time alone.
+  const GtpClock::System system = *byo_ms > 0 && stones == 0 ? GtpClock::System::kNone
+                                  : *byo_ms == 0             ? GtpClock::System::kAbsolute
+                                                             : GtpClock::System::kCanadian;
+  clock_.set(system, *main_ms, *byo_ms, stones);
+  return {true, ""};
+}
+
+GtpProtocol::Reply GtpProtocol::cmd_kgs_time_settings(const std::vector<std::string>& args) {
+  // KGS's systems: none, absolute MAIN, byoyomi MAIN BYO PERIODS and
+  // canadian MAIN BYO STONES.
+  const std::string system = args.empty() ? "" : lower(args[0]);
+  const size_t wanted = system == "none" ? 1 : system == "absolute" ? 2 : 4;
+  if ((system != "none" && system != "absolute" && system != "byoyomi" && system != "canadian") ||
+      args.size() != wanted) {
+    return {false,
+            "kgs-time_settings: expected none, absolute MAIN, byoyomi MAIN BYO PERIODS or canadian "
+            "MAIN BYO STONES (seconds, and a whole number)"};
   }
+  std::optional<int64_t> main_ms = int64_t(0), byo_ms = int64_t(0);
+  int count = 0;
+  if (wanted >= 2) main_ms = read_seconds(args[1]);
+  if (wanted == 4) byo_ms = read_seconds(args[2]);
+  if (!main_ms || !byo_ms || (wanted == 4 && (!parse_int(args[3], count) || count < 0))) {
+    return {
+        false,
+        "kgs-time_settings " + system + ": '" + join_words(args, 1, args.size()) + "' is not " +
+            (wanted == 2 ? "a number of seconds" : "two numbers of seconds and a whole number")};
+  }
+  clock_.set(system == "none"       ? GtpClock::System::kNone
+             : system == "absolute" ? GtpClock::System::kAbsolute
+             : system == "byoyomi"  ? GtpClock::System::kByoyomi
+                                    : GtpClock::System::kCanadian,
+             *main_ms, *byo_ms, count);
   return {true, ""};
 }
 
@@ -448,9 +470,7 @@ GtpProtocol::Reply GtpProtocol::cmd_time_left(const std::vector<std::string>& ar
   if (!ms || !parse_int(args[2], stones) || stones < 0)
     return {false, "time_left: '" + args[1] + " " + args[2] +
                        "' is not a number of seconds and a whole number of stones"};
-  clock_ = true;
-  time_left_ms_[*colour] = *ms;
-  stones_left_[*colour] = stones;
+  clock_.time_left(*colour, *ms, stones);
   return {true, ""};
 }
 

@@ -11,6 +11,7 @@
 
 #include "game/engine.h"
 #include "game/family.h"
+#include "protocol/gtp_clock.h"
 
 namespace jungle {
 
@@ -25,8 +26,10 @@ namespace jungle {
 // piece, the second answers the square it chose (a piece chosen by `play`
 // is searched for its best square alone). How long it thinks:
 // `kata-set-param maxVisits N` (nodes) and `maxTime S` (seconds per
-// `genmove`), as KataGo's drivers send them, and GTP's `time_settings` and
-// `time_left`; with none of these, kDefaultMoveTimeMs. Every command gets
+// `genmove`), as KataGo's drivers send them, GTP's `time_settings` and
+// `time_left` and KGS's `kgs-time_settings` (GtpClock); with none of these,
+// kDefaultMoveTimeMs. `clear_cache` empties the engine's hash table, as
+// KataGo's empties its search cache. Every command gets
 // one answer, `= ...` or `? reason`, then a blank line; nothing read
 // crashes or stops it but `quit` and the end of the input.
 class GtpProtocol {
@@ -62,6 +65,7 @@ class GtpProtocol {
   Reply cmd_showboard() const;
   Reply cmd_set_param(const std::vector<std::string>& args);
   Reply cmd_time_settings(const std::vector<std::string>& args);
+  Reply cmd_kgs_time_settings(const std::vector<std::string>& args);
   Reply cmd_time_left(const std::vector<std::string>& args);
 
   // A new game from `fen` (ours; "" for the rule set's start). Throws
@@ -88,11 +92,7 @@ class GtpProtocol {
 
   uint64_t max_visits_ = 0;  // kata-set-param maxVisits; 0: none
   int64_t max_time_ms_ = 0;  // kata-set-param maxTime; 0: none
-  bool clock_ = false;       // time_settings or time_left gave a clock
-  int64_t byo_yomi_ms_ = 0;  // time_settings' byo-yomi period
-  int byo_yomi_stones_ = 0;  // and the moves to make in it
-  std::array<int64_t, kSides> time_left_ms_{-1, -1};
-  std::array<int, kSides> stones_left_{0, 0};  // 0: in main time
+  GtpClock clock_;           // time_settings, kgs-time_settings, time_left
 };
 
 }  // namespace jungle

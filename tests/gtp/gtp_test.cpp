@@ -47,7 +47,7 @@ TEST(Gtp, AnswersTheAdministrativeCommandsExactly) {
   EXPECT_EQ(s.send("list_commands"),
             "= protocol_version\nname\nversion\nknown_command\nlist_commands\nboardsize\n"
             "clear_board\nsetfen\nplay\ngenmove\nundo\nshowboard\nkata-set-param\n"
-            "time_settings\ntime_left\nquit\n\n");
+            "time_settings\ntime_left\nkgs-time_settings\nclear_cache\nquit\n\n");
   EXPECT_EQ(s.send("boardsize 7 9"), "= \n\n");
   EXPECT_EQ(s.send("boardsize 19"), "? unacceptable size '19': the board is 7x9\n\n");
   EXPECT_EQ(s.send("frobnicate now"),
@@ -160,6 +160,48 @@ TEST(Gtp, GenmoveFromTheStartIsALegalMoveAndFinishesAPieceChosenByPlay) {
   EXPECT_EQ(s.send("time_settings a 0 0"),
             "? time_settings: 'a 0 0' is not two numbers of seconds and a whole number of "
             "stones\n\n");
+}
+
+// The last line of showboard's answer.
+std::string last_line(const std::string& answer) {
+  const std::string body = answer.substr(0, answer.size() - 2);
+  return body.substr(body.rfind('\n') + 1);
+}
+
+// KGS's time systems (www.gokgs.com's help on time systems), as showboard
+// shows the clock; the clock's counting is GtpClock's test.
+TEST(Gtp, TakesKgsTimeSettingsAndClearCache) {
+  GtpSession s;
+  EXPECT_EQ(s.send("kgs-time_settings byoyomi 600 30 5"), "= \n\n");
+  EXPECT_EQ(last_line(s.send("showboard")),
+            "Clock: byoyomi 600.0 30.0 5; b 600.0 s main time; w 600.0 s main time");
+  EXPECT_EQ(s.send("time_left w 25 4"), "= \n\n");  // in byo-yomi: KGS sends the periods left
+  EXPECT_EQ(last_line(s.send("showboard")),
+            "Clock: byoyomi 600.0 30.0 5; b 600.0 s main time; w 25.0 s, 4 periods left");
+  EXPECT_EQ(s.send("kgs-time_settings canadian 0 300 25"), "= \n\n");
+  EXPECT_EQ(last_line(s.send("showboard")),
+            "Clock: canadian 0.0 300.0 25; b 300.0 s, 25 stones left; w 300.0 s, 25 stones left");
+  EXPECT_EQ(s.send("kgs-time_settings absolute 90.5"), "= \n\n");
+  EXPECT_EQ(last_line(s.send("showboard")), "Clock: absolute 90.5; b 90.5 s; w 90.5 s");
+  EXPECT_EQ(s.send("time_settings 60 10 3"), "= \n\n");
+  EXPECT_EQ(last_line(s.send("showboard")),
+            "Clock: canadian 60.0 10.0 3; b 60.0 s main time; w 60.0 s main time");
+  EXPECT_EQ(s.send("kgs-time_settings none"), "= \n\n");
+  EXPECT_EQ(last_line(s.send("showboard")), "setfen l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L w");
+  EXPECT_EQ(s.send("kgs-time_settings byoyomi 600 30"),
+            "? kgs-time_settings: expected none, absolute MAIN, byoyomi MAIN BYO PERIODS or "
+            "canadian MAIN BYO STONES (seconds, and a whole number)\n\n");
+  EXPECT_EQ(s.send("kgs-time_settings canadian 60 x 5"),
+            "? kgs-time_settings canadian: '60 x 5' is not two numbers of seconds and a whole "
+            "number\n\n");
+  EXPECT_EQ(s.send("kgs-time_settings fischer 60 5"),
+            "? kgs-time_settings: expected none, absolute MAIN, byoyomi MAIN BYO PERIODS or "
+            "canadian MAIN BYO STONES (seconds, and a whole number)\n\n");
+  EXPECT_EQ(s.send("known_command clear_cache"), "= true\n\n");
+  EXPECT_EQ(s.send("kata-set-param maxVisits 200"), "= \n\n");
+  EXPECT_FALSE(vertex_of(s.send("genmove b")).empty());
+  EXPECT_EQ(s.send("clear_cache"), "= \n\n");
+  EXPECT_FALSE(vertex_of(s.send("genmove b")).empty());
 }
 
 TEST(Gtp, RefusesRuleSetsOutsideItsBoard) {
