@@ -64,15 +64,6 @@ EngineProcess::ReadResult GtpEngine::command(const std::string& line, int64_t ti
   }
 }
 
-bool GtpEngine::fail(Incident kind, const std::string& why, Incident* incident,
-                     std::string* reason) {
-  *incident = kind;
-  *reason = why;
-  proc.kill();
-  ready = false;
-  return false;
-}
-
 bool GtpEngine::prepare(const MatchConfig& config, const TimeControl& tc, Incident* incident,
                         std::string* reason) {
   const int64_t timeout = config.handshake_timeout_ms;
@@ -82,19 +73,9 @@ bool GtpEngine::prepare(const MatchConfig& config, const TimeControl& tc, Incide
   // Each command of the handshake and the game's start: false (and the
   // incident) unless the engine accepts it in time.
   auto send = [&](const std::string& line) {
-    switch (command(line, timeout, &ok, &text)) {
-      case EngineProcess::ReadResult::kEof:
-        return fail(Incident::kCrash,
-                    name + " ended after '" + line + "' (" + proc.exit_description() + ")",
-                    incident, reason);
-      case EngineProcess::ReadResult::kTimeout:
-        return fail(
-            Incident::kNoResponse,
-            name + " did not answer '" + line + "' within " + std::to_string(timeout) + " ms",
-            incident, reason);
-      case EngineProcess::ReadResult::kLine:
-        break;
-    }
+    if (!answered(command(line, timeout, &ok, &text), "ended after '" + line + "'",
+                  "'" + line + "'", timeout, incident, reason))
+      return false;
     if (!ok)
       return fail(Incident::kStartFailure, name + " refused '" + line + "': " + text, incident,
                   reason);
@@ -118,10 +99,7 @@ bool GtpEngine::prepare(const MatchConfig& config, const TimeControl& tc, Incide
       return fail(Incident::kStartFailure,
                   name + " speaks GTP, which has no depth limit: give it nodes=, movetime= or tc=",
                   incident, reason);
-    proc.kill();
-    std::string error;
-    if (!proc.start(split_command_line(spec->command), &error, spec->stderr_path))
-      return fail(Incident::kStartFailure, name + ": " + error, incident, reason);
+    if (!start_process(incident, reason)) return false;
     if (!send("protocol_version")) return false;
     // An option is one of the dialect's parameters (KataGo's numSearchThreads, ...).
     for (const auto& [option, value] : spec->options) {

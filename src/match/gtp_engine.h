@@ -28,11 +28,7 @@ struct GtpMove {
   std::string crash;
 };
 
-struct GtpEngine {
-  int index = 0;
-  const EngineSpec* spec = nullptr;
-  EngineProcess proc;
-  bool ready = false;  // handshake done and parameters sent
+struct GtpEngine : EngineConnection {
   // What the engine's board holds: the start it was given ("startpos" or
   // our FEN) and the moves played on it since, so that each move sends only
   // what is new and the engine keeps the history its rules may need.
@@ -43,8 +39,6 @@ struct GtpEngine {
   // it began with '=', `text` what followed the '=' or '?' and its id.
   EngineProcess::ReadResult command(const std::string& line, int64_t timeout_ms, bool* ok,
                                     std::string* text);
-  // Records the incident, kills the process and returns false.
-  bool fail(Incident kind, const std::string& why, Incident* incident, std::string* reason);
   // Starts the engine if needed and brings it to a new game under the
   // limit `tc` (GTP has none for depth: refused).
   bool prepare(const MatchConfig& config, const TimeControl& tc, Incident* incident,

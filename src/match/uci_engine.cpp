@@ -13,24 +13,6 @@ int64_t ms_since(Clock::time_point t) {
   return std::chrono::duration_cast<milliseconds>(Clock::now() - t).count();
 }
 
-std::string_view incident_name(Incident i) {
-  switch (i) {
-    case Incident::kCrash:
-      return "crash";
-    case Incident::kTimeLoss:
-      return "time loss";
-    case Incident::kNoResponse:
-      return "no response";
-    case Incident::kIllegalMove:
-      return "illegal move";
-    case Incident::kStartFailure:
-      return "start failure";
-    case Incident::kNone:
-      break;
-  }
-  return "none";
-}
-
 void parse_info(std::string_view line, ScoreReport& report) {
   const std::vector<std::string> w = split(line);
   ScoreReport r = report;
@@ -78,38 +60,17 @@ EngineProcess::ReadResult UciEngine::wait_for(std::string_view token, int64_t ti
   }
 }
 
-bool UciEngine::fail(Incident kind, const std::string& why, Incident* incident,
-                     std::string* reason) {
-  *incident = kind;
-  *reason = why;
-  proc.kill();
-  ready = false;
-  return false;
-}
-
 bool UciEngine::prepare(const MatchConfig& config, const std::string& variant_value,
                         Incident* incident, std::string* reason) {
   const int64_t timeout = config.handshake_timeout_ms;
   const std::string& name = spec->name;
   if (!ready || !proc.running()) {
-    proc.kill();
     option_names.clear();
-    std::string error;
-    if (!proc.start(split_command_line(spec->command), &error, spec->stderr_path))
-      return fail(Incident::kStartFailure, name + ": " + error, incident, reason);
+    if (!start_process(incident, reason)) return false;
     proc.write_line("uci");
-    switch (wait_for("uciok", timeout)) {
-      case EngineProcess::ReadResult::kEof:
-        return fail(Incident::kCrash,
-                    name + " ended during the handshake (" + proc.exit_description() + ")",
-                    incident, reason);
-      case EngineProcess::ReadResult::kTimeout:
-        return fail(Incident::kNoResponse,
-                    name + " did not answer 'uci' within " + std::to_string(timeout) + " ms",
-                    incident, reason);
-      case EngineProcess::ReadResult::kLine:
-        break;
-    }
+    if (!answered(wait_for("uciok", timeout), "ended during the handshake", "'uci'", timeout,
+                  incident, reason))
+      return false;
     auto has = [&](std::string_view option) {
       return std::find(option_names.begin(), option_names.end(), option) != option_names.end();
     };
@@ -130,18 +91,7 @@ bool UciEngine::prepare(const MatchConfig& config, const std::string& variant_va
   }
   proc.write_line("ucinewgame");
   proc.write_line("isready");
-  switch (wait_for("readyok", timeout)) {
-    case EngineProcess::ReadResult::kEof:
-      return fail(Incident::kCrash, name + " crashed (" + proc.exit_description() + ")", incident,
-                  reason);
-    case EngineProcess::ReadResult::kTimeout:
-      return fail(Incident::kNoResponse,
-                  name + " did not answer 'isready' within " + std::to_string(timeout) + " ms",
-                  incident, reason);
-    case EngineProcess::ReadResult::kLine:
-      break;
-  }
-  return true;
+  return answered(wait_for("readyok", timeout), "crashed", "'isready'", timeout, incident, reason);
 }
 
 }  // namespace jungle::match

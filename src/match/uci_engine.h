@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "match/engine_connection.h"
 #include "match/engine_process.h"
 #include "match/match_config.h"
 
@@ -19,11 +20,6 @@ using Clock = std::chrono::steady_clock;
 
 // Milliseconds since `t`, for deadlines.
 int64_t ms_since(Clock::time_point t);
-
-// What went wrong with an engine, each a loss for it.
-enum class Incident { kNone, kCrash, kTimeLoss, kNoResponse, kIllegalMove, kStartFailure };
-inline constexpr int kIncidentKinds = 6;
-std::string_view incident_name(Incident i);  // "crash", "time loss", ...
 
 // The score an engine gave for the move it chose, from its own side's view.
 struct ScoreReport {
@@ -38,18 +34,12 @@ struct ScoreReport {
 void parse_info(std::string_view line, ScoreReport& report);
 
 // An engine process with what the runner knows about it.
-struct UciEngine {
-  int index = 0;
-  const EngineSpec* spec = nullptr;
-  EngineProcess proc;
-  bool ready = false;  // handshake done and options sent
+struct UciEngine : EngineConnection {
   std::vector<std::string> option_names;
 
   // Reads lines until one starting with `token`, feeding `info` lines to `score`.
   EngineProcess::ReadResult wait_for(std::string_view token, int64_t timeout_ms,
                                      std::string* found = nullptr, ScoreReport* score = nullptr);
-  // Records the incident, kills the process and returns false.
-  bool fail(Incident kind, const std::string& why, Incident* incident, std::string* reason);
   // Starts the engine if needed and brings it to a new game.
   bool prepare(const MatchConfig& config, const std::string& variant_value, Incident* incident,
                std::string* reason);

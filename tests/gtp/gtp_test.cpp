@@ -37,23 +37,35 @@ class GtpSession {
   bool last_alive_ = true;
 };
 
+// One line sent and the whole answer it must get.
+struct Exchange {
+  std::string line;
+  std::string answer;
+};
+
+// A transcript: each line sent in turn, each answer exact; a failure names
+// the line.
+void expect_transcript(GtpSession& s, const std::vector<Exchange>& exchanges) {
+  for (const Exchange& e : exchanges) EXPECT_EQ(s.send(e.line), e.answer) << "sent: " << e.line;
+}
+
 TEST(Gtp, AnswersTheAdministrativeCommandsExactly) {
   GtpSession s;
-  EXPECT_EQ(s.send("1 protocol_version"), "=1 2\n\n");
-  EXPECT_EQ(s.send("name"), "= jungle\n\n");
-  EXPECT_EQ(s.send("known_command setfen"), "= true\n\n");
-  EXPECT_EQ(s.send("known_command kata-set-param"), "= true\n\n");
-  EXPECT_EQ(s.send("known_command frobnicate"), "= false\n\n");
-  EXPECT_EQ(s.send("list_commands"),
-            "= protocol_version\nname\nversion\nknown_command\nlist_commands\nboardsize\n"
-            "clear_board\nsetfen\nplay\ngenmove\nundo\nshowboard\nkata-set-param\n"
-            "time_settings\ntime_left\nkgs-time_settings\nclear_cache\nquit\n\n");
-  EXPECT_EQ(s.send("boardsize 7 9"), "= \n\n");
-  EXPECT_EQ(s.send("boardsize 19"), "? unacceptable size '19': the board is 7x9\n\n");
-  EXPECT_EQ(s.send("frobnicate now"),
-            "? unknown command 'frobnicate' (list_commands names them)\n\n");
-  EXPECT_EQ(s.send("# a comment"), "");
-  EXPECT_EQ(s.send("   "), "");
+  expect_transcript(
+      s, {{"1 protocol_version", "=1 2\n\n"},
+          {"name", "= jungle\n\n"},
+          {"known_command setfen", "= true\n\n"},
+          {"known_command kata-set-param", "= true\n\n"},
+          {"known_command frobnicate", "= false\n\n"},
+          {"list_commands",
+           "= protocol_version\nname\nversion\nknown_command\nlist_commands\nboardsize\n"
+           "clear_board\nsetfen\nplay\ngenmove\nundo\nshowboard\nkata-set-param\n"
+           "time_settings\ntime_left\nkgs-time_settings\nclear_cache\nquit\n\n"},
+          {"boardsize 7 9", "= \n\n"},
+          {"boardsize 19", "? unacceptable size '19': the board is 7x9\n\n"},
+          {"frobnicate now", "? unknown command 'frobnicate' (list_commands names them)\n\n"},
+          {"# a comment", ""},
+          {"   ", ""}});
   EXPECT_TRUE(s.alive());
   EXPECT_EQ(s.send("7 quit"), "=7 \n\n");
   EXPECT_FALSE(s.alive());
@@ -61,19 +73,20 @@ TEST(Gtp, AnswersTheAdministrativeCommandsExactly) {
 
 TEST(Gtp, PlaysTwoStageMovesFromSetfenAndUndoesStageByStage) {
   GtpSession s;
-  EXPECT_EQ(s.send("setfen l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L w"), "= \n\n");
-  EXPECT_EQ(s.send("play b A3"), "= \n\n");
-  EXPECT_EQ(s.send("showboard"),
-            "= \n   A B C D E F G\n 9 l . . . . . t\n 8 . d . . . c .\n 7 r . j . w . e\n"
-            " 6 . . . . . . .\n 5 . . . . . . .\n 4 . . . . . . .\n 3 E . W . J . R\n"
-            " 2 . C . . . D .\n 1 T . . . . . L\n   A B C D E F G\n"
-            "Next player: b (Blue), piece chosen on A3\n"
-            "setfen l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L w\n\n");
-  EXPECT_EQ(s.send("play b A4"), "= \n\n");
-  EXPECT_EQ(s.send("play b A7"), "? illegal move: w (Red) is to move, not b\n\n");
-  EXPECT_EQ(s.send("play w B7"), "? illegal move: Red has no piece on B7 that can move\n\n");
-  EXPECT_EQ(s.send("play w A7"), "= \n\n");
-  EXPECT_EQ(s.send("play w A6"), "= \n\n");
+  expect_transcript(s,
+                    {{"setfen l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L w", "= \n\n"},
+                     {"play b A3", "= \n\n"},
+                     {"showboard",
+                      "= \n   A B C D E F G\n 9 l . . . . . t\n 8 . d . . . c .\n 7 r . j . w . e\n"
+                      " 6 . . . . . . .\n 5 . . . . . . .\n 4 . . . . . . .\n 3 E . W . J . R\n"
+                      " 2 . C . . . D .\n 1 T . . . . . L\n   A B C D E F G\n"
+                      "Next player: b (Blue), piece chosen on A3\n"
+                      "setfen l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L w\n\n"},
+                     {"play b A4", "= \n\n"},
+                     {"play b A7", "? illegal move: w (Red) is to move, not b\n\n"},
+                     {"play w B7", "? illegal move: Red has no piece on B7 that can move\n\n"},
+                     {"play w A7", "= \n\n"},
+                     {"play w A6", "= \n\n"}});
   const std::string board = s.send("showboard");
   EXPECT_NE(board.find(" 6 r . . . . . .\n"), std::string::npos) << board;
   EXPECT_NE(board.find(" 4 E . . . . . .\n"), std::string::npos) << board;
@@ -83,44 +96,45 @@ TEST(Gtp, PlaysTwoStageMovesFromSetfenAndUndoesStageByStage) {
   EXPECT_EQ(s.send("undo"), "= \n\n");
   EXPECT_NE(s.send("showboard").find("Next player: w (Red), piece chosen on A7"),
             std::string::npos);
-  EXPECT_EQ(s.send("play w A5"),
-            "? illegal move: A7 to A5: 'a7a5' is not a move here: illegal move a7a5: a Rat moves "
-            "one square along a file or rank; a7a5 is neither\n\n");
-  EXPECT_EQ(s.send("undo"), "= \n\n");  // A7
-  EXPECT_EQ(s.send("undo"), "= \n\n");  // A4: Blue's Elephant chosen again
-  EXPECT_EQ(s.send("undo"), "= \n\n");  // A3
-  EXPECT_EQ(s.send("undo"), "? cannot undo: nothing played since the position was set\n\n");
-  EXPECT_EQ(s.send("play b pass"),
-            "? illegal move: 'pass' is no move in Jungle; play a piece's vertex\n\n");
-  EXPECT_EQ(s.send("play b Z9"), "? play: 'Z9' is not a vertex (A1 to G9)\n\n");
-  EXPECT_EQ(s.send("play x A3"), "? play: 'x' is not a colour (b or w)\n\n");
-  EXPECT_EQ(s.send("play b"), "? play: expected a colour and a vertex, like 'play b A3'\n\n");
-  EXPECT_EQ(s.send("setfen l5t/1d3c1/r1p1w1e/7/7/7/E1W1J1R/1C3D1/T5L w"),
-            "? setfen: KataGo setfen rank 7: unknown piece letter 'p'\n\n");
-  EXPECT_EQ(s.send("setfen"),
-            "? setfen: expected a FEN, like l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L w\n\n");
+  expect_transcript(
+      s, {{"play w A5",
+           "? illegal move: A7 to A5: 'a7a5' is not a move here: illegal move a7a5: a Rat moves "
+           "one square along a file or rank; a7a5 is neither\n\n"},
+          {"undo", "= \n\n"},  // A7
+          {"undo", "= \n\n"},  // A4: Blue's Elephant chosen again
+          {"undo", "= \n\n"},  // A3
+          {"undo", "? cannot undo: nothing played since the position was set\n\n"},
+          {"play b pass", "? illegal move: 'pass' is no move in Jungle; play a piece's vertex\n\n"},
+          {"play b Z9", "? play: 'Z9' is not a vertex (A1 to G9)\n\n"},
+          {"play x A3", "? play: 'x' is not a colour (b or w)\n\n"},
+          {"play b", "? play: expected a colour and a vertex, like 'play b A3'\n\n"},
+          {"setfen l5t/1d3c1/r1p1w1e/7/7/7/E1W1J1R/1C3D1/T5L w",
+           "? setfen: KataGo setfen rank 7: unknown piece letter 'p'\n\n"},
+          {"setfen",
+           "? setfen: expected a FEN, like l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L w\n\n"}});
 }
 
 TEST(Gtp, GenmoveAnswersTheWinningMoveInTwoStagesThenResigns) {
   GtpSession s;
   EXPECT_EQ(s.send("kata-set-param maxVisits 2000"), "= \n\n");
   // Blue's Lion beside Red's den: stepping in wins.
-  EXPECT_EQ(s.send("setfen l6/3L3/7/7/7/7/7/7/7 w"), "= \n\n");
-  EXPECT_EQ(s.send("genmove w"), "? genmove: b (Blue) is to move, not w\n\n");
-  EXPECT_EQ(s.send("genmove b"), "= D8\n\n");
-  EXPECT_EQ(s.send("genmove b"), "= D9\n\n");
-  EXPECT_EQ(s.send("genmove w"), "= resign\n\n");
-  EXPECT_EQ(s.send("genmove b"), "= pass\n\n");
+  expect_transcript(s, {{"setfen l6/3L3/7/7/7/7/7/7/7 w", "= \n\n"},
+                        {"genmove w", "? genmove: b (Blue) is to move, not w\n\n"},
+                        {"genmove b", "= D8\n\n"},
+                        {"genmove b", "= D9\n\n"},
+                        {"genmove w", "= resign\n\n"},
+                        {"genmove b", "= pass\n\n"}});
   EXPECT_EQ(s.send("play w A9").substr(0, 34), "? illegal move: the game is over (");
-  EXPECT_EQ(s.send("kata-set-param maxVisits 0"),
-            "? kata-set-param maxVisits: '0' is not a whole number from 1\n\n");
-  EXPECT_EQ(s.send("kata-set-param maxTime -1"),
-            "? kata-set-param maxTime: '-1' is not a number of seconds above 0\n\n");
-  EXPECT_EQ(s.send("kata-set-param numSearchThreads 4"),
-            "? kata-set-param: unknown parameter 'numSearchThreads' (this engine takes maxVisits, "
-            "maxTime, Hash, Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, "
-            "UCI_Elo, UCI_ShowWDL, Contempt, Mode, Baseline Depth, Seed, Eval File, "
-            "TablebasePath, Clear Hash)\n\n");
+  expect_transcript(
+      s, {{"kata-set-param maxVisits 0",
+           "? kata-set-param maxVisits: '0' is not a whole number from 1\n\n"},
+          {"kata-set-param maxTime -1",
+           "? kata-set-param maxTime: '-1' is not a number of seconds above 0\n\n"},
+          {"kata-set-param numSearchThreads 4",
+           "? kata-set-param: unknown parameter 'numSearchThreads' (this engine takes maxVisits, "
+           "maxTime, Hash, Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, "
+           "UCI_Elo, UCI_ShowWDL, Contempt, Mode, Baseline Depth, Seed, Eval File, "
+           "TablebasePath, Clear Hash)\n\n"}});
   // The engine's options, as a match's option.NAME=VALUE sends them.
   EXPECT_EQ(s.send("kata-set-param Move Overhead 10"), "= \n\n");
   EXPECT_EQ(s.send("kata-set-param Skill Level 99"),
@@ -141,9 +155,9 @@ std::string square_of(const std::string& vertex) {
 
 TEST(Gtp, GenmoveFromTheStartIsALegalMoveAndFinishesAPieceChosenByPlay) {
   GtpSession s;
-  EXPECT_EQ(s.send("kata-set-param maxVisits 300"), "= \n\n");
-  EXPECT_EQ(s.send("time_settings 10 0 0"), "= \n\n");
-  EXPECT_EQ(s.send("time_left b 9.5 0"), "= \n\n");
+  expect_transcript(s, {{"kata-set-param maxVisits 300", "= \n\n"},
+                        {"time_settings 10 0 0", "= \n\n"},
+                        {"time_left b 9.5 0", "= \n\n"}});
   const std::string from = vertex_of(s.send("genmove b"));
   const std::string to = vertex_of(s.send("genmove b"));
   ASSERT_FALSE(from.empty());
@@ -188,17 +202,18 @@ TEST(Gtp, TakesKgsTimeSettingsAndClearCache) {
             "Clock: canadian 60.0 10.0 3; b 60.0 s main time; w 60.0 s main time");
   EXPECT_EQ(s.send("kgs-time_settings none"), "= \n\n");
   EXPECT_EQ(last_line(s.send("showboard")), "setfen l5t/1d3c1/r1j1w1e/7/7/7/E1W1J1R/1C3D1/T5L w");
-  EXPECT_EQ(s.send("kgs-time_settings byoyomi 600 30"),
-            "? kgs-time_settings: expected none, absolute MAIN, byoyomi MAIN BYO PERIODS or "
-            "canadian MAIN BYO STONES (seconds, and a whole number)\n\n");
-  EXPECT_EQ(s.send("kgs-time_settings canadian 60 x 5"),
-            "? kgs-time_settings canadian: '60 x 5' is not two numbers of seconds and a whole "
-            "number\n\n");
-  EXPECT_EQ(s.send("kgs-time_settings fischer 60 5"),
-            "? kgs-time_settings: expected none, absolute MAIN, byoyomi MAIN BYO PERIODS or "
-            "canadian MAIN BYO STONES (seconds, and a whole number)\n\n");
-  EXPECT_EQ(s.send("known_command clear_cache"), "= true\n\n");
-  EXPECT_EQ(s.send("kata-set-param maxVisits 200"), "= \n\n");
+  expect_transcript(
+      s, {{"kgs-time_settings byoyomi 600 30",
+           "? kgs-time_settings: expected none, absolute MAIN, byoyomi MAIN BYO PERIODS or "
+           "canadian MAIN BYO STONES (seconds, and a whole number)\n\n"},
+          {"kgs-time_settings canadian 60 x 5",
+           "? kgs-time_settings canadian: '60 x 5' is not two numbers of seconds and a whole "
+           "number\n\n"},
+          {"kgs-time_settings fischer 60 5",
+           "? kgs-time_settings: expected none, absolute MAIN, byoyomi MAIN BYO PERIODS or "
+           "canadian MAIN BYO STONES (seconds, and a whole number)\n\n"},
+          {"known_command clear_cache", "= true\n\n"},
+          {"kata-set-param maxVisits 200", "= \n\n"}});
   EXPECT_FALSE(vertex_of(s.send("genmove b")).empty());
   EXPECT_EQ(s.send("clear_cache"), "= \n\n");
   EXPECT_FALSE(vertex_of(s.send("genmove b")).empty());
