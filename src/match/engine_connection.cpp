@@ -2,6 +2,10 @@
 
 namespace jungle::match {
 
+int64_t ms_since(Clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+
 std::string_view incident_name(Incident i) {
   switch (i) {
     case Incident::kCrash:
@@ -35,6 +39,14 @@ bool EngineConnection::start_process(Incident* incident, std::string* reason) {
   if (!proc.start(split_command_line(spec->command), &error, spec->stderr_path))
     return fail(Incident::kStartFailure, spec->name + ": " + error, incident, reason);
   return true;
+}
+
+EngineProcess::ReadResult EngineConnection::read_line_within(Clock::time_point start,
+                                                             int64_t timeout_ms,
+                                                             std::string& line) {
+  const int64_t left = timeout_ms - ms_since(start);
+  if (left <= 0) return EngineProcess::ReadResult::kTimeout;
+  return proc.read_line(line, std::chrono::milliseconds(left));
 }
 
 bool EngineConnection::answered(EngineProcess::ReadResult read, const std::string& ended,

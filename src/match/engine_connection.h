@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -8,6 +9,11 @@
 #include "match/match_config.h"
 
 namespace jungle::match {
+
+using Clock = std::chrono::steady_clock;
+
+// Milliseconds since `t`, for deadlines.
+int64_t ms_since(Clock::time_point t);
 
 // What went wrong with an engine, each a loss for it.
 enum class Incident { kNone, kCrash, kTimeLoss, kNoResponse, kIllegalMove, kStartFailure };
@@ -29,6 +35,10 @@ struct EngineConnection {
   // Starts the engine's command afresh (a running process is killed first);
   // false, with a start failure, when it cannot be started.
   bool start_process(Incident* incident, std::string* reason);
+  // Reads one line within what is left of `timeout_ms` since `start`
+  // (kTimeout once nothing is left).
+  EngineProcess::ReadResult read_line_within(Clock::time_point start, int64_t timeout_ms,
+                                             std::string& line);
   // True for a line; for the end of its output a crash ("<name> <ended>
   // (<how it exited>)"), for a timeout no response ("<name> did not answer
   // <asked> within N ms"); both fail.

@@ -17,7 +17,6 @@ namespace jungle::match {
 namespace {
 
 using notation::Dialect;
-using std::chrono::milliseconds;
 
 // Seconds as GTP's time commands take them ("0.05", "10").
 std::string seconds_text(int64_t ms) {
@@ -49,9 +48,7 @@ EngineProcess::ReadResult GtpEngine::command(const std::string& line, int64_t ti
   const auto start = Clock::now();
   std::string answer;
   for (;;) {
-    const int64_t left = timeout_ms - ms_since(start);
-    if (left <= 0) return EngineProcess::ReadResult::kTimeout;
-    const auto r = proc.read_line(answer, milliseconds(left));
+    const auto r = read_line_within(start, timeout_ms, answer);
     if (r != EngineProcess::ReadResult::kLine) return r;
     // The blank line that ends each answer, and any line of a longer
     // answer, come before the next answer's '=' or '?'.

@@ -7,12 +7,6 @@
 
 namespace jungle::match {
 
-using std::chrono::milliseconds;
-
-int64_t ms_since(Clock::time_point t) {
-  return std::chrono::duration_cast<milliseconds>(Clock::now() - t).count();
-}
-
 void parse_info(std::string_view line, ScoreReport& report) {
   const std::vector<std::string> w = split(line);
   ScoreReport r = report;
@@ -39,9 +33,7 @@ EngineProcess::ReadResult UciEngine::wait_for(std::string_view token, int64_t ti
   const auto start = Clock::now();
   std::string line;
   for (;;) {
-    const int64_t left = timeout_ms - ms_since(start);
-    if (left <= 0) return EngineProcess::ReadResult::kTimeout;
-    const auto r = proc.read_line(line, milliseconds(left));
+    const auto r = read_line_within(start, timeout_ms, line);
     if (r != EngineProcess::ReadResult::kLine) return r;
     const std::vector<std::string> ws = split(line);
     const std::string w = ws.empty() ? "" : ws[0];

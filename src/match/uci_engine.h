@@ -16,11 +16,6 @@
 
 namespace jungle::match {
 
-using Clock = std::chrono::steady_clock;
-
-// Milliseconds since `t`, for deadlines.
-int64_t ms_since(Clock::time_point t);
-
 // The score an engine gave for the move it chose, from its own side's view.
 struct ScoreReport {
   bool valid = false;
