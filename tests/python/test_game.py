@@ -207,3 +207,15 @@ def test_pickle():
         assert again.current_player() == state.current_player()
         assert pickle.loads(pickle.dumps(game)).variant() == variant
         assert copy.deepcopy(state).serialize() == state.serialize()
+
+
+def test_read_records_reads_the_dialect_a_notation_tag_names():
+    # docs/dialects.md: mistboard's board is ours mirrored (its g3g4 is our
+    # a3a4), KataGo's vertices are our squares in upper case, netcan's move
+    # is (row << 4 | col) << 8 | (row << 4 | col) with row 0 our rank 9.
+    for notation, moves in [("mistboard", "1. g3g4 g7g6 2. g4g5"),
+                            ("katago", "1. A3A4 A7A6 2. A4A5"),
+                            ("netcan", "1. 24656 8240 2. 20544"),
+                            ("bush", "1. 7g-7f 7c-7d 2. 7f-7e")]:
+        games = jungle.read_records(f'[Notation "{notation}"]\n\n{moves} *\n')
+        assert [g.history_moves() for g in games] == [["a3a4", "a7a6", "a4a5"]], notation
