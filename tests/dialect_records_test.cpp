@@ -13,6 +13,9 @@
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/geometry.h"
+#include "web/games/family_sessions.h"
+#include "web/games/game_session.h"
+#include "web/games/variant_catalog.h"
 
 namespace jungle {
 namespace {
@@ -132,6 +135,20 @@ TEST(DialectRecords, ABadMoveNamesItsNumberAndTheDialect) {
   EXPECT_EQ(error_of("[Variant \"animal-checkers\"]\n[Notation \"mistboard\"]\n\n1. a1a2 *\n"),
             "game 1, line 2: Notation \"mistboard\": the other programs play on the 7x9 board "
             "only; Variant \"animal-checkers\" is played on 7x7");
+}
+
+// The web app's "Load record": the records route lists the games of the
+// text, and a game made from one plays its moves, both through the reader.
+TEST(DialectRecords, TheWebAppLoadsARecordInADialect) {
+  const web::VariantCatalog catalog;
+  const std::string text = "[Notation \"mistboard\"]\n\n1. g3g4 g7g6 2. g4g5 *\n";
+  const web::Json games = web::record_games_json(text, catalog);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0]["ply"], 3);
+  auto session = web::GameSession::from_record(read_records(text).at(0), catalog,
+                                               {web::PlayerConfig{}, web::PlayerConfig{}});
+  EXPECT_NE(session->record_text().find("1. a3a4 a7a6 2. a4a5"), std::string::npos)
+      << session->record_text();
 }
 
 }  // namespace
