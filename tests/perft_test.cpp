@@ -199,6 +199,42 @@ TEST(Perft, FastMatchesPositionsFile) {
   }
 }
 
+std::vector<uint16_t> raw_moves(const MoveList& list) {
+  std::vector<uint16_t> raws;
+  for (Move m : list) raws.push_back(m.raw());
+  return raws;
+}
+
+// The counts below `pos` to `depth` plies, checking on the way that the
+// generators for a game known to go on (the search's *_ongoing ones) give
+// what the checked ones give wherever the game goes on.
+uint64_t checked_ongoing_perft(Position& pos, int depth) {
+  if (pos.terminal_state() == GameResult::kOngoing) {
+    EXPECT_EQ(raw_moves(generate_moves_ongoing(pos)), raw_moves(generate_moves(pos))) << pos.fen();
+    EXPECT_EQ(raw_moves(generate_tactical_moves_ongoing(pos)),
+              raw_moves(generate_tactical_moves(pos)))
+        << pos.fen();
+    EXPECT_EQ(has_legal_move_ongoing(pos), has_legal_move(pos)) << pos.fen();
+  }
+  if (depth == 0) return 1;
+  uint64_t n = 0;
+  for (Move m : generate_moves(pos)) {
+    pos.do_move(m);
+    n += checked_ongoing_perft(pos, depth - 1);
+    pos.undo_move();
+  }
+  return n;
+}
+
+TEST(Perft, OngoingGeneratorsMatchTheCheckedOnes) {
+  for (const EpdEntry& e : load_positions()) {
+    SCOPED_TRACE(describe(e));
+    Position pos = Position::from_fen(e.fen, RuleSet::make(rules_named(e.variant)));
+    // The count shows that the walk visited what perft counts.
+    EXPECT_EQ(checked_ongoing_perft(pos, 2), e.counts.at(1));
+  }
+}
+
 TEST(Perft, ReferenceMatchesPositionsFile) {
   for (const EpdEntry& e : load_positions()) {
     SCOPED_TRACE(describe(e));

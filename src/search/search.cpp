@@ -197,12 +197,14 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
 
   int best = -kInfinite;
   if (!threatened) {
-    if (!has_legal_move(pos_)) return no_move_score(ply);
+    if (!has_legal_move_ongoing(pos_)) return no_move_score(ply);
     best = evaluate(ply);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
-  MoveList moves = threatened ? generate_moves(pos_) : generate_tactical_moves(pos_);
+  // The game goes on (terminal_state above), so the move generators need not ask.
+  MoveList moves =
+      threatened ? generate_moves_ongoing(pos_) : generate_tactical_moves_ongoing(pos_);
   if (moves.empty()) return threatened ? no_move_score(ply) : best;
 
   int scores[MoveList::kCapacity];
@@ -301,7 +303,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
     update_pv(ply, den);
     return kMateScore - ply - 1;
   }
-  MoveList moves = generate_moves(pos_);
+  MoveList moves = generate_moves_ongoing(pos_);  // the game goes on: terminal_state above
   if (moves.empty()) {
     return no_move_score(ply);
   }
