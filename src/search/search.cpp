@@ -394,13 +394,15 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
       }
     }
     do_move(m, ply);
-    const bool gives_threat = can_enter_enemy_den(pos_, us);
     int score;
     if (searched == 0) {
       score = -search(-beta, -alpha, depth - 1, ply + 1, false);
     } else {
       int r = 0;
-      if (depth >= search_params::kLmrMinDepth && quiet && !gives_threat && !threatened) {
+      // Whether the move threatens to enter the den is asked last: it was a
+      // call after every move, where most moves never reach this test.
+      if (depth >= search_params::kLmrMinDepth && quiet && !threatened &&
+          !can_enter_enemy_den(pos_, us)) {
         r = reduction(depth, searched + 1);
         if (pv_node) --r;
         if (cut_node) ++r;
