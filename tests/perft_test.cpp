@@ -235,6 +235,22 @@ TEST(Perft, OngoingGeneratorsMatchTheCheckedOnes) {
   }
 }
 
+// Two plies from a FEN never reach a third occurrence, so the walk above
+// never meets a move that David Bush's rule forbids; this chase does
+// (RULES.md's first example: c2b2 would make the set-up a third time).
+TEST(Perft, OngoingGeneratorsKeepBushsRule) {
+  Position pos = Position::from_fen("7/7/7/7/7/7/7/1e5/1D5 w", RuleSet::make(rules_named("bush")));
+  const Geometry& board = pos.rule_set().geometry();
+  for (const char* m : {"b1c1", "b2c2", "c1b1", "c2b2", "b1c1", "b2c2", "c1b1"}) {
+    pos.do_move(Move(board.parse_square(std::string(m, 2)), board.parse_square(m + 2)));
+  }
+  const Move forbidden(board.parse_square("c2"), board.parse_square("b2"));
+  ASSERT_EQ(pos.terminal_state(), GameResult::kOngoing);
+  EXPECT_FALSE(generate_moves_ongoing(pos).contains(forbidden));
+  EXPECT_EQ(raw_moves(generate_moves_ongoing(pos)), raw_moves(generate_moves(pos)));
+  EXPECT_EQ(generate_moves_ongoing(pos).size(), 3);
+}
+
 TEST(Perft, ReferenceMatchesPositionsFile) {
   for (const EpdEntry& e : load_positions()) {
     SCOPED_TRACE(describe(e));
