@@ -195,17 +195,21 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   const bool threatened =
       qply < search_params::kQsearchEvasionPlies && can_enter_enemy_den(pos_, them);
 
+  // Standing pat needs a legal move: a side without one has lost or drawn.
+  // A capture in the list is one, so the test waits until the list is
+  // known empty, unless standing pat already cuts off.
   int best = -kInfinite;
   if (!threatened) {
-    if (!has_legal_move_ongoing(pos_)) return no_move_score(ply);
     best = evaluate(ply);
-    if (best >= beta) return best;
+    if (best >= beta) return has_legal_move_ongoing(pos_) ? best : no_move_score(ply);
     alpha = std::max(alpha, best);
   }
   // The game goes on (terminal_state above), so the move generators need not ask.
   MoveList moves =
       threatened ? generate_moves_ongoing(pos_) : generate_tactical_moves_ongoing(pos_);
-  if (moves.empty()) return threatened ? no_move_score(ply) : best;
+  if (moves.empty()) {
+    return threatened || !has_legal_move_ongoing(pos_) ? no_move_score(ply) : best;
+  }
 
   int scores[MoveList::kCapacity];
   score_moves(moves.begin(), moves.size(), scores, ply);
