@@ -21,7 +21,9 @@
 # busy machine says little) and, where `perf stat` can count them, the
 # instructions retired. --valgrind counts instructions under cachegrind
 # instead (exact and repeatable, about 50 times slower: use a small --perft
-# and --bench then), for containers where perf counts nothing.
+# and --bench then), for containers where perf counts nothing, with
+# cachegrind's simulated branch mispredictions beside them: a profile's gain
+# is often in branches rather than in instructions.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs=5
@@ -39,7 +41,7 @@ while [ $# -gt 0 ]; do
     --no-build) build=0; shift ;;
     --build-only) measure_them=0; shift ;;
     --valgrind) valgrind=1; shift ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "speed.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) variants+=("$1"); shift ;;
   esac
@@ -106,16 +108,18 @@ fi
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 # One measured run: CPU seconds (and instructions) of `jungle ARGS...`,
-# appended to $results/VARIANT.TASK as "seconds instructions".
+# appended to $results/VARIANT.TASK as "seconds instructions nodes
+# mispredictions" (the last under --valgrind only, else "-").
 measure() {  # VARIANT TASK ARGS...
   local v=$1 task=$2
   shift 2
   local bin="$root/build/speed/$v/jungle" out="$results/$v.$task.out" instructions="-"
-  local seconds
+  local seconds mispredicted="-"
   if [ $valgrind -eq 1 ]; then
-    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$bin" "$@" \
-      >"$out" 2>"$results/vg"
+    valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes --cachegrind-out-file=/dev/null \
+      "$bin" "$@" >"$out" 2>"$results/vg"
     instructions=$(grep -oE 'I *refs: *[0-9,]+' "$results/vg" | grep -oE '[0-9,]+$' | tr -d ,)
+    mispredicted=$(grep -oE 'Mispredicts: *[0-9,]+' "$results/vg" | grep -oE '[0-9,]+$' | tr -d ,)
     seconds=-
   else
     local timing="$results/time"
@@ -130,7 +134,7 @@ measure() {  # VARIANT TASK ARGS...
   fi
   local nodes
   nodes=$(grep -oE '^Nodes searched: [0-9]+' "$out" | grep -oE '[0-9]+$')
-  echo "$seconds $instructions $nodes" >>"$results/$v.$task"
+  echo "$seconds $instructions $nodes $mispredicted" >>"$results/$v.$task"
 }
 
 bench_args=(bench)
@@ -144,27 +148,36 @@ for ((r = 1; r <= runs; r++)); do
   done
 done
 
-# "BEST MEDIAN INSTRUCTIONS NODES": the best and the median CPU seconds, the
-# median instruction count, the node count of the last run.
+# "BEST MEDIAN INSTRUCTIONS NODES MISPREDICTED": the best and the median CPU
+# seconds, the median instruction count, the node count and the simulated
+# branch mispredictions of the last run.
 summary() {  # FILE
-  local file=$1 m best median instructions nodes
+  local file=$1 m best median instructions nodes mispredicted
   m=$((($(wc -l <"$file") + 1) / 2))
   best=$(cut -d' ' -f1 "$file" | sort -g | head -1)
   median=$(cut -d' ' -f1 "$file" | sort -g | sed -n "${m}p")
   instructions=$(cut -d' ' -f2 "$file" | sort -g | sed -n "${m}p")
   nodes=$(tail -1 "$file" | cut -d' ' -f3)
+  mispredicted=$(tail -1 "$file" | cut -d' ' -f4)
   if [ "$instructions" != "-" ]; then
     instructions=$(awk -v i="$instructions" 'BEGIN { printf "%.3fG", i / 1e9 }')
   fi
-  echo "$best $median $instructions $nodes"
+  if [ "$mispredicted" != "-" ]; then
+    mispredicted=$(awk -v i="$mispredicted" 'BEGIN { printf "%.2fM", i / 1e6 }')
+  fi
+  echo "$best $median $instructions $nodes $mispredicted"
 }
-printf '\n%-9s | %-28s | %-28s | %s\n' variant "perft $perft_depth: CPU best/median, instr" \
+printf '\n%-9s | %-28s | %-28s | %s' variant "perft $perft_depth: CPU best/median, instr" \
   "${bench_args[*]}: CPU best/median, instr" "nodes (perft, bench)"
+if [ $valgrind -eq 1 ]; then printf ' | %s' "mispredicted branches (perft, bench)"; fi
+printf '\n'
 for v in "${variants[@]}"; do
-  read -r pb pm pi pn <<<"$(summary "$results/$v.perft")"
-  read -r bb bm bi bn <<<"$(summary "$results/$v.bench")"
-  printf '%-9s | %5s / %5s s, %-12s | %5s / %5s s, %-12s | %s, %s\n' \
+  read -r pb pm pi pn pmis <<<"$(summary "$results/$v.perft")"
+  read -r bb bm bi bn bmis <<<"$(summary "$results/$v.bench")"
+  printf '%-9s | %5s / %5s s, %-12s | %5s / %5s s, %-12s | %s, %s' \
     "$v" "$pb" "$pm" "$pi" "$bb" "$bm" "$bi" "$pn" "$bn"
+  if [ $valgrind -eq 1 ]; then printf ' | %s, %s' "$pmis" "$bmis"; fi
+  printf '\n'
 done
 if [ $perf_works -eq 0 ] && [ $valgrind -eq 0 ]; then
   echo "(perf stat counts no instructions here; --valgrind counts them under cachegrind)"

@@ -1,6 +1,7 @@
 #include "core/movegen.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace jungle {
 
@@ -204,17 +205,19 @@ MoveList generate_pseudo_moves(const Position& pos) {
   return list;
 }
 
-MoveList generate_moves(const Position& pos) {
+namespace {
+
+// The bodies of the public functions below, with and without the test of
+// the game's end, inline in both.
+inline MoveList legal_moves(const Position& pos) {
   MoveList list;  // one list filled in place, so that it is returned without a copy
-  if (pos.terminal_state() != GameResult::kOngoing) return list;
   add_pseudo_moves(pos, list);
   remove_bush_violations(pos, list);
   return list;
 }
 
-MoveList generate_tactical_moves(const Position& pos) {
+inline MoveList tactical_moves(const Position& pos) {
   MoveList list;
-  if (pos.terminal_state() != GameResult::kOngoing) return list;
   const Side us = pos.side_to_move();
   const Bitboard wanted = pos.pieces(opponent(us)) | pos.rule_set().den_bb(opponent(us));
   for_each_piece_targets(pos, [&](Square from, Bitboard targets) {
@@ -224,15 +227,8 @@ MoveList generate_tactical_moves(const Position& pos) {
   return list;
 }
 
-int count_moves(const Position& pos) {
-  if (pos.terminal_state() != GameResult::kOngoing) return 0;
-  if (bush_rule_applies(pos)) return generate_moves(pos).size();
-  return count_pseudo_moves(pos);
-}
-
-bool has_legal_move(const Position& pos) {
-  if (pos.terminal_state() != GameResult::kOngoing) return false;
-  if (bush_rule_applies(pos)) return !generate_moves(pos).empty();
+inline bool any_legal_move(const Position& pos) {
+  if (bush_rule_applies(pos)) return !legal_moves(pos).empty();
   // Nearly always some piece can step onto an empty square; test that first,
   // a step group at a time, before counting captures and jumps.
   const RuleSet& rs = pos.rule_set();
@@ -258,6 +254,43 @@ bool has_legal_move(const Position& pos) {
     if (board.neighbours(pieces) & group.standable & empty) return true;
   }
   return count_pseudo_moves(pos) > 0;
+}
+
+}  // namespace
+
+MoveList generate_moves(const Position& pos) {
+  if (pos.terminal_state() != GameResult::kOngoing) return MoveList();
+  return legal_moves(pos);
+}
+
+MoveList generate_moves_ongoing(const Position& pos) {
+  assert(pos.terminal_state() == GameResult::kOngoing);
+  return legal_moves(pos);
+}
+
+MoveList generate_tactical_moves(const Position& pos) {
+  if (pos.terminal_state() != GameResult::kOngoing) return MoveList();
+  return tactical_moves(pos);
+}
+
+MoveList generate_tactical_moves_ongoing(const Position& pos) {
+  assert(pos.terminal_state() == GameResult::kOngoing);
+  return tactical_moves(pos);
+}
+
+int count_moves(const Position& pos) {
+  if (pos.terminal_state() != GameResult::kOngoing) return 0;
+  if (bush_rule_applies(pos)) return legal_moves(pos).size();
+  return count_pseudo_moves(pos);
+}
+
+bool has_legal_move(const Position& pos) {
+  return pos.terminal_state() == GameResult::kOngoing && any_legal_move(pos);
+}
+
+bool has_legal_move_ongoing(const Position& pos) {
+  assert(pos.terminal_state() == GameResult::kOngoing);
+  return any_legal_move(pos);
 }
 
 namespace detail {

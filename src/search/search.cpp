@@ -195,15 +195,21 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   const bool threatened =
       qply < search_params::kQsearchEvasionPlies && can_enter_enemy_den(pos_, them);
 
+  // Standing pat needs a legal move: a side without one has lost or drawn.
+  // A capture in the list is one, so the test waits until the list is
+  // known empty, unless standing pat already cuts off.
   int best = -kInfinite;
   if (!threatened) {
-    if (!has_legal_move(pos_)) return no_move_score(ply);
     best = evaluate(ply);
-    if (best >= beta) return best;
+    if (best >= beta) return has_legal_move_ongoing(pos_) ? best : no_move_score(ply);
     alpha = std::max(alpha, best);
   }
-  MoveList moves = threatened ? generate_moves(pos_) : generate_tactical_moves(pos_);
-  if (moves.empty()) return threatened ? no_move_score(ply) : best;
+  // The game goes on (terminal_state above), so the move generators need not ask.
+  MoveList moves =
+      threatened ? generate_moves_ongoing(pos_) : generate_tactical_moves_ongoing(pos_);
+  if (moves.empty()) {
+    return threatened || !has_legal_move_ongoing(pos_) ? no_move_score(ply) : best;
+  }
 
   int scores[MoveList::kCapacity];
   score_moves(moves.begin(), moves.size(), scores, ply);
@@ -301,7 +307,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
     update_pv(ply, den);
     return kMateScore - ply - 1;
   }
-  MoveList moves = generate_moves(pos_);
+  MoveList moves = generate_moves_ongoing(pos_);  // the game goes on: terminal_state above
   if (moves.empty()) {
     return no_move_score(ply);
   }
@@ -392,13 +398,15 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
       }
     }
     do_move(m, ply);
-    const bool gives_threat = can_enter_enemy_den(pos_, us);
     int score;
     if (searched == 0) {
       score = -search(-beta, -alpha, depth - 1, ply + 1, false);
     } else {
       int r = 0;
-      if (depth >= search_params::kLmrMinDepth && quiet && !gives_threat && !threatened) {
+      // Whether the move threatens to enter the den is asked last: it was a
+      // call after every move, where most moves never reach this test.
+      if (depth >= search_params::kLmrMinDepth && quiet && !threatened &&
+          !can_enter_enemy_den(pos_, us)) {
         r = reduction(depth, searched + 1);
         if (pv_node) --r;
         if (cut_node) ++r;
