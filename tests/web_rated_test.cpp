@@ -520,6 +520,63 @@ TEST_F(WebRatedTest, ARatingRangeKeepsOthersFromTakingAChallenge) {
             "'rating_range' is for rated games: a casual game has no ratings to compare");
 }
 
+// The lobby says, for the viewer of each rated challenge, whether it may
+// take it and why not (the refusal a join would get), before any click.
+TEST_F(WebRatedTest, TheLobbyTellsEachViewerWhetherItMayTakeAChallenge) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  auto cat = account(port_, "cat");
+  play_and_resign(*ann, *bob, start_rated(*ann, *bob), *bob);  // Ann 1662, Bob 1338
+  Json listed = rated_game();
+  listed["lobby"] = true;
+  listed["rating_range"] = 200;
+  ASSERT_EQ(ann->post("/api/games", listed).status, 201);
+  Json casual = rated_game();
+  casual["rated"] = false;
+  casual["lobby"] = true;
+  ASSERT_EQ(bob->post("/api/games", casual).status, 201);
+  Browser nobody(port_, "nobody-browser-key-01");
+  // The rated challenge and the casual one, as `viewer` sees them (the
+  // newest first: the casual one).
+  const auto seen = [](Browser& viewer) {
+    const Json lobby = viewer.get("/api/lobby").body;
+    EXPECT_EQ(lobby["challenges"].size(), 2u) << lobby;
+    EXPECT_EQ(lobby["challenges"][0]["rated"], false);
+    EXPECT_EQ(lobby["challenges"][0]["joinable"], true);
+    EXPECT_FALSE(lobby["challenges"][0].contains("why"));
+    return lobby["challenges"][1];
+  };
+  Json line = seen(*bob);
+  EXPECT_EQ(line["joinable"], false);
+  EXPECT_EQ(line["why"],
+            (Json{{"code", "rating_out_of_range"},
+                  {"message",
+                   "this challenge is for players rated 1462 to 1862; your standard blitz rating "
+                   "is 1338"}}));
+  line = seen(nobody);
+  EXPECT_EQ(line["joinable"], false);
+  EXPECT_EQ(line["why"], (Json{{"code", "rated_needs_account"},
+                               {"message",
+                                "a rated game is played between two accounts: log in to join "
+                                "one"}}));
+  line = seen(*ann);
+  EXPECT_EQ(line["joinable"], false);
+  EXPECT_EQ(line["why"]["code"], "rated_same_account");
+  line = seen(*cat);
+  EXPECT_EQ(line["joinable"], true);
+  EXPECT_FALSE(line.contains("why"));
+  // The lobby's stream says the same to each viewer.
+  std::string text;
+  httplib::Client c("127.0.0.1", port_);
+  c.set_default_headers({{"Cookie", bob->cookie_name() + "=" + bob->token()}});
+  c.Get("/api/lobby/events", [&](const char* data, size_t n) {
+    text.append(data, n);
+    return text.find("\n\n") == std::string::npos;
+  });
+  EXPECT_NE(text.find("\"code\":\"rating_out_of_range\""), std::string::npos) << text;
+}
+
 TEST(RatingCategoryTest, TimeControlsFallIntoTheirClasses) {
   const auto control = [](Json j) { return TimeControl::from_json(j); };
   const auto sudden = [&](int64_t minutes) {

@@ -111,6 +111,18 @@ class AccountService {
   // creator's: the joiner's account, or GameError kForbidden
   // ("rated_needs_account", "rated_same_account"). Nothing for a casual game.
   std::optional<StoredAccount> check_rated_join(const std::string& token, int64_t id);
+  // The refusal joining a rated game would get (nullopt: none): no account
+  // (`account` empty), the account that `plays_other_seat`, or a rating in
+  // `category` outside the challenge's `range`. check_rated_join throws it;
+  // the lobby shows it before anyone clicks.
+  std::optional<GameError> rated_join_refusal(const std::optional<StoredAccount>& account,
+                                              bool plays_other_seat, const std::string& category,
+                                              const std::optional<RatingRange>& range);
+  // The lobby (GameService::lobby) as the holder of session `token` sees it:
+  // each rated challenge says whether that viewer may take it ("joinable")
+  // and, when not, "why" ({"code", "message"}: the refusal a join would
+  // get), as lichess greys out the seeks one cannot accept.
+  Json lobby_for(const std::string& token);
   // The listener the game service calls when a rated game that is over is
   // saved: both accounts' ratings in its category updated by Glicko-2, the
   // game one rating period, once. An aborted game (fewer than

@@ -115,7 +115,9 @@ class GameService {
   Json answer_offer(int64_t id, const Requester& who, OfferKind kind, bool accept);
   // Ends the game as won by `who` when the opponent has been gone too long.
   Json claim_win(int64_t id, const Requester& who);
-  // {"challenges": [...], "playing": [...]}
+  // {"challenges": [...], "playing": [...]}; every challenge "joinable",
+  // which the account service narrows for a rated one's viewer
+  // (AccountService::lobby_for).
   Json lobby();
 
   // ---- after a game (game_service_rematch.cpp) ----

@@ -242,7 +242,12 @@ Json GameService::lobby() {
     Json line = stored_summary_json(g);
     line["time_control"] = GameClock::from_stored(g.clock).control().to_json();
     const SeatTable seats = SeatTable::from_stored(g.seats);
-    if (g.listing == "open") line["waiting"] = seats.seats[0].taken() ? "red" : "blue";
+    if (g.listing == "open") {
+      line["waiting"] = seats.seats[0].taken() ? "red" : "blue";
+      // Anyone may take a casual challenge; the account service says who
+      // may take a rated one (AccountService::lobby_for).
+      line["joinable"] = true;
+    }
     if (seats.has_range) {
       line["rating_range"] = {{"min", seats.rating_min}, {"max", seats.rating_max}};
     }

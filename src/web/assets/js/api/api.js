@@ -111,10 +111,12 @@
  */
 /** @typedef {{ games: TurnGame[], count: number, now_ms: number }} YourTurn */
 /**
- * A line of the lobby: an open challenge (`waiting` the seat still free)
- * or a game to watch.
+ * A line of the lobby: an open challenge (`waiting` the seat still free;
+ * `joinable` whether the viewer may take it, and `why` not: the refusal a
+ * join would get) or a game to watch.
  * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side,
- *             rating_range?: { min: number, max: number } }} LobbyGame
+ *             rating_range?: { min: number, max: number }, joinable?: boolean,
+ *             why?: { code: string, message: string } }} LobbyGame
  */
 /** @typedef {{ challenges: LobbyGame[], playing: LobbyGame[] }} Lobby */
 /**
