@@ -265,6 +265,97 @@ TEST_F(WebRatedTest, AnAbortedGameIsNotCounted) {
   EXPECT_EQ(anyone.get("/api/players/bob").body["ratings"], Json::object());
 }
 
+// lichess's abort: while a side has not made its first move, either player
+// may abort; the game has no winner, is "aborted" in the lists and counts
+// in no tally, rating or history.
+TEST_F(WebRatedTest, EitherPlayerAbortsBeforeEachSideHasMovedAndNothingCountsIt) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  Browser carol(port_, "carol-browser-key-001");
+  const int64_t id = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  Reply r = carol.post(path(id, "/abort"), Json::object());
+  EXPECT_EQ(r.status, 403) << r.text;
+  EXPECT_EQ(code_of(r), "not_your_seat");
+  // Red has not moved yet: Ann, who has, may still abort, and so may Bob.
+  r = bob->post(path(id, "/abort"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["status"], "over");
+  EXPECT_EQ(r.body["result"], "aborted");
+  EXPECT_EQ(r.body["winner"], nullptr);
+  EXPECT_EQ(r.body["termination"], "aborted");
+  EXPECT_EQ(r.body["message"], "Game aborted");
+  r = ann->post(path(id, "/abort"), Json::object());
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(code_of(r), "game_over");
+
+  Browser anyone(port_, "");
+  for (const char* name : {"Ann", "bob"}) {
+    const Json profile = anyone.get(std::string("/api/players/") + name).body;
+    EXPECT_EQ(profile["ratings"], Json::object()) << name;
+    EXPECT_EQ(profile["played"], 0) << name;
+    EXPECT_EQ(profile["draws"], 0) << name;
+    ASSERT_EQ(profile["games"].size(), 1u) << profile;
+    EXPECT_EQ(profile["games"][0]["result"], "aborted");
+    EXPECT_EQ(profile["games"][0]["outcome"], "aborted");
+    EXPECT_EQ(profile["games"][0]["termination"], "aborted");
+    EXPECT_EQ(anyone.get(std::string("/api/players/") + name + "/history").body["history"],
+              Json::array());
+  }
+  const Json list = anyone.get("/api/games").body["games"];
+  ASSERT_EQ(list.size(), 1u) << list;
+  EXPECT_EQ(list[0]["result"], "aborted");
+
+  // Once each side has moved, the game is played out: no abort.
+  const int64_t next = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(next, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(next, "/moves"), {{"move", "g7g6"}}).status, 200);
+  r = ann->post(path(next, "/abort"), Json::object());
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(code_of(r), "not_abortable");
+  EXPECT_EQ(message_of(r),
+            "both sides have moved: the game can no longer be aborted (resign, or offer a draw)");
+  // A game on one screen is no one's to abort: it is deleted.
+  const Reply local = ann->post("/api/games", Json::object());
+  r = ann->post(path(local.body["id"], "/abort"), Json::object());
+  EXPECT_EQ(code_of(r), "not_online") << r.text;
+}
+
+// A player who does not make its first move within GameService::kFirstMoveMs
+// (30 s) of its clock's start has the game aborted, not lost on time.
+TEST_F(WebRatedTest, AGameWhoseFirstMoveDoesNotComeInTimeIsAborted) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  // Blue never moves.
+  const int64_t id = start_rated(*ann, *bob);
+  now_ += 29'999;
+  EXPECT_EQ(bob->get(path(id)).body["status"], "ongoing");
+  now_ += 1;
+  Reply s = bob->get(path(id));
+  EXPECT_EQ(s.body["result"], "aborted");
+  EXPECT_EQ(s.body["termination"], "aborted");
+  // Blue moves at once; Red never does, for 30 s from Blue's move.
+  const int64_t second = start_rated(*ann, *bob);
+  now_ += 10'000;
+  ASSERT_EQ(ann->post(path(second, "/moves"), {{"move", "a3a4"}}).status, 200);
+  now_ += 29'999;
+  EXPECT_EQ(ann->get(path(second)).body["status"], "ongoing");
+  now_ += 1;
+  s = ann->get(path(second));
+  EXPECT_EQ(s.body["result"], "aborted");
+  // Once both have moved, time runs as the clock says: Red's 3 min.
+  const int64_t third = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(third, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(third, "/moves"), {{"move", "g7g6"}}).status, 200);
+  now_ += 60'000;
+  EXPECT_EQ(ann->get(path(third)).body["status"], "ongoing");
+  Browser anyone(port_, "");
+  EXPECT_EQ(anyone.get("/api/players/Ann").body["ratings"], Json::object());
+  EXPECT_EQ(anyone.get("/api/players/Ann").body["played"], 1) << "the third game, still on";
+}
+
 TEST_F(WebRatedTest, ARatedGameHasNoTakeBack) {
   start();
   auto ann = account(port_, "Ann");

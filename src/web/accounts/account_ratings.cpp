@@ -115,8 +115,9 @@ rating::Rating AccountService::rating_in(int64_t account_id, const std::string& 
 
 bool AccountService::rated_game_over(const GameSessionBase& game) {
   if (!game.seats.rated || !game.over()) return false;
-  // Aborted: a side never moved. Not a game the ratings learn from.
-  if (game.ply() < kAbortedBelowPlies) return false;
+  // Aborted (by a player, or for want of a first move), or ended before a
+  // side had moved: not a game the ratings learn from.
+  if (game.ply() < kAbortedBelowPlies || game.termination() == "aborted") return false;
   const std::string category = GameService::category_of(game);
   const std::array<int64_t, 2> owners = store_.seat_owners(game.id());
   if (category.empty() || owners[0] == 0 || owners[1] == 0 || owners[0] == owners[1]) {

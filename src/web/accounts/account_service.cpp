@@ -19,8 +19,10 @@ AccountError too_many(const std::string& what, int64_t wait_ms) {
                       seconds);
 }
 
-const char* game_outcome_word(int seats, const std::string& result) {
+const char* game_outcome_word(int seats, const std::string& result,
+                              const std::string& termination) {
   if (result == "*") return "ongoing";
+  if (termination == "aborted") return "aborted";
   if (seats != 1 && seats != 2) return "";
   if (result == "1/2-1/2") return "draw";
   return (seats == 1) == (result == "1-0") ? "win" : "loss";
@@ -273,10 +275,10 @@ Json AccountService::profile(const std::string& name, int limit, int offset) {
                          {"created_ms", o.game.created_ms},
                          {"updated_ms", o.game.updated_ms},
                          {"plies", o.game.ply_count},
-                         {"result", o.game.result},
+                         {"result", api_result(o.game.result, o.game.termination)},
                          {"termination", o.game.termination},
                          {"side", side},
-                         {"outcome", game_outcome_word(o.seats, o.game.result)},
+                         {"outcome", game_outcome_word(o.seats, o.game.result, o.game.termination)},
                          {"blue", name_or_null(o.blue_owner)},
                          {"red", name_or_null(o.red_owner)}});
   }

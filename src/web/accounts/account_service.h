@@ -128,7 +128,7 @@ class AccountService {
   // game one rating period, once. An aborted game (fewer than
   // kAbortedBelowPlies plies) and a game whose seats are not two accounts'
   // are not counted. True when this call counted it.
-  static constexpr int kAbortedBelowPlies = 2;
+  static constexpr int kAbortedBelowPlies = GameService::kAbortBelowPlies;
   bool rated_game_over(const GameSessionBase& game);
   // Idle time as Glicko-2 rating periods (docs/ratings.md, "Idle time"):
   // lichess's rate, about one period in 4.67 days.

@@ -234,6 +234,27 @@ Json GameService::claim_win(int64_t id, const Requester& who) {
   });
 }
 
+Json GameService::abort(int64_t id, const Requester& who) {
+  return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
+    settle_clock(game);
+    if (game.over()) throw game_over(game);
+    if (!game.seats.online) {
+      throw GameError(ErrorKind::kConflict, "not_online",
+                      "only an online game is aborted; a game on one screen is deleted");
+    }
+    own_seat(game, who, "aborting the game");
+    if (game.ply() >= kAbortBelowPlies) {
+      throw GameError(ErrorKind::kRefused, "not_abortable",
+                      "both sides have moved: the game can no longer be aborted (resign, or "
+                      "offer a draw)");
+    }
+    end(game, -1, "aborted", now());
+    save(game, game.seats.listed);
+    return state_of(game, game.seats.held_by(who.proof));
+  });
+}
+
 Json GameService::lobby() {
   std::vector<ListedGame> listed;
   std::vector<Json> lines;

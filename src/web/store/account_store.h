@@ -246,9 +246,11 @@ class AccountStore {
 };
 
 // Adds one game to a tally: `seats` the account's (a bit set), `result` the
-// game's ("1-0", "0-1", "1/2-1/2", "*"). A game of both seats (a shared
-// screen) or still going counts as played, neither won nor lost.
-void count_result(AccountTally& tally, int seats, const std::string& result);
+// game's ("1-0", "0-1", "1/2-1/2", "*") and `termination` its end's. A game
+// of both seats (a shared screen) or still going counts as played, neither
+// won nor lost; an aborted one not at all.
+void count_result(AccountTally& tally, int seats, const std::string& result,
+                  const std::string& termination);
 
 // The account store of the database `spec` names, as open_game_store reads
 // it: an SQLite file (default_database_path() when empty) or a PostgreSQL

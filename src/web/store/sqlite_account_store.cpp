@@ -347,10 +347,11 @@ std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int l
 
 AccountTally SqliteAccountStore::tally(int64_t account_id) {
   std::lock_guard lock(mutex_);
-  sqlite::Statement st(db_, std::string("SELECT m.mask, g.result FROM ") + kOwnedGames);
+  sqlite::Statement st(db_,
+                       std::string("SELECT m.mask, g.result, g.termination FROM ") + kOwnedGames);
   st.bind(1, account_id);
   AccountTally t;
-  while (st.step()) count_result(t, int(st.integer(0)), st.text(1));
+  while (st.step()) count_result(t, int(st.integer(0)), st.text(1), st.text(2));
   return t;
 }
 

@@ -300,6 +300,7 @@ const query = (params) => {
  *   offer: (id: number, kind: 'draw' | 'takeback') => Promise<Game>,
  *   answerOffer: (id: number, kind: 'draw' | 'takeback', accept: boolean) => Promise<Game>,
  *   claim: (id: number) => Promise<Game>,
+ *   abort: (id: number) => Promise<Game>,
  *   lobby: () => Promise<Lobby>,
  *   rematch: (id: number) => Promise<Game>,
  *   answerRematch: (id: number, accept: boolean) => Promise<Game>,
@@ -340,6 +341,7 @@ export const api = {
   answerOffer: (id, kind, accept) =>
     request('POST', `/api/games/${id}/offers/${accept ? 'accept' : 'decline'}`, { kind }),
   claim: (id) => request('POST', `/api/games/${id}/claim`, {}),
+  abort: (id) => request('POST', `/api/games/${id}/abort`, {}),
   lobby: () => request('GET', '/api/lobby'),
   rematch: (id) => request('POST', `/api/games/${id}/rematch`, {}),
   answerRematch: (id, accept) => request('POST', `/api/games/${id}/rematch/${accept ? 'accept' : 'decline'}`, {}),
