@@ -668,6 +668,81 @@ TEST_F(WebRatedTest, TheLobbyTellsEachViewerWhetherItMayTakeAChallenge) {
   EXPECT_NE(text.find("\"code\":\"rating_out_of_range\""), std::string::npos) << text;
 }
 
+// The profile's game list filtered on the server: rated or casual, a
+// rating category, the outcome for the player; each filter's bad value
+// refused with a 400 that names it.
+TEST_F(WebRatedTest, TheProfileListFiltersByRatedCategoryAndResult) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t won = start_rated(*ann, *bob);
+  play_and_resign(*ann, *bob, won, *bob);
+  Json rapid = rated_game();
+  rapid["time_control"] = {{"kind", "sudden_death"}, {"initial_ms", 600000}};
+  Reply g = ann->post("/api/games", rapid);
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t lost = g.body["id"];
+  ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+  play_and_resign(*ann, *bob, lost, *ann);
+  Json casual = rated_game();
+  casual["rated"] = false;
+  g = ann->post("/api/games", casual);
+  const int64_t drawn = g.body["id"];
+  ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+  ASSERT_EQ(ann->post(path(drawn, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(ann->post(path(drawn, "/offers"), {{"kind", "draw"}}).status, 200);
+  ASSERT_EQ(bob->post(path(drawn, "/offers/accept"), {{"kind", "draw"}}).status, 200);
+  const int64_t aborted = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(aborted, "/abort"), Json::object()).status, 200);
+
+  Browser anyone(port_, "");
+  const auto ids = [&](const std::string& query) {
+    const Reply r = anyone.get("/api/players/Ann" + query);
+    EXPECT_EQ(r.status, 200) << r.text;
+    std::vector<int64_t> out;
+    for (const Json& line : r.body["games"]) out.push_back(line["id"]);
+    return out;
+  };
+  using Ids = std::vector<int64_t>;
+  EXPECT_EQ(ids(""), (Ids{aborted, drawn, lost, won}));
+  EXPECT_EQ(ids("?rated=true"), (Ids{aborted, lost, won}));
+  EXPECT_EQ(ids("?rated=false"), (Ids{drawn}));
+  EXPECT_EQ(ids("?category=standard%20blitz"), (Ids{aborted, won}));
+  EXPECT_EQ(ids("?category=standard%20rapid&result=loss"), (Ids{lost}));
+  EXPECT_EQ(ids("?category=flip"), Ids{});
+  EXPECT_EQ(ids("?result=win"), (Ids{won}));
+  EXPECT_EQ(ids("?result=draw"), (Ids{drawn}));
+  EXPECT_EQ(ids("?result=aborted"), (Ids{aborted}));
+  EXPECT_EQ(ids("?rated=true&limit=1&offset=1"), (Ids{lost}));
+  EXPECT_EQ(ids("?rated=true&limit=2&offset=2"), (Ids{won}));
+  // Each line says whether it was rated, and in which category.
+  const Json lines = anyone.get("/api/players/Ann").body["games"];
+  EXPECT_EQ(lines[1]["rated"], false);
+  EXPECT_FALSE(lines[1].contains("category"));
+  EXPECT_EQ(lines[2]["rated"], true);
+  EXPECT_EQ(lines[2]["category"], "standard rapid");
+  EXPECT_EQ(lines[2]["outcome"], "loss");
+
+  const auto refusal = [&](const std::string& query) {
+    const Reply r = anyone.get("/api/players/Ann" + query);
+    EXPECT_EQ(r.status, 400) << r.text;
+    EXPECT_EQ(code_of(r), "bad_param");
+    return message_of(r);
+  };
+  EXPECT_EQ(refusal("?rated=yes"), "query parameter 'rated' must be true or false, not \"yes\"");
+  const std::string categories =
+      "a rating category: a rule set and blitz, rapid, classical or correspondence "
+      "(\"standard blitz\"), \"flip\" or \"hidden\"";
+  EXPECT_EQ(refusal("?category=standard%20bullet"),
+            "query parameter 'category' must be " + categories + ", not \"standard bullet\"");
+  EXPECT_EQ(refusal("?category=chess%20blitz"),
+            "query parameter 'category' must be " + categories + ", not \"chess blitz\"");
+  EXPECT_EQ(refusal("?category=standard%20blitz&rated=false"),
+            "query parameter 'category' lists rated games: it cannot go with 'rated=false'");
+  EXPECT_EQ(refusal("?result=won"),
+            "query parameter 'result' must be win, loss, draw, aborted or ongoing, not \"won\"");
+}
+
 TEST(RatingCategoryTest, TimeControlsFallIntoTheirClasses) {
   const auto control = [](Json j) { return TimeControl::from_json(j); };
   const auto sudden = [&](int64_t minutes) {

@@ -9,6 +9,7 @@
 
 #include "web/accounts/login_limiter.h"
 #include "web/accounts/password_hash.h"
+#include "web/accounts/profile_filter.h"
 #include "web/games/seats.h"
 #include "web/server/json_fields.h"
 #include "web/service/game_service.h"
@@ -89,8 +90,13 @@ class AccountService {
   static int seats_played(const Json& state);
 
   // The public profile of the account named `name` (404 for none, or a
-  // deleted one): its games newest first, `limit` from `offset`.
-  Json profile(const std::string& name, int limit, int offset);
+  // deleted one): its games newest first, `limit` from `offset` of those
+  // `filter` lets through (each with "rated" and a rated one's "category").
+  // A filtered list reads at most the newest kMaxFiltered games, kFilterPage
+  // at a time.
+  static constexpr int kMaxFiltered = 2000;
+  static constexpr int kFilterPage = 200;
+  Json profile(const std::string& name, int limit, int offset, const ProfileFilter& filter = {});
   // Every game of the account as one record file, each game as a spectator
   // would download it (a hidden game's secrets never in it).
   std::string export_records(const std::string& name);

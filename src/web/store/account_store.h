@@ -37,7 +37,9 @@ struct StoredAccount {
 
 // A game one account owns a seat of, as the profile lists it.
 struct OwnedGame {
-  StoredGame game;         // without moves and evaluations
+  // Without moves and evaluations; with its seats and clock (whether it is
+  // rated, and its rating category), which the profile's filters read.
+  StoredGame game;
   int seats = 0;           // the seats the account owns, as a bit set (1: blue, 2: red)
   std::string blue_owner;  // the owning accounts' names; "" for none (or deleted)
   std::string red_owner;

@@ -417,6 +417,8 @@ std::vector<OwnedGame> PgAccountStore::owned_games(int64_t account_id, int limit
       o.seats = row[8].as<int>();
       o.blue_owner = row[9].as<std::string>();
       o.red_owner = row[10].as<std::string>();
+      o.game.seats = row[11].as<std::string>();
+      o.game.clock = row[12].as<std::string>();
       out.push_back(std::move(o));
     }
   });
