@@ -83,6 +83,25 @@ rating::Rating after_first(double score) {
   return rating::update(rating::Rating{}, std::span(&o, 1));
 }
 
+// Both ratings after a game that the player rated `winner` before it won
+// against the one rated `loser`: each one rating period against the other's
+// rating from before the game. {winner's, loser's}.
+std::pair<rating::Rating, rating::Rating> after_win(const rating::Rating& winner,
+                                                    const rating::Rating& loser) {
+  const rating::Outcome won{loser.rating, loser.deviation, 1.0};
+  const rating::Outcome lost{winner.rating, winner.deviation, 0.0};
+  return {rating::update(winner, std::span(&won, 1)), rating::update(loser, std::span(&lost, 1))};
+}
+
+// Expects the standard blitz rating the profile shows of `name` to be `r`,
+// rounded; answers what the profile shows.
+Json expect_blitz(Browser& anyone, const std::string& name, const rating::Rating& r) {
+  const Json shown = blitz_rating(anyone, name);
+  EXPECT_EQ(shown["rating"], std::lround(r.rating)) << name;
+  EXPECT_EQ(shown["deviation"], std::lround(r.deviation)) << name;
+  return shown;
+}
+
 class WebRatedTest : public ::testing::Test {
  protected:
   void TearDown() override { server_.reset(); }
@@ -179,21 +198,12 @@ TEST_F(WebRatedTest, ARematchOfARatedGameIsRatedToo) {
 
   // The second game is one more rating period: each from its rating after
   // the first, against the other's.
-  const rating::Rating ann1 = after_first(1.0);
-  const rating::Rating bob1 = after_first(0.0);
-  const rating::Outcome ann_lost{bob1.rating, bob1.deviation, 0.0};
-  const rating::Outcome bob_won{ann1.rating, ann1.deviation, 1.0};
-  const rating::Rating ann2 = rating::update(ann1, std::span(&ann_lost, 1));
-  const rating::Rating bob2 = rating::update(bob1, std::span(&bob_won, 1));
+  const auto [bob2, ann2] = after_win(after_first(0.0), after_first(1.0));
   Browser anyone(port_, "");
-  const Json anns = blitz_rating(anyone, "Ann");
-  const Json bobs = blitz_rating(anyone, "bob");
+  const Json anns = expect_blitz(anyone, "Ann", ann2);
+  const Json bobs = expect_blitz(anyone, "bob", bob2);
   EXPECT_EQ(anns["games"], 2);
   EXPECT_EQ(bobs["games"], 2);
-  EXPECT_EQ(anns["rating"], std::lround(ann2.rating));
-  EXPECT_EQ(anns["deviation"], std::lround(ann2.deviation));
-  EXPECT_EQ(bobs["rating"], std::lround(bob2.rating));
-  EXPECT_EQ(bobs["deviation"], std::lround(bob2.deviation));
   // By hand (Python, the paper's steps): 1662.3/290.3 loses to 1337.7/290.3
   // (g = 0.7354, E = 0.7981): Ann 1433.1/260.5, Bob 1566.9/260.5.
   EXPECT_EQ(anns["rating"], 1433);
@@ -235,15 +245,9 @@ TEST_F(WebRatedTest, AnIdlePlayersDeviationGrowsWithTheIdlePeriods) {
   ASSERT_EQ(bob->post("/api/account/login", {{"name", "bob"}, {"password", "bob-secret-1"}}).status,
             200);
   play_and_resign(*bob, *ann, start_rated(*bob, *ann), *ann);
-  const rating::Outcome ann_lost{bob_idle.rating, bob_idle.deviation, 0.0};
-  const rating::Outcome bob_won{ann_idle.rating, ann_idle.deviation, 1.0};
-  const rating::Rating ann2 = rating::update(ann_idle, std::span(&ann_lost, 1));
-  const rating::Rating bob2 = rating::update(bob_idle, std::span(&bob_won, 1));
-  const Json anns = blitz_rating(anyone, "Ann");
-  const Json bobs = blitz_rating(anyone, "bob");
-  EXPECT_EQ(anns["rating"], std::lround(ann2.rating));
-  EXPECT_EQ(anns["deviation"], std::lround(ann2.deviation));
-  EXPECT_EQ(bobs["rating"], std::lround(bob2.rating));
+  const auto [bob2, ann2] = after_win(bob_idle, ann_idle);
+  const Json anns = expect_blitz(anyone, "Ann", ann2);
+  const Json bobs = expect_blitz(anyone, "bob", bob2);
   // By hand (Python): 1420.5/271.4 and 1579.5/271.4; without the idle
   // widening they would be 1433.1/260.5 and 1566.9/260.5.
   EXPECT_EQ(anns["rating"], 1421);
