@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "pg_test_server.h"
 #include "rating/glicko2.h"
@@ -69,6 +70,19 @@ void play_and_resign(Browser& blue, Browser& red, int64_t id, Browser& loser) {
   ASSERT_EQ(red.post(path(id, "/moves"), {{"move", "g7g6"}}).status, 200);
   const Reply resigned = loser.post(path(id, "/resign"), Json::object());
   ASSERT_EQ(resigned.status, 200) << resigned.text;
+}
+
+// Ann's rated lobby challenge for players within 200 of her rating, after
+// she has beaten Bob once (Ann 1662, Bob 1338): the request's body, and the
+// answer.
+std::pair<Json, Reply> ranged_challenge(Browser& ann, Browser& bob) {
+  play_and_resign(ann, bob, start_rated(ann, bob), bob);
+  Json listed = rated_game();
+  listed["lobby"] = true;
+  listed["rating_range"] = 200;  // ±200 of Ann's 1662
+  Reply g = ann.post("/api/games", listed);
+  EXPECT_EQ(g.status, 201) << g.text;
+  return {listed, g};
 }
 
 // The player's standard blitz rating as its profile shows it.
@@ -562,11 +576,7 @@ TEST_F(WebRatedTest, ARatingRangeKeepsOthersFromTakingAChallenge) {
   auto ann = account(port_, "Ann");
   auto bob = account(port_, "bob");
   auto cat = account(port_, "cat");
-  play_and_resign(*ann, *bob, start_rated(*ann, *bob), *bob);  // Ann 1662, Bob 1338
-  Json listed = rated_game();
-  listed["lobby"] = true;
-  listed["rating_range"] = 200;  // ±200 of Ann's 1662
-  const Reply g = ann->post("/api/games", listed);
+  auto [listed, g] = ranged_challenge(*ann, *bob);
   ASSERT_EQ(g.status, 201) << g.text;
   const Json range = {{"min", 1462}, {"max", 1862}};
   EXPECT_EQ(g.body["rating_range"], range);
@@ -622,11 +632,7 @@ TEST_F(WebRatedTest, TheLobbyTellsEachViewerWhetherItMayTakeAChallenge) {
   auto ann = account(port_, "Ann");
   auto bob = account(port_, "bob");
   auto cat = account(port_, "cat");
-  play_and_resign(*ann, *bob, start_rated(*ann, *bob), *bob);  // Ann 1662, Bob 1338
-  Json listed = rated_game();
-  listed["lobby"] = true;
-  listed["rating_range"] = 200;
-  ASSERT_EQ(ann->post("/api/games", listed).status, 201);
+  ASSERT_EQ(ranged_challenge(*ann, *bob).second.status, 201);
   Json casual = rated_game();
   casual["rated"] = false;
   casual["lobby"] = true;
