@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "account_store_util.h"
 #include "pg_test_server.h"
 #include "test_folder.h"
 #include "web/accounts/account_rules.h"
@@ -322,24 +323,14 @@ TEST(AccountStoreTest, AFileOfAccountSchema1GainsTheRatings) {
     SqliteAccountStore accounts(dir / "games.db");
     ASSERT_TRUE(accounts.create_account("Ann", "ann", "h", 1));
   }
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open((dir / "games.db").string().c_str(), &db), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(db,
-                         "DROP TABLE ratings; DROP TABLE rated_games; DROP TABLE "
-                         "puzzle_players; DROP TABLE puzzle_history; DROP TABLE puzzle_ratings; "
-                         "DROP TABLE rating_history; UPDATE account_schema_version SET version = 1",
-                         nullptr, nullptr, nullptr),
-            SQLITE_OK);
-  sqlite3_close(db);
+  set_account_schema(dir / "games.db", 1,
+                     {"ratings", "rated_games", "puzzle_players", "puzzle_history",
+                      "puzzle_ratings", "rating_history"});
   SqliteAccountStore again(dir / "games.db");
   EXPECT_EQ(again.opened_version(), 1);
   const int64_t ann = again.account_by_name("ann")->id;
   const int64_t bob = again.create_account("bob", "bob", "h", 2)->id;
-  EXPECT_TRUE(again.count_rated_game(
-      RatedGame{3, "standard rapid", {ann, bob}, "0-1", 4}, [](const std::array<StoredRating, 2>&) {
-        return std::array<rating::Rating, 2>{rating::Rating{1400, 300, 0.06},
-                                             rating::Rating{1600, 300, 0.06}};
-      }));
+  count_with_ratings(again, 3, "standard rapid", {ann, bob}, "0-1", 4, {1400, 300, 1600, 300});
   ASSERT_EQ(again.ratings(bob).size(), 1u);
   EXPECT_EQ(again.ratings(bob)[0].value.rating, 1600);
 }
@@ -354,23 +345,11 @@ TEST(AccountStoreTest, AFileOfAccountSchema2GainsThePuzzleTables) {
     SqliteAccountStore accounts(dir / "games.db");
     ann = accounts.create_account("Ann", "ann", "h", 1)->id;
     const int64_t bob = accounts.create_account("bob", "bob", "h", 1)->id;
-    ASSERT_TRUE(accounts.count_rated_game(RatedGame{3, "standard rapid", {ann, bob}, "1-0", 4},
-                                          [](const std::array<StoredRating, 2>&) {
-                                            return std::array<rating::Rating, 2>{
-                                                rating::Rating{1600, 300, 0.06},
-                                                rating::Rating{1400, 300, 0.06}};
-                                          }));
+    count_with_ratings(accounts, 3, "standard rapid", {ann, bob}, "1-0", 4, {1600, 300, 1400, 300});
   }
   // As the previous jungle left it: no puzzle tables, version 2.
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open((dir / "games.db").string().c_str(), &db), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(db,
-                         "DROP TABLE puzzle_players; DROP TABLE puzzle_history; DROP TABLE "
-                         "puzzle_ratings; DROP TABLE rating_history; UPDATE account_schema_version "
-                         "SET version = 2",
-                         nullptr, nullptr, nullptr),
-            SQLITE_OK);
-  sqlite3_close(db);
+  set_account_schema(dir / "games.db", 2,
+                     {"puzzle_players", "puzzle_history", "puzzle_ratings", "rating_history"});
   SqliteAccountStore again(dir / "games.db");
   EXPECT_EQ(again.opened_version(), 2);
   EXPECT_EQ(again.account_by_name("ann")->id, ann);
@@ -392,12 +371,7 @@ TEST(AccountStoreTest, AFileOfANewerAccountSchemaIsRefused) {
   TestFolder dir("accounts-newer");
   SqliteGameStore games(dir / "games.db");
   { SqliteAccountStore accounts(dir / "games.db"); }
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open((dir / "games.db").string().c_str(), &db), SQLITE_OK);
-  ASSERT_EQ(
-      sqlite3_exec(db, "UPDATE account_schema_version SET version = 9", nullptr, nullptr, nullptr),
-      SQLITE_OK);
-  sqlite3_close(db);
+  set_account_schema(dir / "games.db", 9, {});
   try {
     SqliteAccountStore accounts(dir / "games.db");
     FAIL() << "a newer account schema was opened";

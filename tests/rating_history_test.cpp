@@ -4,13 +4,13 @@
 // their ratings in one query; and the step from account schema 3, which
 // gives the games counted before it their ratings after.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "account_store_util.h"
 #include "pg_test_server.h"
 #include "test_folder.h"
 #include "web/store/sqlite_account_store.h"
@@ -29,17 +29,6 @@ struct Players {
   int64_t cat = 0;
 };
 
-// Counts game `id` with the ratings after it given (deviation 0.06).
-void count(AccountStore& store, int64_t id, const std::string& category,
-           std::array<int64_t, 2> accounts, const std::string& result, int64_t now,
-           std::array<double, 4> after) {
-  ASSERT_TRUE(store.count_rated_game(
-      RatedGame{id, category, accounts, result, now}, [&](const std::array<StoredRating, 2>&) {
-        return std::array<rating::Rating, 2>{rating::Rating{after[0], after[1], 0.06},
-                                             rating::Rating{after[2], after[3], 0.06}};
-      }));
-}
-
 // Three games: Ann beats Bob (blitz), Bob beats Ann (blitz), Ann draws
 // with Cat (rapid); the figures are WebRatedTest's Glicko-2 results.
 Players play_three(AccountStore& store) {
@@ -47,9 +36,12 @@ Players play_three(AccountStore& store) {
   p.ann = store.create_account("Ann", "ann", "h", 1)->id;
   p.bob = store.create_account("bob", "bob", "h", 1)->id;
   p.cat = store.create_account("cat", "cat", "h", 1)->id;
-  count(store, 10, "standard blitz", {p.ann, p.bob}, "1-0", 100, {1662.3, 290.3, 1337.7, 290.3});
-  count(store, 11, "standard blitz", {p.bob, p.ann}, "1-0", 200, {1566.9, 260.5, 1433.1, 260.5});
-  count(store, 12, "standard rapid", {p.ann, p.cat}, "1/2-1/2", 300, {1500, 300, 1500, 300});
+  count_with_ratings(store, 10, "standard blitz", {p.ann, p.bob}, "1-0", 100,
+                     {1662.3, 290.3, 1337.7, 290.3});
+  count_with_ratings(store, 11, "standard blitz", {p.bob, p.ann}, "1-0", 200,
+                     {1566.9, 260.5, 1433.1, 260.5});
+  count_with_ratings(store, 12, "standard rapid", {p.ann, p.cat}, "1/2-1/2", 300,
+                     {1500, 300, 1500, 300});
   return p;
 }
 
@@ -121,7 +113,8 @@ void expect_backfilled(AccountStore& store, const Players& p) {
             (std::vector<Point>{{12, "standard rapid", 1500, 300, 300, 1, "1/2-1/2", "Ann"}}));
   // The ratings themselves are as they were, and counting goes on.
   EXPECT_EQ(store.ratings(p.ann).size(), 2u);
-  count(store, 13, "standard blitz", {p.ann, p.bob}, "1-0", 400, {1500, 250, 1500, 250});
+  count_with_ratings(store, 13, "standard blitz", {p.ann, p.bob}, "1-0", 400,
+                     {1500, 250, 1500, 250});
   EXPECT_EQ(store.rating_history(p.ann, 10, 0).size(), 4u);
   EXPECT_EQ(store.rating_history(p.ann, 1, 0)[0].deviation, 250);
 }
@@ -142,14 +135,7 @@ TEST(RatingHistoryTest, AFileOfAccountSchema3GainsTheHistoryOfItsRatedGames) {
     p = play_three(accounts);
   }
   // As the previous jungle left it: no history table, version 3.
-  sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open((dir / "games.db").string().c_str(), &db), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(db,
-                         "DROP TABLE rating_history; UPDATE account_schema_version SET "
-                         "version = 3",
-                         nullptr, nullptr, nullptr),
-            SQLITE_OK);
-  sqlite3_close(db);
+  set_account_schema(dir / "games.db", 3, {"rating_history"});
   SqliteAccountStore again(dir / "games.db");
   EXPECT_EQ(again.opened_version(), 3);
   expect_backfilled(again, p);

@@ -310,6 +310,10 @@ TEST_F(WebAfterGameTest, ACorrespondenceClockRunsAcrossRestartsAndFallsWhileTheS
   const Json days3 = {{"kind", "correspondence"}, {"days", 3}};
   const int64_t first = online_game(*alice, *bob, {{"side", "blue"}, {"time_control", days3}});
   const int64_t second = online_game(*alice, *bob, {{"side", "blue"}, {"time_control", days3}});
+  // The second game's first moves at once: a flag before them would abort
+  // the game rather than lose it (GameService::first_move_deadline).
+  ASSERT_EQ(post(*alice, path(second, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(post(*bob, path(second, "/moves"), {{"move", "g7g6"}}).status, 200);
   const int64_t started = now_.load();
   const int64_t day = 86400000;
   // The first game moves on: Red's three days run from Blue's move.

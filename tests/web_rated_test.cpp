@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "pg_test_server.h"
 #include "rating/glicko2.h"
@@ -71,6 +72,19 @@ void play_and_resign(Browser& blue, Browser& red, int64_t id, Browser& loser) {
   ASSERT_EQ(resigned.status, 200) << resigned.text;
 }
 
+// Ann's rated lobby challenge for players within 200 of her rating, after
+// she has beaten Bob once (Ann 1662, Bob 1338): the request's body, and the
+// answer.
+std::pair<Json, Reply> ranged_challenge(Browser& ann, Browser& bob) {
+  play_and_resign(ann, bob, start_rated(ann, bob), bob);
+  Json listed = rated_game();
+  listed["lobby"] = true;
+  listed["rating_range"] = 200;  // ±200 of Ann's 1662
+  Reply g = ann.post("/api/games", listed);
+  EXPECT_EQ(g.status, 201) << g.text;
+  return {listed, g};
+}
+
 // The player's standard blitz rating as its profile shows it.
 Json blitz_rating(Browser& anyone, const std::string& name) {
   return anyone.get("/api/players/" + name).body["ratings"]["standard blitz"];
@@ -81,6 +95,25 @@ Json blitz_rating(Browser& anyone, const std::string& name) {
 rating::Rating after_first(double score) {
   const rating::Outcome o{rating::kDefaultRating, rating::kDefaultDeviation, score};
   return rating::update(rating::Rating{}, std::span(&o, 1));
+}
+
+// Both ratings after a game that the player rated `winner` before it won
+// against the one rated `loser`: each one rating period against the other's
+// rating from before the game. {winner's, loser's}.
+std::pair<rating::Rating, rating::Rating> after_win(const rating::Rating& winner,
+                                                    const rating::Rating& loser) {
+  const rating::Outcome won{loser.rating, loser.deviation, 1.0};
+  const rating::Outcome lost{winner.rating, winner.deviation, 0.0};
+  return {rating::update(winner, std::span(&won, 1)), rating::update(loser, std::span(&lost, 1))};
+}
+
+// Expects the standard blitz rating the profile shows of `name` to be `r`,
+// rounded; answers what the profile shows.
+Json expect_blitz(Browser& anyone, const std::string& name, const rating::Rating& r) {
+  const Json shown = blitz_rating(anyone, name);
+  EXPECT_EQ(shown["rating"], std::lround(r.rating)) << name;
+  EXPECT_EQ(shown["deviation"], std::lround(r.deviation)) << name;
+  return shown;
 }
 
 class WebRatedTest : public ::testing::Test {
@@ -179,21 +212,12 @@ TEST_F(WebRatedTest, ARematchOfARatedGameIsRatedToo) {
 
   // The second game is one more rating period: each from its rating after
   // the first, against the other's.
-  const rating::Rating ann1 = after_first(1.0);
-  const rating::Rating bob1 = after_first(0.0);
-  const rating::Outcome ann_lost{bob1.rating, bob1.deviation, 0.0};
-  const rating::Outcome bob_won{ann1.rating, ann1.deviation, 1.0};
-  const rating::Rating ann2 = rating::update(ann1, std::span(&ann_lost, 1));
-  const rating::Rating bob2 = rating::update(bob1, std::span(&bob_won, 1));
+  const auto [bob2, ann2] = after_win(after_first(0.0), after_first(1.0));
   Browser anyone(port_, "");
-  const Json anns = blitz_rating(anyone, "Ann");
-  const Json bobs = blitz_rating(anyone, "bob");
+  const Json anns = expect_blitz(anyone, "Ann", ann2);
+  const Json bobs = expect_blitz(anyone, "bob", bob2);
   EXPECT_EQ(anns["games"], 2);
   EXPECT_EQ(bobs["games"], 2);
-  EXPECT_EQ(anns["rating"], std::lround(ann2.rating));
-  EXPECT_EQ(anns["deviation"], std::lround(ann2.deviation));
-  EXPECT_EQ(bobs["rating"], std::lround(bob2.rating));
-  EXPECT_EQ(bobs["deviation"], std::lround(bob2.deviation));
   // By hand (Python, the paper's steps): 1662.3/290.3 loses to 1337.7/290.3
   // (g = 0.7354, E = 0.7981): Ann 1433.1/260.5, Bob 1566.9/260.5.
   EXPECT_EQ(anns["rating"], 1433);
@@ -235,15 +259,9 @@ TEST_F(WebRatedTest, AnIdlePlayersDeviationGrowsWithTheIdlePeriods) {
   ASSERT_EQ(bob->post("/api/account/login", {{"name", "bob"}, {"password", "bob-secret-1"}}).status,
             200);
   play_and_resign(*bob, *ann, start_rated(*bob, *ann), *ann);
-  const rating::Outcome ann_lost{bob_idle.rating, bob_idle.deviation, 0.0};
-  const rating::Outcome bob_won{ann_idle.rating, ann_idle.deviation, 1.0};
-  const rating::Rating ann2 = rating::update(ann_idle, std::span(&ann_lost, 1));
-  const rating::Rating bob2 = rating::update(bob_idle, std::span(&bob_won, 1));
-  const Json anns = blitz_rating(anyone, "Ann");
-  const Json bobs = blitz_rating(anyone, "bob");
-  EXPECT_EQ(anns["rating"], std::lround(ann2.rating));
-  EXPECT_EQ(anns["deviation"], std::lround(ann2.deviation));
-  EXPECT_EQ(bobs["rating"], std::lround(bob2.rating));
+  const auto [bob2, ann2] = after_win(bob_idle, ann_idle);
+  const Json anns = expect_blitz(anyone, "Ann", ann2);
+  const Json bobs = expect_blitz(anyone, "bob", bob2);
   // By hand (Python): 1420.5/271.4 and 1579.5/271.4; without the idle
   // widening they would be 1433.1/260.5 and 1566.9/260.5.
   EXPECT_EQ(anns["rating"], 1421);
@@ -263,6 +281,97 @@ TEST_F(WebRatedTest, AnAbortedGameIsNotCounted) {
   Browser anyone(port_, "");
   EXPECT_EQ(anyone.get("/api/players/Ann").body["ratings"], Json::object());
   EXPECT_EQ(anyone.get("/api/players/bob").body["ratings"], Json::object());
+}
+
+// lichess's abort: while a side has not made its first move, either player
+// may abort; the game has no winner, is "aborted" in the lists and counts
+// in no tally, rating or history.
+TEST_F(WebRatedTest, EitherPlayerAbortsBeforeEachSideHasMovedAndNothingCountsIt) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  Browser carol(port_, "carol-browser-key-001");
+  const int64_t id = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  Reply r = carol.post(path(id, "/abort"), Json::object());
+  EXPECT_EQ(r.status, 403) << r.text;
+  EXPECT_EQ(code_of(r), "not_your_seat");
+  // Red has not moved yet: Ann, who has, may still abort, and so may Bob.
+  r = bob->post(path(id, "/abort"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["status"], "over");
+  EXPECT_EQ(r.body["result"], "aborted");
+  EXPECT_EQ(r.body["winner"], nullptr);
+  EXPECT_EQ(r.body["termination"], "aborted");
+  EXPECT_EQ(r.body["message"], "Game aborted");
+  r = ann->post(path(id, "/abort"), Json::object());
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(code_of(r), "game_over");
+
+  Browser anyone(port_, "");
+  for (const char* name : {"Ann", "bob"}) {
+    const Json profile = anyone.get(std::string("/api/players/") + name).body;
+    EXPECT_EQ(profile["ratings"], Json::object()) << name;
+    EXPECT_EQ(profile["played"], 0) << name;
+    EXPECT_EQ(profile["draws"], 0) << name;
+    ASSERT_EQ(profile["games"].size(), 1u) << profile;
+    EXPECT_EQ(profile["games"][0]["result"], "aborted");
+    EXPECT_EQ(profile["games"][0]["outcome"], "aborted");
+    EXPECT_EQ(profile["games"][0]["termination"], "aborted");
+    EXPECT_EQ(anyone.get(std::string("/api/players/") + name + "/history").body["history"],
+              Json::array());
+  }
+  const Json list = anyone.get("/api/games").body["games"];
+  ASSERT_EQ(list.size(), 1u) << list;
+  EXPECT_EQ(list[0]["result"], "aborted");
+
+  // Once each side has moved, the game is played out: no abort.
+  const int64_t next = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(next, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(next, "/moves"), {{"move", "g7g6"}}).status, 200);
+  r = ann->post(path(next, "/abort"), Json::object());
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(code_of(r), "not_abortable");
+  EXPECT_EQ(message_of(r),
+            "both sides have moved: the game can no longer be aborted (resign, or offer a draw)");
+  // A game on one screen is no one's to abort: it is deleted.
+  const Reply local = ann->post("/api/games", Json::object());
+  r = ann->post(path(local.body["id"], "/abort"), Json::object());
+  EXPECT_EQ(code_of(r), "not_online") << r.text;
+}
+
+// A player who does not make its first move within GameService::kFirstMoveMs
+// (30 s) of its clock's start has the game aborted, not lost on time.
+TEST_F(WebRatedTest, AGameWhoseFirstMoveDoesNotComeInTimeIsAborted) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  // Blue never moves.
+  const int64_t id = start_rated(*ann, *bob);
+  now_ += 29'999;
+  EXPECT_EQ(bob->get(path(id)).body["status"], "ongoing");
+  now_ += 1;
+  Reply s = bob->get(path(id));
+  EXPECT_EQ(s.body["result"], "aborted");
+  EXPECT_EQ(s.body["termination"], "aborted");
+  // Blue moves at once; Red never does, for 30 s from Blue's move.
+  const int64_t second = start_rated(*ann, *bob);
+  now_ += 10'000;
+  ASSERT_EQ(ann->post(path(second, "/moves"), {{"move", "a3a4"}}).status, 200);
+  now_ += 29'999;
+  EXPECT_EQ(ann->get(path(second)).body["status"], "ongoing");
+  now_ += 1;
+  s = ann->get(path(second));
+  EXPECT_EQ(s.body["result"], "aborted");
+  // Once both have moved, time runs as the clock says: Red's 3 min.
+  const int64_t third = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(third, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(third, "/moves"), {{"move", "g7g6"}}).status, 200);
+  now_ += 60'000;
+  EXPECT_EQ(ann->get(path(third)).body["status"], "ongoing");
+  Browser anyone(port_, "");
+  EXPECT_EQ(anyone.get("/api/players/Ann").body["ratings"], Json::object());
+  EXPECT_EQ(anyone.get("/api/players/Ann").body["played"], 1) << "the third game, still on";
 }
 
 TEST_F(WebRatedTest, ARatedGameHasNoTakeBack) {
@@ -467,11 +576,7 @@ TEST_F(WebRatedTest, ARatingRangeKeepsOthersFromTakingAChallenge) {
   auto ann = account(port_, "Ann");
   auto bob = account(port_, "bob");
   auto cat = account(port_, "cat");
-  play_and_resign(*ann, *bob, start_rated(*ann, *bob), *bob);  // Ann 1662, Bob 1338
-  Json listed = rated_game();
-  listed["lobby"] = true;
-  listed["rating_range"] = 200;  // ±200 of Ann's 1662
-  const Reply g = ann->post("/api/games", listed);
+  auto [listed, g] = ranged_challenge(*ann, *bob);
   ASSERT_EQ(g.status, 201) << g.text;
   const Json range = {{"min", 1462}, {"max", 1862}};
   EXPECT_EQ(g.body["rating_range"], range);
@@ -518,6 +623,134 @@ TEST_F(WebRatedTest, ARatingRangeKeepsOthersFromTakingAChallenge) {
   casual["rating_range"] = 100;
   EXPECT_EQ(refusal(casual),
             "'rating_range' is for rated games: a casual game has no ratings to compare");
+}
+
+// The lobby says, for the viewer of each rated challenge, whether it may
+// take it and why not (the refusal a join would get), before any click.
+TEST_F(WebRatedTest, TheLobbyTellsEachViewerWhetherItMayTakeAChallenge) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  auto cat = account(port_, "cat");
+  ASSERT_EQ(ranged_challenge(*ann, *bob).second.status, 201);
+  Json casual = rated_game();
+  casual["rated"] = false;
+  casual["lobby"] = true;
+  ASSERT_EQ(bob->post("/api/games", casual).status, 201);
+  Browser nobody(port_, "nobody-browser-key-01");
+  // The rated challenge and the casual one, as `viewer` sees them (the
+  // newest first: the casual one).
+  const auto seen = [](Browser& viewer) {
+    const Json lobby = viewer.get("/api/lobby").body;
+    EXPECT_EQ(lobby["challenges"].size(), 2u) << lobby;
+    EXPECT_EQ(lobby["challenges"][0]["rated"], false);
+    EXPECT_EQ(lobby["challenges"][0]["joinable"], true);
+    EXPECT_FALSE(lobby["challenges"][0].contains("why"));
+    return lobby["challenges"][1];
+  };
+  Json line = seen(*bob);
+  EXPECT_EQ(line["joinable"], false);
+  EXPECT_EQ(line["why"],
+            (Json{{"code", "rating_out_of_range"},
+                  {"message",
+                   "this challenge is for players rated 1462 to 1862; your standard blitz rating "
+                   "is 1338"}}));
+  line = seen(nobody);
+  EXPECT_EQ(line["joinable"], false);
+  EXPECT_EQ(line["why"], (Json{{"code", "rated_needs_account"},
+                               {"message",
+                                "a rated game is played between two accounts: log in to join "
+                                "one"}}));
+  line = seen(*ann);
+  EXPECT_EQ(line["joinable"], false);
+  EXPECT_EQ(line["why"]["code"], "rated_same_account");
+  line = seen(*cat);
+  EXPECT_EQ(line["joinable"], true);
+  EXPECT_FALSE(line.contains("why"));
+  // The lobby's stream says the same to each viewer.
+  std::string text;
+  httplib::Client c("127.0.0.1", port_);
+  c.set_default_headers({{"Cookie", bob->cookie_name() + "=" + bob->token()}});
+  c.Get("/api/lobby/events", [&](const char* data, size_t n) {
+    text.append(data, n);
+    return text.find("\n\n") == std::string::npos;
+  });
+  EXPECT_NE(text.find("\"code\":\"rating_out_of_range\""), std::string::npos) << text;
+}
+
+// The profile's game list filtered on the server: rated or casual, a
+// rating category, the outcome for the player; each filter's bad value
+// refused with a 400 that names it.
+TEST_F(WebRatedTest, TheProfileListFiltersByRatedCategoryAndResult) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t won = start_rated(*ann, *bob);
+  play_and_resign(*ann, *bob, won, *bob);
+  Json rapid = rated_game();
+  rapid["time_control"] = {{"kind", "sudden_death"}, {"initial_ms", 600000}};
+  Reply g = ann->post("/api/games", rapid);
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t lost = g.body["id"];
+  ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+  play_and_resign(*ann, *bob, lost, *ann);
+  Json casual = rated_game();
+  casual["rated"] = false;
+  g = ann->post("/api/games", casual);
+  const int64_t drawn = g.body["id"];
+  ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+  ASSERT_EQ(ann->post(path(drawn, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(ann->post(path(drawn, "/offers"), {{"kind", "draw"}}).status, 200);
+  ASSERT_EQ(bob->post(path(drawn, "/offers/accept"), {{"kind", "draw"}}).status, 200);
+  const int64_t aborted = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(aborted, "/abort"), Json::object()).status, 200);
+
+  Browser anyone(port_, "");
+  const auto ids = [&](const std::string& query) {
+    const Reply r = anyone.get("/api/players/Ann" + query);
+    EXPECT_EQ(r.status, 200) << r.text;
+    std::vector<int64_t> out;
+    for (const Json& line : r.body["games"]) out.push_back(line["id"]);
+    return out;
+  };
+  using Ids = std::vector<int64_t>;
+  EXPECT_EQ(ids(""), (Ids{aborted, drawn, lost, won}));
+  EXPECT_EQ(ids("?rated=true"), (Ids{aborted, lost, won}));
+  EXPECT_EQ(ids("?rated=false"), (Ids{drawn}));
+  EXPECT_EQ(ids("?category=standard%20blitz"), (Ids{aborted, won}));
+  EXPECT_EQ(ids("?category=standard%20rapid&result=loss"), (Ids{lost}));
+  EXPECT_EQ(ids("?category=flip"), Ids{});
+  EXPECT_EQ(ids("?result=win"), (Ids{won}));
+  EXPECT_EQ(ids("?result=draw"), (Ids{drawn}));
+  EXPECT_EQ(ids("?result=aborted"), (Ids{aborted}));
+  EXPECT_EQ(ids("?rated=true&limit=1&offset=1"), (Ids{lost}));
+  EXPECT_EQ(ids("?rated=true&limit=2&offset=2"), (Ids{won}));
+  // Each line says whether it was rated, and in which category.
+  const Json lines = anyone.get("/api/players/Ann").body["games"];
+  EXPECT_EQ(lines[1]["rated"], false);
+  EXPECT_FALSE(lines[1].contains("category"));
+  EXPECT_EQ(lines[2]["rated"], true);
+  EXPECT_EQ(lines[2]["category"], "standard rapid");
+  EXPECT_EQ(lines[2]["outcome"], "loss");
+
+  const auto refusal = [&](const std::string& query) {
+    const Reply r = anyone.get("/api/players/Ann" + query);
+    EXPECT_EQ(r.status, 400) << r.text;
+    EXPECT_EQ(code_of(r), "bad_param");
+    return message_of(r);
+  };
+  EXPECT_EQ(refusal("?rated=yes"), "query parameter 'rated' must be true or false, not \"yes\"");
+  const std::string categories =
+      "a rating category: a rule set and blitz, rapid, classical or correspondence "
+      "(\"standard blitz\"), \"flip\" or \"hidden\"";
+  EXPECT_EQ(refusal("?category=standard%20bullet"),
+            "query parameter 'category' must be " + categories + ", not \"standard bullet\"");
+  EXPECT_EQ(refusal("?category=chess%20blitz"),
+            "query parameter 'category' must be " + categories + ", not \"chess blitz\"");
+  EXPECT_EQ(refusal("?category=standard%20blitz&rated=false"),
+            "query parameter 'category' lists rated games: it cannot go with 'rated=false'");
+  EXPECT_EQ(refusal("?result=won"),
+            "query parameter 'result' must be win, loss, draw, aborted or ongoing, not \"won\"");
 }
 
 TEST(RatingCategoryTest, TimeControlsFallIntoTheirClasses) {

@@ -107,9 +107,11 @@ std::string_view termination_tag(Termination t);
 std::optional<Termination> termination_from_tag(std::string_view tag);
 
 // A game ended by a declaration rather than by the board: a resignation, a
-// flag fall, a draw agreed or adjudicated, a game abandoned.
-inline constexpr std::array<std::string_view, 4> kDeclaredTerminations = {"resignation", "time",
-                                                                          "agreement", "abandoned"};
+// flag fall, a draw agreed or adjudicated, a game abandoned, a game aborted
+// before each side had moved (no winner, declared as a draw; nothing counts
+// it: docs/ratings.md, "Aborted games").
+inline constexpr std::array<std::string_view, 5> kDeclaredTerminations = {
+    "resignation", "time", "agreement", "abandoned", "aborted"};
 bool is_declared_termination(std::string_view tag);
 
 }  // namespace jungle

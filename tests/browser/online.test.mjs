@@ -185,7 +185,7 @@ test('two players play online through the link while a spectator follows', async
   await shot(carol, '08-spectator-saw-the-end');
 });
 
-test('a clock runs out: low time shows, the server decides the loss', async () => {
+test('a clock runs out: low time shows, the server decides (before the first moves, an abort)', async () => {
   const { alice, bob } = { alice: players.alice.page, bob: players.bob.page };
   // Bob, on his phone, opens a timed game and plays Red; Alice takes Blue.
   await createOnline(bob, { name: 'Bob', side: 'red', clockSeconds: 4, shotName: '08b-new-timed-game-phone' });
@@ -211,11 +211,13 @@ test('a clock runs out: low time shows, the server decides the loss', async () =
   assert.match(await alice.locator('#strip-top .clock').textContent(), /^4\.0$/);
   await shot(alice, '09-low-time');
   await shot(bob, '09b-low-time-phone');
+  // Blue's flag falls before her first move: lichess's rule aborts the game
+  // (nobody played it) rather than losing it (docs/api.md, "Aborting").
   for (const p of [alice, bob]) {
-    await h.expectStatus(p, /Red wins: Blue ran out of time/);
+    await h.expectStatus(p, /Game aborted/);
   }
   assert.equal(await alice.locator('#strip-bottom .clock').textContent(), '0.0');
-  await shot(bob, '10-won-on-time');
+  await shot(bob, '10-aborted-without-a-first-move');
 
   // Two people on one screen with a clock: the server ends it on time too,
   // and the page hears of it though it asked nothing.

@@ -45,28 +45,65 @@ StoredAccount AccountService::require_rated_creator(const std::string& token) {
   return *account;
 }
 
+std::optional<GameError> AccountService::rated_join_refusal(
+    const std::optional<StoredAccount>& account, bool plays_other_seat, const std::string& category,
+    const std::optional<RatingRange>& range) {
+  if (!account) return needs_account("join one");
+  if (plays_other_seat) {
+    return GameError(ErrorKind::kForbidden, "rated_same_account",
+                     "a rated game is played between two accounts: your account already "
+                     "plays the other seat");
+  }
+  if (range) {
+    const int own = int(std::lround(rating_in(account->id, category).rating));
+    if (!range->contains(own)) {
+      return GameError(ErrorKind::kForbidden, "rating_out_of_range",
+                       "this challenge is for players rated " + range->text() + "; your " +
+                           category + " rating is " + std::to_string(own));
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<StoredAccount> AccountService::check_rated_join(const std::string& token,
                                                               int64_t id) {
   const GameService::RatedTerms terms = games_.rated_terms(id);
   if (!terms.rated) return std::nullopt;
   const std::optional<StoredAccount> account = account_of(token);
-  if (!account) throw needs_account("join one");
-  for (const int64_t owner : store_.seat_owners(id)) {
-    if (owner == account->id) {
-      throw GameError(ErrorKind::kForbidden, "rated_same_account",
-                      "a rated game is played between two accounts: your account already "
-                      "plays the other seat");
-    }
+  bool own = false;
+  if (account) {
+    for (const int64_t owner : store_.seat_owners(id)) own |= owner == account->id;
   }
-  if (terms.range) {
-    const int own = int(std::lround(rating_in(account->id, terms.category).rating));
-    if (!terms.range->contains(own)) {
-      throw GameError(ErrorKind::kForbidden, "rating_out_of_range",
-                      "this challenge is for players rated " + terms.range->text() + "; your " +
-                          terms.category + " rating is " + std::to_string(own));
-    }
-  }
+  if (std::optional<GameError> refusal =
+          rated_join_refusal(account, own, terms.category, terms.range))
+    throw *refusal;
   return account;
+}
+
+Json AccountService::lobby_for(const std::string& token) {
+  Json lobby = games_.lobby();
+  const std::optional<StoredAccount> account = account_of(token);
+  for (Json& line : lobby["challenges"]) {
+    if (!line.value("rated", false)) continue;
+    // The lobby line names the seats' accounts (label_seats): the viewer's
+    // own challenge is one whose taken seat is its account's.
+    const std::string waiting = line.value("waiting", "");
+    const std::string host = waiting == "blue" ? "red" : "blue";
+    const Json players = line.value("players", Json());
+    const Json host_player = players.is_object() && players.contains(host) ? players[host] : Json();
+    const bool own = account && host_player.is_object() &&
+                     host_player.value("account", Json()) == Json(account->name);
+    std::optional<RatingRange> range;
+    if (line.contains("rating_range")) {
+      range = RatingRange{line["rating_range"]["min"].get<int>(),
+                          line["rating_range"]["max"].get<int>()};
+    }
+    const std::optional<GameError> refusal =
+        rated_join_refusal(account, own, line.value("category", ""), range);
+    line["joinable"] = !refusal;
+    if (refusal) line["why"] = Json{{"code", refusal->code()}, {"message", refusal->what()}};
+  }
+  return lobby;
 }
 
 rating::Rating AccountService::rating_in(int64_t account_id, const std::string& category) {
@@ -78,8 +115,9 @@ rating::Rating AccountService::rating_in(int64_t account_id, const std::string& 
 
 bool AccountService::rated_game_over(const GameSessionBase& game) {
   if (!game.seats.rated || !game.over()) return false;
-  // Aborted: a side never moved. Not a game the ratings learn from.
-  if (game.ply() < kAbortedBelowPlies) return false;
+  // Aborted (by a player, or for want of a first move), or ended before a
+  // side had moved: not a game the ratings learn from.
+  if (game.ply() < kAbortedBelowPlies || game.termination() == "aborted") return false;
   const std::string category = GameService::category_of(game);
   const std::array<int64_t, 2> owners = store_.seat_owners(game.id());
   if (category.empty() || owners[0] == 0 || owners[1] == 0 || owners[0] == owners[1]) {

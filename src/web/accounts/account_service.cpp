@@ -19,8 +19,10 @@ AccountError too_many(const std::string& what, int64_t wait_ms) {
                       seconds);
 }
 
-const char* game_outcome_word(int seats, const std::string& result) {
+const char* game_outcome_word(int seats, const std::string& result,
+                              const std::string& termination) {
   if (result == "*") return "ongoing";
+  if (termination == "aborted") return "aborted";
   if (seats != 1 && seats != 2) return "";
   if (result == "1/2-1/2") return "draw";
   return (seats == 1) == (result == "1-0") ? "win" : "loss";
@@ -262,23 +264,55 @@ StoredAccount AccountService::named(const std::string& name) {
   return *account;
 }
 
-Json AccountService::profile(const std::string& name, int limit, int offset) {
+Json AccountService::profile(const std::string& name, int limit, int offset,
+                             const ProfileFilter& filter) {
   const StoredAccount account = named(name);
   const AccountTally tally = store_.tally(account.id);
   Json games = Json::array();
-  for (const OwnedGame& o : store_.owned_games(account.id, limit, offset)) {
+  // A game as the list shows it, or nothing where the filter leaves it out.
+  const auto line = [&](const OwnedGame& o) -> std::optional<Json> {
+    const std::string category = games_.category_of(o.game);
+    const std::string outcome = game_outcome_word(o.seats, o.game.result, o.game.termination);
+    if (!filter.passes(category, outcome)) return std::nullopt;
     const std::string side = o.seats == 3 ? "both" : seat_name(o.seats == 1 ? 0 : 1);
-    games.push_back(Json{{"id", o.game.id},
-                         {"variant", o.game.variant},
-                         {"created_ms", o.game.created_ms},
-                         {"updated_ms", o.game.updated_ms},
-                         {"plies", o.game.ply_count},
-                         {"result", o.game.result},
-                         {"termination", o.game.termination},
-                         {"side", side},
-                         {"outcome", game_outcome_word(o.seats, o.game.result)},
-                         {"blue", name_or_null(o.blue_owner)},
-                         {"red", name_or_null(o.red_owner)}});
+    Json j{{"id", o.game.id},
+           {"variant", o.game.variant},
+           {"created_ms", o.game.created_ms},
+           {"updated_ms", o.game.updated_ms},
+           {"plies", o.game.ply_count},
+           {"result", api_result(o.game.result, o.game.termination)},
+           {"termination", o.game.termination},
+           {"side", side},
+           {"outcome", outcome},
+           {"rated", !category.empty()},
+           {"blue", name_or_null(o.blue_owner)},
+           {"red", name_or_null(o.red_owner)}};
+    if (!category.empty()) j["category"] = category;
+    return j;
+  };
+  if (!filter.any()) {
+    for (const OwnedGame& o : store_.owned_games(account.id, limit, offset)) {
+      games.push_back(*line(o));
+    }
+  } else {
+    // Filtered here rather than in the store: a game's category is its rule
+    // set's family and its clock's class, which no column holds. The newest
+    // kMaxFiltered games are read, a page at a time, until the page asked
+    // for is full.
+    int skipped = 0;
+    for (int from = 0; from < kMaxFiltered && games.size() < size_t(limit); from += kFilterPage) {
+      const std::vector<OwnedGame> page = store_.owned_games(account.id, kFilterPage, from);
+      for (const OwnedGame& o : page) {
+        std::optional<Json> j = line(o);
+        if (!j) continue;
+        if (skipped < offset) {
+          ++skipped;
+        } else if (games.size() < size_t(limit)) {
+          games.push_back(std::move(*j));
+        }
+      }
+      if (page.size() < size_t(kFilterPage)) break;
+    }
   }
   return Json{{"name", account.name},
               {"created_ms", account.created_ms},

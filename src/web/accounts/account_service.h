@@ -9,6 +9,7 @@
 
 #include "web/accounts/login_limiter.h"
 #include "web/accounts/password_hash.h"
+#include "web/accounts/profile_filter.h"
 #include "web/games/seats.h"
 #include "web/server/json_fields.h"
 #include "web/service/game_service.h"
@@ -89,8 +90,13 @@ class AccountService {
   static int seats_played(const Json& state);
 
   // The public profile of the account named `name` (404 for none, or a
-  // deleted one): its games newest first, `limit` from `offset`.
-  Json profile(const std::string& name, int limit, int offset);
+  // deleted one): its games newest first, `limit` from `offset` of those
+  // `filter` lets through (each with "rated" and a rated one's "category").
+  // A filtered list reads at most the newest kMaxFiltered games, kFilterPage
+  // at a time.
+  static constexpr int kMaxFiltered = 2000;
+  static constexpr int kFilterPage = 200;
+  Json profile(const std::string& name, int limit, int offset, const ProfileFilter& filter = {});
   // Every game of the account as one record file, each game as a spectator
   // would download it (a hidden game's secrets never in it).
   std::string export_records(const std::string& name);
@@ -111,12 +117,24 @@ class AccountService {
   // creator's: the joiner's account, or GameError kForbidden
   // ("rated_needs_account", "rated_same_account"). Nothing for a casual game.
   std::optional<StoredAccount> check_rated_join(const std::string& token, int64_t id);
+  // The refusal joining a rated game would get (nullopt: none): no account
+  // (`account` empty), the account that `plays_other_seat`, or a rating in
+  // `category` outside the challenge's `range`. check_rated_join throws it;
+  // the lobby shows it before anyone clicks.
+  std::optional<GameError> rated_join_refusal(const std::optional<StoredAccount>& account,
+                                              bool plays_other_seat, const std::string& category,
+                                              const std::optional<RatingRange>& range);
+  // The lobby (GameService::lobby) as the holder of session `token` sees it:
+  // each rated challenge says whether that viewer may take it ("joinable")
+  // and, when not, "why" ({"code", "message"}: the refusal a join would
+  // get), as lichess greys out the seeks one cannot accept.
+  Json lobby_for(const std::string& token);
   // The listener the game service calls when a rated game that is over is
   // saved: both accounts' ratings in its category updated by Glicko-2, the
   // game one rating period, once. An aborted game (fewer than
   // kAbortedBelowPlies plies) and a game whose seats are not two accounts'
   // are not counted. True when this call counted it.
-  static constexpr int kAbortedBelowPlies = 2;
+  static constexpr int kAbortedBelowPlies = GameService::kAbortBelowPlies;
   bool rated_game_over(const GameSessionBase& game);
   // Idle time as Glicko-2 rating periods (docs/ratings.md, "Idle time"):
   // lichess's rate, about one period in 4.67 days.

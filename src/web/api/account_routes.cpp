@@ -176,10 +176,16 @@ void add_account_routes(httplib::Server& server, ApiContext& ctx) {
         send_json(res, Json{{"claimed", accounts.claim(a.id, requester(ctx, req, res).proof)}});
       }));
 
-  server.Get(kNamePath, account_guarded([&accounts](const Request& req, Response& res) {
+  server.Get(kNamePath, account_guarded([&accounts, &ctx](const Request& req, Response& res) {
                const int limit = int(int_param(req, "limit", 20, 1, 100));
                const int offset = int(int_param(req, "offset", 0, 0, int64_t(1) << 30));
-               send_json(res, accounts.profile(std::string(req.matches[1]), limit, offset));
+               const auto param = [&req](const char* name) -> std::optional<std::string> {
+                 if (!req.has_param(name)) return std::nullopt;
+                 return req.get_param_value(name);
+               };
+               const ProfileFilter filter = read_profile_filter(param("rated"), param("category"),
+                                                                param("result"), ctx.catalog);
+               send_json(res, accounts.profile(std::string(req.matches[1]), limit, offset, filter));
              }));
 
   // The rating after each rated game, for the profile's graph.

@@ -216,6 +216,12 @@ void add_game_routes(httplib::Server& server, ApiContext& ctx) {
                                                offer_kind(string_field(body, "kind", "")), accept));
               }));
 
+  // Aborting an online game before each side has made its first move.
+  server.Post(R"(/api/games/(\d+)/abort)", guarded([&](const Request& req, Response& res) {
+                parse_body(req);
+                send_json(res, service.abort(game_id(req), requester(ctx, req, res)));
+              }));
+
   server.Post(R"(/api/games/(\d+)/claim)", guarded([&](const Request& req, Response& res) {
                 parse_body(req);
                 send_json(res, service.claim_win(game_id(req), requester(ctx, req, res)));

@@ -145,16 +145,17 @@ void stream_game(httplib::Response& res, GameService& service, int64_t id, int64
       });
 }
 
-void stream_lobby(httplib::Response& res, GameService& service, std::atomic<int>& open_streams) {
+void stream_lobby(httplib::Response& res, GameService& service, std::function<Json()> lobby,
+                  std::atomic<int>& open_streams) {
   struct LobbyWatch {
-    explicit LobbyWatch(GameService& s) : service(s) {}
-    GameService& service;
+    explicit LobbyWatch(std::function<Json()> l) : lobby(std::move(l)) {}
+    std::function<Json()> lobby;
     std::shared_ptr<EventChannel> channel = std::make_shared<EventChannel>();
     GameEvents::Subscription subscription;
     bool first = true;
     std::chrono::steady_clock::time_point last_write = std::chrono::steady_clock::now();
   };
-  auto w = std::make_shared<LobbyWatch>(service);
+  auto w = std::make_shared<LobbyWatch>(std::move(lobby));
   w->subscription = service.events().subscribe(0, [channel = w->channel](const GameNotice& n) {
     if (n.lobby) channel->push("+");
   });
@@ -177,7 +178,7 @@ void stream_lobby(httplib::Response& res, GameService& service, std::atomic<int>
         std::string out;
         if (send) {
           try {
-            out = sse(0, "lobby", w->service.lobby());
+            out = sse(0, "lobby", w->lobby());
           } catch (const std::exception&) {
             w->channel->push("+");  // try again next round
           }

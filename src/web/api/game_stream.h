@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 
 #include "web/service/game_service.h"
 
@@ -24,7 +25,9 @@ void stream_game(httplib::Response& res, GameService& service, int64_t id, int64
                  std::atomic<int>& open_streams);
 
 // The lobby as server-sent events: "lobby" with the lists at once and
-// after every change to them.
-void stream_lobby(httplib::Response& res, GameService& service, std::atomic<int>& open_streams);
+// after every change to them, each made by `lobby` (as the stream's viewer
+// sees it).
+void stream_lobby(httplib::Response& res, GameService& service, std::function<Json()> lobby,
+                  std::atomic<int>& open_streams);
 
 }  // namespace jungle::web

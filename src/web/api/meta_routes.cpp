@@ -16,6 +16,16 @@ namespace {
 using httplib::Request;
 using httplib::Response;
 
+// The lobby as the requester sees it, made afresh each time (for the
+// stream, at each change): with accounts, each rated challenge says whether
+// the login of the request's cookie may take it; without, the lobby as it is.
+std::function<Json()> lobby_maker(ApiContext& ctx, const Request& req) {
+  if (ctx.accounts == nullptr) return [&ctx] { return ctx.service.lobby(); };
+  return [&ctx, token = ctx.guard.cookie(req, ctx.guard.account_cookie_name())] {
+    return ctx.accounts->lobby_for(token);
+  };
+}
+
 }  // namespace
 
 void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
@@ -118,16 +128,16 @@ void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
                 send_json(res, Json{{"games", record_games_json(text, ctx.catalog)}});
               }));
 
-  server.Get("/api/lobby", guarded([&ctx](const Request&, Response& res) {
-               send_json(res, ctx.service.lobby());
+  server.Get("/api/lobby", guarded([&ctx](const Request& req, Response& res) {
+               send_json(res, lobby_maker(ctx, req)());
              }));
 
-  server.Get("/api/lobby/events", guarded([&ctx](const Request&, Response& res) {
+  server.Get("/api/lobby/events", guarded([&ctx](const Request& req, Response& res) {
                if (ctx.open_game_streams.load() >= ctx.max_game_streams) {
                  throw GameError(ErrorKind::kUnavailable, "too_many_streams",
                                  "too many streams are open; try again later");
                }
-               stream_lobby(res, ctx.service, ctx.open_game_streams);
+               stream_lobby(res, ctx.service, lobby_maker(ctx, req), ctx.open_game_streams);
              }));
 }
 

@@ -75,6 +75,8 @@ class GameClock {
   bool flagged(int64_t now) const { return running_ >= 0 && left(running_, now) <= 0; }
   // When the running clock reaches zero.
   std::optional<int64_t> deadline() const;
+  // When the running clock started: since when its seat has been to move.
+  int64_t since() const { return since_; }
 
   // Starts `seat`'s clock (charging a clock that ran, which stops). For a
   // per-move control the seat gets a fresh allowance.

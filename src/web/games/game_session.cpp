@@ -531,7 +531,7 @@ Json stored_summary_json(const StoredGame& g) {
       {"players",
        {{"blue", Json::parse(g.blue, nullptr, false)},
         {"red", Json::parse(g.red, nullptr, false)}}},
-      {"result", g.result},
+      {"result", api_result(g.result, g.termination)},
       {"status", g.result == "*" ? "ongoing" : "over"},
       {"termination", g.termination.empty() ? Json(nullptr) : Json(g.termination)},
       {"created_ms", g.created_ms},

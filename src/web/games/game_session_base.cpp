@@ -222,7 +222,7 @@ void GameSessionBase::add_shared_state(Json& state) const {
   state["revision"] = revision();
   state["players"] = {{"blue", players_[kBlue].to_json()}, {"red", players_[kRed].to_json()}};
   state["status"] = r == GameResult::kOngoing ? "ongoing" : "over";
-  state["result"] = std::string(result_tag(r));
+  state["result"] = api_result(std::string(result_tag(r)), term);
   state["winner"] = r == GameResult::kBlueWins  ? Json("blue")
                     : r == GameResult::kRedWins ? Json("red")
                                                 : Json(nullptr);
@@ -235,6 +235,10 @@ void GameSessionBase::add_shared_state(Json& state) const {
   // on which family it is (docs/api.md, "Game state").
   state["family"] = std::string(family().name());
   state["capabilities"] = capabilities_json(family().capabilities(), takes_back());
+}
+
+std::string api_result(const std::string& result_tag, const std::string& termination) {
+  return termination == "aborted" ? "aborted" : result_tag;
 }
 
 Json capabilities_json(const game::Capabilities& can, bool takes_back) {

@@ -275,6 +275,11 @@ class GameSessionBase {
   mutable std::mutex mutex_;
 };
 
+// A game's result as the API writes it: its result tag ("1-0", "1/2-1/2",
+// "*"), or "aborted" for a game aborted before each side had moved, which
+// the rules hold as a draw declared (termination "aborted") but nobody drew.
+std::string api_result(const std::string& result_tag, const std::string& termination);
+
 // "blue" / "red".
 std::string side_json_name(Side s);
 // The result in which `s` wins.

@@ -115,7 +115,30 @@ class GameService {
   Json answer_offer(int64_t id, const Requester& who, OfferKind kind, bool accept);
   // Ends the game as won by `who` when the opponent has been gone too long.
   Json claim_win(int64_t id, const Requester& who);
-  // {"challenges": [...], "playing": [...]}
+  // ---- aborting (lichess's rule, docs/api.md "Aborting") ----
+  // A game is abortable while a side has not made its first move: fewer
+  // than kAbortBelowPlies plies.
+  static constexpr int kAbortBelowPlies = 2;
+  // How long a player of a real-time online game has for its first move
+  // before the game is aborted for it (lichess gives 15 to 30 s by the
+  // speed; the longest, so that nobody loses a game to a slow start). A
+  // correspondence game's first move has its clock's days instead.
+  static constexpr int64_t kFirstMoveMs = 30'000;
+  // Either player of an online game that is still abortable ends it with
+  // no winner, termination "aborted" (the state's "result" "aborted"); it
+  // is never rated, and no tally or rating counts it. GameError kRefused
+  // "not_abortable" once each side has moved, kConflict "not_online" for a
+  // game on one screen, "not_your_seat" for a spectator.
+  Json abort(int64_t id, const Requester& who);
+  // When game `game` is aborted for want of a first move: an online game
+  // still abortable, a person's clock running (it starts once both are
+  // seated) since the move before, kFirstMoveMs later (a correspondence
+  // game: when its clock falls), or sooner if the clock falls first;
+  // nullopt for none.
+  static std::optional<int64_t> first_move_deadline(const GameSessionBase& game);
+  // {"challenges": [...], "playing": [...]}; every challenge "joinable",
+  // which the account service narrows for a rated one's viewer
+  // (AccountService::lobby_for).
   Json lobby();
 
   // ---- after a game (game_service_rematch.cpp) ----

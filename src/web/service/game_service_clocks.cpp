@@ -17,7 +17,15 @@ constexpr int64_t kClockTickMs = 200;
 
 bool GameService::settle_clock(GameSessionBase& game, std::optional<int64_t> at) {
   const int64_t t = at ? *at : now();
-  if (game.over() || !game.clock.flagged(t)) return false;
+  if (game.over()) return false;
+  // No first move in time: the game is aborted, never lost on time (a
+  // player who never moved has played no game to lose).
+  if (const std::optional<int64_t> first = first_move_deadline(game); first && *first <= t) {
+    end(game, -1, "aborted", t);
+    save(game, game.seats.listed);
+    return true;
+  }
+  if (!game.clock.flagged(t)) return false;
   const int loser = game.clock.running();
   // Every piece can win by entering the den, so the side whose flag stands
   // can always still win: a flag is always a loss (docs/api.md).
@@ -26,8 +34,21 @@ bool GameService::settle_clock(GameSessionBase& game, std::optional<int64_t> at)
   return true;
 }
 
+std::optional<int64_t> GameService::first_move_deadline(const GameSessionBase& game) {
+  if (game.over() || !game.seats.online || game.ply() >= kAbortBelowPlies) return std::nullopt;
+  const int seat = game.clock.running();
+  if (seat < 0 || game.player(seat).is_engine()) return std::nullopt;
+  const std::optional<int64_t> flag = game.clock.deadline();
+  if (game.clock.control().kind == TimeControl::Kind::kCorrespondence) return flag;
+  const int64_t due = game.clock.since() + kFirstMoveMs;
+  return flag ? std::min(*flag, due) : due;
+}
+
 void GameService::track_deadline(const GameSessionBase& game) {
-  const std::optional<int64_t> due = game.over() ? std::nullopt : game.clock.deadline();
+  std::optional<int64_t> due = game.over() ? std::nullopt : game.clock.deadline();
+  if (const std::optional<int64_t> first = first_move_deadline(game)) {
+    due = due ? std::min(*due, *first) : *first;
+  }
   {
     std::lock_guard lock(clock_mutex_);
     if (due) {

@@ -234,6 +234,27 @@ Json GameService::claim_win(int64_t id, const Requester& who) {
   });
 }
 
+Json GameService::abort(int64_t id, const Requester& who) {
+  return mutate(id, [&](GameSessionBase& game) {
+    seen(game, who);
+    settle_clock(game);
+    if (game.over()) throw game_over(game);
+    if (!game.seats.online) {
+      throw GameError(ErrorKind::kConflict, "not_online",
+                      "only an online game is aborted; a game on one screen is deleted");
+    }
+    own_seat(game, who, "aborting the game");
+    if (game.ply() >= kAbortBelowPlies) {
+      throw GameError(ErrorKind::kRefused, "not_abortable",
+                      "both sides have moved: the game can no longer be aborted (resign, or "
+                      "offer a draw)");
+    }
+    end(game, -1, "aborted", now());
+    save(game, game.seats.listed);
+    return state_of(game, game.seats.held_by(who.proof));
+  });
+}
+
 Json GameService::lobby() {
   std::vector<ListedGame> listed;
   std::vector<Json> lines;
@@ -242,7 +263,12 @@ Json GameService::lobby() {
     Json line = stored_summary_json(g);
     line["time_control"] = GameClock::from_stored(g.clock).control().to_json();
     const SeatTable seats = SeatTable::from_stored(g.seats);
-    if (g.listing == "open") line["waiting"] = seats.seats[0].taken() ? "red" : "blue";
+    if (g.listing == "open") {
+      line["waiting"] = seats.seats[0].taken() ? "red" : "blue";
+      // Anyone may take a casual challenge; the account service says who
+      // may take a rated one (AccountService::lobby_for).
+      line["joinable"] = true;
+    }
     if (seats.has_range) {
       line["rating_range"] = {{"min", seats.rating_min}, {"max", seats.rating_max}};
     }

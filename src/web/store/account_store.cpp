@@ -8,7 +8,10 @@
 
 namespace jungle::web {
 
-void count_result(AccountTally& tally, int seats, const std::string& result) {
+void count_result(AccountTally& tally, int seats, const std::string& result,
+                  const std::string& termination) {
+  // An aborted game was never played: not a game, a win, a draw or a loss.
+  if (termination == "aborted") return;
   ++tally.games;
   if (seats != 1 && seats != 2) return;
   if (result == "1/2-1/2") {

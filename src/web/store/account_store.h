@@ -37,7 +37,9 @@ struct StoredAccount {
 
 // A game one account owns a seat of, as the profile lists it.
 struct OwnedGame {
-  StoredGame game;         // without moves and evaluations
+  // Without moves and evaluations; with its seats and clock (whether it is
+  // rated, and its rating category), which the profile's filters read.
+  StoredGame game;
   int seats = 0;           // the seats the account owns, as a bit set (1: blue, 2: red)
   std::string blue_owner;  // the owning accounts' names; "" for none (or deleted)
   std::string red_owner;
@@ -246,9 +248,11 @@ class AccountStore {
 };
 
 // Adds one game to a tally: `seats` the account's (a bit set), `result` the
-// game's ("1-0", "0-1", "1/2-1/2", "*"). A game of both seats (a shared
-// screen) or still going counts as played, neither won nor lost.
-void count_result(AccountTally& tally, int seats, const std::string& result);
+// game's ("1-0", "0-1", "1/2-1/2", "*") and `termination` its end's. A game
+// of both seats (a shared screen) or still going counts as played, neither
+// won nor lost; an aborted one not at all.
+void count_result(AccountTally& tally, int seats, const std::string& result,
+                  const std::string& termination);
 
 // The account store of the database `spec` names, as open_game_store reads
 // it: an SQLite file (default_database_path() when empty) or a PostgreSQL

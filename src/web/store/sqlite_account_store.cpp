@@ -323,8 +323,9 @@ std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int l
   sqlite::Statement st(
       db_, std::string("SELECT g.id, g.created_ms, g.updated_ms, g.variant, g.ply_count, "
                        "g.result, g.termination, g.declared, m.mask, ") +
-               JUNGLE_SQLITE_OWNER_NAME("0") + ", " + JUNGLE_SQLITE_OWNER_NAME("1") + " FROM " +
-               kOwnedGames + " ORDER BY g.updated_ms DESC, g.id DESC LIMIT ? OFFSET ?");
+               JUNGLE_SQLITE_OWNER_NAME("0") + ", " + JUNGLE_SQLITE_OWNER_NAME("1") +
+               ", g.seats, g.clock FROM " + kOwnedGames +
+               " ORDER BY g.updated_ms DESC, g.id DESC LIMIT ? OFFSET ?");
   st.bind(1, account_id).bind(2, int64_t(limit)).bind(3, int64_t(offset));
   std::vector<OwnedGame> out;
   while (st.step()) {
@@ -340,6 +341,8 @@ std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int l
     o.seats = int(st.integer(8));
     o.blue_owner = st.text(9);
     o.red_owner = st.text(10);
+    o.game.seats = st.text(11);
+    o.game.clock = st.text(12);
     out.push_back(std::move(o));
   }
   return out;
@@ -347,10 +350,11 @@ std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int l
 
 AccountTally SqliteAccountStore::tally(int64_t account_id) {
   std::lock_guard lock(mutex_);
-  sqlite::Statement st(db_, std::string("SELECT m.mask, g.result FROM ") + kOwnedGames);
+  sqlite::Statement st(db_,
+                       std::string("SELECT m.mask, g.result, g.termination FROM ") + kOwnedGames);
   st.bind(1, account_id);
   AccountTally t;
-  while (st.step()) count_result(t, int(st.integer(0)), st.text(1));
+  while (st.step()) count_result(t, int(st.integer(0)), st.text(1), st.text(2));
   return t;
 }
 

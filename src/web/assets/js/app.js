@@ -29,6 +29,7 @@ import {
   acceptChallenge,
   answerOffer,
   claimWin,
+  abortGame,
   copyShareLink,
   copyWatchLink,
   offerDraw,
@@ -147,6 +148,7 @@ function wire(editor) {
   $('btn-hint').addEventListener('click', hint);
   $('btn-undo').addEventListener('click', takeBack);
   $('btn-resign').addEventListener('click', resign);
+  $('btn-abort').addEventListener('click', abortGame);
   $('btn-pause').addEventListener('click', togglePause);
   const analyse = $('analyse-toggle', HTMLInputElement);
   analyse.addEventListener('change', () => switchAnalysis(analyse.checked));

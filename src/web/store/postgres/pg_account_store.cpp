@@ -155,10 +155,11 @@ constexpr std::pair<const char*, const char*> kAccountStatements[] = {
     {"owned_games",
      "SELECT g.id, g.created_ms, g.updated_ms, g.variant, g.ply_count, g.result, g.termination, "
      "g.declared, m.mask, COALESCE(" JUNGLE_PG_OWNER_NAME(
-         "0") ", ''), COALESCE(" JUNGLE_PG_OWNER_NAME("1") ", '') FROM " JUNGLE_PG_OWNED
+         "0") ", ''), COALESCE(" JUNGLE_PG_OWNER_NAME("1") ", ''), g.seats, g.clock "
+                                                           "FROM " JUNGLE_PG_OWNED
                                                            " ORDER BY g.updated_ms DESC, g.id DESC "
                                                            "LIMIT $2 OFFSET $3"},
-    {"tally", "SELECT m.mask, g.result FROM " JUNGLE_PG_OWNED},
+    {"tally", "SELECT m.mask, g.result, g.termination FROM " JUNGLE_PG_OWNED},
     {"seat_owners", "SELECT seat, account_id FROM seat_owners WHERE game_id = $1"},
     {"session_seats", JUNGLE_SESSION_SEATS("$1", "$2", "$3")},
     {"mark_rated",
@@ -416,6 +417,8 @@ std::vector<OwnedGame> PgAccountStore::owned_games(int64_t account_id, int limit
       o.seats = row[8].as<int>();
       o.blue_owner = row[9].as<std::string>();
       o.red_owner = row[10].as<std::string>();
+      o.game.seats = row[11].as<std::string>();
+      o.game.clock = row[12].as<std::string>();
       out.push_back(std::move(o));
     }
   });
@@ -428,7 +431,8 @@ AccountTally PgAccountStore::tally(int64_t account_id) {
     pqxx::nontransaction n(c);
     const pqxx::result r = n.exec_prepared("tally", account_id);
     t = AccountTally{};
-    for (const auto& row : r) count_result(t, row[0].as<int>(), row[1].as<std::string>());
+    for (const auto& row : r)
+      count_result(t, row[0].as<int>(), row[1].as<std::string>(), row[2].as<std::string>());
   });
   return t;
 }

@@ -7,11 +7,17 @@ import { request } from './api.js';
 /** @typedef {{ name: string, created_ms: number }} Account */
 /**
  * One game of a profile: the side the player had ('both' on a shared
- * screen), its outcome for them, the owners' names (null: anonymous).
+ * screen), its outcome for them, the owners' names (null: anonymous),
+ * whether it was rated and in which category.
  * @typedef {{ id: number, variant: string, created_ms: number, updated_ms: number, plies: number,
  *             result: string, termination: string, side: 'blue' | 'red' | 'both',
- *             outcome: 'win' | 'draw' | 'loss' | 'ongoing' | '', blue: string | null,
- *             red: string | null }} ProfileGame
+ *             outcome: 'win' | 'draw' | 'loss' | 'aborted' | 'ongoing' | '', blue: string | null,
+ *             red: string | null, rated: boolean, category?: string }} ProfileGame
+ */
+/**
+ * The profile list's filters, each '' for any (docs/api.md): `rated`
+ * 'true' or 'false', `category` a rating category, `result` an outcome.
+ * @typedef {{ rated: string, category: string, result: string }} ProfileFilter
  */
 /**
  * @typedef {{ name: string, created_ms: number, played: number, wins: number, draws: number,
@@ -41,7 +47,7 @@ import { request } from './api.js';
  *   logOut: () => Promise<{ account: null }>,
  *   changePassword: (oldPassword: string, newPassword: string) => Promise<{ changed: boolean }>,
  *   remove: (password: string) => Promise<{ deleted: boolean }>,
- *   profile: (name: string, limit: number, offset: number) => Promise<Profile>,
+ *   profile: (name: string, limit: number, offset: number, filter?: ProfileFilter) => Promise<Profile>,
  *   recordUrl: (name: string) => string,
  *   history: (name: string, limit: number) => Promise<RatingHistory>,
  *   leaderboard: (category: string) => Promise<Leaderboard>,
@@ -55,8 +61,11 @@ export const accountApi = {
   changePassword: (oldPassword, newPassword) =>
     request('POST', '/api/account/password', { old_password: oldPassword, new_password: newPassword }),
   remove: (password) => request('DELETE', '/api/account', { password }),
-  profile: (name, limit, offset) =>
-    request('GET', `/api/players/${encodeURIComponent(name)}?limit=${limit}&offset=${offset}`),
+  profile: (name, limit, offset, filter) => {
+    const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+    for (const [key, value] of Object.entries(filter ?? {})) if (value) query.set(key, value);
+    return request('GET', `/api/players/${encodeURIComponent(name)}?${query}`);
+  },
   history: (name, limit) => request('GET', `/api/players/${encodeURIComponent(name)}/history?limit=${limit}`),
   recordUrl: (name) => `/api/players/${encodeURIComponent(name)}/record?download=1`,
   leaderboard: (category) => request('GET', `/api/leaderboard?category=${encodeURIComponent(category)}`),

@@ -111,10 +111,12 @@
  */
 /** @typedef {{ games: TurnGame[], count: number, now_ms: number }} YourTurn */
 /**
- * A line of the lobby: an open challenge (`waiting` the seat still free)
- * or a game to watch.
+ * A line of the lobby: an open challenge (`waiting` the seat still free;
+ * `joinable` whether the viewer may take it, and `why` not: the refusal a
+ * join would get) or a game to watch.
  * @typedef {GameSummary & { time_control: TimeControl, waiting?: Side,
- *             rating_range?: { min: number, max: number } }} LobbyGame
+ *             rating_range?: { min: number, max: number }, joinable?: boolean,
+ *             why?: { code: string, message: string } }} LobbyGame
  */
 /** @typedef {{ challenges: LobbyGame[], playing: LobbyGame[] }} Lobby */
 /**
@@ -298,6 +300,7 @@ const query = (params) => {
  *   offer: (id: number, kind: 'draw' | 'takeback') => Promise<Game>,
  *   answerOffer: (id: number, kind: 'draw' | 'takeback', accept: boolean) => Promise<Game>,
  *   claim: (id: number) => Promise<Game>,
+ *   abort: (id: number) => Promise<Game>,
  *   lobby: () => Promise<Lobby>,
  *   rematch: (id: number) => Promise<Game>,
  *   answerRematch: (id: number, accept: boolean) => Promise<Game>,
@@ -338,6 +341,7 @@ export const api = {
   answerOffer: (id, kind, accept) =>
     request('POST', `/api/games/${id}/offers/${accept ? 'accept' : 'decline'}`, { kind }),
   claim: (id) => request('POST', `/api/games/${id}/claim`, {}),
+  abort: (id) => request('POST', `/api/games/${id}/abort`, {}),
   lobby: () => request('GET', '/api/lobby'),
   rematch: (id) => request('POST', `/api/games/${id}/rematch`, {}),
   answerRematch: (id, accept) => request('POST', `/api/games/${id}/rematch/${accept ? 'accept' : 'decline'}`, {}),

@@ -56,16 +56,26 @@ export async function answerOffer(accept) {
   }
 }
 
-/** Ends the game as won: the opponent has been gone too long. */
-export async function claimWin() {
+/**
+ * Asks the server to end the game shown in `how` and shows the answer; a
+ * refusal as a toast.
+ * @param {(id: number) => Promise<Game>} how
+ */
+async function endGame(how) {
   const g = state.game;
   if (!g) return;
   try {
-    await showGame(await api.claim(g.id));
+    await showGame(await how(g.id));
   } catch (err) {
     toast(messageOf(err));
   }
 }
+
+/** Ends the game with no winner, before each side has moved. */
+export const abortGame = () => endGame(api.abort);
+
+/** Ends the game as won: the opponent has been gone too long. */
+export const claimWin = () => endGame(api.claim);
 
 /** The game waiting behind `#join=CODE`, to take its seat or watch. @type {{ game: Game, code: string } | null} */
 let joining = null;

@@ -63,7 +63,8 @@ function gameRow(g, open) {
   const tr = document.createElement('tr');
   tr.dataset.game = String(g.id);
   const when = new Date(g.updated_ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
-  const cells = [String(g.id), when, g.variant, g.blue ?? 'Anonymous', g.red ?? 'Anonymous', g.result, g.outcome];
+  const rules = g.rated ? `${g.variant} · rated` : g.variant;
+  const cells = [String(g.id), when, rules, g.blue ?? 'Anonymous', g.red ?? 'Anonymous', g.result, g.outcome];
   for (const c of cells) {
     const td = document.createElement('td');
     td.textContent = c;
@@ -86,6 +87,18 @@ function gameRow(g, open) {
   return tr;
 }
 
+/** The list's filters as chosen (the server filters: docs/api.md). */
+const profileFilter = () => ({
+  rated: $('profile-rated', HTMLSelectElement).value,
+  category: $('profile-category', HTMLSelectElement).value,
+  result: $('profile-result', HTMLSelectElement).value,
+});
+
+/** Sets every filter back to "any", for another player's profile. */
+function clearProfileFilter() {
+  for (const id of ['profile-rated', 'profile-category', 'profile-result']) $(id, HTMLSelectElement).value = '';
+}
+
 /**
  * Shows a player's profile from its start (`reset`), or its next page.
  * @param {string} name
@@ -93,11 +106,12 @@ function gameRow(g, open) {
  * @param {(id: number) => Promise<void>} open
  */
 async function showProfile(name, reset, open) {
+  if (reset && name.toLowerCase() !== shown.name.toLowerCase()) clearProfileFilter();
   if (reset) shown = { name, offset: 0 };
   const body = $('profile-games');
   if (reset) body.replaceChildren();
   try {
-    const p = await accountApi.profile(name, PROFILE_PAGE, shown.offset);
+    const p = await accountApi.profile(name, PROFILE_PAGE, shown.offset, profileFilter());
     $('profile-name').textContent = p.name;
     const since = new Date(p.created_ms).toLocaleDateString();
     // Ratings by category, "?" while provisional (docs/ratings.md).
@@ -114,7 +128,8 @@ async function showProfile(name, reset, open) {
     $('profile-more').hidden = p.games.length < PROFILE_PAGE;
     if (reset && !p.games.length) {
       const tr = document.createElement('tr');
-      tr.innerHTML = '<td colspan="8" class="empty">No games yet.</td>';
+      const filtered = Object.values(profileFilter()).some((v) => v);
+      tr.innerHTML = `<td colspan="8" class="empty">${filtered ? 'No game matches these filters.' : 'No games yet.'}</td>`;
       body.appendChild(tr);
     }
     const mine = me !== null && me.name.toLowerCase() === p.name.toLowerCase();
@@ -154,6 +169,14 @@ export const openProfile = (name, open) => showProfile(name, true, open);
 export function wireAccount(open) {
   $('btn-account').addEventListener('click', () => openAccount(open));
   $('profile-more').addEventListener('click', () => showProfile(shown.name, false, open));
+  // The categories to filter by are the leaderboard's, listed once in the page.
+  for (const o of $('leaderboard-category', HTMLSelectElement).options) {
+    $('profile-category').appendChild(new Option(o.text, o.value));
+  }
+  // A filter changed: the list again from its start, filtered by the server.
+  for (const id of ['profile-rated', 'profile-category', 'profile-result']) {
+    $(id).addEventListener('change', () => showProfile(shown.name, true, open));
+  }
   /** @param {'signUp' | 'logIn'} how */
   const enter = async (how) => {
     try {

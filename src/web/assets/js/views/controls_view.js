@@ -11,6 +11,10 @@ import { ANIMALS, glyphPath, svg } from '../game/pieces.js';
 import { state, variantInfo } from '../state/state.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
+
+// A game is abortable while a side has not made its first move
+// (GameService::kAbortBelowPlies on the server).
+const ABORTABLE_BELOW_PLIES = 2;
 /** @typedef {import('../game/pieces.js').PieceStyle} PieceStyle */
 
 /** @param {Game} g */
@@ -55,6 +59,11 @@ export function renderControls(g) {
   resign.hidden = watching;
   // (Before chance has decided the colours, there is no side to resign for.)
   resign.disabled = over || engines || waiting || !g.side_to_move;
+  // lichess's abort: an online game's player ends it with no winner while a
+  // side has not made its first move (docs/api.md, "Aborting").
+  const abort = $('btn-abort', HTMLButtonElement);
+  abort.hidden = !online || watching || over || g.ply >= ABORTABLE_BELOW_PLIES;
+  abort.disabled = over;
   const hint = $('btn-hint', HTMLButtonElement);
   // A spectator watches: the players' help is not theirs to ask for.
   hint.hidden = watching;
@@ -82,6 +91,7 @@ const GAME_BUTTONS = [
   'btn-undo',
   'btn-draw',
   'btn-resign',
+  'btn-abort',
   'btn-pause',
   'review-start',
   'btn-copy-fen',

@@ -47,6 +47,21 @@ function button(label, action) {
   return td;
 }
 
+/** Why the viewer may not take a challenge, in its actions' place. @param {LobbyGame} g */
+function refused(g) {
+  const td = document.createElement('td');
+  td.className = 'row-actions why-not';
+  td.textContent = WHY_NOT[g.why?.code ?? ''] ?? 'Not open to you';
+  return td;
+}
+
+/** The lobby's short label for each refusal; the row's tooltip has the whole sentence. */
+const WHY_NOT = /** @type {Record<string, string>} */ ({
+  rated_needs_account: 'Log in to accept',
+  rated_same_account: 'Your challenge',
+  rating_out_of_range: 'Outside its rating range',
+});
+
 /**
  * The player's name, with a rated game's rating in its category as the
  * player strips show it ("Ann (1500?)").
@@ -73,8 +88,14 @@ function show(lobby, actions) {
       cell(g.variant),
       // A rated challenge is taken only by a logged-in player.
       cell(termsOf(g)),
-      button('Accept', () => actions.accept(g.id)),
+      g.joinable === false ? refused(g) : button('Accept', () => actions.accept(g.id)),
     );
+    // Greyed out, as lichess's seeks one cannot accept: the server says why
+    // (the refusal a join would get), so nobody clicks to learn it.
+    if (g.joinable === false) {
+      tr.classList.add('unjoinable');
+      tr.title = g.why?.message ?? '';
+    }
     challenges.appendChild(tr);
   }
   if (!lobby.challenges.length) {

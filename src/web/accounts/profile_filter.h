@@ -1,0 +1,36 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "web/games/variant_catalog.h"
+
+// The filters of a profile's game list (docs/api.md, "Accounts"), as
+// lichess's profile filters a player's games: rated or casual, a rating
+// category ("standard blitz", "flip"), and the outcome for the player. They
+// come as query parameters of GET /api/players/{name}; each is checked here
+// and refused with a 400 that names it, its value and what it may be.
+
+namespace jungle::web {
+
+struct ProfileFilter {
+  std::optional<bool> rated;  // rated games only (true) or casual ones only (false)
+  std::string category;       // a rated game's category; "" for any
+  std::string outcome;        // "win", "loss", "draw", "aborted", "ongoing"; "" for any
+  bool any() const { return rated || !category.empty() || !outcome.empty(); }
+  // Whether a game of `category` ("" for a casual game) with the player's
+  // `outcome` (as the profile's list says it) passes.
+  bool passes(const std::string& game_category, const std::string& game_outcome) const;
+};
+
+// The filter the parameters give (nullopt for one not given): `rated`
+// "true" or "false", `category` a rating category of a rule set of
+// `catalog` (docs/ratings.md), `result` one of the outcomes. Throws
+// GameError kBadRequest "bad_param" for any other value, and for a category
+// asked with rated=false (a category's games are rated).
+ProfileFilter read_profile_filter(const std::optional<std::string>& rated,
+                                  const std::optional<std::string>& category,
+                                  const std::optional<std::string>& result,
+                                  const VariantCatalog& catalog);
+
+}  // namespace jungle::web
