@@ -16,6 +16,7 @@
 #include <thread>
 #include <utility>
 
+#include "game/families.h"
 #include "pg_test_server.h"
 #include "rating/glicko2.h"
 #include "test_folder.h"
@@ -758,26 +759,27 @@ TEST(RatingCategoryTest, TimeControlsFallIntoTheirClasses) {
   const auto sudden = [&](int64_t minutes) {
     return control({{"kind", "sudden_death"}, {"initial_ms", minutes * 60000}});
   };
-  EXPECT_EQ(rating_category("open", "standard", control(kBlitz)), "standard blitz");
-  EXPECT_EQ(rating_category("open", "standard", sudden(7)), "standard blitz");
-  EXPECT_EQ(rating_category("open", "standard", sudden(8)), "standard rapid");
+  EXPECT_EQ(rating_category(game::open_family(), "standard", control(kBlitz)), "standard blitz");
+  EXPECT_EQ(rating_category(game::open_family(), "standard", sudden(7)), "standard blitz");
+  EXPECT_EQ(rating_category(game::open_family(), "standard", sudden(8)), "standard rapid");
   // 10+5: 10 min and forty increments of 5 s, 13 min 20 s.
   EXPECT_EQ(rating_category(
-                "open", "standard",
+                game::open_family(), "standard",
                 control({{"kind", "increment"}, {"initial_ms", 600000}, {"increment_ms", 5000}})),
             "standard rapid");
-  EXPECT_EQ(rating_category("open", "standard", sudden(24)), "standard rapid");
-  EXPECT_EQ(rating_category("open", "standard", sudden(25)), "standard classical");
+  EXPECT_EQ(rating_category(game::open_family(), "standard", sudden(24)), "standard rapid");
+  EXPECT_EQ(rating_category(game::open_family(), "standard", sudden(25)), "standard classical");
   // 30 s a move: forty moves, 20 min.
-  EXPECT_EQ(
-      rating_category("open", "academic", control({{"kind", "per_move"}, {"per_move_ms", 30000}})),
-      "academic rapid");
-  EXPECT_EQ(rating_category("open", "standard", control({{"kind", "correspondence"}, {"days", 3}})),
+  EXPECT_EQ(rating_category(game::open_family(), "academic",
+                            control({{"kind", "per_move"}, {"per_move_ms", 30000}})),
+            "academic rapid");
+  EXPECT_EQ(rating_category(game::open_family(), "standard",
+                            control({{"kind", "correspondence"}, {"days", 3}})),
             "standard correspondence");
-  EXPECT_EQ(rating_category("open", "standard", control(nullptr)), "");
-  EXPECT_EQ(rating_category("flip", "flip", sudden(5)), "flip");
-  EXPECT_EQ(rating_category("hidden", "hidden", sudden(30)), "hidden");
-  EXPECT_EQ(rating_category("hidden", "hidden", control(nullptr)), "");
+  EXPECT_EQ(rating_category(game::open_family(), "standard", control(nullptr)), "");
+  EXPECT_EQ(rating_category(game::flip_family(), "flip", sudden(5)), "flip");
+  EXPECT_EQ(rating_category(game::hidden_family(), "hidden", sudden(30)), "hidden");
+  EXPECT_EQ(rating_category(game::hidden_family(), "hidden", control(nullptr)), "");
 }
 
 // The store alone: a game counted once, the leaderboard only non-provisional.

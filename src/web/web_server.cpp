@@ -295,7 +295,6 @@ WebServer::WebServer(WebServerOptions options)
       games_(*store_, *events_, catalog_, options_.max_cached_games,
              options_.engines.max_movetime_ms),
       reviews_(pool_, games_),
-      flip_reviews_(pool_, games_),
       pool_(options_.engines),
       service_(games_, catalog_, pool_,
                GameServiceOptions{options_.engines.max_movetime_ms, options_.abandon_timeout_ms,
@@ -303,8 +302,7 @@ WebServer::WebServer(WebServerOptions options)
       account_store_(open_account_store(options_.db)),
       accounts_(*account_store_, service_, AccountOptions{options_.password_cost, options_.clock}),
       guard_(options_.host, options_.allowed_hosts),
-      context_{catalog_,      service_,      pool_,  reviews_,
-               flip_reviews_, open_streams_, guard_, options_.max_streams} {
+      context_{catalog_, service_, pool_, reviews_, open_streams_, guard_, options_.max_streams} {
   context_.max_game_streams = options_.max_game_streams;
   context_.accounts = &accounts_;
   // The accounts' puzzle ratings and histories, and the puzzles' ratings,

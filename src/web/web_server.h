@@ -132,8 +132,7 @@ class WebServer {
   std::unique_ptr<GameEvents> events_;  // the store's bus
   GameRegistry games_;
   // Before the pool: the pool's engines call into it until they are joined.
-  GameReviews reviews_;
-  FlipReviews flip_reviews_;
+  Reviews reviews_;
   EnginePool pool_;
   GameService service_;
   // In the games' database, opened after the games' store made its tables.

@@ -1,14 +1,8 @@
 // A game where chance acts, looked back over (src/web/assets/js/game/flip.js:
-// the position after any ply) and its review read as every game's review.
+// the position after any ply).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  flipMoveText,
-  flipPosition,
-  flipReviewAsReview,
-  parseFlipFen,
-  revealText,
-} from '../../src/web/assets/js/game/flip.js';
+import { flipMoveText, flipPosition, parseFlipFen, revealText } from '../../src/web/assets/js/game/flip.js';
 
 test('a flip FEN gives the squares, the pool and the face-down count', () => {
   const p = parseFlipFen('??2/4/2l1/L2T w Tc 0 1');
@@ -75,51 +69,4 @@ test('a flip in the move list says what it revealed', () => {
     revealText(/** @type {any} */ ({ move: 'b2?=L', action: 'b2?', revealed: 'L' })),
     'b2? revealed the Blue Lion.',
   );
-});
-
-test("a flip review reads as every game's: Blue's expected score by position, the result at the end, the judgements", () => {
-  const judged = (ply, side, best, judgement, move = 'x') => ({
-    ply,
-    move,
-    side,
-    best: 'y',
-    expected_best: best,
-    expected_played: 0,
-    loss: 0.3,
-    judgement,
-    depth: 3,
-  });
-  const review = {
-    game: 7,
-    kind: 'flip',
-    status: 'done',
-    analysed: 3,
-    total: 4,
-    moves: [judged(1, null, 0.5, null), judged(2, 'red', 0.75, null, 'y'), null, judged(4, 'blue', 0.2, 'blunder')],
-  };
-  const r = flipReviewAsReview(/** @type {any} */ (review), game);
-  assert.equal(r.total, 5);
-  assert.equal(r.status, 'done');
-  assert.equal(r.game, 7);
-  assert.deepEqual(
-    r.plies.map((p) => (p ? { ply: p.ply, expected: p.expected, final: p.final } : null)),
-    [
-      null,
-      { ply: 1, expected: 0.25, final: false },
-      null,
-      { ply: 3, expected: 0.2, final: false },
-      { ply: 4, expected: 0, final: true },
-    ],
-  );
-  // No score for the evaluation bar: an expected score over the pool is not one.
-  assert.ok(r.plies.every((p) => !p || !Number.isFinite(p.blue_score)));
-  assert.deepEqual(r.moves, [
-    { ply: 1, loss: 0.3, judgement: null, better: 'y' },
-    { ply: 2, loss: 0.3, judgement: null, better: null },
-    null,
-    { ply: 4, loss: 0.3, judgement: 'blunder', better: 'y' },
-  ]);
-  assert.equal(r.flip, review.moves);
-  const ongoing = flipReviewAsReview(/** @type {any} */ (review), { status: 'ongoing', winner: null });
-  assert.equal(ongoing.plies[4], null);
 });

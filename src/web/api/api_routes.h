@@ -6,8 +6,7 @@
 
 #include "web/accounts/account_service.h"
 #include "web/engines/engine_pool.h"
-#include "web/engines/flip_review.h"
-#include "web/engines/game_review.h"
+#include "web/engines/reviews.h"
 #include "web/games/variant_catalog.h"
 #include "web/server/request_guard.h"
 #include "web/service/game_service.h"
@@ -20,8 +19,7 @@ struct ApiContext {
   const VariantCatalog& catalog;
   GameService& service;
   EnginePool& pool;
-  GameReviews& reviews;
-  FlipReviews& flip_reviews;
+  Reviews& reviews;
   std::atomic<int>& open_streams;  // analysis streams
   const RequestGuard& guard;
   int max_streams = 16;

@@ -66,18 +66,17 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
                     int_field(body, "movetime_ms", kReviewDefaultMs, 20, kReviewMaxMs);
                 GameService::LockedGame g = service.lock_for_help(game_id(req), Help::kReview);
                 const Requester who = requester(ctx, req, res);
-                Reviews reviews(ctx.reviews, ctx.flip_reviews);
-                if (reviews.start(*g.game, movetime, who.client, who.address)) {
+                if (ctx.reviews.start(*g.game, movetime, who.client, who.address)) {
                   service.save(*g.game);  // a position the board decides needs no search
                 }
-                send_json(res, reviews.status_json(*g.game), 202);
+                send_json(res, ctx.reviews.status_json(*g.game), 202);
               }));
 
   server.Get(R"(/api/games/(\d+)/review)", guarded([&](const Request& req, Response& res) {
                // What a review found may be read during an online game too.
                GameService::LockedGame g =
                    service.lock_for_help(game_id(req), Help::kReview, /*asking=*/false);
-               send_json(res, Reviews(ctx.reviews, ctx.flip_reviews).status_json(*g.game));
+               send_json(res, ctx.reviews.status_json(*g.game));
              }));
 
   auto open_stream = [&ctx]() {

@@ -105,7 +105,6 @@ void add_game_routes(httplib::Server& server, ApiContext& ctx) {
                   const int64_t id = game_id(req);
                   service.remove(id, requester(ctx, req, res));
                   ctx.reviews.cancel(id);
-                  ctx.flip_reviews.cancel(id);
                   send_json(res, Json{{"deleted", id}});
                 }));
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "game/option_limits.h"
+
 namespace jungle::web {
 
 void EngineTicket::cancel() {
@@ -36,8 +38,9 @@ EnginePool::~EnginePool() {
 
 void EnginePool::clamp(EngineJob& job) const {
   SearchLimits& l = job.limits;
-  const int64_t cap =
-      job.kind == EngineJob::Kind::kAnalysis ? limits_.max_analysis_ms : limits_.max_movetime_ms;
+  const int64_t cap = job.kind == EngineJob::Kind::kAnalysis || job.kind == EngineJob::Kind::kReview
+                          ? limits_.max_analysis_ms
+                          : limits_.max_movetime_ms;
   // Every job ends by the clock whatever else it asks: no infinite searches,
   // no clocks to plan with, at most the cap.
   l.infinite = false;
@@ -47,7 +50,9 @@ void EnginePool::clamp(EngineJob& job) const {
   l.movetime_ms = l.movetime_ms <= 0 ? cap : std::min(l.movetime_ms, cap);
   l.depth = l.depth <= 0 ? limits_.max_depth : std::min(l.depth, limits_.max_depth);
   job.skill_level = std::clamp(job.skill_level, 0, 20);
-  job.multipv = std::clamp(job.multipv, 1, kMaxAnalysisLines);
+  job.multipv = std::clamp(
+      job.multipv, 1,
+      job.kind == EngineJob::Kind::kReview ? game::option_limits::kMaxMultiPv : kMaxAnalysisLines);
   // The same bounds for a family's engine: its time at most the cap, a
   // depth only where one was asked for (a hidden game's engine reads a
   // depth alone as "no time limit").
@@ -148,19 +153,6 @@ void EnginePool::worker_loop(int index) {
       // Cancelled while queued: nothing runs.
     } else if (job.family) {
       completed = run_game_engine(index, job, *item.ticket);
-    } else if (job.run) {
-      {
-        std::lock_guard lock(item.ticket->mutex_);
-        item.ticket->stop_task_ = job.stop;
-        // A cancel before now finds no task to stop: stop it before it runs.
-        if (item.ticket->cancelled_ && job.stop) job.stop();
-      }
-      job.run(job.limits);
-      {
-        std::lock_guard lock(item.ticket->mutex_);
-        item.ticket->stop_task_ = nullptr;
-        completed = !item.ticket->cancelled_;
-      }
     } else {
       if (engine.rules() != job.position.rule_set_ptr())
         engine.set_rules(job.position.rule_set_ptr());

@@ -40,26 +40,21 @@ struct EnginePoolLimits {
 inline constexpr int kMaxAnalysisLines = 5;
 
 struct EngineJob {
-  enum class Kind { kMove, kHint, kAnalysis };
+  // A review's search (reviews.h) is a background job as hints and
+  // analyses are, with their time cap, and may value every legal action
+  // (multipv up to the engines' MultiPV maximum, not kMaxAnalysisLines).
+  enum class Kind { kMove, kHint, kAnalysis, kReview };
   Kind kind = Kind::kMove;
   Position position;
   SearchLimits limits;
   int skill_level = 20;
-  int multipv = 1;  // lines an analysis reports (1..kMaxAnalysisLines)
+  int multipv = 1;  // lines an analysis reports (1..kMaxAnalysisLines; a review more)
   // Who asked, as the server knows it (not as the client names itself):
   // `client` for the per-client cap and the turns between clients, and
   // `address`, the peer's address, for the per-address cap.
   std::string client;
   std::string address;
   Engine::InfoCallback on_info;  // from the engine's thread
-  // Another engine's search, run on the pool's thread in place of the open
-  // engine's (a Flip Jungle review's search), with the same queue, shares
-  // and caps: `run` gets the clamped limits and searches until done or
-  // until `stop` (called from any thread, perhaps before `run` begins; it
-  // must make a later `run` return at once) ends it. `position`, `on_info`
-  // and the skill are not used; on_done gets an empty SearchResult.
-  std::function<void(const SearchLimits&)> run;
-  std::function<void()> stop;
   // A search by a family's engine behind the game interface (game/engine.h)
   // in place of the open engine's: when `family` is set, the worker's engine
   // for that family (made once per worker, on first use) searches
@@ -89,7 +84,7 @@ class EngineTicket {
   mutable std::mutex mutex_;
   bool cancelled_ = false;
   Engine* running_ = nullptr;
-  std::function<void()> stop_task_;  // a running job's `stop`
+  std::function<void()> stop_task_;  // stops a running family engine's search
 };
 
 class EnginePool {

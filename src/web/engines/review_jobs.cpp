@@ -115,4 +115,28 @@ void ReviewJobs::cancel(int64_t game_id) {
   if (job->ticket) job->ticket->cancel();
 }
 
+void with_review_game(ReviewJobs& jobs, GameRegistry& games, const std::shared_ptr<ReviewJob>& job,
+                      const std::function<void(GameSessionBase&)>& step) {
+  try {
+    for (int attempt = 0;; ++attempt) {
+      std::shared_ptr<GameSessionBase> game = games.get(job->game_id);
+      if (!game) {
+        jobs.finish(job, ReviewJob::State::kStopped, "the game was deleted");
+        return;
+      }
+      std::unique_lock lock(game->mutex());
+      if (game->detached && attempt == 0) continue;
+      if (game->detached) {
+        jobs.finish(job, ReviewJob::State::kStopped, "the game was deleted");
+        return;
+      }
+      step(*game);
+      games.save(*game);
+      return;
+    }
+  } catch (const std::exception& e) {
+    jobs.finish(job, ReviewJob::State::kStopped, e.what());
+  }
+}
+
 }  // namespace jungle::web

@@ -6,21 +6,19 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <string_view>
 
 #include "web/engines/engine_pool.h"
 #include "web/games/game_registry.h"
 #include "web/server/json_fields.h"
 
-// What the two kinds of review (game_review: open games, flip_review: Flip
-// Jungle games) share: one job per game that searches one position after
-// another on the engine pool, the table of those jobs behind one lock, and
-// starting, submitting, finishing and cancelling a job. What a search finds
-// and how a review reports it is each kind's own.
+// The review jobs (reviews.h): one job per game that searches one position
+// after another on the engine pool, the table of those jobs behind one
+// lock, and starting, submitting, finishing and cancelling a job. What a
+// search finds is kept in the game (GameSessionBase::keep_review_finding).
 
 namespace jungle::web {
 
-// What every review job holds; a kind of review adds its findings.
+// What a review job holds; its findings are the game's.
 struct ReviewJob {
   enum class State { kRunning, kDone, kStopped, kFailed };
 
@@ -35,7 +33,7 @@ struct ReviewJob {
   const int64_t movetime_ms;  // each position's search
   const std::string client;   // for the pool's shares
   const std::string address;
-  // These, with the kind's findings, are guarded by ReviewJobs::lock().
+  // These are guarded by ReviewJobs::lock().
   State state = State::kRunning;
   std::string message;                   // why it stopped or failed
   std::shared_ptr<EngineTicket> ticket;  // the search on the pool now
@@ -47,12 +45,12 @@ const char* review_state_name(ReviewJob::State state);
 // What a review stopped by its cancelling, or by its search's, says.
 inline constexpr const char* kReviewCancelled = "the review was cancelled";
 
-// The review jobs of one kind, one per game, and the one lock over the
-// table and every job's changing fields.
+// The review jobs, one per game, and the one lock over the table and every
+// job's changing fields.
 class ReviewJobs {
  public:
-  // A job that finished is forgotten: both kinds keep their findings in
-  // the game. One that stopped or failed stays, for its message.
+  // A job that finished is forgotten: the game keeps its findings. One
+  // that stopped or failed stays, for its message.
   explicit ReviewJobs(EnginePool& pool) : pool_(pool) {}
 
   std::unique_lock<std::mutex> lock() { return std::unique_lock(mutex_); }
@@ -66,10 +64,9 @@ class ReviewJobs {
   // Starts `job` as its game's review unless one runs already, with
   // `first_step` (its first search submitted, the game locked by the
   // caller); GameError kUnavailable "engine_busy" when the pool refused it.
-  // How both kinds of review start.
   void start(const std::shared_ptr<ReviewJob>& job, const std::function<void()>& first_step);
 
-  // What a status answer says of a game's job, both kinds alike.
+  // What a status answer says of a game's job.
   struct Progress {
     std::string state;  // review_state_name; "" with no job or a finished one
     std::string message;
@@ -109,31 +106,9 @@ class ReviewJobs {
 
 // A search of `job` came back: runs `step` on its game, locked, and saves
 // the game. As lock_game does, a copy the registry dropped is replaced by
-// the stored one. Stops the job when the game is not a `Session`
-// (`other_kind` says why), was deleted, or anything throws.
-template <class Session, class Step>
+// the stored one. Stops the job when the game was deleted, or anything
+// throws.
 void with_review_game(ReviewJobs& jobs, GameRegistry& games, const std::shared_ptr<ReviewJob>& job,
-                      std::string_view other_kind, Step step) {
-  try {
-    for (int attempt = 0;; ++attempt) {
-      std::shared_ptr<Session> game = std::dynamic_pointer_cast<Session>(games.get(job->game_id));
-      if (!game) {
-        jobs.finish(job, ReviewJob::State::kStopped, std::string(other_kind));
-        return;
-      }
-      std::unique_lock lock(game->mutex());
-      if (game->detached && attempt == 0) continue;
-      if (game->detached) {
-        jobs.finish(job, ReviewJob::State::kStopped, "the game was deleted");
-        return;
-      }
-      step(*game);
-      games.save(*game);
-      return;
-    }
-  } catch (const std::exception& e) {
-    jobs.finish(job, ReviewJob::State::kStopped, e.what());
-  }
-}
+                      const std::function<void(GameSessionBase&)>& step);
 
 }  // namespace jungle::web

@@ -13,6 +13,7 @@
 #include "flip/flip_search.h"
 #include "game/chance_draw.h"
 #include "game/flip_observation.h"
+#include "game/score.h"
 
 namespace jungle::web {
 
@@ -364,27 +365,49 @@ StoredGame FlipGameSession::to_stored() const {
   return s;
 }
 
-const std::optional<FlipPlyFinding>& FlipGameSession::finding(size_t index) const {
-  static const std::optional<FlipPlyFinding> kNone;
-  return index < findings_.size() ? findings_[index] : kNone;
+std::string FlipGameSession::plies_text(size_t count) const {
+  std::string text;
+  const std::vector<Ply>& plies = pos_.history();
+  for (size_t i = 0; i < count && i < plies.size(); ++i) text += flip::ply_text(plies[i]) + ' ';
+  return text;
 }
 
-void FlipGameSession::set_finding(size_t index, FlipPlyFinding f) {
-  if (index < findings_.size()) findings_[index] = std::move(f);
-}
-
-std::optional<MoveJudgement> FlipGameSession::judge_ply(size_t index) const {
-  const std::optional<FlipPlyFinding>& f = finding(index);
-  if (!f || index >= pos_.history().size()) return std::nullopt;
-  return judge(flip::action_text(pos_.history()[index].action), f->best,
-               flip::expected_of_points(f->best_score), flip::expected_of_points(f->played_score));
-}
-
-int FlipGameSession::first_unreviewed() const {
+std::optional<ReviewStep> FlipGameSession::next_review_step() {
   for (size_t i = 0; i < findings_.size(); ++i) {
-    if (!findings_[i]) return int(i);
+    if (findings_[i]) continue;
+    ReviewStep step;
+    step.position = int(i);
+    step.observation = help_position(int(i), 0);
+    step.played = flip::action_text(pos_.history()[i].action);
+    step.every_action = family().capabilities().chance;
+    step.stands = plies_text(i + 1);
+    return step;
   }
-  return -1;
+  return std::nullopt;
+}
+
+void FlipGameSession::keep_review_finding(const ReviewStep& step, const ReviewSearch& found) {
+  const size_t index = size_t(step.position);
+  // A take-back and other plies may have put another position, or another
+  // action, at this ply.
+  if (index >= findings_.size() || plies_text(index + 1) != step.stands) return;
+  FlipPlyFinding f;
+  f.best = found.best;
+  f.expected_best = found.score.expected_result();
+  // The action played is among the lines, every legal one being there.
+  f.expected_played = found.played ? found.played->expected_result() : f.expected_best;
+  f.depth = found.depth;
+  findings_[index] = std::move(f);
+}
+
+std::optional<ReviewedMove> FlipGameSession::reviewed_ply(size_t index) const {
+  if (index >= findings_.size() || !findings_[index]) return std::nullopt;
+  const FlipPlyFinding& f = *findings_[index];
+  const FlipPosition before = position_at(int(index));
+  const std::optional<Side> side =
+      before.colours_known() ? std::optional<Side>(before.side_to_move()) : std::nullopt;
+  return reviewed_move(flip::action_text(pos_.history()[index].action), side, f.best,
+                       f.expected_best, f.expected_played, f.depth);
 }
 
 int FlipGameSession::reviewed() const {
@@ -392,8 +415,41 @@ int FlipGameSession::reviewed() const {
                            [](const auto& f) { return f.has_value(); }));
 }
 
+ReviewFindings FlipGameSession::review_findings() const {
+  ReviewFindings out;
+  out.total = ply();
+  out.analysed = reviewed();
+  // Each position a ply was played from, from Blue's side (none before the
+  // first flip of a first-flip set has given Blue a colour), and the end.
+  for (size_t i = 0; i < findings_.size(); ++i) {
+    const std::optional<ReviewedMove> m = reviewed_ply(i);
+    out.moves.push_back(m);
+    if (!m || !m->side) {
+      out.positions.emplace_back();
+      continue;
+    }
+    PlyEvaluation e;
+    e.expected = *m->side == kBlue ? m->expected_best : 1.0 - m->expected_best;
+    e.blue_score = game::centipawns_of_expected(*e.expected);
+    e.depth = m->depth;
+    e.best = m->best;
+    out.positions.push_back(e);
+  }
+  if (over() && out.analysed > 0) {
+    PlyEvaluation e;
+    e.final = true;
+    e.blue_score = result() == GameResult::kBlueWins  ? 1
+                   : result() == GameResult::kRedWins ? -1
+                                                      : 0;
+    out.positions.push_back(e);
+  } else {
+    out.positions.emplace_back();
+  }
+  return out;
+}
+
 Json FlipPlyFinding::to_stored_json() const {
-  return Json{{"b", best}, {"s", best_score}, {"p", played_score}, {"d", depth}};
+  return Json{{"b", best}, {"eb", expected_best}, {"ep", expected_played}, {"d", depth}};
 }
 
 std::optional<FlipPlyFinding> FlipPlyFinding::from_stored_json(const Json& j) {
@@ -401,8 +457,13 @@ std::optional<FlipPlyFinding> FlipPlyFinding::from_stored_json(const Json& j) {
   FlipPlyFinding f;
   try {
     f.best = j.at("b").get<std::string>();
-    f.best_score = j.at("s").get<double>();
-    f.played_score = j.at("p").get<double>();
+    if (j.contains("eb")) {
+      f.expected_best = j.at("eb").get<double>();
+      f.expected_played = j.at("ep").get<double>();
+    } else {
+      f.expected_best = flip::expected_of_points(j.at("s").get<double>());
+      f.expected_played = flip::expected_of_points(j.at("p").get<double>());
+    }
     f.depth = j.at("d").get<int>();
   } catch (const Json::exception&) {
     return std::nullopt;
@@ -427,8 +488,9 @@ std::string FlipGameSession::record_text() const {
     }
     tags.emplace_back(name, value);
   }
-  // A reviewed ply's comment: the value of the position it led to, from
-  // Blue's side in Cats (the protocol's cp over 100), as an open game's record's
+  // A reviewed ply's comment: the value of the position it led to, Blue's
+  // expected score written as centipawns by the one curve (game/score.h,
+  // as the engine protocol's `score cp`), as an open game's record's
   // [%eval], and its judgement.
   std::vector<std::string> comments(findings_.size());
   flip::FlipPosition p = position_at(0);
@@ -437,9 +499,10 @@ std::string FlipGameSession::record_text() const {
     const std::optional<FlipPlyFinding>& f = findings_[i];
     if (!f) continue;
     // Whoever played it, the other side is to move after it.
-    const double blue = p.side_to_move() == kBlue ? -f->played_score : f->played_score;
-    const std::string eval = eval_comment(Evaluation{int(std::lround(blue * 10)), false, f->depth});
-    comments[i] = judged_comment(eval, *judge_ply(i));
+    const double blue = p.side_to_move() == kBlue ? 1.0 - f->expected_played : f->expected_played;
+    const std::string eval =
+        eval_comment(Evaluation{game::centipawns_of_expected(blue), false, f->depth});
+    comments[i] = judged_comment(eval, reviewed_ply(i)->judgement);
   }
   return state_->record(tags, comments);
 }

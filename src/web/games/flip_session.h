@@ -15,7 +15,6 @@
 #include "game/families.h"
 #include "game/state.h"
 #include "web/games/game_session_base.h"
-#include "web/games/move_judgement.h"
 #include "web/store/game_store.h"
 
 // Flip Jungle games in the web app (docs/api.md, "Flip Jungle games"): a
@@ -29,18 +28,21 @@
 
 namespace jungle::web {
 
-// What a review found in the position before one ply (flip_review.h): the
-// engine's best action there, and the values (points, for the player to
-// move) of that action and of the one played. Kept with the game, as an open
-// game keeps its evaluations: a ply's finding stands while the plies up to
-// it stand, so a take-back forgets only the plies taken back.
+// What a review found in the position before one ply: the engine's best
+// action there, and its player's expected scores (0..1) with that action
+// and with the one played, every legal action valued (ReviewStep::
+// every_action). Kept with the game, as an open game keeps its
+// evaluations: a ply's finding stands while the plies up to it stand, so a
+// take-back forgets only the plies taken back.
 struct FlipPlyFinding {
   std::string best;
-  double best_score = 0;
-  double played_score = 0;
+  double expected_best = 0;
+  double expected_played = 0;
   int depth = 0;
 
   Json to_stored_json() const;
+  // Reads a stored finding; one stored before reviews went through the
+  // game interface holds the search's points ("s", "p") instead.
   static std::optional<FlipPlyFinding> from_stored_json(const Json& j);
 };
 
@@ -99,16 +101,13 @@ class FlipGameSession : public GameSessionBase {
   void play_text(std::string_view text) override;
   void undo(int plies) override;
 
-  // The review's finding for ply `index` (0-based: the position after
-  // `index` plies and the action played there); nullopt until searched.
-  const std::optional<FlipPlyFinding>& finding(size_t index) const;
-  void set_finding(size_t index, FlipPlyFinding f);
-  // Ply `index` judged by its finding (what it lost of its player's
-  // expected score against the engine's choice); nullopt without one.
-  std::optional<MoveJudgement> judge_ply(size_t index) const;
-  // The first ply without a finding, or -1 when every ply has one.
-  int first_unreviewed() const;
-  int reviewed() const;
+  // The review searches the position before each ply, valuing every
+  // legal action there (a flip by its value over the pool, never by what it
+  // happened to reveal: the luck of the draw is nobody's mistake), and
+  // judges the ply by what the action played lost against the best.
+  std::optional<ReviewStep> next_review_step() override;
+  void keep_review_finding(const ReviewStep& step, const ReviewSearch& found) override;
+  ReviewFindings review_findings() const override;
 
   Json to_json() const override;
   Json move_json(int ply) const override;
@@ -125,6 +124,12 @@ class FlipGameSession : public GameSessionBase {
   // Whether the result is a declared one (a resignation, a flag, an
   // agreement), which the store keeps apart from the board's.
   bool declared() const;
+  // The plies up to `count` as records write them: what a finding's ply
+  // must still follow (ReviewStep::stands).
+  std::string plies_text(size_t count) const;
+  // Ply `index` as the review judged it; nullopt without a finding.
+  std::optional<ReviewedMove> reviewed_ply(size_t index) const;
+  int reviewed() const;
 
   flip::FlipRulesPtr rules_;
   flip::FlipPosition pos_;

@@ -11,6 +11,8 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/text_util.h"
+#include "game/score.h"
+#include "search/search.h"
 #include "search/strength_levels.h"
 #include "web/games/record_variations.h"
 #include "web/games/variant_catalog.h"
@@ -348,32 +350,74 @@ const std::string& GameSession::fen_at(int ply) const {
   return ply == 0 ? start_fen_ : moves_[size_t(ply - 1)].fen_after;
 }
 
-const std::optional<PlyEvaluation>& GameSession::evaluation(int ply) const {
-  static const std::optional<PlyEvaluation> kNone;
-  return ply >= 0 && ply < int(evaluations_.size()) ? evaluations_[size_t(ply)] : kNone;
+std::optional<ReviewStep> GameSession::next_review_step() {
+  for (int ply = 0; ply <= this->ply(); ++ply) {
+    if (evaluations_[size_t(ply)]) continue;
+    const GameResult result = game_result(position_at(ply));
+    if (result != GameResult::kOngoing) {
+      // Nothing to search: the board has decided.
+      PlyEvaluation e;
+      e.final = true;
+      e.blue_score = result == GameResult::kBlueWins ? 1 : result == GameResult::kRedWins ? -1 : 0;
+      evaluations_[size_t(ply)] = e;
+      continue;
+    }
+    ReviewStep step;
+    step.position = ply;
+    step.observation = help_position(ply, 0);
+    if (ply < this->ply()) step.played = board().move_text(moves_[size_t(ply)].move);
+    step.stands = fen_at(ply);
+    return step;
+  }
+  return std::nullopt;
 }
 
-void GameSession::set_evaluation(int ply, PlyEvaluation e) {
-  if (ply >= 0 && ply < int(evaluations_.size())) evaluations_[size_t(ply)] = std::move(e);
+namespace {
+
+// The side to move's score as the open search writes it: centipawns, or a
+// proven end as its mate score (a win in m moves is one in 2m - 1 plies, a
+// loss in m moves one in 2m), so that an evaluation keeps what the search
+// said (docs/api.md: "blue_score": -30999 for Red's win in one).
+int search_score_of(const game::Score& score) {
+  switch (score.kind) {
+    case game::Score::Kind::kMate:
+      return score.value > 0 ? kMateScore - (2 * score.value - 1)
+                             : -(kMateScore - 2 * -score.value);
+    case game::Score::Kind::kCentipawns:
+    case game::Score::Kind::kExpected:
+      return score.value;
+    case game::Score::Kind::kTablebase:
+      break;
+  }
+  return game::centipawns_of_expected(score.expected_result());
 }
 
-int GameSession::first_unevaluated() const {
-  for (size_t i = 0; i < evaluations_.size(); ++i)
-    if (!evaluations_[i]) return int(i);
-  return -1;
+}  // namespace
+
+void GameSession::keep_review_finding(const ReviewStep& step, const ReviewSearch& found) {
+  const int ply = step.position;
+  // A take-back and another move may have put another position at this ply.
+  if (ply < 0 || ply > this->ply() || fen_at(ply) != step.stands) return;
+  const int mover = search_score_of(found.score);
+  PlyEvaluation e;
+  e.blue_score = side_after(ply) == kBlue ? mover : -mover;
+  e.mate = mate_in_moves(e.blue_score);
+  e.depth = found.depth;
+  e.best = found.best;
+  evaluations_[size_t(ply)] = std::move(e);
 }
 
-std::optional<MoveJudgement> GameSession::judge_move(int ply) const {
+std::optional<ReviewedMove> GameSession::reviewed_move_at(int ply) const {
   if (ply < 1 || ply > this->ply()) return std::nullopt;
-  const std::optional<PlyEvaluation>& before = evaluation(ply - 1);
-  const std::optional<PlyEvaluation>& after = evaluation(ply);
+  const std::optional<PlyEvaluation>& before = evaluations_[size_t(ply - 1)];
+  const std::optional<PlyEvaluation>& after = evaluations_[size_t(ply)];
   if (!before || !after) return std::nullopt;
   const Side mover = side_after(ply - 1);
   const auto for_mover = [mover](const PlyEvaluation& e) {
     return mover == kBlue ? e.blue_expected() : 1.0 - e.blue_expected();
   };
-  const std::string played = board().move_text(moves_[size_t(ply - 1)].move);
-  return judge(played, before->best, for_mover(*before), for_mover(*after));
+  return reviewed_move(board().move_text(moves_[size_t(ply - 1)].move), mover, before->best,
+                       for_mover(*before), for_mover(*after), before->depth);
 }
 
 int GameSession::evaluated() const {
@@ -381,42 +425,13 @@ int GameSession::evaluated() const {
                            [](const auto& e) { return e.has_value(); }));
 }
 
-double PlyEvaluation::blue_expected() const {
-  if (final || mate != 0) {
-    const int sign = final ? blue_score : mate;
-    return sign > 0 ? 1.0 : sign < 0 ? 0.0 : 0.5;
-  }
-  // The evaluation bar's curve (format.js evalShare), so graph and bar agree.
-  return 1.0 / (1.0 + std::exp(-blue_score / 250.0));
-}
-
-Json PlyEvaluation::to_json(int ply) const {
-  return Json{{"ply", ply},
-              {"blue_score", blue_score},
-              {"mate", mate == 0 ? Json(nullptr) : Json(mate)},
-              {"depth", depth},
-              {"best", best.empty() ? Json(nullptr) : Json(best)},
-              {"final", final},
-              {"expected", std::round(blue_expected() * 1000.0) / 1000.0}};
-}
-
-Json PlyEvaluation::to_stored_json() const {
-  return Json{{"s", blue_score}, {"m", mate}, {"d", depth}, {"b", best}, {"f", final}};
-}
-
-std::optional<PlyEvaluation> PlyEvaluation::from_stored_json(const Json& j) {
-  if (!j.is_object()) return std::nullopt;
-  PlyEvaluation e;
-  try {
-    e.blue_score = j.at("s").get<int>();
-    e.mate = j.at("m").get<int>();
-    e.depth = j.at("d").get<int>();
-    e.best = j.at("b").get<std::string>();
-    e.final = j.at("f").get<bool>();
-  } catch (const Json::exception&) {
-    return std::nullopt;
-  }
-  return e;
+ReviewFindings GameSession::review_findings() const {
+  ReviewFindings f;
+  f.total = ply() + 1;
+  f.analysed = evaluated();
+  f.positions = evaluations_;
+  for (int ply = 1; ply <= this->ply(); ++ply) f.moves.push_back(reviewed_move_at(ply));
+  return f;
 }
 
 Json GameSession::move_json(int ply) const {
@@ -496,13 +511,13 @@ std::string GameSession::record_text() const {
   // writes its engine's: from Blue's side.
   std::vector<std::string> comments(moves_.size());
   for (size_t i = 0; i < comments.size(); ++i) {
-    const std::optional<PlyEvaluation>& e = evaluation(int(i) + 1);
+    const std::optional<PlyEvaluation>& e = evaluations_[i + 1];
     if (!e || e->final) continue;
     const std::string eval =
         eval_comment(e->mate != 0 ? Evaluation{e->mate, true, e->depth}
                                   : Evaluation{e->blue_score, false, e->depth});
-    const std::optional<MoveJudgement> j = judge_move(int(i) + 1);
-    comments[i] = j ? judged_comment(eval, *j) : eval;
+    const std::optional<ReviewedMove> m = reviewed_move_at(int(i) + 1);
+    comments[i] = m ? judged_comment(eval, m->judgement) : eval;
   }
   return state_->record(tags, comments);
 }

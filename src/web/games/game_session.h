@@ -13,7 +13,6 @@
 #include "game/families.h"
 #include "game/state.h"
 #include "web/games/game_session_base.h"
-#include "web/games/move_judgement.h"
 #include "web/server/json_fields.h"
 #include "web/store/game_store.h"
 
@@ -23,22 +22,6 @@ class VariantCatalog;
 
 // What a finished move did, for the page's move list and animations: kept
 // beside the Game's moves so that the page's view needs no replay.
-// The engine's view of the position after some ply, as a game review keeps
-// it: from Blue's side, like a record's [%eval] comment.
-struct PlyEvaluation {
-  int blue_score = 0;  // centipawns for Blue
-  int mate = 0;        // moves to a forced win, negative when Red wins; 0: none
-  int depth = 0;
-  std::string best;    // the engine's move here; empty when the game is over here
-  bool final = false;  // the game is over here: blue_score is +1, -1 or 0
-
-  // Blue's expected score, 0..1: what graphs plot and move judgements compare.
-  double blue_expected() const;
-  Json to_json(int ply) const;
-  Json to_stored_json() const;
-  static std::optional<PlyEvaluation> from_stored_json(const Json& j);
-};
-
 struct PlayedMove {
   Move move;
   Piece piece = kNoPiece;
@@ -109,19 +92,16 @@ class GameSession : public GameSessionBase {
   // Its FEN, without a replay.
   const std::string& fen_at(int ply) const;
 
-  // What a review found of the position after `ply` moves; kept until the
-  // move leading there is taken back, stored and written into records.
-  const std::optional<PlyEvaluation>& evaluation(int ply) const;
-  // Ignored for a ply the game does not have.
-  void set_evaluation(int ply, PlyEvaluation e);
-  // The first ply whose position has no evaluation, or -1.
-  int first_unevaluated() const;
   // The side to move after the first `ply` moves.
   Side side_after(int ply) const { return Side(start_.side_to_move() ^ (ply & 1)); }
-  // The move that led to `ply` (1..ply()), judged by the evaluations of
-  // the positions before and after it; nullopt while either is missing.
-  std::optional<MoveJudgement> judge_move(int ply) const;
-  int evaluated() const;
+
+  // The review searches every position (after 0..ply() moves) and keeps its
+  // evaluation until the move leading there is taken back; a move is
+  // judged by the evaluations of the positions before and after it, which
+  // records write as [%eval] comments.
+  std::optional<ReviewStep> next_review_step() override;
+  void keep_review_finding(const ReviewStep& step, const ReviewSearch& found) override;
+  ReviewFindings review_findings() const override;
 
   Json to_json() const override;
   Json move_json(int ply) const override;
@@ -140,6 +120,11 @@ class GameSession : public GameSessionBase {
   bool declared_ = false;
   std::vector<PlayedMove> moves_;                          // one per ply
   std::vector<std::optional<PlyEvaluation>> evaluations_;  // one per ply 0..ply()
+
+  // The move that led to `ply` (1..ply()) judged by the evaluations of the
+  // positions before and after it; nullopt while either is missing.
+  std::optional<ReviewedMove> reviewed_move_at(int ply) const;
+  int evaluated() const;
 };
 
 // GameError kRefused unless every Variant tag of a record text names a

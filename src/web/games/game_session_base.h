@@ -19,6 +19,7 @@
 #include "game/state.h"
 #include "web/games/game_clock.h"
 #include "web/games/help_position.h"
+#include "web/games/review_findings.h"
 #include "web/games/seats.h"
 #include "web/server/json_fields.h"
 #include "web/store/game_store.h"
@@ -170,6 +171,23 @@ class GameSessionBase {
   // may see it. Throws GameError kRefused "position_over" where the game is
   // over there, and where the reader may have nothing searched.
   virtual game::Observation help_position(int ply, int seats) const = 0;
+  // ---- the review (Capabilities::review; web/engines/reviews.h: one job
+  // for every family, which asks the game for what to search and keeps what
+  // it found here, stored with the game and written into its record) ----
+  // The next search the review needs, the first position without a
+  // finding; one the board has decided there is filled in at once, needing
+  // none. nullopt when every one has its finding, and in a game without
+  // reviews.
+  virtual std::optional<ReviewStep> next_review_step() { return std::nullopt; }
+  // Keeps what the search of `step` found, unless the game has changed
+  // there since (ReviewStep::stands).
+  virtual void keep_review_finding(const ReviewStep& step, const ReviewSearch& found) {
+    (void)step;
+    (void)found;
+  }
+  // What the review has found so far, as its answer lists it.
+  virtual ReviewFindings review_findings() const { return {}; }
+
   // What the engine playing the seat to move is given, in every family: the
   // Observation of the side to move, what that seat may see and nothing
   // more. Throws GameError "setting_up" while a set-up is being arranged.

@@ -25,11 +25,12 @@ std::string time_class(const TimeControl& control) {
   return "classical";
 }
 
-std::string rating_category(const std::string& family, const std::string& variant,
+std::string rating_category(const game::Family& family, const std::string& variant,
                             const TimeControl& control) {
   const std::string cls = time_class(control);
   if (cls.empty()) return "";
-  if (family == "flip" || family == "hidden") return family;
+  const game::Capabilities can = family.capabilities();
+  if (can.chance || can.hidden_information) return std::string(family.name());
   return variant + " " + cls;
 }
 

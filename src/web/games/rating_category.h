@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 
+#include "game/family.h"
 #include "web/games/game_clock.h"
 
 // The rating categories (docs/ratings.md): a player has one Glicko-2 rating
@@ -27,12 +28,14 @@ int64_t estimated_ms(const TimeControl& control);
 // "" for an untimed game, which is never rated.
 std::string time_class(const TimeControl& control);
 
-// The category of a game of `family` ("open", "flip", "hidden") played with
-// rule set `variant` under `control`: an open game's rule set and class
-// ("standard blitz", "academic correspondence"); a Flip Jungle game is
-// "flip" and a hidden-pieces game "hidden" whatever their clock (too few
-// players to split them). "" when the game cannot be rated (untimed).
-std::string rating_category(const std::string& family, const std::string& variant,
+// The category of a game of `family` played with rule set `variant` under
+// `control`: the rule set and class ("standard blitz", "academic
+// correspondence") of a game whose players all see the whole board and
+// nothing is left to chance; where chance acts or pieces are hidden, the
+// family's name ("flip", "hidden") whatever the rule set and clock (too few
+// players to split them). By the family's capabilities, never its name. ""
+// when the game cannot be rated (untimed).
+std::string rating_category(const game::Family& family, const std::string& variant,
                             const TimeControl& control);
 
 }  // namespace jungle::web

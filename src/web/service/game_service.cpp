@@ -97,7 +97,7 @@ GameService::RatedTerms GameService::rated_terms(int64_t id) {
 }
 
 std::string GameService::category_of(const GameSessionBase& game) {
-  return rating_category(std::string(game.family().name()), game.variant(), game.clock.control());
+  return rating_category(game.family(), game.variant(), game.clock.control());
 }
 
 bool GameService::decided_on_stale_copy(GameSessionBase& game, const GameError& error) {
@@ -248,8 +248,7 @@ std::string GameService::category_of(const StoredGame& g) const {
   if (!SeatTable::from_stored(g.seats).rated) return "";
   const game::Family* family = catalog_.family_of(g.variant);
   if (family == nullptr) return "";
-  return rating_category(std::string(family->name()), g.variant,
-                         GameClock::from_stored(g.clock).control());
+  return rating_category(*family, g.variant, GameClock::from_stored(g.clock).control());
 }
 
 void GameService::label_seats(const std::vector<ListedGame>& games,

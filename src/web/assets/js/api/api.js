@@ -142,33 +142,28 @@
  */
 /**
  * What a review found of the position after `ply` moves: from Blue's side,
- * `expected` Blue's expected score (0..1), `final` when the board decided.
+ * `expected` Blue's expected score (0..1), `final` when the game ended there
+ * (where chance acts, `blue_score` is that expected score as centipawns by
+ * the engines' one curve).
  * @typedef {{ ply: number, blue_score: number, mate: number | null, depth: number,
  *             best: string | null, final: boolean, expected: number }} PlyEvaluation
  */
 /**
- * The review's judgement of the move that led to `ply`: what it lost of the
- * mover's expected score, and the engine's move in its place.
- * @typedef {{ ply: number, loss: number, judgement: 'inaccuracy' | 'mistake' | 'blunder' | null,
- *             better: string | null }} MoveJudgement
+ * The review's judgement of the move that led to `ply` (docs/api.md,
+ * "review"), the same for every family: `move` as played, `side` its
+ * player's colour (null before a first flip gave the colours), `best` the
+ * engine's action in its place, the player's expected score with each, what
+ * it lost, and `better` the engine's action where the move is marked.
+ * @typedef {{ ply: number, move: string, side: Side | null, best: string,
+ *             expected_best: number, expected_played: number, loss: number,
+ *             judgement: 'inaccuracy' | 'mistake' | 'blunder' | null,
+ *             better: string | null, depth: number }} MoveJudgement
  */
 /**
  * A game's review: `plies` and `moves` hold null where nothing is known yet.
  * @typedef {{ game: number, status: 'none' | 'running' | 'done' | 'stopped' | 'failed',
  *             analysed: number, total: number, message?: string,
- *             plies: Array<PlyEvaluation | null>, moves: Array<MoveJudgement | null>,
- *             flip?: Array<FlipJudgement | null> }} Review
- */
-/**
- * A Flip Jungle review's judgement of one ply (docs/api.md, "Reviews").
- * @typedef {{ ply: number, move: string, side: Side | null, best: string,
- *   expected_best: number, expected_played: number, loss: number,
- *   judgement: 'inaccuracy' | 'mistake' | 'blunder' | null, depth: number }} FlipJudgement
- */
-/**
- * A Flip Jungle review as the server answers it: `moves[n-1]` judges ply n.
- * @typedef {{ game: number, kind: 'flip', status: 'none' | 'running' | 'done' | 'stopped' | 'failed',
- *   analysed: number, total: number, moves: (FlipJudgement | null)[], message?: string }} FlipReview
+ *             plies: Array<PlyEvaluation | null>, moves: Array<MoveJudgement | null> }} Review
  */
 /**
  * A rule set, with what drawing the board needs.

@@ -5,7 +5,6 @@
 // hands its findings to the move list, the evaluation graph and the bar.
 import { api, messageOf } from '../api/api.js';
 import { toast } from '../util/dom.js';
-import { flipReviewAsReview } from '../game/flip.js';
 import { allows } from '../game/game.js';
 import { reviewArrived, reviewShown, state } from '../state/state.js';
 import { renderEval } from '../views/analysis_view.js';
@@ -14,17 +13,6 @@ import { renderReview } from '../views/review_view.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
 /** @typedef {import('../api/api.js').Review} Review */
-
-/**
- * A review as the server sent it, in the shape every game's takes: where
- * chance acts, the flip engine's findings (expected scores over the pool)
- * are read into it (game/flip.js).
- * @param {Game} g @param {Review} review @returns {Review}
- */
-const asReview = (g, review) =>
-  allows(g, 'chance')
-    ? flipReviewAsReview(/** @type {import('../api/api.js').FlipReview} */ (/** @type {unknown} */ (review)), g)
-    : review;
 
 const POLL_MS = 400;
 
@@ -57,7 +45,7 @@ function poll(id) {
     try {
       const review = await api.review(id);
       if (state.game?.id !== id) return;
-      reviewArrived(asReview(state.game, review));
+      reviewArrived(review);
       renderReviewed();
       if (review.status === 'running') poll(id);
     } catch (err) {
@@ -72,7 +60,7 @@ export async function startReview() {
   const g = state.game;
   if (!g) return;
   try {
-    const review = asReview(g, await api.startReview(g.id));
+    const review = await api.startReview(g.id);
     if (state.game?.id !== g.id) return;
     reviewArrived(review);
     renderReviewed();
@@ -95,7 +83,7 @@ export async function gameReviewed(game) {
   if (known && known.total === game.ply + 1 && (known.status !== 'none' || game.status !== 'over')) return;
   if (known?.status === 'running') return; // its next poll brings the new ply
   try {
-    const review = asReview(game, await api.review(game.id));
+    const review = await api.review(game.id);
     if (state.game?.id !== game.id) return;
     reviewArrived(review);
     renderReviewed();

@@ -12,9 +12,7 @@ import { ANIMALS } from './pieces.js';
 /** @typedef {import('../api/api.js').GameMove} GameMove */
 /** @typedef {import('../api/api.js').Pool} Pool */
 /** @typedef {import('../api/api.js').EngineReport} EngineReport */
-/** @typedef {import('../api/api.js').Review} Review */
-/** @typedef {import('../api/api.js').FlipJudgement} FlipJudgement */
-/** @typedef {import('../api/api.js').FlipReview} FlipReview */
+/** @typedef {import('../api/api.js').MoveJudgement} MoveJudgement */
 
 const FILES = 'abcd';
 const LETTERS = 'RCDWPTLE';
@@ -143,61 +141,14 @@ export const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 /** @param {'blue' | 'red' | null} side */
 const sideWord = (side) => (side === 'blue' ? 'Blue' : side === 'red' ? 'Red' : 'First player');
 
-/** What a judged ply's title says. @param {FlipJudgement} j */
+/** What a judged ply's title says. @param {MoveJudgement} j */
 export const judgementTitle = (j) =>
   j.move === j.best
     ? `The engine's choice (${percent(j.expected_best)} expected)`
     : `Expected ${percent(j.expected_best)} with ${j.best}, ${percent(j.expected_played)} after ${j.move}` +
       (j.judgement ? `: ${j.judgement}` : '');
 
-/** A judged ply in the review's summary. @param {FlipJudgement} j */
+/** A judged ply in the review's summary. @param {MoveJudgement} j */
 export const judgedPlyText = (j) =>
   `${j.ply}. ${sideWord(j.side)} ${j.move}${j.judgement ? MARKS[j.judgement] : ''} ${j.judgement}: ` +
   `${percent(j.expected_best)} → ${percent(j.expected_played)} (better ${j.best})`;
-
-/**
- * A Flip Jungle review (docs/api.md, "Reviews") in the shape of every
- * game's review, which the review flow, the move list's marks and the
- * evaluation graph read: `plies` Blue's expected score in each position the
- * review searched (the best action's, from its player's side; a position
- * before the first flip of a first-flip set has no Blue yet and is left
- * out) and the game's result at its end; `moves` each ply's judgement with
- * the better action. The flip review's own findings stay under `flip`.
- * @param {FlipReview} review
- * @param {{ status: string, winner: 'blue' | 'red' | null }} game
- * @returns {Review}
- */
-export function flipReviewAsReview(review, game) {
-  /** @type {Review['plies']} */
-  const plies = review.moves.map((m, i) =>
-    m && m.side
-      ? {
-          ply: i,
-          expected: m.side === 'blue' ? m.expected_best : 1 - m.expected_best,
-          blue_score: NaN,
-          mate: null,
-          depth: m.depth,
-          best: m.best,
-          final: false,
-        }
-      : null,
-  );
-  const end = game.winner === 'blue' ? 1 : game.winner === 'red' ? 0 : 0.5;
-  plies.push(
-    game.status === 'over' && review.status !== 'none'
-      ? { ply: review.total, expected: end, blue_score: NaN, mate: null, depth: 0, best: null, final: true }
-      : null,
-  );
-  return {
-    game: review.game,
-    status: review.status,
-    analysed: review.analysed,
-    total: review.total + 1,
-    message: review.message,
-    plies,
-    moves: review.moves.map((m) =>
-      m ? { ply: m.ply, loss: m.loss, judgement: m.judgement, better: m.move === m.best ? null : m.best } : null,
-    ),
-    flip: review.moves,
-  };
-}

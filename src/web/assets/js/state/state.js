@@ -234,8 +234,8 @@ export function evaluationShown() {
 export function reviewArrived(review) {
   current.review = review;
   for (const e of review.plies) {
-    // (A review of expected scores alone, where chance acts, has no score for the bar.)
-    if (e && !e.final && Number.isFinite(e.blue_score) && !current.evaluations.has(e.ply)) {
+    // (A position where the game is over has a result, not a score, for the bar.)
+    if (e && !e.final && !current.evaluations.has(e.ply)) {
       current.evaluations.set(e.ply, e);
     }
   }

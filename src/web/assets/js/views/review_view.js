@@ -30,7 +30,7 @@ export function judgementText(j) {
  * Where chance acts, each ply the review judged, with what its player
  * could expect before and after it (a flip valued over the pool, never by
  * what it revealed).
- * @param {Array<import('../api/api.js').FlipJudgement | null>} plies @param {boolean} done
+ * @param {Array<MoveJudgement | null>} plies @param {boolean} done
  */
 function renderFlipSummary(plies, done) {
   const list = $('review-summary');
@@ -96,8 +96,8 @@ function renderSummary(g) {
   const list = $('review-summary');
   list.replaceChildren();
   if (!review || review.analysed === 0) return;
-  if (review.flip) {
-    renderFlipSummary(review.flip, review.status === 'done');
+  if (allows(g, 'chance')) {
+    renderFlipSummary(review.moves, review.status === 'done');
     return;
   }
   for (const side of /** @type {const} */ (['blue', 'red'])) {
