@@ -24,7 +24,16 @@ namespace {
 // below them stands pat above beta.
 constexpr const char* kShutInFen = "7/7/7/7/7/7/7/ed4l/C4tW b";
 
-SearchResult one_ply(const RuleSetPtr& rules) {
+// Red to move. Blue's Wolf (a9) is shut in by Red's Lion (a8) and Tiger
+// (b9); Blue's Elephant (g5) can still move. Red's Elephant taking it
+// (g6g5) leaves Blue without a move. Nothing Red has threatens Blue's den,
+// so the one-ply search tries g6g5 first with the whole window: below it
+// Blue, far behind, stands pat below beta, finds no capture to try, and
+// must still ask whether it has a move at all (asked too late, the search
+// prints cp 2165 for g6g5, not mate 1).
+constexpr const char* kLastMoverTakenFen = "Wt5/l6/7/6e/6E/7/7/7/7 b";
+
+SearchResult one_ply(const RuleSetPtr& rules, const char* fen) {
   Engine engine;
   EngineOptions options;
   options.hash_mb = 1;
@@ -33,7 +42,7 @@ SearchResult one_ply(const RuleSetPtr& rules) {
   engine.set_rules(rules);
   SearchLimits limits;
   limits.depth = 1;
-  return engine.search(Position::from_fen(kShutInFen, rules), limits);
+  return engine.search(Position::from_fen(fen, rules), limits);
 }
 
 TEST(Quiescence, ASideWithoutALegalMoveLosesHoweverItStandsOnMaterial) {
@@ -45,11 +54,24 @@ TEST(Quiescence, ASideWithoutALegalMoveLosesHoweverItStandsOnMaterial) {
   pos.do_move(trap);
   ASSERT_EQ(generate_moves(pos).size(), 0);
 
-  const SearchResult result = one_ply(rules);
+  const SearchResult result = one_ply(rules, kShutInFen);
   // Red wins on the next ply: Blue, to move at ply 1, has no move.
   EXPECT_EQ(result.score, kMateScore - 1) << score_text(result.score);
   const std::string best = kStandardGeometry.move_text(result.best);
   EXPECT_TRUE(best == "b2b1" || best == "a2a1") << best;
+}
+
+TEST(Quiescence, ASideWithoutACaptureOrAnyMoveLosesHoweverFarBehindItStands) {
+  const RuleSetPtr rules = load_variant("standard");
+  Position pos = Position::from_fen(kLastMoverTakenFen, rules);
+  const Move take = *kStandardGeometry.parse_move_text("g6g5");
+  ASSERT_TRUE(generate_moves(pos).contains(take));
+  pos.do_move(take);
+  ASSERT_EQ(generate_moves(pos).size(), 0);
+
+  const SearchResult result = one_ply(rules, kLastMoverTakenFen);
+  EXPECT_EQ(result.score, kMateScore - 1) << score_text(result.score);
+  EXPECT_EQ(kStandardGeometry.move_text(result.best), "g6g5");
 }
 
 }  // namespace
