@@ -4,7 +4,6 @@
 // restart with its clock still counting; the top bar's "Your turn" count.
 //   JUNGLE_BINARY=build/x/jungle node --test after_game.test.mjs
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -50,16 +49,10 @@ async function onlineGame(alice, bob, { clock = 'none' } = {}) {
 const stateOf = (p, id) => p.evaluate(async (game) => (await fetch(`/api/games/${game}`)).json(), id);
 
 before(async () => {
-  db = path.join(work, 'games.db');
-  ({ proc: server, url } = await h.startServer(db));
-  browser = await h.launchBrowser();
+  ({ server, url, browser, db } = await h.startServerAndBrowser(work));
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await h.stopServer(server), 0, 'the server stops cleanly on SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 test('after a game, a rematch: both players and a spectator follow into it, colours swapped', async () => {
   const alice = await person('alice');

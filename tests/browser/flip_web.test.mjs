@@ -7,7 +7,6 @@
 // switches on.
 //   JUNGLE_BINARY=build/x/jungle JUNGLE_SCREENSHOTS=build/x/screenshots node --test tests/browser/
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -24,19 +23,14 @@ const waitForPlies = (n) => h.waitForMoves(page, n);
 const firstMove = () => page.locator('#moves button.mv').first();
 
 before(async () => {
-  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
-  browser = await h.launchBrowser();
+  ({ server, url, browser } = await h.startServerAndBrowser(work));
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (e) => {
     throw e;
   });
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await h.stopServer(server), 0, 'the server stops cleanly on SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 test('a flip set starts face down; a flip turns the tile over and leaves the pool', async () => {
   await h.openPage(page, url);

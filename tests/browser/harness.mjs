@@ -58,13 +58,15 @@ export const launchBrowser = () =>
   chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 /**
- * A suite's server on a fresh `games.db` in `work` and its browser; resolves
- * to both. A browser that fails to start stops the server it would have used.
+ * A suite's server on a fresh `games.db` in `work` (`args` added to `jungle
+ * serve`) and its browser; resolves to both and the database's path. A
+ * browser that fails to start stops the server it would have used.
  */
-export async function startServerAndBrowser(work) {
-  const { proc: server, url } = await startServer(path.join(work, 'games.db'));
+export async function startServerAndBrowser(work, { args = [] } = {}) {
+  const db = path.join(work, 'games.db');
+  const { proc: server, url } = await startServer(db, { args });
   try {
-    return { server, url, browser: await launchBrowser() };
+    return { server, url, db, browser: await launchBrowser() };
   } catch (e) {
     await stopServer(server);
     throw e;

@@ -4,7 +4,6 @@
 // runs out, the lobby and a game abandoned.
 //   JUNGLE_BINARY=build/x/jungle node --test online.test.mjs
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -44,16 +43,10 @@ async function createOnline(p, { side = 'blue', name = '', clockSeconds = 0, lob
 const { move, gameId } = h;
 
 before(async () => {
-  db = path.join(work, 'games.db');
-  ({ proc: server, url } = await h.startServer(db, { args: serverArgs }));
-  browser = await h.launchBrowser();
+  ({ server, url, browser, db } = await h.startServerAndBrowser(work, { args: serverArgs }));
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await h.stopServer(server), 0, 'the server stops cleanly on SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 test('two players play online through the link while a spectator follows', async () => {
   const alice = await person('alice');

@@ -2,7 +2,6 @@
 // headless Chromium against a real server.
 //   JUNGLE_BINARY=build/x/jungle node --test tests/browser/play_feel.test.mjs
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -14,15 +13,10 @@ let url;
 let browser;
 
 before(async () => {
-  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
-  browser = await h.launchBrowser();
+  ({ server, url, browser } = await h.startServerAndBrowser(work));
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await h.stopServer(server), 0);
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 /** Creates a game through the API from inside the page and opens it. */
 async function openGameFrom(page, body) {

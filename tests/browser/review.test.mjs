@@ -4,7 +4,6 @@
 // real server.
 //   JUNGLE_BINARY=build/x/jungle node --test tests/browser/review.test.mjs
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -15,15 +14,10 @@ let url;
 let browser;
 
 before(async () => {
-  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db')));
-  browser = await h.launchBrowser();
+  ({ server, url, browser } = await h.startServerAndBrowser(work));
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await h.stopServer(server), 0);
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 const bothHuman = { blue: { type: 'human' }, red: { type: 'human' } };
 // Blue to move: the Dog on c2 must take the Rat on c1, which otherwise

@@ -5,7 +5,7 @@
 //   JUNGLE_BINARY=build/x/jungle node --test tests/browser/tablebase.test.mjs
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -20,15 +20,10 @@ before(async () => {
   const tables = path.join(work, 'tb');
   mkdirSync(tables);
   execFileSync(h.binary, ['tb', 'gen', '--material', 'R-e', '--out', tables], { stdio: 'ignore' });
-  ({ proc: server, url } = await h.startServer(path.join(work, 'games.db'), { args: ['--tb', tables] }));
-  browser = await h.launchBrowser();
+  ({ server, url, browser } = await h.startServerAndBrowser(work, { args: ['--tb', tables] }));
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await h.stopServer(server), 0);
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 const tbLine = (page) => page.locator('#tb-line');
 

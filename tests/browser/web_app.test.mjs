@@ -2,13 +2,12 @@
 // port with a fresh database, driven in Debian's headless Chromium.
 //   JUNGLE_BINARY=build/x/jungle JUNGLE_SCREENSHOTS=build/x/screenshots node --test tests/browser/
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
 
 const { work, shots } = h.workFolders('jungle-browser-');
-const { startServer, stopServer } = h;
 
 let server;
 let url;
@@ -37,17 +36,12 @@ async function waitForDepth(p = page) {
 }
 
 before(async () => {
-  ({ proc: server, url } = await startServer(path.join(work, 'games.db')));
-  browser = await h.launchBrowser();
+  ({ server, url, browser } = await h.startServerAndBrowser(work));
   page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page.on('pageerror', (e) => { throw e; });
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) assert.equal(await stopServer(server), 0, 'the server stops cleanly on SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 test('the page loads and offers a new game', async () => {
   await page.goto(url);
