@@ -241,6 +241,43 @@ uint64_t Position::compute_key() const {
   return k;
 }
 
+// The counters a ply ends with, for a move and a failed attack alike: each
+// piece of the side `us` that moved and is in the water has spent one more
+// turn there and may drown (its key taken out of `board_key`), and a piece
+// in its own den has stayed one more turn. `st.water_turns` holds the turns
+// after the piece's own step already. Returns the counters' part of the key.
+[[gnu::always_inline]] inline uint64_t Position::end_of_ply_counters(StateInfo& st,
+                                                                     const StateInfo& prev, Side us,
+                                                                     uint64_t& board_key) {
+  const RuleSet& rs = *rules_;
+  uint64_t counters_key = 0;
+  if (rs.tracks_water_turns()) {
+    for (Bitboard b = by_side_[us] & rs.water(); b;) {
+      Square s = pop_lsb(b);
+      int i = rules_->water_index(s);
+      if (++st.water_turns[i] > rules().water_turn_limit) {
+        st.drowned |= square_bb(s);
+        st.drowned_piece[i] = board_[s];
+        board_key ^= zobrist::piece_key(Piece(board_[s]), s);
+        remove_piece(s);
+        st.water_turns[i] = 0;
+      }
+    }
+    if (st.drowned) st.plies_since_capture = 0;
+    for (int i = 0; i < kMaxCountedWaterSquares; ++i) {
+      if (st.water_turns[i]) counters_key ^= zobrist::water_turns_key(i, st.water_turns[i]);
+    }
+  }
+  if (rs.tracks_den_food()) {
+    st.den_turns = prev.den_turns;
+    if (by_side_[us] & rs.den_bb(us)) ++st.den_turns[us];
+    for (Side s : {kBlue, kRed}) {
+      if (st.den_turns[s]) counters_key ^= zobrist::den_turns_key(s, st.den_turns[s]);
+    }
+  }
+  return counters_key;
+}
+
 void Position::do_move(Move m) {
   const RuleSet& rs = *rules_;
   const Square from = m.from(), to = m.to();
@@ -267,42 +304,17 @@ void Position::do_move(Move m) {
   }
   move_piece(from, to);
   st.plies_since_capture = captured != kNoPiece ? 0 : prev.plies_since_capture + 1;
-  uint64_t counters_key = 0;
-
   if (rs.tracks_water_turns()) {
     st.water_turns = prev.water_turns;
     const int wf = rules_->water_index(from), wt = rules_->water_index(to);
-    const Bitboard water = rs.water();
     int carried = 0;
     if (wf >= 0) {
       carried = st.water_turns[wf];
       st.water_turns[wf] = 0;
     }
     if (wt >= 0) st.water_turns[wt] = uint8_t(carried);
-    // Every piece of the side that moved and is in the water has spent one more turn there.
-    for (Bitboard b = by_side_[us] & water; b;) {
-      Square s = pop_lsb(b);
-      int i = rules_->water_index(s);
-      if (++st.water_turns[i] > rules().water_turn_limit) {
-        st.drowned |= square_bb(s);
-        st.drowned_piece[i] = board_[s];
-        board_key ^= zobrist::piece_key(Piece(board_[s]), s);
-        remove_piece(s);
-        st.water_turns[i] = 0;
-      }
-    }
-    if (st.drowned) st.plies_since_capture = 0;
-    for (int i = 0; i < kMaxCountedWaterSquares; ++i) {
-      if (st.water_turns[i]) counters_key ^= zobrist::water_turns_key(i, st.water_turns[i]);
-    }
   }
-  if (rs.tracks_den_food()) {
-    st.den_turns = prev.den_turns;
-    if (by_side_[us] & rs.den_bb(us)) ++st.den_turns[us];
-    for (Side s : {kBlue, kRed}) {
-      if (st.den_turns[s]) counters_key ^= zobrist::den_turns_key(s, st.den_turns[s]);
-    }
-  }
+  const uint64_t counters_key = end_of_ply_counters(st, prev, us, board_key);
 
   side_ = opponent(us);
   st.board_key = board_key;
@@ -337,36 +349,14 @@ void Position::do_failed_attack(Move m, bool remove_attacker) {
     remove_piece(from);
   }
   st.plies_since_capture = remove_attacker ? 0 : prev.plies_since_capture + 1;
-  uint64_t counters_key = 0;
   if (rs.tracks_water_turns()) {
     // As after a move: the side's pieces in the water have spent one more
     // turn there (the attacker too, when it stays), and may drown.
     st.water_turns = prev.water_turns;
     if (const int wf = rules_->water_index(from); wf >= 0 && remove_attacker)
       st.water_turns[wf] = 0;
-    for (Bitboard b = by_side_[us] & rs.water(); b;) {
-      Square s = pop_lsb(b);
-      int i = rules_->water_index(s);
-      if (++st.water_turns[i] > rules().water_turn_limit) {
-        st.drowned |= square_bb(s);
-        st.drowned_piece[i] = board_[s];
-        board_key ^= zobrist::piece_key(Piece(board_[s]), s);
-        remove_piece(s);
-        st.water_turns[i] = 0;
-      }
-    }
-    if (st.drowned) st.plies_since_capture = 0;
-    for (int i = 0; i < kMaxCountedWaterSquares; ++i) {
-      if (st.water_turns[i]) counters_key ^= zobrist::water_turns_key(i, st.water_turns[i]);
-    }
   }
-  if (rs.tracks_den_food()) {
-    st.den_turns = prev.den_turns;
-    if (by_side_[us] & rs.den_bb(us)) ++st.den_turns[us];
-    for (Side s : {kBlue, kRed}) {
-      if (st.den_turns[s]) counters_key ^= zobrist::den_turns_key(s, st.den_turns[s]);
-    }
-  }
+  const uint64_t counters_key = end_of_ply_counters(st, prev, us, board_key);
   side_ = opponent(us);
   st.board_key = board_key;
   st.key = board_key ^ counters_key;

@@ -204,6 +204,8 @@ class Position {
     }
     return 0;
   }
+  // The water and den counters that end every ply (position.cpp).
+  uint64_t end_of_ply_counters(StateInfo& st, const StateInfo& prev, Side us, uint64_t& board_key);
   void index_state(int ply);
   void unindex_state(int ply);
   std::array<int32_t, kRepetitionSlots> repetition_slots_;
