@@ -21,6 +21,7 @@
 #include "rating/glicko2.h"
 #include "test_folder.h"
 #include "web/games/rating_category.h"
+#include "web/store/open_game_store.h"
 #include "web/store/sqlite_account_store.h"
 #include "web/web_server.h"
 #include "web_test_util.h"
@@ -339,6 +340,57 @@ TEST_F(WebRatedTest, EitherPlayerAbortsBeforeEachSideHasMovedAndNothingCountsIt)
   const Reply local = ann->post("/api/games", Json::object());
   r = ann->post(path(local.body["id"], "/abort"), Json::object());
   EXPECT_EQ(code_of(r), "not_online") << r.text;
+}
+
+// An aborted game is a result of its own through the layers, never the draw
+// the rules hold it as: the store's row says "aborted", the game_over event
+// too, and the record writes Result "*" with Termination "aborted". A row
+// stored before ("1/2-1/2", termination "aborted") reads back the same.
+TEST_F(WebRatedTest, AnAbortedGameIsStoredAndRecordedAsItsOwnResult) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t id = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(id, "/abort"), Json::object()).status, 200);
+  const std::string record = ann->get(path(id, "/record")).text;
+  EXPECT_NE(record.find("[Result \"*\"]"), std::string::npos) << record;
+  EXPECT_NE(record.find("[Termination \"aborted\"]"), std::string::npos) << record;
+  EXPECT_NE(record.find("1. a3a4 *\n"), std::string::npos) << record;
+  EXPECT_EQ(record.find("1/2-1/2"), std::string::npos) << record;
+  server_.reset();
+  {
+    std::unique_ptr<GameStore> store = open_game_store(test_database(dir_.path()));
+    StoredGame row = *store->load(id);
+    EXPECT_EQ(row.result, "aborted");
+    EXPECT_EQ(row.termination, "aborted");
+    EXPECT_EQ(row.declared, "aborted");
+    Json over;
+    for (const StoredEvent& e : store->events_after(id, 0, 100)) {
+      if (e.type == "game_over") over = Json::parse(e.data);
+    }
+    EXPECT_EQ(over["result"], "aborted");
+    EXPECT_EQ(over["winner"], nullptr);
+    EXPECT_EQ(over["termination"], "aborted");
+    // The row as the server wrote it before aborting was a result of its own.
+    row.result = "1/2-1/2";
+    store->update(row);
+  }
+  start();
+  Browser anyone(port_, "");
+  const Reply s = anyone.get(path(id));
+  EXPECT_EQ(s.body["status"], "over");
+  EXPECT_EQ(s.body["result"], "aborted");
+  EXPECT_EQ(s.body["winner"], nullptr);
+  EXPECT_EQ(s.body["message"], "Game aborted");
+  EXPECT_EQ(anyone.get(path(id, "/record")).text, record);
+  const Json profile = anyone.get("/api/players/Ann").body;
+  EXPECT_EQ(profile["played"], 0);
+  EXPECT_EQ(profile["draws"], 0);
+  ASSERT_EQ(profile["games"].size(), 1u) << profile;
+  EXPECT_EQ(profile["games"][0]["outcome"], "aborted");
+  EXPECT_EQ(anyone.get("/api/players/Ann?result=aborted").body["games"].size(), 1u);
+  EXPECT_EQ(anyone.get("/api/players/Ann?result=draw").body["games"].size(), 0u);
 }
 
 // A player who does not make its first move within GameService::kFirstMoveMs

@@ -33,7 +33,9 @@ struct StoredGame {
   int ply_count = 0;
   std::string blue;  // player settings as JSON
   std::string red;
-  std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
+  // "1-0", "0-1", "1/2-1/2", "aborted" (rows written before aborting was a
+  // result of its own say "1/2-1/2" with termination "aborted") or "*".
+  std::string result = "*";
   std::string termination;   // "" while the game goes on
   std::string declared;      // a result not shown by the board: "resignation", ...
   std::string evaluations;   // a review's findings per ply, as JSON; "" when none
