@@ -731,6 +731,45 @@ TEST_F(WebRatedTest, TheLobbyTellsEachViewerWhetherItMayTakeAChallenge) {
   EXPECT_NE(text.find("\"code\":\"rating_out_of_range\""), std::string::npos) << text;
 }
 
+// The store keeps a rated game's category in a column (schema 4), which the
+// profile's filters read in the query. A rated game stored before the
+// column (category "") gets its category when a server starts on the store.
+TEST_F(WebRatedTest, ARatedGameStoredBeforeTheCategoryColumnGetsItAtStart) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t rated = start_rated(*ann, *bob);
+  play_and_resign(*ann, *bob, rated, *bob);
+  Json casual = rated_game();
+  casual["rated"] = false;
+  const Reply g = ann->post("/api/games", casual);
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t unrated = g.body["id"];
+  server_.reset();
+  {
+    std::unique_ptr<GameStore> store = open_game_store(test_database(dir_.path()));
+    EXPECT_EQ(store->load(rated)->category, "standard blitz");
+    EXPECT_EQ(store->load(unrated)->category, "");
+    EXPECT_TRUE(store->uncategorized_rated(0, 10).empty());
+    // The row as it was before the column: "" (the column's default).
+    store->set_category(rated, "");
+    const std::vector<StoredGame> before = store->uncategorized_rated(0, 10);
+    ASSERT_EQ(before.size(), 1u);
+    EXPECT_EQ(before[0].id, rated);
+  }
+  start();
+  Browser anyone(port_, "");
+  const Json games = anyone.get("/api/players/Ann?category=standard%20blitz").body["games"];
+  ASSERT_EQ(games.size(), 1u) << games;
+  EXPECT_EQ(games[0]["id"], rated);
+  EXPECT_EQ(games[0]["category"], "standard blitz");
+  EXPECT_EQ(anyone.get("/api/players/Ann?rated=false").body["games"][0]["id"], unrated);
+  server_.reset();
+  std::unique_ptr<GameStore> store = open_game_store(test_database(dir_.path()));
+  EXPECT_EQ(store->load(rated)->category, "standard blitz");
+  EXPECT_TRUE(store->uncategorized_rated(0, 10).empty());
+}
+
 // The profile's game list filtered on the server: rated or casual, a
 // rating category, the outcome for the player; each filter's bad value
 // refused with a 400 that names it.
