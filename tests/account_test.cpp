@@ -66,7 +66,9 @@ TEST(AccountRulesTest, NamesAndPasswordsAreRefusedWithTheRule) {
 }
 
 TEST(AccountLimiterTest, ABucketHoldsItsBurstAndEarnsOneBackPerShare) {
-  TokenBuckets buckets(5, 900000);
+  TestFolder dir("account-limiter");
+  SqliteAccountStore store(dir / "games.db");
+  TokenBuckets buckets(store, "name", 5, 900000);
   const int64_t t0 = 1000;
   for (int i = 0; i < 5; ++i) {
     EXPECT_TRUE(buckets.allowed("ann", t0)) << i;
@@ -86,6 +88,20 @@ TEST(AccountLimiterTest, ABucketHoldsItsBurstAndEarnsOneBackPerShare) {
     buckets.take("ann", t0 + 10 * 900000);
   }
   EXPECT_FALSE(buckets.allowed("ann", t0 + 10 * 900000));
+  // Kinds apart; and another store object on the file (another server)
+  // reads the same buckets.
+  EXPECT_TRUE(TokenBuckets(store, "address", 5, 900000).allowed("ann", t0 + 10 * 900000));
+  SqliteAccountStore other(dir / "games.db");
+  TokenBuckets same(other, "name", 5, 900000);
+  EXPECT_FALSE(same.allowed("ann", t0 + 10 * 900000));
+  EXPECT_EQ(same.wait_ms("ann", t0 + 10 * 900000), 180000);
+  // A bucket untouched for a whole window is full again, and its row is
+  // forgotten when any bucket is next taken from.
+  EXPECT_TRUE(store.login_bucket("name", "bob") == std::nullopt);
+  same.take("bob", t0 + 12 * 900000);
+  EXPECT_FALSE(store.login_bucket("name", "ann"));
+  ASSERT_TRUE(store.login_bucket("name", "bob"));
+  EXPECT_EQ(store.login_bucket("name", "bob")->units, 4 * 900000);
   EXPECT_EQ(LoginLimits::kPerName, 5);
   EXPECT_EQ(LoginLimits::kPerAddress, 20);
   EXPECT_EQ(LoginLimits::kWindowMs, 900000);
@@ -325,7 +341,7 @@ TEST(AccountStoreTest, AFileOfAccountSchema1GainsTheRatings) {
   }
   set_account_schema(dir / "games.db", 1,
                      {"ratings", "rated_games", "puzzle_players", "puzzle_history",
-                      "puzzle_ratings", "rating_history"});
+                      "puzzle_ratings", "rating_history", "login_buckets"});
   SqliteAccountStore again(dir / "games.db");
   EXPECT_EQ(again.opened_version(), 1);
   const int64_t ann = again.account_by_name("ann")->id;
@@ -348,8 +364,9 @@ TEST(AccountStoreTest, AFileOfAccountSchema2GainsThePuzzleTables) {
     count_with_ratings(accounts, 3, "standard rapid", {ann, bob}, "1-0", 4, {1600, 300, 1400, 300});
   }
   // As the previous jungle left it: no puzzle tables, version 2.
-  set_account_schema(dir / "games.db", 2,
-                     {"puzzle_players", "puzzle_history", "puzzle_ratings", "rating_history"});
+  set_account_schema(
+      dir / "games.db", 2,
+      {"puzzle_players", "puzzle_history", "puzzle_ratings", "rating_history", "login_buckets"});
   SqliteAccountStore again(dir / "games.db");
   EXPECT_EQ(again.opened_version(), 2);
   EXPECT_EQ(again.account_by_name("ann")->id, ann);
@@ -377,7 +394,7 @@ TEST(AccountStoreTest, AFileOfANewerAccountSchemaIsRefused) {
     FAIL() << "a newer account schema was opened";
   } catch (const StoreError& e) {
     EXPECT_NE(std::string(e.what()).find("has account schema version 9, newer than this jungle "
-                                         "knows (4)"),
+                                         "knows (5)"),
               std::string::npos)
         << e.what();
   }

@@ -389,13 +389,20 @@ TEST(GameInterface, FlipDealFixesChanceAndIsUnseen) {
   }
 }
 
+// A game of `variant` after its first move (and the chance that follows
+// it, in a family where one does).
+std::unique_ptr<State> after_first_move(const char* variant, std::mt19937_64& rng) {
+  std::unique_ptr<State> s = family_of_variant(variant).new_state(variant, "", rng);
+  s->apply(s->legal_actions().front());
+  if (s->actor().is_chance()) s->apply(s->legal_actions().front());
+  return s;
+}
+
 TEST(GameInterface, DeclaredResultsEndAndAreTakenBackWithTheAction) {
   std::mt19937_64 rng(3);
   for (const char* variant : {"standard", "flip-fixed", "hidden"}) {
     SCOPED_TRACE(variant);
-    std::unique_ptr<State> s = family_of_variant(variant).new_state(variant, "", rng);
-    s->apply(s->legal_actions().front());
-    if (s->actor().is_chance()) s->apply(s->legal_actions().front());
+    std::unique_ptr<State> s = after_first_move(variant, rng);
     s->declare(GameResult::kRedWins, "resignation");
     EXPECT_EQ(s->result(), GameResult::kRedWins);
     EXPECT_EQ(s->termination(), "resignation");
@@ -410,6 +417,37 @@ TEST(GameInterface, DeclaredResultsEndAndAreTakenBackWithTheAction) {
     EXPECT_EQ(read->termination(), "resignation");
     ASSERT_TRUE(s->undo());
     EXPECT_EQ(s->result(), GameResult::kOngoing);
+  }
+}
+
+// An aborted game is a result of its own in every family's record: Result
+// "*" with Termination "aborted" (never the draw it is held as inside), read
+// back as the aborted game it was; a record written before, with Result
+// "1/2-1/2", reads back the same.
+TEST(GameInterface, AnAbortedGameIsRecordedWithAStarAndReadBackAborted) {
+  std::mt19937_64 rng(3);
+  for (const char* variant : {"standard", "flip-fixed", "hidden"}) {
+    SCOPED_TRACE(variant);
+    std::unique_ptr<State> s = after_first_move(variant, rng);
+    s->declare(GameResult::kDraw, "aborted");
+    EXPECT_EQ(s->result_message(), "Game aborted");
+    const std::string record = s->serialize();
+    EXPECT_NE(record.find("[Result \"*\"]"), std::string::npos) << record;
+    EXPECT_NE(record.find("[Termination \"aborted\"]"), std::string::npos) << record;
+    EXPECT_EQ(record.find("1/2-1/2"), std::string::npos) << record;
+    EXPECT_EQ(record.substr(record.size() - 3), " *\n") << record;
+    std::unique_ptr<State> read = std::move(s->family().read_records(record).at(0).state);
+    EXPECT_EQ(read->result(), GameResult::kDraw);
+    EXPECT_EQ(read->termination(), "aborted");
+    EXPECT_EQ(read->result_message(), "Game aborted");
+    EXPECT_TRUE(read->legal_actions().empty());
+    std::string old = record;
+    old.replace(old.find("[Result \"*\"]"), 12, "[Result \"1/2-1/2\"]");
+    old.replace(old.size() - 2, 1, "1/2-1/2");
+    std::unique_ptr<State> old_read = std::move(s->family().read_records(old).at(0).state);
+    EXPECT_EQ(old_read->result(), GameResult::kDraw);
+    EXPECT_EQ(old_read->termination(), "aborted");
+    EXPECT_EQ(old_read->serialize(), record);
   }
 }
 

@@ -305,6 +305,18 @@ TEST(GameRecord, ResultMustMatchAGameEndedByRule) {
       1u);
 }
 
+// An aborted game has no winner: its record says Result "*" (or "1/2-1/2",
+// as records said before aborting was a result of its own), never a win.
+TEST(GameRecord, AnAbortedGameNeedsAResultWithoutAWinner) {
+  EXPECT_EQ(read_records("[Result \"*\"]\n[Termination \"aborted\"]\n\n1. a3a4 *\n").size(), 1u);
+  EXPECT_EQ(
+      read_records("[Result \"1/2-1/2\"]\n[Termination \"aborted\"]\n\n1. a3a4 1/2-1/2\n").size(),
+      1u);
+  const std::string msg =
+      read_error("[Result \"1-0\"]\n[Termination \"aborted\"]\n\n1. a3a4 1-0\n").what();
+  EXPECT_EQ(msg, "game 1, line 4: Termination \"aborted\" needs Result * (nobody won), not 1-0");
+}
+
 TEST(GameRecord, FenTagSetsTheStart) {
   const std::string fen = "6d/7/7/7/7/7/7/7/D6 w 0 1";
   GameRecord game = random_record(3, 6, fen);

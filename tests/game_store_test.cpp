@@ -151,6 +151,7 @@ TEST_P(AnyGameStoreTest, EveryFieldComesBackAsWritten) {
   g.seats = R"({"blue":"x"})";
   g.clock = R"({"initial_ms":60000})";
   g.offers = R"({"draw":"red"})";
+  g.category = "standard blitz";
   store->insert(g);
   auto back = store->load(g.id);
   ASSERT_TRUE(back);
@@ -174,6 +175,7 @@ TEST_P(AnyGameStoreTest, EveryFieldComesBackAsWritten) {
   EXPECT_EQ(back->seats, expected.seats);
   EXPECT_EQ(back->clock, expected.clock);
   EXPECT_EQ(back->offers, expected.offers);
+  EXPECT_EQ(back->category, expected.category);
   // Lists leave the long columns out and keep the rest.
   const auto listed = store->list(10, 0);
   ASSERT_EQ(listed.size(), 1u);
@@ -189,13 +191,64 @@ TEST_P(AnyGameStoreTest, EveryFieldComesBackAsWritten) {
   next.code = "";
   next.listing = "";
   next.offers = "";
+  next.category = "standard rapid";
   EXPECT_EQ(store->update(next), 2);
   back = store->load(g.id);
+  EXPECT_EQ(back->category, "standard rapid");
+  EXPECT_EQ(store->list(10, 0).at(0).category, "standard rapid");
   EXPECT_EQ(back->moves, "a3a4 g7g6 a4a5");
   EXPECT_EQ(back->code, "");
   EXPECT_EQ(back->offers, "");
   EXPECT_EQ(back->revision, 2);
   EXPECT_FALSE(store->find_code("ABC234"));
+}
+
+// The games a server gives a category as it starts: rated ones (by their
+// seats) without one, by id, a page at a time; writing one is no revision.
+TEST_P(AnyGameStoreTest, RatedGamesWithoutACategoryAreFoundByIdAndGivenOne) {
+  auto store = open();
+  std::vector<int64_t> ids;
+  for (const char* seats : {R"({"listed":false,"online":true,"rated":true,"seats":[]})",
+                            R"({"listed":false,"online":true,"rated":false,"seats":[]})", "",
+                            R"({"listed":false,"online":true,"rated":true,"seats":[]})",
+                            R"({"listed":false,"online":true,"rated":true,"seats":[]})"}) {
+    StoredGame g = sample_game();
+    g.seats = seats;
+    store->insert(g);
+    ids.push_back(g.id);
+  }
+  const auto found = [&](int64_t after, int limit) {
+    std::vector<int64_t> out;
+    for (const StoredGame& g : store->uncategorized_rated(after, limit)) out.push_back(g.id);
+    return out;
+  };
+  EXPECT_EQ(found(0, 10), (std::vector<int64_t>{ids[0], ids[3], ids[4]}));
+  EXPECT_EQ(found(ids[0], 1), (std::vector<int64_t>{ids[3]}));
+  EXPECT_EQ(store->uncategorized_rated(0, 1).at(0).seats,
+            R"({"listed":false,"online":true,"rated":true,"seats":[]})");
+  store->set_category(ids[3], "standard blitz");
+  EXPECT_EQ(found(0, 10), (std::vector<int64_t>{ids[0], ids[4]}));
+  EXPECT_EQ(store->load(ids[3])->category, "standard blitz");
+  EXPECT_EQ(store->load(ids[3])->revision, 1);
+}
+
+// A file of schema 3 (before the category column) gains it, every game's "".
+TEST_F(GameStoreTest, AFileOfSchemaThreeGainsTheCategoryColumn) {
+  {
+    SqliteGameStore store(file());
+    StoredGame g = sample_game();
+    store.insert(g);
+  }
+  run_sql(file(),
+          "ALTER TABLE games DROP COLUMN category; DELETE FROM schema_version; "
+          "INSERT INTO schema_version (version) VALUES (3);");
+  SqliteGameStore store(file());
+  EXPECT_EQ(store.opened_version(), 3);
+  EXPECT_EQ(store.load(1)->category, "");
+  StoredGame next = *store.load(1);
+  next.category = "flip";
+  EXPECT_EQ(store.update(next), 2);
+  EXPECT_EQ(store.load(1)->category, "flip");
 }
 
 TEST_P(AnyGameStoreTest, ListsAreNewestFirstAndPaged) {

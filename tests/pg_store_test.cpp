@@ -133,8 +133,9 @@ TEST(PgStoreTest, ADatabaseOfANewerSchemaIsRefusedUntouched) {
   } catch (const StoreError& e) {
     EXPECT_NE(std::string(e.what()).find("schema version 99"), std::string::npos) << e.what();
   }
-  PgTestServer::run_sql(url, "UPDATE schema_version SET version = 3");
-  EXPECT_EQ(PgGameStore(url).opened_version(), 3);
+  PgTestServer::run_sql(
+      url, "UPDATE schema_version SET version = " + std::to_string(PgGameStore::kSchemaVersion));
+  EXPECT_EQ(PgGameStore(url).opened_version(), PgGameStore::kSchemaVersion);
 }
 
 TEST(PgStoreTest, ServersStartedTogetherMigrateOnce) {

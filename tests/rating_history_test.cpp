@@ -135,7 +135,7 @@ TEST(RatingHistoryTest, AFileOfAccountSchema3GainsTheHistoryOfItsRatedGames) {
     p = play_three(accounts);
   }
   // As the previous jungle left it: no history table, version 3.
-  set_account_schema(dir / "games.db", 3, {"rating_history"});
+  set_account_schema(dir / "games.db", 3, {"rating_history", "login_buckets"});
   SqliteAccountStore again(dir / "games.db");
   EXPECT_EQ(again.opened_version(), 3);
   expect_backfilled(again, p);
@@ -166,6 +166,7 @@ TEST(RatingHistoryTest, APostgresDatabaseOfAccountSchema3GainsTheHistoryOfItsRat
     pqxx::connection c(url);
     pqxx::work w(c);
     w.exec("DROP TABLE rating_history");
+    w.exec("DROP TABLE login_buckets");
     w.exec("UPDATE account_schema_version SET version = 3");
     w.commit();
   }

@@ -496,6 +496,49 @@ TEST(WebAccountPgTest, TwoServersOnOnePostgresShareSessions) {
   ASSERT_EQ(on_two.post("/api/account/logout", Json::object()).status, 200);
   EXPECT_EQ(on_one.get("/api/account").body["account"], nullptr);
 }
+
+// The login limits are the database's, not each server's: failures spread
+// over two servers on one PostgreSQL fill one bucket, and the refusal and
+// its wait are the same on both; the waits run on each server's clock.
+TEST(WebAccountPgTest, TwoServersOnOnePostgresShareTheLoginLimits) {
+  JUNGLE_NEED_POSTGRES(pg);
+  TestFolder dir("web-account-pg-limits");
+  WebServerOptions options = small_test_server(dir, 16);
+  options.db = pg->new_database("acctlimits");
+  options.password_cost = PasswordCost::minimum();
+  std::atomic<int64_t> now{1'700'000'000'000};
+  options.clock = [&now] { return now.load(); };
+  WebServer one(options);
+  WebServer two(options);
+  const int port_one = one.start();
+  const int port_two = two.start();
+  Browser ann(port_one, "ann-browser-key-0001");
+  ASSERT_EQ(ann.post("/api/account/signup", kAnn).status, 201);
+  Browser guesser_one(port_one, "guesser-key-00000001");
+  Browser guesser_two(port_two, "guesser-key-00000001");
+  const Json wrong = {{"name", "Ann"}, {"password", "guess-0000"}};
+  // 5 failures to Ann's name, 3 on one server and 2 on the other: each
+  // server alone would still allow 2 or 3 more.
+  for (int i = 0; i < LoginLimits::kPerName; ++i) {
+    Browser& guesser = i % 2 == 0 ? guesser_one : guesser_two;
+    EXPECT_EQ(guesser.post("/api/account/login", wrong).status, 401) << i;
+  }
+  for (Browser* guesser : {&guesser_one, &guesser_two}) {
+    const Reply limited = guesser->post("/api/account/login", kAnn);
+    EXPECT_EQ(limited.status, 429) << limited.text;
+    EXPECT_EQ(code_of(limited), "too_many_attempts");
+    EXPECT_EQ(header(limited, "Retry-After"), "180");
+  }
+  now += 179'999;
+  EXPECT_EQ(guesser_two.post("/api/account/login", kAnn).status, 429);
+  now += 1;
+  EXPECT_EQ(guesser_two.post("/api/account/login", kAnn).status, 200);
+  // The token earned back is spent: one failure on the other server and
+  // Ann's name is refused again on both.
+  EXPECT_EQ(guesser_one.post("/api/account/login", wrong).status, 401);
+  EXPECT_EQ(guesser_two.post("/api/account/login", kAnn).status, 429);
+  EXPECT_EQ(guesser_one.post("/api/account/login", kAnn).status, 429);
+}
 #endif
 
 }  // namespace

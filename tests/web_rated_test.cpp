@@ -21,6 +21,7 @@
 #include "rating/glicko2.h"
 #include "test_folder.h"
 #include "web/games/rating_category.h"
+#include "web/store/open_game_store.h"
 #include "web/store/sqlite_account_store.h"
 #include "web/web_server.h"
 #include "web_test_util.h"
@@ -339,6 +340,57 @@ TEST_F(WebRatedTest, EitherPlayerAbortsBeforeEachSideHasMovedAndNothingCountsIt)
   const Reply local = ann->post("/api/games", Json::object());
   r = ann->post(path(local.body["id"], "/abort"), Json::object());
   EXPECT_EQ(code_of(r), "not_online") << r.text;
+}
+
+// An aborted game is a result of its own through the layers, never the draw
+// the rules hold it as: the store's row says "aborted", the game_over event
+// too, and the record writes Result "*" with Termination "aborted". A row
+// stored before ("1/2-1/2", termination "aborted") reads back the same.
+TEST_F(WebRatedTest, AnAbortedGameIsStoredAndRecordedAsItsOwnResult) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t id = start_rated(*ann, *bob);
+  ASSERT_EQ(ann->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
+  ASSERT_EQ(bob->post(path(id, "/abort"), Json::object()).status, 200);
+  const std::string record = ann->get(path(id, "/record")).text;
+  EXPECT_NE(record.find("[Result \"*\"]"), std::string::npos) << record;
+  EXPECT_NE(record.find("[Termination \"aborted\"]"), std::string::npos) << record;
+  EXPECT_NE(record.find("1. a3a4 *\n"), std::string::npos) << record;
+  EXPECT_EQ(record.find("1/2-1/2"), std::string::npos) << record;
+  server_.reset();
+  {
+    std::unique_ptr<GameStore> store = open_game_store(test_database(dir_.path()));
+    StoredGame row = *store->load(id);
+    EXPECT_EQ(row.result, "aborted");
+    EXPECT_EQ(row.termination, "aborted");
+    EXPECT_EQ(row.declared, "aborted");
+    Json over;
+    for (const StoredEvent& e : store->events_after(id, 0, 100)) {
+      if (e.type == "game_over") over = Json::parse(e.data);
+    }
+    EXPECT_EQ(over["result"], "aborted");
+    EXPECT_EQ(over["winner"], nullptr);
+    EXPECT_EQ(over["termination"], "aborted");
+    // The row as the server wrote it before aborting was a result of its own.
+    row.result = "1/2-1/2";
+    store->update(row);
+  }
+  start();
+  Browser anyone(port_, "");
+  const Reply s = anyone.get(path(id));
+  EXPECT_EQ(s.body["status"], "over");
+  EXPECT_EQ(s.body["result"], "aborted");
+  EXPECT_EQ(s.body["winner"], nullptr);
+  EXPECT_EQ(s.body["message"], "Game aborted");
+  EXPECT_EQ(anyone.get(path(id, "/record")).text, record);
+  const Json profile = anyone.get("/api/players/Ann").body;
+  EXPECT_EQ(profile["played"], 0);
+  EXPECT_EQ(profile["draws"], 0);
+  ASSERT_EQ(profile["games"].size(), 1u) << profile;
+  EXPECT_EQ(profile["games"][0]["outcome"], "aborted");
+  EXPECT_EQ(anyone.get("/api/players/Ann?result=aborted").body["games"].size(), 1u);
+  EXPECT_EQ(anyone.get("/api/players/Ann?result=draw").body["games"].size(), 0u);
 }
 
 // A player who does not make its first move within GameService::kFirstMoveMs
@@ -677,6 +729,45 @@ TEST_F(WebRatedTest, TheLobbyTellsEachViewerWhetherItMayTakeAChallenge) {
     return text.find("\n\n") == std::string::npos;
   });
   EXPECT_NE(text.find("\"code\":\"rating_out_of_range\""), std::string::npos) << text;
+}
+
+// The store keeps a rated game's category in a column (schema 4), which the
+// profile's filters read in the query. A rated game stored before the
+// column (category "") gets its category when a server starts on the store.
+TEST_F(WebRatedTest, ARatedGameStoredBeforeTheCategoryColumnGetsItAtStart) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  const int64_t rated = start_rated(*ann, *bob);
+  play_and_resign(*ann, *bob, rated, *bob);
+  Json casual = rated_game();
+  casual["rated"] = false;
+  const Reply g = ann->post("/api/games", casual);
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t unrated = g.body["id"];
+  server_.reset();
+  {
+    std::unique_ptr<GameStore> store = open_game_store(test_database(dir_.path()));
+    EXPECT_EQ(store->load(rated)->category, "standard blitz");
+    EXPECT_EQ(store->load(unrated)->category, "");
+    EXPECT_TRUE(store->uncategorized_rated(0, 10).empty());
+    // The row as it was before the column: "" (the column's default).
+    store->set_category(rated, "");
+    const std::vector<StoredGame> before = store->uncategorized_rated(0, 10);
+    ASSERT_EQ(before.size(), 1u);
+    EXPECT_EQ(before[0].id, rated);
+  }
+  start();
+  Browser anyone(port_, "");
+  const Json games = anyone.get("/api/players/Ann?category=standard%20blitz").body["games"];
+  ASSERT_EQ(games.size(), 1u) << games;
+  EXPECT_EQ(games[0]["id"], rated);
+  EXPECT_EQ(games[0]["category"], "standard blitz");
+  EXPECT_EQ(anyone.get("/api/players/Ann?rated=false").body["games"][0]["id"], unrated);
+  server_.reset();
+  std::unique_ptr<GameStore> store = open_game_store(test_database(dir_.path()));
+  EXPECT_EQ(store->load(rated)->category, "standard blitz");
+  EXPECT_TRUE(store->uncategorized_rated(0, 10).empty());
 }
 
 // The profile's game list filtered on the server: rated or casual, a

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "core/aborted_game.h"
 #include "core/movegen.h"
 #include "core/record_rules.h"
 
@@ -57,10 +58,10 @@ Game Game::from_record(const GameRecord& record, const RecordSource& source) {
 
 GameRecord Game::to_record() const {
   GameRecord r;
-  r.set_tag("Result", std::string(result_tag(result())));
+  const std::string term = termination();
+  r.set_tag("Result", std::string(record_result_tag(result(), term)));
   r.set_tag("Variant", variant_);
   if (start_.fen() != Position(start_.rule_set_ptr()).fen()) r.set_tag("FEN", start_.fen());
-  const std::string term = termination();
   if (!term.empty()) r.set_tag("Termination", term);
   r.moves = moves_;
   r.board = start_.rule_set().geometry();
@@ -142,7 +143,7 @@ std::string declared_message(const DeclaredResult& declared) {
 std::optional<DeclaredResult> recorded_declaration(std::string_view result_tag_text,
                                                    std::string_view termination_tag) {
   const std::optional<GameResult> recorded =
-      result_from_tag(result_tag_text.empty() ? "*" : result_tag_text);
+      declared_result(result_tag_text.empty() ? "*" : result_tag_text, termination_tag);
   if (!recorded || *recorded == GameResult::kOngoing) return std::nullopt;
   const std::string term(termination_tag);
   return DeclaredResult{*recorded, is_declared_termination(term) ? term : ""};

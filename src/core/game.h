@@ -38,8 +38,9 @@ DeclaredResult checked_declaration(bool over, GameResult result, std::string ter
 // A declared end as a sentence: "Blue wins: Red resigned", "Draw by agreement".
 std::string declared_message(const DeclaredResult& declared);
 // A record's Result as a declared one, when the board does not end the game
-// (a resignation, a loss on time, a result the record gives); nothing when
-// the record gives no result.
+// (a resignation, a loss on time, a result the record gives, an abort:
+// Result "*" with Termination "aborted"); nothing when the record gives no
+// result.
 std::optional<DeclaredResult> recorded_declaration(std::string_view result_tag_text,
                                                    std::string_view termination_tag);
 

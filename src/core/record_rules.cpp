@@ -1,5 +1,6 @@
 #include "core/record_rules.h"
 
+#include "core/aborted_game.h"
 #include "core/bush_notation.h"
 #include "core/dialect_move.h"
 #include "core/dialect_position.h"
@@ -170,6 +171,12 @@ void check_outcome(const GameRecord& game, const Position& end, int game_no, int
                       "Termination " + in_double_quotes(term) + " says the game ended by rule (" +
                           std::string(termination_tag(*t)) + "), but the final position is not " +
                           "a finished game");
+  }
+  // An aborted game has no winner: "*" since aborting became a result of
+  // its own, "1/2-1/2" in the records written before.
+  if (term == kAbortedTermination && result != "*" && result != "1/2-1/2") {
+    throw RecordError(game_no, line,
+                      "Termination \"aborted\" needs Result * (nobody won), not " + result);
   }
   if ((term == "resignation" || term == "time") && result != "1-0" && result != "0-1") {
     throw RecordError(

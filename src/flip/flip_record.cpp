@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "core/aborted_game.h"
 #include "core/game_record.h"
 #include "core/record_tokenizer.h"
 
@@ -40,7 +41,9 @@ std::string write_flip_record(const FlipPosition& pos, const Tags& tags,
   for (std::string_view name : {"Event", "Date", "Blue", "Red"}) {
     if (std::string v = find_tag(tags, name); !v.empty()) out.emplace_back(name, v);
   }
-  out.emplace_back("Result", std::string(result_tag(result)));
+  const std::string result_text(
+      record_result_tag(result, use_declared ? declared->termination : std::string_view()));
+  out.emplace_back("Result", result_text);
   out.emplace_back("Variant", pos.rules().name);
   if (pos.initial_fen() != FlipPosition::start_fen(pos.rules())) {
     out.emplace_back("FEN", pos.initial_fen());
@@ -75,12 +78,11 @@ std::string write_flip_record(const FlipPosition& pos, const Tags& tags,
     after_comment = i < comments.size() && !comments[i].empty();
     if (after_comment) put("{" + comments[i] + "}");
   }
-  const std::string tail(result_tag(result));
-  if (!line.empty() && line.size() + tail.size() + 1 > 79) {
+  if (!line.empty() && line.size() + result_text.size() + 1 > 79) {
     text += line + "\n";
     line.clear();
   }
-  line += (line.empty() ? "" : " ") + tail;
+  line += (line.empty() ? "" : " ") + result_text;
   return text + line + "\n";
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/aborted_game.h"
 #include "core/record_rules.h"
 #include "core/record_tokenizer.h"
 #include "core/text_util.h"
@@ -37,7 +38,7 @@ std::string write(const HiddenGame& game, const Tags& given, const std::string& 
   for (std::string_view name : {"Event", "Date", "Blue", "Red"}) {
     if (std::string v = find_tag(given, name); !v.empty()) out.emplace_back(name, v);
   }
-  const std::string result(result_tag(game.result()));
+  const std::string result(record_result_tag(game.result(), game.termination()));
   out.emplace_back("Result", result);
   out.emplace_back("Variant", game.variant());
   out.emplace_back("FEN", fen);
@@ -297,7 +298,7 @@ class Reader {
     if (!t && !term.empty() && !is_declared_termination(term)) {
       throw RecordError(game_no(), line, "Termination " + in_double_quotes(term) + " is unknown");
     }
-    const std::optional<GameResult> declared = result_from_tag(result);
+    const std::optional<GameResult> declared = declared_result(result, term);
     if (!declared) {
       throw RecordError(
           game_no(), line,

@@ -305,6 +305,8 @@ WebServer::WebServer(WebServerOptions options)
       context_{catalog_, service_, pool_, reviews_, open_streams_, guard_, options_.max_streams} {
   context_.max_game_streams = options_.max_game_streams;
   context_.accounts = &accounts_;
+  // The rated games stored before the store had a category column.
+  service_.categorize_stored_games();
   // The accounts' puzzle ratings and histories, and the puzzles' ratings,
   // live in the database, past a restart.
   puzzles_.keep_in(*account_store_);

@@ -55,6 +55,94 @@ async function call(method, path, body, server = 0) {
   return { status: res.status, data };
 }
 
+// ---- accounts: sign-ups, logins and rated games (docs/accounts.md) ----
+// Sign-ups from one address are limited (LoginLimits::kSignupsPerAddress,
+// 10 a window): the load test makes fewer.
+const ACCOUNTS = 8;
+const BLITZ = { kind: 'increment', initial_ms: 180000, increment_ms: 2000 };
+
+// A request as a logged-in account: its login cookie under the name the
+// server reached gives it (jungle_account_PORT), so that one login serves
+// on every server of the database.
+async function callAs(account, method, path, body, server) {
+  if (requests >= MAX_REQUESTS) throw new Error('request budget spent');
+  requests += 1;
+  perServer[server] += 1;
+  const t0 = performance.now();
+  const headers = { 'X-Player-Key': account.key };
+  if (account.token) headers.Cookie = `jungle_account_${bases[server].port}=${account.token}`;
+  if (body) headers['Content-Type'] = 'application/json';
+  const res = await fetch(new URL(path, bases[server]), {
+    method,
+    headers,
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json();
+  const elapsed = performance.now() - t0;
+  latencies.push(elapsed);
+  statuses.set(res.status, (statuses.get(res.status) || 0) + 1);
+  const cookie = (res.headers.getSetCookie?.() || []).find((c) => c.startsWith('jungle_account_'));
+  if (cookie) account.token = cookie.slice(cookie.indexOf('=') + 1, cookie.indexOf(';'));
+  return { status: res.status, data, ms: elapsed };
+}
+
+// Sign-ups, a login of each account through another server, then every
+// account in two rated games at once (blue in one, red in the next), all
+// of which end at the same moment: each account's rating must count both.
+async function accountsPhase() {
+  const run = Date.now().toString(36).slice(-5);
+  const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({
+    name: `load${run}${i}`,
+    password: `load-password-${i}`,
+    key: `load-test-account-${run}-${i}`.padEnd(20, '0'),
+    token: '',
+  }));
+  const t0 = performance.now();
+  const signups = await Promise.all(accounts.map((a, i) =>
+    callAs(a, 'POST', '/api/account/signup', { name: a.name, password: a.password }, i % SERVERS)));
+  for (const r of signups) if (r.status !== 201) failures.push(`signup: ${r.status} ${JSON.stringify(r.data)}`);
+  const logins = await Promise.all(accounts.map((a, i) =>
+    callAs(a, 'POST', '/api/account/login', { name: a.name, password: a.password }, (i + 1) % SERVERS)));
+  for (const r of logins) if (r.status !== 200) failures.push(`login: ${r.status} ${JSON.stringify(r.data)}`);
+  const loginMs = logins.map((r) => r.ms).sort((a, b) => a - b);
+  // Game i: account i (blue) against account i+1 (red), through servers in turn.
+  const games = [];
+  for (let i = 0; i < ACCOUNTS; i += 1) {
+    const blue = accounts[i];
+    const red = accounts[(i + 1) % ACCOUNTS];
+    const g = await callAs(blue, 'POST', '/api/games', { online: true, rated: true, side: 'blue', time_control: BLITZ }, i % SERVERS);
+    if (g.status !== 201) { failures.push(`rated game: ${g.status} ${JSON.stringify(g.data)}`); continue; }
+    const j = await callAs(red, 'POST', '/api/join', { code: g.data.code }, (i + 1) % SERVERS);
+    if (j.status !== 200) { failures.push(`join: ${j.status} ${JSON.stringify(j.data)}`); continue; }
+    const m1 = await callAs(blue, 'POST', `/api/games/${g.data.id}/moves`, { move: 'a3a4' }, i % SERVERS);
+    const m2 = await callAs(red, 'POST', `/api/games/${g.data.id}/moves`, { move: 'g7g6' }, (i + 1) % SERVERS);
+    if (m1.status !== 200 || m2.status !== 200) { failures.push(`rated moves: ${m1.status} ${m2.status}`); continue; }
+    games.push({ id: g.data.id, loser: i % 2 === 0 ? red : blue, server: i % SERVERS });
+  }
+  // Every game ends at once: each account's two games end together.
+  const ends = await Promise.all(games.map((g) =>
+    callAs(g.loser, 'POST', `/api/games/${g.id}/resign`, {}, g.server)));
+  for (const r of ends) if (r.status !== 200) failures.push(`resign: ${r.status} ${JSON.stringify(r.data)}`);
+  let counted = 0;
+  let lost = 0;
+  for (let i = 0; i < ACCOUNTS; i += 1) {
+    const p = await callAs(accounts[i], 'GET', `/api/players/${accounts[i].name}`, undefined, i % SERVERS);
+    const games = p.data.ratings?.['standard blitz']?.games ?? 0;
+    counted += games;
+    if (games !== 2 || p.data.played !== 2) {
+      lost += 1;
+      failures.push(`${accounts[i].name}: ${games} rated games counted and ${p.data.played} played, not 2`);
+    }
+  }
+  return {
+    seconds: (performance.now() - t0) / 1000,
+    loginMs,
+    games: games.length,
+    counted,
+    lost,
+  };
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main() {
@@ -183,6 +271,7 @@ async function main() {
   for (const w of open) w.stop();
   await Promise.all(open.map((w) => w.done));
   const elapsed = (performance.now() - t0) / 1000;
+  const rated = await accountsPhase();
   const info = (await call('GET', '/api/info')).data; // the first server's
   const sorted = latencies.slice().sort((a, b) => a - b);
   const served = requests - startRequests;
@@ -215,6 +304,8 @@ async function main() {
     console.log('  move -> watcher\'s event: no move reached a watcher');
     process.exitCode = 1;
   }
+  console.log(`  accounts:                ${ACCOUNTS} signed up and logged in again through another server, login p50 ${percentile(rated.loginMs, 50).toFixed(0)} ms, max ${rated.loginMs[rated.loginMs.length - 1].toFixed(0)} ms (Argon2id, at most 4 hashes at once)`);
+  console.log(`  rated games ended at once: ${rated.games}, each account in two of them; rated games counted per account: ${rated.counted / ACCOUNTS} (${rated.lost} accounts short), in ${rated.seconds.toFixed(1)} s`);
   if (failures.length) {
     console.log(`  unexpected answers:      ${failures.length}, first: ${failures[0]}`);
     process.exitCode = 1;

@@ -269,11 +269,8 @@ Json AccountService::profile(const std::string& name, int limit, int offset,
   const StoredAccount account = named(name);
   const AccountTally tally = store_.tally(account.id);
   Json games = Json::array();
-  // A game as the list shows it, or nothing where the filter leaves it out.
-  const auto line = [&](const OwnedGame& o) -> std::optional<Json> {
-    const std::string category = games_.category_of(o.game);
-    const std::string outcome = game_outcome_word(o.seats, o.game.result, o.game.termination);
-    if (!filter.passes(category, outcome)) return std::nullopt;
+  for (const OwnedGame& o : store_.owned_games(account.id, limit, offset, filter)) {
+    const std::string& category = o.game.category;
     const std::string side = o.seats == 3 ? "both" : seat_name(o.seats == 1 ? 0 : 1);
     Json j{{"id", o.game.id},
            {"variant", o.game.variant},
@@ -283,36 +280,12 @@ Json AccountService::profile(const std::string& name, int limit, int offset,
            {"result", api_result(o.game.result, o.game.termination)},
            {"termination", o.game.termination},
            {"side", side},
-           {"outcome", outcome},
+           {"outcome", game_outcome_word(o.seats, o.game.result, o.game.termination)},
            {"rated", !category.empty()},
            {"blue", name_or_null(o.blue_owner)},
            {"red", name_or_null(o.red_owner)}};
     if (!category.empty()) j["category"] = category;
-    return j;
-  };
-  if (!filter.any()) {
-    for (const OwnedGame& o : store_.owned_games(account.id, limit, offset)) {
-      games.push_back(*line(o));
-    }
-  } else {
-    // Filtered here rather than in the store: a game's category is its rule
-    // set's family and its clock's class, which no column holds. The newest
-    // kMaxFiltered games are read, a page at a time, until the page asked
-    // for is full.
-    int skipped = 0;
-    for (int from = 0; from < kMaxFiltered && games.size() < size_t(limit); from += kFilterPage) {
-      const std::vector<OwnedGame> page = store_.owned_games(account.id, kFilterPage, from);
-      for (const OwnedGame& o : page) {
-        std::optional<Json> j = line(o);
-        if (!j) continue;
-        if (skipped < offset) {
-          ++skipped;
-        } else if (games.size() < size_t(limit)) {
-          games.push_back(std::move(*j));
-        }
-      }
-      if (page.size() < size_t(kFilterPage)) break;
-    }
+    games.push_back(std::move(j));
   }
   return Json{{"name", account.name},
               {"created_ms", account.created_ms},

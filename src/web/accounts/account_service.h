@@ -91,11 +91,8 @@ class AccountService {
 
   // The public profile of the account named `name` (404 for none, or a
   // deleted one): its games newest first, `limit` from `offset` of those
-  // `filter` lets through (each with "rated" and a rated one's "category").
-  // A filtered list reads at most the newest kMaxFiltered games, kFilterPage
-  // at a time.
-  static constexpr int kMaxFiltered = 2000;
-  static constexpr int kFilterPage = 200;
+  // `filter` lets through (each with "rated" and a rated one's "category"),
+  // filtered and paged by the store's query, however many games it has.
   Json profile(const std::string& name, int limit, int offset, const ProfileFilter& filter = {});
   // Every game of the account as one record file, each game as a spectator
   // would download it (a hidden game's secrets never in it).
@@ -165,9 +162,6 @@ class AccountService {
   // {"standard blitz": {"rating", "deviation", "provisional", "games"}, ...}
   Json ratings_json(int64_t account_id);
 
-  TokenBuckets& name_failures() { return name_failures_; }
-  TokenBuckets& address_failures() { return address_failures_; }
-
  private:
   int64_t now() const;
   StoredAccount named(const std::string& name);
@@ -180,9 +174,10 @@ class AccountService {
   AccountStore& store_;
   GameService& games_;
   AccountOptions options_;
-  TokenBuckets name_failures_{LoginLimits::kPerName, LoginLimits::kWindowMs};
-  TokenBuckets address_failures_{LoginLimits::kPerAddress, LoginLimits::kWindowMs};
-  TokenBuckets signups_{LoginLimits::kSignupsPerAddress, LoginLimits::kWindowMs};
+  TokenBuckets name_failures_{store_, "name", LoginLimits::kPerName, LoginLimits::kWindowMs};
+  TokenBuckets address_failures_{store_, "address", LoginLimits::kPerAddress,
+                                 LoginLimits::kWindowMs};
+  TokenBuckets signups_{store_, "signup", LoginLimits::kSignupsPerAddress, LoginLimits::kWindowMs};
 };
 
 }  // namespace jungle::web

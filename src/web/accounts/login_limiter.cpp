@@ -1,16 +1,17 @@
 #include "web/accounts/login_limiter.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace jungle::web {
 
-TokenBuckets::TokenBuckets(int burst, int64_t window_ms)
+BucketRule::BucketRule(int burst, int64_t window_ms)
     : burst_(std::max(1, burst)), window_ms_(std::max<int64_t>(1, window_ms)) {}
 
-TokenBuckets::Bucket& TokenBuckets::refill(const std::string& key, int64_t now_ms) {
-  auto [it, fresh] = buckets_.try_emplace(key, Bucket{full(), now_ms});
-  Bucket& b = it->second;
-  if (!fresh && now_ms > b.at_ms) {
+LoginBucket BucketRule::refilled(const std::optional<LoginBucket>& stored, int64_t now_ms) const {
+  if (!stored) return LoginBucket{full(), now_ms};
+  LoginBucket b = *stored;
+  if (now_ms > b.at_ms) {
     // Capped before multiplying: a bucket untouched for years cannot overflow.
     const int64_t elapsed = std::min(now_ms - b.at_ms, window_ms_);
     b.units = std::min(full(), b.units + elapsed * burst_);
@@ -19,43 +20,34 @@ TokenBuckets::Bucket& TokenBuckets::refill(const std::string& key, int64_t now_m
   return b;
 }
 
+LoginBucket BucketRule::taken(LoginBucket refilled) const {
+  refilled.units = std::max<int64_t>(0, refilled.units - window_ms_);
+  return refilled;
+}
+
+int64_t BucketRule::wait_ms(const LoginBucket& refilled) const {
+  if (has_token(refilled)) return 0;
+  return (window_ms_ - refilled.units + burst_ - 1) / burst_;
+}
+
+TokenBuckets::TokenBuckets(AccountStore& store, std::string kind, int burst, int64_t window_ms)
+    : store_(store), kind_(std::move(kind)), rule_(burst, window_ms) {}
+
 bool TokenBuckets::allowed(const std::string& key, int64_t now_ms) {
-  std::lock_guard lock(mutex_);
-  if (buckets_.find(key) == buckets_.end()) return true;
-  return refill(key, now_ms).units >= window_ms_;
+  return rule_.has_token(rule_.refilled(store_.login_bucket(kind_, key), now_ms));
 }
 
 void TokenBuckets::take(const std::string& key, int64_t now_ms) {
-  std::lock_guard lock(mutex_);
-  if (buckets_.size() >= LoginLimits::kMaxKeys) forget_full(now_ms);
-  Bucket& b = refill(key, now_ms);
-  b.units = std::max<int64_t>(0, b.units - window_ms_);
+  store_.change_login_bucket(
+      kind_, key,
+      [&](const std::optional<LoginBucket>& stored) {
+        return rule_.taken(rule_.refilled(stored, now_ms));
+      },
+      now_ms - rule_.window_ms());
 }
 
 int64_t TokenBuckets::wait_ms(const std::string& key, int64_t now_ms) {
-  std::lock_guard lock(mutex_);
-  if (buckets_.find(key) == buckets_.end()) return 0;
-  const Bucket& b = refill(key, now_ms);
-  if (b.units >= window_ms_) return 0;
-  return (window_ms_ - b.units + burst_ - 1) / burst_;
-}
-
-size_t TokenBuckets::size() {
-  std::lock_guard lock(mutex_);
-  return buckets_.size();
-}
-
-void TokenBuckets::forget_full(int64_t now_ms) {
-  for (auto it = buckets_.begin(); it != buckets_.end();) {
-    const Bucket& b = it->second;
-    const int64_t elapsed = std::clamp<int64_t>(now_ms - b.at_ms, 0, window_ms_);
-    const bool is_full = b.units + elapsed * burst_ >= full();
-    it = is_full ? buckets_.erase(it) : std::next(it);
-  }
-  // Every key still short of full: drop them all rather than grow without
-  // bound; the limits restart, which costs an attacker nothing it did not
-  // already spend.
-  if (buckets_.size() >= LoginLimits::kMaxKeys) buckets_.clear();
+  return rule_.wait_ms(rule_.refilled(store_.login_bucket(kind_, key), now_ms));
 }
 
 }  // namespace jungle::web

@@ -33,13 +33,6 @@ bool known_category(const std::string& c, const VariantCatalog& catalog) {
 
 }  // namespace
 
-bool ProfileFilter::passes(const std::string& game_category,
-                           const std::string& game_outcome) const {
-  if (rated && *rated == game_category.empty()) return false;
-  if (!category.empty() && category != game_category) return false;
-  return outcome.empty() || outcome == game_outcome;
-}
-
 ProfileFilter read_profile_filter(const std::optional<std::string>& rated,
                                   const std::optional<std::string>& category,
                                   const std::optional<std::string>& result,

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "web/games/variant_catalog.h"
+#include "web/store/account_store.h"
 
 // The filters of a profile's game list (docs/api.md, "Accounts"), as
 // lichess's profile filters a player's games: rated or casual, a rating
@@ -13,15 +14,8 @@
 
 namespace jungle::web {
 
-struct ProfileFilter {
-  std::optional<bool> rated;  // rated games only (true) or casual ones only (false)
-  std::string category;       // a rated game's category; "" for any
-  std::string outcome;        // "win", "loss", "draw", "aborted", "ongoing"; "" for any
-  bool any() const { return rated || !category.empty() || !outcome.empty(); }
-  // Whether a game of `category` ("" for a casual game) with the player's
-  // `outcome` (as the profile's list says it) passes.
-  bool passes(const std::string& game_category, const std::string& game_outcome) const;
-};
+// The store applies it in its query (AccountStore::owned_games).
+using ProfileFilter = OwnedGameFilter;
 
 // The filter the parameters give (nullopt for one not given): `rated`
 // "true" or "false", `category` a rating category of a rule set of

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/aborted_game.h"
 #include "core/game.h"
 #include "core/game_record.h"
 #include "flip/flip_record.h"
@@ -111,7 +112,7 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
     }
   }
   if (is_declared_termination(stored.declared) && !state->over()) {
-    if (auto r = result_from_tag(stored.result); r && *r != GameResult::kOngoing) {
+    if (auto r = declared_result(stored.result, stored.declared); r && *r != GameResult::kOngoing) {
       try {
         state->declare(*r, stored.declared);
       } catch (const std::invalid_argument& e) {
@@ -354,7 +355,7 @@ StoredGame FlipGameSession::to_stored() const {
   s.ply_count = ply();
   s.blue = players_[0].to_json().dump();
   s.red = players_[1].to_json().dump();
-  s.result = std::string(result_tag(result()));
+  s.result = api_result(std::string(result_tag(result())), termination());
   s.termination = termination();
   s.declared = declared() ? termination() : "";
   if (reviewed() > 0) {

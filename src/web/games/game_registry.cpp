@@ -1,6 +1,7 @@
 #include "web/games/game_registry.h"
 
 #include "web/games/family_sessions.h"
+#include "web/games/rating_category.h"
 
 namespace jungle::web {
 
@@ -8,6 +9,16 @@ namespace {
 
 // Tries for a join code nobody has before giving up.
 constexpr int kCodeAttempts = 8;
+
+// The game's row, with the rating category of a rated game, which the
+// store keeps so that a profile's list filters by it in the query.
+StoredGame row_of(const GameSessionBase& game) {
+  StoredGame row = game.stored_row();
+  if (game.seats.rated) {
+    row.category = rating_category(game.family(), game.variant(), game.clock.control());
+  }
+  return row;
+}
 
 }  // namespace
 
@@ -31,7 +42,7 @@ std::shared_ptr<GameSessionBase> GameRegistry::load(const StoredGame& row) {
 
 std::shared_ptr<GameSessionBase> GameRegistry::add(std::unique_ptr<GameSessionBase> game,
                                                    const std::function<std::string()>& new_code) {
-  StoredGame row = game->stored_row();
+  StoredGame row = row_of(*game);
   for (int attempt = 0;; ++attempt) {
     try {
       store_.insert(row, game->pending_events());
@@ -74,7 +85,7 @@ std::shared_ptr<GameSessionBase> GameRegistry::get(int64_t id) {
 }
 
 void GameRegistry::save(GameSessionBase& game, bool lobby) {
-  const StoredGame row = game.stored_row();
+  const StoredGame row = row_of(game);
   int64_t revision = 0;
   try {
     revision = store_.update(row, game.pending_events());

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/aborted_game.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -113,7 +114,7 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
     }
     game->play(*m);
   }
-  const std::optional<GameResult> declared = result_from_tag(stored.result);
+  const std::optional<GameResult> declared = declared_result(stored.result, stored.declared);
   if (!stored.declared.empty() && !game->over() && declared && *declared != GameResult::kOngoing) {
     game->state_->declare(*declared,
                           is_declared_termination(stored.declared) ? stored.declared : "");
@@ -481,7 +482,7 @@ StoredGame GameSession::to_stored() const {
   s.ply_count = ply();
   s.blue = players_[kBlue].to_json().dump();
   s.red = players_[kRed].to_json().dump();
-  s.result = std::string(result_tag(result()));
+  s.result = api_result(std::string(result_tag(result())), termination());
   s.termination = termination();
   s.declared = declared_ ? termination() : "";
   if (evaluated() > 0) {

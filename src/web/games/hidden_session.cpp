@@ -4,6 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/aborted_game.h"
 #include "core/game_record.h"
 #include "core/secure_random.h"
 #include "game/hidden_observation.h"
@@ -131,7 +132,7 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
       throw fail("announcement " + text + ": " + e.what());
     }
   }
-  const std::optional<GameResult> declared = result_from_tag(stored.result);
+  const std::optional<GameResult> declared = declared_result(stored.result, stored.declared);
   if (!stored.declared.empty() && !state->over() && declared && *declared != GameResult::kOngoing) {
     try {
       state->declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
@@ -336,7 +337,7 @@ StoredGame HiddenGameSession::to_stored() const {
   s.ply_count = ply();
   s.blue = players_[kBlue].to_json().dump();
   s.red = players_[kRed].to_json().dump();
-  s.result = std::string(result_tag(result()));
+  s.result = api_result(std::string(result_tag(result())), termination());
   s.termination = termination();
   // A declared end (a resignation, a flag, an agreement) is replayed from
   // the row; the board's ends replay by themselves.

@@ -251,6 +251,25 @@ std::string GameService::category_of(const StoredGame& g) const {
   return rating_category(*family, g.variant, GameClock::from_stored(g.clock).control());
 }
 
+int GameService::categorize_stored_games() {
+  GameStore& store = games_.store();
+  int categorized = 0;
+  int64_t after = 0;
+  for (;;) {
+    const std::vector<StoredGame> page = store.uncategorized_rated(after, kCategorizePage);
+    for (const StoredGame& g : page) {
+      after = g.id;
+      // A rated game's category is never "" (rated games are timed), but a
+      // damaged row's may be: it is passed over, not looked for again.
+      const std::string category = category_of(g);
+      if (category.empty()) continue;
+      store.set_category(g.id, category);
+      ++categorized;
+    }
+    if (page.size() < size_t(kCategorizePage)) return categorized;
+  }
+}
+
 void GameService::label_seats(const std::vector<ListedGame>& games,
                               std::vector<Json>& lines) const {
   for (size_t i = 0; i < games.size(); ++i) {

@@ -256,6 +256,12 @@ class GameService {
   static std::string category_of(const GameSessionBase& game);
   // The category a stored game is rated in; "" for a casual one.
   std::string category_of(const StoredGame& game) const;
+  // Gives each rated game stored before the store's category column
+  // (schema 4) its category, kCategorizePage games a query, so that a
+  // profile's filters find it; the server calls it once as it starts (a
+  // no-op once every game has one). The number of games categorized.
+  static constexpr int kCategorizePage = 500;
+  int categorize_stored_games();
   // Called when a rematch of `old` is made (seat s of `old` is seat 1 - s
   // of `made`), before either player is answered: the account service
   // gives the new game's seats to the accounts that owned the old ones, so

@@ -13,7 +13,7 @@ namespace {
 void emit_game_over(GameSessionBase& game, int64_t now) {
   game.emit(
       "game_over",
-      Json{{"result", std::string(result_tag(game.result()))},
+      Json{{"result", api_result(std::string(result_tag(game.result())), game.termination())},
            {"winner",
             game.result() == GameResult::kDraw
                 ? Json(nullptr)

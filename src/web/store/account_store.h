@@ -45,6 +45,18 @@ struct OwnedGame {
   std::string red_owner;
 };
 
+// The filters of a profile's game list (docs/accounts.md, "The profile"),
+// which the store applies in its query, so that paging counts only the
+// games that pass and no cap on the games read is needed.
+struct OwnedGameFilter {
+  std::optional<bool> rated;  // rated games only (true) or casual ones only (false)
+  std::string category;       // a rated game's category (games.category); "" for any
+  // The outcome for the account: "win", "loss", "draw", "aborted",
+  // "ongoing"; "" for any (game_outcome_word says it of one game).
+  std::string outcome;
+  bool any() const { return rated || !category.empty() || !outcome.empty(); }
+};
+
 // Finished games of an account that it played one side of, by outcome.
 struct AccountTally {
   int64_t games = 0;  // every game it owns a seat of
@@ -125,6 +137,15 @@ struct RankedRating {
   StoredRating rating;
 };
 
+// A login limit's token bucket as stored (login_limiter.h has its
+// arithmetic): `units` as of `at_ms`.
+struct LoginBucket {
+  int64_t units = 0;
+  int64_t at_ms = 0;
+};
+// A bucket's next state from its stored one (nullopt: none stored, full).
+using LoginBucketChange = std::function<LoginBucket(const std::optional<LoginBucket>& before)>;
+
 // ---- puzzles (docs/puzzles.md, "Ratings") ----
 // An account's puzzle rating (a new account has none: rating::Rating{}) and
 // how many puzzles it was rated on.
@@ -194,8 +215,13 @@ class AccountStore {
   // The games whose seats name `digest` (candidates: the caller checks the
   // seats), at most `limit`.
   virtual std::vector<HeldGame> games_naming(const std::string& digest, int limit) = 0;
-  // The account's games, most recently changed first.
-  virtual std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset) = 0;
+  // The account's games that pass `filter`, most recently changed first,
+  // `limit` from `offset` (counting only the games that pass).
+  virtual std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset,
+                                             const OwnedGameFilter& filter) = 0;
+  std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset) {
+    return owned_games(account_id, limit, offset, OwnedGameFilter{});
+  }
   virtual AccountTally tally(int64_t account_id) = 0;
   // The accounts owning the game's seats (blue, red); 0 for none.
   virtual std::array<int64_t, 2> seat_owners(int64_t game_id) = 0;
@@ -229,6 +255,19 @@ class AccountStore {
   // is at most `max_deviation`, highest first (a tie by name).
   virtual std::vector<RankedRating> leaderboard(const std::string& category, double max_deviation,
                                                 int limit) = 0;
+
+  // ---- login limits (docs/accounts.md, "Login limits") ----
+  // Kept in the database, so that every server on it counts the same
+  // failures. The bucket `key` of `kind` ("name", "address", "signup");
+  // nullopt when none is stored.
+  virtual std::optional<LoginBucket> login_bucket(const std::string& kind,
+                                                  const std::string& key) = 0;
+  // In one transaction, the bucket's row locked so that servers counting
+  // at once lose no failure: the bucket becomes `change`'s of it; and
+  // buckets last changed before `forget_before_ms` (full again by then) are
+  // forgotten.
+  virtual void change_login_bucket(const std::string& kind, const std::string& key,
+                                   const LoginBucketChange& change, int64_t forget_before_ms) = 0;
 
   // ---- puzzles (docs/puzzles.md, "Ratings") ----
   // Counts a first attempt: in one transaction, the account's history gains

@@ -20,6 +20,10 @@ namespace jungle::web {
 
 class GameEvents;
 
+// How a rated game's seats column says so (SeatTable::to_stored writes it
+// with nlohmann's compact dump), for a query that finds rated games.
+inline constexpr const char* kRatedSeatsPattern = "%\"rated\":true%";
+
 // One game as the store keeps it: where it started and the moves since, so
 // that loading replays them through the rules and finds any damage; who sits
 // where, the clock and the offers, as JSON the game service reads.
@@ -33,10 +37,12 @@ struct StoredGame {
   int ply_count = 0;
   std::string blue;  // player settings as JSON
   std::string red;
-  std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
-  std::string termination;   // "" while the game goes on
-  std::string declared;      // a result not shown by the board: "resignation", ...
-  std::string evaluations;   // a review's findings per ply, as JSON; "" when none
+  // "1-0", "0-1", "1/2-1/2", "aborted" (rows written before aborting was a
+  // result of its own say "1/2-1/2" with termination "aborted") or "*".
+  std::string result = "*";
+  std::string termination;  // "" while the game goes on
+  std::string declared;     // a result not shown by the board: "resignation", ...
+  std::string evaluations;  // a review's findings per ply, as JSON; "" when none
   // Bumped by every write; what a writer read, so that a write made from an
   // older state is refused (GameStore::update) instead of silently undoing
   // another's. 0 before the game is first stored.
@@ -48,6 +54,10 @@ struct StoredGame {
   std::string seats;    // who holds each seat, as JSON; "" for a game stored before seats
   std::string clock;    // the time control and the clocks, as JSON; "" when untimed
   std::string offers;   // draw and take-back offers standing, as JSON; "" when none
+  // A rated game's rating category ("standard blitz", "flip"; rating_category.h);
+  // "" for a casual game. Derived from the seats, the rule set and the clock,
+  // and kept as a column so that a profile's list filters by it in the query.
+  std::string category;
 };
 
 // Something that happened to a game, kept in order with it, so that a
@@ -147,6 +157,16 @@ class GameStore {
   virtual void touch_presence(int64_t game_id, int seat, int64_t ms) = 0;
   // Per seat; 0 when never seen.
   virtual std::array<int64_t, 2> presence(int64_t game_id) = 0;
+
+  // ---- the category column (schema 4) ----
+  // Rated games (their seats say so) without a category, by id after
+  // `after_id`, at most `limit`: id, variant, seats and clock only. The
+  // games stored before the column, until GameService::categorize_stored_games
+  // has given them theirs.
+  virtual std::vector<StoredGame> uncategorized_rated(int64_t after_id, int limit) = 0;
+  // Writes a game's category: derived from its row, so no change of the
+  // game (no revision, no event).
+  virtual void set_category(int64_t id, const std::string& category) = 0;
 
   // The bus that tells the watchers of this store's games of their changes
   // (game_events.h). By default the in-process one; a store that several

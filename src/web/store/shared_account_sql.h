@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+
 // SQL that both account stores speak alike (SQLite 3.25 and PostgreSQL
 // both have window functions), written once; each store adds its own
 // placeholders.
@@ -22,7 +24,27 @@
   "COALESCE(r.updated_ms, 0) FROM seat_owners o JOIN accounts a ON a.id = o.account_id AND " \
   "a.deleted_ms = 0 LEFT JOIN ratings r ON r.account_id = o.account_id AND r.games > 0 WHERE "
 
+// An owned game's outcome for the account (m.mask its seats, a bit set), as
+// game_outcome_word (account_service.cpp) says it of one game: "ongoing",
+// "aborted", "" for a finished game of both seats, "draw", "win", "loss".
+#define JUNGLE_OWNED_OUTCOME                                                               \
+  "CASE WHEN g.result = '*' THEN 'ongoing' WHEN g.termination = 'aborted' THEN 'aborted' " \
+  "WHEN m.mask NOT IN (1, 2) THEN '' WHEN g.result = '1/2-1/2' THEN 'draw' "               \
+  "WHEN (m.mask = 1) = (g.result = '1-0') THEN 'win' ELSE 'loss' END"
+
+// The profile's filters (OwnedGameFilter) over the owned games, in the
+// query: RATED -1 for any, 0 casual, 1 rated; CATEGORY and OUTCOME '' for any.
+#define JUNGLE_OWNED_FILTER(RATED, CATEGORY, OUTCOME)                               \
+  " WHERE (" RATED " < 0 OR (CASE WHEN g.category = '' THEN 0 ELSE 1 END) = " RATED \
+  ") AND (" CATEGORY " = '' OR g.category = " CATEGORY ") AND (" OUTCOME            \
+  " = '' OR (" JUNGLE_OWNED_OUTCOME ") = " OUTCOME ")"
+
 namespace jungle::web {
+
+// OwnedGameFilter::rated as JUNGLE_OWNED_FILTER's RATED.
+inline int rated_filter_value(const std::optional<bool>& rated) {
+  return rated ? int(*rated) : -1;
+}
 
 // The account schema's step to version 4 gives the rated games counted
 // before it their ratings after (table rating_history). Nothing stored

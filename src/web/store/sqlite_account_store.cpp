@@ -104,6 +104,17 @@ CREATE TABLE rating_history (
 ) WITHOUT ROWID;
 CREATE INDEX rating_history_by_time ON rating_history(account_id, counted_ms, game_id);
 )sql",
+    // 5: the login limits' buckets, shared by every server on the database.
+    R"sql(
+CREATE TABLE login_buckets (
+  kind  TEXT    NOT NULL,
+  key   TEXT    NOT NULL,
+  units INTEGER NOT NULL,
+  at_ms INTEGER NOT NULL,
+  PRIMARY KEY (kind, key)
+) WITHOUT ROWID;
+CREATE INDEX login_buckets_by_time ON login_buckets(at_ms);
+)sql",
 };
 static_assert(std::size(kAccountMigrations) == SqliteAccountStore::kSchemaVersion);
 
@@ -318,15 +329,20 @@ std::vector<HeldGame> SqliteAccountStore::games_naming(const std::string& digest
   return out;
 }
 
-std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int limit, int offset) {
+std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int limit, int offset,
+                                                       const OwnedGameFilter& filter) {
   std::lock_guard lock(mutex_);
   sqlite::Statement st(
       db_, std::string("SELECT g.id, g.created_ms, g.updated_ms, g.variant, g.ply_count, "
                        "g.result, g.termination, g.declared, m.mask, ") +
                JUNGLE_SQLITE_OWNER_NAME("0") + ", " + JUNGLE_SQLITE_OWNER_NAME("1") +
-               ", g.seats, g.clock FROM " + kOwnedGames +
-               " ORDER BY g.updated_ms DESC, g.id DESC LIMIT ? OFFSET ?");
+               ", g.seats, g.clock, g.category FROM " + kOwnedGames +
+               JUNGLE_OWNED_FILTER("?4", "?5", "?6") +
+               " ORDER BY g.updated_ms DESC, g.id DESC LIMIT ?2 OFFSET ?3");
   st.bind(1, account_id).bind(2, int64_t(limit)).bind(3, int64_t(offset));
+  st.bind(4, int64_t(rated_filter_value(filter.rated)))
+      .bind(5, filter.category)
+      .bind(6, filter.outcome);
   std::vector<OwnedGame> out;
   while (st.step()) {
     OwnedGame o;
@@ -343,6 +359,7 @@ std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int l
     o.red_owner = st.text(10);
     o.game.seats = st.text(11);
     o.game.clock = st.text(12);
+    o.game.category = st.text(13);
     out.push_back(std::move(o));
   }
   return out;
@@ -634,6 +651,43 @@ std::map<std::string, rating::Rating> SqliteAccountStore::puzzle_ratings() {
   std::map<std::string, rating::Rating> out;
   while (st.step()) out[st.text(0)] = rating::Rating{st.real(1), st.real(2), st.real(3)};
   return out;
+}
+
+std::optional<LoginBucket> SqliteAccountStore::login_bucket(const std::string& kind,
+                                                            const std::string& key) {
+  std::lock_guard lock(mutex_);
+  sqlite::Statement st(db_, "SELECT units, at_ms FROM login_buckets WHERE kind = ? AND key = ?");
+  st.bind(1, kind).bind(2, key);
+  if (!st.step()) return std::nullopt;
+  return LoginBucket{st.integer(0), st.integer(1)};
+}
+
+void SqliteAccountStore::change_login_bucket(const std::string& kind, const std::string& key,
+                                             const LoginBucketChange& change,
+                                             int64_t forget_before_ms) {
+  std::lock_guard lock(mutex_);
+  // BEGIN IMMEDIATE: the write lock before the read, so that another
+  // process counting a failure of the same key waits for this one.
+  sqlite::Transaction tx(db_);
+  std::optional<LoginBucket> before;
+  {
+    sqlite::Statement st(db_, "SELECT units, at_ms FROM login_buckets WHERE kind = ? AND key = ?");
+    st.bind(1, kind).bind(2, key);
+    if (st.step()) before = LoginBucket{st.integer(0), st.integer(1)};
+  }
+  const LoginBucket after = change(before);
+  {
+    sqlite::Statement st(db_,
+                         "INSERT INTO login_buckets (kind, key, units, at_ms) VALUES (?,?,?,?) "
+                         "ON CONFLICT (kind, key) DO UPDATE SET units = excluded.units, "
+                         "at_ms = excluded.at_ms");
+    st.bind(1, kind).bind(2, key).bind(3, after.units).bind(4, after.at_ms);
+    st.step();
+  }
+  sqlite::Statement st(db_, "DELETE FROM login_buckets WHERE at_ms < ?");
+  st.bind(1, forget_before_ms);
+  st.step();
+  tx.commit();
 }
 
 }  // namespace jungle::web

@@ -65,16 +65,23 @@ CREATE TABLE seat_presence (
   PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
 )sql",
+    // 4: a rated game's rating category, so that a profile's list filters
+    // by it in the query (AccountStore::owned_games). A game stored before
+    // has "" until GameService::categorize_stored_games gives it its own.
+    "ALTER TABLE games ADD COLUMN category TEXT NOT NULL DEFAULT '';",
 };
 static_assert(std::size(kMigrations) == SqliteGameStore::kSchemaVersion);
 
 constexpr const char* kColumns =
     "id, created_ms, updated_ms, variant, start_fen, moves, ply_count, blue, red, result, "
-    "termination, declared, evaluations, revision, last_event, code, listing, seats, clock, offers";
+    "termination, declared, evaluations, revision, last_event, code, listing, seats, clock, "
+    "offers, "
+    "category";
 // The same for lists, without the long columns.
 constexpr const char* kListColumns =
     "id, created_ms, updated_ms, variant, start_fen, '', ply_count, blue, red, result, "
-    "termination, declared, '', revision, last_event, code, listing, seats, clock, offers";
+    "termination, declared, '', revision, last_event, code, listing, seats, clock, offers, "
+    "category";
 
 StoredGame read_row(const Statement& st) {
   StoredGame g;
@@ -98,6 +105,7 @@ StoredGame read_row(const Statement& st) {
   g.seats = st.text(17);
   g.clock = st.text(18);
   g.offers = st.text(19);
+  g.category = st.text(20);
   return g;
 }
 
@@ -182,8 +190,8 @@ void SqliteGameStore::insert(StoredGame& game, const std::vector<StoredEvent>& e
   Statement st(db_,
                "INSERT INTO games (created_ms, updated_ms, variant, start_fen, moves, ply_count, "
                "blue, red, result, termination, declared, evaluations, revision, last_event, "
-               "code, listing, seats, clock, offers) "
-               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,1,?,?,?,?,?,?)");
+               "code, listing, seats, clock, offers, category) "
+               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,1,?,?,?,?,?,?,?)");
   st.bind(1, game.created_ms)
       .bind(2, game.updated_ms)
       .bind(3, game.variant)
@@ -201,7 +209,8 @@ void SqliteGameStore::insert(StoredGame& game, const std::vector<StoredEvent>& e
       .bind(15, game.listing)
       .bind(16, game.seats)
       .bind(17, game.clock)
-      .bind(18, game.offers);
+      .bind(18, game.offers)
+      .bind(19, game.category);
   try {
     st.step();
   } catch (const ConstraintFailed&) {
@@ -223,8 +232,8 @@ int64_t SqliteGameStore::update(const StoredGame& game, const std::vector<Stored
     Statement st(db_,
                  "UPDATE games SET updated_ms=?, moves=?, ply_count=?, blue=?, red=?, result=?, "
                  "termination=?, declared=?, evaluations=?, revision=revision+1, last_event=?, "
-                 "code=?, listing=?, seats=?, clock=?, offers=?, start_fen=? WHERE id=? AND "
-                 "revision=?");
+                 "code=?, listing=?, seats=?, clock=?, offers=?, start_fen=?, category=? WHERE "
+                 "id=? AND revision=?");
     st.bind(1, game.updated_ms)
         .bind(2, game.moves)
         .bind(3, int64_t(game.ply_count))
@@ -242,8 +251,9 @@ int64_t SqliteGameStore::update(const StoredGame& game, const std::vector<Stored
         .bind(15, game.offers)
         // A hidden game's start is its set-up, which its players arrange.
         .bind(16, game.start_fen)
-        .bind(17, game.id)
-        .bind(18, game.revision);
+        .bind(17, game.category)
+        .bind(18, game.id)
+        .bind(19, game.revision);
     try {
       st.step();
     } catch (const ConstraintFailed&) {
@@ -364,6 +374,31 @@ std::array<int64_t, 2> SqliteGameStore::presence(int64_t game_id) {
     if (seat == 0 || seat == 1) seen[size_t(seat)] = st.integer(1);
   }
   return seen;
+}
+
+std::vector<StoredGame> SqliteGameStore::uncategorized_rated(int64_t after_id, int limit) {
+  std::lock_guard lock(mutex_);
+  Statement st(db_,
+               "SELECT id, variant, seats, clock FROM games WHERE category = '' AND seats LIKE ? "
+               "AND id > ? ORDER BY id LIMIT ?");
+  st.bind(1, std::string(kRatedSeatsPattern)).bind(2, after_id).bind(3, int64_t(limit));
+  std::vector<StoredGame> out;
+  while (st.step()) {
+    StoredGame g;
+    g.id = st.integer(0);
+    g.variant = st.text(1);
+    g.seats = st.text(2);
+    g.clock = st.text(3);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+void SqliteGameStore::set_category(int64_t id, const std::string& category) {
+  std::lock_guard lock(mutex_);
+  Statement st(db_, "UPDATE games SET category = ? WHERE id = ?");
+  st.bind(1, category).bind(2, id);
+  st.step();
 }
 
 }  // namespace jungle::web

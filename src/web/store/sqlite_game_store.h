@@ -17,7 +17,7 @@ namespace jungle::web {
 class SqliteGameStore : public GameStore {
  public:
   // The schema this build writes; schema_version holds it.
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
   // Creates the file and its folder when missing. Throws StoreError.
   explicit SqliteGameStore(const std::filesystem::path& path);
@@ -39,6 +39,8 @@ class SqliteGameStore : public GameStore {
   std::vector<StoredEvent> events_after(int64_t game_id, int64_t after_seq, int limit) override;
   void touch_presence(int64_t game_id, int seat, int64_t ms) override;
   std::array<int64_t, 2> presence(int64_t game_id) override;
+  std::vector<StoredGame> uncategorized_rated(int64_t after_id, int limit) override;
+  void set_category(int64_t id, const std::string& category) override;
 
   // The version the file had when it was opened, before any migration
   // (0: a new file).

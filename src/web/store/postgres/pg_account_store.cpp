@@ -101,6 +101,16 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_by_time ON rating_history (account_id, counted_ms, game_id);
 )sql"},
+    {5, R"sql(
+CREATE TABLE login_buckets (
+  kind  TEXT   NOT NULL,
+  key   TEXT   NOT NULL,
+  units BIGINT NOT NULL,
+  at_ms BIGINT NOT NULL,
+  PRIMARY KEY (kind, key)
+);
+CREATE INDEX login_buckets_by_time ON login_buckets (at_ms);
+)sql"},
 };
 static_assert(kPgAccountMigrations[std::size(kPgAccountMigrations) - 1].version ==
               PgAccountStore::kSchemaVersion);
@@ -155,10 +165,15 @@ constexpr std::pair<const char*, const char*> kAccountStatements[] = {
     {"owned_games",
      "SELECT g.id, g.created_ms, g.updated_ms, g.variant, g.ply_count, g.result, g.termination, "
      "g.declared, m.mask, COALESCE(" JUNGLE_PG_OWNER_NAME(
-         "0") ", ''), COALESCE(" JUNGLE_PG_OWNER_NAME("1") ", ''), g.seats, g.clock "
+         "0") ", ''), COALESCE(" JUNGLE_PG_OWNER_NAME("1") ", ''), g.seats, g.clock, g.category "
                                                            "FROM " JUNGLE_PG_OWNED
-                                                           " ORDER BY g.updated_ms DESC, g.id DESC "
-                                                           "LIMIT $2 OFFSET $3"},
+                                                               JUNGLE_OWNED_FILTER(
+                                                                   "$4::INTEGER", "$5::TEXT",
+                                                                   "$6::TEXT") " ORDER BY "
+                                                                               "g.updated_ms DESC, "
+                                                                               "g.id DESC "
+                                                                               "LIMIT $2 OFFSET "
+                                                                               "$3"},
     {"tally", "SELECT m.mask, g.result, g.termination FROM " JUNGLE_PG_OWNED},
     {"seat_owners", "SELECT seat, account_id FROM seat_owners WHERE game_id = $1"},
     {"session_seats", JUNGLE_SESSION_SEATS("$1", "$2", "$3")},
@@ -398,11 +413,14 @@ std::vector<HeldGame> PgAccountStore::games_naming(const std::string& digest, in
   return out;
 }
 
-std::vector<OwnedGame> PgAccountStore::owned_games(int64_t account_id, int limit, int offset) {
+std::vector<OwnedGame> PgAccountStore::owned_games(int64_t account_id, int limit, int offset,
+                                                   const OwnedGameFilter& filter) {
   std::vector<OwnedGame> out;
   pool_->run([&](pqxx::connection& c) {
     pqxx::nontransaction n(c);
-    const pqxx::result r = n.exec_prepared("owned_games", account_id, limit, offset);
+    const pqxx::result r =
+        n.exec_prepared("owned_games", account_id, limit, offset, rated_filter_value(filter.rated),
+                        filter.category, filter.outcome);
     out.clear();
     for (const auto& row : r) {
       OwnedGame o;
@@ -419,6 +437,7 @@ std::vector<OwnedGame> PgAccountStore::owned_games(int64_t account_id, int limit
       o.red_owner = row[10].as<std::string>();
       o.game.seats = row[11].as<std::string>();
       o.game.clock = row[12].as<std::string>();
+      o.game.category = row[13].as<std::string>();
       out.push_back(std::move(o));
     }
   });
@@ -685,6 +704,51 @@ std::map<std::string, rating::Rating> PgAccountStore::puzzle_ratings() {
     }
   });
   return out;
+}
+
+std::optional<LoginBucket> PgAccountStore::login_bucket(const std::string& kind,
+                                                        const std::string& key) {
+  std::optional<LoginBucket> out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r = n.exec_params(
+        "SELECT units, at_ms FROM login_buckets WHERE kind = $1 AND key = $2 AND units >= 0", kind,
+        key);
+    out.reset();
+    if (!r.empty()) out = LoginBucket{r[0][0].as<int64_t>(), r[0][1].as<int64_t>()};
+  });
+  return out;
+}
+
+void PgAccountStore::change_login_bucket(const std::string& kind, const std::string& key,
+                                         const LoginBucketChange& change,
+                                         int64_t forget_before_ms) {
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::work w(c);
+    // A row to lock even for a key never counted (units -1: none yet), so
+    // that two servers counting its first failure at once take turns.
+    w.exec_params(
+        "INSERT INTO login_buckets (kind, key, units, at_ms) VALUES ($1, $2, -1, 0) "
+        "ON CONFLICT (kind, key) DO NOTHING",
+        kind, key);
+    const pqxx::row row = w.exec_params1(
+        "SELECT units, at_ms FROM login_buckets WHERE kind = $1 AND key = $2 FOR UPDATE", kind,
+        key);
+    std::optional<LoginBucket> before;
+    if (row[0].as<int64_t>() >= 0) {
+      before = LoginBucket{row[0].as<int64_t>(), row[1].as<int64_t>()};
+    }
+    const LoginBucket after = change(before);
+    w.exec_params("UPDATE login_buckets SET units = $3, at_ms = $4 WHERE kind = $1 AND key = $2",
+                  kind, key, after.units, after.at_ms);
+    // Rows another server holds are skipped, never waited for: two servers
+    // forgetting at once cannot deadlock.
+    w.exec_params(
+        "DELETE FROM login_buckets WHERE (kind, key) IN (SELECT kind, key FROM login_buckets "
+        "WHERE at_ms < $1 LIMIT 1000 FOR UPDATE SKIP LOCKED)",
+        forget_before_ms);
+    w.commit();
+  });
 }
 
 }  // namespace jungle::web

@@ -15,7 +15,7 @@ namespace jungle::web {
 // the games' schema, so servers started together migrate them once.
 class PgAccountStore : public AccountStore {
  public:
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
   static constexpr size_t kDefaultConnections = 4;
 
   // Connects and migrates. Throws StoreError with the server's reason.
@@ -40,7 +40,9 @@ class PgAccountStore : public AccountStore {
   int64_t session_count(int64_t account_id) override;
   bool own_seat(int64_t game_id, int seat, int64_t account_id) override;
   std::vector<HeldGame> games_naming(const std::string& digest, int limit) override;
-  std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset) override;
+  using AccountStore::owned_games;
+  std::vector<OwnedGame> owned_games(int64_t account_id, int limit, int offset,
+                                     const OwnedGameFilter& filter) override;
   AccountTally tally(int64_t account_id) override;
   std::array<int64_t, 2> seat_owners(int64_t game_id) override;
   SessionSeats session_seats(const std::string& token_digest, int64_t game_id,
@@ -57,6 +59,9 @@ class PgAccountStore : public AccountStore {
   StoredPuzzlePlayer puzzle_player(int64_t account_id) override;
   std::vector<PuzzleAttemptRecord> puzzle_history(int64_t account_id, int limit) override;
   std::map<std::string, rating::Rating> puzzle_ratings() override;
+  std::optional<LoginBucket> login_bucket(const std::string& kind, const std::string& key) override;
+  void change_login_bucket(const std::string& kind, const std::string& key,
+                           const LoginBucketChange& change, int64_t forget_before_ms) override;
 
   int opened_version() const { return opened_version_; }
 

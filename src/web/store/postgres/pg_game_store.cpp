@@ -65,6 +65,8 @@ CREATE TABLE notice_overflow (
   transient  TEXT   NOT NULL
 );
 )sql"},
+    // 4: a rated game's rating category, as the SQLite store's step 4.
+    {4, "ALTER TABLE games ADD COLUMN category TEXT NOT NULL DEFAULT '';"},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].version == PgGameStore::kSchemaVersion);
@@ -78,25 +80,25 @@ constexpr int64_t kMigrationLock = 0x6a756e676c65;  // "jungle"
 #define JUNGLE_GAME_COLUMNS                                                                 \
   "id, created_ms, updated_ms, variant, start_fen, moves, ply_count, blue, red, result, "   \
   "termination, declared, evaluations, revision, last_event, COALESCE(code, ''), listing, " \
-  "seats, clock, offers"
+  "seats, clock, offers, category"
 // The same for lists, without the long columns.
 #define JUNGLE_LIST_COLUMNS                                                               \
   "id, created_ms, updated_ms, variant, start_fen, '', ply_count, blue, red, result, "    \
   "termination, declared, '', revision, last_event, COALESCE(code, ''), listing, seats, " \
-  "clock, offers"
+  "clock, offers, category"
 
 // The statements, prepared on each connection the first time it runs them.
 constexpr std::pair<const char*, const char*> kStatements[] = {
     {"insert_game",
      "INSERT INTO games (created_ms, updated_ms, variant, start_fen, moves, ply_count, blue, red, "
      "result, termination, declared, evaluations, revision, last_event, code, listing, seats, "
-     "clock, offers) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,1,$13,$14,$15,$16,$17,$18) "
-     "RETURNING id"},
+     "clock, offers, category) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,1,$13,$14,$15,$16,"
+     "$17,$18,$19) RETURNING id"},
     {"update_game",
      "UPDATE games SET updated_ms=$1, moves=$2, ply_count=$3, blue=$4, red=$5, result=$6, "
      "termination=$7, declared=$8, evaluations=$9, revision=revision+1, last_event=$10, "
-     "code=$11, listing=$12, seats=$13, clock=$14, offers=$15, start_fen=$16 WHERE id=$17 AND "
-     "revision=$18"},
+     "code=$11, listing=$12, seats=$13, clock=$14, offers=$15, start_fen=$16, category=$19 "
+     "WHERE id=$17 AND revision=$18"},
     {"revision_of", "SELECT revision FROM games WHERE id=$1"},
     {"insert_event",
      "INSERT INTO game_events (game_id, seq, created_ms, type, data) VALUES ($1,$2,$3,$4,$5)"},
@@ -119,6 +121,10 @@ constexpr std::pair<const char*, const char*> kStatements[] = {
      "ON CONFLICT (game_id, seat) DO UPDATE SET last_seen_ms = "
      "GREATEST(seat_presence.last_seen_ms, excluded.last_seen_ms)"},
     {"presence", "SELECT seat, last_seen_ms FROM seat_presence WHERE game_id=$1"},
+    {"uncategorized_rated",
+     "SELECT id, variant, seats, clock FROM games WHERE category = '' AND seats LIKE $1 AND "
+     "id > $2 ORDER BY id LIMIT $3"},
+    {"set_category", "UPDATE games SET category = $2 WHERE id = $1"},
 };
 
 // NULL for no code: games without one must not collide in the UNIQUE index.
@@ -148,6 +154,7 @@ StoredGame read_row(const pqxx::row& r) {
   g.seats = r[17].as<std::string>();
   g.clock = r[18].as<std::string>();
   g.offers = r[19].as<std::string>();
+  g.category = r[20].as<std::string>();
   return g;
 }
 
@@ -209,7 +216,7 @@ void PgGameStore::insert(StoredGame& game, const std::vector<StoredEvent>& event
                           game.start_fen, game.moves, game.ply_count, game.blue, game.red,
                           game.result, game.termination, game.declared, game.evaluations,
                           game.last_event, code_or_null(game.code), game.listing, game.seats,
-                          game.clock, game.offers);
+                          game.clock, game.offers, game.category);
     } catch (const pqxx::unique_violation&) {
       throw DuplicateCodeError(game.code);
     }
@@ -236,7 +243,7 @@ int64_t PgGameStore::update(const StoredGame& game, const std::vector<StoredEven
                           game.clock, game.offers,
                           // A hidden game's start is its set-up, which its
                           // players arrange after the row exists.
-                          game.start_fen, game.id, game.revision);
+                          game.start_fen, game.id, game.revision, game.category);
     } catch (const pqxx::unique_violation&) {
       throw DuplicateCodeError(game.code);
     }
@@ -352,6 +359,32 @@ std::array<int64_t, 2> PgGameStore::presence(int64_t game_id) {
     }
   });
   return seen;
+}
+
+std::vector<StoredGame> PgGameStore::uncategorized_rated(int64_t after_id, int limit) {
+  std::vector<StoredGame> out;
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    const pqxx::result r =
+        n.exec_prepared("uncategorized_rated", kRatedSeatsPattern, after_id, limit);
+    out.clear();
+    for (const auto& row : r) {
+      StoredGame g;
+      g.id = row[0].as<int64_t>();
+      g.variant = row[1].as<std::string>();
+      g.seats = row[2].as<std::string>();
+      g.clock = row[3].as<std::string>();
+      out.push_back(std::move(g));
+    }
+  });
+  return out;
+}
+
+void PgGameStore::set_category(int64_t id, const std::string& category) {
+  pool_->run([&](pqxx::connection& c) {
+    pqxx::nontransaction n(c);
+    n.exec_prepared("set_category", id, category);
+  });
 }
 
 std::unique_ptr<GameEvents> PgGameStore::event_bus() {

@@ -23,7 +23,7 @@ class PgGameStore : public GameStore {
   // The schema this build writes. PostgreSQL databases start at the
   // SQLite store's version 3 (the first with revisions and events); a
   // later SQLite step needs its PostgreSQL step too (see kMigrations).
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
   // Connections in the pool: as many requests as this read or write at
   // once; the others wait for a connection.
   static constexpr size_t kDefaultConnections = 8;
@@ -48,6 +48,8 @@ class PgGameStore : public GameStore {
   std::vector<StoredEvent> events_after(int64_t game_id, int64_t after_seq, int limit) override;
   void touch_presence(int64_t game_id, int seat, int64_t ms) override;
   std::array<int64_t, 2> presence(int64_t game_id) override;
+  std::vector<StoredGame> uncategorized_rated(int64_t after_id, int limit) override;
+  void set_category(int64_t id, const std::string& category) override;
   // PostgreSQL's notifications (PgGameEvents), which every server on the
   // database hears.
   std::unique_ptr<GameEvents> event_bus() override;
