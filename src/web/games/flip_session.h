@@ -89,9 +89,6 @@ class FlipGameSession : public GameSessionBase {
   // The position after the first `ply` plies (0..ply()): a tile flipped
   // later is face down there again, its animal back in the pool.
   flip::FlipPosition position_at(int ply) const;
-  // The position at `ply`, the same for every reader: a face-down tile
-  // holds nothing until it is flipped.
-  game::Observation help_position(int ply, int seats) const override;
   int seat_to_move() const override;
   bool colours_known() const override { return pos_.colours_known(); }
   Side side_of_seat(int seat) const override;
@@ -99,7 +96,6 @@ class FlipGameSession : public GameSessionBase {
   // An action as the page sends it: "b2?" (the server draws what it
   // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
   void play_text(std::string_view text) override;
-  void undo(int plies) override;
 
   // The review searches the position before each ply, valuing every
   // legal action there (a flip by its value over the pool, never by what it
@@ -111,9 +107,12 @@ class FlipGameSession : public GameSessionBase {
 
   Json to_json() const override;
   Json move_json(int ply) const override;
-  StoredGame to_stored() const override;
-  std::string record_text() const override;
-  std::string record_filename() const override;
+
+ protected:
+  void taken_back() override;
+  void add_stored_play(StoredGame& row) const override;
+  // A reviewed ply's value and judgement.
+  std::vector<std::string> record_comments() const override;
 
  private:
   int seat_of(const flip::FlipPosition& pos, Side side) const;
