@@ -272,6 +272,22 @@ TEST_F(WebFlipTest, GamesAreStoredAndRecordsSaveAndLoad) {
   EXPECT_EQ(get(server, path).status, 404);
 }
 
+// Every Variant tag of a flip record must name a shipped set before the
+// flip family's reader reads it, as for every family's records: the flip
+// sessions' own reading let a later game's tag name a rule-set file, which
+// the reader then tried to load.
+TEST_F(WebFlipTest, NoGameOfARecordMayNameARuleSetFile) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  const std::string record =
+      "[Variant \"flip\"]\n\n*\n\n[Variant \"/nonexistent/flip.toml\"]\n\n*\n";
+  for (const std::string route : {"/api/records/games", "/api/games"}) {
+    const Reply r = post(server, route, {{"record", record}});
+    EXPECT_EQ(r.status, 422) << route << ": " << r.text;
+    EXPECT_EQ(r.body["error"]["code"], "unknown_variant") << route << ": " << r.text;
+  }
+}
+
 TEST_F(WebFlipTest, TheEngineAnswersAndTakeBackReturnsToThePerson) {
   WebServer server(small_test_server(dir_, 4));
   server.start();

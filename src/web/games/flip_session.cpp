@@ -110,67 +110,11 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
   return game;
 }
 
-namespace {
-
-// Every game of a flip record text, read once by the flip family. Throws
-// GameError kRefused.
-std::vector<game::RecordedGame> read_flip_record_text(std::string_view text) {
-  try {
-    std::vector<game::RecordedGame> records = game::flip_family().read_records(text);
-    if (records.empty()) {
-      throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
-    }
-    return records;
-  } catch (const GameError&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw GameError(ErrorKind::kRefused, "bad_record",
-                    std::string("cannot read the record: ") + e.what());
-  }
-}
-
-}  // namespace
-
-std::unique_ptr<FlipGameSession> FlipGameSession::from_record(
-    game::RecordedGame record, std::array<PlayerConfig, kSides> players) {
-  if (!record.state || !is_flip_set(record.state->variant())) {
-    throw GameError(ErrorKind::kRefused, "bad_record",
-                    "the record's Variant must name a shipped flip set");
-  }
-  return std::make_unique<FlipGameSession>(0, std::move(record.state), players);
-}
-
-std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
-    std::string_view text, std::array<PlayerConfig, kSides> players, int index, int* games) {
-  std::vector<game::RecordedGame> records = read_flip_record_text(text);
-  if (games) *games = int(records.size());
-  require_record_game(index, records.size());
-  return from_record(std::move(records[size_t(index - 1)]), players);
-}
-
 bool FlipGameSession::is_flip_set(std::string_view name) {
   for (const std::string& n : flip::builtin_flip_names()) {
     if (n == name) return true;
   }
   return false;
-}
-
-Json FlipGameSession::record_games_json(std::string_view text) {
-  Json list = Json::array();
-  std::vector<game::RecordedGame> records = read_flip_record_text(text);
-  for (size_t i = 0; i < records.size(); ++i) {
-    game::RecordedGame& record = records[i];
-    Json line{{"index", i + 1},
-              {"blue", record.tag("Blue")},
-              {"red", record.tag("Red")},
-              {"event", record.tag("Event")}};
-    const std::unique_ptr<FlipGameSession> game = from_record(std::move(record), {});
-    line["result"] = std::string(result_tag(game->result()));
-    line["variant"] = game->variant();
-    line["ply"] = game->ply();
-    list.push_back(std::move(line));
-  }
-  return list;
 }
 
 int FlipGameSession::seat_of(const FlipPosition& pos, Side side) const {

@@ -66,19 +66,6 @@ class FlipGameSession : public GameSessionBase {
   // Replays a stored game; throws GameError kServerFault when it no longer replays.
   static std::unique_ptr<FlipGameSession> from_stored(const StoredGame& stored,
                                                       int64_t max_movetime_ms);
-  // Game `index` (1-based) of a flip record text (its Variant a shipped
-  // flip set); `games` receives how many it holds. Throws GameError kRefused
-  // saying what is wrong (no_such_record_game for an index beyond the last).
-  static std::unique_ptr<FlipGameSession> from_record_text(std::string_view text,
-                                                           std::array<PlayerConfig, kSides> players,
-                                                           int index = 1, int* games = nullptr);
-  // One game of a flip record read already (game::RecordedGame). Throws
-  // GameError kRefused when its Variant is not a shipped flip set.
-  static std::unique_ptr<FlipGameSession> from_record(game::RecordedGame record,
-                                                      std::array<PlayerConfig, kSides> players);
-  // The games of a flip record text as the load dialog lists them. Throws
-  // as from_record_text does.
-  static Json record_games_json(std::string_view text);
   // Whether `name` is a shipped flip set's.
   static bool is_flip_set(std::string_view name);
 

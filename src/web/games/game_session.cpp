@@ -211,7 +211,7 @@ void require_shipped_variants(std::string_view text, const VariantCatalog& catal
     if (!closed)
       throw GameError(ErrorKind::kRefused, "bad_record",
                       "the record has a Variant tag that cannot be read");
-    if (!catalog.contains(value)) {
+    if (!catalog.family_of(value)) {
       throw GameError(ErrorKind::kRefused, "unknown_variant",
                       "the record's Variant \"" + value +
                           "\" is not one of the shipped rule sets this server plays");

@@ -118,66 +118,6 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
   return game;
 }
 
-namespace {
-
-// Every game of a hidden record text, read by the hidden family. Throws
-// GameError kRefused.
-std::vector<game::RecordedGame> read_hidden_record_text(std::string_view text) {
-  std::vector<game::RecordedGame> records;
-  try {
-    records = game::hidden_family().read_records(text);
-  } catch (const RecordError& e) {
-    throw GameError(ErrorKind::kRefused, "bad_record", e.what());
-  }
-  if (records.empty()) {
-    throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
-  }
-  return records;
-}
-
-}  // namespace
-
-std::unique_ptr<HiddenGameSession> HiddenGameSession::from_record_text(
-    std::string_view text, const VariantCatalog& catalog, std::array<PlayerConfig, kSides> players,
-    int index, int* games) {
-  require_shipped_variants(text, catalog);
-  std::vector<game::RecordedGame> records = read_hidden_record_text(text);
-  if (games) *games = int(records.size());
-  require_record_game(index, records.size());
-  game::RecordedGame& chosen = records[size_t(index - 1)];
-  if (!chosen.state) {
-    throw GameError(ErrorKind::kRefused, "view_record",
-                    "this is " + chosen.tag("View") +
-                        "'s record of a hidden game: it holds only what that player was shown; "
-                        "playing it on needs the arbiter's record, with the secret set-up");
-  }
-  players[kBlue].name = name_from_tag(chosen.tag("Blue"));
-  players[kRed].name = name_from_tag(chosen.tag("Red"));
-  RuleSetPtr rules = catalog.get(chosen.state->variant());
-  return std::make_unique<HiddenGameSession>(0, std::move(chosen.state), std::move(rules),
-                                             std::array<bool, kSides>{true, true}, players);
-}
-
-Json HiddenGameSession::record_games_json(std::string_view text) {
-  const std::vector<game::RecordedGame> records = read_hidden_record_text(text);
-  Json list = Json::array();
-  for (size_t i = 0; i < records.size(); ++i) {
-    const game::RecordedGame& r = records[i];
-    const int plies = r.state  ? int(r.state->actions().size())
-                      : r.seen ? int(r.seen->steps.size())
-                               : 0;
-    list.push_back({{"index", i + 1},
-                    {"blue", r.tag("Blue")},
-                    {"red", r.tag("Red")},
-                    {"event", r.tag("Event")},
-                    {"result", r.tag("Result").empty() ? "*" : r.tag("Result")},
-                    {"variant", r.tag("Variant")},
-                    {"view", r.tag("View").empty() ? Json(nullptr) : Json(r.tag("View"))},
-                    {"ply", plies}});
-  }
-  return list;
-}
-
 void HiddenGameSession::rebuild(const Position& start) {
   SecureRandom unused;  // the set-up is given: nothing is drawn
   state_ = new_hidden_state(variant(), start.fen(), unused);

@@ -55,17 +55,6 @@ class HiddenGameSession : public GameSessionBase {
   static std::unique_ptr<HiddenGameSession> from_stored(const StoredGame& stored,
                                                         const VariantCatalog& catalog,
                                                         int64_t max_movetime_ms);
-  // Game `index` (1-based) of a record text of arbiter's records (docs/
-  // hidden.md, "Records"); `games` receives how many it holds. A player's
-  // record, which lacks the truth, cannot be played on. Throws GameError
-  // kRefused saying what is wrong (no_such_record_game for an index beyond
-  // the last).
-  static std::unique_ptr<HiddenGameSession> from_record_text(
-      std::string_view text, const VariantCatalog& catalog,
-      std::array<PlayerConfig, kSides> players, int index = 1, int* games = nullptr);
-  // The games of a hidden record as the load dialog lists them.
-  static Json record_games_json(std::string_view text);
-
   const RuleSetPtr& rules() const { return rules_; }
   // Every announcement is one step of the game, a refused try included (the
   // same side then moves again), so that each reaches the players.
