@@ -101,6 +101,46 @@ TEST_F(WebFlipTest, ATakeBackGoesBackToThePersonsPlyByTheOneRule) {
   EXPECT_EQ(game->plies_back_to_human(), 1);
 }
 
+// A stored game whose player settings no longer read loads with a person in
+// that seat, as every family's does (GameSessionBase::players_from_stored):
+// the flip session's own reader refused the whole game for them.
+TEST_F(WebFlipTest, AStoredGameWhosePlayerSettingsNoLongerReadStillLoads) {
+  const std::unique_ptr<FlipGameSession> game =
+      FlipGameSession::create(7, "flip", "", {PlayerConfig{}, PlayerConfig{}});
+  game->play_text("b2?");
+  StoredGame row = game->to_stored();
+  row.id = 7;
+  row.blue = R"({"type": "robot"})";
+  row.red = R"({"type": "engine", "skill": 5, "movetime_ms": 300})";
+  const std::unique_ptr<FlipGameSession> back = FlipGameSession::from_stored(row, 10000);
+  EXPECT_EQ(back->ply(), 1);
+  EXPECT_FALSE(back->player(0).is_engine());
+  EXPECT_TRUE(back->player(1).is_engine());
+  EXPECT_EQ(back->player(1).skill, 5);
+}
+
+// A flip game's record names its players by the colours the first flip gave
+// their seats, with their own names where they gave them, and its date, by
+// the one record writer of every family (GameSessionBase::record_tags): the
+// flip session's own wrote "Human" for everyone and no date.
+TEST_F(WebFlipTest, ARecordNamesThePlayersByTheColourTheirSeatsGot) {
+  PlayerConfig ann, bob;
+  ann.name = "Ann";
+  bob.name = "Bob";
+  const std::unique_ptr<FlipGameSession> game = FlipGameSession::create(3, "flip", "", {ann, bob});
+  game->play_text("b2?");
+  ASSERT_TRUE(game->colours_known());
+  const bool ann_is_blue = game->side_of_seat(0) == kBlue;
+  const std::string record = game->record_text();
+  EXPECT_NE(record.find(ann_is_blue ? "[Blue \"Ann\"]" : "[Red \"Ann\"]"), std::string::npos)
+      << record;
+  EXPECT_NE(record.find(ann_is_blue ? "[Red \"Bob\"]" : "[Blue \"Bob\"]"), std::string::npos)
+      << record;
+  EXPECT_NE(record.find("[Event \"Flip Jungle game #3\"]"), std::string::npos) << record;
+  EXPECT_NE(record.find("[Date \""), std::string::npos) << record;
+  EXPECT_EQ(game->record_filename(), "flip-jungle-game-3.jgn");
+}
+
 TEST_F(WebFlipTest, AFlipIsDrawnByTheServerFromThePool) {
   WebServer server(small_test_server(dir_, 4));
   server.start();
@@ -230,6 +270,22 @@ TEST_F(WebFlipTest, GamesAreStoredAndRecordsSaveAndLoad) {
   r = reply(client.Delete(path));
   EXPECT_EQ(r.status, 200);
   EXPECT_EQ(get(server, path).status, 404);
+}
+
+// Every Variant tag of a flip record must name a shipped set before the
+// flip family's reader reads it, as for every family's records: the flip
+// sessions' own reading let a later game's tag name a rule-set file, which
+// the reader then tried to load.
+TEST_F(WebFlipTest, NoGameOfARecordMayNameARuleSetFile) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  const std::string record =
+      "[Variant \"flip\"]\n\n*\n\n[Variant \"/nonexistent/flip.toml\"]\n\n*\n";
+  for (const std::string route : {"/api/records/games", "/api/games"}) {
+    const Reply r = post(server, route, {{"record", record}});
+    EXPECT_EQ(r.status, 422) << route << ": " << r.text;
+    EXPECT_EQ(r.body["error"]["code"], "unknown_variant") << route << ": " << r.text;
+  }
 }
 
 TEST_F(WebFlipTest, TheEngineAnswersAndTakeBackReturnsToThePerson) {

@@ -33,6 +33,79 @@ bool is(const game::Family& family, const game::Family& other) {
   return &family == &other;
 }
 
+// Every game of a record text, read by `family`'s reader, every Variant tag
+// first found to name a shipped set (a reader would otherwise load a
+// rule-set file from any path the text names). Throws GameError kRefused.
+std::vector<game::RecordedGame> read_recorded_games(const game::Family& family,
+                                                    std::string_view text,
+                                                    const VariantCatalog& catalog) {
+  require_shipped_variants(text, catalog);
+  std::vector<game::RecordedGame> records;
+  try {
+    records = family.read_records(text);
+  } catch (const std::exception& e) {
+    throw GameError(ErrorKind::kRefused, "bad_record", e.what());
+  }
+  if (records.empty()) {
+    throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
+  }
+  return records;
+}
+
+// The session of a game read from a record, its players named as the record
+// names them. A player's record (a hidden game's view) holds only what that
+// player was shown: it cannot be played on. Throws GameError kRefused.
+std::unique_ptr<GameSessionBase> session_of_record(const game::Family& family,
+                                                   game::RecordedGame record,
+                                                   std::array<PlayerConfig, kSides> players,
+                                                   const VariantCatalog& catalog) {
+  if (!record.state) {
+    throw GameError(ErrorKind::kRefused, "view_record",
+                    "this is " + record.tag("View") +
+                        "'s record of a game with hidden pieces: it holds only what that player "
+                        "was shown; playing it on needs the arbiter's record, with the secret "
+                        "set-up");
+  }
+  if (catalog.family_of(record.state->variant()) != &family) {
+    throw GameError(
+        ErrorKind::kRefused, "bad_record",
+        "the record's Variant must name a shipped " + std::string(family.title()) + " set");
+  }
+  players[kBlue].name = name_from_tag(record.tag("Blue"));
+  players[kRed].name = name_from_tag(record.tag("Red"));
+  if (is(family, game::flip_family())) {
+    return std::make_unique<FlipGameSession>(0, std::move(record.state), players);
+  }
+  RuleSetPtr rules = catalog.get(record.state->variant());
+  return std::make_unique<HiddenGameSession>(0, std::move(record.state), std::move(rules),
+                                             std::array<bool, kSides>{true, true}, players);
+}
+
+// The games of a record text as the load dialog lists them, read by the
+// game interface: a player's record (a hidden game's view) names its View.
+Json recorded_games_json(const std::vector<game::RecordedGame>& records) {
+  Json list = Json::array();
+  for (size_t i = 0; i < records.size(); ++i) {
+    const game::RecordedGame& r = records[i];
+    Json line{{"index", i + 1},
+              {"blue", r.tag("Blue")},
+              {"red", r.tag("Red")},
+              {"event", r.tag("Event")},
+              {"result", r.state                   ? std::string(result_tag(r.state->result()))
+                         : r.tag("Result").empty() ? std::string("*")
+                                                   : r.tag("Result")},
+              {"variant", r.state ? r.state->variant() : r.tag("Variant")},
+              // Each step a record shows: a flip with what it revealed is
+              // one, a hidden game's refused try another.
+              {"ply", r.state  ? game::replay_of(*r.state).steps.size()
+                      : r.seen ? r.seen->steps.size()
+                               : size_t(0)}};
+    if (!r.tag("View").empty()) line["view"] = r.tag("View");
+    list.push_back(std::move(line));
+  }
+  return list;
+}
+
 }  // namespace
 
 const game::Family& family_of_new_game(const NewGame& game, const VariantCatalog& catalog) {
@@ -69,23 +142,19 @@ NewSession new_session(const game::Family& family, const NewGame& game,
   // games is never cut to its first without a word.
   int count = 0;
   if (game.record) out.from_record = Json{{"game", game.record_game}};
-  if (is(family, game::hidden_family())) {
-    if (game.record) {
-      out.game = HiddenGameSession::from_record_text(*game.record, catalog, game.players,
-                                                     game.record_game, &count);
-    } else {
-      // The secret set-up: what nobody may know before the animals meet.
-      SecureRandom chance;
-      out.game = HiddenGameSession::create(game.variant, catalog.get(game.variant), game.fen,
-                                           game.players, chance);
-    }
+  if (game.record && !is(family, game::open_family())) {
+    std::vector<game::RecordedGame> records = read_recorded_games(family, *game.record, catalog);
+    count = int(records.size());
+    require_record_game(game.record_game, records.size());
+    out.game = session_of_record(family, std::move(records[size_t(game.record_game - 1)]),
+                                 game.players, catalog);
+  } else if (is(family, game::hidden_family())) {
+    // The secret set-up: what nobody may know before the animals meet.
+    SecureRandom chance;
+    out.game = HiddenGameSession::create(game.variant, catalog.get(game.variant), game.fen,
+                                         game.players, chance);
   } else if (is(family, game::flip_family())) {
-    if (game.record) {
-      out.game =
-          FlipGameSession::from_record_text(*game.record, game.players, game.record_game, &count);
-    } else {
-      out.game = FlipGameSession::create(0, game.variant, game.fen.value_or(""), game.players);
-    }
+    out.game = FlipGameSession::create(0, game.variant, game.fen.value_or(""), game.players);
   } else if (game.record) {
     out.game = GameSession::from_record_text(*game.record, catalog, game.players, game.record_game,
                                              &count);
@@ -118,12 +187,10 @@ std::unique_ptr<GameSessionBase> session_from_stored(const StoredGame& row,
 
 Json record_games_json(std::string_view text, const VariantCatalog& catalog) {
   const game::Family& family = family_of_record_text(text, catalog);
-  if (is(family, game::hidden_family())) {
-    require_shipped_variants(text, catalog);
-    return HiddenGameSession::record_games_json(text);
-  }
-  if (is(family, game::flip_family())) return FlipGameSession::record_games_json(text);
-  return GameSession::record_games_json(text, catalog);
+  // The open game's list adds each game's side lines, which its own record
+  // reader keeps.
+  if (is(family, game::open_family())) return GameSession::record_games_json(text, catalog);
+  return recorded_games_json(read_recorded_games(family, text, catalog));
 }
 
 }  // namespace jungle::web

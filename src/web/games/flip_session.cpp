@@ -7,7 +7,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/aborted_game.h"
 #include "core/game.h"
 #include "core/game_record.h"
 #include "flip/flip_record.h"
@@ -29,14 +28,6 @@ std::string cell_text(flip::Cell c) {
   if (c == flip::kHidden) return "?";
   if (c == flip::kEmpty) return "";
   return std::string(1, piece_letter(Piece(c)));
-}
-
-std::string flip_player_text(const PlayerConfig& p) {
-  if (!p.is_engine()) return "Human";
-  std::ostringstream out;
-  out << "jungle flip engine, level " << p.skill << ", " << double(p.movetime_ms) / 1000.0
-      << " s/move";
-  return out.str();
 }
 
 }  // namespace
@@ -87,12 +78,7 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
                      "stored game " + std::to_string(stored.id) + " does not replay: " + why);
   };
   if (!is_flip_set(stored.variant)) throw fail("unknown flip set " + stored.variant);
-  std::array<PlayerConfig, kSides> players;
-  for (int s = 0; s < kSides; ++s) {
-    const Json j = Json::parse(s == 0 ? stored.blue : stored.red, nullptr, false);
-    players[size_t(s)] = PlayerConfig::from_json(j.is_discarded() ? Json() : j,
-                                                 s == 0 ? "blue" : "red", max_movetime_ms);
-  }
+  const std::array<PlayerConfig, kSides> players = players_from_stored(stored, max_movetime_ms);
   std::unique_ptr<game::State> state;
   try {
     state = new_flip_state(stored.variant, stored.start_fen);
@@ -111,15 +97,7 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
       throw fail("ply " + word + " is not legal");
     }
   }
-  if (is_declared_termination(stored.declared) && !state->over()) {
-    if (auto r = declared_result(stored.result, stored.declared); r && *r != GameResult::kOngoing) {
-      try {
-        state->declare(*r, stored.declared);
-      } catch (const std::invalid_argument& e) {
-        throw fail(e.what());
-      }
-    }
-  }
+  declare_stored_result(*state, stored);
   auto game = std::make_unique<FlipGameSession>(stored.id, std::move(state), players);
   // A review's findings; one that no longer reads is searched again.
   const Json findings = Json::parse(stored.evaluations, nullptr, false);
@@ -132,67 +110,11 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
   return game;
 }
 
-namespace {
-
-// Every game of a flip record text, read once by the flip family. Throws
-// GameError kRefused.
-std::vector<game::RecordedGame> read_flip_record_text(std::string_view text) {
-  try {
-    std::vector<game::RecordedGame> records = game::flip_family().read_records(text);
-    if (records.empty()) {
-      throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
-    }
-    return records;
-  } catch (const GameError&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw GameError(ErrorKind::kRefused, "bad_record",
-                    std::string("cannot read the record: ") + e.what());
-  }
-}
-
-}  // namespace
-
-std::unique_ptr<FlipGameSession> FlipGameSession::from_record(
-    game::RecordedGame record, std::array<PlayerConfig, kSides> players) {
-  if (!record.state || !is_flip_set(record.state->variant())) {
-    throw GameError(ErrorKind::kRefused, "bad_record",
-                    "the record's Variant must name a shipped flip set");
-  }
-  return std::make_unique<FlipGameSession>(0, std::move(record.state), players);
-}
-
-std::unique_ptr<FlipGameSession> FlipGameSession::from_record_text(
-    std::string_view text, std::array<PlayerConfig, kSides> players, int index, int* games) {
-  std::vector<game::RecordedGame> records = read_flip_record_text(text);
-  if (games) *games = int(records.size());
-  require_record_game(index, records.size());
-  return from_record(std::move(records[size_t(index - 1)]), players);
-}
-
 bool FlipGameSession::is_flip_set(std::string_view name) {
   for (const std::string& n : flip::builtin_flip_names()) {
     if (n == name) return true;
   }
   return false;
-}
-
-Json FlipGameSession::record_games_json(std::string_view text) {
-  Json list = Json::array();
-  std::vector<game::RecordedGame> records = read_flip_record_text(text);
-  for (size_t i = 0; i < records.size(); ++i) {
-    game::RecordedGame& record = records[i];
-    Json line{{"index", i + 1},
-              {"blue", record.tag("Blue")},
-              {"red", record.tag("Red")},
-              {"event", record.tag("Event")}};
-    const std::unique_ptr<FlipGameSession> game = from_record(std::move(record), {});
-    line["result"] = std::string(result_tag(game->result()));
-    line["variant"] = game->variant();
-    line["ply"] = game->ply();
-    list.push_back(std::move(line));
-  }
-  return list;
 }
 
 int FlipGameSession::seat_of(const FlipPosition& pos, Side side) const {
@@ -233,34 +155,9 @@ flip::FlipPosition FlipGameSession::position_at(int ply) const {
   return p;
 }
 
-game::Observation FlipGameSession::help_position(int ply, int) const {
-  const flip::FlipPosition pos = position_at(ply);
-  require_ongoing(pos);
-  // The plies that led there as the engine protocol writes them (each flip
-  // with what it revealed, which everyone saw); a tile flipped later is
-  // face down in it, its animal back in the pool.
-  std::string text = "fen " + pos.initial_fen();
-  if (!pos.history().empty()) text += " moves";
-  for (const Ply& p : pos.history()) text += ' ' + flip::ply_text(p);
-  try {
-    return family().read_observation(variant(), text);
-  } catch (const std::invalid_argument& e) {
-    throw GameError(ErrorKind::kServerFault, "bad_position", e.what());
-  }
-}
-
-void FlipGameSession::undo(int plies) {
-  // A ply is the side's action and chance's after it: both are taken back.
-  for (int i = 0; i < plies && ply() > 0; ++i) {
-    const int before = ply();
-    while (ply() == before && state_->undo()) {
-    }
-    while (state_->actor().is_chance() && state_->undo()) {
-    }
-  }
+void FlipGameSession::taken_back() {
   sync();
   findings_.resize(size_t(ply()));
-  changed();
 }
 
 Json FlipGameSession::ply_json(FlipPosition& p, size_t i) const {
@@ -344,26 +241,18 @@ Json FlipGameSession::to_json() const {
   return state;
 }
 
-StoredGame FlipGameSession::to_stored() const {
-  StoredGame s;
-  s.variant = variant();
+void FlipGameSession::add_stored_play(StoredGame& s) const {
   s.start_fen = pos_.initial_fen();
   for (const Ply& p : pos_.history()) {
     if (!s.moves.empty()) s.moves += ' ';
     s.moves += flip::ply_text(p);
   }
-  s.ply_count = ply();
-  s.blue = players_[0].to_json().dump();
-  s.red = players_[1].to_json().dump();
-  s.result = api_result(std::string(result_tag(result())), termination());
-  s.termination = termination();
   s.declared = declared() ? termination() : "";
   if (reviewed() > 0) {
     Json findings = Json::array();
     for (const auto& f : findings_) findings.push_back(f ? f->to_stored_json() : Json());
     s.evaluations = findings.dump();
   }
-  return s;
 }
 
 std::string FlipGameSession::plies_text(size_t count) const {
@@ -472,23 +361,7 @@ std::optional<FlipPlyFinding> FlipPlyFinding::from_stored_json(const Json& j) {
   return f;
 }
 
-std::string FlipGameSession::record_text() const {
-  const Side first = seat_of(pos_, kBlue) == 0 ? kBlue : kRed;
-  std::vector<std::pair<std::string, std::string>> tags = {
-      {"Event", "Flip Jungle game #" + std::to_string(id())},
-      {"Blue", flip_player_text(players_[first == kBlue ? 0 : 1])},
-      {"Red", flip_player_text(players_[first == kBlue ? 1 : 0])}};
-  if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
-  // The service names ratings by seat (seat 0's BlueElo); the colours here
-  // are the flips', so a game whose seat 0 turned out Red swaps them.
-  for (auto [name, value] : extra_tags) {
-    if (first == kRed && name == "BlueElo") {
-      name = "RedElo";
-    } else if (first == kRed && name == "RedElo") {
-      name = "BlueElo";
-    }
-    tags.emplace_back(name, value);
-  }
+std::vector<std::string> FlipGameSession::record_comments() const {
   // A reviewed ply's comment: the value of the position it led to, Blue's
   // expected score written as centipawns by the one curve (game/score.h,
   // as the engine protocol's `score cp`), as an open game's record's
@@ -505,11 +378,7 @@ std::string FlipGameSession::record_text() const {
         eval_comment(Evaluation{game::centipawns_of_expected(blue), false, f->depth});
     comments[i] = judged_comment(eval, reviewed_ply(i)->judgement);
   }
-  return state_->record(tags, comments);
-}
-
-std::string FlipGameSession::record_filename() const {
-  return "flip-jungle-game-" + std::to_string(id()) + ".jgn";
+  return comments;
 }
 
 Json describe_flip_sets() {

@@ -66,19 +66,6 @@ class FlipGameSession : public GameSessionBase {
   // Replays a stored game; throws GameError kServerFault when it no longer replays.
   static std::unique_ptr<FlipGameSession> from_stored(const StoredGame& stored,
                                                       int64_t max_movetime_ms);
-  // Game `index` (1-based) of a flip record text (its Variant a shipped
-  // flip set); `games` receives how many it holds. Throws GameError kRefused
-  // saying what is wrong (no_such_record_game for an index beyond the last).
-  static std::unique_ptr<FlipGameSession> from_record_text(std::string_view text,
-                                                           std::array<PlayerConfig, kSides> players,
-                                                           int index = 1, int* games = nullptr);
-  // One game of a flip record read already (game::RecordedGame). Throws
-  // GameError kRefused when its Variant is not a shipped flip set.
-  static std::unique_ptr<FlipGameSession> from_record(game::RecordedGame record,
-                                                      std::array<PlayerConfig, kSides> players);
-  // The games of a flip record text as the load dialog lists them. Throws
-  // as from_record_text does.
-  static Json record_games_json(std::string_view text);
   // Whether `name` is a shipped flip set's.
   static bool is_flip_set(std::string_view name);
 
@@ -89,9 +76,6 @@ class FlipGameSession : public GameSessionBase {
   // The position after the first `ply` plies (0..ply()): a tile flipped
   // later is face down there again, its animal back in the pool.
   flip::FlipPosition position_at(int ply) const;
-  // The position at `ply`, the same for every reader: a face-down tile
-  // holds nothing until it is flipped.
-  game::Observation help_position(int ply, int seats) const override;
   int seat_to_move() const override;
   bool colours_known() const override { return pos_.colours_known(); }
   Side side_of_seat(int seat) const override;
@@ -99,7 +83,6 @@ class FlipGameSession : public GameSessionBase {
   // An action as the page sends it: "b2?" (the server draws what it
   // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
   void play_text(std::string_view text) override;
-  void undo(int plies) override;
 
   // The review searches the position before each ply, valuing every
   // legal action there (a flip by its value over the pool, never by what it
@@ -111,9 +94,12 @@ class FlipGameSession : public GameSessionBase {
 
   Json to_json() const override;
   Json move_json(int ply) const override;
-  StoredGame to_stored() const override;
-  std::string record_text() const override;
-  std::string record_filename() const override;
+
+ protected:
+  void taken_back() override;
+  void add_stored_play(StoredGame& row) const override;
+  // A reviewed ply's value and judgement.
+  std::vector<std::string> record_comments() const override;
 
  private:
   int seat_of(const flip::FlipPosition& pos, Side side) const;

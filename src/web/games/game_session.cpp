@@ -3,18 +3,15 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <ctime>
 #include <random>
 #include <sstream>
 
-#include "core/aborted_game.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/text_util.h"
 #include "game/score.h"
 #include "search/search.h"
-#include "search/strength_levels.h"
 #include "web/games/record_variations.h"
 #include "web/games/variant_catalog.h"
 
@@ -31,14 +28,6 @@ std::vector<GameRecord> read_record_text(std::string_view text, const VariantCat
 bool looks_like_move(std::string_view text) {
   return text.size() == 4 && text[0] >= 'a' && text[0] <= 'g' && text[1] >= '1' && text[1] <= '9' &&
          text[2] >= 'a' && text[2] <= 'g' && text[3] >= '1' && text[3] <= '9';
-}
-
-std::string player_description(const PlayerConfig& p) {
-  if (!p.is_engine()) return "Human";
-  std::ostringstream out;
-  out << "jungle engine, " << strength_name(p.skill) << ", " << double(p.movetime_ms) / 1000.0
-      << " s/move";
-  return out.str();
 }
 
 std::string fen_error_message(const FenError& e) {
@@ -86,15 +75,7 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
     throw GameError(ErrorKind::kServerFault, "damaged_game",
                     where + " uses the rule set '" + stored.variant + "', which is not shipped");
   }
-  std::array<PlayerConfig, kSides> players;
-  try {
-    players[kBlue] =
-        PlayerConfig::from_json(Json::parse(stored.blue, nullptr, false), "blue", max_movetime_ms);
-    players[kRed] =
-        PlayerConfig::from_json(Json::parse(stored.red, nullptr, false), "red", max_movetime_ms);
-  } catch (const GameError&) {
-    players = {};  // settings are not worth refusing the game for
-  }
+  const std::array<PlayerConfig, kSides> players = players_from_stored(stored, max_movetime_ms);
   std::unique_ptr<GameSession> game;
   try {
     game = std::make_unique<GameSession>(stored.id, stored.variant, catalog.get(stored.variant),
@@ -114,12 +95,7 @@ std::unique_ptr<GameSession> GameSession::from_stored(const StoredGame& stored,
     }
     game->play(*m);
   }
-  const std::optional<GameResult> declared = declared_result(stored.result, stored.declared);
-  if (!stored.declared.empty() && !game->over() && declared && *declared != GameResult::kOngoing) {
-    game->state_->declare(*declared,
-                          is_declared_termination(stored.declared) ? stored.declared : "");
-    game->declared_ = true;
-  }
+  game->declared_ = declare_stored_result(*game->state_, stored);
   // Evaluations are worth keeping but not worth refusing the game for.
   const Json evaluations = Json::parse(stored.evaluations, nullptr, false);
   if (evaluations.is_array()) {
@@ -235,7 +211,7 @@ void require_shipped_variants(std::string_view text, const VariantCatalog& catal
     if (!closed)
       throw GameError(ErrorKind::kRefused, "bad_record",
                       "the record has a Variant tag that cannot be read");
-    if (!catalog.contains(value)) {
+    if (!catalog.family_of(value)) {
       throw GameError(ErrorKind::kRefused, "unknown_variant",
                       "the record's Variant \"" + value +
                           "\" is not one of the shipped rule sets this server plays");
@@ -303,16 +279,12 @@ void GameSession::play(Move m) {
   changed();
 }
 
-void GameSession::undo(int plies) {
-  const int n = std::min(plies, ply());
-  for (int i = 0; i < n; ++i) {
-    state_->undo();
-    pos_.undo_move();
-    moves_.pop_back();
-    evaluations_.pop_back();
-    declared_ = false;
-  }
-  changed();
+void GameSession::taken_back() {
+  const int taken = int(moves_.size()) - ply();
+  for (int i = 0; i < taken; ++i) pos_.undo_move();
+  moves_.resize(size_t(ply()));
+  evaluations_.resize(size_t(ply()) + 1);
+  if (taken > 0) declared_ = false;
 }
 
 void GameSession::declare(int winner, const std::string& termination) {
@@ -330,20 +302,6 @@ Position GameSession::position_at(int ply) const {
   Position pos = start_;
   for (int i = 0; i < ply; ++i) pos.do_move(moves_[size_t(i)].move);
   return pos;
-}
-
-game::Observation GameSession::help_position(int ply, int) const {
-  require_ongoing(position_at(ply));
-  // The position with the moves that led to it (repetitions count), as
-  // the engine protocol gives it (Observation::position).
-  std::string text = "fen " + start_fen_;
-  if (ply > 0) text += " moves";
-  for (int i = 0; i < ply; ++i) text += ' ' + board().move_text(moves_[size_t(i)].move);
-  try {
-    return family().read_observation(variant(), text);
-  } catch (const std::invalid_argument& e) {
-    throw GameError(ErrorKind::kServerFault, "bad_position", e.what());
-  }
 }
 
 const std::string& GameSession::fen_at(int ply) const {
@@ -471,43 +429,21 @@ Json GameSession::to_json() const {
   return state;
 }
 
-StoredGame GameSession::to_stored() const {
-  StoredGame s;
-  s.variant = variant();
+void GameSession::add_stored_play(StoredGame& s) const {
   s.start_fen = start_fen_;
   for (const PlayedMove& pm : moves_) {
     if (!s.moves.empty()) s.moves += ' ';
     s.moves += board().move_text(pm.move);
   }
-  s.ply_count = ply();
-  s.blue = players_[kBlue].to_json().dump();
-  s.red = players_[kRed].to_json().dump();
-  s.result = api_result(std::string(result_tag(result())), termination());
-  s.termination = termination();
   s.declared = declared_ ? termination() : "";
   if (evaluated() > 0) {
     Json evaluations = Json::array();
     for (const auto& e : evaluations_) evaluations.push_back(e ? e->to_stored_json() : Json());
     s.evaluations = evaluations.dump();
   }
-  return s;
 }
 
-std::string GameSession::record_text() const {
-  const std::time_t t = std::time_t(created_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char date[16];
-  std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
-  game::Tags tags{{"Event", "Jungle game #" + std::to_string(id())}, {"Date", date}};
-  // A player's name, as the record it came from gave it, else what plays.
-  for (Side s : {kBlue, kRed}) {
-    tags.emplace_back(s == kBlue ? "Blue" : "Red", players_[s].name.empty()
-                                                       ? player_description(players_[s])
-                                                       : players_[s].name);
-  }
-  if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
-  tags.insert(tags.end(), extra_tags.begin(), extra_tags.end());
+std::vector<std::string> GameSession::record_comments() const {
   // The evaluation of the position each move leads to, as the terminal
   // writes its engine's: from Blue's side.
   std::vector<std::string> comments(moves_.size());
@@ -520,11 +456,7 @@ std::string GameSession::record_text() const {
     const std::optional<ReviewedMove> m = reviewed_move_at(int(i) + 1);
     comments[i] = m ? judged_comment(eval, m->judgement) : eval;
   }
-  return state_->record(tags, comments);
-}
-
-std::string GameSession::record_filename() const {
-  return "jungle-game-" + std::to_string(id()) + ".jgn";
+  return comments;
 }
 
 namespace {

@@ -79,16 +79,12 @@ class GameSession : public GameSessionBase {
   // why an illegal move is illegal, or that the game is over.
   void play_text(std::string_view move_text) override;
   void play(Move m);
-  // Takes back up to `plies` moves; a declared result goes with the first.
-  void undo(int plies) override;
   int mover_seat(int ply) const override { return int(side_after(ply - 1)); }
   void declare(int winner, const std::string& termination) override;
 
   // The position after `ply` moves, with the history before it (repetition
   // counts). Throws GameError kBadRequest when ply is out of range.
   Position position_at(int ply) const;
-  // The whole board at `ply`: nothing of an open game is hidden.
-  game::Observation help_position(int ply, int seats) const override;
   // Its FEN, without a replay.
   const std::string& fen_at(int ply) const;
 
@@ -105,9 +101,14 @@ class GameSession : public GameSessionBase {
 
   Json to_json() const override;
   Json move_json(int ply) const override;
-  StoredGame to_stored() const override;
-  std::string record_text() const override;
-  std::string record_filename() const override;
+
+ protected:
+  // The board, the moves and their evaluations follow the state.
+  void taken_back() override;
+  void add_stored_play(StoredGame& row) const override;
+  // The evaluation of the position each move leads to, from Blue's side,
+  // and the move's judgement.
+  std::vector<std::string> record_comments() const override;
 
  private:
   Position start_;

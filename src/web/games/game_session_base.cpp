@@ -1,6 +1,12 @@
 #include "web/games/game_session_base.h"
 
+#include <cctype>
 #include <chrono>
+#include <ctime>
+#include <sstream>
+
+#include "core/aborted_game.h"
+#include "search/strength_levels.h"
 
 namespace jungle::web {
 
@@ -89,6 +95,31 @@ void GameSessionBase::declare(int winner, const std::string& termination) {
   changed();
 }
 
+void GameSessionBase::undo(int plies) {
+  if (!takes_back()) throw no_takeback();
+  for (int i = 0; i < plies && ply() > 0; ++i) {
+    // A declared result goes with the first ply; chance's outcome with the
+    // side's action that called for it.
+    const int before = ply();
+    while (ply() == before && state_->undo()) {
+    }
+    while (state_->actor().is_chance() && state_->undo()) {
+    }
+  }
+  taken_back();
+  changed();
+}
+
+GameError GameSessionBase::no_takeback() const {
+  if (family().capabilities().hidden_information) {
+    return GameError(ErrorKind::kRefused, "no_takeback",
+                     "moves of a game with hidden pieces cannot be taken back: a take-back would "
+                     "let a player try an attack, see the animals it shows, and take it back");
+  }
+  return GameError(ErrorKind::kRefused, "no_takeback",
+                   "moves of a " + std::string(family().title()) + " game cannot be taken back");
+}
+
 void GameSessionBase::set_players(std::array<PlayerConfig, kSides> players) {
   players_ = players;
   changed();
@@ -97,6 +128,114 @@ void GameSessionBase::set_players(std::array<PlayerConfig, kSides> players) {
 void GameSessionBase::changed() {
   ++changes_;
   updated_ms = now_ms();
+}
+
+namespace {
+
+// What plays a seat, as a record names it when the player gave no name.
+std::string player_description(const PlayerConfig& p) {
+  if (!p.is_engine()) return "Human";
+  std::ostringstream out;
+  out << "jungle engine, " << strength_name(p.skill) << ", " << double(p.movetime_ms) / 1000.0
+      << " s/move";
+  return out.str();
+}
+
+}  // namespace
+
+std::array<PlayerConfig, kSides> GameSessionBase::players_from_stored(const StoredGame& row,
+                                                                      int64_t max_movetime_ms) {
+  std::array<PlayerConfig, kSides> players;
+  for (Side s : {kBlue, kRed}) {
+    const Json j = Json::parse(s == kBlue ? row.blue : row.red, nullptr, false);
+    try {
+      players[s] = PlayerConfig::from_json(j.is_discarded() ? Json() : j, side_json_name(s),
+                                           max_movetime_ms);
+    } catch (const GameError&) {
+      // Settings are not worth refusing the game for.
+    }
+  }
+  return players;
+}
+
+bool GameSessionBase::declare_stored_result(game::State& state, const StoredGame& row) {
+  const std::optional<GameResult> declared = declared_result(row.result, row.declared);
+  if (row.declared.empty() || state.over() || !declared || *declared == GameResult::kOngoing) {
+    return false;
+  }
+  try {
+    state.declare(*declared, is_declared_termination(row.declared) ? row.declared : "");
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kServerFault, "damaged_game",
+                    "stored game " + std::to_string(row.id) + " does not replay: " + e.what());
+  }
+  return true;
+}
+
+StoredGame GameSessionBase::to_stored() const {
+  StoredGame s;
+  s.variant = variant();
+  add_stored_play(s);
+  s.ply_count = ply();
+  s.blue = players_[kBlue].to_json().dump();
+  s.red = players_[kRed].to_json().dump();
+  s.result = api_result(std::string(result_tag(result())), termination());
+  s.termination = termination();
+  return s;
+}
+
+game::Tags GameSessionBase::record_tags() const {
+  const std::time_t t = std::time_t(created_ms / 1000);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char date[16];
+  std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
+  game::Tags tags{{"Event", std::string(family().title()) + " game #" + std::to_string(id())},
+                  {"Date", date}};
+  // The first seat plays Blue unless the game gave it Red (a first flip).
+  const bool swapped = colours_known() && side_of_seat(0) != kBlue;
+  for (Side s : {kBlue, kRed}) {
+    const PlayerConfig& p = players_[swapped ? size_t(opponent(s)) : size_t(s)];
+    tags.emplace_back(s == kBlue ? "Blue" : "Red", p.name.empty() ? player_description(p) : p.name);
+  }
+  if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
+  // The service names ratings by seat (seat 0's BlueElo): by colour here.
+  for (auto [name, value] : extra_tags) {
+    if (swapped && name == "BlueElo") {
+      name = "RedElo";
+    } else if (swapped && name == "RedElo") {
+      name = "BlueElo";
+    }
+    tags.emplace_back(name, value);
+  }
+  return tags;
+}
+
+std::string GameSessionBase::record_text() const {
+  return state_->record(record_tags(), record_comments());
+}
+
+std::string GameSessionBase::record_filename() const {
+  return record_file_stem() + ".jgn";
+}
+
+std::string GameSessionBase::record_file_stem() const {
+  // "Flip Jungle" gives "flip-jungle-game-7".
+  std::string stem;
+  for (const char c : family().title()) {
+    stem += c == ' ' ? '-' : char(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return stem + "-game-" + std::to_string(id());
+}
+
+std::pair<std::string, std::string> GameSessionBase::record_for(int seats) const {
+  if (over() || !family().capabilities().hidden_information) {
+    return {record_text(), record_filename()};
+  }
+  // While the game goes on, a record holds what its reader was shown.
+  const game::Viewer viewer = viewer_for(seats);
+  return {state_->record_seen_by(viewer, record_tags()),
+          record_file_stem() + "-" + game::viewer_name(viewer) + "-view.jgn"};
 }
 
 StoredGame GameSessionBase::stored_row() const {
@@ -187,6 +326,40 @@ game::Observation GameSessionBase::engine_observation() const {
   if (!set_up()) throw still_setting_up();
   const game::Actor actor = state_->actor();
   return state_->observe(actor.is_side() ? game::Viewer(actor.side) : game::Viewer());
+}
+
+game::Observation GameSessionBase::help_position(int ply, int seats) const {
+  if (family().capabilities().hidden_information) {
+    if (over()) {
+      throw GameError(ErrorKind::kRefused, "position_over",
+                      "there is nothing to suggest: the game is over");
+    }
+    if (!set_up()) throw still_setting_up();
+    const game::Viewer viewer = viewer_for(seats);
+    if (!viewer || state_->actor() != game::Actor::of(*viewer)) {
+      throw GameError(ErrorKind::kRefused, "not_your_turn",
+                      "a hint is for the player to move, from that player's own view");
+    }
+    return state_->observe(viewer);
+  }
+  const std::unique_ptr<game::State> at = state_at(ply);
+  require_ongoing(*at);
+  return at->observe(at->actor().side);
+}
+
+std::unique_ptr<game::State> GameSessionBase::state_at(int ply) const {
+  if (ply < 0 || ply > this->ply()) {
+    throw GameError(ErrorKind::kBadRequest, "bad_param",
+                    "ply must be between 0 and " + std::to_string(this->ply()) + ", not " +
+                        std::to_string(ply));
+  }
+  std::unique_ptr<game::State> at = game::start_of(*state_);
+  for (const std::string& action : state_->actions()) {
+    // A ply ends with chance's outcome after it (a flip with what it revealed).
+    if (at->plies() == ply && !at->actor().is_chance()) break;
+    at->apply(action);
+  }
+  return at;
 }
 
 void GameSessionBase::require_help(Help help) const {

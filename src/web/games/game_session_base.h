@@ -124,8 +124,12 @@ class GameSessionBase {
   // Throws GameError kRefused saying why it is illegal, or that the game is
   // over; kBadRequest when it is not written like a move.
   virtual void play_text(std::string_view text) = 0;
-  // Takes back up to `plies` moves (and a declared result).
-  virtual void undo(int plies) = 0;
+  // Takes back up to `plies` plies (each a side's action with chance's
+  // after it, a flip with what it revealed) and a declared result. Throws
+  // no_takeback() where the game takes nothing back (takes_back).
+  void undo(int plies);
+  // GameError kRefused "no_takeback", saying why the game takes nothing back.
+  GameError no_takeback() const;
   // How many moves take the game back to the last position where a person
   // was to move (by mover_seat): 0 when no person has moved; where both
   // seats are the engine's, the last move (a take-back still takes one).
@@ -168,9 +172,21 @@ class GameSessionBase {
   void require_help(Help help) const;
   // What the engine is given to help the holder of `seats`
   // (SeatTable::held_by) at `ply` (0..ply()): the position as that reader
-  // may see it. Throws GameError kRefused "position_over" where the game is
-  // over there, and where the reader may have nothing searched.
-  virtual game::Observation help_position(int ply, int seats) const = 0;
+  // may see it, one rule over the capabilities. Where nothing is hidden, the
+  // game as it stood after `ply` plies (state_at), observed by its side to
+  // move, whoever asks: a face-down tile flipped later is face down there
+  // again. Where players know different things, the reader's own view now,
+  // whatever `ply`, and only for the player to move (an engine thinking
+  // from a view that is not to move would find nothing to play). Throws
+  // GameError kRefused "position_over" where the game is over there,
+  // "not_your_turn" where the reader may have nothing searched, kConflict
+  // "setting_up" while a set-up is being arranged.
+  game::Observation help_position(int ply, int seats) const;
+  // The game as it stood after its first `ply` plies (0..ply()), each flip
+  // with what it revealed: replayed on the state from its start, so a
+  // result declared later is not in it. Throws GameError kBadRequest when
+  // `ply` is out of range.
+  std::unique_ptr<game::State> state_at(int ply) const;
   // ---- the review (Capabilities::review; web/engines/reviews.h: one job
   // for every family, which asks the game for what to search and keeps what
   // it found here, stored with the game and written into its record) ----
@@ -209,16 +225,28 @@ class GameSessionBase {
   // The seat that made the move leading to `ply` (1..ply()): the seat of
   // move_json's "side" colour (a Flip Jungle move names its seat instead).
   virtual int mover_seat(int ply) const;
-  // The rules' part of the stored row.
-  virtual StoredGame to_stored() const = 0;
-  // The game as a record (docs/records.md).
-  virtual std::string record_text() const = 0;
-  // The record's file name when downloaded.
-  virtual std::string record_filename() const = 0;
-  // The record and its file name as the holder of `seats` may have them.
-  virtual std::pair<std::string, std::string> record_for(int /*seats*/) const {
-    return {record_text(), record_filename()};
-  }
+  // The rules' part of the stored row: the rule set, the players, the
+  // result, and the family's play (add_stored_play).
+  StoredGame to_stored() const;
+  // The game as a record (docs/records.md), the arbiter's: the truth
+  // included, for the end of a game where players know different things.
+  std::string record_text() const;
+  // The record's file name when downloaded: "jungle-game-7.jgn",
+  // "flip-jungle-game-7.jgn", from the family's title.
+  std::string record_filename() const;
+  // The record and its file name as the holder of `seats` may have them:
+  // where players know different things, while the game goes on, only
+  // what its reader was shown ("...-game-7-blue-view.jgn").
+  std::pair<std::string, std::string> record_for(int seats) const;
+  // The players as a stored row names them; a seat whose settings no
+  // longer read is a person's (settings are not worth refusing a game for).
+  static std::array<PlayerConfig, kSides> players_from_stored(const StoredGame& row,
+                                                              int64_t max_movetime_ms);
+  // Declares on `state` the result a stored row declares (a resignation, a
+  // flag, an agreement; a record's result without a reason as ""), where the
+  // board has not ended the game: whether there was one. Throws GameError
+  // kServerFault "damaged_game" where the state refuses it.
+  static bool declare_stored_result(game::State& state, const StoredGame& row);
 
   // The whole row: the rules' part with the seats, clock, offers, events.
   StoredGame stored_row() const;
@@ -274,6 +302,21 @@ class GameSessionBase {
                   std::array<PlayerConfig, kSides> players);
   // Every change calls this.
   void changed();
+  // After a take-back, before changed(): what the family's session keeps
+  // beside the state follows it (the open game's board, a review's findings).
+  virtual void taken_back() {}
+  // The family's part of the stored row (to_stored): the start FEN, the
+  // plies as its records write them, a declared end the plies do not show,
+  // a review's findings.
+  virtual void add_stored_play(StoredGame& row) const = 0;
+  // The comments a record writes after each ply (a review's findings);
+  // none by default.
+  virtual std::vector<std::string> record_comments() const { return {}; }
+  // The record's tags: the event, its date, the players by colour (a seat
+  // plays the colour the game gave it), the time control and extra_tags.
+  game::Tags record_tags() const;
+  // The record file's name before its extension: "jungle-game-7".
+  std::string record_file_stem() const;
   // GameError kRefused "game_over" while the game is over.
   void require_ongoing_game() const;
   std::unique_ptr<game::State> state_;

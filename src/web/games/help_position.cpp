@@ -22,10 +22,8 @@ void require_ongoing(const Position& pos) {
     position_over(std::string(termination_tag(why)));
 }
 
-void require_ongoing(const flip::FlipPosition& pos) {
-  if (const flip::FlipEnd end = pos.end(); end != flip::FlipEnd::kNone) {
-    position_over(std::string(flip::flip_end_tag(end)));
-  }
+void require_ongoing(const game::State& state) {
+  if (state.over()) position_over(state.termination());
 }
 
 }  // namespace jungle::web

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/position.h"
-#include "flip/flip_position.h"
+#include "game/state.h"
 
 // What the engine's help for one reader of a game is given is what that
 // reader may see (GameSessionBase::help_position): the reader's
@@ -33,6 +33,8 @@ inline const char* help_name(Help help) {
 // GameError kRefused "position_over" when the game is over in `pos`: there
 // is nothing to analyse.
 void require_ongoing(const Position& pos);
-void require_ongoing(const flip::FlipPosition& pos);
+// The same for a game of any family, where its state is over (by its rules,
+// or by a result declared).
+void require_ongoing(const game::State& state);
 
 }  // namespace jungle::web

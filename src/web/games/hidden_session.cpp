@@ -1,15 +1,12 @@
 #include "web/games/hidden_session.h"
 
-#include <ctime>
 #include <sstream>
 #include <stdexcept>
 
-#include "core/aborted_game.h"
 #include "core/game_record.h"
 #include "core/secure_random.h"
 #include "game/hidden_observation.h"
 #include "hidden/hidden_record.h"
-#include "search/strength_levels.h"
 #include "web/games/game_session.h"
 #include "web/games/variant_catalog.h"
 
@@ -38,15 +35,6 @@ std::unique_ptr<game::State> new_hidden_state(const std::string& variant, const 
   } catch (const std::invalid_argument& e) {
     throw GameError(ErrorKind::kRefused, "not_hidden", e.what());
   }
-}
-
-std::string hidden_player_text(const PlayerConfig& p) {
-  if (!p.name.empty()) return p.name;
-  if (!p.is_engine()) return "Human";
-  std::ostringstream out;
-  out << "jungle hidden-pieces engine, " << strength_name(p.skill) << ", "
-      << double(p.movetime_ms) / 1000.0 << " s/move";
-  return out.str();
 }
 
 }  // namespace
@@ -82,16 +70,7 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
   };
   if (!catalog.contains(stored.variant)) throw fail("unknown rule set " + stored.variant);
   RuleSetPtr rules = catalog.get(stored.variant);
-  std::array<PlayerConfig, kSides> players;
-  for (int s = 0; s < kSides; ++s) {
-    const Json j = Json::parse(s == 0 ? stored.blue : stored.red, nullptr, false);
-    try {
-      players[size_t(s)] = PlayerConfig::from_json(j.is_discarded() ? Json() : j,
-                                                   s == 0 ? "blue" : "red", max_movetime_ms);
-    } catch (const GameError&) {
-      // Settings are not worth refusing the game for.
-    }
-  }
+  const std::array<PlayerConfig, kSides> players = players_from_stored(stored, max_movetime_ms);
   std::istringstream words(stored.moves);
   std::vector<std::string> announcements;
   std::array<bool, kSides> ready{true, true};
@@ -132,78 +111,11 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
       throw fail("announcement " + text + ": " + e.what());
     }
   }
-  const std::optional<GameResult> declared = declared_result(stored.result, stored.declared);
-  if (!stored.declared.empty() && !state->over() && declared && *declared != GameResult::kOngoing) {
-    try {
-      state->declare(*declared, is_declared_termination(stored.declared) ? stored.declared : "");
-    } catch (const std::invalid_argument& e) {
-      throw fail(e.what());
-    }
-  }
+  declare_stored_result(*state, stored);
   auto game =
       std::make_unique<HiddenGameSession>(stored.id, std::move(state), rules, ready, players);
   game->load_table(stored);
   return game;
-}
-
-namespace {
-
-// Every game of a hidden record text, read by the hidden family. Throws
-// GameError kRefused.
-std::vector<game::RecordedGame> read_hidden_record_text(std::string_view text) {
-  std::vector<game::RecordedGame> records;
-  try {
-    records = game::hidden_family().read_records(text);
-  } catch (const RecordError& e) {
-    throw GameError(ErrorKind::kRefused, "bad_record", e.what());
-  }
-  if (records.empty()) {
-    throw GameError(ErrorKind::kRefused, "bad_record", "the record text holds no game");
-  }
-  return records;
-}
-
-}  // namespace
-
-std::unique_ptr<HiddenGameSession> HiddenGameSession::from_record_text(
-    std::string_view text, const VariantCatalog& catalog, std::array<PlayerConfig, kSides> players,
-    int index, int* games) {
-  require_shipped_variants(text, catalog);
-  std::vector<game::RecordedGame> records = read_hidden_record_text(text);
-  if (games) *games = int(records.size());
-  require_record_game(index, records.size());
-  game::RecordedGame& chosen = records[size_t(index - 1)];
-  if (!chosen.state) {
-    throw GameError(ErrorKind::kRefused, "view_record",
-                    "this is " + chosen.tag("View") +
-                        "'s record of a hidden game: it holds only what that player was shown; "
-                        "playing it on needs the arbiter's record, with the secret set-up");
-  }
-  players[kBlue].name = name_from_tag(chosen.tag("Blue"));
-  players[kRed].name = name_from_tag(chosen.tag("Red"));
-  RuleSetPtr rules = catalog.get(chosen.state->variant());
-  return std::make_unique<HiddenGameSession>(0, std::move(chosen.state), std::move(rules),
-                                             std::array<bool, kSides>{true, true}, players);
-}
-
-Json HiddenGameSession::record_games_json(std::string_view text) {
-  const std::vector<game::RecordedGame> records = read_hidden_record_text(text);
-  Json list = Json::array();
-  for (size_t i = 0; i < records.size(); ++i) {
-    const game::RecordedGame& r = records[i];
-    const int plies = r.state  ? int(r.state->actions().size())
-                      : r.seen ? int(r.seen->steps.size())
-                               : 0;
-    list.push_back({{"index", i + 1},
-                    {"blue", r.tag("Blue")},
-                    {"red", r.tag("Red")},
-                    {"event", r.tag("Event")},
-                    {"result", r.tag("Result").empty() ? "*" : r.tag("Result")},
-                    {"variant", r.tag("Variant")},
-                    {"view", r.tag("View").empty() ? Json(nullptr) : Json(r.tag("View"))},
-                    {"ply", plies}});
-  }
-  return list;
 }
 
 void HiddenGameSession::rebuild(const Position& start) {
@@ -297,29 +209,7 @@ void HiddenGameSession::play(Move m) {
   changed();
 }
 
-void HiddenGameSession::undo(int) {
-  throw GameError(ErrorKind::kRefused, "no_takeback",
-                  "moves of a hidden-pieces game cannot be taken back: a take-back would let a "
-                  "player try an attack, see the animals it shows, and take it back");
-}
-
-game::Observation HiddenGameSession::help_position(int, int seats) const {
-  if (over()) {
-    throw GameError(ErrorKind::kRefused, "position_over",
-                    "there is nothing to suggest: the game is over");
-  }
-  if (!set_up()) throw still_setting_up();
-  const hidden::Viewer viewer = viewer_for(seats);
-  if (!viewer || int(*viewer) != seat_to_move()) {
-    throw GameError(ErrorKind::kRefused, "not_your_turn",
-                    "a hint is for the player to move, from that player's own view");
-  }
-  return state_->observe(*viewer);
-}
-
-StoredGame HiddenGameSession::to_stored() const {
-  StoredGame s;
-  s.variant = variant();
+void HiddenGameSession::add_stored_play(StoredGame& s) const {
   // The secret set-up: the store holds the truth, the answers never do.
   s.start_fen = truth_start().fen();
   const Geometry& g = rules_->geometry();
@@ -334,47 +224,9 @@ StoredGame HiddenGameSession::to_stored() const {
     }
   }
   for (const Observation& o : spectator.history()) add(hidden::observation_text(o, g));
-  s.ply_count = ply();
-  s.blue = players_[kBlue].to_json().dump();
-  s.red = players_[kRed].to_json().dump();
-  s.result = api_result(std::string(result_tag(result())), termination());
-  s.termination = termination();
   // A declared end (a resignation, a flag, an agreement) is replayed from
   // the row; the board's ends replay by themselves.
   s.declared = is_declared_termination(termination()) ? termination() : "";
-  return s;
-}
-
-hidden::Tags HiddenGameSession::record_tags() const {
-  const std::time_t t = std::time_t(created_ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char date[16];
-  std::strftime(date, sizeof date, "%Y.%m.%d", &tm);
-  hidden::Tags tags = {{"Event", "Jungle hidden-pieces game #" + std::to_string(id())},
-                       {"Date", date},
-                       {"Blue", hidden_player_text(players_[kBlue])},
-                       {"Red", hidden_player_text(players_[kRed])}};
-  if (clock.timed()) tags.emplace_back("TimeControl", clock.control().tag());
-  tags.insert(tags.end(), extra_tags.begin(), extra_tags.end());
-  return tags;
-}
-
-std::string HiddenGameSession::record_text() const {
-  return state_->record(record_tags());
-}
-
-std::string HiddenGameSession::record_filename() const {
-  return "jungle-hidden-game-" + std::to_string(id()) + ".jgn";
-}
-
-std::pair<std::string, std::string> HiddenGameSession::record_for(int seats) const {
-  if (over()) return {record_text(), record_filename()};
-  // While the game goes on, a record holds what its reader was shown.
-  const Viewer viewer = viewer_for(seats);
-  const std::string who = viewer ? side_json_name(*viewer) : "spectator";
-  return {state_->record_seen_by(viewer, record_tags()),
-          "jungle-hidden-game-" + std::to_string(id()) + "-" + who + "-view.jgn"};
 }
 
 }  // namespace jungle::web

@@ -55,17 +55,6 @@ class HiddenGameSession : public GameSessionBase {
   static std::unique_ptr<HiddenGameSession> from_stored(const StoredGame& stored,
                                                         const VariantCatalog& catalog,
                                                         int64_t max_movetime_ms);
-  // Game `index` (1-based) of a record text of arbiter's records (docs/
-  // hidden.md, "Records"); `games` receives how many it holds. A player's
-  // record, which lacks the truth, cannot be played on. Throws GameError
-  // kRefused saying what is wrong (no_such_record_game for an index beyond
-  // the last).
-  static std::unique_ptr<HiddenGameSession> from_record_text(
-      std::string_view text, const VariantCatalog& catalog,
-      std::array<PlayerConfig, kSides> players, int index = 1, int* games = nullptr);
-  // The games of a hidden record as the load dialog lists them.
-  static Json record_games_json(std::string_view text);
-
   const RuleSetPtr& rules() const { return rules_; }
   // Every announcement is one step of the game, a refused try included (the
   // same side then moves again), so that each reaches the players.
@@ -93,38 +82,22 @@ class HiddenGameSession : public GameSessionBase {
   // reason in the mover's own terms) or kBadRequest; kConflict during set-up.
   void play_text(std::string_view text) override;
   void play(Move m);
-  // Refused: a take-back would let a player try an attack, see the animals
-  // it shows and take it back (GameError kRefused "no_takeback").
-  void undo(int plies) override;
-  int plies_back_to_human() const override { return ply() > 0 ? 1 : 0; }
-
   // What the holder of `seats` is shown (hidden_view_json.cpp).
   Json to_json_for(int seats) const override;
   // A spectator's state.
   Json to_json() const override { return to_json_for(0); }
   // The announcement that led to `ply`, as everyone hears it.
   Json move_json(int ply) const override;
-  StoredGame to_stored() const override;
-  // The arbiter's record, with the truth: for the end of the game.
-  std::string record_text() const override;
-  std::string record_filename() const override;
-  // While the game goes on, the record of what `seats`'s view holds; the
-  // arbiter's once it is over.
-  std::pair<std::string, std::string> record_for(int seats) const override;
-
-  // The view of the player to move, when `seats` looks as that player, once
-  // the set-up is settled: a hint is for the position now, whatever `ply`.
-  game::Observation help_position(int ply, int seats) const override;
-  // The engine's own view, never the truth; GameError kConflict
-  // "setting_up" until both arrangements are settled.
 
   // What `viewer` knows now, read from its game::Observation alone.
   hidden::PlayerView view_of(hidden::Viewer viewer) const;
 
+ protected:
+  void add_stored_play(StoredGame& row) const override;
+
  private:
   // Starts the game again from the set-up `start` (the truth).
   void rebuild(const Position& start);
-  hidden::Tags record_tags() const;
   // The secret set-up and the board now, every animal shown: only for the
   // store, the arbiter's record and a game that is over.
   Position truth_start() const;

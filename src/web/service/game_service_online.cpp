@@ -123,11 +123,7 @@ Json GameService::offer(int64_t id, const Requester& who, OfferKind kind) {
       throw GameError(ErrorKind::kRefused, "no_takeback_rated",
                       "a rated game allows no take-back: each move stands");
     }
-    if (kind == OfferKind::kTakeback && !game.takes_back()) {
-      throw GameError(ErrorKind::kRefused, "no_takeback",
-                      "moves of this game cannot be taken back: a take-back would show a player "
-                      "what it was not to see");
-    }
+    if (kind == OfferKind::kTakeback && !game.takes_back()) throw game.no_takeback();
     if (kind == OfferKind::kTakeback) {
       // Something of the offerer's to take back: moves alternate, so after
       // two plies each seat has moved.

@@ -141,6 +141,7 @@ Json GameService::undo(int64_t id, const Requester& who, int plies, bool until_h
                       "(POST .../offers {\"kind\": \"takeback\"})");
     }
     require_any_seat(game, who, "taking back a move");
+    if (!game.takes_back()) throw game.no_takeback();
     if (game.ply() == 0) {
       throw GameError(ErrorKind::kRefused, "nothing_to_undo", "no move has been played yet");
     }
