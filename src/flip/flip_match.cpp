@@ -86,12 +86,18 @@ FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal>
   };
 }
 
+namespace {
+
+// One piece from the pool `o` describes, each with its count's weight: a
+// uniform whole number below the pool's size from `chance`.
 Piece draw_from_pool(const Outcomes& o, RandomBits chance) {
   int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
   int i = 0;
   while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
   return o.piece[size_t(i)];
 }
+
+}  // namespace
 
 FlipDeal deal_tiles(const FlipPosition& pos, RandomBits chance) {
   FlipDeal tiles;

@@ -47,10 +47,6 @@ FlipPlayer engine_player(const FlipLimits& limits, FlipSearchOptions options = {
 FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal> tiles,
                        FlipSearchOptions options = {});
 
-// One piece from the pool `o` describes, each with its count's weight: a
-// uniform whole number below the pool's size from `chance`.
-Piece draw_from_pool(const Outcomes& o, RandomBits chance);
-
 // A game's deal: each face-down square of `pos` drawn in turn (square
 // order) from its pool with `chance`; kNoPiece on the other squares.
 FlipDeal deal_tiles(const FlipPosition& pos, RandomBits chance);
