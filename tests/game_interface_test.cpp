@@ -51,6 +51,38 @@ std::string pick(const State& s, std::mt19937_64& rng) {
   return actions[std::uniform_int_distribution<size_t>(0, actions.size() - 1)(rng)];
 }
 
+// What `viewer`'s own record of `s` shows, read back by the family, is what
+// its observation shows: the same observation where the record reads back
+// into a game (the open game, Flip Jungle), else the same board after the
+// same number of steps (a hidden game's view, which holds no truth).
+void expect_record_shows_observation(const Family& family, const State& s, Viewer viewer) {
+  SCOPED_TRACE(viewer_name(viewer));
+  const Observation o = s.observe(viewer);
+  const std::vector<RecordedGame> read = family.read_records(s.record_seen_by(viewer));
+  ASSERT_EQ(read.size(), 1u);
+  if (read[0].state) {
+    EXPECT_EQ(read[0].state->observe(viewer), o);
+    return;
+  }
+  ASSERT_TRUE(read[0].seen.has_value());
+  const Replay& seen = *read[0].seen;
+  EXPECT_EQ(seen.steps.empty() ? seen.start_diagram : seen.steps.back().diagram, o.diagram);
+}
+
+// A family with nothing private shows every viewer the same game: the
+// observations differ only in whom they are for and what they may do.
+void expect_nothing_private(const State& s) {
+  std::vector<Observation> all = observe_all(s);
+  for (Observation& o : all) {
+    o.viewer.reset();
+    o.legal_actions.clear();
+  }
+  EXPECT_EQ(all[0], all[2]);
+  EXPECT_EQ(all[1], all[2]);
+  EXPECT_EQ(s.record_seen_by(kBlue), s.record_seen_by(std::nullopt));
+  EXPECT_EQ(s.record_seen_by(kRed), s.record_seen_by(std::nullopt));
+}
+
 // Walks `games` random games of `variant` to their end or `max_actions`,
 // checking every step.
 void walk(const std::string& variant, int games, int max_actions, uint64_t seed) {
@@ -109,7 +141,9 @@ void walk(const std::string& variant, int games, int max_actions, uint64_t seed)
         EXPECT_EQ(read[0].state->actions(), s->actions());
         EXPECT_EQ(read[0].state->fen(), s->fen());
         EXPECT_EQ(&family_of_record(record), &family);
+        for (Viewer v : kViewers) expect_record_shows_observation(family, *s, v);
       }
+      if (!family.capabilities().hidden_information) expect_nothing_private(*s);
     }
     // Undoing every action returns to the start, and the game replays.
     const std::vector<std::string> played = s->actions();
@@ -396,6 +430,31 @@ std::unique_ptr<State> after_first_move(const char* variant, std::mt19937_64& rn
   s->apply(s->legal_actions().front());
   if (s->actor().is_chance()) s->apply(s->legal_actions().front());
   return s;
+}
+
+// No observation or record of Flip Jungle tells what a face-down tile
+// holds: a game whose tiles were dealt at its start looks, to every viewer
+// and at every step, like the same game drawn flip by flip.
+TEST(GameInterface, FlipObservationsDoNotTellTheDeal) {
+  std::mt19937_64 rng(61);
+  int compared = 0;
+  for (const char* variant : {"flip", "flip-fixed"}) {
+    for (int g = 0; g < 3; ++g) {
+      SCOPED_TRACE(std::string(variant) + " game " + std::to_string(g));
+      std::unique_ptr<State> dealt = family_of_variant(variant).new_state(variant, "", rng);
+      std::unique_ptr<State> plain = dealt->clone();
+      dealt->deal(rng);
+      for (int n = 0; n < 120 && !dealt->over(); ++n) {
+        ASSERT_EQ(observe_all(*dealt), observe_all(*plain));
+        for (Viewer v : kViewers) ASSERT_EQ(dealt->record_seen_by(v), plain->record_seen_by(v));
+        ++compared;
+        // Chance plays the deal's one outcome in both games.
+        const std::string action = pick(*dealt, rng);
+        ASSERT_EQ(dealt->apply(action), plain->apply(action));
+      }
+    }
+  }
+  EXPECT_GT(compared, 300);
 }
 
 TEST(GameInterface, DeclaredResultsEndAndAreTakenBackWithTheAction) {

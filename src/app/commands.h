@@ -21,8 +21,8 @@ void add_book_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_datagen_command(CLI::App& app);
 void add_tb_command(CLI::App& app);
-void add_flip_match_command(CLI::App& app);
-void add_hidden_match_command(CLI::App& app);
+// `flip-match` and `hidden-match`, `match` with engines in this process (match_aliases.cpp).
+void add_match_aliases(CLI::App& app);
 void add_puzzles_command(CLI::App& app);
 
 // The engine protocol on standard input and output; what `jungle` runs without a subcommand.

@@ -20,8 +20,7 @@ int main(int argc, char** argv) {
   jungle::app::add_tune_command(app);
   jungle::app::add_datagen_command(app);
   jungle::app::add_tb_command(app);
-  jungle::app::add_flip_match_command(app);
-  jungle::app::add_hidden_match_command(app);
+  jungle::app::add_match_aliases(app);
   jungle::app::add_puzzles_command(app);
   try {
     app.parse(argc, argv);

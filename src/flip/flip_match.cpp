@@ -1,6 +1,7 @@
 #include "flip/flip_match.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace jungle::flip {
@@ -85,12 +86,18 @@ FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal>
   };
 }
 
+namespace {
+
+// One piece from the pool `o` describes, each with its count's weight: a
+// uniform whole number below the pool's size from `chance`.
 Piece draw_from_pool(const Outcomes& o, RandomBits chance) {
   int pick = std::uniform_int_distribution<int>(0, o.total - 1)(chance);
   int i = 0;
   while (pick >= o.count[size_t(i)]) pick -= o.count[size_t(i++)];
   return o.piece[size_t(i)];
 }
+
+}  // namespace
 
 FlipDeal deal_tiles(const FlipPosition& pos, RandomBits chance) {
   FlipDeal tiles;
@@ -151,6 +158,45 @@ TableVerdict judge_by_tables(const FlipPosition& finished, Side side, FlipEndgam
     }
     if (i >= plies.size()) return v;
     pos.play(plies[i]);
+  }
+}
+
+std::string verdict_text(const TableVerdict& v, int max_animals, const std::string& who) {
+  using Kind = TableVerdict::Kind;
+  if (v.kind == Kind::kFaceDown) return "tables: the game ended with tiles face down";
+  std::string text = "tables: last flip at ply " + std::to_string(v.last_flip_ply) + " (" +
+                     std::to_string(v.animals_at_last_flip) + " animals); ";
+  if (v.kind == Kind::kNotCovered) {
+    return text + "never " + std::to_string(max_animals) + " animals or fewer";
+  }
+  return text + "at ply " + std::to_string(v.ply) + " (" + std::to_string(v.animals) +
+         " animals) the " + who + " " +
+         (v.wdl > 0   ? "wins"
+          : v.wdl < 0 ? "loses"
+                      : "draws");
+}
+
+void TableTally::add(double points, const TableVerdict& v) {
+  const size_t result = points == 0 ? 0 : points == 1 ? 2 : 1;
+  using Kind = TableVerdict::Kind;
+  const size_t column = v.kind == Kind::kFaceDown     ? 3
+                        : v.kind == Kind::kNotCovered ? 4
+                                                      : size_t(v.wdl + 1);
+  ++count_[result][column];
+  if (v.kind == Kind::kJudged && v.ply == v.last_flip_ply) ++at_last_flip_[result];
+}
+
+void TableTally::print(std::ostream& out, int max_animals, const std::string& who) const {
+  out << "Endgame tables (every tile up, at most " << max_animals
+      << " animals) at the first position after the last flip that they hold:\n";
+  const char* names[3] = {"lost", "drew", "won"};
+  for (size_t r = 3; r-- > 0;) {
+    const int* c = count_[r];
+    const int games = c[0] + c[1] + c[2] + c[3] + c[4];
+    out << "  " << who << " " << names[r] << " " << games << ": the tables say it wins " << c[2]
+        << ", draws " << c[1] << ", loses " << c[0] << " (" << at_last_flip_[r]
+        << " of these right after the last flip); ended with tiles face down " << c[3]
+        << ", never within the tables " << c[4] << "\n";
   }
 }
 

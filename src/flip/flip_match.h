@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <ostream>
 #include <random>
 #include <string>
 
@@ -46,10 +47,6 @@ FlipPlayer engine_player(const FlipLimits& limits, FlipSearchOptions options = {
 FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal> tiles,
                        FlipSearchOptions options = {});
 
-// One piece from the pool `o` describes, each with its count's weight: a
-// uniform whole number below the pool's size from `chance`.
-Piece draw_from_pool(const Outcomes& o, RandomBits chance);
-
 // A game's deal: each face-down square of `pos` drawn in turn (square
 // order) from its pool with `chance`; kNoPiece on the other squares.
 FlipDeal deal_tiles(const FlipPosition& pos, RandomBits chance);
@@ -74,6 +71,25 @@ struct TableVerdict {
   int wdl = 0;                   // for the side asked about: +1 won, 0 drawn, -1 lost
 };
 TableVerdict judge_by_tables(const FlipPosition& finished, Side side, FlipEndgames& tables);
+
+// A verdict in words, for the side called `who`: "tables: last flip at ply
+// 42 (6 animals); at ply 50 (4 animals) the engine draws".
+std::string verdict_text(const TableVerdict& v, int max_animals, const std::string& who);
+
+// The tables' verdicts on a match's games, counted by the games' results.
+class TableTally {
+ public:
+  // One game's verdict; `points` what the side judged scored (0, 1/2, 1).
+  void add(double points, const TableVerdict& v);
+  // The summary, by result, for the side called `who`.
+  void print(std::ostream& out, int max_animals, const std::string& who) const;
+
+ private:
+  // [lost, drew, won][the tables say it loses, draws, wins; it ended with
+  // tiles face down; never within the tables]
+  int count_[3][5] = {};
+  int at_last_flip_[3] = {};  // verdicts given right after the last flip, by result
+};
 
 // The colour of the side that moved first in a game: the side to move at
 // its start when the colours were known then (Blue in a fixed set), else

@@ -9,17 +9,13 @@
 
 namespace jungle::hidden {
 
+namespace {
+
+// The random player's choice: uniformly among the view's tries.
 Move random_try(const PlayerView& view, std::mt19937_64& rng) {
   const MoveList tries = view.legal_moves();
   return tries[std::uniform_int_distribution<int>(0, tries.size() - 1)(rng)];
 }
-
-HiddenPlayer random_player(uint64_t seed) {
-  auto rng = std::make_shared<std::mt19937_64>(seed);
-  return [rng](const PlayerView& view) { return random_try(view, *rng); };
-}
-
-namespace {
 
 // What a won (or lost) game is worth to the greedy player: more than any material.
 constexpr int kGreedyWin = 1 << 20;
@@ -52,8 +48,8 @@ int greedy_gain(const Position& world, const RuleSet& rules, const Evaluator& va
   return -1;
 }
 
-}  // namespace
-
+// The greedy player's choice from the view alone; `values` an evaluator of
+// the view's rule set, whose piece values it counts.
 Move greedy_try(const PlayerView& view, std::mt19937_64& rng, const Evaluator& values) {
   const Position world = view.determinize(view.sample_arrangement(rng));
   const MoveList tries = view.legal_moves();
@@ -68,6 +64,13 @@ Move greedy_try(const PlayerView& view, std::mt19937_64& rng, const Evaluator& v
     if (gain == best_gain) best.push_back(m);
   }
   return best[std::uniform_int_distribution<size_t>(0, best.size() - 1)(rng)];
+}
+
+}  // namespace
+
+HiddenPlayer random_player(uint64_t seed) {
+  auto rng = std::make_shared<std::mt19937_64>(seed);
+  return [rng](const PlayerView& view) { return random_try(view, *rng); };
 }
 
 HiddenPlayer greedy_player(uint64_t seed) {

@@ -26,11 +26,6 @@ using HiddenPlayer = std::function<Move(const PlayerView& view)>;
 
 // Uniformly among the tries of its view ("random-consistent").
 HiddenPlayer random_player(uint64_t seed);
-// The random and greedy players' choices from the view alone (below), for
-// engines that are given nothing else (game/hidden_engine.h). `values` is
-// an evaluator of the view's rule set, whose piece values greedy counts.
-Move random_try(const PlayerView& view, std::mt19937_64& rng);
-Move greedy_try(const PlayerView& view, std::mt19937_64& rng, const Evaluator& values);
 // The greedy player: each move it draws one world from its view and tries
 // the move that gains the most material in that world, one ply deep, as
 // the arbiter would resolve it there (a won game above everything, a lost

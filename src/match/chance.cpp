@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace jungle::match {
 
@@ -51,8 +52,13 @@ class OneStream::Game final : public GameChance {
     return state;
   }
   std::string draw(const game::State& state) override {
-    if (stream_.draw_) return stream_.draw_(state, stream_.bits_);
-    return sample_chance(state.chance_outcomes(), stream_.bits_).action;
+    const std::vector<game::ChanceOutcome> outcomes = state.chance_outcomes();
+    // What the deal fixed was drawn when it was dealt: the stream moves on
+    // only for chance the deal left open, so that the next game's deal is
+    // the one flip-match always dealt it.
+    if (stream_.deal_ && outcomes.size() == 1 && outcomes[0].probability == 1.0)
+      return outcomes[0].action;
+    return sample_chance(outcomes, stream_.bits_).action;
   }
 
  private:

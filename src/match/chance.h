@@ -6,11 +6,9 @@
 // replays exactly for a seed and both games of a pair share their deal.
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <random>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "core/random_bits.h"
@@ -55,15 +53,12 @@ class ChanceSource {
 
 // One generator for the whole match, seeded `seed`, its games played one
 // after another: each game's start drawn from it (and, with `deal`, its
-// deal: State::deal), then each outcome by `draw` (sample_chance when
-// empty). These are the draws `jungle flip-match` and `jungle
-// hidden-match` made before they were aliases of `jungle match`, kept so
-// that their games on a seed stay the games they were.
+// deal: State::deal), then each outcome the deal left open by
+// sample_chance, the draw every front end makes (a dealt outcome is no new
+// draw). `jungle flip-match` and `jungle hidden-match` play their games so.
 class OneStream final : public ChanceSource {
  public:
-  using Draw = std::function<std::string(const game::State&, RandomBits)>;
-  OneStream(uint64_t seed, bool deal, Draw draw = {})
-      : bits_(seed), deal_(deal), draw_(std::move(draw)) {}
+  OneStream(uint64_t seed, bool deal) : bits_(seed), deal_(deal) {}
   std::unique_ptr<GameChance> game(int index) override;
   bool any_order() const override { return false; }
 
@@ -71,7 +66,6 @@ class OneStream final : public ChanceSource {
   class Game;
   std::mt19937_64 bits_;
   bool deal_;
-  Draw draw_;
 };
 
 // The match's sampler: both games of a pair from one generator seeded

@@ -1,0 +1,464 @@
+// `jungle flip-match` and `jungle hidden-match`: `jungle match` with
+// engines in this process, written once. Each alias is a row of one
+// table (its family, its defaults, the players it offers, the options it
+// adds and how they make its players); the games, the seed, the limits,
+// chance, the lines printed for each game and the summary are the same
+// code for both.
+
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "app/commands.h"
+#include "app/variant_option.h"
+#include "core/variants.h"
+#include "flip/flip_match.h"
+#include "flip/flip_rules.h"
+#include "game/builtin_engines.h"
+#include "game/family.h"
+#include "game/flip_baselines.h"
+#include "game/flip_observation.h"
+#include "game/hidden_baselines.h"
+#include "match/match_report.h"
+#include "match/match_runner.h"
+
+namespace jungle::app {
+
+namespace {
+
+// What an alias's command line sets: the options both share, then each
+// family's own.
+struct AliasOptions {
+  std::string variant;
+  std::string engine;    // the first player
+  std::string opponent;  // the second
+  int games = 200;
+  int movetime = 0;
+  int depth = 0;
+  uint64_t nodes = 0;
+  uint64_t opponent_nodes = 0;
+  uint64_t seed = 1;
+  bool verbose = false;
+  bool records = false;
+
+  // Flip Jungle's.
+  bool dealt = false;
+  bool no_quiescence = false;
+  bool no_tt = false;
+  double contempt = 0;
+  double chance_scale = -1;  // below 0: the search's own
+  int tables = 0;
+
+  // Hidden pieces'.
+  hidden::HiddenSearchOptions hidden;
+  std::string method =
+      hidden::HiddenSearchOptions().method == hidden::HiddenMethod::kTree ? "tree" : "worlds";
+  std::string model = hidden::HiddenSearchOptions().opponent == hidden::OpponentModel::kInformed
+                          ? "informed"
+                          : "averaged";
+  int pimc_worlds = hidden::kPimcWorlds;
+};
+
+// What an alias says of each finished game beyond its result, and of all
+// of them at the end (Flip Jungle's endgame tables).
+class GameJudge {
+ public:
+  virtual ~GameJudge() = default;
+  // A line on game `index` (0-based), whose first player scored `points`.
+  virtual std::string judge(const game::State& game, int index, double points) = 0;
+  virtual void summary(std::ostream& out) const = 0;
+};
+
+// One alias: a row of the table below.
+struct Alias {
+  const char* command;
+  const char* about;
+  const char* family;        // Family::name() of the rule sets it plays
+  const char* wrong_family;  // why another family's rule set is refused
+  const char* variant;
+  const char* engine;
+  const char* opponent;
+  int movetime;          // its default, in ms a move
+  int min_movetime;      // 0 where no limit at all means the family's default depth
+  const char* seats[2];  // the first player's seat in even and odd games
+  const char* engine_help;
+  const char* opponent_help;
+  // The players --engine and --opponent take.
+  std::vector<std::string> (*players)(bool second);
+  // The family's own options.
+  void (*add_options)(CLI::App& cmd, AliasOptions& opt);
+  // Player `name`, as --engine (`second` false) or --opponent.
+  game::BuiltinEngine (*make)(const AliasOptions& opt, const std::string& name, bool second);
+  // Whether each game's chance is dealt at its start (State::deal).
+  bool (*deals)(const AliasOptions& opt);
+  // The first line: the players, their limits, the games.
+  std::string (*title)(const AliasOptions& opt);
+  // Its judge of finished games; null for none.
+  std::unique_ptr<GameJudge> (*judge)(const AliasOptions& opt);
+};
+
+// ---- Flip Jungle ----
+
+std::vector<std::string> flip_players(bool second) {
+  if (second) return {"greedy", "careful", "random", "engine"};
+  return {"engine", "seer", "greedy", "careful"};
+}
+
+bool flip_is_baseline(const std::string& name) {
+  return name == "greedy" || name == "careful" || name == "random";
+}
+
+void add_flip_options(CLI::App& cmd, AliasOptions& opt) {
+  cmd.add_flag("--dealt", opt.dealt,
+               "Deal each game's tiles at its start, a flip revealing what was dealt there "
+               "(the seer's model; the same distribution as drawing at the flip, other games)");
+  cmd.add_flag("--no-quiescence", opt.no_quiescence, "Engine without its capture search");
+  cmd.add_option("--chance-scale", opt.chance_scale,
+                 "Chance nodes average expected results on this scale, in points (0: points)");
+  cmd.add_option("--contempt", opt.contempt, "What a draw costs the engine, in points (a Cat 10)")
+      ->check(CLI::Range(0.0, 500.0));
+  cmd.add_flag("--no-tt", opt.no_tt, "Engine without its transposition table");
+  cmd.add_option("--tables", opt.tables,
+                 "Judge each game by the endgame tables of up to N animals at the first "
+                 "position after the last flip that they hold (a summary by result)")
+      ->check(CLI::Range(0, flip::kMaxEndgameAnimals));
+}
+
+game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string& name,
+                                     bool second) {
+  const flip::FlipRulesPtr rules = flip::load_flip_rules(opt.variant);
+  if (flip_is_baseline(name)) {
+    // The baselines as the family's registry makes them, their generators
+    // (ties, the random player's choices) seeded apart from chance's and
+    // from each other.
+    const uint64_t seed = opt.seed * (name == "random" ? 7919 : 104729) + (second ? 0 : 1);
+    return game::flip_player_engine(rules, game::flip_baseline_named(name)->make(seed));
+  }
+  flip::FlipLimits limits;
+  limits.movetime_ms = opt.movetime;
+  limits.nodes = opt.nodes;
+  limits.depth = opt.depth > 0 ? opt.depth : (opt.movetime > 0 || opt.nodes > 0 ? 64 : 4);
+  // The engine as the opponent: at its own node budget when given one, the
+  // measure `jungle match --variant flip` is checked against.
+  if (second && opt.opponent_nodes > 0) {
+    limits.nodes = opt.opponent_nodes;
+    limits.movetime_ms = 0;
+    limits.depth = opt.depth > 0 ? opt.depth : 64;
+  }
+  flip::FlipSearchOptions options;
+  options.quiescence = !opt.no_quiescence;
+  options.transposition_table = !opt.no_tt;
+  options.contempt = opt.contempt;
+  if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
+  if (name == "seer") return game::flip_seer_engine(rules, limits, options);
+  return game::flip_player_engine(rules, flip::engine_player(limits, options));
+}
+
+bool flip_deals(const AliasOptions& opt) {
+  return opt.dealt || opt.engine == "seer";
+}
+
+std::string flip_title(const AliasOptions& opt) {
+  const int depth = opt.depth > 0 ? opt.depth : (opt.movetime > 0 || opt.nodes > 0 ? 64 : 4);
+  return "Flip Jungle (" + flip::load_flip_rules(opt.variant)->name + "): " + opt.engine + " (" +
+         (flip_is_baseline(opt.engine) ? std::string("one ply")
+          : opt.movetime > 0           ? std::to_string(opt.movetime) + " ms a move"
+          : opt.nodes > 0              ? std::to_string(opt.nodes) + " nodes a move"
+                                       : "depth " + std::to_string(depth)) +
+         (opt.engine == "seer" ? ", every face-down tile known" : "") + ") against " +
+         opt.opponent +
+         (opt.opponent == "engine" && opt.opponent_nodes > 0
+              ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
+              : std::string()) +
+         ", " + std::to_string(opt.games) + " games" +
+         (flip_deals(opt) ? ", the tiles dealt at each game's start" : "");
+}
+
+// The endgame tables' verdicts (--tables), for the first player.
+class TablesJudge final : public GameJudge {
+ public:
+  explicit TablesJudge(const AliasOptions& opt)
+      : rules_(flip::load_flip_rules(opt.variant)), animals_(opt.tables), who_(opt.engine) {}
+  std::string judge(const game::State& game, int index, double points) override {
+    // A table set per game: six-animal tables are 40 MB each.
+    flip::FlipEndgames endgames(animals_);
+    const flip::FlipPosition pos =
+        game::flip_position_of(rules_, game.observe(std::nullopt).position);
+    const Side first = flip::first_player_colour(pos);
+    const flip::TableVerdict v =
+        flip::judge_by_tables(pos, index % 2 == 0 ? first : opponent(first), endgames);
+    tally_.add(points, v);
+    return flip::verdict_text(v, animals_, who_);
+  }
+  void summary(std::ostream& out) const override { tally_.print(out, animals_, who_); }
+
+ private:
+  flip::FlipRulesPtr rules_;
+  int animals_;
+  std::string who_;
+  flip::TableTally tally_;
+};
+
+std::unique_ptr<GameJudge> flip_judge(const AliasOptions& opt) {
+  if (opt.tables <= 0) return nullptr;
+  return std::make_unique<TablesJudge>(opt);
+}
+
+// ---- Hidden pieces ----
+
+std::vector<std::string> hidden_players(bool) {
+  std::vector<std::string> names = {"engine"};
+  for (const game::HiddenBaseline& b : game::hidden_baselines()) names.emplace_back(b.name);
+  return names;
+}
+
+void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
+  cmd.add_option("--method", opt.method,
+                 "How the engine searches in contact with unknown pieces: tree (one search "
+                 "over its view, chance nodes at attacks) or worlds (determinization)")
+      ->check(CLI::IsMember({"tree", "worlds"}))
+      ->capture_default_str();
+  cmd.add_option("--model", opt.model,
+                 "The tree's enemy: informed (it knows its own animals: a move only some can "
+                 "make, it makes when it can), averaged (its attacks are chance nodes too) or "
+                 "guessing (it knows its animals, not ours: it attacks an unshown piece of ours "
+                 "as a guess, and a wrong guess costs it the attacker)")
+      ->check(CLI::IsMember({"informed", "averaged", "guessing"}))
+      ->capture_default_str();
+  cmd.add_flag("--tree-pruning", opt.hidden.tree_pruning,
+               "The tree prunes near the leaves as the open search does (reverse futility, "
+               "futility, late moves)");
+  cmd.add_option("--worlds", opt.hidden.worlds, "The engine's worlds a move (--method worlds)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd.add_option("--pimc-worlds", opt.pimc_worlds,
+                 "The worlds the pimc baseline draws a move, each searched with an equal share "
+                 "of the budget")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd.add_option("--candidates", opt.hidden.candidates, "Moves the engine compares in every world")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd.add_option("--contact", opt.hidden.contact_steps,
+                 "The engine searches one world while no piece of its is this many steps from "
+                 "an unknown enemy piece (0: never)")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
+  cmd.add_option("--lines", opt.hidden.lines, "Moves each world's search ranks exactly (multi-PV)")
+      ->check(CLI::Range(1, 16))
+      ->capture_default_str();
+  cmd.add_option("--first-share", opt.hidden.first_share,
+                 "Share of the engine's time for deepening the worlds; the rest values the "
+                 "candidates in every world")
+      ->check(CLI::Range(0.05, 1.0))
+      ->capture_default_str();
+  cmd.add_option("--risk", opt.hidden.risk,
+                 "How far a move's value leans from its mean over the worlds to its worst "
+                 "(0: the mean, 1: the worst)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd.add_option("--anchor", opt.hidden.anchor_share,
+                 "Share of the engine's budget for one world searched deep, whose best moves "
+                 "are the candidates (0: none)")
+      ->check(CLI::Range(0.0, 0.9))
+      ->capture_default_str();
+}
+
+game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::string& name,
+                                       bool second) {
+  const RuleSetPtr rules = load_variant(opt.variant);
+  const uint64_t seed = second ? opt.seed * 7919 + 3 : opt.seed * 2 + 1;
+  const uint64_t nodes = second && opt.opponent_nodes > 0 ? opt.opponent_nodes : opt.nodes;
+  hidden::HiddenLimits limits;
+  limits.movetime_ms = opt.depth > 0 || nodes > 0 ? 0 : opt.movetime;
+  limits.nodes = opt.depth > 0 ? 0 : nodes;
+  limits.depth = opt.depth;
+  // PIMC with the alias's own --pimc-worlds; every other baseline as the
+  // family's registry makes it.
+  if (name == "pimc") {
+    return game::hidden_player_engine(rules, hidden::pimc_player(limits, seed, opt.pimc_worlds));
+  }
+  if (const game::HiddenBaseline* b = game::hidden_baseline_named(name)) {
+    return b->make ? game::hidden_player_engine(rules, b->make(seed, limits))
+                   : game::hidden_cheater_engine(rules, limits);
+  }
+  hidden::HiddenSearchOptions options = opt.hidden;
+  options.method =
+      opt.method == "tree" ? hidden::HiddenMethod::kTree : hidden::HiddenMethod::kWorlds;
+  options.opponent = opt.model == "informed"   ? hidden::OpponentModel::kInformed
+                     : opt.model == "guessing" ? hidden::OpponentModel::kGuessing
+                                               : hidden::OpponentModel::kAveraged;
+  options.seed = seed;
+  return game::hidden_player_engine(rules, hidden::engine_player(limits, options));
+}
+
+bool hidden_deals(const AliasOptions&) {
+  return false;
+}
+
+std::unique_ptr<GameJudge> no_judge(const AliasOptions&) {
+  return nullptr;
+}
+
+std::string hidden_title(const AliasOptions& opt) {
+  return "Hidden pieces (" + load_variant(opt.variant)->rules().name + "): " + opt.engine + " (" +
+         (opt.depth > 0   ? "depth " + std::to_string(opt.depth)
+          : opt.nodes > 0 ? std::to_string(opt.nodes) + " nodes a move"
+                          : std::to_string(opt.movetime) + " ms a move") +
+         ") against " + opt.opponent +
+         (opt.opponent_nodes > 0 ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
+                                 : std::string()) +
+         ", " + std::to_string(opt.games) + " games";
+}
+
+const std::vector<Alias>& aliases() {
+  static const std::vector<Alias> table = {
+      {.command = "flip-match",
+       .about = "Flip Jungle's engine against a baseline in-process (jungle match with builtin "
+                "engines)",
+       .family = "flip",
+       .wrong_family = "is not a Flip Jungle rule set; flip-match plays flip sets (flip, "
+                       "flip-fixed, ...)",
+       .variant = "flip",
+       .engine = "engine",
+       .opponent = "greedy",
+       .movetime = 0,
+       .min_movetime = 0,
+       .seats = {"first", "second"},
+       .engine_help = "The first player: engine (the search), seer (the search knowing every "
+                      "face-down tile: an upper bound; implies --dealt), or a baseline: greedy, "
+                      "careful",
+       .opponent_help = "greedy (one ply: the most material, ties at random), careful (one ply "
+                        "over the engine's evaluation, then a capture search), random, or engine "
+                        "(the search, at --opponent-nodes)",
+       .players = flip_players,
+       .add_options = add_flip_options,
+       .make = make_flip_player,
+       .deals = flip_deals,
+       .title = flip_title,
+       .judge = flip_judge},
+      {.command = "hidden-match",
+       .about = "The hidden-pieces engine against a baseline in-process (jungle match, builtin "
+                "engines)",
+       .family = "hidden",
+       .wrong_family = "does not hide pieces; hidden-match plays hidden sets (hidden, "
+                       "hidden-stratego or a file with [pieces] hidden = true)",
+       .variant = "hidden",
+       .engine = "engine",
+       .opponent = "greedy",
+       .movetime = 30,
+       .min_movetime = 1,
+       .seats = {"Blue", "Red"},
+       .engine_help = "The first player: engine, greedy, sampler, pimc, ismcts, random or "
+                      "cheater (sees everything)",
+       .opponent_help =
+           "The second player: greedy (one sampled arrangement, the move that gains most there, "
+           "one ply), sampler (one sampled arrangement searched by the open engine), pimc "
+           "(perfect-information Monte Carlo: --pimc-worlds worlds, each searched by the open "
+           "engine, the most voted move), ismcts (information-set Monte Carlo tree search), "
+           "random, cheater or engine",
+       .players = hidden_players,
+       .add_options = add_hidden_options,
+       .make = make_hidden_player,
+       .deals = hidden_deals,
+       .title = hidden_title,
+       .judge = no_judge},
+  };
+  return table;
+}
+
+int run_alias(const Alias& alias, const AliasOptions& opt) {
+  try {
+    if (game::family_of_variant(opt.variant).name() != alias.family) {
+      std::cerr << "error: rule set '" << opt.variant << "' " << alias.wrong_family << "\n";
+      return 2;
+    }
+  } catch (const std::invalid_argument& e) {
+    // A rule-set file no family reads: its problems, line by line.
+    if (load_variant_or_report(opt.variant)) std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  match::MatchConfig config = match::in_process_config(opt.variant, opt.games, opt.seed);
+  for (const bool second : {false, true}) {
+    match::EngineSpec& spec = config.engines[size_t(second)];
+    spec.name = second ? opt.opponent : opt.engine;
+    spec.make = [&alias, &opt, name = spec.name, second] { return alias.make(opt, name, second); };
+  }
+  // Every game's start (a set-up, a deal) and chance's outcomes from one
+  // stream, game after game (match/chance.h).
+  config.chance = std::make_shared<match::OneStream>(opt.seed, alias.deals(opt));
+  std::cout << alias.title(opt) << "\n";
+  const std::unique_ptr<GameJudge> judge = alias.judge(opt);
+  match::MatchRunner runner(config);
+  const match::MatchResult r =
+      runner.run([&](const match::GameOutcome& out, const match::MatchResult&) {
+        const double points = out.first_engine_points();
+        const game::State& g = *out.state;
+        const std::string verdict = judge ? judge->judge(g, out.index, points) : "";
+        if (!opt.verbose) return;
+        std::cout << "game " << out.index + 1 << ": " << opt.engine << " "
+                  << (points == 1   ? "won"
+                      : points == 0 ? "lost"
+                                    : "drew")
+                  << ", " << result_tag(g.result()) << " (" << g.termination() << ", " << g.plies()
+                  << " plies, " << opt.engine << " " << alias.seats[out.index % 2] << ")\n";
+        if (!verdict.empty()) std::cout << "  " << verdict << "\n";
+        if (opt.records) std::cout << g.record() << "\n";
+        std::cout << std::flush;
+      });
+  if (!match::print_in_process_summary(r, std::cout, std::cerr)) return 2;
+  if (judge) judge->summary(std::cout);
+  return 0;
+}
+
+void add_alias(CLI::App& app, const Alias& alias) {
+  auto opt = std::make_shared<AliasOptions>();
+  opt->variant = alias.variant;
+  opt->engine = alias.engine;
+  opt->opponent = alias.opponent;
+  opt->movetime = alias.movetime;
+  CLI::App* cmd = app.add_subcommand(alias.command, alias.about);
+  cmd->add_option("--variant", opt->variant, "A rule set of the family")->capture_default_str();
+  cmd->add_option("--engine", opt->engine, alias.engine_help)
+      ->check(CLI::IsMember(alias.players(false)))
+      ->capture_default_str();
+  cmd->add_option("--opponent", opt->opponent, alias.opponent_help)
+      ->check(CLI::IsMember(alias.players(true)))
+      ->capture_default_str();
+  cmd->add_option("--games", opt->games, "Number of games (colours alternate)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_option("--movetime", opt->movetime, "Time a move in ms, the same for both players")
+      ->check(CLI::Range(alias.min_movetime, 600000))
+      ->capture_default_str();
+  cmd->add_option("--depth", opt->depth, "Instead of time: each search's depth")
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--nodes", opt->nodes,
+                  "Instead of time: nodes a move, the same for both players; unlike time, the "
+                  "same games on any machine and under any load")
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
+  cmd->add_option("--opponent-nodes", opt->opponent_nodes,
+                  "The second player's nodes a move, where it differs from --nodes")
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
+  cmd->add_option("--seed", opt->seed, "Seed of chance (set-ups, deals, flips) and the players")
+      ->capture_default_str();
+  cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
+  cmd->add_flag("--records", opt->records, "With --verbose, print each game's arbiter's record");
+  alias.add_options(*cmd, *opt);
+  cmd->callback([&alias, opt] {
+    const int code = run_alias(alias, *opt);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+}
+
+}  // namespace
+
+void add_match_aliases(CLI::App& app) {
+  for (const Alias& alias : aliases()) add_alias(app, alias);
+}
+
+}  // namespace jungle::app
