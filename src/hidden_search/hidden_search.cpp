@@ -64,11 +64,13 @@ HiddenSearcher::HiddenSearcher(HiddenSearchOptions options)
     : options_(options),
       engine_(options.hash_mb),
       tree_(tree_options(options)),
+      reader_(options.reading),
       rng_(options.seed ? options.seed : 1) {}
 
 void HiddenSearcher::set_options(const HiddenSearchOptions& options) {
   options_ = options;
   tree_.set_options(tree_options(options));
+  reader_.set_options(options.reading);
   rng_.seed(options.seed ? options.seed : 1);
 }
 
@@ -101,6 +103,7 @@ HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const Hid
 void HiddenSearcher::new_game() {
   engine_.new_game();
   tree_.new_game();
+  reader_.new_game();
 }
 
 void HiddenSearcher::stop() {
@@ -166,6 +169,11 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
 }
 
 HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLimits& limits) {
+  if (options_.reading.temperature <= 0) return search_read(view, limits);
+  return search_read(reader_.weigh(view), limits);
+}
+
+HiddenSearchResult HiddenSearcher::search_read(const PlayerView& view, const HiddenLimits& limits) {
   prepare(view);
   const SteadyClock::time_point start = SteadyClock::now();
   HiddenSearchResult out;
