@@ -170,7 +170,20 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
 
 HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLimits& limits) {
   if (options_.reading.temperature <= 0) return search_read(view, limits);
-  return search_read(reader_.weigh(view), limits);
+  // Reading is part of the move: its nodes (or its time) come out of the
+  // move's budget, half of which is always left to the search.
+  const SteadyClock::time_point start = SteadyClock::now();
+  const PlayerView read = reader_.weigh(view);
+  HiddenLimits rest = limits;
+  if (limits.nodes > 0)
+    rest.nodes = std::max(std::max<uint64_t>(1, limits.nodes / 2),
+                          limits.nodes - std::min(limits.nodes, reader_.nodes()));
+  if (limits.movetime_ms > 0)
+    rest.movetime_ms = std::max(std::max<int64_t>(1, limits.movetime_ms / 2),
+                                limits.movetime_ms - elapsed_ms(start));
+  HiddenSearchResult out = search_read(read, rest);
+  out.nodes += reader_.nodes();
+  return out;
 }
 
 HiddenSearchResult HiddenSearcher::search_read(const PlayerView& view, const HiddenLimits& limits) {

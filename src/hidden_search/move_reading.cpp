@@ -44,6 +44,7 @@ void MoveReader::new_game() {
 
 std::vector<std::array<double, kAnimals>> MoveReader::weights(const PlayerView& view) {
   std::vector<std::array<double, kAnimals>> out;
+  nodes_ = 0;
   if (options_.temperature <= 0 || !view.viewer()) return out;
   const Side enemy = opponent(*view.viewer());
   if (!at_ || !goes_on_from(*at_, view)) {
@@ -58,6 +59,7 @@ std::vector<std::array<double, kAnimals>> MoveReader::weights(const PlayerView& 
         std::popcount(unsigned(at_->candidates(piece).bits())) > 1) {
       read_.push_back(
           {piece, model_.move_likelihoods(*at_, o.move, options_.temperature, options_.uniform)});
+      nodes_ += model_.last_nodes();
     }
     at_->apply(o);
   }

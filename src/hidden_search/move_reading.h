@@ -40,6 +40,8 @@ class MoveReader {
   std::vector<std::array<double, kAnimals>> weights(const PlayerView& view);
   // `view` with those weights on its belief.
   PlayerView weigh(const PlayerView& view);
+  // The nodes the enemy's model visited in the last weights() or weigh().
+  uint64_t nodes() const { return nodes_; }
 
  private:
   struct Read {
@@ -52,6 +54,7 @@ class MoveReader {
   // The view after the announcements read so far, and what each told.
   std::optional<PlayerView> at_;
   std::vector<Read> read_;
+  uint64_t nodes_ = 0;
 };
 
 }  // namespace jungle::hidden

@@ -78,4 +78,8 @@ std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& befo
   return out;
 }
 
+uint64_t ViewSearch::last_nodes() const {
+  return impl_->nodes;
+}
+
 }  // namespace jungle::hidden

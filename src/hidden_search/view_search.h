@@ -130,6 +130,8 @@ class ViewSearch {
   // among the moves, so that no single move rules an animal out.
   std::array<double, kAnimals> move_likelihoods(const PlayerView& before, Move played,
                                                 double temperature, double uniform);
+  // The nodes the last search (or move_likelihoods) visited.
+  uint64_t last_nodes() const;
 
  private:
   struct Impl;
