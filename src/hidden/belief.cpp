@@ -96,6 +96,11 @@ uint64_t Belief::arrangements() const {
   return count_completions_[0];
 }
 
+double Belief::weighted_arrangements() const {
+  solve();
+  return completions_[0];
+}
+
 std::vector<Animal> Belief::sample(RandomBits rng) const {
   solve();
   if (count_completions_[0] == 0) throw std::logic_error("sampling an inconsistent belief");

@@ -48,6 +48,11 @@ class Belief {
   // One arrangement (animal by piece), drawn with the probability above
   // (uniformly without weights). The belief must be consistent.
   std::vector<Animal> sample(RandomBits rng) const;
+  // The arrangements that fit, each counted as the product of its pieces'
+  // weights: arrangements() when no weight was set. A piece's probability
+  // of an animal is this total with the piece restricted to the animal,
+  // divided by this total.
+  double weighted_arrangements() const;
 
  private:
   void solve() const;

@@ -87,6 +87,12 @@ class PlayerView {
   // Each side's belief, its pieces in the order of side_pieces(s).
   const Belief& belief(Side s) const { return belief_[s]; }
   const std::vector<int>& side_pieces(Side s) const { return side_pieces_[s]; }
+  // An engine's soft belief on top of the deductions: piece `id` is animal
+  // `a` with relative likelihood `weight` (Belief::set_weight), which the
+  // draws of sample_arrangement follow. Candidates do not change.
+  void set_weight(int id, Animal a, double weight) {
+    belief_[pieces_[size_t(id)].side].set_weight(belief_index_[size_t(id)], a, weight);
+  }
   Bitboard occupied() const;
   Bitboard occupied(Side s) const;
 

@@ -64,11 +64,13 @@ HiddenSearcher::HiddenSearcher(HiddenSearchOptions options)
     : options_(options),
       engine_(options.hash_mb),
       tree_(tree_options(options)),
+      reader_(options.reading),
       rng_(options.seed ? options.seed : 1) {}
 
 void HiddenSearcher::set_options(const HiddenSearchOptions& options) {
   options_ = options;
   tree_.set_options(tree_options(options));
+  reader_.set_options(options.reading);
   rng_.seed(options.seed ? options.seed : 1);
 }
 
@@ -101,6 +103,7 @@ HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const Hid
 void HiddenSearcher::new_game() {
   engine_.new_game();
   tree_.new_game();
+  reader_.new_game();
 }
 
 void HiddenSearcher::stop() {
@@ -166,6 +169,24 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
 }
 
 HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLimits& limits) {
+  if (options_.reading.temperature <= 0) return search_read(view, limits);
+  // Reading is part of the move: its nodes (or its time) come out of the
+  // move's budget, half of which is always left to the search.
+  const SteadyClock::time_point start = SteadyClock::now();
+  const PlayerView read = reader_.weigh(view);
+  HiddenLimits rest = limits;
+  if (limits.nodes > 0)
+    rest.nodes = std::max(std::max<uint64_t>(1, limits.nodes / 2),
+                          limits.nodes - std::min(limits.nodes, reader_.nodes()));
+  if (limits.movetime_ms > 0)
+    rest.movetime_ms = std::max(std::max<int64_t>(1, limits.movetime_ms / 2),
+                                limits.movetime_ms - elapsed_ms(start));
+  HiddenSearchResult out = search_read(read, rest);
+  out.nodes += reader_.nodes();
+  return out;
+}
+
+HiddenSearchResult HiddenSearcher::search_read(const PlayerView& view, const HiddenLimits& limits) {
   prepare(view);
   const SteadyClock::time_point start = SteadyClock::now();
   HiddenSearchResult out;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hidden/player_view.h"
+#include "hidden_search/move_reading.h"
 #include "hidden_search/view_search.h"
 #include "hidden_search/world_search.h"
 
@@ -65,6 +66,9 @@ struct HiddenSearchOptions {
   // the anchor's deeper search found beyond its own shallow value.
   // 0: no anchor (the candidates come from step 1's votes).
   double anchor_share = 0.0;
+  // The belief reads the enemy's moves (move_reading.h): the worlds drawn
+  // and the tree's odds lean towards the animals that explain them.
+  MoveReadingOptions reading;
   int hash_mb = 16;
   uint64_t seed = 1;
 };
@@ -120,10 +124,13 @@ class HiddenSearcher {
   void prepare(const PlayerView& view);
 
   HiddenSearchResult search_tree(const PlayerView& view, const HiddenLimits& limits);
+  // search() once the view's belief holds what the enemy's moves say.
+  HiddenSearchResult search_read(const PlayerView& view, const HiddenLimits& limits);
 
   HiddenSearchOptions options_;
   WorldSearch engine_;
   ViewSearch tree_;
+  MoveReader reader_;
   RuleSetPtr rules_;
   std::mt19937_64 rng_;
   std::atomic<bool> stop_{false};

@@ -17,7 +17,9 @@ VState ViewSearch::Impl::state_of(const PlayerView& view) const {
   for (Side side : {kBlue, kRed}) {
     const std::vector<int>& ids = view.side_pieces(side);
     const Belief& belief = view.belief(side);
-    const double total = double(std::max<uint64_t>(1, belief.arrangements()));
+    // Weighted by the engine's soft belief where it holds one (the
+    // arrangements' count otherwise: every weight is 1).
+    const double total = belief.weighted_arrangements();
     for (size_t k = 0; k < ids.size(); ++k) {
       const PieceInfo& info = view.pieces()[size_t(ids[k])];
       if (!info.on_board() || st.count >= kMaxPieces) continue;
@@ -31,11 +33,11 @@ VState ViewSearch::Impl::state_of(const PlayerView& view) const {
       } else {
         // Exact marginals: the share of the arrangements with each animal here.
         const AnimalSet feasible = belief.feasible(int(k));
-        for (int a = 0; a < kAnimals; ++a) {
+        for (int a = 0; a < kAnimals && total > 0; ++a) {
           if (!feasible.contains(Animal(a))) continue;
           Belief one = belief;
           one.restrict(int(k), AnimalSet{Animal(a)});
-          piece.p[size_t(a)] = float(double(one.arrangements()) / total);
+          piece.p[size_t(a)] = float(one.weighted_arrangements() / total);
         }
         float sum = 0;
         for (float x : piece.p) sum += x;

@@ -119,6 +119,19 @@ class ViewSearch {
   // on a piece of the view's side and that it takes (`took`) or fails
   // (`failed`); the rest of the time it makes another move.
   AttackOdds guessed_attack(const PlayerView& view, Move m);
+  // How well each animal its piece may be explains the enemy's move
+  // `played` in `before` (the view just before it, the enemy to move), by
+  // a cheap model of the enemy: each of its moves valued one ply deep and
+  // quiescence beyond, with the moving piece that animal, the searcher's
+  // unshown pieces as the enemy sees them (any of the searcher's animals
+  // not yet shown), and the move chosen by a softmax of those values at
+  // `temperature` centipawns. The likelihood by animal (0 for an animal
+  // the piece cannot be), each mixed with `uniform` of a random choice
+  // among the moves, so that no single move rules an animal out.
+  std::array<double, kAnimals> move_likelihoods(const PlayerView& before, Move played,
+                                                double temperature, double uniform);
+  // The nodes the last search (or move_likelihoods) visited.
+  uint64_t last_nodes() const;
 
  private:
   struct Impl;

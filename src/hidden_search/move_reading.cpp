@@ -1,0 +1,96 @@
+#include "hidden_search/move_reading.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace jungle::hidden {
+
+namespace {
+
+// The enemy's model values a few dozen moves a read: a small table.
+constexpr int kModelHashBits = 10;
+// The smallest weight of an animal against its piece's likeliest one.
+constexpr double kLeastWeight = 1e-9;
+
+ViewSearchOptions model_options() {
+  ViewSearchOptions out;
+  out.hash_bits = kModelHashBits;
+  return out;
+}
+
+// Whether `view` goes on from `at`: the same start and viewer, and every
+// announcement `at` took is among `view`'s first.
+bool goes_on_from(const PlayerView& at, const PlayerView& view) {
+  if (at.start_fen() != view.start_fen() || at.viewer() != view.viewer()) return false;
+  if (at.rule_set_ptr() != view.rule_set_ptr()) return false;
+  const auto& read = at.history();
+  const auto& now = view.history();
+  return read.size() <= now.size() && std::equal(read.begin(), read.end(), now.begin());
+}
+
+}  // namespace
+
+MoveReader::MoveReader(MoveReadingOptions options) : options_(options), model_(model_options()) {}
+
+void MoveReader::set_options(const MoveReadingOptions& options) {
+  options_ = options;
+  new_game();
+}
+
+void MoveReader::new_game() {
+  at_.reset();
+  read_.clear();
+}
+
+std::vector<std::array<double, kAnimals>> MoveReader::weights(const PlayerView& view) {
+  std::vector<std::array<double, kAnimals>> out;
+  nodes_ = 0;
+  if (options_.temperature <= 0 || !view.viewer()) return out;
+  const Side enemy = opponent(*view.viewer());
+  if (!at_ || !goes_on_from(*at_, view)) {
+    new_game();
+    at_ = PlayerView::from_fen(view.rule_set_ptr(), view.start_fen(), view.viewer());
+  }
+  const auto& history = view.history();
+  for (size_t k = at_->history().size(); k < history.size(); ++k) {
+    const Observation& o = history[k];
+    const int piece = at_->piece_at(o.move.from());
+    if (o.mover == enemy && piece >= 0 &&
+        std::popcount(unsigned(at_->candidates(piece).bits())) > 1) {
+      read_.push_back(
+          {piece, model_.move_likelihoods(*at_, o.move, options_.temperature, options_.uniform)});
+      nodes_ += model_.last_nodes();
+    }
+    at_->apply(o);
+  }
+  // Each piece's weights: the product of its moves' likelihoods, in logs.
+  std::vector<std::array<double, kAnimals>> logs(view.pieces().size());
+  std::vector<bool> any(view.pieces().size(), false);
+  for (const Read& r : read_) {
+    any[size_t(r.piece)] = true;
+    for (int a = 0; a < kAnimals; ++a) {
+      logs[size_t(r.piece)][size_t(a)] +=
+          r.likelihood[size_t(a)] > 0 ? std::log(r.likelihood[size_t(a)]) : -1e9;
+    }
+  }
+  out.assign(view.pieces().size(), {});
+  for (size_t id = 0; id < logs.size(); ++id) {
+    if (!any[id]) continue;
+    const double top = *std::max_element(logs[id].begin(), logs[id].end());
+    for (int a = 0; a < kAnimals; ++a)
+      out[id][size_t(a)] = std::max(kLeastWeight, std::exp(logs[id][size_t(a)] - top));
+  }
+  return out;
+}
+
+PlayerView MoveReader::weigh(const PlayerView& view) {
+  PlayerView out = view;
+  const std::vector<std::array<double, kAnimals>> w = weights(view);
+  for (size_t id = 0; id < w.size(); ++id) {
+    if (w[id][0] == 0) continue;  // never read
+    for (int a = 0; a < kAnimals; ++a) out.set_weight(int(id), Animal(a), w[id][size_t(a)]);
+  }
+  return out;
+}
+
+}  // namespace jungle::hidden

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hidden/player_view.h"
+#include "hidden_search/view_search.h"
+
+// The engine's belief reads the enemy's moves (docs/hidden.md, "Reading
+// the enemy's moves"): a piece that avoids or approaches ours says
+// something about its animal. For every move of an enemy piece whose animal
+// the view does not know, ViewSearch::move_likelihoods says how well each
+// animal it may be explains the move; a piece's weights are the product of
+// its moves' likelihoods, and the view's belief draws and weighs
+// arrangements by them (PlayerView::set_weight) on top of the deductions,
+// which stay exact: no weight rules out an animal the announcements allow.
+
+namespace jungle::hidden {
+
+struct MoveReadingOptions {
+  // The softmax's temperature in centipawns; 0: the enemy's moves are not read.
+  double temperature = 100.0;
+  // The share of a random choice among the moves in the enemy's model.
+  double uniform = 0.2;
+};
+
+class MoveReader {
+ public:
+  explicit MoveReader(MoveReadingOptions options = {});
+  const MoveReadingOptions& options() const { return options_; }
+  void set_options(const MoveReadingOptions& options);
+  // Forgets the moves read (a new game).
+  void new_game();
+  // The weights read from the enemy's moves in `view` (its viewer's enemy),
+  // by piece id and animal, each piece's largest 1; pieces never read
+  // have none. Reads only the moves not read before when `view` goes on
+  // from the last view read.
+  std::vector<std::array<double, kAnimals>> weights(const PlayerView& view);
+  // `view` with those weights on its belief.
+  PlayerView weigh(const PlayerView& view);
+  // The nodes the enemy's model visited in the last weights() or weigh().
+  uint64_t nodes() const { return nodes_; }
+
+ private:
+  struct Read {
+    int piece = -1;  // the enemy piece that moved
+    std::array<double, kAnimals> likelihood{};
+  };
+
+  MoveReadingOptions options_;
+  ViewSearch model_;
+  // The view after the announcements read so far, and what each told.
+  std::optional<PlayerView> at_;
+  std::vector<Read> read_;
+  uint64_t nodes_ = 0;
+};
+
+}  // namespace jungle::hidden

@@ -1,0 +1,86 @@
+// The engine's belief reads the enemy's moves (hidden_search/move_reading.h):
+// the likelihood of a move under each animal its piece may be, the weights
+// a piece's moves give, and the belief and the tree weighing by them.
+
+#include <gtest/gtest.h>
+
+#include "hidden/belief.h"
+#include "hidden_search/move_reading.h"
+#include "hidden_search/view_search.h"
+#include "hidden_test_util.h"
+
+namespace jungle {
+namespace {
+
+Move parse(const hidden::PlayerView& view, std::string_view text) {
+  return *view.rule_set().geometry().parse_move_text(text);
+}
+
+TEST(Belief, WeightedArrangementsCountEachByItsPiecesWeights) {
+  // Two pieces, each the Cat or the Elephant: two arrangements.
+  hidden::Belief belief(AnimalSet{kCat, kElephant},
+                        {AnimalSet{kCat, kElephant}, AnimalSet{kCat, kElephant}});
+  EXPECT_EQ(belief.arrangements(), 2u);
+  EXPECT_DOUBLE_EQ(belief.weighted_arrangements(), 2.0);
+  // The first piece the Elephant a quarter as likely as the Cat: Cat then
+  // Elephant counts 1, Elephant then Cat a quarter.
+  belief.set_weight(0, kElephant, 0.25);
+  EXPECT_EQ(belief.arrangements(), 2u);
+  EXPECT_DOUBLE_EQ(belief.weighted_arrangements(), 1.25);
+  belief.restrict(0, AnimalSet{kCat});
+  EXPECT_DOUBLE_EQ(belief.weighted_arrangements(), 1.0);
+}
+
+TEST(ViewSearch, TheTreesOddsFollowTheBeliefsWeights) {
+  // d6 is the Rat or the Dog (a9 the other): the Cat takes d6 one time in
+  // two; with the Rat three times as likely on d6, three times in four.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::ViewSearch search;
+  const hidden::HiddenGame game = test::hidden_game_at("d6/7/7/3r3/3C3/7/7/7/6E w 0 1", rules);
+  hidden::PlayerView view = game.view(kBlue);
+  EXPECT_DOUBLE_EQ(search.odds(view, parse(view, "d5d6")).took, 0.5);
+  view.set_weight(view.piece_at(parse(view, "d6d5").from()), kRat, 3.0);
+  EXPECT_DOUBLE_EQ(search.odds(view, parse(view, "d5d6")).took, 0.75);
+}
+
+// Red's d6 is its Cat or its Elephant (a9 the other), next to Blue's
+// unshown Lion d5; Blue's Elephant g1 is unshown too, so to Red d5 is the
+// Lion or the Elephant. An Elephant on d6 would take d5 whichever it is;
+// a Cat cannot, and is taken where it stands: it steps back.
+constexpr std::string_view kFleeing = "e6/7/7/3c3/3L3/7/7/7/6E b 0 1";
+
+TEST(MoveReading, AMoveAwayFromAPieceThatTakesItSaysItIsTheWeakerAnimal) {
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::HiddenGame game = test::hidden_game_at(kFleeing, rules);
+  const hidden::PlayerView before = game.view(kBlue);
+  ASSERT_EQ(test::candidates_on(before, "d6"), "CE");
+  hidden::ViewSearch search;
+  // Softmax at 100 centipawns, a fifth of the choice at random among the
+  // piece's moves: the step back is the Cat's likeliest move and one of
+  // the Elephant's least likely; the attack is the Elephant's, and a Cat
+  // makes it only by chance (a fifth of one in its three moves: a Cat's
+  // attack that can only fail is no move of the model's).
+  const auto fled = search.move_likelihoods(before, parse(before, "d6d7"), 100.0, 0.2);
+  EXPECT_NEAR(fled[kCat], 0.744396126496, 1e-9);
+  EXPECT_NEAR(fled[kElephant], 0.050351286063, 1e-9);
+  EXPECT_EQ(fled[kRat], 0.0);
+  EXPECT_EQ(fled[kLion], 0.0);
+  const auto attacked = search.move_likelihoods(before, parse(before, "d6d5"), 100.0, 0.2);
+  EXPECT_NEAR(attacked[kCat], 0.2 / 3, 1e-12);
+  EXPECT_NEAR(attacked[kElephant], 0.849387338944, 1e-9);
+
+  // The reader's weights after the Cat fled: its piece's likeliest animal
+  // weighs 1; the Elephant on a9 was never read.
+  ASSERT_EQ(test::try_move(game, "d6d7"), "d6d7");
+  const hidden::PlayerView after = game.view(kBlue);
+  hidden::MoveReader reader;
+  const auto weights = reader.weights(after);
+  const int moved = after.piece_at(parse(after, "d7d8").from());
+  const int still = after.piece_at(parse(after, "a9a8").from());
+  EXPECT_DOUBLE_EQ(weights[size_t(moved)][kCat], 1.0);
+  EXPECT_NEAR(weights[size_t(moved)][kElephant], fled[kElephant] / fled[kCat], 1e-12);
+  EXPECT_EQ(weights[size_t(still)][kCat], 0.0);
+}
+
+}  // namespace
+}  // namespace jungle
