@@ -65,6 +65,16 @@ int64_t start_rated(Browser& blue, Browser& red) {
   return g.body["id"];
 }
 
+// A casual game (rated_game() with "rated": false) that `blue` creates,
+// waiting for an opponent: the answer to its creation.
+Reply create_casual(Browser& blue) {
+  Json casual = rated_game();
+  casual["rated"] = false;
+  const Reply g = blue.post("/api/games", casual);
+  EXPECT_EQ(g.status, 201) << g.text;
+  return g;
+}
+
 // Game `id`'s first two moves, blue's a3a4 and red's g7g6, and then
 // `loser` resigns: the shortest game that is counted.
 void play_and_resign(Browser& blue, Browser& red, int64_t id, Browser& loser) {
@@ -538,10 +548,7 @@ TEST_F(WebRatedTest, APlayersHistoryHasTheRatingAfterEachRatedGame) {
   const int64_t second = start_rated(*bob, *ann);
   play_and_resign(*bob, *ann, second, *ann);
   // A casual game is in no history.
-  Json casual = rated_game();
-  casual["rated"] = false;
-  const Reply c = ann->post("/api/games", casual);
-  ASSERT_EQ(c.status, 201) << c.text;
+  const Reply c = create_casual(*ann);
   ASSERT_EQ(bob->post("/api/join", {{"code", c.body["code"]}}).status, 200);
   play_and_resign(*ann, *bob, c.body["id"], *bob);
 
@@ -590,10 +597,7 @@ TEST_F(WebRatedTest, TheGameListShowsEachSeatsAccountAndRating) {
   auto bob = account(port_, "bob");
   const int64_t rated = start_rated(*ann, *bob);
   play_and_resign(*ann, *bob, rated, *bob);
-  Json casual = rated_game();
-  casual["rated"] = false;
-  const Reply c = ann->post("/api/games", casual);
-  ASSERT_EQ(c.status, 201) << c.text;
+  const Reply c = create_casual(*ann);
   Browser nobody(port_, "nobody-browser-key-01");
   const Reply local = nobody.post("/api/games", {{"blue", kHuman}, {"red", kHuman}});
   ASSERT_EQ(local.status, 201) << local.text;
@@ -740,10 +744,7 @@ TEST_F(WebRatedTest, ARatedGameStoredBeforeTheCategoryColumnGetsItAtStart) {
   auto bob = account(port_, "bob");
   const int64_t rated = start_rated(*ann, *bob);
   play_and_resign(*ann, *bob, rated, *bob);
-  Json casual = rated_game();
-  casual["rated"] = false;
-  const Reply g = ann->post("/api/games", casual);
-  ASSERT_EQ(g.status, 201) << g.text;
+  const Reply g = create_casual(*ann);
   const int64_t unrated = g.body["id"];
   server_.reset();
   {
@@ -786,9 +787,7 @@ TEST_F(WebRatedTest, TheProfileListFiltersByRatedCategoryAndResult) {
   const int64_t lost = g.body["id"];
   ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
   play_and_resign(*ann, *bob, lost, *ann);
-  Json casual = rated_game();
-  casual["rated"] = false;
-  g = ann->post("/api/games", casual);
+  g = create_casual(*ann);
   const int64_t drawn = g.body["id"];
   ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
   ASSERT_EQ(ann->post(path(drawn, "/moves"), {{"move", "a3a4"}}).status, 200);
