@@ -418,6 +418,20 @@ TEST_F(WebFlipTest, TheLoadDialogListsAFlipRecordsGame) {
   EXPECT_EQ(r.body["status"], "over");
 }
 
+// An aborted game is listed with the result its record writes, "*", not
+// the draw the rules hold it as inside.
+TEST_F(WebFlipTest, TheLoadDialogListsAnAbortedGameAsItsRecordWritesIt) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  const std::string record =
+      "[Variant \"flip\"]\n[FEN \"4/4/rl2/1E2 w - 0 1\"]\n[Result \"*\"]\n"
+      "[Termination \"aborted\"]\n\n*\n";
+  const Reply r = post(server, "/api/records/games", {{"record", record}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["games"].size(), 1u);
+  EXPECT_EQ(r.body["games"][0]["result"], "*");
+}
+
 TEST_F(WebFlipTest, AFileOfSeveralFlipGamesLoadsAnyOfThem) {
   // A flip record file of two games: the load dialog lists both and either
   // loads (the server read a flip record to its first game only).

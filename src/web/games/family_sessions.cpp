@@ -1,5 +1,6 @@
 #include "web/games/family_sessions.h"
 
+#include "core/aborted_game.h"
 #include "core/secure_random.h"
 #include "game/families.h"
 #include "web/games/flip_session.h"
@@ -91,9 +92,11 @@ Json recorded_games_json(const std::vector<game::RecordedGame>& records) {
               {"blue", r.tag("Blue")},
               {"red", r.tag("Red")},
               {"event", r.tag("Event")},
-              {"result", r.state                   ? std::string(result_tag(r.state->result()))
-                         : r.tag("Result").empty() ? std::string("*")
-                                                   : r.tag("Result")},
+              // As the record writes it: an aborted game's is "*".
+              {"result",
+               r.state ? std::string(record_result_tag(r.state->result(), r.state->termination()))
+               : r.tag("Result").empty() ? std::string("*")
+                                         : r.tag("Result")},
               {"variant", r.state ? r.state->variant() : r.tag("Variant")},
               // Each step a record shows: a flip with what it revealed is
               // one, a hidden game's refused try another.

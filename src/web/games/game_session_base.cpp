@@ -411,7 +411,7 @@ void GameSessionBase::add_shared_state(Json& state) const {
 }
 
 std::string api_result(const std::string& result_tag, const std::string& termination) {
-  return termination == "aborted" ? "aborted" : result_tag;
+  return termination == kAbortedTermination ? std::string(kAbortedResult) : result_tag;
 }
 
 Json capabilities_json(const game::Capabilities& can, bool takes_back) {
