@@ -108,8 +108,17 @@ std::vector<std::string> flip_players(bool second) {
   return {"engine", "seer", "greedy", "careful"};
 }
 
+// A one-ply baseline of the family's registry (random, greedy, careful);
+// not the seer, which searches.
 bool flip_is_baseline(const std::string& name) {
-  return name == "greedy" || name == "careful" || name == "random";
+  const game::FlipBaseline* b = game::flip_baseline_named(name);
+  return b && b->make;
+}
+
+// The engine's depth: the one given, else unbounded under a time or node
+// limit, else the family's default of 4.
+int flip_depth(const AliasOptions& opt) {
+  return opt.depth > 0 ? opt.depth : (opt.movetime > 0 || opt.nodes > 0 ? 64 : 4);
 }
 
 void add_flip_options(CLI::App& cmd, AliasOptions& opt) {
@@ -141,7 +150,7 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
   flip::FlipLimits limits;
   limits.movetime_ms = opt.movetime;
   limits.nodes = opt.nodes;
-  limits.depth = opt.depth > 0 ? opt.depth : (opt.movetime > 0 || opt.nodes > 0 ? 64 : 4);
+  limits.depth = flip_depth(opt);
   // The engine as the opponent: at its own node budget when given one, the
   // measure `jungle match --variant flip` is checked against.
   if (second && opt.opponent_nodes > 0) {
@@ -163,12 +172,11 @@ bool flip_deals(const AliasOptions& opt) {
 }
 
 std::string flip_title(const AliasOptions& opt) {
-  const int depth = opt.depth > 0 ? opt.depth : (opt.movetime > 0 || opt.nodes > 0 ? 64 : 4);
   return "Flip Jungle (" + flip::load_flip_rules(opt.variant)->name + "): " + opt.engine + " (" +
          (flip_is_baseline(opt.engine) ? std::string("one ply")
           : opt.movetime > 0           ? std::to_string(opt.movetime) + " ms a move"
           : opt.nodes > 0              ? std::to_string(opt.nodes) + " nodes a move"
-                                       : "depth " + std::to_string(depth)) +
+                                       : "depth " + std::to_string(flip_depth(opt))) +
          (opt.engine == "seer" ? ", every face-down tile known" : "") + ") against " +
          opt.opponent +
          (opt.opponent == "engine" && opt.opponent_nodes > 0
