@@ -134,7 +134,7 @@ std::string declared_message(const DeclaredResult& declared) {
   if (term == "resignation") return winner + " wins: " + loser + " resigned";
   if (term == "time") return winner + " wins: " + loser + " ran out of time";
   if (term == "agreement") return "Draw by agreement";
-  if (term == "aborted") return "Game aborted";
+  if (term == kAbortedTermination) return "Game aborted";
   const std::string why = term == "abandoned" ? "game abandoned" : "result given by the record";
   if (r == GameResult::kDraw) return "Draw (" + why + ")";
   return winner + " wins (" + why + ")";

@@ -1,4 +1,5 @@
 #include "hidden/hidden_game.h"
+#include "core/aborted_game.h"
 
 #include <stdexcept>
 
@@ -126,7 +127,7 @@ std::string HiddenGame::result_message() const {
   const std::string head = r == GameResult::kDraw       ? "Draw"
                            : r == GameResult::kBlueWins ? "Blue wins"
                                                         : "Red wins";
-  if (declared_ && declared_->termination == "aborted") return "Game aborted";
+  if (declared_ && declared_->termination == kAbortedTermination) return "Game aborted";
   if (declared_) {
     const Side loser = r == GameResult::kBlueWins ? kRed : kBlue;
     if (declared_->termination == "resignation")

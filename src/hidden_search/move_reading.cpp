@@ -42,8 +42,9 @@ void MoveReader::new_game() {
   read_.clear();
 }
 
-std::vector<std::array<double, kAnimals>> MoveReader::weights(const PlayerView& view) {
-  std::vector<std::array<double, kAnimals>> out;
+std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
+    const PlayerView& view) {
+  std::vector<std::optional<std::array<double, kAnimals>>> out;
   nodes_ = 0;
   if (options_.temperature <= 0 || !view.viewer()) return out;
   const Side enemy = opponent(*view.viewer());
@@ -73,22 +74,23 @@ std::vector<std::array<double, kAnimals>> MoveReader::weights(const PlayerView& 
           r.likelihood[size_t(a)] > 0 ? std::log(r.likelihood[size_t(a)]) : -1e9;
     }
   }
-  out.assign(view.pieces().size(), {});
+  out.assign(view.pieces().size(), std::nullopt);
   for (size_t id = 0; id < logs.size(); ++id) {
     if (!any[id]) continue;
     const double top = *std::max_element(logs[id].begin(), logs[id].end());
+    std::array<double, kAnimals>& piece = out[id].emplace();
     for (int a = 0; a < kAnimals; ++a)
-      out[id][size_t(a)] = std::max(kLeastWeight, std::exp(logs[id][size_t(a)] - top));
+      piece[size_t(a)] = std::max(kLeastWeight, std::exp(logs[id][size_t(a)] - top));
   }
   return out;
 }
 
 PlayerView MoveReader::weigh(const PlayerView& view) {
   PlayerView out = view;
-  const std::vector<std::array<double, kAnimals>> w = weights(view);
+  const std::vector<std::optional<std::array<double, kAnimals>>> w = weights(view);
   for (size_t id = 0; id < w.size(); ++id) {
-    if (w[id][0] == 0) continue;  // never read
-    for (int a = 0; a < kAnimals; ++a) out.set_weight(int(id), Animal(a), w[id][size_t(a)]);
+    if (!w[id]) continue;
+    for (int a = 0; a < kAnimals; ++a) out.set_weight(int(id), Animal(a), (*w[id])[size_t(a)]);
   }
   return out;
 }

@@ -34,10 +34,10 @@ class MoveReader {
   // Forgets the moves read (a new game).
   void new_game();
   // The weights read from the enemy's moves in `view` (its viewer's enemy),
-  // by piece id and animal, each piece's largest 1; pieces never read
-  // have none. Reads only the moves not read before when `view` goes on
-  // from the last view read.
-  std::vector<std::array<double, kAnimals>> weights(const PlayerView& view);
+  // by piece id and animal, each piece's largest 1; nothing for a piece
+  // none of whose moves was read. Reads only the moves not read before
+  // when `view` goes on from the last view read.
+  std::vector<std::optional<std::array<double, kAnimals>>> weights(const PlayerView& view);
   // `view` with those weights on its belief.
   PlayerView weigh(const PlayerView& view);
   // The nodes the enemy's model visited in the last weights() or weigh().

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/aborted_game.h"
 #include "web/accounts/account_service.h"
 #include "web/server/game_error.h"
 
@@ -117,7 +118,7 @@ bool AccountService::rated_game_over(const GameSessionBase& game) {
   if (!game.seats.rated || !game.over()) return false;
   // Aborted (by a player, or for want of a first move), or ended before a
   // side had moved: not a game the ratings learn from.
-  if (game.ply() < kAbortedBelowPlies || game.termination() == "aborted") return false;
+  if (game.ply() < kAbortedBelowPlies || game.termination() == kAbortedTermination) return false;
   const std::string category = GameService::category_of(game);
   const std::array<int64_t, 2> owners = store_.seat_owners(game.id());
   if (category.empty() || owners[0] == 0 || owners[1] == 0 || owners[0] == owners[1]) {

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "core/aborted_game.h"
 #include "web/accounts/account_error.h"
 #include "web/accounts/account_rules.h"
 #include "web/accounts/session_cookie.h"
@@ -22,7 +23,7 @@ AccountError too_many(const std::string& what, int64_t wait_ms) {
 const char* game_outcome_word(int seats, const std::string& result,
                               const std::string& termination) {
   if (result == "*") return "ongoing";
-  if (termination == "aborted") return "aborted";
+  if (termination == kAbortedTermination) return kAbortedResult.data();
   if (seats != 1 && seats != 2) return "";
   if (result == "1/2-1/2") return "draw";
   return (seats == 1) == (result == "1-0") ? "win" : "loss";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/aborted_game.h"
 #include "web/service/game_service.h"
 
 namespace jungle::web {
@@ -21,7 +22,7 @@ bool GameService::settle_clock(GameSessionBase& game, std::optional<int64_t> at)
   // No first move in time: the game is aborted, never lost on time (a
   // player who never moved has played no game to lose).
   if (const std::optional<int64_t> first = first_move_deadline(game); first && *first <= t) {
-    end(game, -1, "aborted", t);
+    end(game, -1, std::string(kAbortedTermination), t);
     save(game, game.seats.listed);
     return true;
   }

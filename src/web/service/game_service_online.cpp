@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/aborted_game.h"
 #include "core/random_bits.h"
 #include "core/secure_random.h"
 #include "web/games/rating_category.h"
@@ -245,7 +246,7 @@ Json GameService::abort(int64_t id, const Requester& who) {
                       "both sides have moved: the game can no longer be aborted (resign, or "
                       "offer a draw)");
     }
-    end(game, -1, "aborted", now());
+    end(game, -1, std::string(kAbortedTermination), now());
     save(game, game.seats.listed);
     return state_of(game, game.seats.held_by(who.proof));
   });

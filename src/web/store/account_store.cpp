@@ -1,5 +1,6 @@
 #include "web/store/account_store.h"
 
+#include "core/aborted_game.h"
 #include "web/store/open_game_store.h"
 #include "web/store/sqlite_account_store.h"
 #ifdef JUNGLE_HAS_POSTGRES
@@ -11,7 +12,7 @@ namespace jungle::web {
 void count_result(AccountTally& tally, int seats, const std::string& result,
                   const std::string& termination) {
   // An aborted game was never played: not a game, a win, a draw or a loss.
-  if (termination == "aborted") return;
+  if (termination == kAbortedTermination) return;
   ++tally.games;
   if (seats != 1 && seats != 2) return;
   if (result == "1/2-1/2") {
