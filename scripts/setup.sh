@@ -8,7 +8,7 @@ packages=(
   libcli11-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format ccache clang libclang-rt-dev
-  libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev libzstd-dev libssl-dev
+  libcpp-httplib-dev nlohmann-json3-dev libsqlite3-dev sqlite3 libzstd-dev libssl-dev
   libsodium-dev
   libpqxx-dev postgresql
   libopenmpi-dev openmpi-bin

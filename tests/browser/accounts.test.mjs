@@ -1,7 +1,9 @@
 // Accounts in real Chromium: a player signs up, logs out, logs in from a
 // second device (another browser context, with cookies of its own), plays
 // a move in a game there, and finds the game in the profile; the login
-// cookie is HttpOnly, so the page's scripts never see it.
+// cookie is HttpOnly, so the page's scripts never see it. An online game
+// begun on one device is played on from another logged into the same
+// account.
 //   JUNGLE_BINARY=build/x/jungle node --test accounts.test.mjs
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -90,6 +92,69 @@ test('sign up, log out, log in on a second device, play, and see the game in the
   assert.equal(await q.evaluate(() => document.documentElement.scrollWidth), 390);
   assert.ok(await q.locator('#btn-account').isVisible());
   await shot(q, 'phone');
+  await first.context.close();
+  await second.context.close();
+});
+
+test('an online game begun on one device is played on from a second one logged into the same account', async () => {
+  const first = await device();
+  const p = first.page;
+  await h.openPage(p, url);
+  if (await p.locator('#dlg-new').isVisible()) await p.keyboard.press('Escape');
+  await enter(p, 'Cy_2', 'cy-secret-22', '#account-signup');
+  await p.locator('#dlg-account button[value="close"]:visible').click();
+  const bob = (await device()).page;
+  await h.openPage(bob, url);
+  if (await bob.locator('#dlg-new').isVisible()) await bob.keyboard.press('Escape');
+  // Cy's game against Bob, who joins by its link.
+  await h.fillOnlineGame(p, { side: 'blue', name: 'Cy' });
+  await p.locator('#new-start').click();
+  await p.locator('#dlg-new').waitFor({ state: 'hidden' });
+  await p.locator('#share').waitFor({ state: 'visible' });
+  const link = await p.locator('#share-link').inputValue();
+  const id = h.gameId(p);
+  await bob.goto(link);
+  await bob.locator('#dlg-join').waitFor({ state: 'visible' });
+  await bob.locator('#join-name').fill('Bob');
+  await bob.locator('#join-go').click();
+  await h.move(p, 'a3', 'a4');
+  await h.waitForMoves(bob, 1);
+  await h.move(bob, 'g7', 'g6');
+  await h.waitForMoves(p, 2);
+
+  // The second device, before logging in, only watches the game.
+  const second = await device();
+  const q = second.page;
+  await h.openPage(q, `${url}#game=${id}`);
+  if (await q.locator('#dlg-new').isVisible()) await q.keyboard.press('Escape');
+  await h.expectStatus(q, /^Blue to move\.$/);
+  await assert.rejects(h.callJson(q, 'POST', `/api/games/${id}/moves`, { move: 'a4a5' }), /403/);
+  // Logged in, it finds the game waiting for its move, and plays it.
+  await enter(q, 'cy_2', 'cy-secret-22', '#account-login');
+  await q.locator('#dlg-account button[value="close"]:visible').click();
+  await q.waitForFunction(() => document.querySelector('#btn-your-turn').dataset.count === '1', null, { timeout: 20000 });
+  await q.locator('#btn-your-turn').click();
+  const entry = q.locator(`#your-turn-body li[data-game="${id}"] button`);
+  await entry.waitFor();
+  await entry.click();
+  await h.expectStatus(q, /Your move \(Blue\)/);
+  await h.move(q, 'a4', 'a5');
+  // The first device and Bob see the move; Bob answers, and both of Cy's devices see it.
+  await h.waitForMoves(p, 3);
+  await h.waitForMoves(bob, 3);
+  await h.expectStatus(bob, /Your move \(Red\)/);
+  await h.move(bob, 'g6', 'g5');
+  await h.waitForMoves(p, 4);
+  await h.waitForMoves(q, 4);
+  await h.expectStatus(q, /Your move \(Blue\)/);
+  await h.expectStatus(p, /Your move \(Blue\)/);
+  await shot(q, 'second-device-plays-on');
+  const state = await (await fetch(`${url}api/games/${id}`)).json();
+  assert.equal(state.moves.length, 4);
+  // The game is the account's, as its profile says.
+  const profile = await (await fetch(`${url}api/players/Cy_2`)).json();
+  assert.equal(profile.games[0].id, id);
+  assert.equal(profile.games[0].side, 'blue');
   await first.context.close();
   await second.context.close();
 });

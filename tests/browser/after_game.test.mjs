@@ -1,9 +1,11 @@
 // After a game and between games, in real Chromium: two players finish a
 // game and play a rematch (both pages, and a spectator's, follow into the
 // new game with colours swapped); a correspondence game survives a server
-// restart with its clock still counting; the top bar's "Your turn" count.
+// restart with its clock still counting, and one is lost on time while its
+// player is away; the top bar's "Your turn" count.
 //   JUNGLE_BINARY=build/x/jungle node --test after_game.test.mjs
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -201,4 +203,35 @@ test('the top bar counts the games where it is the player\'s move', async () => 
   await bob.waitForFunction((game) => location.hash === `#game=${game}`, x);
   await h.expectStatus(bob, /Your move \(Red\)/);
   assert.equal(await count(bob), '1');
+});
+
+test('a correspondence game is lost on time while its player is away, and the page says so on return', async () => {
+  const { alice, bob } = { alice: players.alice.page, bob: players.bob.page };
+  const id = await onlineGame(alice, bob, { clock: 'correspondence:1' });
+  await move(alice, 'a3', 'a4');
+  await h.waitForMoves(bob, 1);
+  await move(bob, 'g7', 'g6');
+  await h.waitForMoves(alice, 2);
+  await h.expectStatus(alice, /Your move \(Blue\)/);
+  // Alice goes away; her day runs out while the server is down (its clock
+  // started two days ago as the store tells it), and nobody reads the game
+  // when it starts again: the server's own timer decides it.
+  await alice.goto('about:blank');
+  await h.stopServer(server);
+  execFileSync('sqlite3', [
+    db,
+    `UPDATE games SET clock = json_set(clock, '$.since', json_extract(clock, '$.since') - ${2 * DAY_MS}) WHERE id = ${id}`,
+  ]);
+  ({ proc: server } = await h.startServer(db, { port: Number(new URL(url).port) }));
+  await bob.waitForFunction(() => document.querySelector('#connection').dataset.state === 'live', null, { timeout: 20000 });
+  await h.expectStatus(bob, /Red wins: Blue ran out of time/);
+  const over = await stateOf(bob, id);
+  assert.equal(over.result, '0-1');
+  assert.equal(over.termination, 'time');
+  // Back, Alice finds the loss, and the game no longer waits for her.
+  await alice.goto(`${url}#game=${id}`);
+  await h.expectStatus(alice, /Red wins: Blue ran out of time/);
+  const turn = await h.callJson(alice, 'POST', '/api/your-turn', { games: [{ id }] });
+  assert.equal(turn.count, 0);
+  await shot(alice, '06-lost-on-time-while-away');
 });
