@@ -201,12 +201,6 @@ class MultiServerTest : public ::testing::Test {
   static Reply get(int port, const std::string& key, const std::string& path) {
     return reply(client(port, key)->Get(path));
   }
-  static std::string path(int64_t id, const std::string& rest = "") {
-    return "/api/games/" + std::to_string(id) + rest;
-  }
-  static std::string code_of(const Reply& r) {
-    return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
-  }
 
   // An online game Alice made on `alice_port` (Blue) and Bob joined on
   // `bob_port` (Red).

@@ -24,12 +24,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string code_of(const Reply& r) {
-  return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
-}
-std::string message_of(const Reply& r) {
-  return r.body.contains("error") ? r.body["error"]["message"].get<std::string>() : "";
-}
 std::string header(const Reply& r, const std::string& name) {
   auto it = r.headers.find(name);
   return it == r.headers.end() ? "" : it->second;
@@ -50,9 +44,6 @@ class WebAccountTest : public ::testing::Test {
   }
   std::unique_ptr<Browser> browser(const std::string& key) {
     return std::make_unique<Browser>(port_, key);
-  }
-  static std::string path(int64_t id, const std::string& rest = "") {
-    return "/api/games/" + std::to_string(id) + rest;
   }
 
   TestFolder dir_{"web-account"};

@@ -49,15 +49,6 @@ class WebAfterGameTest : public ::testing::Test {
     return reply(c.Post(path, headers, body.dump(), "application/json"));
   }
   static Reply get(httplib::Client& c, const std::string& path) { return reply(c.Get(path)); }
-  static std::string code_of(const Reply& r) {
-    return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
-  }
-  static std::string message_of(const Reply& r) {
-    return r.body.contains("error") ? r.body["error"]["message"].get<std::string>() : "";
-  }
-  static std::string path(int64_t id, const std::string& rest = "") {
-    return "/api/games/" + std::to_string(id) + rest;
-  }
 
   // An online game of `body` between Alice (who creates it) and Bob (who
   // joins it); its id.

@@ -53,12 +53,6 @@ class WebOnlineTest : public ::testing::Test {
     return reply(c.Post(path, headers, body.dump(), "application/json"));
   }
   static Reply get(httplib::Client& c, const std::string& path) { return reply(c.Get(path)); }
-  static std::string code_of(const Reply& r) {
-    return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
-  }
-  static std::string path(int64_t id, const std::string& rest = "") {
-    return "/api/games/" + std::to_string(id) + rest;
-  }
   void advance(int64_t ms) { now_ += ms; }
   // The next read of the clock by a request (not by the clock's timer) sees
   // the time now, and the clock moves on by `ms` just after it.

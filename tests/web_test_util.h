@@ -74,6 +74,18 @@ inline Reply reply(const httplib::Result& r) {
   return out;
 }
 
+// A refusal's error code and message ("" for an answer that has none).
+inline std::string code_of(const Reply& r) {
+  return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
+}
+inline std::string message_of(const Reply& r) {
+  return r.body.contains("error") ? r.body["error"]["message"].get<std::string>() : "";
+}
+// A game's route: /api/games/ID, then `rest`.
+inline std::string path(int64_t id, const std::string& rest = "") {
+  return "/api/games/" + std::to_string(id) + rest;
+}
+
 // One browser as the account tests need it: its player key (none for "")
 // sent as X-Player-Key, and the cookies its answers gave it (the login
 // cookie above all) sent back as a browser would. Two Browsers logged into
