@@ -7,6 +7,7 @@
 #include "app/variant_option.h"
 #include "core/dialect.h"
 #include "core/file_io.h"
+#include "game/family.h"
 #include "notation/convert.h"
 #include "notation/record_text.h"
 
@@ -54,9 +55,31 @@ int run_convert(const ConvertOptions& opt) {
     std::cerr << "error: give --fen POSITION, --moves MOVE..., both, or --record FILE\n";
     return 2;
   }
+  const game::Family* family = nullptr;
   try {
-    if (!opt.fen.empty()) std::cout << convert_position(opt.fen, *from, *to) << "\n";
-    if (opt.moves_given) {
+    family = &game::family_of_variant(opt.variant);
+    for (const Dialect d : {*from, *to}) {
+      if (!family->speaks(d, opt.variant)) {
+        std::cerr << "error: --variant " << opt.variant << ": its games are not written in "
+                  << dialect_name(d) << "'s notation (docs/dialects.md)\n";
+        return 2;
+      }
+    }
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  try {
+    if (!opt.fen.empty()) {
+      std::cout << family->fen_to_theirs(*to, family->fen_to_ours(*from, opt.fen)) << "\n";
+    }
+    if (opt.moves_given && family->capabilities().chance) {
+      // What a flip reveals is not in its action, so the actions cannot be
+      // played to check them: each is converted as it is written.
+      for (const std::string& move : opt.moves) {
+        std::cout << family->action_to_theirs(*to, family->action_to_ours(*from, move)) << "\n";
+      }
+    } else if (opt.moves_given) {
       const RuleSetPtr rules = load_variant_or_report(opt.variant);
       if (!rules) return 2;
       for (const std::string& move : convert_moves(opt.moves, *from, *to, opt.fen, rules)) {
@@ -90,7 +113,10 @@ void add_convert_command(CLI::App& app) {
   cmd->add_option("--record", opt->record,
                   "A file of games (JGN; a game without a Notation tag is in --from's "
                   "dialect, docs/dialects.md); printed in --to's, with its Notation tag");
-  cmd->add_option("--variant", opt->variant, "Rule set the moves are checked under (7x9 only)");
+  cmd->add_option("--variant", opt->variant,
+                  "Rule set of the position and the moves: a 7x9 one, whose moves are checked, "
+                  "or a Flip Jungle set (mistboard's notation), whose actions are converted as "
+                  "written");
   cmd->callback([opt, cmd] {
     opt->moves_given = cmd->count("--moves") > 0;
     const int code = run_convert(*opt);

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dialect.h"
 #include "core/game_record.h"
 #include "core/random_bits.h"
 #include "game/setup.h"
@@ -176,6 +177,19 @@ class Family {
 
   // How its observations read to a person at a terminal (observation_text.h).
   virtual const ObservationText& text() const = 0;
+
+  // Other programs' languages (docs/dialects.md) for this family's games
+  // under `variant`: whether positions and actions can be read and written
+  // in `dialect` (ours always; by default no other), and one position's FEN
+  // or one action between that dialect and ours. The conversions check the
+  // text, not the game: the family's readers judge what they give. They
+  // throw notation::NotationError naming the dialect and the place, and
+  // for a dialect not spoken, saying so.
+  virtual bool speaks(notation::Dialect dialect, std::string_view variant) const;
+  virtual std::string fen_to_ours(notation::Dialect dialect, std::string_view fen) const;
+  virtual std::string fen_to_theirs(notation::Dialect dialect, std::string_view fen) const;
+  virtual std::string action_to_ours(notation::Dialect dialect, std::string_view action) const;
+  virtual std::string action_to_theirs(notation::Dialect dialect, std::string_view action) const;
 
   // A new engine for this family's games, at its default options.
   virtual std::unique_ptr<Engine> make_engine() const = 0;

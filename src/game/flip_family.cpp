@@ -23,6 +23,7 @@
 #include "game/flip_engine.h"
 #include "game/flip_observation.h"
 #include "game/record_tags.h"
+#include "notation/flip_dialect.h"
 
 namespace jungle::game {
 
@@ -334,6 +335,29 @@ class FlipFamily final : public Family {
     return out;
   }
   const ObservationText& text() const override { return flip_text(); }
+
+  // mistboard's Flip Jungle notation (notation/flip_dialect.h), on every
+  // set: they all have its 4x4 board and its flips.
+  bool speaks(notation::Dialect dialect, std::string_view /*variant*/) const override {
+    return dialect == notation::Dialect::kJungle || dialect == notation::Dialect::kMistboard;
+  }
+  std::string fen_to_ours(notation::Dialect dialect, std::string_view fen) const override {
+    if (dialect != notation::Dialect::kMistboard) return Family::fen_to_ours(dialect, fen);
+    return notation::flip_fen_from_mistboard(fen);
+  }
+  std::string fen_to_theirs(notation::Dialect dialect, std::string_view fen) const override {
+    if (dialect != notation::Dialect::kMistboard) return Family::fen_to_theirs(dialect, fen);
+    return notation::flip_fen_to_mistboard(fen);
+  }
+  std::string action_to_ours(notation::Dialect dialect, std::string_view action) const override {
+    if (dialect != notation::Dialect::kMistboard) return Family::action_to_ours(dialect, action);
+    return notation::flip_action_from_mistboard(action);
+  }
+  std::string action_to_theirs(notation::Dialect dialect, std::string_view action) const override {
+    if (dialect != notation::Dialect::kMistboard) return Family::action_to_theirs(dialect, action);
+    return notation::flip_action_to_mistboard(action);
+  }
+
   std::unique_ptr<Engine> make_engine() const override { return make_flip_engine(); }
 
  private:

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/dialect_move.h"
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/movegen.h"
@@ -20,6 +21,7 @@
 #include "game/open_observation.h"
 #include "game/record_tags.h"
 #include "game/rules_of_family.h"
+#include "notation/convert.h"
 
 namespace jungle::game {
 
@@ -264,6 +266,29 @@ class OpenFamily final : public Family {
   }
 
   const ObservationText& text() const override { return open_text(); }
+
+  // Every other program plays on the 7x9 board only (docs/dialects.md).
+  bool speaks(notation::Dialect dialect, std::string_view variant) const override {
+    return dialect == notation::Dialect::kJungle ||
+           load_rules_hiding(variant, false)->geometry() == kStandardGeometry;
+  }
+  std::string fen_to_ours(notation::Dialect dialect, std::string_view fen) const override {
+    return notation::convert_position(fen, dialect, notation::Dialect::kJungle);
+  }
+  std::string fen_to_theirs(notation::Dialect dialect, std::string_view fen) const override {
+    return notation::convert_position(fen, notation::Dialect::kJungle, dialect);
+  }
+  // One move alone, so without its mover: as Blue's (only KataGo's GTP
+  // colour letter would tell them apart, and GTP sends the colour itself).
+  std::string action_to_ours(notation::Dialect dialect, std::string_view action) const override {
+    return notation::write_move(notation::Dialect::kJungle,
+                                notation::read_move(dialect, action, kBlue), kBlue);
+  }
+  std::string action_to_theirs(notation::Dialect dialect, std::string_view action) const override {
+    return notation::write_move(
+        dialect, notation::read_move(notation::Dialect::kJungle, action, kBlue), kBlue);
+  }
+
   std::unique_ptr<Engine> make_engine() const override { return make_open_engine(); }
 
  private:

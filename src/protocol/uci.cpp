@@ -221,13 +221,12 @@ void UciProtocol::cmd_position(const std::vector<std::string>& args) {
   // Until a position is accepted, `go` must not answer for any other one.
   position_rejected_ = true;
   try {
-    if (dialect_ != notation::Dialect::kJungle &&
-        (family_->name() != "open" || !(load_variant(variant_)->geometry() == kStandardGeometry))) {
+    if (!family_->speaks(dialect_, variant_)) {
       throw std::invalid_argument(
-          std::string("position: Dialect ") + std::string(notation::dialect_name(dialect_)) +
-          " is the open game's on the 7x9 board, not Variant " + variant_ + "'s");
+          std::string("position: Variant ") + variant_ + "'s games are not written in Dialect " +
+          std::string(notation::dialect_name(dialect_)) + " (docs/dialects.md)");
     }
-    const std::string text = uci_dialect::position_to_ours(dialect_, args);
+    const std::string text = uci_dialect::position_to_ours(*family_, dialect_, args);
     game::Observation next = family_->read_observation(variant_, text);
     observation_ = std::move(next);
   } catch (const std::exception& e) {
@@ -263,7 +262,8 @@ void UciProtocol::cmd_go(const std::vector<std::string>& args) {
     return;
   }
   game::Limits limits = go->limits;
-  for (std::string& move : limits.search_actions) move = uci_dialect::move_to_ours(dialect_, move);
+  for (std::string& move : limits.search_actions)
+    move = uci_dialect::move_to_ours(*family_, dialect_, move);
   try {
     engine_->go(
         *observation_, limits, [this](const game::SearchInfo& info) { on_info(info); },
@@ -294,7 +294,8 @@ void UciProtocol::on_info(const game::SearchInfo& info) {
   if (info.tbhits >= 0) s << " tbhits " << info.tbhits;
   if (info.time_ms >= 0) s << " time " << info.time_ms;
   s << " pv";
-  for (const std::string& a : info.pv) s << ' ' << uci_dialect::move_to_theirs(dialect_, a);
+  for (const std::string& a : info.pv)
+    s << ' ' << uci_dialect::move_to_theirs(*family_, dialect_, a);
   if (!info.text.empty()) s << "\ninfo string " << info.text;
   send(s.str());
 }
@@ -307,9 +308,10 @@ void UciProtocol::on_done(const game::Answer& answer) {
     send("bestmove 0000");
     return;
   }
-  send("bestmove " + uci_dialect::move_to_theirs(dialect_, answer.action) +
-       (answer.ponder.empty() ? ""
-                              : " ponder " + uci_dialect::move_to_theirs(dialect_, answer.ponder)));
+  send("bestmove " + uci_dialect::move_to_theirs(*family_, dialect_, answer.action) +
+       (answer.ponder.empty()
+            ? ""
+            : " ponder " + uci_dialect::move_to_theirs(*family_, dialect_, answer.ponder)));
 }
 
 void UciProtocol::cmd_setup(const std::vector<std::string>& args) {

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 
-#include "core/dialect_move.h"
 #include "core/text_util.h"
-#include "notation/convert.h"
 
 namespace jungle::uci_dialect {
 
@@ -18,16 +16,6 @@ size_t section_end(const std::vector<std::string>& args, size_t from) {
   return i;
 }
 
-// One move from `from`'s squares to `to`'s; the mover matters to neither
-// dialect spoken here (only KataGo's colour letter needs it).
-std::string convert_move(Dialect from, Dialect to, const std::string& move) {
-  try {
-    return notation::write_move(to, notation::read_move(from, move, kBlue), kBlue);
-  } catch (const notation::NotationError&) {
-    return move;
-  }
-}
-
 }  // namespace
 
 std::optional<Dialect> parse(std::string_view name) {
@@ -36,7 +24,8 @@ std::optional<Dialect> parse(std::string_view name) {
   return std::nullopt;
 }
 
-std::string position_to_ours(Dialect dialect, const std::vector<std::string>& args) {
+std::string position_to_ours(const game::Family& family, Dialect dialect,
+                             const std::vector<std::string>& args) {
   if (dialect == Dialect::kJungle || args.empty() || (args[0] != "fen" && args[0] != "startpos")) {
     // Left for the family's reader, which says what `position` takes.
     return join_words(args, 0, args.size());
@@ -45,7 +34,7 @@ std::string position_to_ours(Dialect dialect, const std::vector<std::string>& ar
   size_t i = 1;
   if (args[0] == "fen") {
     i = section_end(args, 1);
-    out.push_back(notation::convert_position(join_words(args, 1, i), dialect, Dialect::kJungle));
+    out.push_back(family.fen_to_ours(dialect, join_words(args, 1, i)));
   }
   while (i < args.size()) {
     const std::string& keyword = args[i];
@@ -53,7 +42,7 @@ std::string position_to_ours(Dialect dialect, const std::vector<std::string>& ar
     out.push_back(keyword);
     if (keyword == "moves") {
       for (size_t j = i + 1; j < end; ++j) {
-        out.push_back(convert_move(dialect, Dialect::kJungle, args[j]));
+        out.push_back(move_to_ours(family, dialect, args[j]));
       }
     } else {
       // `reps`: FENs separated by ';', each with its spaces.
@@ -65,7 +54,7 @@ std::string position_to_ours(Dialect dialect, const std::vector<std::string>& ar
         begin = stop + 1;
         if (fen.empty()) continue;
         try {
-          fens.push_back(notation::convert_position(fen, dialect, Dialect::kJungle));
+          fens.push_back(family.fen_to_ours(dialect, fen));
         } catch (const notation::NotationError& e) {
           throw notation::NotationError("reps FEN " + std::to_string(fens.size() + 1) + " " +
                                         in_quotes(fen) + ": " + e.what());
@@ -90,17 +79,25 @@ std::string name_their_move(Dialect dialect, const std::vector<std::string>& arg
   const size_t at = moves + number;
   if (at >= section_end(args, moves + 1)) return message;
   return message + " (" + std::string(notation::dialect_name(dialect)) + "'s " +
-         in_quotes(args[at]) + "; the squares named are ours, mirrored left-right)";
+         in_quotes(args[at]) + "; the squares named are ours)";
 }
 
-std::string move_to_ours(Dialect dialect, const std::string& move) {
+std::string move_to_ours(const game::Family& family, Dialect dialect, const std::string& move) {
   if (dialect == Dialect::kJungle) return move;
-  return convert_move(dialect, Dialect::kJungle, move);
+  try {
+    return family.action_to_ours(dialect, move);
+  } catch (const notation::NotationError&) {
+    return move;
+  }
 }
 
-std::string move_to_theirs(Dialect dialect, const std::string& move) {
+std::string move_to_theirs(const game::Family& family, Dialect dialect, const std::string& move) {
   if (dialect == Dialect::kJungle) return move;
-  return convert_move(Dialect::kJungle, dialect, move);
+  try {
+    return family.action_to_theirs(dialect, move);
+  } catch (const notation::NotationError&) {
+    return move;
+  }
 }
 
 }  // namespace jungle::uci_dialect

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/dialect.h"
+#include "game/family.h"
 
 namespace jungle::uci_dialect {
 
@@ -21,23 +22,28 @@ std::optional<notation::Dialect> parse(std::string_view name);
 inline constexpr std::string_view kNames = "jungle, mistboard";
 
 // `position`'s arguments in `dialect` ("fen F [moves M...] [reps F;F...]"
-// or "startpos ...") as our text, the FENs and squares converted and
-// nothing judged: the family's reader checks the moves. Throws
+// or "startpos ...") as our text for `family`'s games, the FENs and actions
+// converted by the family (Family::fen_to_ours, action_to_ours) and nothing
+// judged: the family's reader checks the moves. Throws
 // notation::NotationError naming the dialect and the place
 // ("mistboard FEN rank 9 has 8 squares", "reps FEN 2 '...': ...").
-std::string position_to_ours(notation::Dialect dialect, const std::vector<std::string>& args);
+std::string position_to_ours(const game::Family& family, notation::Dialect dialect,
+                             const std::vector<std::string>& args);
 
 // The family reader's message on `position`'s converted text, with the
 // dialect's own text of the move it names: "move 2 a7a5 is illegal: ..."
-// gains " (mistboard's 'g7g5'; the squares named are ours, mirrored
-// left-right)". Any other message is returned as it is.
+// gains " (mistboard's 'g7g5'; the squares named are ours)". Any other
+// message is returned as it is.
 std::string name_their_move(notation::Dialect dialect, const std::vector<std::string>& args,
                             const std::string& message);
 
-// One move between ours and the dialect's squares ("a3a4" and mistboard's
-// "g3g4"). Text that is no move there ("0000") is kept as it is, for the
-// reader on the other side to refuse or take.
-std::string move_to_ours(notation::Dialect dialect, const std::string& move);
-std::string move_to_theirs(notation::Dialect dialect, const std::string& move);
+// One action of `family`'s between ours and the dialect's ("a3a4" and
+// mistboard's "g3g4"; a flip "a1?" and mistboard's "a0a0"). Text that is
+// no action there ("0000") is kept as it is, for the reader on the other
+// side to refuse or take.
+std::string move_to_ours(const game::Family& family, notation::Dialect dialect,
+                         const std::string& move);
+std::string move_to_theirs(const game::Family& family, notation::Dialect dialect,
+                           const std::string& move);
 
 }  // namespace jungle::uci_dialect

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -129,17 +130,49 @@ TEST(MistboardUci, BadPositionsAreNamedInItsTerms) {
   ASSERT_EQ(illegal.size(), 1u);
   EXPECT_EQ(illegal[0],
             "info string error: move 2 a7a5 is illegal: a Rat moves one square along a file or "
-            "rank; a7a5 is neither (mistboard's 'g7g5'; the squares named are ours, mirrored "
-            "left-right)");
+            "rank; a7a5 is neither (mistboard's 'g7g5'; the squares named are ours)");
   EXPECT_EQ(s.send("go depth 1").back(), "bestmove 0000");
   EXPECT_EQ(s.send("setoption name Dialect value katago"),
             std::vector<std::string>{
                 "info string error: setoption: Dialect must be one of jungle, mistboard, not "
                 "'katago'"});
-  EXPECT_EQ(s.send("setoption name Variant value flip").size(), 0u);
-  EXPECT_EQ(s.send("position startpos"),
-            std::vector<std::string>{"info string error: position: Dialect mistboard is the "
-                                     "open game's on the 7x9 board, not Variant flip's"});
+  // Games no other program writes: the 7x7 board, hidden pieces.
+  for (const std::string variant : {"animal-checkers", "hidden"}) {
+    EXPECT_EQ(s.send("setoption name Variant value " + variant).size(), 0u);
+    EXPECT_EQ(s.send("position startpos"),
+              std::vector<std::string>{"info string error: position: Variant " + variant +
+                                       "'s games are not written in Dialect mistboard "
+                                       "(docs/dialects.md)"});
+  }
+}
+
+// mistboard's Flip Jungle engine protocol (notation/flip_dialect.h): its
+// FEN in, the board it describes ours, and the answer in its squares, a
+// flip its square twice.
+TEST(MistboardUci, AFlipEngineReadsAndAnswersInMistboardsFlipNotation) {
+  Session s;
+  s.send("setoption name Dialect value mistboard");
+  s.send("setoption name Variant value flip");
+  // The first player turned a red (our Blue) Elephant over on d1.
+  EXPECT_EQ(s.send("position fen XXXX/XXXX/XXXX/XXXE b R1C1D1W1P1T1L1r1c1d1w1p1t1l1e1 0 1").size(),
+            0u);
+  const std::vector<std::string> shown = s.send("d");
+  EXPECT_NE(
+      std::find(shown.begin(), shown.end(), "Fen: ???\?/???\?/???\?/???E b RCDWPTLrcdwptle 0 1"),
+      shown.end());
+  const std::string best = bestmove_of(s.send("go depth 1"));
+  // Only flips are legal: a square of a0..d3 twice, never d0 (the Elephant's).
+  ASSERT_EQ(best.size(), 4u) << best;
+  EXPECT_EQ(best.substr(0, 2), best.substr(2, 2));
+  EXPECT_TRUE(best[0] >= 'a' && best[0] <= 'd' && best[1] >= '0' && best[1] <= '3') << best;
+  EXPECT_NE(best, "d0d0");
+  // A move there is a move here: red's (our Blue's) Lion on d1 takes
+  // black's last animal, the Cat beside it, and wins.
+  EXPECT_EQ(s.send("position fen 4/4/4/2cL r - 0 6").size(), 0u);
+  EXPECT_EQ(bestmove_of(s.send("go depth 1")), "d0c0");
+  EXPECT_EQ(s.send("position fen XXXX/XXXX/XXXX r R16 0 0"),
+            std::vector<std::string>{"info string error: mistboard flip FEN board "
+                                     "'XXXX/XXXX/XXXX' has 3 ranks; expected 4 (rank 4 first)"});
 }
 
 // mistboard's server starts the engine by its path and sends no setoption:
