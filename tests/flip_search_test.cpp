@@ -282,6 +282,25 @@ TEST(FlipSearch, StopsAtItsMoveTime) {
   EXPECT_LT(r.time_ms, 5000);
 }
 
+TEST(FlipSearch, ANodeLimitIsKeptOnceTheFirstDepthIsDone) {
+  // At the start the first depth costs 256 nodes and the second some 48,000:
+  // a limit below the first depth's cost still values every action one ply
+  // deep, and any limit ends the second depth at the node past it. The
+  // limit was checked only when the count reached a multiple of 1,024, so
+  // 100 and 1,000 nodes both searched 1,024 (or, the capture search's
+  // nodes stepping past that multiple, 2,048 and more).
+  const FlipPosition start(load_flip_rules("flip"));
+  for (const uint64_t nodes : {100, 1000}) {
+    FlipPosition pos = start;
+    FlipSearcher searcher;
+    FlipLimits limits;
+    limits.nodes = nodes;
+    const FlipSearchResult r = searcher.search(pos, limits);
+    EXPECT_EQ(r.depth, 1) << nodes;
+    EXPECT_EQ(r.nodes, std::max<uint64_t>(nodes, 256) + 1) << nodes;
+  }
+}
+
 TEST(FlipSearch, GroupedFlipsSearchFewerNodes) {
   // After the first flip fifteen tiles are face down, and most of them have
   // the same neighbours as another (face-down tiles only, or the revealed

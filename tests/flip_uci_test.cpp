@@ -1,5 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+
+#include "flip/flip_rules.h"
+#include "flip/flip_search.h"
+#include "game/flip_observation.h"
 #include "uci_session.h"
 
 namespace jungle {
@@ -76,6 +83,72 @@ TEST(FlipUci, RejectsFlipsWithoutOutcomeAndUnknownPlies) {
   // A finished game: no action to give.
   s.send("position fen 4/4/e3/Cl2 w - 0 1");
   EXPECT_EQ(last(s.send("go depth 3")), "bestmove 0000");
+}
+
+TEST(FlipUci, TheSearchsSettingsAreOptions) {
+  // What `jungle flip-match` sets with --no-quiescence, --no-tt, --contempt
+  // and --chance-scale, offered over the protocol by the flip engine alone.
+  Session s;
+  s.send("setoption name Variant value flip");
+  const std::vector<std::string> uci = s.send("uci");
+  for (const char* line : {"option name Quiescence type check default true",
+                           "option name Transposition Table type check default true",
+                           "option name Draw Cost type spin default 0 min 0 max 500",
+                           "option name Chance Scale type spin default 25 min 0 max 1000"}) {
+    EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
+  }
+  EXPECT_EQ(last(s.send("setoption name Draw Cost value 600")),
+            "info string error: setoption: Draw Cost must be an integer from 0 to 500, not '600'");
+  Session open;
+  EXPECT_EQ(last(open.send("setoption name Quiescence value false")),
+            "info string error: setoption: unknown option 'Quiescence'");
+
+  // Each set over the protocol searches as the searcher with that setting:
+  // its depth-2 line reports the searcher's nodes and expected score.
+  const std::string position = "startpos moves b2?=L c2?=l a1?=r";
+  struct Setting {
+    const char* option;
+    const char* value;
+    std::function<void(flip::FlipSearchOptions&)> set;
+  };
+  const std::vector<Setting> settings = {
+      {"Quiescence", "false", [](flip::FlipSearchOptions& o) { o.quiescence = false; }},
+      {"Transposition Table", "false",
+       [](flip::FlipSearchOptions& o) { o.transposition_table = false; }},
+      {"Draw Cost", "30", [](flip::FlipSearchOptions& o) { o.contempt = 30; }},
+      {"Chance Scale", "0", [](flip::FlipSearchOptions& o) { o.chance_scale = 0; }},
+  };
+  std::vector<std::string> reports;
+  for (const Setting& setting : settings) {
+    Session t;
+    t.send("setoption name Variant value flip");
+    EXPECT_TRUE(
+        t.send(std::string("setoption name ") + setting.option + " value " + setting.value).empty())
+        << setting.option;
+    t.send("position " + position);
+    const std::vector<std::string> out = t.send("go depth 2");
+    flip::FlipSearchOptions options;
+    setting.set(options);
+    flip::FlipSearcher searcher(options);
+    flip::FlipPosition pos = game::flip_position_of(flip::load_flip_rules("flip"), position);
+    flip::FlipLimits limits;
+    limits.depth = 2;
+    const flip::FlipSearchResult r = searcher.search(pos, limits);
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "info string expected score %+.2f", r.score);
+    const auto depth2 = std::find_if(out.begin(), out.end(), [](const std::string& l) {
+      return starts_with(l, "info depth 2 ");
+    });
+    ASSERT_NE(depth2, out.end()) << setting.option;
+    EXPECT_NE(depth2->find(" nodes " + std::to_string(r.nodes) + " "), std::string::npos)
+        << setting.option << ": " << *depth2;
+    EXPECT_EQ(*(depth2 + 1), expected) << setting.option;
+    reports.push_back(*depth2 + " " + *(depth2 + 1));
+  }
+  // Each changes what the search does here, but Draw Cost (no draw in sight).
+  EXPECT_NE(reports[0], reports[1]);
+  EXPECT_NE(reports[0], reports[3]);
+  EXPECT_NE(reports[1], reports[3]);
 }
 
 TEST(FlipUci, SwitchingBackToTheBoardGameWorks) {

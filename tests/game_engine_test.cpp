@@ -394,8 +394,14 @@ TEST(GameEngine, EachFamilyOffersTheOptionsItHonours) {
             "Hash, Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, UCI_Elo, "
             "UCI_ShowWDL, Contempt, Mode, Baseline Depth, Seed, Eval File, TablebasePath, Clear "
             "Hash");
-  EXPECT_EQ(names("flip"), "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Clear Hash");
-  EXPECT_EQ(names("hidden"), "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Clear Hash");
+  // Then each search's own settings, those `jungle flip-match` and
+  // `jungle hidden-match` set.
+  EXPECT_EQ(names("flip"),
+            "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Quiescence, Transposition "
+            "Table, Draw Cost, Chance Scale, Clear Hash");
+  EXPECT_EQ(names("hidden"),
+            "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Method, Model, Tree Pruning, "
+            "Worlds, Candidates, Contact, World Lines, First Share, Risk, Anchor, Clear Hash");
   std::unique_ptr<Engine> flip = family_of_variant("flip").make_engine();
   EXPECT_EQ(error_of([&] { flip->set_option("MultiPV", "0"); }),
             "MultiPV must be an integer from 1 to 64, not '0'");

@@ -4,11 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "core/variants.h"
 #include "hidden/hidden_game.h"
 #include "hidden/setup.h"
+#include "hidden_search/hidden_search.h"
 #include "uci_session.h"
 
 namespace jungle {
@@ -200,6 +202,51 @@ TEST(HiddenUci, PimcAndIsmctsAreModes) {
     ASSERT_TRUE(m.has_value()) << last(lines);
     EXPECT_TRUE(game.view(kBlue).may_try(*m)) << mode << ": " << last(lines);
   }
+}
+
+TEST(HiddenUci, TheSearchsSettingsAreOptions) {
+  // What `jungle hidden-match` sets with --method, --worlds, --contact and
+  // the rest, offered over the protocol by the hidden engine alone.
+  Session s;
+  s.send("setoption name Variant value hidden");
+  const std::vector<std::string> uci = s.send("uci");
+  for (const char* line : {"option name Method type combo default tree var tree var worlds",
+                           "option name Model type combo default informed var informed var "
+                           "averaged var guessing",
+                           "option name Tree Pruning type check default false",
+                           "option name Worlds type spin default 8 min 1 max 256",
+                           "option name Candidates type spin default 4 min 1 max 64",
+                           "option name Contact type spin default 4 min 0 max 64",
+                           "option name World Lines type spin default 1 min 1 max 16",
+                           "option name First Share type spin default 40 min 5 max 100",
+                           "option name Risk type spin default 0 min 0 max 100",
+                           "option name Anchor type spin default 0 min 0 max 90"}) {
+    EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
+  }
+  EXPECT_EQ(last(s.send("setoption name Risk value 101")),
+            "info string error: setoption: Risk must be an integer from 0 to 100, not '101'");
+
+  // Worlds of determinization, three a move, whatever the distance to
+  // contact: the engine says it searched three and tries the move the
+  // searcher with those settings chooses.
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 rng(4);
+  const hidden::HiddenGame game(hidden::default_start(rules, rng), "hidden");
+  for (const char* set : {"Method value worlds", "Worlds value 3", "Contact value 0"}) {
+    EXPECT_TRUE(s.send(std::string("setoption name ") + set).empty()) << set;
+  }
+  s.send(position_of(game, kBlue));
+  const std::vector<std::string> out = s.send("go depth 2");
+  EXPECT_TRUE(has_line(out, "info string worlds 3 expected ")) << out.front();
+  hidden::HiddenSearchOptions options;
+  options.method = hidden::HiddenMethod::kWorlds;
+  options.worlds = 3;
+  options.contact_steps = 0;
+  hidden::HiddenSearcher searcher(options);
+  hidden::HiddenLimits limits;
+  limits.depth = 2;
+  const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);
+  EXPECT_EQ(last(out), "bestmove " + rules->geometry().move_text(r.best));
 }
 
 }  // namespace

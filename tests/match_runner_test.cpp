@@ -685,6 +685,35 @@ TEST(BuiltinEngines, AnUnknownNameOrAClockForASearchingBaselineIsTheMatchsMistak
             "movetime a move, not a clock");
 }
 
+TEST(MatchRunner, AProcessTakesItsFamilysOptionsUnderItsVariant) {
+  // The Variant is set before an engine's options and `uci` asked again, so
+  // that Flip Jungle's own options reach its engine: Mode=careful plays the
+  // in-process careful player's games exactly. It was sent after them, to
+  // the open game's engine, which refused careful with an info string the
+  // match did not read, and the full search played in its place; an option
+  // only the flip engine has (Draw Cost) stopped the match.
+  std::vector<GameOutcome> over_protocol, in_process;
+  const MatchResult a =
+      builtin_match("flip", jungle_engine("careful") + " option.Mode=careful 'option.Draw Cost=0'",
+                    "builtin=random", 4, "depth=1", &over_protocol);
+  ASSERT_EQ(a.error, "");
+  const MatchResult b =
+      builtin_match("flip", "builtin=careful", "builtin=random", 4, "depth=1", &in_process);
+  ASSERT_EQ(b.error, "");
+  ASSERT_EQ(over_protocol.size(), 4u);
+  ASSERT_EQ(in_process.size(), 4u);
+  for (std::vector<GameOutcome>* games : {&over_protocol, &in_process}) {
+    std::sort(games->begin(), games->end(),
+              [](const GameOutcome& x, const GameOutcome& y) { return x.index < y.index; });
+  }
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(over_protocol[i].state->actions(), in_process[i].state->actions()) << i;
+  }
+  const MatchResult unknown = builtin_match("flip", jungle_engine("j") + " option.Worlds=4",
+                                            "builtin=random", 2, "depth=1");
+  EXPECT_EQ(unknown.error, "engine j cannot play: j has no option 'Worlds' under Variant flip");
+}
+
 TEST(BuiltinEngines, TheSeerPlaysPairedDealsAndKnowsThem) {
   // Both games of a pair have one deal: the first flips' outcomes of the
   // two games come from the same tiles. The seer, who knows them, is at

@@ -20,7 +20,9 @@
 #include "flip/flip_rules.h"
 #include "game/builtin_engines.h"
 #include "game/family.h"
+#include "game/fixed_limits_engine.h"
 #include "game/flip_baselines.h"
+#include "game/flip_engine.h"
 #include "game/flip_observation.h"
 #include "game/hidden_baselines.h"
 #include "match/match_report.h"
@@ -49,8 +51,8 @@ struct AliasOptions {
   bool dealt = false;
   bool no_quiescence = false;
   bool no_tt = false;
-  double contempt = 0;
-  double chance_scale = -1;  // below 0: the search's own
+  int contempt = 0;
+  int chance_scale = -1;  // below 0: the search's own
   int tables = 0;
 
   // Hidden pieces'.
@@ -125,12 +127,19 @@ void add_flip_options(CLI::App& cmd, AliasOptions& opt) {
   cmd.add_flag("--dealt", opt.dealt,
                "Deal each game's tiles at its start, a flip revealing what was dealt there "
                "(the seer's model; the same distribution as drawing at the flip, other games)");
-  cmd.add_flag("--no-quiescence", opt.no_quiescence, "Engine without its capture search");
+  cmd.add_flag("--no-quiescence", opt.no_quiescence,
+               "Engine without its capture search (the engine's option Quiescence)");
   cmd.add_option("--chance-scale", opt.chance_scale,
-                 "Chance nodes average expected results on this scale, in points (0: points)");
-  cmd.add_option("--contempt", opt.contempt, "What a draw costs the engine, in points (a Cat 10)")
-      ->check(CLI::Range(0.0, 500.0));
-  cmd.add_flag("--no-tt", opt.no_tt, "Engine without its transposition table");
+                 "Chance nodes average expected results on this scale, in points (0: points; "
+                 "the engine's option Chance Scale)")
+      ->check(CLI::Range(0, 1000));
+  cmd.add_option("--contempt", opt.contempt,
+                 "What a draw costs the engine, in points (a Cat 10; the engine's option Draw "
+                 "Cost)")
+      ->check(CLI::Range(0, 500));
+  cmd.add_flag("--no-tt", opt.no_tt,
+               "Engine without its transposition table (the engine's option Transposition "
+               "Table)");
   cmd.add_option("--tables", opt.tables,
                  "Judge each game by the endgame tables of up to N animals at the first "
                  "position after the last flip that they hold (a summary by result)")
@@ -158,13 +167,34 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     limits.movetime_ms = 0;
     limits.depth = opt.depth > 0 ? opt.depth : 64;
   }
-  flip::FlipSearchOptions options;
-  options.quiescence = !opt.no_quiescence;
-  options.transposition_table = !opt.no_tt;
-  options.contempt = opt.contempt;
-  if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
-  if (name == "seer") return game::flip_seer_engine(rules, limits, options);
-  return game::flip_player_engine(rules, flip::engine_player(limits, options));
+  if (name == "seer") {
+    flip::FlipSearchOptions options;
+    options.quiescence = !opt.no_quiescence;
+    options.transposition_table = !opt.no_tt;
+    options.contempt = opt.contempt;
+    if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
+    return game::flip_seer_engine(rules, limits, options);
+  }
+  // The engine is the protocol's (game/flip_engine.h), its settings set as
+  // `jungle match --engine "cmd=jungle option.Quiescence=false ..."` sets
+  // them, so that this match and one over the protocol play one engine.
+  // Move Overhead 0: in this process there is no pipe to keep time for.
+  std::vector<std::pair<std::string, std::string>> settings = {{"Variant", opt.variant},
+                                                               {"Move Overhead", "0"}};
+  if (opt.no_quiescence) settings.emplace_back("Quiescence", "false");
+  if (opt.no_tt) settings.emplace_back("Transposition Table", "false");
+  if (opt.contempt != 0) settings.emplace_back("Draw Cost", std::to_string(opt.contempt));
+  if (opt.chance_scale >= 0)
+    settings.emplace_back("Chance Scale", std::to_string(opt.chance_scale));
+  std::unique_ptr<game::Engine> engine = game::make_flip_engine();
+  for (const auto& [option, value] : settings) engine->set_option(option, value);
+  game::Limits per_move;
+  per_move.movetime_ms = limits.movetime_ms;
+  per_move.nodes = limits.nodes;
+  per_move.depth = limits.depth;
+  game::BuiltinEngine out;
+  out.engine = game::at_fixed_limits(std::move(engine), per_move);
+  return out;
 }
 
 bool flip_deals(const AliasOptions& opt) {

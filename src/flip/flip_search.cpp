@@ -357,7 +357,11 @@ void FlipSearcher::drop_equivalent_flips(const FlipPosition& pos, ActionList& li
 
 double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, double beta, int ply) {
   ++nodes_;
-  if ((nodes_ & 1023) == 0 && out_of_time()) aborted_ = true;
+  // The node limit at every node (the capture search counts nodes too, so
+  // that a check at multiples of 1,024 alone let 100 nodes search as 1,024
+  // and 1,000 as 2,048 or more); the clock and `stop` every 1,024.
+  if ((node_limit_ && nodes_ > node_limit_) || ((nodes_ & 1023) == 0 && out_of_time()))
+    aborted_ = true;
   if (aborted_) return 0;
   GameResult result;
   if (pos.end(&result) != FlipEnd::kNone) return terminal_score(pos, result, ply, draw_score(pos));
@@ -638,7 +642,9 @@ FlipSearchResult FlipSearcher::search(
   root_side_known_ = pos.colours_known();
   root_side_ = pos.side_to_move();
   nodes_ = 0;
-  node_limit_ = limits.nodes;
+  // The first depth is searched whole whatever the node limit, so that a
+  // small budget plays the best action of one ply, not the first in order.
+  node_limit_ = 0;
   has_deadline_ = limits.movetime_ms > 0;
   deadline_ = start + std::chrono::milliseconds(limits.movetime_ms);
   FlipSearchResult out;
@@ -676,6 +682,7 @@ FlipSearchResult FlipSearcher::search(
                       std::chrono::steady_clock::now() - start)
                       .count();
     if (on_iteration) on_iteration(out);
+    node_limit_ = limits.nodes;
     // The best actions first at the next depth, in their order.
     for (size_t i = found.size(); i-- > 0;) {
       auto it = std::find(list.items.begin(), list.items.begin() + list.size, found[i].action);

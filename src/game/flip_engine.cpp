@@ -24,6 +24,10 @@ namespace {
 
 // The search's depth when none is given: its deepest.
 constexpr int kMaxFlipDepth = 64;
+// The ranges of the search's settings as options: a draw's cost and the
+// chance nodes' curve, in points (flip_search.h).
+constexpr int kMaxDrawCost = 500;
+constexpr int kMaxChanceScale = 1000;
 
 // A win the tree saw to its end is a mate in moves; the endgame tables'
 // verdict proves a result without its distance.
@@ -75,7 +79,8 @@ std::vector<SearchInfo> infos_of(const flip::FlipSearchResult& r, flip::FlipPosi
 }  // namespace
 
 FlipEngine::FlipEngine()
-    : rules_(flip::load_flip_rules(variant_)), searcher_(std::make_unique<flip::FlipSearcher>()) {}
+    : rules_(flip::load_flip_rules(variant_)),
+      searcher_(std::make_unique<flip::FlipSearcher>(search_options_)) {}
 
 FlipEngine::~FlipEngine() {
   stop();
@@ -85,6 +90,12 @@ FlipEngine::~FlipEngine() {
 std::vector<OptionSpec> FlipEngine::options() const {
   std::vector<OptionSpec> out = {spin_option("Hash", hash_mb_, 1, kMaxHashMb)};
   for (OptionSpec& o : play_.specs(flip_modes())) out.push_back(o);
+  out.push_back(check_option("Quiescence", search_options_.quiescence));
+  out.push_back(check_option("Transposition Table", search_options_.transposition_table));
+  out.push_back(
+      spin_option("Draw Cost", int64_t(std::lround(search_options_.contempt)), 0, kMaxDrawCost));
+  out.push_back(spin_option("Chance Scale", int64_t(std::lround(search_options_.chance_scale)), 0,
+                            kMaxChanceScale));
   out.push_back(button_option("Clear Hash"));
   return out;
 }
@@ -106,10 +117,26 @@ std::vector<std::string> FlipEngine::set_option(std::string_view name, std::stri
                                   " MB; the table stays at " + std::to_string(hash_mb_) + " MB");
     }
     hash_mb_ = mb;
+  } else if (key == "quiescence" || key == "transposition table" || key == "draw cost" ||
+             key == "chance scale") {
+    flip::FlipSearchOptions next = search_options_;
+    if (key == "quiescence") next.quiescence = check_value(spec, value);
+    if (key == "transposition table") next.transposition_table = check_value(spec, value);
+    if (key == "draw cost") next.contempt = double(spin_value(spec, value));
+    if (key == "chance scale") next.chance_scale = double(spin_value(spec, value));
+    use_search_options(next);
   } else if (!play_.set(key, spec, value, [this] { wait(); }) && key == "clear hash") {
     new_game();
   }
   return {};
+}
+
+void FlipEngine::use_search_options(const flip::FlipSearchOptions& options) {
+  wait();
+  auto searcher = std::make_unique<flip::FlipSearcher>(options);
+  if (hash_mb_ != flip::FlipSearcher::default_hash_mb()) searcher->set_hash_mb(hash_mb_);
+  searcher_ = std::move(searcher);
+  search_options_ = options;
 }
 
 void FlipEngine::use_variant(std::string_view variant) {

@@ -21,7 +21,10 @@
 // lines), Move Overhead (the time plan, time_plan.h), Skill Level (below 20
 // a search cut to 1 + level/2 plies that plays one of its best four
 // actions, skill_choice.h), Mode, Seed (the random and greedy baselines'
-// generator, and the weakened search's choices) and Clear Hash. Scores are expected results written
+// generator, and the weakened search's choices), the search's own settings
+// (Quiescence, Transposition Table, Draw Cost, Chance Scale: FlipSearchOptions,
+// what `jungle flip-match` sets with --no-quiescence, --no-tt, --contempt and
+// --chance-scale) and Clear Hash. Scores are expected results written
 // as centipawns by the one curve (score.h); a win the tree sees to its end is a mate, one the
 // endgame tables prove a tablebase score. Set "Variant" (not announced) to change the rule set; a
 // go under another variant changes it too.
@@ -48,9 +51,12 @@ class FlipEngine final : public Engine {
  private:
   flip::FlipRulesPtr rules_of(std::string_view variant) const;
   void use_variant(std::string_view variant);
+  // A searcher with `options` and the table size Hash asked for.
+  void use_search_options(const flip::FlipSearchOptions& options);
 
   std::string variant_ = "flip";
   flip::FlipRulesPtr rules_;
+  flip::FlipSearchOptions search_options_;
   std::unique_ptr<flip::FlipSearcher> searcher_;
   SearchThread thread_;
   PlayOptions play_;

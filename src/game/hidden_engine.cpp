@@ -1,6 +1,7 @@
 #include "game/hidden_engine.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <random>
 #include <sstream>
@@ -29,6 +30,72 @@ namespace {
 constexpr int64_t kDefaultMoveMs = 1000;
 constexpr int64_t kInfiniteMs = 600'000;
 
+// The search's settings (HiddenSearchOptions), what `jungle hidden-match`
+// sets with --method, --model, --tree-pruning, --worlds, --candidates,
+// --contact, --lines, --first-share, --risk and --anchor; its shares as
+// percentages, an option's number being whole.
+constexpr const char* kMethods[] = {"tree", "worlds"};
+constexpr const char* kModels[] = {"informed", "averaged", "guessing"};
+constexpr int kMaxWorlds = 256;
+constexpr int kMaxCandidates = 64;
+constexpr int kMaxContactSteps = 64;
+constexpr int kMaxWorldLines = 16;
+constexpr int kMinFirstSharePercent = 5;
+constexpr int kMaxAnchorPercent = 90;
+
+int64_t percent_of(double share) {
+  return int64_t(std::lround(share * 100));
+}
+
+std::vector<OptionSpec> search_option_specs(const hidden::HiddenSearchOptions& o) {
+  return {
+      combo_option("Method", kMethods[int(o.method)], {kMethods[0], kMethods[1]}),
+      combo_option("Model", kModels[int(o.opponent)], {kModels[0], kModels[1], kModels[2]}),
+      check_option("Tree Pruning", o.tree_pruning),
+      spin_option("Worlds", o.worlds, 1, kMaxWorlds),
+      spin_option("Candidates", o.candidates, 1, kMaxCandidates),
+      spin_option("Contact", o.contact_steps, 0, kMaxContactSteps),
+      spin_option("World Lines", o.lines, 1, kMaxWorldLines),
+      spin_option("First Share", percent_of(o.first_share), kMinFirstSharePercent, 100),
+      spin_option("Risk", percent_of(o.risk), 0, 100),
+      spin_option("Anchor", percent_of(o.anchor_share), 0, kMaxAnchorPercent),
+  };
+}
+
+// Sets the search's setting `key` (lower case) names in `o`; false for
+// another option.
+bool set_search_option(std::string_view key, const OptionSpec& spec, std::string_view value,
+                       hidden::HiddenSearchOptions& o) {
+  if (key == "method") {
+    o.method = combo_value(spec, value) == kMethods[0] ? hidden::HiddenMethod::kTree
+                                                       : hidden::HiddenMethod::kWorlds;
+  } else if (key == "model") {
+    const std::string model = combo_value(spec, value);
+    o.opponent = model == kModels[0]   ? hidden::OpponentModel::kInformed
+                 : model == kModels[1] ? hidden::OpponentModel::kAveraged
+                                       : hidden::OpponentModel::kGuessing;
+  } else if (key == "tree pruning") {
+    o.tree_pruning = check_value(spec, value);
+  } else if (key == "worlds") {
+    o.worlds = int(spin_value(spec, value));
+  } else if (key == "candidates") {
+    o.candidates = int(spin_value(spec, value));
+  } else if (key == "contact") {
+    o.contact_steps = int(spin_value(spec, value));
+  } else if (key == "world lines") {
+    o.lines = int(spin_value(spec, value));
+  } else if (key == "first share") {
+    o.first_share = double(spin_value(spec, value)) / 100;
+  } else if (key == "risk") {
+    o.risk = double(spin_value(spec, value)) / 100;
+  } else if (key == "anchor") {
+    o.anchor_share = double(spin_value(spec, value)) / 100;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 std::string expected_text(double e) {
   char number[32];
   std::snprintf(number, sizeof number, "%.3f", e);
@@ -51,6 +118,7 @@ std::vector<OptionSpec> HiddenEngine::options() const {
   shown.seed = int64_t(search_options_.seed);  // the searcher's, which the baselines use too
   std::vector<OptionSpec> out = {spin_option("Hash", search_options_.hash_mb, 1, kMaxHashMb)};
   for (OptionSpec& o : shown.specs(hidden_modes())) out.push_back(o);
+  for (OptionSpec& o : search_option_specs(search_options_)) out.push_back(o);
   out.push_back(button_option("Clear Hash"));
   return out;
 }
@@ -77,6 +145,11 @@ std::vector<std::string> HiddenEngine::set_option(std::string_view name, std::st
                                   " MB; the table stays at " +
                                   std::to_string(search_options_.hash_mb) + " MB");
     }
+    search_options_ = next;
+  } else if (hidden::HiddenSearchOptions next = search_options_;
+             set_search_option(key, spec, value, next)) {
+    wait();
+    searcher_->set_options(next);
     search_options_ = next;
   } else if (!play_.set(key, spec, value, [this] { wait(); }) && key == "clear hash") {
     new_game();

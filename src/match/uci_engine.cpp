@@ -66,18 +66,30 @@ bool UciEngine::prepare(const MatchConfig& config, const std::string& variant_va
     auto has = [&](std::string_view option) {
       return std::find(option_names.begin(), option_names.end(), option) != option_names.end();
     };
-    for (const auto& [option, value] : spec->options) {
-      if (!has(option))
-        return fail(Incident::kStartFailure, name + " has no option '" + option + "'", incident,
-                    reason);
-      proc.write_line("setoption name " + option + " value " + value);
-    }
+    // The rule set first: another family's engine has options of its own
+    // (Flip Jungle's Mode=careful, hidden pieces' Worlds), which the engine
+    // of the standard set would refuse; `uci` again then names them.
     if (has("Variant")) {
       proc.write_line("setoption name Variant value " + variant_value);
+      if (config.variant != "standard") {
+        option_names.clear();
+        proc.write_line("uci");
+        if (!answered(wait_for("uciok", timeout), "ended during the handshake",
+                      "'uci' after setting its Variant", timeout, incident, reason))
+          return false;
+      }
     } else if (config.variant != "standard") {
       return fail(Incident::kStartFailure,
                   name + " has no Variant option, needed to play " + config.variant, incident,
                   reason);
+    }
+    for (const auto& [option, value] : spec->options) {
+      if (!has(option))
+        return fail(Incident::kStartFailure,
+                    name + " has no option '" + option + "'" +
+                        (config.variant != "standard" ? " under Variant " + config.variant : ""),
+                    incident, reason);
+      proc.write_line("setoption name " + option + " value " + value);
     }
     ready = true;
   }
