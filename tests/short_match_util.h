@@ -20,13 +20,15 @@ namespace jungle::match {
 // `jungle match --engine` takes them) at 300 nodes a move and 40 plies at
 // most, with timeouts long enough for a loaded machine; then the checks.
 // `accepted` says whether a game that did not end by the rules or the ply
-// limit ended as it may (say, adjudicated).
+// limit ended as it may (say, adjudicated); `variant` is the rule set ("" for
+// the match's default).
 inline void expect_short_match_plays_cleanly(
     const std::string& first, const std::string& second, int games = 4,
-    const std::function<bool(const GameOutcome&)>& accepted = [](const GameOutcome&) {
-      return false;
-    }) {
+    const std::function<bool(const GameOutcome&)>& accepted =
+        [](const GameOutcome&) { return false; },
+    const std::string& variant = "") {
   MatchConfig c;
+  if (!variant.empty()) c.variant = variant;
   c.engines[0] = parse_engine_spec(first);
   c.engines[1] = parse_engine_spec(second);
   c.games = games;

@@ -190,6 +190,12 @@ class Family {
   virtual std::string fen_to_theirs(notation::Dialect dialect, std::string_view fen) const;
   virtual std::string action_to_ours(notation::Dialect dialect, std::string_view action) const;
   virtual std::string action_to_theirs(notation::Dialect dialect, std::string_view action) const;
+  // The arguments of the `position` command that a program speaking
+  // `dialect` is sent for `observation`, as that program's own server sends
+  // them (mistboard's: its FEN and, in the open game, the positions seen
+  // twice as `reps`). Throws notation::NotationError for a dialect not
+  // spoken, std::invalid_argument for an observation that is not one.
+  virtual std::string position_in(notation::Dialect dialect, const Observation& observation) const;
 
   // A new engine for this family's games, at its default options.
   virtual std::unique_ptr<Engine> make_engine() const = 0;

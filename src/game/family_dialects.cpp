@@ -38,4 +38,8 @@ std::string Family::action_to_theirs(notation::Dialect dialect, std::string_view
   return only_ours(*this, dialect, action);
 }
 
+std::string Family::position_in(notation::Dialect dialect, const Observation& observation) const {
+  return only_ours(*this, dialect, observation.position);
+}
+
 }  // namespace jungle::game

@@ -358,6 +358,16 @@ class FlipFamily final : public Family {
     return notation::flip_action_to_mistboard(action);
   }
 
+  // mistboard's server sends its flip engine the FEN alone: no moves, no
+  // repetitions (the engine's own comment, docs/dialects.md).
+  std::string position_in(notation::Dialect dialect,
+                          const Observation& observation) const override {
+    if (dialect != notation::Dialect::kMistboard) return Family::position_in(dialect, observation);
+    const flip::FlipPosition pos =
+        flip_position_of(flip::load_flip_rules(observation.variant), observation.position);
+    return "fen " + notation::flip_fen_to_mistboard(pos.fen());
+  }
+
   std::unique_ptr<Engine> make_engine() const override { return make_flip_engine(); }
 
  private:

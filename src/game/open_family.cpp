@@ -17,6 +17,7 @@
 #include "game/engine.h"
 #include "game/families.h"
 #include "game/family_texts.h"
+#include "game/open_dialect_position.h"
 #include "game/open_engine.h"
 #include "game/open_observation.h"
 #include "game/record_tags.h"
@@ -287,6 +288,12 @@ class OpenFamily final : public Family {
   std::string action_to_theirs(notation::Dialect dialect, std::string_view action) const override {
     return notation::write_move(
         dialect, notation::read_move(notation::Dialect::kJungle, action, kBlue), kBlue);
+  }
+
+  std::string position_in(notation::Dialect dialect,
+                          const Observation& observation) const override {
+    if (dialect == notation::Dialect::kMistboard) return mistboard_open_position(observation);
+    return Family::position_in(dialect, observation);
   }
 
   std::unique_ptr<Engine> make_engine() const override { return make_open_engine(); }

@@ -105,7 +105,8 @@ Reply MatchPlayer::ask(const game::Observation& observation, const std::string& 
   }
   const std::vector<std::string> words = split(answer);
   if (words.size() > 1)
-    reply.action = speaks_mistboard() ? move_from_mistboard(words[1]) : words[1];
+    reply.action =
+        speaks_mistboard() ? move_from_mistboard(observation.variant, words[1]) : words[1];
   return reply;
 }
 

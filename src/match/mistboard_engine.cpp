@@ -1,61 +1,30 @@
 #include "match/mistboard_engine.h"
 
-#include <map>
 #include <stdexcept>
-#include <utility>
-#include <vector>
 
-#include "core/dialect_move.h"
-#include "core/text_util.h"
-#include "core/variants.h"
+#include "core/dialect.h"
 #include "game/family.h"
-#include "game/open_observation.h"
-#include "notation/convert.h"
 
 namespace jungle::match {
 
 using notation::Dialect;
 
 void check_mistboard_variant(const std::string& variant) {
-  const std::string only = "mistboard's engine protocol plays the open game on the 7x9 board only";
-  if (game::family_of_variant(variant).name() != "open") throw std::invalid_argument(only);
-  if (!(load_variant(variant)->geometry() == kStandardGeometry)) throw std::invalid_argument(only);
+  if (!game::family_of_variant(variant).speaks(Dialect::kMistboard, variant)) {
+    throw std::invalid_argument(
+        "mistboard's engine protocol plays the open game on the 7x9 board and Flip Jungle, not "
+        "this rule set's games");
+  }
 }
 
 std::string mistboard_position_command(const game::Observation& observation) {
-  Position pos = game::open_position_of(load_variant(observation.variant), observation.position);
-  // Every position from the current one back to the start, newest first.
-  std::vector<std::string> fens;
-  for (;;) {
-    fens.push_back(notation::convert_position(pos.fen(), Dialect::kJungle, Dialect::kMistboard));
-    if (pos.history_plies() == 0) break;
-    pos.undo_move();
-  }
-  // By board and side to move (the FEN's first two fields): how often, and
-  // the earliest FEN, in the order first seen.
-  std::map<std::string, std::pair<int, size_t>> seen;
-  std::vector<std::string> order;
-  for (size_t i = fens.size(); i-- > 0;) {
-    const std::vector<std::string> fields = split(fens[i]);
-    const std::string key = fields[0] + " " + fields[1];
-    auto [entry, added] = seen.try_emplace(key, 0, i);
-    if (added) order.push_back(key);
-    ++entry->second.first;
-  }
-  std::vector<std::string> reps;
-  for (const std::string& key : order) {
-    const auto& [count, index] = seen[key];
-    if (count >= 2) reps.push_back(fens[index]);
-  }
-  std::string line = "position fen " + fens.front();
-  if (!reps.empty()) line += " reps " + join(reps, ";");
-  return line;
+  return "position " +
+         game::family_of_variant(observation.variant).position_in(Dialect::kMistboard, observation);
 }
 
-std::string move_from_mistboard(std::string_view move) {
+std::string move_from_mistboard(const std::string& variant, std::string_view move) {
   try {
-    const Move m = notation::read_move(Dialect::kMistboard, move, kBlue);
-    return notation::write_move(Dialect::kJungle, m, kBlue);
+    return game::family_of_variant(variant).action_to_ours(Dialect::kMistboard, move);
   } catch (const notation::NotationError&) {
     return std::string(move);
   }

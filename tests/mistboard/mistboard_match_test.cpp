@@ -36,11 +36,27 @@ TEST(MistboardMatch, SendsItsFenAndThePositionsSeenTwiceAsReps) {
   EXPECT_EQ(mistboard_position_command(o),
             "position fen t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T r 4 3 reps "
             "t5l/1c3d1/e1w1p1r/7/7/7/R1P1W1E/1D3C1/L5T r 0 1");
-  EXPECT_EQ(move_from_mistboard("g3g4"), "a3a4");
-  EXPECT_EQ(move_from_mistboard("0000"), "0000");
+  EXPECT_EQ(move_from_mistboard("standard", "g3g4"), "a3a4");
+  EXPECT_EQ(move_from_mistboard("standard", "0000"), "0000");
 }
 
-TEST(MistboardMatch, ProtoMistboardIsReadAndKeptToTheOpenGamesBoard) {
+// Flip Jungle as mistboard's server sends it to MistyJungleFlip: the FEN
+// alone, in its notation; a flip comes back as its square twice.
+TEST(MistboardMatch, AFlipPositionIsSentAsItsFenAlone) {
+  game::Observation o;
+  o.variant = "flip";
+  o.position = "startpos";
+  EXPECT_EQ(mistboard_position_command(o),
+            "position fen XXXX/XXXX/XXXX/XXXX - R1C1D1W1P1T1L1E1r1c1d1w1p1t1l1e1 0 0");
+  o.position = "startpos moves d1?=E c2?=c";
+  EXPECT_EQ(mistboard_position_command(o),
+            "position fen XXXX/XXXX/XXcX/XXXE r R1C1D1W1P1T1L1r1d1w1p1t1l1e1 0 2");
+  EXPECT_EQ(move_from_mistboard("flip", "a0a0"), "a1?");
+  EXPECT_EQ(move_from_mistboard("flip", "d0d1"), "d1d2");
+  EXPECT_EQ(move_from_mistboard("flip", "0000"), "0000");
+}
+
+TEST(MistboardMatch, ProtoMistboardIsReadAndKeptToTheGamesItWrites) {
   EXPECT_EQ(parse_engine_spec("cmd=x proto=mistboard").protocol, EngineSpec::Protocol::kMistboard);
   try {
     (void)parse_engine_spec("cmd=x proto=misty");
@@ -50,12 +66,24 @@ TEST(MistboardMatch, ProtoMistboardIsReadAndKeptToTheOpenGamesBoard) {
                  "engine setting 'proto=misty': the protocols are uci, gtp and mistboard");
   }
   EXPECT_NO_THROW(check_mistboard_variant("standard"));
-  try {
-    check_mistboard_variant("flip");
-    FAIL() << "flip accepted";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "mistboard's engine protocol plays the open game on the 7x9 board only");
+  EXPECT_NO_THROW(check_mistboard_variant("flip"));
+  for (const char* variant : {"animal-checkers", "hidden"}) {
+    try {
+      check_mistboard_variant(variant);
+      FAIL() << variant << " accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_STREQ(e.what(),
+                   "mistboard's engine protocol plays the open game on the 7x9 board and Flip "
+                   "Jungle, not this rule set's games");
+    }
   }
+}
+
+TEST(MistboardMatch, JungleAsAMistboardFlipEnginePlaysFlipJungleToLegalResults) {
+  expect_short_match_plays_cleanly(
+      std::string("cmd='") + JUNGLE_BINARY + " uci --dialect mistboard' proto=mistboard name=misty",
+      std::string("cmd='") + JUNGLE_BINARY + " uci' name=uci", 4,
+      [](const GameOutcome&) { return true; }, "flip");
 }
 
 TEST(MistboardMatch, JungleAsAMistboardEnginePlaysJungleOverUciToLegalResults) {
