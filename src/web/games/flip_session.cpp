@@ -21,16 +21,7 @@ using flip::Action;
 using flip::FlipEnd;
 using flip::FlipPosition;
 using flip::Ply;
-
-namespace {
-
-std::string cell_text(flip::Cell c) {
-  if (c == flip::kHidden) return "?";
-  if (c == flip::kEmpty) return "";
-  return std::string(1, piece_letter(Piece(c)));
-}
-
-}  // namespace
+using game::cell_text;
 
 namespace {
 
@@ -160,45 +151,7 @@ void FlipGameSession::taken_back() {
   findings_.resize(size_t(ply()));
 }
 
-Json FlipGameSession::ply_json(FlipPosition& p, size_t i) const {
-  const Ply& ply = pos_.history()[i];
-  Json m{{"ply", i + 1},
-         {"move", flip::ply_text(ply)},
-         {"action", flip::action_text(ply.action)},
-         {"seat", side_json_name(Side(seat_of(p, p.side_to_move())))}};
-  if (ply.action.is_flip()) {
-    m["side"] = side_json_name(side_of(ply.revealed));
-    m["revealed"] = cell_text(flip::Cell(ply.revealed));
-    p.play(ply);
-  } else {
-    const flip::Cell mover = p.cell(ply.action.from), target = p.cell(ply.action.to);
-    m["side"] = side_json_name(side_of(Piece(mover)));
-    m["piece"] = cell_text(mover);
-    p.play(ply);
-    const flip::Cell after = p.cell(ply.action.to);
-    m["captured"] = target != flip::kEmpty && after != target ? Json(cell_text(target)) : Json();
-    m["lost"] = after != mover ? Json(cell_text(mover)) : Json();
-  }
-  m["fen"] = p.fen();
-  return m;
-}
-
-Json FlipGameSession::move_json(int ply) const {
-  FlipPosition p(pos_.rules_ptr(), pos_.initial_fen());
-  for (size_t i = 0; i + 1 < size_t(ply); ++i) p.play(pos_.history()[i]);
-  return ply_json(p, size_t(ply - 1));
-}
-
-int FlipGameSession::mover_seat(int ply) const {
-  return seat_from_name(move_json(ply).value("seat", ""));
-}
-
 Json FlipGameSession::to_json() const {
-  // The plies with who played them, what they took and the FEN after, by
-  // replaying from the start (a game has a few dozen plies).
-  Json moves = Json::array();
-  FlipPosition p(pos_.rules_ptr(), pos_.initial_fen());
-  for (size_t i = 0; i < pos_.history().size(); ++i) moves.push_back(ply_json(p, i));
   Json board = Json::object();
   for (Square s = 0; s < flip::kFlipSquares; ++s) {
     const flip::Cell c = pos_.cell(s);
@@ -234,7 +187,7 @@ Json FlipGameSession::to_json() const {
       {"pool", pool},
       {"hidden", pos_.hidden_count()},
       {"quiet_plies", pos_.quiet_plies()},
-      {"moves", moves},
+      {"moves", moves_json(std::nullopt)},
       {"legal_moves", legal},
   };
   add_shared_state(state);

@@ -69,7 +69,6 @@ class FlipGameSession : public GameSessionBase {
   // Whether `name` is a shipped flip set's.
   static bool is_flip_set(std::string_view name);
 
-  int mover_seat(int ply) const override;
   // The game as every viewer sees it (nothing of Flip Jungle is private):
   // the flip position read from the state's observation.
   const flip::FlipPosition& position() const { return pos_; }
@@ -93,7 +92,6 @@ class FlipGameSession : public GameSessionBase {
   ReviewFindings review_findings() const override;
 
   Json to_json() const override;
-  Json move_json(int ply) const override;
 
  protected:
   void taken_back() override;
@@ -103,8 +101,6 @@ class FlipGameSession : public GameSessionBase {
 
  private:
   int seat_of(const flip::FlipPosition& pos, Side side) const;
-  // The ply as to_json lists it, `p` the position before it (advanced past it).
-  Json ply_json(flip::FlipPosition& p, size_t index) const;
   // Reads pos_ again from the state's observation, after every change.
   void sync();
   // Whether the result is a declared one (a resignation, a flag, an

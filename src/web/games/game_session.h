@@ -20,12 +20,10 @@ namespace jungle::web {
 
 class VariantCatalog;
 
-// What a finished move did, for the page's move list and animations: kept
-// beside the Game's moves so that the page's view needs no replay.
+// A move played and the FEN after it, kept beside the state for the
+// engine's and the review's positions without a replay.
 struct PlayedMove {
   Move move;
-  Piece piece = kNoPiece;
-  Piece captured = kNoPiece;
   std::string fen_after;
 };
 
@@ -79,7 +77,6 @@ class GameSession : public GameSessionBase {
   // why an illegal move is illegal, or that the game is over.
   void play_text(std::string_view move_text) override;
   void play(Move m);
-  int mover_seat(int ply) const override { return int(side_after(ply - 1)); }
   void declare(int winner, const std::string& termination) override;
 
   // The position after `ply` moves, with the history before it (repetition
@@ -100,7 +97,6 @@ class GameSession : public GameSessionBase {
   ReviewFindings review_findings() const override;
 
   Json to_json() const override;
-  Json move_json(int ply) const override;
 
  protected:
   // The board, the moves and their evaluations follow the state.

@@ -220,11 +220,15 @@ class GameSessionBase {
   // The same as the holder of `seats` (SeatTable::held_by) may see it: where
   // pieces are hidden, only that player's view.
   virtual Json to_json_for(int /*seats*/) const { return to_json(); }
-  // The move that led to `ply` (1..ply()), as to_json lists it.
-  virtual Json move_json(int ply) const = 0;
-  // The seat that made the move leading to `ply` (1..ply()): the seat of
-  // move_json's "side" colour (a Flip Jungle move names its seat instead).
-  virtual int mover_seat(int ply) const;
+  // The plies as `viewer` knows them, as the state's "moves" lists them
+  // (game::seen_ply_json): read from that viewer's Observation alone, by
+  // its family (Family::seen_plies), and written here for every family.
+  Json moves_json(game::Viewer viewer) const;
+  // The move that led to `ply` (1..ply()) as everyone knows it (a
+  // spectator's view): what a "move" event tells every reader.
+  Json move_json(int ply) const;
+  // The seat that made the move leading to `ply` (1..ply()).
+  int mover_seat(int ply) const;
   // The rules' part of the stored row: the rule set, the players, the
   // result, and the family's play (add_stored_play).
   StoredGame to_stored() const;
@@ -319,6 +323,8 @@ class GameSessionBase {
   std::string record_file_stem() const;
   // GameError kRefused "game_over" while the game is over.
   void require_ongoing_game() const;
+  // The plies as `viewer` knows them, read from its Observation.
+  std::vector<game::SeenPly> seen_plies(game::Viewer viewer) const;
   std::unique_ptr<game::State> state_;
   std::array<PlayerConfig, kSides> players_;
 

@@ -86,8 +86,6 @@ class HiddenGameSession : public GameSessionBase {
   Json to_json_for(int seats) const override;
   // A spectator's state.
   Json to_json() const override { return to_json_for(0); }
-  // The announcement that led to `ply`, as everyone hears it.
-  Json move_json(int ply) const override;
 
   // What `viewer` knows now, read from its game::Observation alone.
   hidden::PlayerView view_of(hidden::Viewer viewer) const;
