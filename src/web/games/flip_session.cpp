@@ -151,7 +151,7 @@ void FlipGameSession::taken_back() {
   findings_.resize(size_t(ply()));
 }
 
-Json FlipGameSession::to_json() const {
+void FlipGameSession::add_family_state(Json& state, game::Viewer) const {
   Json board = Json::object();
   for (Square s = 0; s < flip::kFlipSquares; ++s) {
     const flip::Cell c = pos_.cell(s);
@@ -164,34 +164,22 @@ Json FlipGameSession::to_json() const {
           pos_.pool_count(make_piece(Side(side), Animal(a)));
     }
   }
-  const GameResult r = result();
-  Json legal = Json::array();
-  if (r == GameResult::kOngoing) {
-    for (Action a : pos_.legal_actions()) legal.push_back(flip::action_text(a));
-  }
   Json first_colour = nullptr;
   if (pos_.colours_known()) first_colour = side_json_name(seat_of(pos_, kBlue) == 0 ? kBlue : kRed);
-  Json state{
-      {"id", id()},
-      {"kind", "flip"},
-      {"variant", variant()},
-      {"board_size", {{"files", 4}, {"ranks", 4}}},
-      {"start_fen", pos_.initial_fen()},
-      {"fen", pos_.fen()},
-      {"ply", ply()},
-      {"side_to_move",
-       pos_.colours_known() ? Json(side_json_name(pos_.side_to_move())) : Json(nullptr)},
-      {"seat_to_move", side_json_name(Side(seat_to_move()))},
-      {"first_player_colour", first_colour},
-      {"board", board},
-      {"pool", pool},
-      {"hidden", pos_.hidden_count()},
-      {"quiet_plies", pos_.quiet_plies()},
-      {"moves", moves_json(std::nullopt)},
-      {"legal_moves", legal},
-  };
-  add_shared_state(state);
-  return state;
+  state["kind"] = "flip";
+  state["board_size"] = {{"files", 4}, {"ranks", 4}};
+  state["start_fen"] = pos_.initial_fen();
+  state["fen"] = pos_.fen();
+  state["side_to_move"] =
+      pos_.colours_known() ? Json(side_json_name(pos_.side_to_move())) : Json(nullptr);
+  state["seat_to_move"] = side_json_name(Side(seat_to_move()));
+  state["first_player_colour"] = first_colour;
+  state["board"] = board;
+  state["pool"] = pool;
+  state["hidden"] = pos_.hidden_count();
+  state["quiet_plies"] = pos_.quiet_plies();
+  // Chance's outcomes are drawn as a flip is played, so the side's actions.
+  state["legal_moves"] = state_->legal_actions();
 }
 
 void FlipGameSession::add_stored_play(StoredGame& s) const {

@@ -91,11 +91,12 @@ class FlipGameSession : public GameSessionBase {
   void keep_review_finding(const ReviewStep& step, const ReviewSearch& found) override;
   ReviewFindings review_findings() const override;
 
-  Json to_json() const override;
-
  protected:
   void taken_back() override;
   void add_stored_play(StoredGame& row) const override;
+  // The board with its face-down tiles, the pool, who is to move and
+  // which colour the first player plays.
+  void add_family_state(Json& state, game::Viewer viewer) const override;
   // A reviewed ply's value and judgement.
   std::vector<std::string> record_comments() const override;
 

@@ -391,21 +391,11 @@ ReviewFindings GameSession::review_findings() const {
   return f;
 }
 
-Json GameSession::to_json() const {
-  Json legal = Json::array();
-  for (const std::string& action : state_->legal_actions()) legal.push_back(action);
-  Json state{
-      {"id", id()},
-      {"variant", variant()},
-      {"start_fen", start_fen_},
-      {"fen", position().fen()},
-      {"ply", ply()},
-      {"side_to_move", side_json_name(position().side_to_move())},
-      {"moves", moves_json(std::nullopt)},
-      {"legal_moves", legal},
-  };
-  add_shared_state(state);
-  return state;
+void GameSession::add_family_state(Json& state, game::Viewer) const {
+  state["start_fen"] = start_fen_;
+  state["fen"] = position().fen();
+  state["side_to_move"] = side_json_name(position().side_to_move());
+  state["legal_moves"] = state_->legal_actions();
 }
 
 void GameSession::add_stored_play(StoredGame& s) const {

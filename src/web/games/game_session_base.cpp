@@ -407,6 +407,14 @@ void require_record_game(int index, size_t games) {
                       (games == 1 ? "" : "s") + ", so there is no game " + std::to_string(index));
 }
 
+Json GameSessionBase::to_json_for(int seats) const {
+  const game::Viewer viewer = viewer_for(seats);
+  Json state{{"id", id()}, {"variant", variant()}, {"ply", ply()}, {"moves", moves_for(viewer)}};
+  add_family_state(state, viewer);
+  add_shared_state(state);
+  return state;
+}
+
 void GameSessionBase::add_shared_state(Json& state) const {
   const GameResult r = result();
   const std::string term = termination();

@@ -94,8 +94,12 @@ const char* failed_name(FailedAttack f) {
 
 }  // namespace
 
-Json HiddenGameSession::to_json_for(int seats) const {
-  const Viewer viewer = viewer_for(seats);
+Json HiddenGameSession::moves_for(Viewer viewer) const {
+  if (!state_->over()) return moves_json(viewer);
+  return truth_moves_json(*state_, view_of(viewer).history(), rules_);
+}
+
+void HiddenGameSession::add_family_state(Json& state, Viewer viewer) const {
   const PlayerView view = view_of(viewer);
   const bool over = state_->over();
   // What the view holds, with the arbiter's result (a view alone cannot
@@ -129,29 +133,20 @@ Json HiddenGameSession::to_json_for(int seats) const {
     setup["squares"] = squares;
     setup["may_arrange"] = rules.hidden_setup == HiddenSetup::kChosen && !ready_[*viewer] && !over;
   }
-  Json state{
-      {"id", id()},
-      {"kind", "hidden"},
-      {"variant", variant()},
-      {"viewer", viewer ? Json(side_json_name(*viewer)) : Json(nullptr)},
-      // The view's start and position now (X/x: an animal this viewer was
-      // not shown); the truth once the game is over.
-      {"start_fen", over ? summary.truth_start_fen : view.start_fen()},
-      {"fen", over ? summary.truth_fen : summary.fen},
-      {"ply", ply()},
-      {"side_to_move", side_json_name(view.side_to_move())},
-      {"moves", over ? truth_moves_json(*state_, view.history(), rules_) : moves_json(viewer)},
-      {"legal_moves", legal},
-      {"pieces", pieces_json(truth, summary)},
-      {"hidden",
-       {{"setup", setup_name(rules.hidden_setup)},
-        {"reveal", reveal_name(rules.hidden_reveal)},
-        {"failed_attack", failed_name(rules.failed_attack)}}},
-      {"setup", setup},
-      {"truth", over},
-  };
-  add_shared_state(state);
-  return state;
+  state["kind"] = "hidden";
+  state["viewer"] = viewer ? Json(side_json_name(*viewer)) : Json(nullptr);
+  // The view's start and position now (X/x: an animal this viewer was not
+  // shown); the truth once the game is over.
+  state["start_fen"] = over ? summary.truth_start_fen : view.start_fen();
+  state["fen"] = over ? summary.truth_fen : summary.fen;
+  state["side_to_move"] = side_json_name(view.side_to_move());
+  state["legal_moves"] = legal;
+  state["pieces"] = pieces_json(truth, summary);
+  state["hidden"] = {{"setup", setup_name(rules.hidden_setup)},
+                     {"reveal", reveal_name(rules.hidden_reveal)},
+                     {"failed_attack", failed_name(rules.failed_attack)}};
+  state["setup"] = setup;
+  state["truth"] = over;
 }
 
 }  // namespace jungle::web
