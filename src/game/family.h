@@ -11,6 +11,7 @@
 #include "core/dialect.h"
 #include "core/game_record.h"
 #include "core/random_bits.h"
+#include "game/seen_ply.h"
 #include "game/setup.h"
 #include "game/state.h"
 
@@ -139,6 +140,11 @@ class Family {
   // filled. Throws std::invalid_argument saying what is wrong and where.
   virtual Observation read_observation(std::string_view variant,
                                        std::string_view position) const = 0;
+  // The plies `observation` holds as its viewer knows them, for a move
+  // list: read from the observation alone (its variant and position), so
+  // that none names what the viewer was not shown. Throws
+  // std::invalid_argument as read_observation does.
+  virtual std::vector<SeenPly> seen_plies(const Observation& observation) const = 0;
   // The protocol's `go perft`: the leaves of the game tree `depth` plies
   // below the position `observation` describes, split by the root's
   // actions in the order the family lists them. A ply is a side's action

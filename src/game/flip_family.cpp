@@ -4,7 +4,9 @@
 // plays banqi.
 
 #include <algorithm>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -228,11 +230,25 @@ class FlipState final : public State {
 };
 
 flip::FlipRulesPtr load_rules(std::string_view variant) {
+  // A shipped set is read once (the web app reads a game's plies from its
+  // observation at every answer); a file every time, as it may change.
+  static std::mutex mutex;
+  static std::map<std::string, flip::FlipRulesPtr, std::less<>> shipped;
+  const std::vector<std::string> names = flip::builtin_flip_names();
+  const bool is_shipped = std::find(names.begin(), names.end(), variant) != names.end();
+  if (is_shipped) {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (const auto it = shipped.find(variant); it != shipped.end()) return it->second;
+  }
+  flip::FlipRulesPtr rules;
   try {
-    return flip::load_flip_rules(variant);
+    rules = flip::load_flip_rules(variant);
   } catch (const std::exception& e) {
     throw std::invalid_argument(e.what());
   }
+  if (!is_shipped) return rules;
+  const std::lock_guard<std::mutex> lock(mutex);
+  return shipped.emplace(std::string(variant), std::move(rules)).first->second;
 }
 
 class FlipFamily final : public Family {
@@ -276,6 +292,10 @@ class FlipFamily final : public Family {
   Observation read_observation(std::string_view variant, std::string_view position) const override {
     const FlipState state(flip_position_of(load_rules(variant), position), std::string(variant));
     return state.observe(state.position().side_to_move());
+  }
+
+  std::vector<SeenPly> seen_plies(const Observation& o) const override {
+    return flip_seen_plies(load_rules(o.variant), o.position);
   }
 
   // Each root ply is an action with what it reveals (a flip once for each

@@ -49,4 +49,42 @@ flip::FlipPosition flip_position_of(const flip::FlipRulesPtr& rules, std::string
   return std::move(*next);
 }
 
+std::string cell_text(flip::Cell c) {
+  if (c == flip::kHidden) return "?";
+  if (c == flip::kEmpty) return "";
+  return std::string(1, piece_letter(Piece(c)));
+}
+
+std::vector<SeenPly> flip_seen_plies(const flip::FlipRulesPtr& rules, std::string_view position) {
+  const flip::FlipPosition end = flip_position_of(rules, position);
+  const std::vector<flip::Ply>& history = end.history();
+  flip::FlipPosition p(end.rules_ptr(), end.initial_fen());
+  // The first player plays Blue unless the first flip gave it Red.
+  const Side first =
+      !p.colours_known() && !history.empty() ? side_of(history.front().revealed) : kBlue;
+  std::vector<SeenPly> plies;
+  for (const flip::Ply& ply : history) {
+    SeenPly s;
+    s.move = flip::ply_text(ply);
+    s.action = flip::action_text(ply.action);
+    s.seat = p.colours_known() && p.side_to_move() != first ? 1 : 0;
+    if (ply.action.is_flip()) {
+      s.side = side_of(ply.revealed);
+      s.revealed = cell_text(flip::Cell(ply.revealed));
+      p.play(ply);
+    } else {
+      const flip::Cell mover = p.cell(ply.action.from), target = p.cell(ply.action.to);
+      s.side = side_of(Piece(mover));
+      s.piece = cell_text(mover);
+      p.play(ply);
+      const flip::Cell after = p.cell(ply.action.to);
+      if (target != flip::kEmpty && after != target) s.captured = cell_text(target);
+      if (after != mover) s.lost = cell_text(mover);
+    }
+    s.fen = p.fen();
+    plies.push_back(std::move(s));
+  }
+  return plies;
+}
+
 }  // namespace jungle::game

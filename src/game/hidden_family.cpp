@@ -221,6 +221,10 @@ class HiddenFamily final : public Family {
     return observation_of(view, std::string(variant), result, "");
   }
 
+  std::vector<SeenPly> seen_plies(const Observation& o) const override {
+    return hidden_seen_plies(load_rules_hiding(o.variant, true), o.position);
+  }
+
   // A side's try is answered by the arbiter from the truth, which neither
   // side's view holds: there is no tree of what a viewer can do to count.
   std::vector<PerftLine> perft(const Observation& observation, int,

@@ -1,6 +1,7 @@
 #include "game/hidden_observation.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -81,6 +82,60 @@ hidden::PlayerView hidden_view_of(const RuleSetPtr& rules, std::string_view posi
     }
   }
   return std::move(*view);
+}
+
+SeenPly heard_ply(const hidden::Observation& o, const Geometry& g) {
+  const auto letter = [](Piece p) { return p == kNoPiece ? "" : std::string(1, piece_letter(p)); };
+  SeenPly s;
+  s.move = s.action = g.move_text(o.move);
+  s.side = o.mover;
+  s.seat = int(o.mover);
+  s.jump = std::abs(g.file_of(o.move.from()) - g.file_of(o.move.to())) +
+               std::abs(g.rank_of(o.move.from()) - g.rank_of(o.move.to())) >
+           1;
+  SeenAnnouncement a;
+  a.text = hidden::observation_text(o, g);
+  a.outcome =
+      o.outcome == hidden::Outcome::kMove ? "move" : std::string(hidden::outcome_word(o.outcome));
+  a.attacker = letter(o.attacker_shown);
+  a.defender = letter(o.defender_shown);
+  for (const auto& [square, piece] : o.drowned)
+    a.drowned.emplace_back(g.square_name(square), letter(piece));
+  s.announcement = std::move(a);
+  return s;
+}
+
+std::vector<SeenPly> hidden_seen_plies(const RuleSetPtr& rules, std::string_view position) {
+  const hidden::PlayerView view = hidden_view_of(rules, position);
+  const Geometry& g = rules->geometry();
+  // The view replayed from its start: the ids of the pieces each
+  // announcement moved and took, and its FEN after each.
+  hidden::PlayerView replay =
+      hidden::PlayerView::from_fen(view.rule_set_ptr(), view.start_fen(), view.viewer());
+  std::vector<std::pair<int, int>> ids;
+  std::vector<std::string> fens;
+  for (const hidden::Observation& o : view.history()) {
+    ids.emplace_back(replay.piece_at(o.move.from()), replay.piece_at(o.move.to()));
+    replay.apply(o);
+    fens.push_back(replay.fen());
+  }
+  // What the viewer knows of a piece now, after every announcement.
+  const auto known = [&](Side side, int id) -> std::string {
+    const std::optional<Animal> animal = id < 0 ? std::nullopt : replay.pieces()[size_t(id)].known;
+    return animal ? std::string(1, piece_letter(make_piece(side, *animal))) : "?";
+  };
+  std::vector<SeenPly> plies;
+  for (size_t i = 0; i < view.history().size(); ++i) {
+    const hidden::Observation& o = view.history()[i];
+    SeenPly s = heard_ply(o, g);
+    const auto [mover, target] = ids[i];
+    s.piece = known(o.mover, mover);
+    if (o.outcome == hidden::Outcome::kTook) s.captured = known(opponent(o.mover), target);
+    if (o.outcome == hidden::Outcome::kDied) s.lost = known(o.mover, mover);
+    s.fen = fens[i];
+    plies.push_back(std::move(s));
+  }
+  return plies;
 }
 
 }  // namespace jungle::game

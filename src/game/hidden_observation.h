@@ -1,8 +1,11 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include "core/position.h"
+#include "game/seen_ply.h"
+#include "hidden/observation.h"
 #include "hidden/player_view.h"
 
 // A hidden game's `position` text, the view of one side (or a spectator)
@@ -19,5 +22,16 @@ namespace jungle::game {
 // Throws std::invalid_argument saying what is wrong and where: "invalid
 // view FEN 'V': ...", "announcement 2 a7a6:took: ...".
 hidden::PlayerView hidden_view_of(const RuleSetPtr& rules, std::string_view position);
+
+// An announcement as everyone hears it: its squares, mover, outcome and
+// the animals it showed; the animals it moved, took and lost are left for
+// whoever knows them to fill in.
+SeenPly heard_ply(const hidden::Observation& announcement, const Geometry& board);
+
+// The announcements of such a text as its viewer knows them: each with the
+// animals the viewer knows now (its own, those shown, those deduced) as
+// letters, "?" for the others, and the view's FEN after it. Throws as
+// hidden_view_of does.
+std::vector<SeenPly> hidden_seen_plies(const RuleSetPtr& rules, std::string_view position);
 
 }  // namespace jungle::game

@@ -82,4 +82,43 @@ Observation observation_from_json(const nlohmann::json& j) {
   return o;
 }
 
+namespace {
+
+// A letter, or null for none.
+nlohmann::json letter_json(const std::string& letter) {
+  if (letter.empty()) return nullptr;
+  return letter;
+}
+
+}  // namespace
+
+nlohmann::json seen_ply_json(const SeenPly& p, int ply) {
+  nlohmann::json m{{"ply", ply},
+                   {"move", p.move},
+                   {"action", p.action},
+                   {"side", side_json(p.side)},
+                   {"seat", side_json(Side(p.seat))},
+                   {"fen", p.fen}};
+  if (!p.revealed.empty()) {
+    m["revealed"] = p.revealed;
+    return m;
+  }
+  m["piece"] = p.piece;
+  m["captured"] = letter_json(p.captured);
+  m["lost"] = letter_json(p.lost);
+  m["jump"] = p.jump;
+  if (const std::optional<SeenAnnouncement>& a = p.announcement) {
+    nlohmann::json drowned = nlohmann::json::array();
+    for (const auto& [square, piece] : a->drowned) {
+      drowned.push_back({{"square", square}, {"piece", letter_json(piece)}});
+    }
+    m["announcement"] = a->text;
+    m["outcome"] = a->outcome;
+    m["attacker"] = letter_json(a->attacker);
+    m["defender"] = letter_json(a->defender);
+    m["drowned"] = drowned;
+  }
+  return m;
+}
+
 }  // namespace jungle::game

@@ -199,6 +199,10 @@ class OpenFamily final : public Family {
     return o;
   }
 
+  std::vector<SeenPly> seen_plies(const Observation& o) const override {
+    return open_seen_plies(load_rules_hiding(o.variant, false), o.position);
+  }
+
   // A position reached past a draw by our rules: the side to move acts,
   // with every move generate_moves_past_draws allows.
   static Observation past_draw_observation(const Position& pos, std::string_view variant,

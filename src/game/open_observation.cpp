@@ -1,6 +1,7 @@
 #include "game/open_observation.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -110,6 +111,33 @@ std::string repetition_seeds_of(std::string_view position) {
   const size_t reps = size_t(std::find(args.begin(), args.end(), "reps") - args.begin());
   if (reps == args.size()) return "";
   return join_words(args, reps, section_end(args, reps + 1));
+}
+
+std::vector<SeenPly> open_seen_plies(const RuleSetPtr& rules, std::string_view position) {
+  Position pos = open_position_of(rules, position);
+  std::vector<Move> moves(size_t(pos.history_plies()));
+  for (size_t i = moves.size(); i-- > 0;) {
+    moves[i] = pos.last_move();
+    pos.undo_move();
+  }
+  const Geometry& g = rules->geometry();
+  std::vector<SeenPly> plies;
+  for (const Move m : moves) {
+    const Piece piece = pos.piece_on(m.from()), target = pos.piece_on(m.to());
+    SeenPly p;
+    p.move = p.action = g.move_text(m);
+    p.side = side_of(piece);
+    p.seat = int(p.side);
+    p.piece = std::string(1, piece_letter(piece));
+    if (target != kNoPiece) p.captured = std::string(1, piece_letter(target));
+    p.jump = std::abs(g.file_of(m.from()) - g.file_of(m.to())) +
+                 std::abs(g.rank_of(m.from()) - g.rank_of(m.to())) >
+             1;
+    pos.do_move(m);
+    p.fen = pos.fen();
+    plies.push_back(std::move(p));
+  }
+  return plies;
 }
 
 }  // namespace jungle::game

@@ -2,8 +2,10 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/position.h"
+#include "game/seen_ply.h"
 
 // The open game's `position` text ("startpos moves a3a4 ...", "fen F moves
 // ... reps F1;F2"; docs/engine.md, "Protocol") read into a Position: what the protocol's
@@ -26,5 +28,10 @@ Position open_position_of(const RuleSetPtr& rules, std::string_view position);
 // it has none. An observation written afresh from a game keeps it this way,
 // as no Game records what came before its start.
 std::string repetition_seeds_of(std::string_view position);
+
+// The moves of such a text as its viewer knows them (everything): each
+// with its animal, the one it took, and the FEN after it. Throws as
+// open_position_of does.
+std::vector<SeenPly> open_seen_plies(const RuleSetPtr& rules, std::string_view position);
 
 }  // namespace jungle::game

@@ -21,16 +21,7 @@ using flip::Action;
 using flip::FlipEnd;
 using flip::FlipPosition;
 using flip::Ply;
-
-namespace {
-
-std::string cell_text(flip::Cell c) {
-  if (c == flip::kHidden) return "?";
-  if (c == flip::kEmpty) return "";
-  return std::string(1, piece_letter(Piece(c)));
-}
-
-}  // namespace
+using game::cell_text;
 
 namespace {
 
@@ -160,45 +151,7 @@ void FlipGameSession::taken_back() {
   findings_.resize(size_t(ply()));
 }
 
-Json FlipGameSession::ply_json(FlipPosition& p, size_t i) const {
-  const Ply& ply = pos_.history()[i];
-  Json m{{"ply", i + 1},
-         {"move", flip::ply_text(ply)},
-         {"action", flip::action_text(ply.action)},
-         {"seat", side_json_name(Side(seat_of(p, p.side_to_move())))}};
-  if (ply.action.is_flip()) {
-    m["side"] = side_json_name(side_of(ply.revealed));
-    m["revealed"] = cell_text(flip::Cell(ply.revealed));
-    p.play(ply);
-  } else {
-    const flip::Cell mover = p.cell(ply.action.from), target = p.cell(ply.action.to);
-    m["side"] = side_json_name(side_of(Piece(mover)));
-    m["piece"] = cell_text(mover);
-    p.play(ply);
-    const flip::Cell after = p.cell(ply.action.to);
-    m["captured"] = target != flip::kEmpty && after != target ? Json(cell_text(target)) : Json();
-    m["lost"] = after != mover ? Json(cell_text(mover)) : Json();
-  }
-  m["fen"] = p.fen();
-  return m;
-}
-
-Json FlipGameSession::move_json(int ply) const {
-  FlipPosition p(pos_.rules_ptr(), pos_.initial_fen());
-  for (size_t i = 0; i + 1 < size_t(ply); ++i) p.play(pos_.history()[i]);
-  return ply_json(p, size_t(ply - 1));
-}
-
-int FlipGameSession::mover_seat(int ply) const {
-  return seat_from_name(move_json(ply).value("seat", ""));
-}
-
-Json FlipGameSession::to_json() const {
-  // The plies with who played them, what they took and the FEN after, by
-  // replaying from the start (a game has a few dozen plies).
-  Json moves = Json::array();
-  FlipPosition p(pos_.rules_ptr(), pos_.initial_fen());
-  for (size_t i = 0; i < pos_.history().size(); ++i) moves.push_back(ply_json(p, i));
+void FlipGameSession::add_family_state(Json& state, game::Viewer) const {
   Json board = Json::object();
   for (Square s = 0; s < flip::kFlipSquares; ++s) {
     const flip::Cell c = pos_.cell(s);
@@ -211,34 +164,22 @@ Json FlipGameSession::to_json() const {
           pos_.pool_count(make_piece(Side(side), Animal(a)));
     }
   }
-  const GameResult r = result();
-  Json legal = Json::array();
-  if (r == GameResult::kOngoing) {
-    for (Action a : pos_.legal_actions()) legal.push_back(flip::action_text(a));
-  }
   Json first_colour = nullptr;
   if (pos_.colours_known()) first_colour = side_json_name(seat_of(pos_, kBlue) == 0 ? kBlue : kRed);
-  Json state{
-      {"id", id()},
-      {"kind", "flip"},
-      {"variant", variant()},
-      {"board_size", {{"files", 4}, {"ranks", 4}}},
-      {"start_fen", pos_.initial_fen()},
-      {"fen", pos_.fen()},
-      {"ply", ply()},
-      {"side_to_move",
-       pos_.colours_known() ? Json(side_json_name(pos_.side_to_move())) : Json(nullptr)},
-      {"seat_to_move", side_json_name(Side(seat_to_move()))},
-      {"first_player_colour", first_colour},
-      {"board", board},
-      {"pool", pool},
-      {"hidden", pos_.hidden_count()},
-      {"quiet_plies", pos_.quiet_plies()},
-      {"moves", moves},
-      {"legal_moves", legal},
-  };
-  add_shared_state(state);
-  return state;
+  state["kind"] = "flip";
+  state["board_size"] = {{"files", 4}, {"ranks", 4}};
+  state["start_fen"] = pos_.initial_fen();
+  state["fen"] = pos_.fen();
+  state["side_to_move"] =
+      pos_.colours_known() ? Json(side_json_name(pos_.side_to_move())) : Json(nullptr);
+  state["seat_to_move"] = side_json_name(Side(seat_to_move()));
+  state["first_player_colour"] = first_colour;
+  state["board"] = board;
+  state["pool"] = pool;
+  state["hidden"] = pos_.hidden_count();
+  state["quiet_plies"] = pos_.quiet_plies();
+  // Chance's outcomes are drawn as a flip is played, so the side's actions.
+  state["legal_moves"] = state_->legal_actions();
 }
 
 void FlipGameSession::add_stored_play(StoredGame& s) const {

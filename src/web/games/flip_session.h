@@ -69,7 +69,6 @@ class FlipGameSession : public GameSessionBase {
   // Whether `name` is a shipped flip set's.
   static bool is_flip_set(std::string_view name);
 
-  int mover_seat(int ply) const override;
   // The game as every viewer sees it (nothing of Flip Jungle is private):
   // the flip position read from the state's observation.
   const flip::FlipPosition& position() const { return pos_; }
@@ -92,19 +91,17 @@ class FlipGameSession : public GameSessionBase {
   void keep_review_finding(const ReviewStep& step, const ReviewSearch& found) override;
   ReviewFindings review_findings() const override;
 
-  Json to_json() const override;
-  Json move_json(int ply) const override;
-
  protected:
   void taken_back() override;
   void add_stored_play(StoredGame& row) const override;
+  // The board with its face-down tiles, the pool, who is to move and
+  // which colour the first player plays.
+  void add_family_state(Json& state, game::Viewer viewer) const override;
   // A reviewed ply's value and judgement.
   std::vector<std::string> record_comments() const override;
 
  private:
   int seat_of(const flip::FlipPosition& pos, Side side) const;
-  // The ply as to_json lists it, `p` the position before it (advanced past it).
-  Json ply_json(flip::FlipPosition& p, size_t index) const;
   // Reads pos_ again from the state's observation, after every change.
   void sync();
   // Whether the result is a declared one (a resignation, a flag, an

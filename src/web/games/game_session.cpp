@@ -265,8 +265,6 @@ void GameSession::play(Move m) {
   }
   PlayedMove pm;
   pm.move = m;
-  pm.piece = position().piece_on(m.from());
-  pm.captured = position().piece_on(m.to());
   try {
     state_->apply(board().move_text(m));
   } catch (const game::ActionError& e) {
@@ -393,40 +391,11 @@ ReviewFindings GameSession::review_findings() const {
   return f;
 }
 
-Json GameSession::move_json(int ply) const {
-  const PlayedMove& pm = moves_[size_t(ply - 1)];
-  const Square from = pm.move.from(), to = pm.move.to();
-  const int distance = std::abs(board().file_of(from) - board().file_of(to)) +
-                       std::abs(board().rank_of(from) - board().rank_of(to));
-  return Json{
-      {"ply", ply},
-      {"move", board().move_text(pm.move)},
-      {"side", side_json_name(side_of(pm.piece))},
-      {"piece", std::string(1, piece_letter(pm.piece))},
-      {"captured",
-       pm.captured == kNoPiece ? Json(nullptr) : Json(std::string(1, piece_letter(pm.captured)))},
-      {"jump", distance > 1},
-      {"fen", pm.fen_after},
-  };
-}
-
-Json GameSession::to_json() const {
-  Json moves = Json::array();
-  for (int ply = 1; ply <= this->ply(); ++ply) moves.push_back(move_json(ply));
-  Json legal = Json::array();
-  for (const std::string& action : state_->legal_actions()) legal.push_back(action);
-  Json state{
-      {"id", id()},
-      {"variant", variant()},
-      {"start_fen", start_fen_},
-      {"fen", position().fen()},
-      {"ply", ply()},
-      {"side_to_move", side_json_name(position().side_to_move())},
-      {"moves", moves},
-      {"legal_moves", legal},
-  };
-  add_shared_state(state);
-  return state;
+void GameSession::add_family_state(Json& state, game::Viewer) const {
+  state["start_fen"] = start_fen_;
+  state["fen"] = position().fen();
+  state["side_to_move"] = side_json_name(position().side_to_move());
+  state["legal_moves"] = state_->legal_actions();
 }
 
 void GameSession::add_stored_play(StoredGame& s) const {

@@ -20,12 +20,10 @@ namespace jungle::web {
 
 class VariantCatalog;
 
-// What a finished move did, for the page's move list and animations: kept
-// beside the Game's moves so that the page's view needs no replay.
+// A move played and the FEN after it, kept beside the state for the
+// engine's and the review's positions without a replay.
 struct PlayedMove {
   Move move;
-  Piece piece = kNoPiece;
-  Piece captured = kNoPiece;
   std::string fen_after;
 };
 
@@ -79,7 +77,6 @@ class GameSession : public GameSessionBase {
   // why an illegal move is illegal, or that the game is over.
   void play_text(std::string_view move_text) override;
   void play(Move m);
-  int mover_seat(int ply) const override { return int(side_after(ply - 1)); }
   void declare(int winner, const std::string& termination) override;
 
   // The position after `ply` moves, with the history before it (repetition
@@ -99,13 +96,12 @@ class GameSession : public GameSessionBase {
   void keep_review_finding(const ReviewStep& step, const ReviewSearch& found) override;
   ReviewFindings review_findings() const override;
 
-  Json to_json() const override;
-  Json move_json(int ply) const override;
-
  protected:
   // The board, the moves and their evaluations follow the state.
   void taken_back() override;
   void add_stored_play(StoredGame& row) const override;
+  // The board as FENs, the side to move and its legal moves.
+  void add_family_state(Json& state, game::Viewer viewer) const override;
   // The evaluation of the position each move leads to, from Blue's side,
   // and the move's judgement.
   std::vector<std::string> record_comments() const override;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/aborted_game.h"
+#include "game/observation_json.h"
 #include "search/strength_levels.h"
 
 namespace jungle::web {
@@ -294,15 +295,32 @@ std::vector<StoredEvent> GameSessionBase::recent_events_after(int64_t seq, bool*
   return out;
 }
 
+std::vector<game::SeenPly> GameSessionBase::seen_plies(game::Viewer viewer) const {
+  return family().seen_plies(state_->observe(viewer));
+}
+
+Json GameSessionBase::moves_json(game::Viewer viewer) const {
+  Json moves = Json::array();
+  for (const game::SeenPly& p : seen_plies(viewer)) {
+    moves.push_back(game::seen_ply_json(p, int(moves.size()) + 1));
+  }
+  return moves;
+}
+
+Json GameSessionBase::move_json(int ply) const {
+  return game::seen_ply_json(seen_plies(std::nullopt).at(size_t(ply - 1)), ply);
+}
+
 int GameSessionBase::mover_seat(int ply) const {
-  return seat_from_name(move_json(ply).value("side", ""));
+  return seen_plies(std::nullopt).at(size_t(ply - 1)).seat;
 }
 
 int GameSessionBase::plies_back_to_human() const {
   const std::array<bool, 2> human = human_seats();
   if (!human[0] && !human[1]) return ply() == 0 ? 0 : 1;
-  for (int p = ply(); p >= 1; --p) {
-    if (human[size_t(mover_seat(p))]) return ply() - p + 1;
+  const std::vector<game::SeenPly> plies = seen_plies(std::nullopt);
+  for (int p = int(plies.size()); p >= 1; --p) {
+    if (human[size_t(plies[size_t(p - 1)].seat)]) return int(plies.size()) - p + 1;
   }
   return 0;
 }
@@ -387,6 +405,14 @@ void require_record_game(int index, size_t games) {
   throw GameError(ErrorKind::kRefused, "no_such_record_game",
                   "the record text holds " + std::to_string(games) + " game" +
                       (games == 1 ? "" : "s") + ", so there is no game " + std::to_string(index));
+}
+
+Json GameSessionBase::to_json_for(int seats) const {
+  const game::Viewer viewer = viewer_for(seats);
+  Json state{{"id", id()}, {"variant", variant()}, {"ply", ply()}, {"moves", moves_for(viewer)}};
+  add_family_state(state, viewer);
+  add_shared_state(state);
+  return state;
 }
 
 void GameSessionBase::add_shared_state(Json& state) const {

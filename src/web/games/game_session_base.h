@@ -209,22 +209,26 @@ class GameSessionBase {
   // more. Throws GameError "setting_up" while a set-up is being arranged.
   game::Observation engine_observation() const;
 
-  // The rules' part of the state (docs/api.md, "Game state"); the service
-  // adds the seats, clock and offers.
-  virtual Json to_json() const = 0;
-  // The fields of to_json that every game has, whatever its family:
+  // The rules' part of the state (docs/api.md, "Game state") as the holder
+  // of `seats` (SeatTable::held_by) may see it, written here for every
+  // family: id, variant, ply, the moves (moves_for its viewer, viewer_for),
+  // the family's own fields (add_family_state) and the fields every game
+  // has (add_shared_state). The service adds the seats, clock and offers.
+  Json to_json_for(int seats) const;
+  // The fields of the state that every game has, whatever its family:
   // revision, players, status, result, winner, termination, message,
   // engine_thinking, created_ms, updated_ms, family and capabilities, added
   // to `state`.
   void add_shared_state(Json& state) const;
-  // The same as the holder of `seats` (SeatTable::held_by) may see it: where
-  // pieces are hidden, only that player's view.
-  virtual Json to_json_for(int /*seats*/) const { return to_json(); }
-  // The move that led to `ply` (1..ply()), as to_json lists it.
-  virtual Json move_json(int ply) const = 0;
-  // The seat that made the move leading to `ply` (1..ply()): the seat of
-  // move_json's "side" colour (a Flip Jungle move names its seat instead).
-  virtual int mover_seat(int ply) const;
+  // The plies as `viewer` knows them, as the state's "moves" lists them
+  // (game::seen_ply_json): read from that viewer's Observation alone, by
+  // its family (Family::seen_plies), and written here for every family.
+  Json moves_json(game::Viewer viewer) const;
+  // The move that led to `ply` (1..ply()) as everyone knows it (a
+  // spectator's view): what a "move" event tells every reader.
+  Json move_json(int ply) const;
+  // The seat that made the move leading to `ply` (1..ply()).
+  int mover_seat(int ply) const;
   // The rules' part of the stored row: the rule set, the players, the
   // result, and the family's play (add_stored_play).
   StoredGame to_stored() const;
@@ -319,6 +323,14 @@ class GameSessionBase {
   std::string record_file_stem() const;
   // GameError kRefused "game_over" while the game is over.
   void require_ongoing_game() const;
+  // The plies as `viewer` knows them, read from its Observation.
+  std::vector<game::SeenPly> seen_plies(game::Viewer viewer) const;
+  // The family's fields of the state `viewer` is sent (to_json_for): its
+  // board, the side to move, the legal moves, what its page draws.
+  virtual void add_family_state(Json& state, game::Viewer viewer) const = 0;
+  // The state's "moves" for `viewer`: the plies its Observation holds
+  // (moves_json), unless the family says more once the game is over.
+  virtual Json moves_for(game::Viewer viewer) const { return moves_json(viewer); }
   std::unique_ptr<game::State> state_;
   std::array<PlayerConfig, kSides> players_;
 

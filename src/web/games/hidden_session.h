@@ -82,18 +82,16 @@ class HiddenGameSession : public GameSessionBase {
   // reason in the mover's own terms) or kBadRequest; kConflict during set-up.
   void play_text(std::string_view text) override;
   void play(Move m);
-  // What the holder of `seats` is shown (hidden_view_json.cpp).
-  Json to_json_for(int seats) const override;
-  // A spectator's state.
-  Json to_json() const override { return to_json_for(0); }
-  // The announcement that led to `ply`, as everyone hears it.
-  Json move_json(int ply) const override;
 
   // What `viewer` knows now, read from its game::Observation alone.
   hidden::PlayerView view_of(hidden::Viewer viewer) const;
 
  protected:
   void add_stored_play(StoredGame& row) const override;
+  // What `viewer` is shown (hidden_view_json.cpp): its own view while the
+  // game goes on, the truth once it is over.
+  void add_family_state(Json& state, game::Viewer viewer) const override;
+  Json moves_for(game::Viewer viewer) const override;
 
  private:
   // Starts the game again from the set-up `start` (the truth).

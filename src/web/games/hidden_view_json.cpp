@@ -7,6 +7,8 @@
 #include <cstdlib>
 
 #include "game/family.h"
+#include "game/hidden_observation.h"
+#include "game/observation_json.h"
 #include "hidden/view_summary.h"
 #include "web/games/hidden_session.h"
 
@@ -23,78 +25,10 @@ std::string letter(Piece p) {
   return std::string(1, piece_letter(p));
 }
 
-// A piece as a letter when `animal` is known, else "?".
-Json piece_or_unknown(Side side, std::optional<Animal> animal) {
-  return animal ? Json(letter(make_piece(side, *animal))) : Json("?");
-}
-
-std::string outcome_name(Outcome o) {
-  return o == Outcome::kMove ? "move" : std::string(hidden::outcome_word(o));
-}
-
-// The announcement as everyone hears it: squares, outcome, shown animals.
-Json public_move(const Observation& o, const Geometry& g, int ply) {
-  const Square from = o.move.from(), to = o.move.to();
-  const int distance =
-      std::abs(g.file_of(from) - g.file_of(to)) + std::abs(g.rank_of(from) - g.rank_of(to));
-  Json drowned = Json::array();
-  for (const auto& [square, piece] : o.drowned) {
-    drowned.push_back({{"square", g.square_name(square)},
-                       {"piece", piece == kNoPiece ? Json(nullptr) : Json(letter(piece))}});
-  }
-  return Json{
-      {"ply", ply},
-      {"move", g.move_text(o.move)},
-      {"side", side_json_name(o.mover)},
-      {"announcement", hidden::observation_text(o, g)},
-      {"outcome", outcome_name(o.outcome)},
-      {"attacker", o.attacker_shown == kNoPiece ? Json(nullptr) : Json(letter(o.attacker_shown))},
-      {"defender", o.defender_shown == kNoPiece ? Json(nullptr) : Json(letter(o.defender_shown))},
-      {"drowned", drowned},
-      {"jump", distance > 1},
-  };
-}
-
-// Each announcement with what the viewer of `view` knows of the pieces in
-// it now (its own animals, those shown) and its view FEN after it.
-Json moves_json(const PlayerView& view) {
-  const Geometry& g = view.rule_set().geometry();
-  const std::vector<Observation>& log = view.history();
-  // The view replayed from its start: the ids of the pieces each
-  // announcement moved and took, and its FEN after each.
-  PlayerView replay = PlayerView::from_fen(view.rule_set_ptr(), view.start_fen(), view.viewer());
-  std::vector<std::pair<int, int>> ids;
-  std::vector<std::string> fens;
-  for (const Observation& o : log) {
-    ids.emplace_back(replay.piece_at(o.move.from()), replay.piece_at(o.move.to()));
-    replay.apply(o);
-    fens.push_back(replay.fen());
-  }
-  const auto known = [&](int id) -> std::optional<Animal> {
-    if (id < 0) return std::nullopt;
-    return replay.pieces()[size_t(id)].known;
-  };
-  Json moves = Json::array();
-  for (size_t i = 0; i < log.size(); ++i) {
-    const Observation& o = log[i];
-    Json m = public_move(o, g, int(i) + 1);
-    const auto [mover, target] = ids[i];
-    m["piece"] = piece_or_unknown(o.mover, known(mover));
-    m["captured"] = o.outcome == Outcome::kTook ? piece_or_unknown(opponent(o.mover), known(target))
-                                                : Json(nullptr);
-    m["lost"] =
-        o.outcome == Outcome::kDied ? piece_or_unknown(o.mover, known(mover)) : Json(nullptr);
-    m["fen"] = fens[i];
-    moves.push_back(std::move(m));
-  }
-  return moves;
-}
-
 // Once the game is over: each announcement with the animals as they really
 // were, replayed on the arbiter's `state` from its start.
 Json truth_moves_json(const game::State& state, const std::vector<Observation>& log,
                       const RuleSetPtr& rules) {
-  const Geometry& g = rules->geometry();
   const std::unique_ptr<game::State> replay = game::start_of(state);
   Json moves = Json::array();
   for (size_t i = 0; i < log.size(); ++i) {
@@ -103,12 +37,12 @@ Json truth_moves_json(const game::State& state, const std::vector<Observation>& 
     const Piece mover = before.piece_on(o.move.from());
     const Piece target = before.piece_on(o.move.to());
     replay->apply(state.actions()[i]);
-    Json m = public_move(o, g, int(i) + 1);
-    m["piece"] = letter(mover);
-    m["captured"] = o.outcome == Outcome::kTook ? Json(letter(target)) : Json(nullptr);
-    m["lost"] = o.outcome == Outcome::kDied ? Json(letter(mover)) : Json(nullptr);
-    m["fen"] = replay->fen();
-    moves.push_back(std::move(m));
+    game::SeenPly m = game::heard_ply(o, rules->geometry());
+    m.piece = letter(mover);
+    if (o.outcome == Outcome::kTook) m.captured = letter(target);
+    if (o.outcome == Outcome::kDied) m.lost = letter(mover);
+    m.fen = replay->fen();
+    moves.push_back(game::seen_ply_json(m, int(i) + 1));
   }
   return moves;
 }
@@ -160,12 +94,12 @@ const char* failed_name(FailedAttack f) {
 
 }  // namespace
 
-Json HiddenGameSession::move_json(int ply) const {
-  return public_move(view_of(std::nullopt).history()[size_t(ply - 1)], rules_->geometry(), ply);
+Json HiddenGameSession::moves_for(Viewer viewer) const {
+  if (!state_->over()) return moves_json(viewer);
+  return truth_moves_json(*state_, view_of(viewer).history(), rules_);
 }
 
-Json HiddenGameSession::to_json_for(int seats) const {
-  const Viewer viewer = viewer_for(seats);
+void HiddenGameSession::add_family_state(Json& state, Viewer viewer) const {
   const PlayerView view = view_of(viewer);
   const bool over = state_->over();
   // What the view holds, with the arbiter's result (a view alone cannot
@@ -199,29 +133,20 @@ Json HiddenGameSession::to_json_for(int seats) const {
     setup["squares"] = squares;
     setup["may_arrange"] = rules.hidden_setup == HiddenSetup::kChosen && !ready_[*viewer] && !over;
   }
-  Json state{
-      {"id", id()},
-      {"kind", "hidden"},
-      {"variant", variant()},
-      {"viewer", viewer ? Json(side_json_name(*viewer)) : Json(nullptr)},
-      // The view's start and position now (X/x: an animal this viewer was
-      // not shown); the truth once the game is over.
-      {"start_fen", over ? summary.truth_start_fen : view.start_fen()},
-      {"fen", over ? summary.truth_fen : summary.fen},
-      {"ply", ply()},
-      {"side_to_move", side_json_name(view.side_to_move())},
-      {"moves", over ? truth_moves_json(*state_, view.history(), rules_) : moves_json(view)},
-      {"legal_moves", legal},
-      {"pieces", pieces_json(truth, summary)},
-      {"hidden",
-       {{"setup", setup_name(rules.hidden_setup)},
-        {"reveal", reveal_name(rules.hidden_reveal)},
-        {"failed_attack", failed_name(rules.failed_attack)}}},
-      {"setup", setup},
-      {"truth", over},
-  };
-  add_shared_state(state);
-  return state;
+  state["kind"] = "hidden";
+  state["viewer"] = viewer ? Json(side_json_name(*viewer)) : Json(nullptr);
+  // The view's start and position now (X/x: an animal this viewer was not
+  // shown); the truth once the game is over.
+  state["start_fen"] = over ? summary.truth_start_fen : view.start_fen();
+  state["fen"] = over ? summary.truth_fen : summary.fen;
+  state["side_to_move"] = side_json_name(view.side_to_move());
+  state["legal_moves"] = legal;
+  state["pieces"] = pieces_json(truth, summary);
+  state["hidden"] = {{"setup", setup_name(rules.hidden_setup)},
+                     {"reveal", reveal_name(rules.hidden_reveal)},
+                     {"failed_attack", failed_name(rules.failed_attack)}};
+  state["setup"] = setup;
+  state["truth"] = over;
 }
 
 }  // namespace jungle::web
