@@ -8,14 +8,29 @@ namespace jungle {
 
 namespace {
 
+// How perft plays a move and takes it back at the plies where it makes
+// no list of moves of its own: with the keys and repetition count
+// (do_counted_move) or, where repetitions_cannot_matter, without them.
+enum class Play { kKeyed, kUnkeyed };
+
+template <Play kPlay>
+inline void play(Position& pos, Move m) {
+  if constexpr (kPlay == Play::kKeyed) {
+    pos.do_counted_move(m);
+  } else {
+    pos.do_unkeyed_move(m);
+  }
+}
+
 // Perft at depth 2: each reply position is only counted, so it needs no
-// more of a move than counting reads (Position::do_counted_move). Flattened:
-// with the counted moves also played at interior plies, GCC stopped
-// inlining them here, which cost 5% of perft's instructions.
+// more of a move than counting reads. Flattened: with the counted moves
+// also played at interior plies, GCC stopped inlining them here, which
+// cost 5% of perft's instructions.
+template <Play kPlay>
 [[gnu::flatten]] uint64_t count_replies(Position& pos) {
   uint64_t nodes = 0;
   for (Move m : generate_moves(pos)) {
-    pos.do_counted_move(m);
+    play<kPlay>(pos, m);
     nodes += uint64_t(count_moves(pos));
     pos.undo_counted_move();
   }
@@ -24,14 +39,14 @@ namespace {
 
 // Whether no position within `depth` plies of `pos` can occur often enough
 // for a repetition rule to act, so that perft may play every ply with
-// do_counted_move, which keeps no repetition index: the lookups it still
-// makes then see only the game before the root, and undercount, which is
-// harmless where no count can reach the draw. Decided for a root without
+// do_unkeyed_move, which keeps no keys, no repetition index and no count
+// of occurrences: every position below the root then counts as new, which
+// is harmless where no count can reach the draw. Decided for a root without
 // history (a position or FEN set up afresh, as `jungle perft` plays from):
 // an earlier occurrence lies at least four plies back at the same parity,
 // so no position below the root occurs more than the root's count plus
 // floor(depth / 4) times. Rules that count turns in the water or the den
-// (do_counted_move is do_move for them anyway), or forbid chasing
+// (do_unkeyed_move is do_move for them anyway), or forbid chasing
 // repetitions (Bush's rule reads the index in move generation), and roots
 // with history play keyed moves throughout.
 bool repetitions_cannot_matter(const Position& pos, int depth) {
@@ -43,16 +58,15 @@ bool repetitions_cannot_matter(const Position& pos, int depth) {
 }
 
 // Perft where repetitions_cannot_matter: every ply, not only the last,
-// plays counted moves (no repetition index, no counters' key), the
-// lightest make and unmake there is.
-uint64_t perft_unindexed(Position& pos, int depth) {
+// plays unkeyed moves, the lightest make and unmake there is.
+uint64_t perft_unkeyed(Position& pos, int depth) {
   // Bulk counting: the last ply only needs the number of moves, not the moves.
   if (depth == 1) return uint64_t(count_moves(pos));
   uint64_t nodes = 0;
-  if (depth == 2) return count_replies(pos);
+  if (depth == 2) return count_replies<Play::kUnkeyed>(pos);
   for (Move m : generate_moves(pos)) {
-    pos.do_counted_move(m);
-    nodes += perft_unindexed(pos, depth - 1);
+    pos.do_unkeyed_move(m);
+    nodes += perft_unkeyed(pos, depth - 1);
     pos.undo_counted_move();
   }
   return nodes;
@@ -61,7 +75,7 @@ uint64_t perft_unindexed(Position& pos, int depth) {
 uint64_t perft_keyed(Position& pos, int depth) {
   if (depth == 1) return uint64_t(count_moves(pos));
   uint64_t nodes = 0;
-  if (depth == 2) return count_replies(pos);
+  if (depth == 2) return count_replies<Play::kKeyed>(pos);
   for (Move m : generate_moves(pos)) {
     pos.do_move(m);
     nodes += perft_keyed(pos, depth - 1);
@@ -74,7 +88,7 @@ uint64_t perft_keyed(Position& pos, int depth) {
 
 uint64_t perft(Position& pos, int depth) {
   if (depth <= 0) return 1;
-  if (repetitions_cannot_matter(pos, depth)) return perft_unindexed(pos, depth);
+  if (repetitions_cannot_matter(pos, depth)) return perft_unkeyed(pos, depth);
   return perft_keyed(pos, depth);
 }
 
@@ -85,8 +99,8 @@ std::vector<std::pair<Move, uint64_t>> perft_divide(Position& pos, int depth) {
   // one more ply of history and may not qualify.
   if (repetitions_cannot_matter(pos, depth)) {
     for (Move m : generate_moves(pos)) {
-      pos.do_counted_move(m);
-      result.emplace_back(m, depth == 1 ? 1 : perft_unindexed(pos, depth - 1));
+      pos.do_unkeyed_move(m);
+      result.emplace_back(m, depth == 1 ? 1 : perft_unkeyed(pos, depth - 1));
       pos.undo_counted_move();
     }
     return result;

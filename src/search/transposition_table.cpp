@@ -52,22 +52,50 @@ void TranspositionTable::resize(size_t megabytes) {
   madvise(memory, bytes, MADV_HUGEPAGE);  // a hint; without huge pages all still works
 #endif
   entries_.reset(std::uninitialized_value_construct_n(static_cast<Entry*>(memory), count) - count);
-  generation_ = 0;  // as clear() leaves it
+  dirty_.reset();  // before the new flags, so that the old ones are not held twice
+  dirty_ = std::make_unique<std::atomic<uint8_t>[]>(buckets_);  // value-initialised: all clean
+  generation_ = 0;                                              // as clear() leaves it
   written_ = false;
 }
 
 void TranspositionTable::clear() {
   if (!written_) return;
   written_ = false;
-  // Entries are two plain 64-bit words, so zero bytes are empty entries.
-  static_assert(sizeof(Entry) == 2 * sizeof(uint64_t));
-  std::memset(static_cast<void*>(entries_.get()), 0, buckets_ * kBucket * sizeof(Entry));
   generation_ = 0;
+  // Entries are two plain 64-bit words, so zero bytes are empty entries; the
+  // flags are single bytes. No search runs now, so both are written as
+  // plain memory, as a memset of the whole table was before.
+  static_assert(sizeof(Entry) == 2 * sizeof(uint64_t));
+  static_assert(sizeof(std::atomic<uint8_t>) == 1 && std::atomic<uint8_t>::is_always_lock_free);
+  auto* flags = reinterpret_cast<unsigned char*>(dirty_.get());
+  constexpr size_t kBucketBytes = kBucket * sizeof(Entry);
+  size_t i = 0;
+  while (i < buckets_) {
+    if (i + 8 <= buckets_) {  // eight clean buckets at a time, as most are after a short search
+      uint64_t eight;
+      std::memcpy(&eight, flags + i, 8);
+      if (eight == 0) {
+        i += 8;
+        continue;
+      }
+    }
+    if (!flags[i]) {
+      ++i;
+      continue;
+    }
+    size_t end = i + 1;  // one write for a run of flagged buckets
+    while (end < buckets_ && flags[end]) ++end;
+    std::memset(static_cast<void*>(&entries_[i * kBucket]), 0, (end - i) * kBucketBytes);
+    std::memset(flags + i, 0, end - i);
+    i = end;
+  }
 }
 
 void TranspositionTable::store(uint64_t key, Move move, int score, int eval, int depth,
                                Bound bound) {
-  Entry* b = bucket(key);
+  const size_t index = bucket_index(key);
+  Entry* b = &entries_[index * kBucket];
+  dirty_[index].store(1, std::memory_order_relaxed);
   Entry* victim = &b[0];
   int victim_worth = 1 << 30;
   for (int i = 0; i < kBucket; ++i) {

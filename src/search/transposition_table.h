@@ -27,8 +27,8 @@ class TranspositionTable {
  public:
   explicit TranspositionTable(size_t megabytes = 16);
   void resize(size_t megabytes);
-  // Empties the table; a table nothing was stored in since it was made or
-  // last cleared is left as it is (see written_).
+  // Empties the table, writing only the buckets stored in since it was made
+  // or last cleared (see dirty_). Not while a search runs.
   void clear();
   // Called once per search, before it stores anything, so that old entries
   // give way to new ones.
@@ -41,7 +41,7 @@ class TranspositionTable {
   bool written() const { return written_; }
 
   bool probe(uint64_t key, TTHit& hit) const {
-    const Entry* b = bucket(key);
+    const Entry* b = &entries_[bucket_index(key) * kBucket];
     for (int i = 0; i < kBucket; ++i) {
       const uint64_t data = b[i].data.load(std::memory_order_relaxed);
       const uint64_t check = b[i].check.load(std::memory_order_relaxed);
@@ -56,7 +56,7 @@ class TranspositionTable {
     return false;
   }
   // Starts loading the bucket of a position the search is about to visit.
-  void prefetch(uint64_t key) const { __builtin_prefetch(bucket(key)); }
+  void prefetch(uint64_t key) const { __builtin_prefetch(&entries_[bucket_index(key) * kBucket]); }
   void store(uint64_t key, Move move, int score, int eval, int depth, Bound bound);
   // Permille of a sample of entries written in this search, for `info hashfull`.
   int hashfull() const;
@@ -70,12 +70,10 @@ class TranspositionTable {
   };
   static constexpr int kBucket = 4;  // entries per 64-byte cache line
 
-  Entry* bucket(uint64_t key) const {
+  size_t bucket_index(uint64_t key) const {
     // The key's high bits scaled to the bucket count: the product's top 64
     // bits are below buckets_, so the narrowing keeps every value.
-    const auto index =
-        static_cast<std::size_t>(static_cast<unsigned __int128>(key) * buckets_ >> 64);
-    return &entries_[index * kBucket];
+    return static_cast<std::size_t>(static_cast<unsigned __int128>(key) * buckets_ >> 64);
   }
 
   // Aligned to (and on Linux backed by) 2 MB pages: the table is probed at
@@ -84,14 +82,20 @@ class TranspositionTable {
     void operator()(Entry* p) const;
   };
   std::unique_ptr<Entry[], FreeEntries> entries_;
+  // One flag per bucket, set by every store into it: clear() zeroes only
+  // the buckets flagged, in runs. `bench` empties its 16 MB table before
+  // each of its 49 positions, and writing every byte was an eighth of its
+  // instructions, where a shallow search stores into few buckets. Atomic
+  // bytes, as threads store without locks; a plain byte store each.
+  std::unique_ptr<std::atomic<uint8_t>[]> dirty_;
   size_t buckets_ = 0;
   size_t megabytes_ = 0;
   uint8_t generation_ = 0;
   // Set by new_search, cleared by clear: an engine empties its table at
   // every new game and rule set, and `bench` did so twice at each change of
-  // rules, each time writing every byte (16 MB by default) of a table that
-  // might hold nothing. Stores come only from searches, each begun with
-  // new_search, so a table without one since is still all zeros.
+  // rules, each time going over a table that might hold nothing. Stores
+  // come only from searches, each begun with new_search, so a table
+  // without one since is still all zeros.
   bool written_ = false;
 };
 
