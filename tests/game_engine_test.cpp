@@ -257,7 +257,7 @@ TEST(GameEngine, EveryFamilysEngineAnswersALegalAction) {
 
 TEST(GameEngine, TheBaselinesAnswerThroughTheFacadeToo) {
   for (const auto& [variant, modes] : std::vector<std::pair<std::string, std::vector<std::string>>>{
-           {"standard", {"random", "material"}},
+           {"standard", {"random", "material", "defender"}},
            {"flip", {"random", "greedy", "careful"}},
            {"hidden", {"random", "greedy", "sampler", "pimc", "ismcts"}}}) {
     std::unique_ptr<Engine> engine = family_of_variant(variant).make_engine();

@@ -68,7 +68,7 @@ TEST(Uci, UciAnnouncesItselfAndItsOptions) {
         "option name MultiPV type spin default 1 min 1 max 64",
         "option name Move Overhead type spin",
         "option name Skill Level type spin default 20 min 0 max 20",
-        "option name Mode type combo default full var full var random var material",
+        "option name Mode type combo default full var full var random var material var defender",
         "option name Baseline Depth type spin", "option name Variant type string default standard",
         "option name Eval File type string default <built-in>"}) {
     EXPECT_NE(all.find(option), std::string::npos) << option;

@@ -30,6 +30,8 @@ std::string mode_name(EngineMode mode) {
       return "random";
     case EngineMode::kMaterial:
       return "material";
+    case EngineMode::kDefender:
+      return "defender";
     case EngineMode::kFull:
       break;
   }
@@ -65,7 +67,7 @@ std::vector<OptionSpec> OpenEngine::options() const {
       spin_option("UCI_Elo", elo_, skill_level_elo(0), skill_level_elo(kMaxSkillLevel - 1)),
       check_option("UCI_ShowWDL", show_wdl_),
       spin_option("Contempt", options_.contempt, -kMaxContempt, kMaxContempt),
-      combo_option("Mode", mode_name(options_.mode), {"full", "random", "material"}),
+      combo_option("Mode", mode_name(options_.mode), {"full", "random", "material", "defender"}),
       spin_option("Baseline Depth", options_.baseline_depth, 1, kMaxBaselineDepth),
       spin_option("Seed", int64_t(options_.seed), 0, kMaxSeed),
       string_option("Eval File", eval_file_),
@@ -119,6 +121,7 @@ std::vector<std::string> OpenEngine::set_option(std::string_view name, std::stri
     const std::string mode = combo_value(spec, value);
     next.mode = mode == "random"     ? EngineMode::kRandom
                 : mode == "material" ? EngineMode::kMaterial
+                : mode == "defender" ? EngineMode::kDefender
                                      : EngineMode::kFull;
   } else if (key == "clear hash") {
     engine_.new_game();

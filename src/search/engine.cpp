@@ -143,7 +143,9 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
   shared_.evaluator = evaluator_.get();
   shared_.settings.threads = int(workers_.size());
   shared_.settings.move_overhead_ms = options_.move_overhead_ms;
-  shared_.settings.material_only = options_.mode == EngineMode::kMaterial;
+  shared_.settings.eval = options_.mode == EngineMode::kMaterial   ? EvalKind::kMaterial
+                          : options_.mode == EngineMode::kDefender ? EvalKind::kDefender
+                                                                   : EvalKind::kFull;
   // The baselines stay what they were measured as: they take draws at face value.
   shared_.settings.contempt = options_.mode == EngineMode::kFull ? options_.contempt : 0;
   shared_.settings.multipv = std::max(1, options_.multipv);
@@ -153,7 +155,7 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
   shared_.keep_going = limits.infinite;
 
   const bool weakened = options_.mode == EngineMode::kFull && options_.skill_level < 20;
-  if (options_.mode == EngineMode::kMaterial) {
+  if (options_.mode == EngineMode::kMaterial || options_.mode == EngineMode::kDefender) {
     limits.depth = options_.baseline_depth;
     limits.movetime_ms = 0;
     limits.time_ms[kBlue] = limits.time_ms[kRed] = -1;

@@ -19,8 +19,11 @@
 namespace jungle {
 
 // How the engine picks its moves: full strength (weakened by skill level),
-// or one of the two baselines strength is measured against.
-enum class EngineMode { kFull, kRandom, kMaterial };
+// or one of the baselines strength is measured against: a random mover,
+// material only at a fixed depth, and the defender (material and staying
+// home at a fixed depth, Evaluator::defender), the passive opponent that
+// a winning engine must break.
+enum class EngineMode { kFull, kRandom, kMaterial, kDefender };
 
 struct EngineOptions {
   int hash_mb = 64;
@@ -30,7 +33,7 @@ struct EngineOptions {
   int skill_level = 20;  // 0 (beginner) .. 20 (full strength)
   int contempt = 20;     // centipawns a draw is worth less than equality (full mode only)
   EngineMode mode = EngineMode::kFull;
-  int baseline_depth = 3;  // the material-only baseline searches exactly this deep
+  int baseline_depth = 3;  // the material and defender baselines search exactly this deep
   uint64_t seed = 0;       // for the random mover and skill levels; 0: from the clock
   // A folder of endgame tables (docs/tablebases.md); empty: none.
   std::string tablebase_path;

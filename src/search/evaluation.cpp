@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "search/search_params.h"
+
 namespace jungle {
 
 namespace {
@@ -75,6 +77,15 @@ Evaluator::Evaluator(const RuleSet& rules, const EvalParams& params)
 
   const Geometry& g = rules.geometry();
   for (Side side : {kBlue, kRed}) guard_zone_[side] = within_steps(g, rules.den_bb(side), 2);
+  for (Side side : {kBlue, kRed}) {
+    defender_home_[side] = within_steps(g, rules.traps(side), 1) & ~rules.den_bb(side);
+    // Ranks counted from the own back rank; the middle rank itself is still home ground.
+    const int back_rank = side == kBlue ? 0 : g.ranks() - 1;
+    for (Square s = 0; s < g.squares(); ++s) {
+      if (std::abs(g.rank_of(s) - back_rank) > g.ranks() / 2)
+        defender_forward_[side] |= square_bb(s);
+    }
+  }
   for (Side side : {kBlue, kRed}) {
     const Square target = rules.den(opponent(side));
     for (int ai = 0; ai < kAnimals; ++ai) {
@@ -228,6 +239,18 @@ int Evaluator::material(const Position& pos) const {
       score[side] += value_[animal_of(pos.piece_on(pop_lsb(b)))];
   }
   Side us = pos.side_to_move();
+  return score[us] - score[opponent(us)];
+}
+
+int Evaluator::defender(const Position& pos) const {
+  int score[kSides] = {};
+  for (Side side : {kBlue, kRed}) {
+    const Bitboard own = pos.pieces(side);
+    for (Bitboard b = own; b;) score[side] += value_[animal_of(pos.piece_on(pop_lsb(b)))];
+    score[side] += search_params::kDefenderHomeBonus * popcount(own & defender_home_[side]) -
+                   search_params::kDefenderForwardPenalty * popcount(own & defender_forward_[side]);
+  }
+  const Side us = pos.side_to_move();
   return score[us] - score[opponent(us)];
 }
 

@@ -46,6 +46,11 @@ class Evaluator {
   }
   // Material only (the baseline engine's evaluation), side to move's view.
   int material(const Position& pos) const;
+  // The defender baseline's evaluation (EngineMode::kDefender), side to
+  // move's view: material, a bonus for each piece on or next to one of its
+  // own traps and a penalty for each past the middle of the board
+  // (search_params.h, kDefender*), so that it keeps its pieces home.
+  int defender(const Position& pos) const;
   // Each term for each side, for the `eval` command.
   std::string trace(const Position& pos) const;
 
@@ -78,6 +83,10 @@ class Evaluator {
   // value + advance + square table + water bonus: everything that depends on one piece alone.
   int16_t piece_square_[kSides][kAnimals][64] = {};
   Bitboard guard_zone_[kSides] = {};  // squares within two steps of each side's den
+  // The defender's home (each side's traps and their neighbours, the den
+  // aside) and the squares it keeps out of (past the board's middle rank).
+  Bitboard defender_home_[kSides] = {};
+  Bitboard defender_forward_[kSides] = {};
   // The animals whose open jumps count as lanes (Tiger, Lion, Leopard where
   // they jump); none where the term is off (no water, or a weight of 0).
   uint8_t lane_jumpers_ = 0;

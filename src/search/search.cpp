@@ -93,8 +93,15 @@ void SearchWorker::clear_history() {
 }
 
 int SearchWorker::evaluate(int ply) const {
-  return shared_.settings.material_only ? shared_.evaluator->material(pos_)
-                                        : shared_.evaluator->evaluate(pos_, piece_sums_[ply]);
+  switch (shared_.settings.eval) {
+    case EvalKind::kMaterial:
+      return shared_.evaluator->material(pos_);
+    case EvalKind::kDefender:
+      return shared_.evaluator->defender(pos_);
+    case EvalKind::kFull:
+      break;
+  }
+  return shared_.evaluator->evaluate(pos_, piece_sums_[ply]);
 }
 
 // Inline: a call at every move cost more than the sum it keeps.

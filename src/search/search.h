@@ -80,11 +80,15 @@ struct SearchResult {
   std::vector<std::string> errors;
 };
 
+// The evaluation a search uses: the engine's own, or a baseline's
+// (Evaluator::material, Evaluator::defender).
+enum class EvalKind { kFull, kMaterial, kDefender };
+
 struct SearchSettings {
   int threads = 1;
   int multipv = 1;
   int64_t move_overhead_ms = 30;
-  bool material_only = false;  // the baseline engine: material evaluation only
+  EvalKind eval = EvalKind::kFull;
   // What a draw costs the side to move at the root, in centipawns: with a
   // positive value the engine plays on in level positions instead of
   // repeating, which is what beats weaker opponents.

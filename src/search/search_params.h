@@ -85,4 +85,14 @@ inline constexpr int kSkillWeaknessBase = 120;
 inline constexpr int kSkillWeaknessPerLevel = 2;
 inline constexpr int kSkillPushDivisor = 128;
 
+// The defender baseline (Mode=defender): a fixed-depth search whose
+// evaluation is material plus these two terms, the passive opponent that
+// keeps its pieces home guarding its traps and den. Not tuned: they make the
+// baseline what it stands for, and the bench never meets them. A piece on
+// or next to one of its own traps earns the bonus; one past the middle of
+// the board pays the penalty, about half a Rat, enough to keep it home
+// unless it wins material.
+inline constexpr int kDefenderHomeBonus = 40;
+inline constexpr int kDefenderForwardPenalty = 80;
+
 }  // namespace jungle::search_params
