@@ -161,7 +161,8 @@ TEST(Uci, BadArgumentsAreReported) {
       {"setoption name Threads value many",
        "info string error: setoption: Threads must be an integer from 1 to 256, not 'many'"},
       {"setoption name Mode value clever",
-       "info string error: setoption: Mode must be full, random or material, not 'clever'"},
+       "info string error: setoption: Mode must be full, random, material or defender, not "
+       "'clever'"},
       {"setoption name Colour value blue", "info string error: setoption: unknown option 'Colour'"},
       {"setoption Hash 3",
        "info string error: setoption: expected 'setoption name <option> value <value>'"},
