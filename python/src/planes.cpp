@@ -81,6 +81,32 @@ void actor_planes(const Board& board, std::optional<Side> to_act, bool chance, g
   if (viewer) fill(out, squares, plane::kViewer + *viewer);
 }
 
+void hidden_view_planes(const Board& board, const hidden::PlayerView& view, game::Viewer viewer,
+                        bool information, float* out) {
+  const int squares = board.geometry.squares();
+  const std::vector<hidden::PieceInfo>& pieces = view.pieces();
+  for (size_t id = 0; id < pieces.size(); ++id) {
+    const hidden::PieceInfo& piece = pieces[id];
+    if (!piece.on_board()) continue;
+    const Square s = piece.square;
+    if (piece.known) {
+      out[(plane::kPieces + piece.side * kAnimals + *piece.known) * squares + s] = 1.0f;
+    } else {
+      out[(plane::kUnknown + piece.side) * squares + s] = 1.0f;
+    }
+    if (!information) continue;
+    const bool own = viewer && piece.side == *viewer;
+    if (own && piece.shown) out[plane::kShown * squares + s] = 1.0f;
+    if (!own && !piece.known) {
+      const AnimalSet may_be = view.candidates(int(id));
+      for (int a = 0; a < kAnimals; ++a) {
+        if (may_be.contains(Animal(a))) out[(plane::kCandidates + a) * squares + s] = 1.0f;
+      }
+    }
+  }
+  terrain(*board.rules, squares, out);
+}
+
 void observation_planes(const Board& board, const game::Observation& o, Square turning,
                         bool information, float* out) {
   const int squares = board.geometry.squares();
@@ -98,31 +124,10 @@ void observation_planes(const Board& board, const game::Observation& o, Square t
     case BoardKind::kFlip:
       flip_board_planes(board, game::flip_position_of(board.flip_rules, o.position), turning, out);
       break;
-    case BoardKind::kHidden: {
-      const hidden::PlayerView view = game::hidden_view_of(board.rules, o.position);
-      const std::vector<hidden::PieceInfo>& pieces = view.pieces();
-      for (size_t id = 0; id < pieces.size(); ++id) {
-        const hidden::PieceInfo& piece = pieces[id];
-        if (!piece.on_board()) continue;
-        const Square s = piece.square;
-        if (piece.known) {
-          out[(plane::kPieces + piece.side * kAnimals + *piece.known) * squares + s] = 1.0f;
-        } else {
-          out[(plane::kUnknown + piece.side) * squares + s] = 1.0f;
-        }
-        if (!information) continue;
-        const bool own = o.viewer && piece.side == *o.viewer;
-        if (own && piece.shown) out[plane::kShown * squares + s] = 1.0f;
-        if (!own && !piece.known) {
-          const AnimalSet may_be = view.candidates(int(id));
-          for (int a = 0; a < kAnimals; ++a) {
-            if (may_be.contains(Animal(a))) out[(plane::kCandidates + a) * squares + s] = 1.0f;
-          }
-        }
-      }
-      terrain(*board.rules, squares, out);
+    case BoardKind::kHidden:
+      hidden_view_planes(board, game::hidden_view_of(board.rules, o.position), o.viewer,
+                         information, out);
       break;
-    }
   }
   actors(o, squares, out);
 }

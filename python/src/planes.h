@@ -63,6 +63,12 @@ void flip_board_planes(const Board& board, const flip::FlipPosition& pos, Square
 void actor_planes(const Board& board, std::optional<Side> to_act, bool chance, game::Viewer viewer,
                   float* out);
 
+// The board planes of one viewer's view of a hidden game (its pieces, the
+// animals it knows, and with `information` what each unknown piece may be
+// and which of its own were shown), into zeroed planes.
+void hidden_view_planes(const Board& board, const hidden::PlayerView& view, game::Viewer viewer,
+                        bool information, float* out);
+
 // The planes of `observation` (made by State::observe); `turning` is the
 // square of a flip that chance is to complete (public: the flip was
 // announced), or kNoSquare. Writes Board::size(information) floats.

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "game/hidden_observation.h"
+#include "hidden/observation.h"
 #include "planes.h"
 
 namespace jungle::python {
@@ -78,6 +80,28 @@ void VectorGame::restart(Env& env) {
     env.state = game_->family().new_state(game_->variant(), "", env.rng);
   }
   settle(env);
+  if (game_->board().kind == BoardKind::kHidden) make_views(env);
+}
+
+void VectorGame::make_views(Env& env) const {
+  env.views.clear();
+  for (Side side : {kBlue, kRed}) {
+    env.views.push_back(game::hidden_view_of(game_->board().rules,
+                                             env.state->observe(game::Viewer(side)).position));
+  }
+}
+
+void VectorGame::follow_views(Env& env, Side mover, const std::string& said) const {
+  const std::optional<hidden::Observation> o =
+      hidden::parse_observation(said, mover, game_->board().geometry, nullptr, nullptr);
+  // The state's own announcement reads back; should it ever not, the views
+  // are made again from the observations rather than left behind.
+  if (!o) return make_views(env);
+  try {
+    for (hidden::PlayerView& view : env.views) view.apply(*o);
+  } catch (const hidden::ViewError&) {
+    make_views(env);
+  }
 }
 
 void VectorGame::write(size_t i, const VectorBuffers& out) const {
@@ -104,6 +128,13 @@ void VectorGame::write(size_t i, const VectorBuffers& out) const {
     flip_board_planes(game_->board(),
                       flip::FlipPosition(game_->board().flip_rules, env.state->fen()), kNoSquare,
                       planes);
+    actor_planes(game_->board(), actor.side, false, actor.side, planes);
+    return;
+  }
+  if (planes && game_->board().kind == BoardKind::kHidden && actor.is_side()) {
+    std::fill(planes, planes + game_->board().size(false), 0.0f);
+    hidden_view_planes(game_->board(), env.views[actor.side], game::Viewer(actor.side), false,
+                       planes);
     actor_planes(game_->board(), actor.side, false, actor.side, planes);
     return;
   }
@@ -173,8 +204,10 @@ void VectorGame::step_one(size_t i, int64_t pick, const VectorBuffers& out) {
     env.played.push_back(env.moves[int(pick)]);
     refresh_legal(env);
   } else {
-    env.state->apply(env.legal[size_t(pick)]);
+    const game::Actor mover = env.state->actor();
+    const std::string said = env.state->apply(env.legal[size_t(pick)]);
     settle(env);
+    if (game_->board().kind == BoardKind::kHidden) follow_views(env, mover.side, said);
   }
   ++env.steps;
   const bool ended = over(env);

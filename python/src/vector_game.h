@@ -10,6 +10,7 @@
 #include "core/movegen.h"
 #include "core/position.h"
 #include "game/state.h"
+#include "hidden/player_view.h"
 #include "py_game.h"
 
 // N games stepped together (jungle.VectorGame, docs/python.md): actions in,
@@ -68,12 +69,20 @@ class VectorGame {
     std::unique_ptr<game::State> state;
     std::vector<std::string> legal;
     std::vector<int> codes;  // the legal integers, in the order of moves or legal
+    // A hidden game: each side's view (index: the side), kept up to date
+    // from the announcements as a player keeps its own, since rebuilding a
+    // view from its observation replays the whole game at every step.
+    std::vector<hidden::PlayerView> views;
     int steps = 0;
   };
 
   void restart(Env& env);
   void settle(Env& env);  // chance acts until a side is to act or it is over
   void refresh_legal(Env& env);
+  // A hidden game's views: made from each side's observation, or moved on
+  // by the announcement `said` that `mover`'s action drew.
+  void make_views(Env& env) const;
+  void follow_views(Env& env, Side mover, const std::string& said) const;
   void write(size_t i, const VectorBuffers& out) const;
   bool over(const Env& env) const;
   void step_one(size_t i, int64_t action_index, const VectorBuffers& out);

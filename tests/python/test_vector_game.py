@@ -118,7 +118,9 @@ def test_threads_play_the_same_games(variant):
         jungle.VectorGame(game, 2, threads=0)
 
 
-@pytest.mark.parametrize("variant", ["standard", "animal-checkers", "flip", "flip-jungle", "hidden"])
+@pytest.mark.parametrize(
+    "variant", ["standard", "animal-checkers", "flip", "flip-jungle", "hidden", "hidden-stratego"]
+)
 def test_arrays_are_those_of_each_games_state(variant):
     game = jungle.load_game(variant)
     vg = jungle.VectorGame(game, 3, seed=6, max_steps=60)
