@@ -17,6 +17,7 @@
 #include "pg_test_server.h"
 #include "test_folder.h"
 #include "web/web_server.h"
+#include "web_clocked_server_fixture.h"
 #include "web_test_util.h"
 
 namespace jungle::web {
@@ -32,24 +33,12 @@ std::string header(const Reply& r, const std::string& name) {
 const Json kAnn = {{"name", "Ann"}, {"password", "ann-secret-1"}};
 const Json kBob = {{"name", "bob"}, {"password", "bob-secret-1"}};
 
-class WebAccountTest : public ::testing::Test {
+class WebAccountTest : public ClockedServerTest {
  protected:
-  void TearDown() override { server_.reset(); }
-  void start() {
-    WebServerOptions options = small_test_server(dir_, 16);
-    options.password_cost = PasswordCost::minimum();
-    options.clock = [this] { return now_.load(); };
-    server_ = std::make_unique<WebServer>(options);
-    port_ = server_->start();
-  }
+  WebAccountTest() : ClockedServerTest("web-account") {}
   std::unique_ptr<Browser> browser(const std::string& key) {
     return std::make_unique<Browser>(port_, key);
   }
-
-  TestFolder dir_{"web-account"};
-  std::unique_ptr<WebServer> server_;
-  int port_ = 0;
-  std::atomic<int64_t> now_{1'700'000'000'000};
 };
 
 TEST_F(WebAccountTest, SigningUpLogsInWithAnHttpOnlyStrictCookie) {

@@ -6,7 +6,6 @@
 // Glicko-2 gives after a game.
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -15,8 +14,7 @@
 #include <utility>
 
 #include "rating/glicko2.h"
-#include "test_folder.h"
-#include "web/web_server.h"
+#include "web_clocked_server_fixture.h"
 #include "web_test_util.h"
 
 namespace jungle::web {
@@ -110,21 +108,9 @@ inline Json expect_blitz(Browser& anyone, const std::string& name, const rating:
   return shown;
 }
 
-class WebRatedTest : public ::testing::Test {
+class WebRatedTest : public ClockedServerTest {
  protected:
-  void TearDown() override { server_.reset(); }
-  void start() {
-    WebServerOptions options = small_test_server(dir_, 16);
-    options.password_cost = PasswordCost::minimum();
-    options.clock = [this] { return now_.load(); };
-    server_ = std::make_unique<WebServer>(options);
-    port_ = server_->start();
-  }
-
-  TestFolder dir_{"web-rated"};
-  std::unique_ptr<WebServer> server_;
-  int port_ = 0;
-  std::atomic<int64_t> now_{1'700'000'000'000};
+  WebRatedTest() : ClockedServerTest("web-rated") {}
 };
 
 }  // namespace jungle::web
