@@ -4,7 +4,7 @@ Written by hand from python/src/*.cpp; tests/python/test_stubs.py checks that
 every name here exists in the module and the other way round.
 """
 
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -193,10 +193,15 @@ class Engine:
 class Tablebase:
     """A folder of the open game's endgame tables (docs/tablebases.md)."""
 
+    @overload
     def __init__(self, game: Game, folder: str) -> None: ...
-    def probe(self, state: State) -> Optional[Tuple[str, int]]:
-        """('win'|'draw'|'loss', plies to the end) for the side to move; None when not covered."""
-    def move_values(self, state: State) -> List[Tuple[str, str, int]]: ...
+    @overload
+    def __init__(self, folder: str) -> None:
+        """The standard rules' tables in `folder`."""
+    def probe(self, state_or_fen: Union[State, str]) -> Optional[Tuple[str, int, List[str]]]:
+        """('win'|'draw'|'loss', plies to the end, the moves that keep that value) for the side
+        to move of a state or a FEN; None when not covered."""
+    def move_values(self, state_or_fen: Union[State, str]) -> List[Tuple[str, str, int]]: ...
     @property
     def max_pieces(self) -> int: ...
     @property

@@ -35,22 +35,28 @@ class PyTablebase {
   PyTablebase(std::shared_ptr<PyGame> game, const std::string& folder)
       : game_(std::move(game)), tables_(rules_with_tables(*game_), folder) {}
 
-  // The position of a state of this game, for the tables (which value the
-  // board and the side to move, not the history).
-  Position position_of(py::object state) const {
-    const std::string fen = state.attr("fen")().cast<std::string>();
+  // The position of a state of this game or of a FEN in our notation, for
+  // the tables (which value the board and the side to move, not the
+  // history).
+  Position position_of(py::object state_or_fen) const {
+    const std::string fen = py::isinstance<py::str>(state_or_fen)
+                                ? state_or_fen.cast<std::string>()
+                                : state_or_fen.attr("fen")().cast<std::string>();
     return Position::from_fen(fen, game_->board().rules);
   }
 
-  std::optional<std::tuple<std::string, int>> probe(py::object state) const {
-    const Position pos = position_of(state);
+  // (WDL, plies to the end, the moves that keep that value), or None.
+  std::optional<std::tuple<std::string, int, std::vector<std::string>>> probe(
+      py::object state_or_fen) const {
+    const Position pos = position_of(state_or_fen);
     const std::optional<tb::Verdict> v = tables_.probe(pos);
     if (!v) return std::nullopt;
-    return std::make_tuple(tb::wdl_text(v->wdl), v->distance);
+    return std::make_tuple(tb::wdl_text(v->wdl), v->distance, best_moves(pos, *v));
   }
 
-  std::vector<std::tuple<std::string, std::string, int>> move_values(py::object state) const {
-    const Position pos = position_of(state);
+  std::vector<std::tuple<std::string, std::string, int>> move_values(
+      py::object state_or_fen) const {
+    const Position pos = position_of(state_or_fen);
     std::vector<std::tuple<std::string, std::string, int>> out;
     for (const tb::Tablebase::MoveValue& mv : tables_.move_values(pos)) {
       out.emplace_back(pos.rule_set().geometry().move_text(mv.move), tb::wdl_text(mv.verdict.wdl),
@@ -63,6 +69,18 @@ class PyTablebase {
   int table_count() const { return tables_.table_count(); }
 
  private:
+  // The moves whose value is the position's own `v`: each best move (a win
+  // by its shortest way, a loss by its longest, every draw).
+  std::vector<std::string> best_moves(const Position& pos, const tb::Verdict& v) const {
+    std::vector<std::string> out;
+    for (const tb::Tablebase::MoveValue& mv : tables_.move_values(pos)) {
+      if (mv.verdict.wdl == v.wdl && mv.verdict.distance == v.distance) {
+        out.push_back(pos.rule_set().geometry().move_text(mv.move));
+      }
+    }
+    return out;
+  }
+
   std::shared_ptr<PyGame> game_;
   tb::Tablebase tables_;
 };
@@ -74,10 +92,14 @@ void bind_tablebase(py::module_& m) {
                           "A folder of the open game's endgame tables (docs/tablebases.md).")
       .def(py::init<std::shared_ptr<PyGame>, const std::string&>(), py::arg("game"),
            py::arg("folder"))
-      .def("probe", &PyTablebase::probe, py::arg("state"),
-           "('win'|'draw'|'loss', plies to the end) for the side to move; None when no table "
-           "covers the position.")
-      .def("move_values", &PyTablebase::move_values, py::arg("state"),
+      .def(py::init([](const std::string& folder) {
+             return std::make_unique<PyTablebase>(std::make_shared<PyGame>("standard"), folder);
+           }),
+           py::arg("folder"), "The standard rules' tables in `folder`.")
+      .def("probe", &PyTablebase::probe, py::arg("state_or_fen"),
+           "('win'|'draw'|'loss', plies to the end, [the moves that keep that value]) for the "
+           "side to move of a state or a FEN (ours); None when no table covers the position.")
+      .def("move_values", &PyTablebase::move_values, py::arg("state_or_fen"),
            "[(move, 'win'|'draw'|'loss', plies)] of every legal move for the side that moves, "
            "best first; [] when not covered.")
       .def_property_readonly("max_pieces", &PyTablebase::max_pieces)

@@ -14,7 +14,14 @@ def test_generate_and_probe(tmp_path):
     assert tables.max_pieces == 2 and tables.table_count == 17
     # Blue's Rat a step from Red's den: a win in one ply.
     state = game.state_from_fen("2r4/3R3/7/7/7/7/7/7/7 w")
-    assert tables.probe(state) == ("win", 1)
+    assert tables.probe(state) == ("win", 1, ["d8d9"])
+    # A FEN does as well as a state, and the folder alone means the standard rules.
+    assert tables.probe("2r4/3R3/7/7/7/7/7/7/7 w") == ("win", 1, ["d8d9"])
+    assert jungle.Tablebase(str(tmp_path)).probe("2r4/3R3/7/7/7/7/7/7/7 w") == ("win", 1, ["d8d9"])
+    # Red to move there loses in two plies whatever it does: both moves are its best.
+    assert tables.probe("2r4/3R3/7/7/7/7/7/7/7 b") == ("loss", 2, ["c9c8", "c9b9"])
+    with pytest.raises(RuntimeError, match="own den d1"):
+        tables.probe("7/7/7/7/7/7/7/7/3R3 w")
     values = tables.move_values(state)
     assert values[0] == ("d8d9", "win", 1)
     assert sorted(m for m, _, _ in values) == sorted(state.legal_moves())
