@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
 #include <string>
 #include <vector>
@@ -90,6 +91,54 @@ TEST(Dialects, SpellingsTheReadersAlsoTake) {
   EXPECT_EQ(write_square(Dialect::kBush, 59), "4a");
   EXPECT_EQ(write_square(Dialect::kMistboard, 0), "g1");
   EXPECT_EQ(write_square(Dialect::kKatago, 62), "G9");
+}
+
+// KataGo-AnimalChess's own board (hzyhhzy/KataGomo, cpp/game/board.cpp at
+// 5eeab49: Board::init places each piece at (x, y) with y = 0 the top row;
+// Location::toString names it letter(x) then y_size - y; colorToChar writes
+// White in lower case, Black in upper, 'j' the Leopard; Black moves first).
+// Its start, placed from those coordinates rather than typed, reads as ours,
+// Black its first player as our Blue, and each piece stands on the square its
+// vertex names.
+TEST(Dialects, KataGomosOwnStartAndVerticesAreOurs) {
+  struct Placed {
+    int x, y;
+    char letter;  // colorToChar's: lower case White, upper case Black
+  };
+  const std::vector<Placed> init = {{0, 0, 'l'}, {6, 0, 't'}, {1, 1, 'd'}, {5, 1, 'c'},
+                                    {0, 2, 'r'}, {2, 2, 'j'}, {4, 2, 'w'}, {6, 2, 'e'},
+                                    {6, 8, 'L'}, {0, 8, 'T'}, {5, 7, 'D'}, {1, 7, 'C'},
+                                    {6, 6, 'R'}, {4, 6, 'J'}, {2, 6, 'W'}, {0, 6, 'E'}};
+  std::vector<std::string> rows(9, std::string(7, '.'));
+  for (const Placed& p : init) rows[size_t(p.y)][size_t(p.x)] = p.letter;
+  std::string placement;
+  for (const std::string& row : rows) {
+    int empty = 0;
+    for (char c : row) {
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) placement += char('0' + empty);
+      empty = 0;
+      placement += c;
+    }
+    if (empty) placement += char('0' + empty);
+    placement += '/';
+  }
+  placement.pop_back();
+  EXPECT_EQ(convert_position(placement + " w", Dialect::kKatago, Dialect::kJungle), kStart);
+  const Position start = Position::from_fen(kStart);
+  for (const Placed& p : init) {
+    const std::string vertex = std::string(1, char('A' + p.x)) + std::to_string(9 - p.y);
+    const Square s = read_square(Dialect::kKatago, vertex);
+    ASSERT_NE(s, kNoSquare) << vertex;
+    const Piece piece = start.piece_on(s);
+    ASSERT_NE(piece, kNoPiece) << vertex;
+    EXPECT_EQ(side_of(piece), p.letter >= 'a' ? kRed : kBlue) << vertex;
+    const char animal = char(std::tolower(p.letter));
+    EXPECT_EQ(char(std::tolower(piece_letter(piece))), animal == 'j' ? 'p' : animal) << vertex;
+  }
 }
 
 // mistboard's jungle-fen.test.ts pins the FENs its Rust engine wrote along a
