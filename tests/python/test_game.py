@@ -1,5 +1,7 @@
 """The OpenSpiel-shaped interface: exact values at known positions."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -219,3 +221,17 @@ def test_read_records_reads_the_dialect_a_notation_tag_names():
                             ("bush", "1. 7g-7f 7c-7d 2. 7f-7e")]:
         games = jungle.read_records(f'[Notation "{notation}"]\n\n{moves} *\n')
         assert [g.history_moves() for g in games] == [["a3a4", "a7a6", "a4a5"]], notation
+
+
+@pytest.mark.parametrize("name", ["dog-swims", "hidden", "flip/flip-jungle"])
+def test_a_rule_files_path_loads_as_its_name_does(name):
+    # The repository's own rule files, found from this file's place in it.
+    path = Path(__file__).resolve().parents[2] / "variants" / f"{name}.toml"
+    by_path = jungle.load_game(str(path))
+    by_name = jungle.load_game(name.split("/")[-1])
+    assert by_path.num_distinct_actions() == by_name.num_distinct_actions()
+    a, b = by_path.new_initial_state(seed=3), by_name.new_initial_state(seed=3)
+    assert a.legal_moves() == b.legal_moves()
+    assert np.array_equal(a.observation_tensor(0), b.observation_tensor(0))
+    with pytest.raises(ValueError):
+        jungle.load_game(str(path.with_name("no-such-file.toml")))
