@@ -5,8 +5,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -53,6 +56,15 @@ TEST(FlipCli, TheAliasesPlayTheGamesTheyPlayedWithTheirOwnLoops) {
       "hidden-match --games 6 --seed 7 --verbose --records --engine cheater --opponent sampler "
       "--nodes 200",
       "game 1: cheater won, 1-0 (den, 13 plies, cheater Blue)\n", 3339, 0x3e43270b5b160ec2ULL);
+  // hidden-match's engine is the protocol's (game::HiddenEngine), which
+  // clears its tables at each new game as over the protocol; its own
+  // searcher kept them from game to game. Each move is the same search as
+  // before (with the tables kept, every record of the comparison runs was
+  // byte-identical), so games 1 and 2 are as before; game 3, played with
+  // other tables, was a win in 187 plies.
+  expect_output(
+      "hidden-match --games 3 --seed 2 --opponent sampler --nodes 500 --verbose --records",
+      "game 3: engine lost, 0-1 (den, 182 plies, engine Blue)\n", 4398, 0x8ad9c995d061c8a6ULL);
 }
 
 TEST(FlipCli, VariantsListsTheFlipSetsAndChecksFlipFiles) {
@@ -182,6 +194,150 @@ TEST(FlipCli, FlipMatchPlaysTheEngineAgainstItselfAtAnotherBudget) {
                         "nodes a move), 2 games\n"),
             0u)
       << hidden;
+}
+
+// An alias's --verbose --records output, game by game: each game's line
+// ("game 1: engine won, ...") and its record.
+std::vector<std::string> games_in(const std::string& out) {
+  std::vector<std::string> games;
+  for (size_t at = out.find("game 1: "); at != std::string::npos;) {
+    const size_t next = out.find("\ngame ", at);
+    games.push_back(out.substr(at, next == std::string::npos ? std::string::npos : next - at));
+    at = next == std::string::npos ? next : next + 1;
+  }
+  return games;
+}
+
+// What each flip of a Flip Jungle record revealed, by square ("b2?=L").
+std::map<std::string, char> revealed(const std::string& record) {
+  std::map<std::string, char> out;
+  const std::regex flip("([a-d][1-8])\\?=([A-Za-z])");
+  for (auto it = std::sregex_iterator(record.begin(), record.end(), flip);
+       it != std::sregex_iterator(); ++it)
+    out[(*it)[1]] = (*it)[2].str()[0];
+  return out;
+}
+
+// Whether two flip games revealed the same animal on every square both
+// flipped, and flipped a square in common.
+bool same_deal(const std::string& a, const std::string& b) {
+  const std::map<std::string, char> first = revealed(a), second = revealed(b);
+  int common = 0;
+  for (const auto& [square, animal] : first) {
+    const auto it = second.find(square);
+    if (it == second.end()) continue;
+    if (it->second != animal) return false;
+    ++common;
+  }
+  return common > 0;
+}
+
+// The [FEN "..."] tag of a record: a hidden game's set-up.
+std::string fen_of(const std::string& record) {
+  const size_t at = record.find("[FEN \"");
+  return at == std::string::npos ? "" : record.substr(at, record.find('\n', at) - at);
+}
+
+TEST(FlipCli, PairedAliasesPlayEachDealTwiceWithColoursSwapped) {
+  // --paired: jungle match's sampler (match/chance.h PairedDeals) in the
+  // aliases: games 2k and 2k+1 share their deal (flip) or set-up (hidden),
+  // the first player's colour swapped; the next pair has another.
+  int status = 0;
+  const std::vector<std::string> flip = games_in(
+      run("flip-match --paired --games 4 --seed 3 --depth 1 --verbose --records", &status));
+  EXPECT_EQ(status, 0);
+  ASSERT_EQ(flip.size(), 4u);
+  for (size_t k = 0; k < 4; ++k) {
+    EXPECT_NE(flip[k].find(k % 2 ? ", engine second)" : ", engine first)"), std::string::npos)
+        << flip[k];
+  }
+  EXPECT_TRUE(same_deal(flip[0], flip[1])) << flip[0] << flip[1];
+  EXPECT_TRUE(same_deal(flip[2], flip[3])) << flip[2] << flip[3];
+  EXPECT_FALSE(same_deal(flip[0], flip[2])) << flip[0] << flip[2];
+
+  const std::vector<std::string> hidden =
+      games_in(run("hidden-match --paired --games 4 --seed 3 --opponent random --depth 1 --verbose "
+                   "--records",
+                   &status));
+  EXPECT_EQ(status, 0);
+  ASSERT_EQ(hidden.size(), 4u);
+  for (size_t k = 0; k < 4; ++k) {
+    EXPECT_NE(hidden[k].find(k % 2 ? ", engine Red)" : ", engine Blue)"), std::string::npos)
+        << hidden[k];
+  }
+  EXPECT_FALSE(fen_of(hidden[0]).empty()) << hidden[0];
+  EXPECT_EQ(fen_of(hidden[0]), fen_of(hidden[1]));
+  EXPECT_EQ(fen_of(hidden[2]), fen_of(hidden[3]));
+  EXPECT_NE(fen_of(hidden[0]), fen_of(hidden[2]));
+  // Without --paired each game draws its own set-up from one stream.
+  const std::vector<std::string> stream = games_in(run(
+      "hidden-match --games 2 --seed 3 --opponent random --depth 1 --verbose --records", &status));
+  ASSERT_EQ(stream.size(), 2u);
+  EXPECT_NE(fen_of(stream[0]), fen_of(stream[1]));
+}
+
+// The moves of each game in a text of records (an alias's --records
+// output, or a `jungle match --pgn` file), in order: tags, comments, move
+// numbers, results and an alias's own lines left out.
+std::vector<std::string> moves_of(const std::string& records) {
+  std::vector<std::string> games;
+  std::istringstream lines(std::regex_replace(records, std::regex("\\{[^}]*\\}"), ""));
+  const std::regex skipped("[0-9]+\\.+|1-0|0-1|1/2-1/2|\\*");
+  // A record's tags, then its moves up to the first empty line.
+  enum class Part { kOutside, kTags, kMoves } part = Part::kOutside;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("[", 0) == 0) {
+      part = Part::kTags;
+    } else if (line.empty()) {
+      if (part == Part::kMoves) part = Part::kOutside;
+    } else if (part != Part::kOutside) {
+      if (part == Part::kTags) games.emplace_back();
+      part = Part::kMoves;
+      std::istringstream words(line);
+      for (std::string word; words >> word;) {
+        if (!std::regex_match(word, skipped)) games.back() += word + " ";
+      }
+    }
+  }
+  return games;
+}
+
+TEST(FlipCli, PairedAliasesPlayTheGamesOfAMatchBetweenProcesses) {
+  // With --paired, an alias plays its family's engine (the protocol's) on
+  // jungle match's paired deals: the very games `jungle match` plays
+  // between two `jungle` processes at the same limits, seed and engine
+  // seeds (hidden-match seeds its first engine 2 S + 1, its second
+  // 7919 S + 3).
+  const std::string jungle = JUNGLE_BINARY;
+  const std::string records =
+      (std::filesystem::temp_directory_path() / ("paired_" + std::to_string(::getpid()) + ".pgn"))
+          .string();
+  for (const char* family : {"flip", "hidden"}) {
+    SCOPED_TRACE(family);
+    const std::string seeds[2] = {family == std::string("hidden") ? " option.Seed=7" : "",
+                                  family == std::string("hidden") ? " option.Seed=23760" : ""};
+    int status = 0;
+    const std::string alias = run(std::string(family) +
+                                      "-match --paired --opponent engine --nodes 300 "
+                                      "--opponent-nodes 50 --games 4 --seed 3 --verbose --records",
+                                  &status);
+    EXPECT_EQ(status, 0) << alias;
+    std::filesystem::remove(records);
+    run(std::string("match --variant ") + family + " --engine \"cmd=" + jungle +
+            " name=a nodes=300" + seeds[0] + "\" --engine \"cmd=" + jungle + " name=b nodes=50" +
+            seeds[1] +
+            "\" --games 4 --concurrency 1 --seed 3 --max-plies 0 --no-adjudication --pgn " +
+            records,
+        &status);
+    EXPECT_EQ(status, 0);
+    std::ifstream in(records);
+    std::stringstream written;
+    written << in.rdbuf();
+    const std::vector<std::string> games = moves_of(alias);
+    ASSERT_EQ(games.size(), 4u) << alias;
+    EXPECT_EQ(moves_of(written.str()), games) << written.str();
+  }
+  std::filesystem::remove(records);
 }
 
 // The first fenced block after `heading` in a file of docs/.

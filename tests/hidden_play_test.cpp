@@ -365,8 +365,10 @@ TEST(HiddenMatch, PlaysGamesBetweenPlayers) {
   const RuleSetPtr rules = load_variant("hidden");
   hidden::HiddenLimits limits;
   limits.depth = 1;
+  game::Limits per_move;
+  per_move.depth = 1;
   const test::InProcessMatch r = test::play_in_process(
-      "hidden", [&] { return game::hidden_player_engine(rules, hidden::engine_player(limits)); },
+      "hidden", [&] { return test::family_engine_at("hidden", per_move); },
       [&] { return game::hidden_player_engine(rules, hidden::random_player(5)); }, 2, 1);
   EXPECT_EQ(r.result.games, 2);
   ASSERT_EQ(r.games.size(), 2u);

@@ -170,10 +170,12 @@ TEST(HiddenMatch, AMatchByNodesIsRepeatable) {
   const RuleSetPtr rules = load_variant("hidden");
   hidden::HiddenLimits limits;
   limits.nodes = 3000;
+  game::Limits per_move;
+  per_move.nodes = 3000;
   std::vector<int> plies[2];
   for (std::vector<int>& p : plies) {
     const test::InProcessMatch m = test::play_in_process(
-        "hidden", [&] { return game::hidden_player_engine(rules, hidden::engine_player(limits)); },
+        "hidden", [&] { return test::family_engine_at("hidden", per_move); },
         [&] { return game::hidden_player_engine(rules, hidden::sampler_player(limits, 9)); }, 2, 4);
     for (const match::GameOutcome& g : m.games) p.push_back(g.state->plies());
   }

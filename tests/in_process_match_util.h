@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "game/builtin_engines.h"
+#include "game/family.h"
+#include "game/fixed_limits_engine.h"
 #include "match/match_config.h"
 #include "match/match_runner.h"
 
@@ -38,6 +40,17 @@ inline InProcessMatch play_in_process(const std::string& variant,
   match::MatchRunner runner(config);
   out.result = runner.run(
       [&out](const match::GameOutcome& g, const match::MatchResult&) { out.games.push_back(g); });
+  return out;
+}
+
+// The family's own engine of `variant` (the protocol's), searching every
+// move at `per_move`, as the aliases play it.
+inline game::BuiltinEngine family_engine_at(const std::string& variant,
+                                            const game::Limits& per_move) {
+  std::unique_ptr<game::Engine> engine = game::family_of_variant(variant).make_engine();
+  engine->set_option("Variant", variant);
+  game::BuiltinEngine out;
+  out.engine = game::at_fixed_limits(std::move(engine), per_move);
   return out;
 }
 

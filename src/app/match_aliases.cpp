@@ -5,6 +5,8 @@
 // chance, the lines printed for each game and the summary are the same
 // code for both.
 
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -25,6 +27,9 @@
 #include "game/flip_engine.h"
 #include "game/flip_observation.h"
 #include "game/hidden_baselines.h"
+#include "game/hidden_engine.h"
+#include "game/option_limits.h"
+#include "match/chance.h"
 #include "match/match_report.h"
 #include "match/match_runner.h"
 
@@ -46,6 +51,7 @@ struct AliasOptions {
   uint64_t seed = 1;
   bool verbose = false;
   bool records = false;
+  bool paired = false;
 
   // Flip Jungle's.
   bool dealt = false;
@@ -102,6 +108,26 @@ struct Alias {
   // Its judge of finished games; null for none.
   std::unique_ptr<GameJudge> (*judge)(const AliasOptions& opt);
 };
+
+// An engine's options, name and value, in the order they are set.
+using Settings = std::vector<std::pair<std::string, std::string>>;
+
+// A family's own engine, the one the protocol and `builtin=engine` play,
+// given only its seat's Observation: the alias's flags set as `jungle
+// match --engine "cmd=jungle option.NAME=VALUE ..."` sets them, so that
+// this match and one over the protocol play one engine, and its
+// per-player limits fixed (fixed_limits_engine.h). Move Overhead 0: in
+// this process there is no pipe to keep time for.
+game::BuiltinEngine protocol_engine(std::unique_ptr<game::Engine> engine,
+                                    const std::string& variant, const Settings& settings,
+                                    const game::Limits& per_move) {
+  engine->set_option("Variant", variant);
+  engine->set_option("Move Overhead", "0");
+  for (const auto& [option, value] : settings) engine->set_option(option, value);
+  game::BuiltinEngine out;
+  out.engine = game::at_fixed_limits(std::move(engine), per_move);
+  return out;
+}
 
 // ---- Flip Jungle ----
 
@@ -175,30 +201,22 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
     return game::flip_seer_engine(rules, limits, options);
   }
-  // The engine is the protocol's (game/flip_engine.h), its settings set as
-  // `jungle match --engine "cmd=jungle option.Quiescence=false ..."` sets
-  // them, so that this match and one over the protocol play one engine.
-  // Move Overhead 0: in this process there is no pipe to keep time for.
-  std::vector<std::pair<std::string, std::string>> settings = {{"Variant", opt.variant},
-                                                               {"Move Overhead", "0"}};
+  // The engine is the protocol's (game/flip_engine.h).
+  Settings settings;
   if (opt.no_quiescence) settings.emplace_back("Quiescence", "false");
   if (opt.no_tt) settings.emplace_back("Transposition Table", "false");
   if (opt.contempt != 0) settings.emplace_back("Draw Cost", std::to_string(opt.contempt));
   if (opt.chance_scale >= 0)
     settings.emplace_back("Chance Scale", std::to_string(opt.chance_scale));
-  std::unique_ptr<game::Engine> engine = game::make_flip_engine();
-  for (const auto& [option, value] : settings) engine->set_option(option, value);
   game::Limits per_move;
   per_move.movetime_ms = limits.movetime_ms;
   per_move.nodes = limits.nodes;
   per_move.depth = limits.depth;
-  game::BuiltinEngine out;
-  out.engine = game::at_fixed_limits(std::move(engine), per_move);
-  return out;
+  return protocol_engine(game::make_flip_engine(), opt.variant, settings, per_move);
 }
 
 bool flip_deals(const AliasOptions& opt) {
-  return opt.dealt || opt.engine == "seer";
+  return opt.dealt || opt.engine == "seer" || opt.paired;
 }
 
 std::string flip_title(const AliasOptions& opt) {
@@ -254,6 +272,24 @@ std::vector<std::string> hidden_players(bool) {
   return names;
 }
 
+// A share (--first-share, --risk, --anchor) as the engine's option takes
+// it: in whole percent.
+int64_t whole_percent(double share) {
+  return std::lround(share * 100);
+}
+
+// Refuses a share that is not a whole percentage, which the engine's option
+// could not take.
+const CLI::Validator kWholePercent(
+    [](const std::string& text) {
+      const double share = std::strtod(text.c_str(), nullptr);
+      return std::abs(share * 100 - double(whole_percent(share))) < 1e-9
+                 ? std::string()
+                 : "a share in whole percent (0.4, 0.05, ...): the engine's option is a "
+                   "percentage";
+    },
+    "", "whole percent");
+
 void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
   cmd.add_option("--method", opt.method,
                  "How the engine searches in contact with unknown pieces: tree (one search "
@@ -293,16 +329,19 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
                  "Share of the engine's time for deepening the worlds; the rest values the "
                  "candidates in every world")
       ->check(CLI::Range(0.05, 1.0))
+      ->check(kWholePercent)
       ->capture_default_str();
   cmd.add_option("--risk", opt.hidden.risk,
                  "How far a move's value leans from its mean over the worlds to its worst "
                  "(0: the mean, 1: the worst)")
       ->check(CLI::Range(0.0, 1.0))
+      ->check(kWholePercent)
       ->capture_default_str();
   cmd.add_option("--anchor", opt.hidden.anchor_share,
                  "Share of the engine's budget for one world searched deep, whose best moves "
                  "are the candidates (0: none)")
       ->check(CLI::Range(0.0, 0.9))
+      ->check(kWholePercent)
       ->capture_default_str();
 }
 
@@ -324,14 +363,26 @@ game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::strin
     return b->make ? game::hidden_player_engine(rules, b->make(seed, limits))
                    : game::hidden_cheater_engine(rules, limits);
   }
-  hidden::HiddenSearchOptions options = opt.hidden;
-  options.method =
-      opt.method == "tree" ? hidden::HiddenMethod::kTree : hidden::HiddenMethod::kWorlds;
-  options.opponent = opt.model == "informed"   ? hidden::OpponentModel::kInformed
-                     : opt.model == "guessing" ? hidden::OpponentModel::kGuessing
-                                               : hidden::OpponentModel::kAveraged;
-  options.seed = seed;
-  return game::hidden_player_engine(rules, hidden::engine_player(limits, options));
+  // The engine is the protocol's (game/hidden_engine.h), its search's
+  // settings its options; its seed folded into the option's range.
+  const hidden::HiddenSearchOptions& o = opt.hidden;
+  const Settings settings = {
+      {"Seed", std::to_string(seed % (uint64_t(game::option_limits::kMaxSeed) + 1))},
+      {"Method", opt.method},
+      {"Model", opt.model},
+      {"Tree Pruning", o.tree_pruning ? "true" : "false"},
+      {"Worlds", std::to_string(o.worlds)},
+      {"Candidates", std::to_string(o.candidates)},
+      {"Contact", std::to_string(o.contact_steps)},
+      {"World Lines", std::to_string(o.lines)},
+      {"First Share", std::to_string(whole_percent(o.first_share))},
+      {"Risk", std::to_string(whole_percent(o.risk))},
+      {"Anchor", std::to_string(whole_percent(o.anchor_share))}};
+  game::Limits per_move;
+  per_move.movetime_ms = limits.movetime_ms;
+  per_move.nodes = limits.nodes;
+  per_move.depth = limits.depth;
+  return protocol_engine(game::make_hidden_engine(), opt.variant, settings, per_move);
 }
 
 bool hidden_deals(const AliasOptions&) {
@@ -427,9 +478,16 @@ int run_alias(const Alias& alias, const AliasOptions& opt) {
     spec.make = [&alias, &opt, name = spec.name, second] { return alias.make(opt, name, second); };
   }
   // Every game's start (a set-up, a deal) and chance's outcomes from one
-  // stream, game after game (match/chance.h).
-  config.chance = std::make_shared<match::OneStream>(opt.seed, alias.deals(opt));
-  std::cout << alias.title(opt) << "\n";
+  // stream, game after game, the games the aliases always played; or, with
+  // --paired, jungle match's sampler: each deal twice, colours swapped
+  // (match/chance.h).
+  if (opt.paired) {
+    config.chance = std::make_shared<match::PairedDeals>(opt.seed);
+  } else {
+    config.chance = std::make_shared<match::OneStream>(opt.seed, alias.deals(opt));
+  }
+  std::cout << alias.title(opt)
+            << (opt.paired ? ", paired deals (each played twice, colours swapped)" : "") << "\n";
   const std::unique_ptr<GameJudge> judge = alias.judge(opt);
   match::MatchRunner runner(config);
   const match::MatchResult r =
@@ -484,6 +542,10 @@ void add_alias(CLI::App& app, const Alias& alias) {
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   cmd->add_option("--seed", opt->seed, "Seed of chance (set-ups, deals, flips) and the players")
       ->capture_default_str();
+  cmd->add_flag("--paired", opt->paired,
+                "Paired deals, as jungle match plays them: each game's start and chance drawn "
+                "once for two games, played with colours swapped (by default each game draws "
+                "its own from one stream)");
   cmd->add_flag("--verbose", opt->verbose, "Print each game's result");
   cmd->add_flag("--records", opt->records, "With --verbose, print each game's arbiter's record");
   alias.add_options(*cmd, *opt);

@@ -5,10 +5,11 @@
 #include "game/engine.h"
 
 // An engine that searches every move at limits fixed when it is made,
-// whatever limits it is given: how `jungle flip-match` plays the family's
-// own engine (the protocol's) with the alias's per-player budgets (--nodes,
-// --opponent-nodes, --depth, --movetime together) in a match whose limits
-// are one for both. Everything else is the engine's.
+// whatever limits it is given: how `jungle flip-match` and `jungle
+// hidden-match` play each family's own engine (the protocol's) with the
+// alias's per-player budgets (--nodes, --opponent-nodes, --depth, --movetime
+// together) in a match whose limits are one for both. Everything else is
+// the engine's.
 
 namespace jungle::game {
 

@@ -114,11 +114,6 @@ HiddenPlayer ismcts_player(const HiddenLimits& limits, uint64_t seed) {
   return [searcher, limits](const PlayerView& view) { return searcher->search(view, limits).best; };
 }
 
-HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions options) {
-  auto searcher = std::make_shared<HiddenSearcher>(options);
-  return [searcher, limits](const PlayerView& view) { return searcher->search(view, limits).best; };
-}
-
 Move cheating_try(const HiddenGame& game, WorldSearch& engine, const HiddenLimits& limits) {
   SearchLimits l;
   l.movetime_ms = limits.nodes > 0 ? 0 : limits.movetime_ms;

@@ -42,8 +42,6 @@ HiddenPlayer pimc_player(const HiddenLimits& limits, uint64_t seed, int worlds =
 // ISMCTS (ismcts.h): one tree of its information sets, a world drawn from
 // its view each iteration, the open evaluation at the leaves.
 HiddenPlayer ismcts_player(const HiddenLimits& limits, uint64_t seed);
-// The engine of hidden_search.h.
-HiddenPlayer engine_player(const HiddenLimits& limits, HiddenSearchOptions options = {});
 // The cheater's move: the open engine `engine` on the arbiter's board of
 // `game`, seeing every animal.
 Move cheating_try(const HiddenGame& game, WorldSearch& engine, const HiddenLimits& limits);
