@@ -207,6 +207,18 @@ TEST(FlipRecord, GamesSaveAndLoadExactly) {
   EXPECT_EQ(read_flip_record(done).position.fen(), end.fen());
 }
 
+// A player's name is text from outside (the web's seats): a line break in it
+// must not end its tag and start another, such as a result of its choosing.
+TEST(FlipRecord, ALineBreakInATagCannotWriteAnotherTag) {
+  FlipPosition pos(rules("flip"));
+  pos.play(ply(pos, "b2?=L"));
+  const std::string text = write_flip_record(pos, {{"Blue", "Ann\n[Result \"1-0\"]"}});
+  EXPECT_EQ(text,
+            "[Blue \"Ann [Result \\\"1-0\\\"]\"]\n[Result \"*\"]\n[Variant \"flip\"]\n\n"
+            "1. b2?=L *\n");
+  EXPECT_EQ(read_flip_record(text).position.history(), pos.history());
+}
+
 TEST(FlipRecord, BadPliesAreRefusedWithTheirNumber) {
   try {
     read_flip_record("[Variant \"flip\"]\n\n1. b2?=L c2? *\n");

@@ -54,6 +54,18 @@ TEST(HiddenRecords, TheArbitersRecordRoundTrips) {
   }
 }
 
+// A player's name is text from outside (the web's seats): a line break in it
+// must not end its tag and start another, such as a result of its choosing.
+TEST(HiddenRecords, ALineBreakInATagCannotWriteAnotherTag) {
+  const HiddenGame game = random_game("hidden", 1, 0);
+  const std::string text = hidden::write_hidden_record(game, {{"Blue", "Ann\n[Result \"1-0\"]"}});
+  EXPECT_EQ(text.substr(0, text.find('\n') + 1), "[Blue \"Ann [Result \\\"1-0\\\"]\"]\n");
+  const std::vector<hidden::HiddenRecord> back = hidden::read_hidden_records(text);
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0].tag("Result"), "*");
+  EXPECT_EQ(back[0].tag("Blue"), "Ann [Result \"1-0\"]");
+}
+
 TEST(HiddenRecords, APlayersRecordHoldsOnlyItsView) {
   const HiddenGame game = random_game("hidden", 3, 60);
   for (hidden::Viewer v : {hidden::Viewer(kBlue), hidden::Viewer(kRed), hidden::Viewer()}) {

@@ -5,6 +5,7 @@
 #include "core/dialect_move.h"
 #include "core/dialect_position.h"
 #include "core/game_record.h"
+#include "core/record_tag_section.h"
 #include "core/variants.h"
 
 namespace jungle {
@@ -12,15 +13,6 @@ namespace jungle {
 namespace {
 
 constexpr size_t kLineWidth = 79;
-
-std::string escape_tag_value(std::string_view value) {
-  std::string out;
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += (c == '\n' || c == '\r') ? ' ' : c;
-  }
-  return out;
-}
 
 // Side to move and full move number of a FEN, read from its fields alone so
 // that writing a record never needs the rule set.

@@ -4,29 +4,10 @@
 
 #include "core/aborted_game.h"
 #include "core/game_record.h"
+#include "core/record_tag_section.h"
 #include "core/record_tokenizer.h"
 
 namespace jungle::flip {
-
-namespace {
-
-std::string escape(std::string_view value) {
-  std::string out;
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-std::string find_tag(const Tags& tags, std::string_view name) {
-  for (const auto& [k, v] : tags) {
-    if (k == name) return v;
-  }
-  return "";
-}
-
-}  // namespace
 
 std::string write_flip_record(const FlipPosition& pos, const Tags& tags,
                               const std::vector<std::string>& comments,
@@ -37,27 +18,19 @@ std::string write_flip_record(const FlipPosition& pos, const Tags& tags,
   // has not ended the game first.
   const bool use_declared = end == FlipEnd::kNone && declared;
   if (use_declared) result = declared->result;
-  Tags out;
-  for (std::string_view name : {"Event", "Date", "Blue", "Red"}) {
-    if (std::string v = find_tag(tags, name); !v.empty()) out.emplace_back(name, v);
-  }
+  Tags own;
   const std::string result_text(
       record_result_tag(result, use_declared ? declared->termination : std::string_view()));
-  out.emplace_back("Result", result_text);
-  out.emplace_back("Variant", pos.rules().name);
+  own.emplace_back("Result", result_text);
+  own.emplace_back("Variant", pos.rules().name);
   if (pos.initial_fen() != FlipPosition::start_fen(pos.rules())) {
-    out.emplace_back("FEN", pos.initial_fen());
+    own.emplace_back("FEN", pos.initial_fen());
   }
-  if (end != FlipEnd::kNone) out.emplace_back("Termination", std::string(flip_end_tag(end)));
+  if (end != FlipEnd::kNone) own.emplace_back("Termination", std::string(flip_end_tag(end)));
   if (use_declared && !declared->termination.empty()) {
-    out.emplace_back("Termination", declared->termination);
+    own.emplace_back("Termination", declared->termination);
   }
-  for (const auto& [k, v] : tags) {
-    if (find_tag(out, k).empty()) out.emplace_back(k, v);
-  }
-  std::string text;
-  for (const auto& [k, v] : out) text += "[" + k + " \"" + escape(v) + "\"]\n";
-  text += "\n";
+  std::string text = write_tag_section(tags, own);
   std::string line;
   const std::vector<Ply>& plies = pos.history();
   auto put = [&](const std::string& word) {
@@ -98,14 +71,14 @@ FlipRecord read_game(Tokenizer& tokens, int game, bool allow_files, bool& empty)
   empty = true;
   auto start = [&](int line) {
     const std::string variant =
-        find_tag(tags, "Variant").empty() ? "flip" : find_tag(tags, "Variant");
+        tag_value(tags, "Variant").empty() ? "flip" : tag_value(tags, "Variant");
     const bool shipped = is_flip_variant(variant) && !variant.ends_with(".toml");
     if (!shipped && !(allow_files && is_flip_variant(variant))) {
       throw RecordError(game, line, "Variant '" + variant + "' is not a Flip Jungle rule set");
     }
     try {
       FlipRulesPtr rules = load_flip_rules(variant);
-      const std::string fen = find_tag(tags, "FEN");
+      const std::string fen = tag_value(tags, "FEN");
       pos.emplace(rules, fen.empty() ? FlipPosition::start_fen(*rules) : fen);
     } catch (const std::exception& e) {
       throw RecordError(game, line, e.what());

@@ -4,6 +4,7 @@
 
 #include "core/aborted_game.h"
 #include "core/record_rules.h"
+#include "core/record_tag_section.h"
 #include "core/record_tokenizer.h"
 #include "core/text_util.h"
 #include "core/variants.h"
@@ -12,44 +13,20 @@ namespace jungle::hidden {
 
 namespace {
 
-std::string escape(std::string_view value) {
-  std::string out;
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-std::string find_tag(const Tags& tags, std::string_view name) {
-  for (const auto& [k, v] : tags) {
-    if (k == name) return v;
-  }
-  return "";
-}
-
 std::string viewer_word(Viewer v) {
   return v ? side_name(*v) : "spectator";
 }
 
 std::string write(const HiddenGame& game, const Tags& given, const std::string& fen,
                   std::optional<Viewer> view) {
-  Tags out;
-  for (std::string_view name : {"Event", "Date", "Blue", "Red"}) {
-    if (std::string v = find_tag(given, name); !v.empty()) out.emplace_back(name, v);
-  }
+  Tags own;
   const std::string result(record_result_tag(game.result(), game.termination()));
-  out.emplace_back("Result", result);
-  out.emplace_back("Variant", game.variant());
-  out.emplace_back("FEN", fen);
-  if (view) out.emplace_back("View", viewer_word(*view));
-  if (!game.termination().empty()) out.emplace_back("Termination", game.termination());
-  for (const auto& [k, v] : given) {
-    if (find_tag(out, k).empty()) out.emplace_back(k, v);
-  }
-  std::string text;
-  for (const auto& [k, v] : out) text += "[" + k + " \"" + escape(v) + "\"]\n";
-  text += "\n";
+  own.emplace_back("Result", result);
+  own.emplace_back("Variant", game.variant());
+  own.emplace_back("FEN", fen);
+  if (view) own.emplace_back("View", viewer_word(*view));
+  if (!game.termination().empty()) own.emplace_back("Termination", game.termination());
+  std::string text = write_tag_section(given, own);
   const Geometry& g = game.rule_set().geometry();
   std::string line;
   auto add = [&](const std::string& word) {
@@ -116,7 +93,7 @@ class Reader {
       pending_.last_line = t.line;
       switch (t.kind) {
         case Token::kTag:
-          if (!find_tag(pending_.tags, t.text).empty()) {
+          if (!tag_value(pending_.tags, t.text).empty()) {
             fail(t.line, "tag " + t.text + " appears twice");
           } else {
             pending_.tags.emplace_back(t.text, t.value);
@@ -323,7 +300,7 @@ class Reader {
 }  // namespace
 
 std::string HiddenRecord::tag(std::string_view name) const {
-  return find_tag(tags, name);
+  return tag_value(tags, name);
 }
 
 std::string write_hidden_record(const HiddenGame& game, const Tags& tags) {
