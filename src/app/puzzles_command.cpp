@@ -64,6 +64,21 @@ std::string tally_text(const std::map<std::string, int>& counts) {
   return text.empty() ? "none" : text;
 }
 
+// Why a family's positions make no puzzles, from what the game interface
+// says it can do: a puzzle is the whole board and one line a search proves.
+std::string why_no_puzzles(const game::Family& family) {
+  const game::Capabilities can = family.capabilities();
+  if (can.hidden_information) {
+    return "a puzzle shows the whole board, and this game hides pieces from the player who "
+           "would solve it";
+  }
+  if (can.chance) {
+    return "a puzzle is the one winning line that a search proves, and in this game pieces are "
+           "turned face up by chance, so no line can be proven to win";
+  }
+  return "its positions are not searched for a single winning line";
+}
+
 // The finished games of rule set `variant` in the site's game store `spec`
 // (an SQLite file or a PostgreSQL URL, as `jungle serve --db` takes them),
 // oldest first, so that the same store gives the same puzzles. A game still
@@ -123,6 +138,18 @@ void print_yield(const puzzles::GeneratorStats& s, double wall_seconds) {
 }
 
 int run_puzzles_generate(PuzzlesOptions opt) {
+  // Asked first: a family without puzzles may have no rule set of the open
+  // game's format to load, and the player should hear why, not that the
+  // name is unknown. A name no family owns is the loader's to report.
+  const game::Family* family = nullptr;
+  try {
+    family = &game::family_of_variant(opt.variant);
+  } catch (const std::invalid_argument&) {
+  }
+  if (family && !family->capabilities().puzzles) {
+    return puzzle_error("'" + opt.variant + "' is a game of " + std::string(family->title()) +
+                        ", which has no puzzles: " + why_no_puzzles(*family));
+  }
   const RuleSetPtr rules = load_variant_or_report(opt.variant);
   if (!rules) return 2;
   // A database names its rule set, which the reader looks up among the
@@ -131,12 +158,6 @@ int run_puzzles_generate(PuzzlesOptions opt) {
   if (std::find(shipped.begin(), shipped.end(), rules->rules().name) == shipped.end()) {
     return puzzle_error("puzzles are made for shipped rule sets only, and '" + rules->rules().name +
                         "' is not one (jungle variants lists them)");
-  }
-  const game::Family& family = game::family_of_variant(opt.variant);
-  if (!family.capabilities().puzzles) {
-    return puzzle_error("rule set '" + rules->rules().name + "' is a game of " +
-                        std::string(family.title()) +
-                        ", which makes no puzzles: a puzzle shows the whole board");
   }
   for (const std::string& r : opt.records) opt.gen.records.emplace_back(r);
   if (!opt.store.empty()) {

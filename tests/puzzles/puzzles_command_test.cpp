@@ -1,5 +1,6 @@
 // `jungle puzzles generate` as a player runs it: puzzles from the site's own
-// finished games, read from the store that `jungle serve --db` writes.
+// finished games, read from the store that `jungle serve --db` writes, and
+// the games that make no puzzles refused with the reason.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -125,6 +126,27 @@ TEST(PuzzlesCommandTest, TheFinishedGamesOfAPostgresqlStoreBecomePuzzles) {
   expect_the_games_puzzles(folder, url, finished);
 }
 #endif
+
+// Flip Jungle and hidden pieces make no puzzles: the refusal says so, and
+// why, asked of the game interface (it used to be "unknown rule set 'flip'"
+// for Flip Jungle, whose sets are no rule sets of the open game's loader).
+TEST(PuzzlesCommandTest, FlipJungleAndHiddenPiecesAreRefusedWithTheReason) {
+  const web::TestFolder folder("puzzles-refused");
+  std::string errors;
+  int status = -1;
+  EXPECT_EQ(generate(folder, "--variant flip --games 1", errors, status), "");
+  EXPECT_EQ(status, 2);
+  EXPECT_EQ(errors,
+            "error: 'flip' is a game of Flip Jungle, which has no puzzles: a puzzle is the one "
+            "winning line that a search proves, and in this game pieces are turned face up by "
+            "chance, so no line can be proven to win\n");
+  EXPECT_EQ(generate(folder, "--variant hidden --games 1", errors, status), "");
+  EXPECT_EQ(status, 2);
+  EXPECT_EQ(errors,
+            "error: 'hidden' is a game of Jungle with hidden pieces, which has no puzzles: a "
+            "puzzle shows the whole board, and this game hides pieces from the player who would "
+            "solve it\n");
+}
 
 }  // namespace
 }  // namespace jungle
