@@ -1,17 +1,21 @@
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "app/commands.h"
 #include "app/variant_option.h"
+#include "core/aborted_game.h"
 #include "core/file_io.h"
 #include "core/game_record.h"
 #include "core/variants.h"
@@ -20,6 +24,8 @@
 #include "puzzles/puzzle.h"
 #include "puzzles/verifier.h"
 #include "tablebase/table.h"
+#include "web/store/game_store.h"
+#include "web/store/open_game_store.h"
 
 namespace jungle::app {
 
@@ -36,6 +42,7 @@ struct PuzzlesOptions {
   bool quiet = false;
   puzzles::GeneratorOptions gen;
   std::vector<std::string> records;
+  std::string store;  // the site's game store: an SQLite file or a PostgreSQL URL
 };
 
 int puzzle_error(const std::string& message) {
@@ -57,10 +64,63 @@ std::string tally_text(const std::map<std::string, int>& counts) {
   return text.empty() ? "none" : text;
 }
 
+// Why a family's positions make no puzzles, from what the game interface
+// says it can do: a puzzle is the whole board and one line a search proves.
+std::string why_no_puzzles(const game::Family& family) {
+  const game::Capabilities can = family.capabilities();
+  if (can.hidden_information) {
+    return "a puzzle shows the whole board, and this game hides pieces from the player who "
+           "would solve it";
+  }
+  if (can.chance) {
+    return "a puzzle is the one winning line that a search proves, and in this game pieces are "
+           "turned face up by chance, so no line can be proven to win";
+  }
+  return "its positions are not searched for a single winning line";
+}
+
+// The finished games of rule set `variant` in the site's game store `spec`
+// (an SQLite file or a PostgreSQL URL, as `jungle serve --db` takes them),
+// oldest first, so that the same store gives the same puzzles. A game still
+// being played is left out (its puzzles would help a player in it), and so
+// is an aborted one (no game was played). Throws web::StoreError.
+std::vector<puzzles::PlayedGame> stored_games(const std::string& spec, const std::string& variant) {
+  // Opening a store creates a missing SQLite file: a wrong path would then
+  // silently read no games.
+  if (spec.find("://") == std::string::npos && !std::filesystem::exists(spec)) {
+    throw web::StoreError("no such file (a store is the file that jungle serve --db writes)");
+  }
+  const std::unique_ptr<web::GameStore> store = web::open_game_store(spec);
+  constexpr int kPage = 500;
+  std::vector<int64_t> finished;
+  for (int offset = 0;; offset += kPage) {
+    const std::vector<web::StoredGame> page = store->list(kPage, offset);
+    for (const web::StoredGame& g : page) {
+      if (g.variant == variant && g.result != "*" && g.result != kAbortedResult &&
+          g.termination != kAbortedTermination) {
+        finished.push_back(g.id);
+      }
+    }
+    if (int(page.size()) < kPage) break;
+  }
+  std::sort(finished.begin(), finished.end());
+  std::vector<puzzles::PlayedGame> games;
+  for (const int64_t id : finished) {
+    const std::optional<web::StoredGame> g = store->load(id);  // the list leaves the moves out
+    if (!g) continue;                                          // deleted since
+    puzzles::PlayedGame played{g->start_fen, {}, "store game " + std::to_string(id)};
+    std::istringstream moves(g->moves);
+    for (std::string move; moves >> move;) played.moves.push_back(move);
+    games.push_back(std::move(played));
+  }
+  return games;
+}
+
 // The yield, as docs/puzzles.md reports it.
 void print_yield(const puzzles::GeneratorStats& s, double wall_seconds) {
   std::cerr << "positions examined: " << s.positions << " (" << s.selfplay_games
-            << " self-play games, " << s.record_games << " record games)\n"
+            << " self-play games, " << s.record_games << " record games, " << s.played_games
+            << " stored games)\n"
             << "candidates: " << s.candidates << " (" << s.duplicates << " duplicates left out)\n"
             << "verified puzzles: " << s.verified << " ("
             << decimals(s.candidates ? 100.0 * double(s.verified) / double(s.candidates) : 0.0, 1)
@@ -78,6 +138,18 @@ void print_yield(const puzzles::GeneratorStats& s, double wall_seconds) {
 }
 
 int run_puzzles_generate(PuzzlesOptions opt) {
+  // Asked first: a family without puzzles may have no rule set of the open
+  // game's format to load, and the player should hear why, not that the
+  // name is unknown. A name no family owns is the loader's to report.
+  const game::Family* family = nullptr;
+  try {
+    family = &game::family_of_variant(opt.variant);
+  } catch (const std::invalid_argument&) {
+  }
+  if (family && !family->capabilities().puzzles) {
+    return puzzle_error("'" + opt.variant + "' is a game of " + std::string(family->title()) +
+                        ", which has no puzzles: " + why_no_puzzles(*family));
+  }
   const RuleSetPtr rules = load_variant_or_report(opt.variant);
   if (!rules) return 2;
   // A database names its rule set, which the reader looks up among the
@@ -87,13 +159,14 @@ int run_puzzles_generate(PuzzlesOptions opt) {
     return puzzle_error("puzzles are made for shipped rule sets only, and '" + rules->rules().name +
                         "' is not one (jungle variants lists them)");
   }
-  const game::Family& family = game::family_of_variant(opt.variant);
-  if (!family.capabilities().puzzles) {
-    return puzzle_error("rule set '" + rules->rules().name + "' is a game of " +
-                        std::string(family.title()) +
-                        ", which makes no puzzles: a puzzle shows the whole board");
-  }
   for (const std::string& r : opt.records) opt.gen.records.emplace_back(r);
+  if (!opt.store.empty()) {
+    try {
+      opt.gen.played = stored_games(opt.store, rules->rules().name);
+    } catch (const web::StoreError& e) {
+      return puzzle_error(opt.store + ": " + e.what());
+    }
+  }
   if (!opt.quiet) opt.gen.progress = [](const std::string& line) { std::cerr << line << "\n"; };
   // An existing database is added to: its puzzles are not found again.
   std::vector<std::string> known;
@@ -204,6 +277,9 @@ void add_puzzles_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1.0));
   gen->add_option("--records", opt->records, "Record files of finished games to look through");
+  gen->add_option("--store", opt->store,
+                  "The site's game store (jungle serve --db): an SQLite file or a PostgreSQL URL; "
+                  "its finished games are looked through after the records");
   gen->add_option("--max-moves", opt->gen.verify.max_player_moves,
                   "The longest solution, in moves of the player")
       ->capture_default_str()

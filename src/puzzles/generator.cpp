@@ -4,11 +4,13 @@
 #include <ostream>
 #include <random>
 #include <set>
+#include <stdexcept>
 
 #include "core/file_io.h"
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/movegen.h"
+#include "core/notation.h"
 #include "search/engine.h"
 #include "search/search.h"
 
@@ -97,25 +99,11 @@ class Run {
     for (size_t g = 0; g < games.size(); ++g) {
       const Game game = Game::from_record(games[g], RecordSource::of_file(file));
       if (game.rule_set_ptr()->rules().name != rules_->rules().name) continue;
-      Position pos = game.start();
-      std::vector<ScannedPosition> scanned;
-      scanner_.new_game();
-      SearchLimits limits;
-      limits.nodes = options_.nodes;
-      int previous = 0, own = 0;
-      for (int ply = 0; ply <= game.ply() && game_result(pos) == GameResult::kOngoing; ++ply) {
-        const SearchResult r = scanner_.search(pos, limits);
-        scanned.push_back({pos.fen(), r.score, previous, own,
-                           is_candidate(pos, r.score, previous, own),
-                           "record " + file.filename().string() + " game " + std::to_string(g + 1) +
-                               " ply " + std::to_string(ply)});
-        own = previous;
-        previous = r.score;
-        if (ply < game.ply()) pos.do_move(game.moves()[size_t(ply)].move);
-      }
-      stats_.positions += int64_t(scanned.size());
+      std::vector<Move> moves;
+      for (const RecordedMove& m : game.moves()) moves.push_back(m.move);
+      scan_finished(game.start(), moves,
+                    "record " + file.filename().string() + " game " + std::to_string(g + 1));
       ++stats_.record_games;
-      verify_all(scanned);
       if (options_.progress) {
         options_.progress("record game " + std::to_string(g + 1) + " of " + file.string() + ": " +
                           std::to_string(stats_.verified) + " puzzles so far");
@@ -123,9 +111,57 @@ class Run {
     }
   }
 
+  void played(const PlayedGame& game) {
+    Position pos(rules_);
+    try {
+      if (!game.start_fen.empty()) pos = Position::from_fen(game.start_fen, rules_);
+    } catch (const FenError& e) {
+      throw std::invalid_argument(game.source + ": its start is no position: " + e.what());
+    }
+    const Position start = pos;
+    std::vector<Move> moves;
+    for (const std::string& text : game.moves) {
+      std::string error;
+      const std::optional<Move> m = parse_move(pos, text, &error);
+      if (!m) {
+        throw std::invalid_argument(game.source + ": move " + std::to_string(moves.size() + 1) +
+                                    " " + text + " does not replay: " + error);
+      }
+      pos.do_move(*m);
+      moves.push_back(*m);
+    }
+    scan_finished(start, moves, game.source);
+    ++stats_.played_games;
+    if (options_.progress) {
+      options_.progress(game.source + ": " + std::to_string(stats_.verified) + " puzzles so far");
+    }
+  }
+
   GeneratorStats& stats() { return stats_; }
 
  private:
+  // A finished game's positions, from `start` through each of `moves`, up to
+  // its end: scanned and their candidates verified. `source` names the game.
+  void scan_finished(Position pos, const std::vector<Move>& moves, const std::string& source) {
+    std::vector<ScannedPosition> scanned;
+    scanner_.new_game();
+    SearchLimits limits;
+    limits.nodes = options_.nodes;
+    int previous = 0, own = 0;
+    const int plies = int(moves.size());
+    for (int ply = 0; ply <= plies && game_result(pos) == GameResult::kOngoing; ++ply) {
+      const SearchResult r = scanner_.search(pos, limits);
+      scanned.push_back({pos.fen(), r.score, previous, own,
+                         is_candidate(pos, r.score, previous, own),
+                         source + " ply " + std::to_string(ply)});
+      own = previous;
+      previous = r.score;
+      if (ply < plies) pos.do_move(moves[size_t(ply)]);
+    }
+    stats_.positions += int64_t(scanned.size());
+    verify_all(scanned);
+  }
+
   void verify_all(const std::vector<ScannedPosition>& game) {
     for (const ScannedPosition& s : game) {
       if (!s.candidate) continue;
@@ -193,6 +229,7 @@ GeneratorStats generate(const RuleSetPtr& rules, const GeneratorOptions& options
   run.stats().verified_in_selfplay = run.stats().verified;
   const Clock::time_point records_start = Clock::now();
   for (const std::filesystem::path& file : options.records) run.records(file);
+  for (const PlayedGame& game : options.played) run.played(game);
   run.stats().record_seconds = seconds_since(records_start);
   return run.stats();
 }

@@ -5,6 +5,9 @@
 // DOM after every move are read for animals their reader was not shown
 // (leaks.mjs), judged by the game's announcements once it is over; and at
 // the end every screen shows the truth, and the record downloaded holds it.
+// Two accounts in a rated game online open the account pages (profile,
+// games list, Your-turn list, leaderboard) and read their routes, the
+// export too, while it goes on: none shows an animal of the other side.
 //   JUNGLE_BINARY=build/x/jungle node --test hidden_web.test.mjs
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -324,4 +327,86 @@ test('online between two browsers and a spectator: each sees its own view only',
   await shot(carol, '12-online-over-truth-shown');
   expectNoLeaks(evidence, recordAnnouncements(record), { answers: 30, events: 30, doms: 30 });
   for (const page of [alice, bob, carol]) await page.context().close();
+});
+
+test('the account pages of two players in a rated hidden game show neither the other side', async () => {
+  const { ann, bob } = await h.annAndBobSignedUp(browser, url);
+  const evidence = new Evidence();
+  await recordTraffic(ann, evidence, 'Ann (Blue)', () => 'blue');
+  await recordTraffic(bob, evidence, 'Bob (Red)', () => 'red');
+  const blitz = { kind: 'increment', initial_ms: 180000, increment_ms: 2000 };
+  const g = await h.callJson(ann, 'POST', '/api/games', { variant: 'hidden', online: true, rated: true, side: 'blue', time_control: blitz });
+  await h.callJson(bob, 'POST', '/api/join', { code: g.code });
+  const id = g.id;
+  const players = [
+    [ann, 'Ann', 'blue'],
+    [bob, 'Bob', 'red'],
+  ];
+  // Each page on the game, loaded again to learn of the login (made through the API).
+  for (const [p, name] of players) {
+    await h.openPage(p, `${url}#game=${id}`);
+    await p.reload();
+    await p.locator('body[data-ready="true"]').waitFor();
+    await p.waitForFunction((n) => document.querySelector('#btn-account')?.textContent === n, name);
+    await h.expectStatus(p, /Blue/);
+  }
+  const look = async (what) => {
+    for (const [page, name, eyes] of players) {
+      const snap = await domSnapshot(page);
+      evidence.dom(`${name}'s ${what} at ply ${snap.moves}`, eyes, snap, false);
+    }
+  };
+  for (let n = 0; n < 6; n += 1) {
+    const pub = await stateOf(ann, id);
+    const [me, other] = pub.side_to_move === 'blue' ? [ann, bob] : [bob, ann];
+    await play(me, pickTry(await stateOf(me, id), n));
+    await h.waitForMoves(other, pub.ply + 1);
+    await look('game');
+  }
+  assert.equal((await stateOf(ann, id)).status, 'ongoing');
+
+  // While the game goes on, each opens every account page, and its page
+  // reads every account route: the profile, its history and export, the
+  // games list, the Your-turn list and the leaderboard.
+  for (const [page, name, eyes] of players) {
+    await page.locator('#btn-account').click();
+    await page.locator(`#profile-games tr[data-game="${id}"]`).waitFor();
+    await look(`profile (opened by ${name})`);
+    await page.keyboard.press('Escape');
+    await page.locator('#btn-games').click();
+    await page.locator(`#games-body tr[data-game="${id}"]`).waitFor();
+    await look(`games list (opened by ${name})`);
+    await page.keyboard.press('Escape');
+    await page.locator('#btn-your-turn').click();
+    await page.locator('#dlg-your-turn').waitFor({ state: 'visible' });
+    await look(`Your-turn list (opened by ${name})`);
+    await page.keyboard.press('Escape');
+    await page.locator('#btn-lobby').click();
+    await page.locator('#lobby-leaderboard').click();
+    await page.locator('#dlg-leaderboard').waitFor({ state: 'visible' });
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/leaderboard?category=hidden')),
+      page.locator('#leaderboard-category').selectOption('hidden'),
+    ]);
+    await page.waitForFunction(() => /No established rating yet/.test(document.querySelector('#leaderboard-rows').textContent));
+    await look(`leaderboard (opened by ${name})`);
+    await page.keyboard.press('Escape');
+    for (const route of ['/api/players/Ann', '/api/players/Bob', '/api/players/Ann/history', '/api/your-turn', '/api/games', '/api/leaderboard?category=hidden']) {
+      await page.evaluate(async (r) => (await fetch(r)).json(), route);
+    }
+    // The export is a record file, not JSON: read as text.
+    for (const who of ['Ann', 'Bob']) {
+      const text = await page.evaluate(async (r) => (await fetch(r)).text(), `/api/players/${who}/record`);
+      evidence.answer(`${name} GET /api/players/${who}/record`, eyes, { text, ply: (await stateOf(ann, id)).ply });
+    }
+  }
+  await shot(ann, '13-online-account-pages');
+  const read = evidence.items.filter((i) => /\/api\/(players|your-turn|leaderboard)|\/api\/games$/.test(i.where)).length;
+  assert.ok(read >= 2 * 8, `account answers read: ${read}`);
+
+  await ann.locator('#btn-resign').click();
+  await finalState(ann, id);
+  const record = await finalRecord(id);
+  expectNoLeaks(evidence, recordAnnouncements(record), { answers: 30, events: 6, doms: 12 + 8 });
+  for (const page of [ann, bob]) await page.context().close();
 });

@@ -1,7 +1,8 @@
 // Aborting and the profile's filters in real Chromium: a rated game aborted
 // with the page's Abort before each side has moved (lichess's rule), shown
 // as aborted; then the profile's list filtered by the server, by rated or
-// casual, category and result.
+// casual, category and result; and a finished game opened from the list
+// into its review.
 //   JUNGLE_BINARY=build/x/jungle node --test profile_filters.test.mjs
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -22,6 +23,9 @@ after(() => h.stopServerAndBrowser({ server, browser }, work));
 
 /** The ids of the profile list's games, as the page shows them. */
 const listed = (p) => p.locator('#profile-games tr[data-game]').evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.game)));
+
+/** The server's review of game `id`, as the page's browser reads it. */
+const reviewOf = (p, id) => p.evaluate(async (i) => (await fetch(`/api/games/${i}/review`)).json(), id);
 
 /** Chooses `value` in the filter `id` and waits until the list shows exactly `ids`. */
 async function filterTo(p, id, value, ids) {
@@ -71,4 +75,17 @@ test('a game aborted before the first moves, and the profile list filtered by th
   await ann.screenshot({ path: path.join(shots, 'profile-filters-02-category.png') });
   await filterTo(ann, 'profile-category', 'flip', []);
   await ann.locator('#profile-games td.empty', { hasText: 'No game matches these filters.' }).waitFor();
+
+  // A finished game opens from the list into its review: the page shows it,
+  // and the server reviews it, started by the page itself.
+  await filterTo(ann, 'profile-category', '', [g.id, casual.id, won]);
+  assert.equal((await reviewOf(ann, won)).status, 'none');
+  await ann.locator(`#profile-games tr[data-game="${won}"] button`, { hasText: 'Open' }).click();
+  await ann.locator('#dlg-account').waitFor({ state: 'hidden' });
+  await ann.waitForFunction(() => document.querySelector('#review-panel')?.dataset.status === 'done', null, { timeout: 20000 });
+  assert.equal(await h.moveCount(ann), 2);
+  const review = await reviewOf(ann, won);
+  assert.equal(review.status, 'done');
+  assert.equal(review.total, 3); // the start and the two moves, each judged
+  await ann.screenshot({ path: path.join(shots, 'profile-filters-03-opened-in-review.png') });
 });

@@ -83,6 +83,33 @@ test('a player strip names the engine, its level and time, or the person', () =>
   assert.equal(playerLabel(null, 'blue'), '');
 });
 
+test("a rated game's strips show each player's rating by the name", () => {
+  const seats = { blue: { taken: true }, red: { taken: true } };
+  const rated = game({
+    mode: 'online',
+    you: ['blue'],
+    seats,
+    players: { blue: { ...HUMAN, rating: '1662?' }, red: { ...HUMAN, rating: '1338' } },
+  });
+  assert.equal(playerLabel(rated, 'blue'), 'You (1662?)');
+  assert.equal(playerLabel(rated, 'red'), 'Anonymous (1338)');
+  // A name chosen for the game comes first, escaped; a rating is digits and
+  // "?" only, never markup.
+  const named = game({
+    mode: 'online',
+    you: ['red'],
+    seats,
+    players: { blue: { ...HUMAN, name: 'Ann <3', rating: '1500?' }, red: { ...HUMAN, rating: '<b>1500</b>' } },
+  });
+  assert.equal(playerLabel(named, 'blue'), 'Ann &#60;3 (1500?)');
+  assert.equal(playerLabel(named, 'red'), 'You');
+  // A casual game has none.
+  assert.equal(
+    playerLabel(game({ mode: 'online', you: ['blue'], seats, players: { blue: HUMAN, red: HUMAN } }), 'red'),
+    'Anonymous',
+  );
+});
+
 test('the games list names players shortly', () => {
   assert.equal(playerShortName(engine(12)), 'Engine · Level 5');
   assert.equal(playerShortName(engine(7)), 'Engine · skill 7');
