@@ -229,6 +229,9 @@ class GameSessionBase {
   Json move_json(int ply) const;
   // The seat that made the move leading to `ply` (1..ply()).
   int mover_seat(int ply) const;
+  // How many times the plies were read from an Observation so far (each
+  // read replays the game), for the tests of how often that happens.
+  int seen_plies_reads() const { return seen_plies_reads_; }
   // The rules' part of the stored row: the rule set, the players, the
   // result, and the family's play (add_stored_play).
   StoredGame to_stored() const;
@@ -323,8 +326,9 @@ class GameSessionBase {
   std::string record_file_stem() const;
   // GameError kRefused "game_over" while the game is over.
   void require_ongoing_game() const;
-  // The plies as `viewer` knows them, read from its Observation.
-  std::vector<game::SeenPly> seen_plies(game::Viewer viewer) const;
+  // The plies as `viewer` knows them, read from its Observation (a read
+  // replays every ply; seen_reads_ keeps the last reads).
+  const std::vector<game::SeenPly>& seen_plies(game::Viewer viewer) const;
   // The family's fields of the state `viewer` is sent (to_json_for): its
   // board, the side to move, the legal moves, what its page draws.
   virtual void add_family_state(Json& state, game::Viewer viewer) const = 0;
@@ -337,6 +341,20 @@ class GameSessionBase {
  private:
   // Recent events kept in memory.
   static constexpr size_t kRecentEvents = 64;
+
+  // A family's reading of an Observation's plies, by the position text it
+  // read (Family::seen_plies reads the variant and that text alone, so a
+  // read stands while the text is the same). A move's event, the state its
+  // mover is sent and every watcher's state read the game once between
+  // them, where each read replays every ply: one a viewer (Blue, Red, a
+  // spectator), any of them answering whoever's text matches (where
+  // nothing is private, every viewer's).
+  struct SeenPliesRead {
+    std::string position;
+    std::vector<game::SeenPly> plies;
+  };
+  mutable std::array<std::optional<SeenPliesRead>, kSides + 1> seen_reads_;
+  mutable int seen_plies_reads_ = 0;
 
   int64_t id_;
   uint64_t changes_ = 0;
