@@ -81,6 +81,15 @@ void GameSessionBase::require_ongoing_game() const {
   }
 }
 
+void GameSessionBase::play_text(std::string_view text) {
+  require_ongoing_game();
+  if (ply() >= max_plies_) {
+    throw GameError(ErrorKind::kRefused, "game_too_long",
+                    "a game may have at most " + std::to_string(max_plies_) + " moves");
+  }
+  play_action(text);
+}
+
 void GameSessionBase::declare(int winner, const std::string& termination) {
   require_ongoing_game();
   if (winner >= 0 && !colours_known()) {

@@ -75,6 +75,11 @@ game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats);
 // GameError kConflict "setting_up" while the arrangements are not settled.
 GameError still_setting_up();
 
+// The most plies a game may have, in every family (a hidden game's refused
+// tries count, each one an announcement): no real game comes near it; it
+// bounds the memory one game can take.
+inline constexpr int kMaxGamePlies = 4000;
+
 class GameSessionBase {
  public:
   virtual ~GameSessionBase() = default;
@@ -120,10 +125,16 @@ class GameSessionBase {
   }
   void set_players(std::array<PlayerConfig, kSides> players);
 
-  // Plays an action as a client writes it ("a3a4"; a flip game's "b2?").
-  // Throws GameError kRefused saying why it is illegal, or that the game is
-  // over; kBadRequest when it is not written like a move.
-  virtual void play_text(std::string_view text) = 0;
+  // Plays an action as a client writes it ("a3a4"; a flip game's "b2?"):
+  // the family's play_action, once the rules every game has allow a ply.
+  // Throws GameError kRefused "game_over" when the game is over,
+  // "game_too_long" when it has max_plies() plies (it goes on, for a
+  // declaration to end it), or saying why the action is illegal;
+  // kBadRequest when it is not written like a move.
+  void play_text(std::string_view text);
+  // kMaxGamePlies, unless a test gives a game fewer.
+  int max_plies() const { return max_plies_; }
+  void limit_plies(int plies) { max_plies_ = plies; }
   // Takes back up to `plies` plies (each a side's action with chance's
   // after it, a flip with what it revealed) and a declared result. Throws
   // no_takeback() where the game takes nothing back (takes_back).
@@ -326,6 +337,9 @@ class GameSessionBase {
   std::string record_file_stem() const;
   // GameError kRefused "game_over" while the game is over.
   void require_ongoing_game() const;
+  // The family's part of play_text: plays `text` on the state (a flip with
+  // what chance reveals) or throws GameError saying why not.
+  virtual void play_action(std::string_view text) = 0;
   // The plies as `viewer` knows them, read from its Observation (a read
   // replays every ply; seen_reads_ keeps the last reads).
   const std::vector<game::SeenPly>& seen_plies(game::Viewer viewer) const;
@@ -356,6 +370,7 @@ class GameSessionBase {
   mutable std::array<std::optional<SeenPliesRead>, kSides + 1> seen_reads_;
   mutable int seen_plies_reads_ = 0;
 
+  int max_plies_ = kMaxGamePlies;
   int64_t id_;
   uint64_t changes_ = 0;
   int64_t revision_ = 0;
