@@ -1,6 +1,7 @@
 // The plies of a game as one viewer knows them (Family::seen_plies), read
 // from that viewer's Observation alone, and the move list the web app
-// writes from them once for every family (seen_ply_json).
+// writes from them once for every family (seen_ply_json), reading them once
+// for a move's event and the states sent after it.
 
 #include <gtest/gtest.h>
 
@@ -15,6 +16,8 @@
 #include "game/family.h"
 #include "game/observation_json.h"
 #include "game/state.h"
+#include "web/games/family_sessions.h"
+#include "web/games/variant_catalog.h"
 
 namespace jungle::game {
 namespace {
@@ -102,6 +105,41 @@ TEST(SeenPlies, AHiddenMoveNamesItsAnimalOnlyToItsMover) {
     // The board field draws the mover as an unknown Blue animal.
     const std::string board = heard.fen.substr(0, heard.fen.find(' '));
     EXPECT_EQ(board.find(animal), std::string::npos) << heard.fen;
+  }
+}
+
+// A read of the plies replays the whole game from its Observation, so the
+// web session reads them once for a move's event and the states sent after
+// it (GameSessionBase keeps each viewer's last read by the position text it
+// read), not once for each: without that, three reads a move here. The
+// event's move is the one a spectator's state ends with, exactly.
+TEST(SeenPlies, AMovesEventAndTheStatesAfterItReadThePliesOncePerViewer) {
+  const web::VariantCatalog catalog;
+  // Where viewers know different things, the mover's view and a
+  // spectator's are two reads.
+  for (const auto& [variant, reads] :
+       {std::pair<std::string, int>{"standard", 1}, {"flip", 1}, {"hidden", 2}}) {
+    SCOPED_TRACE(variant);
+    web::NewGame created;
+    created.variant = variant;
+    const std::unique_ptr<web::GameSessionBase> game =
+        web::new_session(web::family_of_new_game(created, catalog), created, catalog).game;
+    game->settle(kBlue);
+    game->settle(kRed);
+    for (int ply = 0; ply < 12 && !game->over(); ++ply) {
+      const std::vector<std::string> legal = game->state().legal_actions();
+      ASSERT_FALSE(legal.empty());
+      const int before = game->seen_plies_reads();
+      game->play_text(legal[size_t(ply * 7) % legal.size()]);
+      const nlohmann::json event = game->move_json(game->ply());
+      const nlohmann::json mover = game->to_json_for(1);  // the first seat's, Blue's
+      const nlohmann::json spectator = game->to_json_for(0);
+      EXPECT_EQ(game->seen_plies_reads() - before, reads) << "ply " << game->ply();
+      ASSERT_EQ(spectator["moves"].size(), size_t(game->ply()));
+      EXPECT_EQ(event, spectator["moves"].back());
+      EXPECT_EQ(mover["moves"].size(), size_t(game->ply()));
+    }
+    EXPECT_GE(game->ply(), 12);
   }
 }
 

@@ -125,8 +125,7 @@ Side FlipGameSession::side_of_seat(int seat) const {
   return seat_of(pos_, kBlue) == seat ? kBlue : kRed;
 }
 
-void FlipGameSession::play_text(std::string_view text) {
-  require_ongoing_game();
+void FlipGameSession::play_action(std::string_view text) {
   try {
     state_->apply(text);
     // What a flip reveals: chance acts at once, drawn here.

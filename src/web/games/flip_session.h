@@ -79,10 +79,6 @@ class FlipGameSession : public GameSessionBase {
   bool colours_known() const override { return pos_.colours_known(); }
   Side side_of_seat(int seat) const override;
 
-  // An action as the page sends it: "b2?" (the server draws what it
-  // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
-  void play_text(std::string_view text) override;
-
   // The review searches the position before each ply, valuing every
   // legal action there (a flip by its value over the pool, never by what it
   // happened to reveal: the luck of the draw is nobody's mistake), and
@@ -92,6 +88,9 @@ class FlipGameSession : public GameSessionBase {
   ReviewFindings review_findings() const override;
 
  protected:
+  // An action as the page sends it: "b2?" (the server draws what it
+  // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
+  void play_action(std::string_view text) override;
   void taken_back() override;
   void add_stored_play(StoredGame& row) const override;
   // The board with its face-down tiles, the pool, who is to move and

@@ -19,9 +19,6 @@ namespace jungle::web {
 
 namespace {
 
-// No real game comes near this; it bounds the memory one game can take.
-constexpr int kMaxGamePlies = 4000;
-
 // Reads every game of a record text after checking its Variant tags.
 std::vector<GameRecord> read_record_text(std::string_view text, const VariantCatalog& catalog);
 
@@ -132,7 +129,8 @@ std::unique_ptr<GameSession> GameSession::from_record(const GameRecord& record,
                                         : ": " + explain_illegal(game->position(), rm.move.from(),
                                                                  rm.move.to())));
     }
-    game->play(rm.move);
+    // As a client's move: a record longer than a game may be is refused.
+    game->play_text(rules->geometry().move_text(rm.move));
   }
   // A record's result the board does not show: declared by the record.
   if (!game->over()) {
@@ -241,8 +239,7 @@ std::string GameSession::termination() const {
   return termination;
 }
 
-void GameSession::play_text(std::string_view text) {
-  require_ongoing_game();
+void GameSession::play_action(std::string_view text) {
   if (!looks_like_move(text)) {
     throw GameError(ErrorKind::kBadRequest, "bad_move",
                     "\"" + std::string(text) +
@@ -259,10 +256,6 @@ void GameSession::play_text(std::string_view text) {
 }
 
 void GameSession::play(Move m) {
-  if (ply() >= kMaxGamePlies) {
-    throw GameError(ErrorKind::kRefused, "game_too_long",
-                    "a game may have at most " + std::to_string(kMaxGamePlies) + " moves");
-  }
   PlayedMove pm;
   pm.move = m;
   try {

@@ -73,10 +73,6 @@ class GameSession : public GameSessionBase {
   // a reason; empty while the game goes on.
   std::string termination() const override;
 
-  // Plays a move given as text ("a3a4"). Throws GameError kRefused saying
-  // why an illegal move is illegal, or that the game is over.
-  void play_text(std::string_view move_text) override;
-  void play(Move m);
   void declare(int winner, const std::string& termination) override;
 
   // The position after `ply` moves, with the history before it (repetition
@@ -97,6 +93,9 @@ class GameSession : public GameSessionBase {
   ReviewFindings review_findings() const override;
 
  protected:
+  // A move given as text ("a3a4"). Throws GameError kRefused saying why an
+  // illegal move is illegal.
+  void play_action(std::string_view move_text) override;
   // The board, the moves and their evaluations follow the state.
   void taken_back() override;
   void add_stored_play(StoredGame& row) const override;
@@ -107,6 +106,9 @@ class GameSession : public GameSessionBase {
   std::vector<std::string> record_comments() const override;
 
  private:
+  // Plays a legal move: play_action's, and a stored game's replay.
+  void play(Move m);
+
   Position start_;
   // The board after every move played, its history with it (repetitions,
   // take-backs): the state's position as the open game's own type.

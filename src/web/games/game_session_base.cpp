@@ -81,6 +81,15 @@ void GameSessionBase::require_ongoing_game() const {
   }
 }
 
+void GameSessionBase::play_text(std::string_view text) {
+  require_ongoing_game();
+  if (ply() >= max_plies_) {
+    throw GameError(ErrorKind::kRefused, "game_too_long",
+                    "a game may have at most " + std::to_string(max_plies_) + " moves");
+  }
+  play_action(text);
+}
+
 void GameSessionBase::declare(int winner, const std::string& termination) {
   require_ongoing_game();
   if (winner >= 0 && !colours_known()) {
@@ -295,8 +304,15 @@ std::vector<StoredEvent> GameSessionBase::recent_events_after(int64_t seq, bool*
   return out;
 }
 
-std::vector<game::SeenPly> GameSessionBase::seen_plies(game::Viewer viewer) const {
-  return family().seen_plies(state_->observe(viewer));
+const std::vector<game::SeenPly>& GameSessionBase::seen_plies(game::Viewer viewer) const {
+  const game::Observation o = state_->observe(viewer);
+  for (const std::optional<SeenPliesRead>& read : seen_reads_) {
+    if (read && read->position == o.position) return read->plies;
+  }
+  std::optional<SeenPliesRead>& slot = seen_reads_[viewer ? size_t(*viewer) : size_t(kSides)];
+  slot = SeenPliesRead{o.position, family().seen_plies(o)};
+  ++seen_plies_reads_;
+  return slot->plies;
 }
 
 Json GameSessionBase::moves_json(game::Viewer viewer) const {
@@ -318,7 +334,7 @@ int GameSessionBase::mover_seat(int ply) const {
 int GameSessionBase::plies_back_to_human() const {
   const std::array<bool, 2> human = human_seats();
   if (!human[0] && !human[1]) return ply() == 0 ? 0 : 1;
-  const std::vector<game::SeenPly> plies = seen_plies(std::nullopt);
+  const std::vector<game::SeenPly>& plies = seen_plies(std::nullopt);
   for (int p = int(plies.size()); p >= 1; --p) {
     if (human[size_t(plies[size_t(p - 1)].seat)]) return int(plies.size()) - p + 1;
   }

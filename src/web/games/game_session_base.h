@@ -75,6 +75,11 @@ game::Viewer viewer_of_seats(int seats, const std::array<bool, 2>& human_seats);
 // GameError kConflict "setting_up" while the arrangements are not settled.
 GameError still_setting_up();
 
+// The most plies a game may have, in every family (a hidden game's refused
+// tries count, each one an announcement): no real game comes near it; it
+// bounds the memory one game can take.
+inline constexpr int kMaxGamePlies = 4000;
+
 class GameSessionBase {
  public:
   virtual ~GameSessionBase() = default;
@@ -120,10 +125,16 @@ class GameSessionBase {
   }
   void set_players(std::array<PlayerConfig, kSides> players);
 
-  // Plays an action as a client writes it ("a3a4"; a flip game's "b2?").
-  // Throws GameError kRefused saying why it is illegal, or that the game is
-  // over; kBadRequest when it is not written like a move.
-  virtual void play_text(std::string_view text) = 0;
+  // Plays an action as a client writes it ("a3a4"; a flip game's "b2?"):
+  // the family's play_action, once the rules every game has allow a ply.
+  // Throws GameError kRefused "game_over" when the game is over,
+  // "game_too_long" when it has max_plies() plies (it goes on, for a
+  // declaration to end it), or saying why the action is illegal;
+  // kBadRequest when it is not written like a move.
+  void play_text(std::string_view text);
+  // kMaxGamePlies, unless a test gives a game fewer.
+  int max_plies() const { return max_plies_; }
+  void limit_plies(int plies) { max_plies_ = plies; }
   // Takes back up to `plies` plies (each a side's action with chance's
   // after it, a flip with what it revealed) and a declared result. Throws
   // no_takeback() where the game takes nothing back (takes_back).
@@ -229,6 +240,9 @@ class GameSessionBase {
   Json move_json(int ply) const;
   // The seat that made the move leading to `ply` (1..ply()).
   int mover_seat(int ply) const;
+  // How many times the plies were read from an Observation so far (each
+  // read replays the game), for the tests of how often that happens.
+  int seen_plies_reads() const { return seen_plies_reads_; }
   // The rules' part of the stored row: the rule set, the players, the
   // result, and the family's play (add_stored_play).
   StoredGame to_stored() const;
@@ -323,8 +337,12 @@ class GameSessionBase {
   std::string record_file_stem() const;
   // GameError kRefused "game_over" while the game is over.
   void require_ongoing_game() const;
-  // The plies as `viewer` knows them, read from its Observation.
-  std::vector<game::SeenPly> seen_plies(game::Viewer viewer) const;
+  // The family's part of play_text: plays `text` on the state (a flip with
+  // what chance reveals) or throws GameError saying why not.
+  virtual void play_action(std::string_view text) = 0;
+  // The plies as `viewer` knows them, read from its Observation (a read
+  // replays every ply; seen_reads_ keeps the last reads).
+  const std::vector<game::SeenPly>& seen_plies(game::Viewer viewer) const;
   // The family's fields of the state `viewer` is sent (to_json_for): its
   // board, the side to move, the legal moves, what its page draws.
   virtual void add_family_state(Json& state, game::Viewer viewer) const = 0;
@@ -338,6 +356,21 @@ class GameSessionBase {
   // Recent events kept in memory.
   static constexpr size_t kRecentEvents = 64;
 
+  // A family's reading of an Observation's plies, by the position text it
+  // read (Family::seen_plies reads the variant and that text alone, so a
+  // read stands while the text is the same). A move's event, the state its
+  // mover is sent and every watcher's state read the game once between
+  // them, where each read replays every ply: one a viewer (Blue, Red, a
+  // spectator), any of them answering whoever's text matches (where
+  // nothing is private, every viewer's).
+  struct SeenPliesRead {
+    std::string position;
+    std::vector<game::SeenPly> plies;
+  };
+  mutable std::array<std::optional<SeenPliesRead>, kSides + 1> seen_reads_;
+  mutable int seen_plies_reads_ = 0;
+
+  int max_plies_ = kMaxGamePlies;
   int64_t id_;
   uint64_t changes_ = 0;
   int64_t revision_ = 0;

@@ -18,8 +18,6 @@ using hidden::Viewer;
 
 namespace {
 
-// A game stops taking tries here, as the open game stops taking moves.
-constexpr int kMaxAnnouncements = 4000;
 // The stored moves' word for a side whose chosen arrangement is settled.
 constexpr std::string_view kSettledWord = "setup:";
 
@@ -177,8 +175,7 @@ void HiddenGameSession::settle(Side side) {
   changed();
 }
 
-void HiddenGameSession::play_text(std::string_view text) {
-  require_ongoing_game();
+void HiddenGameSession::play_action(std::string_view text) {
   const std::optional<Move> m = rules_->geometry().parse_move_text(text);
   if (!m) {
     throw GameError(ErrorKind::kBadRequest, "bad_move",
@@ -190,10 +187,6 @@ void HiddenGameSession::play_text(std::string_view text) {
 
 void HiddenGameSession::play(Move m) {
   if (!set_up()) throw still_setting_up();
-  if (ply() >= kMaxAnnouncements) {
-    throw GameError(ErrorKind::kRefused, "game_too_long",
-                    "a game may have at most " + std::to_string(kMaxAnnouncements) + " moves");
-  }
   // A try the arbiter would not take is explained from the mover's own
   // view, so the message names nothing the mover was not shown.
   const std::string text = rules_->geometry().move_text(m);

@@ -78,15 +78,13 @@ class HiddenGameSession : public GameSessionBase {
   // Settles `side`'s arrangement.
   void settle(Side side) override;
 
-  // A try as the page writes it ("e3e4"). Throws GameError kRefused (the
-  // reason in the mover's own terms) or kBadRequest; kConflict during set-up.
-  void play_text(std::string_view text) override;
-  void play(Move m);
-
   // What `viewer` knows now, read from its game::Observation alone.
   hidden::PlayerView view_of(hidden::Viewer viewer) const;
 
  protected:
+  // A try as the page writes it ("e3e4"): play, or GameError kBadRequest
+  // when it is not written like a move.
+  void play_action(std::string_view text) override;
   void add_stored_play(StoredGame& row) const override;
   // What `viewer` is shown (hidden_view_json.cpp): its own view while the
   // game goes on, the truth once it is over.
@@ -94,6 +92,9 @@ class HiddenGameSession : public GameSessionBase {
   Json moves_for(game::Viewer viewer) const override;
 
  private:
+  // A try. Throws GameError kRefused (the reason in the mover's own terms);
+  // kConflict during set-up.
+  void play(Move m);
   // Starts the game again from the set-up `start` (the truth).
   void rebuild(const Position& start);
   // The secret set-up and the board now, every animal shown: only for the
