@@ -78,7 +78,11 @@ bool UciEngine::prepare(const MatchConfig& config, const std::string& variant_va
                       "'uci' after setting its Variant", timeout, incident, reason))
           return false;
       }
-    } else if (config.variant != "standard") {
+    } else if (config.variant != "standard" && spec->protocol != EngineSpec::Protocol::kMistboard) {
+      // mistboard's engines have no options: each program plays the one
+      // game its site plays (MistyJungle its Jungle, MistyJungleFlip Flip
+      // Jungle), and the match names that game's rule set
+      // (docs/dialects.md); check_mistboard_variant refuses the others.
       return fail(Incident::kStartFailure,
                   name + " has no Variant option, needed to play " + config.variant, incident,
                   reason);

@@ -86,6 +86,20 @@ TEST(MistboardMatch, JungleAsAMistboardFlipEnginePlaysFlipJungleToLegalResults) 
       [](const GameOutcome&) { return true; }, "flip");
 }
 
+// mistboard's engines offer no options, Variant included: MistyJungleFlip
+// plays Flip Jungle and nothing else. Our engine in mistboard's dialect,
+// told Flip Jungle before the match speaks to it and showing no Variant
+// option, stands in for it; the match must play it rather than refuse it.
+TEST(MistboardMatch, AMistboardEngineNeedsNoVariantOption) {
+  const std::string no_variant_option =
+      std::string("cmd='sh -c \"(echo setoption name Variant value flip; cat) | ") + JUNGLE_BINARY +
+      " uci --dialect mistboard | grep --line-buffered -v \\\"option name Variant\\\"\"'"
+      " proto=mistboard name=misty-flip";
+  expect_short_match_plays_cleanly(
+      no_variant_option, std::string("cmd='") + JUNGLE_BINARY + " uci' name=uci", 2,
+      [](const GameOutcome&) { return true; }, "flip");
+}
+
 TEST(MistboardMatch, JungleAsAMistboardEnginePlaysJungleOverUciToLegalResults) {
   // Both report scores, so a win both announce is adjudicated.
   expect_short_match_plays_cleanly(
