@@ -75,10 +75,26 @@ inline void for_each_piece_targets(const Position& pos, Emit&& emit) {
   return count;
 }
 
-// The river jumps of the jumpers of `us` standing on jump origins
-// (`on_origins`), captures included.
-[[gnu::noinline]] int count_jumps(const Position& pos, const RuleSet& rs, Side us,
-                                  Bitboard on_origins) {
+}  // namespace
+
+namespace detail {
+
+Bitboard jumpers_on_origins(const Position& pos, Side us) {
+  // Only the animals the rules let jump have jump origins: walking those
+  // two, not all eight, was a quarter of count_pseudo_moves' instructions
+  // at every perft leaf.
+  const RuleSet& rs = pos.rule_set();
+  Bitboard on_origins = 0;
+  for (unsigned jumpers = rs.jumper_bits(); jumpers; jumpers &= jumpers - 1) {
+    const Animal a = Animal(std::countr_zero(jumpers));
+    on_origins |= pos.pieces(us, a) & rs.jump_origins(us, a);
+  }
+  return on_origins;
+}
+
+// Out of line, as few positions have a jumper on a river bank.
+[[gnu::noinline]] int count_jumps(const Position& pos, Side us, Bitboard on_origins) {
+  const RuleSet& rs = pos.rule_set();
   const Bitboard own = pos.pieces(us);
   const Bitboard enemy = pos.pieces(opponent(us));
   const Bitboard occupied = own | enemy;
@@ -98,6 +114,10 @@ inline void for_each_piece_targets(const Position& pos, Emit&& emit) {
   }
   return count;
 }
+
+}  // namespace detail
+
+namespace {
 
 // The steps of a step group's `pieces`, a direction at a time for all of
 // them at once: each shifted bitboard maps pieces to destinations
@@ -158,15 +178,9 @@ int count_pseudo_moves(const Position& pos) {
       count += count_group_steps(pos, rs, us, pieces, group, enemy, empty, files);
     }
   }
-  // Jumps, for the few jumpers standing on a river bank. Only the animals
-  // the rules let jump have jump origins: walking those two, not all eight,
-  // was a quarter of this function's instructions at every perft leaf.
-  Bitboard on_origins = 0;
-  for (unsigned jumpers = rs.jumper_bits(); jumpers; jumpers &= jumpers - 1) {
-    const Animal a = Animal(std::countr_zero(jumpers));
-    on_origins |= pos.pieces(us, a) & rs.jump_origins(us, a);
-  }
-  if (on_origins) count += count_jumps(pos, rs, us, on_origins);
+  // Jumps, for the few jumpers standing on a river bank.
+  const Bitboard on_origins = detail::jumpers_on_origins(pos, us);
+  if (on_origins) count += detail::count_jumps(pos, us, on_origins);
   return count;
 }
 
@@ -242,16 +256,9 @@ inline bool any_legal_move(const Position& pos) {
   if (board.neighbours(own) & anyone & empty) return true;
   Bitboard grouped = 0;
   for (int g = 0; g < groups; ++g) {
-    const RuleSet::StepGroup& group = rs.step_group(us, g);
-    Bitboard pieces = own & ~grouped;
-    if (g + 1 < groups) {
-      pieces = 0;
-      for (unsigned bits = group.animals; bits; bits &= bits - 1) {
-        pieces |= pos.pieces(us, Animal(std::countr_zero(bits)));
-      }
-      grouped |= pieces;
-    }
-    if (board.neighbours(pieces) & group.standable & empty) return true;
+    const Bitboard pieces = detail::step_group_pieces(pos, us, g, grouped);
+    grouped |= pieces;
+    if (board.neighbours(pieces) & rs.step_group(us, g).standable & empty) return true;
   }
   return count_pseudo_moves(pos) > 0;
 }

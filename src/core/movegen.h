@@ -1,5 +1,6 @@
 #pragma once
 
+#include <bit>
 #include <cstddef>
 
 #include "core/position.h"
@@ -62,6 +63,23 @@ namespace detail {
 // (empty, or holding an enemy it may take), or none; with `check_bush`, also
 // one that David Bush's rule allows (only meaningful for the side to move).
 Move den_step_from(const Position& pos, Side side, Bitboard candidates, bool check_bush);
+// The pieces of `us` that jump (by the rules' animals) and stand where a
+// jump starts; and the river jumps of those `on_origins`, captures
+// included, as if `us` were to move.
+Bitboard jumpers_on_origins(const Position& pos, Side us);
+// The pieces of `us` in its step group `g`, given those of the groups
+// before it (`grouped`): the last group's are all the rest, found without
+// walking its animals.
+inline Bitboard step_group_pieces(const Position& pos, Side us, int g, Bitboard grouped) {
+  const RuleSet& rs = pos.rule_set();
+  if (g + 1 == rs.step_group_count(us)) return pos.pieces(us) & ~grouped;
+  Bitboard pieces = 0;
+  for (unsigned bits = rs.step_group(us, g).animals; bits; bits &= bits - 1) {
+    pieces |= pos.pieces(us, Animal(std::countr_zero(bits)));
+  }
+  return pieces;
+}
+int count_jumps(const Position& pos, Side us, Bitboard on_origins);
 }  // namespace detail
 
 // Whether `side` has a piece that could step into the enemy den if it were

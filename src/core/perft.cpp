@@ -3,34 +3,20 @@
 #include <cstdint>
 
 #include "core/movegen.h"
+#include "core/reply_counter.h"
 
 namespace jungle {
 
 namespace {
 
-// How perft plays a move and takes it back at the plies where it makes
-// no list of moves of its own: with the keys and repetition count
-// (do_counted_move) or, where repetitions_cannot_matter, without them.
-enum class Play { kKeyed, kUnkeyed };
-
-template <Play kPlay>
-inline void play(Position& pos, Move m) {
-  if constexpr (kPlay == Play::kKeyed) {
-    pos.do_counted_move(m);
-  } else {
-    pos.do_unkeyed_move(m);
-  }
-}
-
 // Perft at depth 2: each reply position is only counted, so it needs no
 // more of a move than counting reads. Flattened: with the counted moves
 // also played at interior plies, GCC stopped inlining them here, which
 // cost 5% of perft's instructions.
-template <Play kPlay>
 [[gnu::flatten]] uint64_t count_replies(Position& pos) {
   uint64_t nodes = 0;
   for (Move m : generate_moves(pos)) {
-    play<kPlay>(pos, m);
+    pos.do_counted_move(m);
     nodes += uint64_t(count_moves(pos));
     pos.undo_counted_move();
   }
@@ -57,13 +43,34 @@ bool repetitions_cannot_matter(const Position& pos, int depth) {
   return int64_t(pos.state().repetitions) + depth / 4 < int64_t(rs.draw_at_repetition());
 }
 
+// Perft at depth 2 where repetitions_cannot_matter: the replies to a
+// quiet move are counted off the opponent's steps, bitboards made once here
+// (ReplyCounter), without playing the move; captures and moves that change
+// a jump are played. Flattened, as count_replies.
+[[gnu::flatten]] uint64_t count_replies_unplayed(Position& pos) {
+  if (pos.terminal_state() != GameResult::kOngoing) return 0;
+  const ReplyCounter replies(pos);
+  uint64_t nodes = 0;
+  for (Move m : generate_moves_ongoing(pos)) {
+    const int counted = replies.replies_after(m);
+    if (counted != ReplyCounter::kPlayIt) {
+      nodes += uint64_t(counted);
+      continue;
+    }
+    pos.do_unkeyed_move(m);
+    nodes += uint64_t(count_moves(pos));
+    pos.undo_counted_move();
+  }
+  return nodes;
+}
+
 // Perft where repetitions_cannot_matter: every ply, not only the last,
 // plays unkeyed moves, the lightest make and unmake there is.
 uint64_t perft_unkeyed(Position& pos, int depth) {
   // Bulk counting: the last ply only needs the number of moves, not the moves.
   if (depth == 1) return uint64_t(count_moves(pos));
   uint64_t nodes = 0;
-  if (depth == 2) return count_replies<Play::kUnkeyed>(pos);
+  if (depth == 2) return count_replies_unplayed(pos);
   for (Move m : generate_moves(pos)) {
     pos.do_unkeyed_move(m);
     nodes += perft_unkeyed(pos, depth - 1);
@@ -75,7 +82,7 @@ uint64_t perft_unkeyed(Position& pos, int depth) {
 uint64_t perft_keyed(Position& pos, int depth) {
   if (depth == 1) return uint64_t(count_moves(pos));
   uint64_t nodes = 0;
-  if (depth == 2) return count_replies<Play::kKeyed>(pos);
+  if (depth == 2) return count_replies(pos);
   for (Move m : generate_moves(pos)) {
     pos.do_move(m);
     nodes += perft_keyed(pos, depth - 1);
