@@ -282,8 +282,9 @@ TEST(GameEngine, OneRegistryOfBaselinesFeedsBuiltinAndMode) {
     return out;
   };
   EXPECT_EQ(names(flip_baselines()),
-            (std::vector<std::string>{"random", "greedy", "careful", "seer"}));
-  EXPECT_EQ(flip_modes(), (std::vector<std::string>{"full", "random", "greedy", "careful"}));
+            (std::vector<std::string>{"random", "greedy", "careful", "pimc", "seer"}));
+  EXPECT_EQ(flip_modes(),
+            (std::vector<std::string>{"full", "random", "greedy", "careful", "pimc"}));
   EXPECT_EQ(names(hidden_baselines()),
             (std::vector<std::string>{"random", "greedy", "sampler", "pimc", "ismcts", "cheater"}));
   EXPECT_EQ(hidden_modes(),
