@@ -44,7 +44,7 @@ TEST(BuiltinEngines, ASpecNamesABuiltinInPlaceOfACommand) {
 TEST(BuiltinEngines, OnlyTheSeerAndTheCheaterAreGivenTheTruth) {
   game::Limits depth1;
   depth1.depth = 1;
-  for (const char* name : {"engine", "random", "greedy", "careful"})
+  for (const char* name : {"engine", "random", "greedy", "careful", "pimc"})
     EXPECT_EQ(game::make_builtin_engine("flip", name, 1, depth1).truth, nullptr) << name;
   EXPECT_NE(game::make_builtin_engine("flip", "seer", 1, depth1).truth, nullptr);
   for (const char* name : {"engine", "random", "greedy", "sampler", "pimc", "ismcts"})
@@ -57,7 +57,7 @@ TEST(BuiltinEngines, AnUnknownNameOrAClockForASearchingBaselineIsTheMatchsMistak
   const MatchResult r = builtin_match("flip", "builtin=oracle", "builtin=random", 2, "depth=1");
   EXPECT_EQ(r.error,
             "engine oracle cannot play: oracle: builtin=oracle: Flip Jungle has the builtin "
-            "engines engine, random, greedy, careful, seer");
+            "engines engine, random, greedy, careful, pimc, seer");
   const MatchResult c =
       builtin_match("hidden", "builtin=sampler", "builtin=random", 2, "tc=10+0.1");
   EXPECT_EQ(c.error,

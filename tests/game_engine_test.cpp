@@ -282,8 +282,9 @@ TEST(GameEngine, OneRegistryOfBaselinesFeedsBuiltinAndMode) {
     return out;
   };
   EXPECT_EQ(names(flip_baselines()),
-            (std::vector<std::string>{"random", "greedy", "careful", "seer"}));
-  EXPECT_EQ(flip_modes(), (std::vector<std::string>{"full", "random", "greedy", "careful"}));
+            (std::vector<std::string>{"random", "greedy", "careful", "pimc", "seer"}));
+  EXPECT_EQ(flip_modes(),
+            (std::vector<std::string>{"full", "random", "greedy", "careful", "pimc"}));
   EXPECT_EQ(names(hidden_baselines()),
             (std::vector<std::string>{"random", "greedy", "sampler", "pimc", "ismcts", "cheater"}));
   EXPECT_EQ(hidden_modes(),
@@ -406,7 +407,7 @@ TEST(GameEngine, EachFamilyOffersTheOptionsItHonours) {
   EXPECT_EQ(error_of([&] { flip->set_option("MultiPV", "0"); }),
             "MultiPV must be an integer from 1 to 64, not '0'");
   EXPECT_EQ(error_of([&] { flip->set_option("Mode", "seer"); }),
-            "Mode must be full, random, greedy or careful, not 'seer'");
+            "Mode must be full, random, greedy, careful or pimc, not 'seer'");
   EXPECT_EQ(error_of([&] { flip->set_option("Threads", "2"); }), "unknown option 'Threads'");
   EXPECT_EQ(error_of([&] { flip->set_option("Hash", "0"); }),
             "Hash must be an integer from 1 to 65536, not '0'");
@@ -414,7 +415,8 @@ TEST(GameEngine, EachFamilyOffersTheOptionsItHonours) {
   EXPECT_EQ(option_uci_text(flip->options()[3]),
             "option name Skill Level type spin default 20 min 0 max 20");
   EXPECT_EQ(option_uci_text(flip->options()[4]),
-            "option name Mode type combo default full var full var random var greedy var careful");
+            "option name Mode type combo default full var full var random var greedy var careful "
+            "var pimc");
 }
 
 // Skill Level of the flip and hidden engines: the open search's rule on

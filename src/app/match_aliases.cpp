@@ -132,15 +132,15 @@ game::BuiltinEngine protocol_engine(std::unique_ptr<game::Engine> engine,
 // ---- Flip Jungle ----
 
 std::vector<std::string> flip_players(bool second) {
-  if (second) return {"greedy", "careful", "random", "engine"};
-  return {"engine", "seer", "greedy", "careful"};
+  if (second) return {"greedy", "careful", "random", "pimc", "engine"};
+  return {"engine", "seer", "pimc", "greedy", "careful"};
 }
 
 // A one-ply baseline of the family's registry (random, greedy, careful);
-// not the seer, which searches.
+// not PIMC or the seer, which search.
 bool flip_is_baseline(const std::string& name) {
   const game::FlipBaseline* b = game::flip_baseline_named(name);
-  return b && b->make;
+  return b && b->make && !b->searches;
 }
 
 // The engine's depth: the one given, else unbounded under a time or node
@@ -180,7 +180,7 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     // (ties, the random player's choices) seeded apart from chance's and
     // from each other.
     const uint64_t seed = opt.seed * (name == "random" ? 7919 : 104729) + (second ? 0 : 1);
-    return game::flip_player_engine(rules, game::flip_baseline_named(name)->make(seed));
+    return game::flip_player_engine(rules, game::flip_baseline_named(name)->make(seed, {}));
   }
   flip::FlipLimits limits;
   limits.movetime_ms = opt.movetime;
@@ -192,6 +192,11 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     limits.nodes = opt.opponent_nodes;
     limits.movetime_ms = 0;
     limits.depth = opt.depth > 0 ? opt.depth : 64;
+  }
+  if (name == "pimc") {
+    // Seeded apart from chance's and from the one-ply players' generators.
+    const uint64_t seed = opt.seed * 15485863 + (second ? 0 : 1);
+    return game::flip_player_engine(rules, game::flip_baseline_named(name)->make(seed, limits));
   }
   if (name == "seer") {
     flip::FlipSearchOptions options;
@@ -227,7 +232,7 @@ std::string flip_title(const AliasOptions& opt) {
                                        : "depth " + std::to_string(flip_depth(opt))) +
          (opt.engine == "seer" ? ", every face-down tile known" : "") + ") against " +
          opt.opponent +
-         (opt.opponent == "engine" && opt.opponent_nodes > 0
+         ((opt.opponent == "engine" || opt.opponent == "pimc") && opt.opponent_nodes > 0
               ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
               : std::string()) +
          ", " + std::to_string(opt.games) + " games" +
@@ -419,11 +424,13 @@ const std::vector<Alias>& aliases() {
        .min_movetime = 0,
        .seats = {"first", "second"},
        .engine_help = "The first player: engine (the search), seer (the search knowing every "
-                      "face-down tile: an upper bound; implies --dealt), or a baseline: greedy, "
-                      "careful",
+                      "face-down tile: an upper bound; implies --dealt), or a baseline: pimc, "
+                      "greedy, careful",
        .opponent_help = "greedy (one ply: the most material, ties at random), careful (one ply "
-                        "over the engine's evaluation, then a capture search), random, or engine "
-                        "(the search, at --opponent-nodes)",
+                        "over the engine's evaluation, then a capture search), random, pimc (the "
+                        "search on deals drawn from the pool, voting: PIMC, at the engine's "
+                        "limits or --opponent-nodes), or engine (the search, at "
+                        "--opponent-nodes)",
        .players = flip_players,
        .add_options = add_flip_options,
        .make = make_flip_player,

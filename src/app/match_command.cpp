@@ -314,9 +314,9 @@ void add_match_command(CLI::App& app) {
       "proto=mistboard speaks mistboard's engine protocol (UCI with its FEN, its\n"
       "squares and reps; the open game on the 7x9 board).\n"
       "builtin=NAME in place of cmd= plays an engine in this process: engine (the\n"
-      "family's), or a baseline: flip random, greedy, careful, seer; hidden random,\n"
-      "greedy, sampler, pimc, ismcts, cheater (the seer and the cheater see the\n"
-      "truth).\n"
+      "family's), or a baseline: flip random, greedy, careful, pimc, seer; hidden\n"
+      "random, greedy, sampler, pimc, ismcts, cheater (the seer and the cheater see\n"
+      "the truth).\n"
       "Any family plays (--variant flip, --variant hidden): each engine is told\n"
       "only what its side observes, and both games of a pair share one deal.");
   cmd->add_option("--engine", opt->engines,

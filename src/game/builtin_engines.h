@@ -57,7 +57,7 @@ BuiltinEngine hidden_player_engine(RuleSetPtr rules, hidden::HiddenPlayer player
 // game the link shows.
 BuiltinEngine hidden_cheater_engine(RuleSetPtr rules, const hidden::HiddenLimits& limits);
 
-// The baselines of Flip Jungle (random, greedy, careful, seer) and of hidden
+// The baselines of Flip Jungle (random, greedy, careful, pimc, seer) and of hidden
 // pieces (random, greedy, sampler, pimc, ismcts, cheater), `name` one of them, as their
 // families' make_baseline makes them.
 BuiltinEngine flip_baseline(std::string_view variant, std::string_view name, uint64_t seed,
@@ -71,7 +71,7 @@ void require_per_move_limits(std::string_view name, const Limits& per_move);
 
 // The names builtin= takes under `variant`'s family: "engine" (the
 // family's engine, as make_engine gives it: it takes option.NAME=VALUE)
-// and its baselines (flip: random, greedy, careful, seer; hidden: random,
+// and its baselines (flip: random, greedy, careful, pimc, seer; hidden: random,
 // greedy, sampler, pimc, ismcts, cheater).
 std::vector<std::string> builtin_names(std::string_view variant);
 // The engine `name` under `variant`. The baselines' generators are seeded

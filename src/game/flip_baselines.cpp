@@ -1,12 +1,23 @@
 #include "game/flip_baselines.h"
 
+#include "flip/flip_pimc.h"
+
 namespace jungle::game {
 
 const std::vector<FlipBaseline>& flip_baselines() {
   static const std::vector<FlipBaseline> all = {
-      {"random", true, false, [](uint64_t seed) { return flip::random_player(seed); }},
-      {"greedy", true, false, [](uint64_t seed) { return flip::greedy_player(seed); }},
-      {"careful", true, false, [](uint64_t) { return flip::careful_player(); }},
+      {"random", true, false,
+       [](uint64_t seed, const flip::FlipLimits&) { return flip::random_player(seed); }},
+      {"greedy", true, false,
+       [](uint64_t seed, const flip::FlipLimits&) { return flip::greedy_player(seed); }},
+      {"careful", true, false,
+       [](uint64_t, const flip::FlipLimits&) { return flip::careful_player(); }},
+      {"pimc", true, true,
+       [](uint64_t seed, const flip::FlipLimits& limits) {
+         flip::FlipPimcOptions options;
+         options.seed = seed;
+         return flip::pimc_player(limits, options);
+       }},
       {"seer", false, true, nullptr},
   };
   return all;

@@ -77,11 +77,11 @@ BuiltinEngine flip_baseline(std::string_view variant, std::string_view name, uin
   const FlipBaseline* baseline = flip_baseline_named(name);
   if (!baseline) throw std::invalid_argument("builtin=" + std::string(name) + ": no flip baseline");
   if (baseline->searches) require_per_move_limits(name, per_move);
-  if (baseline->make) return flip_player_engine(rules, baseline->make(seed));
   flip::FlipLimits limits;
   limits.depth = per_move.depth > 0 ? per_move.depth : 64;
   limits.nodes = per_move.nodes;
   limits.movetime_ms = int(std::min<int64_t>(per_move.movetime_ms, int64_t(1) << 30));
+  if (baseline->make) return flip_player_engine(rules, baseline->make(seed, limits));
   return flip_seer_engine(rules, limits);
 }
 

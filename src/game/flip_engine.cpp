@@ -189,6 +189,12 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
     fl.depth = std::min(fl.depth, skill_depth(skill));
     fl.lines = std::max(fl.lines, skill_lines());
   }
+  const FlipBaseline* baseline = flip_baseline_named(play_.mode);
+  if (baseline && baseline->searches && limits.depth <= 0 && fl.nodes == 0 && fl.movetime_ms == 0) {
+    throw std::invalid_argument("Mode " + play_.mode +
+                                " searches with a searcher that cannot be stopped; give it a "
+                                "movetime, a depth or nodes");
+  }
   stop();
   wait();
   searcher_->resume();
@@ -199,7 +205,14 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
       answer.score = Score::centipawns(0);  // nothing to do: the game is over
     } else if (mode != "full") {
       // The baselines answer at once, without a search to report.
-      const flip::FlipPlayer player = flip_baseline_named(mode)->make(uint64_t(seed));
+      // A searching one (PIMC) is seeded from the position's plies too, as
+      // the hidden engine's are: a game replays while its deals vary from
+      // move to move.
+      const FlipBaseline* baseline = flip_baseline_named(mode);
+      const uint64_t player_seed = baseline->searches
+                                       ? uint64_t(seed) * 1000003 + uint64_t(root.history().size())
+                                       : uint64_t(seed);
+      const flip::FlipPlayer player = baseline->make(player_seed, fl);
       answer.action = flip::action_text(player(root));
     } else {
       const flip::FlipSearchResult r =

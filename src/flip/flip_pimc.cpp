@@ -1,0 +1,63 @@
+#include "flip/flip_pimc.h"
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace jungle::flip {
+
+FlipPimcSearcher::FlipPimcSearcher(FlipPimcOptions options)
+    : options_(options), rng_(options.seed ? options.seed : 1) {
+  if (options_.worlds < 1) {
+    throw std::invalid_argument("pimc: worlds must be 1 or more, not " +
+                                std::to_string(options_.worlds));
+  }
+  searcher_.set_hash_mb(options_.hash_mb);
+}
+
+FlipPimcResult FlipPimcSearcher::search(FlipPosition& pos, const FlipLimits& limits) {
+  FlipPimcResult out;
+  if (pos.end() != FlipEnd::kNone || pos.legal_actions().size == 0) return out;
+  // With every tile face up there is one world: the position itself.
+  const int count = pos.hidden_count() == 0 ? 1 : options_.worlds;
+  FlipLimits each;
+  each.depth = limits.depth;
+  if (limits.nodes > 0) each.nodes = std::max<uint64_t>(1, limits.nodes / uint64_t(count));
+  if (limits.movetime_ms > 0) each.movetime_ms = std::max(1, limits.movetime_ms / count);
+  for (int k = 0; k < count; ++k) {
+    if (count > 1) {
+      searcher_.know_tiles(deal_tiles(pos, rng_));
+    } else {
+      searcher_.know_tiles(std::nullopt);
+    }
+    const FlipSearchResult r = searcher_.search(pos, each);
+    out.nodes += r.nodes;
+    out.depth = std::max(out.depth, r.depth);
+    if (!r.has_move) continue;
+    ++out.worlds;
+    auto it = std::find_if(out.votes.begin(), out.votes.end(),
+                           [&](const FlipPimcVote& v) { return v.action == r.best; });
+    if (it == out.votes.end()) it = out.votes.insert(out.votes.end(), FlipPimcVote{r.best, 0, 0});
+    ++it->votes;
+    it->expected += expected_of_points(r.score);  // summed here, a mean below
+  }
+  if (out.votes.empty()) return out;
+  for (FlipPimcVote& v : out.votes) v.expected /= v.votes;
+  // The most votes; among as many, the higher mean (so that a tie is
+  // broken by the worlds' values, not by their order).
+  std::stable_sort(out.votes.begin(), out.votes.end(),
+                   [](const FlipPimcVote& a, const FlipPimcVote& b) {
+                     return a.votes != b.votes ? a.votes > b.votes : a.expected > b.expected;
+                   });
+  out.best = out.votes[0].action;
+  out.has_move = true;
+  return out;
+}
+
+FlipPlayer pimc_player(const FlipLimits& limits, FlipPimcOptions options) {
+  auto searcher = std::make_shared<FlipPimcSearcher>(options);
+  return [searcher, limits](FlipPosition& pos) { return searcher->search(pos, limits).best; };
+}
+
+}  // namespace jungle::flip
