@@ -288,7 +288,8 @@ TEST_F(ParserHardeningFiles, RecordVariantIsAShippedSetOrAFileInTheRecordsFolder
   EXPECT_EQ(
       error_of("rules/mine.toml", text_only),
       "game 1, line 1: Variant \"rules/mine.toml\": unknown rule set 'rules/mine.toml' "
-      "(known: standard, bush, wikipedia, dog-swims, universal-traps, elephant-takes-rat, "
+      "(known: standard, bush, wikipedia, mistboard, dog-swims, universal-traps, "
+      "elephant-takes-rat, "
       "leopard-jumps, lion-tiger-equal, tiger-over-lion, anti-draw, animal-checkers, "
       "animal-checkers-7x9, academic, hidden, hidden-stratego; a record read from a file may also "
       "name a .toml file in its folder)");

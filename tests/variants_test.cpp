@@ -105,13 +105,21 @@ std::string joined(const std::vector<VariantIssue>& issues) {
 }
 
 TEST(VariantsBuiltin, NamesInDisplayOrder) {
-  std::vector<std::string> expected = {"standard",        "bush",
-                                       "wikipedia",       "dog-swims",
-                                       "universal-traps", "elephant-takes-rat",
-                                       "leopard-jumps",   "lion-tiger-equal",
-                                       "tiger-over-lion", "anti-draw",
-                                       "animal-checkers", "animal-checkers-7x9",
-                                       "academic",        "hidden",
+  std::vector<std::string> expected = {"standard",
+                                       "bush",
+                                       "wikipedia",
+                                       "mistboard",
+                                       "dog-swims",
+                                       "universal-traps",
+                                       "elephant-takes-rat",
+                                       "leopard-jumps",
+                                       "lion-tiger-equal",
+                                       "tiger-over-lion",
+                                       "anti-draw",
+                                       "animal-checkers",
+                                       "animal-checkers-7x9",
+                                       "academic",
+                                       "hidden",
                                        "hidden-stratego"};
   EXPECT_EQ(builtin_variant_names(), expected);
 }
@@ -192,6 +200,14 @@ TEST(VariantsBuiltin, ElephantTakesRat) {
   EXPECT_TRUE(builtin_rules("elephant-takes-rat").rat_takes_elephant);
 }
 
+// mistboard.com's rules (docs/dialects.md, checked move for move against
+// MistyJungle's own generator): standard's, the Tiger jumping only vertically.
+TEST(VariantsBuiltin, Mistboard) {
+  Rules expected = standard_as("mistboard");
+  expected.horizontal_jumpers = {kLion};
+  expect_same_rules(builtin_rules("mistboard"), expected);
+}
+
 TEST(VariantsBuiltin, LeopardJumps) {
   Rules expected = standard_as("leopard-jumps");
   expected.horizontal_jumpers = {kLion, kTiger, kLeopard};
@@ -267,7 +283,7 @@ TEST(VariantsBuiltin, UnknownNameListsTheKnownOnes) {
   } catch (const VariantError& e) {
     ASSERT_EQ(e.issues().size(), 1u);
     EXPECT_EQ(e.issues()[0].message,
-              "unknown rule set 'nosuch' (known: standard, bush, wikipedia, dog-swims, "
+              "unknown rule set 'nosuch' (known: standard, bush, wikipedia, mistboard, dog-swims, "
               "universal-traps, elephant-takes-rat, leopard-jumps, lion-tiger-equal, "
               "tiger-over-lion, anti-draw, animal-checkers, animal-checkers-7x9, academic, hidden, "
               "hidden-stratego; or give the path of a .toml file)");

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
 
 #include "core/dialect.h"
 
@@ -26,6 +27,7 @@ void add_match_aliases(CLI::App& app);
 void add_puzzles_command(CLI::App& app);
 
 // The engine protocol on standard input and output; what `jungle` runs without a subcommand.
-int run_uci(notation::Dialect dialect = notation::Dialect::kJungle);
+int run_uci(notation::Dialect dialect = notation::Dialect::kJungle,
+            const std::string& variant = "");
 
 }  // namespace jungle::app

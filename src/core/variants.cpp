@@ -68,13 +68,21 @@ namespace {
 // The order players see the shipped sets in: the standard game first, then
 // published versions, then single-rule changes, then the bigger departures.
 constexpr std::string_view kDisplayOrder[] = {
-    "standard",        "bush",
-    "wikipedia",       "dog-swims",
-    "universal-traps", "elephant-takes-rat",
-    "leopard-jumps",   "lion-tiger-equal",
-    "tiger-over-lion", "anti-draw",
-    "animal-checkers", "animal-checkers-7x9",
-    "academic",        "hidden",
+    "standard",
+    "bush",
+    "wikipedia",
+    "mistboard",
+    "dog-swims",
+    "universal-traps",
+    "elephant-takes-rat",
+    "leopard-jumps",
+    "lion-tiger-equal",
+    "tiger-over-lion",
+    "anti-draw",
+    "animal-checkers",
+    "animal-checkers-7x9",
+    "academic",
+    "hidden",
     "hidden-stratego",
 };
 

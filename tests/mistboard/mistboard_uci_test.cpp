@@ -195,5 +195,32 @@ TEST(MistboardUci, TheCommandLineChoosesTheDialect) {
   EXPECT_EQ(bad, "error: --dialect katago: expected one of jungle, mistboard\n");
 }
 
+// The game too is chosen on the command line: mistboard's Flip Jungle bot
+// is `jungle uci --dialect mistboard --variant flip`, its Jungle bot
+// `--variant mistboard` (docs/dialects.md), and neither is told either.
+TEST(MistboardUci, TheCommandLineChoosesTheGame) {
+  std::string out;
+  const int status = run_command(
+      "printf 'uci\\nposition fen XXXX/XXXX/XXXX/XXXE b R1C1D1W1P1T1L1r1c1d1w1p1t1l1e1 0 1"
+      "\\nd\\nquit\\n' | " +
+          std::string(JUNGLE_BINARY) + " uci --dialect mistboard --variant flip",
+      out);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(out.find("\nFen: ???\?/???\?/???\?/???E b RCDWPTLrcdwptle 0 1\n"), std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("error"), std::string::npos) << out;
+  out.clear();
+  EXPECT_EQ(run_command("printf 'uci\\nquit\\n' | " + std::string(JUNGLE_BINARY) +
+                            " uci --dialect mistboard --variant mistboard",
+                        out),
+            0);
+  EXPECT_NE(out.find("option name Variant type string default mistboard"), std::string::npos)
+      << out;
+  std::string bad;
+  EXPECT_EQ(run_command(std::string(JUNGLE_BINARY) + " uci --variant nosuch 2>&1 </dev/null", bad),
+            2);
+  EXPECT_EQ(bad.rfind("error: --variant nosuch: ", 0), 0u) << bad;
+}
+
 }  // namespace
 }  // namespace jungle
