@@ -8,6 +8,7 @@
 
 #include "flip/flip_pimc.h"
 #include "flip/flip_rules.h"
+#include "flip_corner_tile.h"
 #include "game/builtin_engines.h"
 #include "game/family.h"
 #include "game/flip_baselines.h"
@@ -15,12 +16,6 @@
 
 namespace jungle::flip {
 namespace {
-
-// Blue's Tiger (b1) and Wolf (a2) beside the tile on a1; the other tile is
-// d4; a Red Cat and a Red Elephant are face down. Blue to move
-// (flip_seer_test.cpp: the engine steps b1b2, a seer knowing the Cat on a1
-// flips it, one knowing the Elephant there plays b1c1).
-constexpr const char* kCornerTile = "3?/4/W3/?T2 w ce 0 1";
 
 FlipPimcResult pimc(const char* fen, const FlipLimits& limits, FlipPimcOptions options = {}) {
   FlipPosition pos(load_flip_rules("flip"), fen);

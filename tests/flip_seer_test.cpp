@@ -9,6 +9,7 @@
 #include "flip/flip_match.h"
 #include "flip/flip_record.h"
 #include "flip/flip_search.h"
+#include "flip_corner_tile.h"
 #include "game/builtin_engines.h"
 #include "game/family.h"
 #include "in_process_match_util.h"
@@ -27,10 +28,6 @@ FlipDeal deal_of(std::initializer_list<std::pair<const char*, char>> tiles) {
   }
   return d;
 }
-
-// Blue's Tiger (b1) and Wolf (a2) beside the tile on a1; the other tile is
-// d4; a Red Cat and a Red Elephant are face down. Blue to move.
-constexpr const char* kCornerTile = "3?/4/W3/?T2 w ce 0 1";
 
 Action best(FlipSearcher& searcher, int depth) {
   FlipPosition pos(load_flip_rules("flip"), kCornerTile);
