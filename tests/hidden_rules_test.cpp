@@ -41,6 +41,36 @@ TEST(HiddenRulings, TookShowsBothAnimals) {
   EXPECT_EQ(candidates_on(game.view(kRed), "g1"), "R");  // the one animal left
 }
 
+// A view checks an announcement on copies of what it changes and takes them
+// only once all is checked: one refused late (its drowning is announced
+// where the rules drown nothing) leaves the view as it was, and the next
+// announcement applies as if none had come.
+TEST(HiddenRulings, ARefusedAnnouncementLeavesTheViewAsItWas) {
+  HiddenGame game = hidden_game_at(kTigerTakesWolf, hidden_rules());
+  EXPECT_EQ(try_move(game, "d3d4"), "d3d4:took=Tw");
+  PlayerView view = game.view(kBlue);
+  const Geometry& g = view.rule_set().geometry();
+  const auto announce = [&](std::string_view text) {
+    std::string why;
+    const std::optional<hidden::Observation> o =
+        hidden::parse_observation(text, kRed, g, nullptr, &why);
+    EXPECT_TRUE(o) << why;
+    view.apply(*o);
+  };
+  try {
+    announce("a9a8~d4");
+    FAIL() << "a drowning accepted where the rules drown nothing";
+  } catch (const hidden::ViewError& e) {
+    EXPECT_STREQ(e.what(), "announcement 2 a9a8~d4: no piece drowns here");
+  }
+  EXPECT_EQ(view.fen(), "x5x/7/7/7/7/3T3/7/7/6R b 0 1 ce");
+  EXPECT_EQ(view.history().size(), 1u);
+  EXPECT_EQ(view.plies(), 1);
+  announce("a9a8");
+  EXPECT_EQ(view.fen(), "6x/x6/7/7/7/3T3/7/7/6R w 1 2 ce");
+  EXPECT_EQ(view.history().size(), 2u);
+}
+
 TEST(HiddenRulings, TookWithRevealLoserShowsTheDefender) {
   HiddenGame game = hidden_game_at(kTigerTakesWolf, hidden_rules(HiddenReveal::kLoser));
   EXPECT_EQ(try_move(game, "d3d4"), "d3d4:took=?w");

@@ -14,10 +14,12 @@ void PlayerView::restrict(int id, AnimalSet allowed) {
 }
 
 void PlayerView::apply(const Observation& o) {
-  // Worked out on a copy, so that a rejected announcement changes nothing.
-  PlayerView next = *this;
-  next.apply_unchecked(o);
-  *this = std::move(next);
+  // apply_unchecked works on copies of the pieces, beliefs and board and
+  // takes them only once every check has passed, so a rejected announcement
+  // changes nothing; a copy of the whole view here (its history and
+  // positions included) made each announcement cost as much as the game so
+  // far, and replaying a game's views cost the square of its length.
+  apply_unchecked(o);
 }
 
 void PlayerView::apply_unchecked(const Observation& o) {
