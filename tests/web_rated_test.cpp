@@ -39,6 +39,9 @@ TEST_F(WebRatedTest, ARatedGameMovesBothRatingsByGlicko2Once) {
   EXPECT_EQ(s.body["category"], "standard blitz");
   EXPECT_EQ(s.body["players"]["blue"]["rating"], "1500?");
   EXPECT_EQ(s.body["players"]["red"]["rating"], "1500?");
+  // Its strips name the accounts (a casual game's player stays anonymous).
+  EXPECT_EQ(s.body["players"]["blue"]["account"], "Ann");
+  EXPECT_EQ(s.body["players"]["red"]["account"], "bob");
   ASSERT_EQ(ann->post(path(id, "/moves"), {{"move", "a3a4"}}).status, 200);
   ASSERT_EQ(bob->post(path(id, "/moves"), {{"move", "g7g6"}}).status, 200);
   const Reply resigned = bob->post(path(id, "/resign"), Json::object());

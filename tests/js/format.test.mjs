@@ -93,6 +93,19 @@ test("a rated game's strips show each player's rating by the name", () => {
   });
   assert.equal(playerLabel(rated, 'blue'), 'You (1662?)');
   assert.equal(playerLabel(rated, 'red'), 'Anonymous (1338)');
+  // A rated game's state names each seat's account, the opponent's shown
+  // (escaped) where no name was chosen for the game.
+  const accounts = game({
+    mode: 'online',
+    you: ['blue'],
+    seats,
+    players: {
+      blue: { ...HUMAN, account: 'Ann', rating: '1662?' },
+      red: { ...HUMAN, account: 'Bob<i>', rating: '1338' },
+    },
+  });
+  assert.equal(playerLabel(accounts, 'blue'), 'You (1662?)');
+  assert.equal(playerLabel(accounts, 'red'), 'Bob&#60;i&#62; (1338)');
   // A name chosen for the game comes first, escaped; a rating is digits and
   // "?" only, never markup.
   const named = game({

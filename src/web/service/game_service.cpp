@@ -6,6 +6,7 @@
 #include "web/service/game_service.h"
 
 #include <algorithm>
+#include <map>
 
 #include "web/games/rating_category.h"
 #include "web/service/game_service_checks.h"
@@ -211,6 +212,23 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
         Json& p = s["players"][seat_name(seat)];
         if (p.is_object())
           p["rating"] = labels[size_t(seat)].empty() ? Json(nullptr) : Json(labels[size_t(seat)]);
+      }
+    }
+    // A rated game is between two accounts: each strip names its account,
+    // where a casual game's player chose a name or stays anonymous. The
+    // accounts are public (the lobby and the games list show them).
+    if (seat_labels_ && s.contains("players") && s["players"].is_object()) {
+      std::map<int64_t, std::array<SeatLabel, 2>> accounts;
+      try {
+        accounts = seat_labels_({ListedGame{game.id(), category_of(game)}});
+      } catch (const std::exception&) {
+        // The state without its accounts rather than none.
+      }
+      const auto found = accounts.find(game.id());
+      for (int seat = 0; seat < 2 && found != accounts.end(); ++seat) {
+        Json& p = s["players"][seat_name(seat)];
+        const std::string& account = found->second[size_t(seat)].account;
+        if (p.is_object()) p["account"] = account.empty() ? Json(nullptr) : Json(account);
       }
     }
   }

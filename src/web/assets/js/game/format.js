@@ -93,7 +93,9 @@ function plainPlayerLabel(game, side) {
   if (p.name) return p.type === 'engine' ? `${escapeHtml(p.name)} · Engine` : escapeHtml(p.name);
   if (game && isOnline(game)) {
     if (game.seats && !game.seats[side]?.taken) return 'waiting for a player…';
-    return isMine(game, side) ? 'You' : 'Anonymous';
+    // A rated game's seats are accounts, named in its state.
+    if (isMine(game, side)) return 'You';
+    return p.account ? escapeHtml(p.account) : 'Anonymous';
   }
   if (p.type !== 'engine') return humanSides(game).length === 2 ? 'Player' : 'You';
   // "Level 4 · club": the word after the dot gives way on a narrow screen.
