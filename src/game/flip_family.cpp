@@ -39,7 +39,10 @@ using flip::Ply;
 class FlipState final : public State {
  public:
   FlipState(FlipPosition pos, std::string variant)
-      : pos_(std::move(pos)), variant_(std::move(variant)) {
+      : pos_(std::move(pos)),
+        variant_(std::move(variant)),
+        start_colours_known_(
+            flip::FlipPosition(pos_.rules_ptr(), pos_.initial_fen()).colours_known()) {
     for (const Ply& p : pos_.history()) {
       if (p.action.is_flip()) actions_.push_back(flip::action_text(p.action));
       actions_.push_back(flip::ply_text(p));
@@ -126,6 +129,12 @@ class FlipState final : public State {
 
   const std::vector<std::string>& actions() const override { return actions_; }
   int plies() const override { return int(pos_.history().size()); }
+  // Blue, unless the first flip gave the colours: then the colour it revealed.
+  std::optional<Side> first_player() const override {
+    if (!pos_.colours_known()) return std::nullopt;
+    if (start_colours_known_ || pos_.history().empty()) return kBlue;
+    return side_of(pos_.history().front().revealed);
+  }
 
   GameResult result() const override {
     GameResult r = GameResult::kOngoing;
@@ -223,6 +232,8 @@ class FlipState final : public State {
 
   FlipPosition pos_;
   std::string variant_;
+  // Whether the start gave the colours (else the first flip gives them).
+  bool start_colours_known_ = true;
   std::optional<Square> pending_;  // a flip chosen whose outcome chance has yet to draw
   std::optional<flip::FlipDeal> deal_;
   std::optional<DeclaredResult> declared_;

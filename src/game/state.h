@@ -82,6 +82,11 @@ class State {
   virtual const std::vector<std::string>& actions() const = 0;
   // Sides' actions, chance's left out.
   virtual int plies() const = 0;
+  // The colour the first player plays (who acts first, whatever the start
+  // position: a front end's first seat); none while no colour is given yet
+  // (a Flip Jungle set whose first flip gives the colours, before it).
+  // Everyone knows it.
+  virtual std::optional<Side> first_player() const { return kBlue; }
 
   virtual GameResult result() const = 0;
   bool over() const { return result() != GameResult::kOngoing; }

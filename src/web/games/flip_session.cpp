@@ -40,11 +40,7 @@ std::unique_ptr<game::State> new_flip_state(const std::string& variant, const st
 FlipGameSession::FlipGameSession(int64_t id, std::unique_ptr<game::State> state,
                                  std::array<PlayerConfig, kSides> players)
     : GameSessionBase(id, std::move(state), players),
-      rules_(flip::load_flip_rules(state_->variant())),
-      pos_(game::flip_position_of(rules_, state_->observe(std::nullopt).position)) {
-  FlipPosition start = pos_;
-  while (!start.history().empty()) start.undo();
-  start_colours_known_ = start.colours_known();
+      rules_(flip::load_flip_rules(state_->variant())) {
   findings_.resize(size_t(ply()));
 }
 
@@ -54,12 +50,12 @@ std::unique_ptr<FlipGameSession> FlipGameSession::create(int64_t id, const std::
   return std::make_unique<FlipGameSession>(id, new_flip_state(variant, fen), players);
 }
 
-void FlipGameSession::sync() {
-  pos_ = game::flip_position_of(rules_, state_->observe(std::nullopt).position);
+FlipPosition FlipGameSession::position() const {
+  return game::flip_position_of(rules_, state_->observe(std::nullopt).position);
 }
 
-bool FlipGameSession::declared() const {
-  return state_->over() && pos_.end() == FlipEnd::kNone;
+bool FlipGameSession::declared(const FlipPosition& now) const {
+  return state_->over() && now.end() == FlipEnd::kNone;
 }
 
 std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& stored,
@@ -108,23 +104,6 @@ bool FlipGameSession::is_flip_set(std::string_view name) {
   return false;
 }
 
-int FlipGameSession::seat_of(const FlipPosition& pos, Side side) const {
-  if (!pos.colours_known()) return 0;
-  Side first = kBlue;
-  if (!start_colours_known_ && !pos.history().empty()) {
-    first = side_of(pos.history().front().revealed);
-  }
-  return side == first ? 0 : 1;
-}
-
-int FlipGameSession::seat_to_move() const {
-  return seat_of(pos_, pos_.side_to_move());
-}
-
-Side FlipGameSession::side_of_seat(int seat) const {
-  return seat_of(pos_, kBlue) == seat ? kBlue : kRed;
-}
-
 void FlipGameSession::play_action(std::string_view text) {
   try {
     state_->apply(text);
@@ -134,60 +113,66 @@ void FlipGameSession::play_action(std::string_view text) {
   } catch (const game::ActionError& e) {
     throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
   }
-  sync();
   findings_.emplace_back();
   changed();
 }
 
+namespace {
+// `end` as it stood after its first `ply` plies.
+FlipPosition position_before(FlipPosition end, int ply) {
+  while (int(end.history().size()) > std::max(0, ply)) end.undo();
+  return end;
+}
+}  // namespace
+
 flip::FlipPosition FlipGameSession::position_at(int ply) const {
-  flip::FlipPosition p = pos_;
-  while (int(p.history().size()) > std::max(0, ply)) p.undo();
-  return p;
+  return position_before(position(), ply);
 }
 
 void FlipGameSession::taken_back() {
-  sync();
   findings_.resize(size_t(ply()));
 }
 
 void FlipGameSession::add_family_state(Json& state, game::Viewer) const {
+  const FlipPosition pos = position();
   Json board = Json::object();
   for (Square s = 0; s < flip::kFlipSquares; ++s) {
-    const flip::Cell c = pos_.cell(s);
+    const flip::Cell c = pos.cell(s);
     if (c != flip::kEmpty) board[flip::kFlipGeometry.square_name(s)] = cell_text(c);
   }
   Json pool = {{"blue", Json::object()}, {"red", Json::object()}};
   for (int side = 0; side < kSides; ++side) {
     for (int a = kAnimals - 1; a >= 0; --a) {
       pool[side == 0 ? "blue" : "red"][std::string(1, animal_letter(Animal(a)))] =
-          pos_.pool_count(make_piece(Side(side), Animal(a)));
+          pos.pool_count(make_piece(Side(side), Animal(a)));
     }
   }
   Json first_colour = nullptr;
-  if (pos_.colours_known()) first_colour = side_json_name(seat_of(pos_, kBlue) == 0 ? kBlue : kRed);
+  if (colours_known()) first_colour = side_json_name(side_of_seat(0));
   state["kind"] = "flip";
   state["board_size"] = {{"files", 4}, {"ranks", 4}};
-  state["start_fen"] = pos_.initial_fen();
-  state["fen"] = pos_.fen();
+  state["start_fen"] = pos.initial_fen();
+  state["fen"] = pos.fen();
   state["side_to_move"] =
-      pos_.colours_known() ? Json(side_json_name(pos_.side_to_move())) : Json(nullptr);
+      pos.colours_known() ? Json(side_json_name(pos.side_to_move())) : Json(nullptr);
   state["seat_to_move"] = side_json_name(Side(seat_to_move()));
   state["first_player_colour"] = first_colour;
   state["board"] = board;
   state["pool"] = pool;
-  state["hidden"] = pos_.hidden_count();
-  state["quiet_plies"] = pos_.quiet_plies();
+  state["hidden"] = pos.hidden_count();
+  state["quiet_plies"] = pos.quiet_plies();
   // Chance's outcomes are drawn as a flip is played, so the side's actions.
   state["legal_moves"] = state_->legal_actions();
 }
 
 void FlipGameSession::add_stored_play(StoredGame& s) const {
-  s.start_fen = pos_.initial_fen();
-  for (const Ply& p : pos_.history()) {
+  const FlipPosition pos = position();
+  s.start_fen = pos.initial_fen();
+  for (const Ply& p : pos.history()) {
     if (!s.moves.empty()) s.moves += ' ';
     s.moves += flip::ply_text(p);
   }
-  s.declared = declared() ? termination() : "";
+  s.declared = declared(pos) ? termination() : "";
   if (reviewed() > 0) {
     Json findings = Json::array();
     for (const auto& f : findings_) findings.push_back(f ? f->to_stored_json() : Json());
@@ -197,7 +182,8 @@ void FlipGameSession::add_stored_play(StoredGame& s) const {
 
 std::string FlipGameSession::plies_text(size_t count) const {
   std::string text;
-  const std::vector<Ply>& plies = pos_.history();
+  const FlipPosition now = position();
+  const std::vector<Ply>& plies = now.history();
   for (size_t i = 0; i < count && i < plies.size(); ++i) text += flip::ply_text(plies[i]) + ' ';
   return text;
 }
@@ -208,7 +194,7 @@ std::optional<ReviewStep> FlipGameSession::next_review_step() {
     ReviewStep step;
     step.position = int(i);
     step.observation = help_position(int(i), 0);
-    step.played = flip::action_text(pos_.history()[i].action);
+    step.played = flip::action_text(position().history()[i].action);
     step.every_action = family().capabilities().chance;
     step.stands = plies_text(i + 1);
     return step;
@@ -230,13 +216,14 @@ void FlipGameSession::keep_review_finding(const ReviewStep& step, const ReviewSe
   findings_[index] = std::move(f);
 }
 
-std::optional<ReviewedMove> FlipGameSession::reviewed_ply(size_t index) const {
+std::optional<ReviewedMove> FlipGameSession::reviewed_ply(const FlipPosition& end,
+                                                          size_t index) const {
   if (index >= findings_.size() || !findings_[index]) return std::nullopt;
   const FlipPlyFinding& f = *findings_[index];
-  const FlipPosition before = position_at(int(index));
+  const FlipPosition before = position_before(end, int(index));
   const std::optional<Side> side =
       before.colours_known() ? std::optional<Side>(before.side_to_move()) : std::nullopt;
-  return reviewed_move(flip::action_text(pos_.history()[index].action), side, f.best,
+  return reviewed_move(flip::action_text(end.history()[index].action), side, f.best,
                        f.expected_best, f.expected_played, f.depth);
 }
 
@@ -251,8 +238,9 @@ ReviewFindings FlipGameSession::review_findings() const {
   out.analysed = reviewed();
   // Each position a ply was played from, from Blue's side (none before the
   // first flip of a first-flip set has given Blue a colour), and the end.
+  const FlipPosition end = position();
   for (size_t i = 0; i < findings_.size(); ++i) {
-    const std::optional<ReviewedMove> m = reviewed_ply(i);
+    const std::optional<ReviewedMove> m = reviewed_ply(end, i);
     out.moves.push_back(m);
     if (!m || !m->side) {
       out.positions.emplace_back();
@@ -307,16 +295,17 @@ std::vector<std::string> FlipGameSession::record_comments() const {
   // as the engine protocol's `score cp`), as an open game's record's
   // [%eval], and its judgement.
   std::vector<std::string> comments(findings_.size());
-  flip::FlipPosition p = position_at(0);
+  const FlipPosition end = position();
+  flip::FlipPosition p = position_before(end, 0);
   for (size_t i = 0; i < comments.size(); ++i) {
-    p.play(pos_.history()[i]);
+    p.play(end.history()[i]);
     const std::optional<FlipPlyFinding>& f = findings_[i];
     if (!f) continue;
     // Whoever played it, the other side is to move after it.
     const double blue = p.side_to_move() == kBlue ? 1.0 - f->expected_played : f->expected_played;
     const std::string eval =
         eval_comment(Evaluation{game::centipawns_of_expected(blue), false, f->depth});
-    comments[i] = judged_comment(eval, reviewed_ply(i)->judgement);
+    comments[i] = judged_comment(eval, reviewed_ply(end, i)->judgement);
   }
   return comments;
 }

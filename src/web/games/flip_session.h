@@ -71,13 +71,10 @@ class FlipGameSession : public GameSessionBase {
 
   // The game as every viewer sees it (nothing of Flip Jungle is private):
   // the flip position read from the state's observation.
-  const flip::FlipPosition& position() const { return pos_; }
+  flip::FlipPosition position() const;
   // The position after the first `ply` plies (0..ply()): a tile flipped
   // later is face down there again, its animal back in the pool.
   flip::FlipPosition position_at(int ply) const;
-  int seat_to_move() const override;
-  bool colours_known() const override { return pos_.colours_known(); }
-  Side side_of_seat(int seat) const override;
 
   // The review searches the position before each ply, valuing every
   // legal action there (a flip by its value over the pool, never by what it
@@ -100,22 +97,18 @@ class FlipGameSession : public GameSessionBase {
   std::vector<std::string> record_comments() const override;
 
  private:
-  int seat_of(const flip::FlipPosition& pos, Side side) const;
-  // Reads pos_ again from the state's observation, after every change.
-  void sync();
   // Whether the result is a declared one (a resignation, a flag, an
   // agreement), which the store keeps apart from the board's.
-  bool declared() const;
+  bool declared(const flip::FlipPosition& now) const;
   // The plies up to `count` as records write them: what a finding's ply
   // must still follow (ReviewStep::stands).
   std::string plies_text(size_t count) const;
   // Ply `index` as the review judged it; nullopt without a finding.
-  std::optional<ReviewedMove> reviewed_ply(size_t index) const;
+  // `end`: the position now.
+  std::optional<ReviewedMove> reviewed_ply(const flip::FlipPosition& end, size_t index) const;
   int reviewed() const;
 
   flip::FlipRulesPtr rules_;
-  flip::FlipPosition pos_;
-  bool start_colours_known_ = true;
   SecureRandom chance_;
   std::vector<std::optional<FlipPlyFinding>> findings_;  // one per ply
 };

@@ -90,6 +90,24 @@ void GameSessionBase::play_text(std::string_view text) {
   play_action(text);
 }
 
+int GameSessionBase::seat_to_move() const {
+  const game::Actor actor = state_->actor();
+  if (actor.is_side()) return seat_of_side(actor.side);
+  // Over: the seats take turns, each ply one seat's.
+  const std::vector<game::SeenPly>& plies = seen_plies(std::nullopt);
+  return plies.empty() ? 0 : 1 - plies.back().seat;
+}
+
+Side GameSessionBase::side_of_seat(int seat) const {
+  const Side first = state_->first_player().value_or(kBlue);
+  return seat == 0 ? first : opponent(first);
+}
+
+int GameSessionBase::seat_of_side(Side side) const {
+  const std::optional<Side> first = state_->first_player();
+  return first && side != *first ? 1 : 0;
+}
+
 void GameSessionBase::declare(int winner, const std::string& termination) {
   require_ongoing_game();
   if (winner >= 0 && !colours_known()) {

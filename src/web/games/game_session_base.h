@@ -102,13 +102,18 @@ class GameSessionBase {
   // A sentence for the player: "Blue wins: the Rat entered Red's den".
   std::string result_message() const { return state_->result_message(); }
 
-  // The seat to move: 0 (the first player, "blue") or 1.
-  virtual int seat_to_move() const = 0;
+  // The seat to move: 0 (the first player) or 1; once the game is over,
+  // the seat after the last mover's.
+  virtual int seat_to_move() const;
   // Whether the seats have colours yet (a first-flip game before its first
-  // flip has none): a resignation or a flag needs them.
-  virtual bool colours_known() const { return true; }
-  // The colour that `seat` plays; colours_known() first.
-  virtual Side side_of_seat(int seat) const { return Side(seat); }
+  // flip has none): a resignation or a flag needs them. The state's
+  // (State::first_player), for every family.
+  bool colours_known() const { return state_->first_player().has_value(); }
+  // The colour that `seat` plays: the first player's colour for seat 0
+  // (Blue while none is given); colours_known() first.
+  Side side_of_seat(int seat) const;
+  // The seat that plays `side`: 0 while the seats have no colours.
+  int seat_of_side(Side side) const;
   // Whether the clocks may run yet (a hidden game's set-up comes first).
   virtual bool clocks_may_run() const { return colours_known(); }
   // Whether moves may be taken back: where the family's games allow it, and

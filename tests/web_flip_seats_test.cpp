@@ -1,0 +1,74 @@
+// The seats of a game and the colours they play, told by the base session
+// from the game's state (State::first_player) for every family: a Flip
+// Jungle session kept its own copy of the position and its own seat
+// mapping beside them.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "game/families.h"
+#include "web/games/flip_session.h"
+
+namespace jungle::web {
+namespace {
+
+// A first-flip game whose first flip turned over a red animal: the first
+// player (seat 0) plays Red, and the second, Blue, is to move.
+std::unique_ptr<game::State> red_first_flip() {
+  std::mt19937_64 rng(1);
+  std::unique_ptr<game::State> s = game::flip_family().new_state("flip", "", rng);
+  s->apply("b2?");
+  s->apply("b2?=l");
+  return s;
+}
+
+TEST(WebFlipSeats, TheStateToldNoColoursBeforeTheFirstFlipAndItsColourAfter) {
+  std::mt19937_64 rng(1);
+  EXPECT_EQ(game::flip_family().new_state("flip", "", rng)->first_player(), std::nullopt);
+  EXPECT_EQ(red_first_flip()->first_player(), std::optional<Side>(kRed));
+  EXPECT_EQ(game::open_family().new_state("standard", "", rng)->first_player(),
+            std::optional<Side>(kBlue));
+}
+
+TEST(WebFlipSeats, BeforeTheFirstFlipTheFirstSeatIsToMoveAndNoSeatHasAColour) {
+  std::mt19937_64 rng(1);
+  FlipGameSession game(1, game::flip_family().new_state("flip", "", rng),
+                       {PlayerConfig{}, PlayerConfig{}});
+  EXPECT_FALSE(game.colours_known());
+  EXPECT_EQ(game.seat_to_move(), 0);
+  EXPECT_EQ(game.seat_of_side(kRed), 0);
+  const Json state = game.to_json_for(3);
+  EXPECT_EQ(state["first_player_colour"], nullptr);
+  EXPECT_EQ(state["side_to_move"], nullptr);
+  EXPECT_EQ(state["seat_to_move"], "blue");
+  EXPECT_THROW(game.declare(0, "resignation"), GameError);
+}
+
+TEST(WebFlipSeats, TheFirstFlipGivesTheFirstSeatTheColourItTurnedOver) {
+  FlipGameSession game(1, red_first_flip(), {PlayerConfig{}, PlayerConfig{}});
+  EXPECT_TRUE(game.colours_known());
+  EXPECT_EQ(game.side_of_seat(0), kRed);
+  EXPECT_EQ(game.side_of_seat(1), kBlue);
+  EXPECT_EQ(game.seat_of_side(kBlue), 1);
+  EXPECT_EQ(game.seat_to_move(), 1);
+  Json state = game.to_json_for(3);
+  EXPECT_EQ(state["first_player_colour"], "red");
+  EXPECT_EQ(state["side_to_move"], "blue");
+  // Seats are named by the first player's colour name: "red" is seat 1.
+  EXPECT_EQ(state["seat_to_move"], "red");
+  EXPECT_EQ(state["fen"], game.state().fen());
+  // The first seat resigns: Blue, the second seat's colour, wins, and once
+  // the game is over the seat after the last mover's is named.
+  game.declare(1, "resignation");
+  EXPECT_EQ(game.result(), GameResult::kBlueWins);
+  EXPECT_EQ(game.seat_to_move(), 1);
+  state = game.to_json_for(3);
+  EXPECT_EQ(state["winner"], "blue");
+  EXPECT_EQ(state["seat_to_move"], "red");
+}
+
+}  // namespace
+}  // namespace jungle::web
