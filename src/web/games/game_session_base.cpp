@@ -323,12 +323,12 @@ std::vector<StoredEvent> GameSessionBase::recent_events_after(int64_t seq, bool*
 }
 
 const std::vector<game::SeenPly>& GameSessionBase::seen_plies(game::Viewer viewer) const {
-  const game::Observation o = state_->observe(viewer);
-  for (const std::optional<SeenPliesRead>& read : seen_reads_) {
-    if (read && read->position == o.position) return read->plies;
-  }
-  std::optional<SeenPliesRead>& slot = seen_reads_[viewer ? size_t(*viewer) : size_t(kSides)];
-  slot = SeenPliesRead{o.position, family().seen_plies(o)};
+  const bool shared = !family().capabilities().hidden_information;
+  std::optional<SeenPliesRead>& slot =
+      seen_reads_[shared || !viewer ? size_t(kSides) : size_t(*viewer)];
+  const size_t actions = state_->actions().size();
+  if (slot && slot->changes == changes_ && slot->actions == actions) return slot->plies;
+  slot = SeenPliesRead{changes_, actions, family().seen_plies(state_->observe(viewer))};
   ++seen_plies_reads_;
   return slot->plies;
 }

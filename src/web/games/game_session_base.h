@@ -346,7 +346,7 @@ class GameSessionBase {
   // what chance reveals) or throws GameError saying why not.
   virtual void play_action(std::string_view text) = 0;
   // The plies as `viewer` knows them, read from its Observation (a read
-  // replays every ply; seen_reads_ keeps the last reads).
+  // replays every ply; seen_reads_ keeps the reads until the game changes).
   const std::vector<game::SeenPly>& seen_plies(game::Viewer viewer) const;
   // The family's fields of the state `viewer` is sent (to_json_for): its
   // board, the side to move, the legal moves, what its page draws.
@@ -361,15 +361,17 @@ class GameSessionBase {
   // Recent events kept in memory.
   static constexpr size_t kRecentEvents = 64;
 
-  // A family's reading of an Observation's plies, by the position text it
-  // read (Family::seen_plies reads the variant and that text alone, so a
-  // read stands while the text is the same). A move's event, the state its
-  // mover is sent and every watcher's state read the game once between
-  // them, where each read replays every ply: one a viewer (Blue, Red, a
-  // spectator), any of them answering whoever's text matches (where
-  // nothing is private, every viewer's).
+  // A family's reading of an Observation's plies, kept until the game
+  // changes (changed(), which every change calls, and the state's count of
+  // actions): a move's event, the state its mover is sent and every
+  // watcher's state read the game once between them, where each read
+  // replays every ply, and a read kept is found without observing the game
+  // again (an observation's text holds every ply). One for each viewer
+  // (Blue, Red, a spectator) where viewers know different things, else one
+  // for all.
   struct SeenPliesRead {
-    std::string position;
+    uint64_t changes = 0;
+    size_t actions = 0;
     std::vector<game::SeenPly> plies;
   };
   mutable std::array<std::optional<SeenPliesRead>, kSides + 1> seen_reads_;
