@@ -44,8 +44,6 @@ bool engine_player(const Json& player) {
 AccountService::AccountService(AccountStore& store, GameService& games, AccountOptions options)
     : store_(store), games_(games), options_(std::move(options)) {
   games_.on_rated_game_over([this](const GameSessionBase& game) { rated_game_over(game); });
-  games_.on_rating_labels(
-      [this](int64_t id, const std::string& category) { return rating_labels(id, category); });
   games_.on_seat_labels(
       [this](const std::vector<GameService::ListedGame>& listed) { return seat_labels(listed); });
   games_.on_rating_tags([this](const GameSessionBase& game) { return rating_tags(game); });

@@ -206,29 +206,27 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
   }
   if (game.seats.rated) {
     s["category"] = category_of(game);
-    if (rating_labels_ && s.contains("players") && s["players"].is_object()) {
-      const std::array<std::string, 2> labels = rating_labels_(game.id(), category_of(game));
+    // A rated game is between two accounts: each strip names its account
+    // and its rating in the game's category, where a casual game's player
+    // chose a name or stays anonymous. The accounts are public (the lobby
+    // and the games list show them). One question to the account service
+    // answers both.
+    if (seat_labels_ && s.contains("players") && s["players"].is_object()) {
+      std::map<int64_t, std::array<SeatLabel, 2>> labels;
+      try {
+        labels = seat_labels_({ListedGame{game.id(), category_of(game)}});
+      } catch (const std::exception&) {
+        // The state without its accounts and ratings rather than none.
+      }
+      const auto found = labels.find(game.id());
       for (int seat = 0; seat < 2; ++seat) {
         Json& p = s["players"][seat_name(seat)];
-        if (p.is_object())
-          p["rating"] = labels[size_t(seat)].empty() ? Json(nullptr) : Json(labels[size_t(seat)]);
-      }
-    }
-    // A rated game is between two accounts: each strip names its account,
-    // where a casual game's player chose a name or stays anonymous. The
-    // accounts are public (the lobby and the games list show them).
-    if (seat_labels_ && s.contains("players") && s["players"].is_object()) {
-      std::map<int64_t, std::array<SeatLabel, 2>> accounts;
-      try {
-        accounts = seat_labels_({ListedGame{game.id(), category_of(game)}});
-      } catch (const std::exception&) {
-        // The state without its accounts rather than none.
-      }
-      const auto found = accounts.find(game.id());
-      for (int seat = 0; seat < 2 && found != accounts.end(); ++seat) {
-        Json& p = s["players"][seat_name(seat)];
-        const std::string& account = found->second[size_t(seat)].account;
-        if (p.is_object()) p["account"] = account.empty() ? Json(nullptr) : Json(account);
+        if (!p.is_object()) continue;
+        const SeatLabel none;
+        const SeatLabel& l = found == labels.end() ? none : found->second[size_t(seat)];
+        p["rating"] = l.rating.empty() ? Json(nullptr) : Json(l.rating);
+        if (found != labels.end())
+          p["account"] = l.account.empty() ? Json(nullptr) : Json(l.account);
       }
     }
   }

@@ -224,16 +224,9 @@ class GameService {
     std::optional<RatingRange> range;
   };
   RatedTerms rated_terms(int64_t id);
-  // What a player's name is shown with in a rated game's state and its
-  // lobby line ("1500?"), by seat, from the game's id and rating category
-  // (the lobby's games are stored rows, not sessions); set once, like the
-  // listener.
-  using RatingLabels =
-      std::function<std::array<std::string, 2>(int64_t id, const std::string& category)>;
-  void on_rating_labels(RatingLabels labels) { rating_labels_ = std::move(labels); }
   // A page of listed games' seats as accounts ("Ann") and, in a rated
-  // game, their ratings in its category ("1662?"), for the game list and
-  // the lobby: one call for the whole page (the account service answers it
+  // game, their ratings in its category ("1662?"), for the game list, the
+  // lobby and a rated game's state: one call for the whole page (the account service answers it
   // with one store query), by game id; "" for a seat of no account, and
   // for the rating of a casual game's. Set once, like the others.
   struct SeatLabel {
@@ -377,7 +370,6 @@ class GameService {
   std::thread clock_thread_;
 
   GameOverListener rated_over_;
-  RatingLabels rating_labels_;
   RatingTags rating_tags_;
   SeatLabels seat_labels_;
   RematchListener rematch_made_;
