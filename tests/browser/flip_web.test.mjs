@@ -144,10 +144,15 @@ test('against the engine, an action queued on the flip board while it thinks is 
     return r.json();
   });
   assert.equal(game.capabilities.premoves, true);
-  await page.route('**/engine-move', async (route) => {
-    await new Promise((done) => setTimeout(done, 1500));
-    await route.continue();
-  });
+  // (The engine's first answer only: the route is gone before its next.)
+  await page.route(
+    '**/engine-move',
+    async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    },
+    { times: 1 },
+  );
   try {
     await page.goto(`${url}#game=${game.id}`);
     await page.locator('body[data-ready="true"]').waitFor();
