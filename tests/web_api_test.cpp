@@ -154,7 +154,7 @@ TEST_F(WebApiTest, TheStateSaysWhatTheGameAllows) {
                                         {"setup", false},
                                         {"analysis", true},
                                         {"review", true},
-                                        {"premoves", false},
+                                        {"premoves", true},
                                         {"tablebases", false},
                                         {"editor", false}}));
   const Json hidden = create({{"variant", "hidden"}});

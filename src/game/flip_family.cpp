@@ -268,7 +268,10 @@ class FlipFamily final : public Family {
   std::string_view title() const override { return "Flip Jungle"; }
   Capabilities capabilities() const override {
     Capabilities c;
-    c.chance = c.analysis = c.review = true;
+    // A premove is the player's own action, queued during the other's turn
+    // and sent when its turn comes; where the flip before it changed the
+    // board, the server refuses it and says why.
+    c.chance = c.analysis = c.review = c.premoves = true;
     return c;
   }
   bool owns_variant(std::string_view name_or_path) const override {

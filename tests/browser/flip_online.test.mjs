@@ -94,8 +94,10 @@ test('a flip game online: both seats and a spectator see the same, flips drawn b
   await carol.waitForFunction(() => /Watching/.test(document.querySelector('#status').textContent));
   assert.ok(await carol.locator('#btn-resign').isHidden(), 'a spectator cannot resign');
 
-  // Bob cannot flip for Alice: the page refuses, the server too.
+  // Bob cannot flip for Alice: his click is queued for his own turn (a
+  // premove) and nothing is sent; the server refuses a flip out of turn.
   await bob.locator('#flip-board .flip-cell[data-square="a1"]').click();
+  await bob.locator('#flip-board .flip-cell.premove[data-square="a1"]').waitFor();
   assert.equal(await plies(bob), 0);
   const refused = await bob.evaluate(async (g) => {
     const r = await fetch(`/api/games/${g}/moves`, {
@@ -106,6 +108,13 @@ test('a flip game online: both seats and a spectator see the same, flips drawn b
     return (await r.json()).error?.code;
   }, id);
   assert.equal(refused, 'not_your_seat');
+  // Alice turns that tile over herself: on his turn, Bob's queued flip is
+  // sent and refused with the server's reason, and nothing else is played.
+  await alice.locator('#flip-board .flip-cell[data-square="a1"]').click();
+  for (const p of [alice, bob, carol]) await waitForPlies(p, 1);
+  await bob.locator('.toast.error').waitFor();
+  assert.equal(await bob.locator('#flip-board .flip-cell.premove').count(), 0);
+  assert.equal(await plies(bob), 1);
 
   for (let n = 0; n < 8; n += 1) {
     const g = await alice.evaluate(async (gid) => (await fetch(`/api/games/${gid}`)).json(), id);

@@ -126,6 +126,56 @@ test('against the engine: it answers a flip, and take back returns to the person
   assert.match(await page.locator('#flip-pool').textContent(), /Face down: 16/);
 });
 
+test('against the engine, an action queued on the flip board while it thinks is played on the person\'s turn', async () => {
+  // New with premoves where chance acts (the flip board had none). The
+  // engine's request is held back a moment, so that the person queues a
+  // move meanwhile: the Lion's step, which no reply of the Cat can stop.
+  const game = await page.evaluate(async () => {
+    const r = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        variant: 'flip',
+        fen: '3c/4/4/EL2 w - 0 1',
+        blue: { type: 'human' },
+        red: { type: 'engine', skill: 0, movetime_ms: 100 },
+      }),
+    });
+    return r.json();
+  });
+  assert.equal(game.capabilities.premoves, true);
+  // (The engine's first answer only: the route is gone before its next.)
+  await page.route(
+    '**/engine-move',
+    async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  try {
+    await page.goto(`${url}#game=${game.id}`);
+    await page.locator('body[data-ready="true"]').waitFor();
+    await page.locator(`#flip-board[data-game="${game.id}"] .flip-cell`).first().waitFor();
+    await cell('a1').click();
+    await cell('a2').click();
+    await waitForPlies(1);
+    // Red (the engine) to move: the Lion is picked up and put down, queued.
+    await cell('b1').click();
+    await cell('b2').click();
+    assert.deepEqual(
+      await page.locator('#flip-board .flip-cell.premove').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-square'))),
+      ['b2', 'b1'],
+    );
+    await waitForPlies(3);
+    const now = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), game.id);
+    assert.equal(now.moves[2].action ?? now.moves[2].move, 'b1b2');
+    assert.equal(await page.locator('#flip-board .flip-cell.premove').count(), 0);
+  } finally {
+    await page.unroute('**/engine-move');
+  }
+});
+
 /** A hot-seat flip game from `fen`, opened on the page. @param {string} fen */
 async function openFlipPosition(fen) {
   const game = await page.evaluate(async (f) => {
@@ -157,7 +207,7 @@ test('hints and the analysis panel in a flip game', async () => {
   await arrow.waitFor({ state: 'attached', timeout: 20000 });
   assert.equal(await arrow.getAttribute('data-move'), 'a1a2');
   assert.equal(await page.locator('#flip-board .flip-arrows line.arrow-hint').count(), 1);
-  await page.locator('.toast', { hasText: 'Hint: move a1a2 (Blue wins in 1 move)' }).waitFor();
+  await page.locator('.toast', { hasText: 'Hint: a1a2 (Blue wins in 1 move)' }).waitFor();
   await shot('flip-hint-move');
 
   // The analysis panel: the expected score as a bar, the best actions.

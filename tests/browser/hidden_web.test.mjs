@@ -241,6 +241,20 @@ test('against the engine on a phone: the engine plays from its own view', async 
   await p.context().close();
 });
 
+test("a hint in a hidden game is the engine's move from the player's own view, with its expected result", async () => {
+  // The one hint flow of every game: before it, the page read a field no
+  // server sends and said "over undefined possible arrangements".
+  const p = await person();
+  await h.openPage(p, url);
+  await h.newGame(p, { mode: 'blue', variant: 'hidden', skill: '0', movetime: '250' });
+  await h.expectStatus(p, /Your move \(Blue\)/);
+  await p.locator('#btn-hint').click();
+  const said = p.locator('.toast.info', { hasText: /^Hint: / }).last();
+  await said.waitFor({ timeout: 20000 });
+  assert.match(await said.textContent(), /^Hint: [a-g][1-9][a-g][1-9] \(expected \d+% for Blue\)$/);
+  await p.context().close();
+});
+
 test('a try queued while the engine thinks is played as soon as the engine has answered', async () => {
   const p = await person();
   await h.openPage(p, url);

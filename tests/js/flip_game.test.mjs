@@ -10,6 +10,7 @@ import {
   facesRed,
   hasEvalBar,
   moveSeat,
+  premoveSeat,
   resigningSide,
   seatOfColour,
   seatToMove,
@@ -25,7 +26,7 @@ const FLIP = {
   setup: false,
   analysis: true,
   review: true,
-  premoves: false,
+  premoves: true,
   tablebases: false,
   editor: false,
 };
@@ -61,7 +62,7 @@ const flipGame = (fields = {}) =>
 test('what a game allows is its capabilities; a state without them is an open game', () => {
   const g = flipGame();
   assert.equal(allows(g, 'chance'), true);
-  assert.equal(allows(g, 'premoves'), false);
+  assert.equal(allows(g, 'premoves'), true);
   assert.equal(allows(g, 'editor'), false);
   assert.equal(allows(null, 'undo'), false);
   const open = game();
@@ -70,6 +71,19 @@ test('what a game allows is its capabilities; a state without them is an open ga
   assert.equal(hasEvalBar(open), true);
   assert.equal(hasEvalBar(g), false, 'an expected score over the pool is not a score for the bar');
   assert.equal(hasEvalBar(game({ capabilities: { ...FLIP, chance: false, hidden_information: true } })), false);
+});
+
+test("a premove is queued for the person's seat while the engine's is to move, on every board alike", () => {
+  // The engine's seat (red) is to move: the person's seat may queue one.
+  assert.equal(premoveSeat(flipGame()), 'blue');
+  assert.equal(premoveSeat(flipGame({ capabilities: { ...FLIP, premoves: false } })), null);
+  assert.equal(premoveSeat(flipGame({ seat_to_move: 'blue' })), null, "the person's own turn");
+  assert.equal(premoveSeat(flipGame({ status: 'over' })), null);
+  assert.equal(premoveSeat(flipGame({ players: { blue: HUMAN, red: HUMAN } })), null, 'a shared screen');
+  // Online, this browser's seat while the opponent's is to move.
+  const online = { mode: 'online', you: ['blue'], players: { blue: HUMAN, red: HUMAN } };
+  assert.equal(premoveSeat(flipGame(online)), 'blue');
+  assert.equal(premoveSeat(flipGame({ ...online, you: ['red'] })), null);
 });
 
 test('seats are not colours where the first flip decides them', () => {

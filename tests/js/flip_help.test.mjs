@@ -1,11 +1,12 @@
-// The words of a Flip Jungle hint, analysis and review
-// (src/web/assets/js/game/flip.js).
+// The words of a hint where the score is an expectation (Flip Jungle's,
+// a hidden game's), and of a Flip Jungle analysis and review
+// (src/web/assets/js/game/flip.js, format.js's hintMessage).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { colourToMoveAt } from '../../src/web/assets/js/game/game.js';
+import { hintMessage } from '../../src/web/assets/js/game/format.js';
 import {
   expectationText,
-  flipSideAt,
-  hintText,
   judgedPlyText,
   judgementTitle,
   lineTitle,
@@ -28,18 +29,46 @@ const report = (fields) => ({
   ...fields,
 });
 
+/** A game's capabilities, with what a test sets (docs/api.md). */
+const capabilities = (fields) => ({
+  undo: false,
+  chance: false,
+  hidden_information: false,
+  setup: false,
+  analysis: false,
+  review: false,
+  premoves: false,
+  tablebases: false,
+  editor: false,
+  ...fields,
+});
+
+/** A flip game at its start, Blue to move. */
+const flipGame = /** @type {any} */ ({
+  ply: 0,
+  start_fen: '????/????/????/???? w RCDWPTLErcdwptle 0 1',
+  fen: '????/????/????/???? w RCDWPTLErcdwptle 0 1',
+  moves: [],
+  capabilities: capabilities({ chance: true, analysis: true, review: true }),
+});
+
 test('a hint names a flip by its square, a move by its squares, with the expected score', () => {
   assert.equal(
-    hintText({ ...report({ expected: 0.494 }), move: 'b4?' }, 'blue'),
+    hintMessage(flipGame, 0, { ...report({ expected: 0.494 }), move: 'b4?' }),
     'Hint: turn b4 over (expected 49% for Blue)',
   );
   assert.equal(
-    hintText({ ...report({ mate: 1, expected: 1 }), move: 'a1a2' }, 'blue'),
-    'Hint: move a1a2 (Blue wins in 1 move)',
+    hintMessage(flipGame, 0, { ...report({ mate: 1, expected: 1 }), move: 'a1a2' }),
+    'Hint: a1a2 (Blue wins in 1 move)',
   );
+  const redToMove = {
+    ...flipGame,
+    fen: '????/????/????/???? b RCDWPTLErcdwptle 0 1',
+    start_fen: '????/????/????/???? b RCDWPTLErcdwptle 0 1',
+  };
   assert.equal(
-    hintText({ ...report({ mate: -2, expected: 0 }), move: 'c2c1' }, 'red'),
-    'Hint: move c2c1 (Red loses in 2 moves)',
+    hintMessage(redToMove, 0, { ...report({ mate: -2, expected: 0 }), move: 'c2c1' }),
+    'Hint: c2c1 (Red loses in 2 moves)',
   );
   // The tables prove it, the tree does not see the end: a certain expected
   // result, and the engine's words in the line's title.
@@ -52,14 +81,30 @@ test('a hint names a flip by its square, a move by its squares, with the expecte
   assert.equal(percent(0.755), '76%');
 });
 
+test("a hidden game's hint is the expected result from its player's view, said for the side to move", () => {
+  // The hint of a hidden game has every family's fields (before, the page
+  // read a `worlds` field no server sends and wrote "over undefined").
+  const hidden = /** @type {any} */ ({
+    ply: 1,
+    start_fen: 'x',
+    fen: 'l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 1 1',
+    moves: [{ move: 'a3a4', side: 'blue' }],
+    capabilities: capabilities({ hidden_information: true, setup: true, analysis: true, premoves: true }),
+  });
+  assert.equal(
+    hintMessage(hidden, 1, { ...report({ expected: 0.553, blue_score: 12 }), move: 'g7g6' }),
+    'Hint: g7g6 (expected 55% for Red)',
+  );
+});
+
 test('the side a report is for is read from the FEN of the ply shown', () => {
   const game = {
     start_fen: '????/????/????/???? - RCDWPTLErcdwptle 0 1',
     moves: [{ fen: '????/????/?L??/???? b RCDWPTErcdwptle 0 1' }, { fen: '????/????/?Ll?/???? w RCDWPTErcdwpte 1 2' }],
   };
-  assert.equal(flipSideAt(/** @type {any} */ (game), 0), null);
-  assert.equal(flipSideAt(/** @type {any} */ (game), 1), 'red');
-  assert.equal(flipSideAt(/** @type {any} */ (game), 2), 'blue');
+  assert.equal(colourToMoveAt(/** @type {any} */ (game), 0), null);
+  assert.equal(colourToMoveAt(/** @type {any} */ (game), 1), 'red');
+  assert.equal(colourToMoveAt(/** @type {any} */ (game), 2), 'blue');
 });
 
 test('a review says what the action played kept of its expected score', () => {

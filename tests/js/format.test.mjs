@@ -44,7 +44,7 @@ test('evaluations in words name the winner of a forced win', () => {
   assert.equal(scoreSentence({ blue_score: -30000, mate: 1 }), 'Red wins in 1 move');
   assert.equal(scoreSentence({ blue_score: 30000, mate: -3 }), 'Blue wins in 3 moves');
   assert.equal(
-    hintMessage({ move: 'd2d1', blue_score: -30000, mate: 1, depth: 1, pv: [], nps: 0 }),
+    hintMessage(/** @type {any} */ ({}), 0, { move: 'd2d1', blue_score: -30000, mate: 1, depth: 1, pv: [], nps: 0 }),
     'Hint: d2d1 (Red wins in 1 move)',
   );
 });
@@ -234,7 +234,10 @@ test('the analysis panel shows depth, score and speed, then that it is done', ()
   assert.equal(analysisStats(info), 'depth 9 · +0.35 · 1235 kN/s');
   assert.equal(analysisDone(analysisStats(info)), 'depth 9 · +0.35 · done');
   assert.equal(analysisDone('starting…'), 'starting… · done');
-  assert.equal(hintMessage({ move: 'a3a4', blue_score: -50, mate: null }), 'Hint: a3a4 (−0.50 for Blue)');
+  assert.equal(
+    hintMessage(/** @type {any} */ ({}), 0, { move: 'a3a4', blue_score: -50, mate: null }),
+    'Hint: a3a4 (−0.50 for Blue)',
+  );
 });
 
 test('a principal variation shows its first 12 moves, sides alternating', () => {

@@ -233,7 +233,7 @@ function wire(editor) {
 async function boot() {
   const board = createBoard(onBoardMove, onPremove);
   // Where chance acts, its board's actions go the same way as the board's moves.
-  buildFlipViews(onBoardMove);
+  buildFlipViews(onBoardMove, onPremove);
   drawGlyphStyleButton();
   fillLevels();
   try {

@@ -282,7 +282,7 @@ const query = (params) => {
  *   undo: (id: number, plies: number) => Promise<Game>,
  *   resign: (id: number, side: Side) => Promise<Game>,
  *   setPlayers: (id: number, players: Players) => Promise<Game>,
- *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string, expected?: number, worlds?: number }>,
+ *   hint: (id: number, ply: number, movetimeMs: number) => Promise<EngineReport & { move: string, expected?: number }>,
  *   arrange: (id: number, body: { arrangement?: string, random?: boolean, ready?: boolean }) => Promise<Game>,
  *   review: (id: number) => Promise<Review>,
  *   startReview: (id: number) => Promise<Review>,

@@ -43,7 +43,8 @@ export function squaresInOrder(flipped) {
  * Draws the board into `el`: a tile back for face-down tiles, the animal for
  * face-up ones; `reveal` names a square whose tile turns over.
  * @param {HTMLElement} el
- * @param {{ board: FlipBoard, selected: string | null, targets: string[], last: string[], reveal: string | null, flipped: boolean, arrows?: FlipArrow[] }} view
+ * @param {{ board: FlipBoard, selected: string | null, targets: string[], last: string[], reveal: string | null,
+ *           premove?: string[], flipped: boolean, arrows?: FlipArrow[] }} view
  */
 export function drawFlipBoard(el, view) {
   el.replaceChildren();
@@ -54,6 +55,7 @@ export function drawFlipBoard(el, view) {
     if (view.selected === sq) cell.classList.add('selected');
     if (view.targets.includes(sq)) cell.classList.add('target');
     if (view.last.includes(sq)) cell.classList.add('last');
+    if (view.premove?.includes(sq)) cell.classList.add('premove');
     const content = view.board[sq];
     if (content) {
       const tile = document.createElement('div');

@@ -6,8 +6,8 @@ import { AnalysisReports } from '../game/analysis_reports.js';
 import { parseFen } from '../game/fen.js';
 import { analysisDone, analysisStats, pvMoves } from '../game/format.js';
 import { lineCursor, setLineEvaluation } from '../state/explore.js';
-import { allows, fenAt, isOnline } from '../game/game.js';
-import { expectationText, flipSideAt } from '../game/flip.js';
+import { allows, colourToMoveAt, fenAt, isOnline } from '../game/game.js';
+import { expectationText } from '../game/flip.js';
 import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from '../state/state.js';
 import { hideTablebase, showTablebase } from '../views/tablebase_view.js';
 import {
@@ -48,7 +48,7 @@ export function stopAnalysis() {
  * position runs or ran, or it stopped first (ask the server then).
  * @param {number} ply
  * @param {number} ms
- * @returns {Promise<(EngineReport & { move: string, expected?: number, worlds?: number }) | null>}
+ * @returns {Promise<(EngineReport & { move: string, expected?: number }) | null>}
  */
 export async function hintFromAnalysis(ply, ms) {
   if (!state.analysing || gameAnalysis?.ply !== ply || lineCursor()) return null;
@@ -171,7 +171,7 @@ function followChanceAnalysis(g) {
   const reports = new AnalysisReports();
   gameAnalysis = { ply, reports };
   // The scores are the side to move's: the first player's while the colours are undecided.
-  const side = flipSideAt(g, ply);
+  const side = colourToMoveAt(g, ply);
   /** @type {EngineReport[]} */
   const lines = [];
   source.addEventListener('info', (e) => {

@@ -15,7 +15,6 @@ import {
 import { gameReviewed, startReview } from './review.js';
 import { toast } from '../util/dom.js';
 import { fullMoves, hintMessage, moveSquares, seatName, sideName } from '../game/format.js';
-import { flipSideAt, hintText } from '../game/flip.js';
 import {
   allows,
   colourOfSeat,
@@ -457,32 +456,16 @@ export async function hint() {
   hintButtonThinking();
   try {
     const ply = state.view;
-    // Beside a running analysis of this position, its best line: the
-    // server would run the hint only once that analysis ends.
-    const fromAnalysis = hidesInformation(g) ? null : await hintFromAnalysis(ply, HINT_MS);
-    if (allows(g, 'chance')) {
-      // The flip engine's action (a flip names only its square) and its
-      // expected score over the pool, for the side to move at that ply.
-      const report = fromAnalysis ?? (await api.hint(g.id, ply, HINT_MS));
-      if (state.game?.id !== g.id || state.view !== ply) return;
-      setHint(report.move);
-      render();
-      toast(hintText(report, flipSideAt(g, ply)), 'info', 4500);
-      return;
-    }
-    const h = fromAnalysis ?? (await api.hint(g.id, ply, HINT_MS));
+    // One flow for every game: the server decides what help the game gives
+    // and what its hint says (the same fields for every family). Beside a
+    // running analysis of this position, its best line: the server would
+    // run the hint only once that analysis ends.
+    const h = (await hintFromAnalysis(ply, HINT_MS)) ?? (await api.hint(g.id, ply, HINT_MS));
+    if (state.game?.id !== g.id || state.view !== ply) return;
     setHint(h.move);
-    if (hidesInformation(g)) {
-      // Thought out from this player's view: an expected score over the
-      // arrangements the enemy's animals may have.
-      render();
-      const share = Math.round((h.expected ?? 0.5) * 100);
-      toast(`Hint: ${h.move} (about ${share}% expected, over ${h.worlds} possible arrangements)`, 'info', 4500);
-      return;
-    }
-    setEvaluation(ply, h);
+    if (hasEvalBar(g)) setEvaluation(ply, h);
     render();
-    toast(hintMessage(h), 'info', 3500);
+    toast(hintMessage(g, ply, h), 'info', 4500);
   } catch (err) {
     toast(messageOf(err));
   } finally {

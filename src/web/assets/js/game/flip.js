@@ -93,19 +93,6 @@ export const revealText = (m) => `${m.action ?? m.move} revealed the ${pieceName
 /** "62%" for an expected score. @param {number} e */
 export const percent = (e) => `${Math.round(e * 100)}%`;
 
-/**
- * Whose turn it is after `ply` plies, read from that ply's FEN: the colour,
- * or null while a first-flip set's first flip has not decided the colours
- * (FEN side "-"). The engine's scores are the side to move's: the first
- * player's then.
- * @param {Game} g @param {number} ply
- * @returns {'blue' | 'red' | null}
- */
-export function flipSideAt(g, ply) {
-  const side = (ply === 0 ? g.start_fen : g.moves[ply - 1].fen).trim().split(/\s+/)[1];
-  return side === 'w' ? 'blue' : side === 'b' ? 'red' : null;
-}
-
 /** Who an expected score is for. @param {'blue' | 'red' | null} side */
 const mover = (side) => (side === 'blue' ? 'Blue' : side === 'red' ? 'Red' : 'the first player');
 
@@ -120,12 +107,6 @@ export function expectationText(r, side) {
     return `${mover(side)} ${r.mate > 0 ? 'wins' : 'loses'} in ${n} ${n === 1 ? 'move' : 'moves'}`;
   }
   return `expected ${percent(r.expected ?? 0.5)} for ${mover(side)}`;
-}
-
-/** A hint in words. @param {{ move: string, expected?: number, mate?: number | null }} r @param {'blue' | 'red' | null} side */
-export function hintText(r, side) {
-  const what = r.move.endsWith('?') ? `turn ${r.move.slice(0, 2)} over` : `move ${r.move}`;
-  return `Hint: ${what} (${expectationText(r, side)})`;
 }
 
 /**

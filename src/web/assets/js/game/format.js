@@ -5,6 +5,8 @@
 import { ANIMALS } from './pieces.js';
 import {
   colourOfSeat,
+  colourToMoveAt,
+  hasEvalBar,
   humanSides,
   isEngine,
   isMine,
@@ -16,7 +18,7 @@ import {
   seatToMove,
   waitingForOpponent,
 } from './game.js';
-import { flipMoveText, pieceName } from './flip.js';
+import { expectationText, flipMoveText, pieceName } from './flip.js';
 import { announcementText, hiddenMoveText, isHotSeatHidden, settingUp, sideAtScreen } from './hidden.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
@@ -346,8 +348,21 @@ export function pvMoves(toMove, pv) {
   });
 }
 
-/** @param {{ move: string, blue_score: number, mate?: number | null }} hint */
-export const hintMessage = (hint) => `Hint: ${hint.move} (${scoreSentence(hint)})`;
+/**
+ * A hint in words, one sentence for every game (a hint has every family's
+ * fields, docs/api.md): the action (a flip by its square), and what the
+ * engine expects of it. Where the game has the evaluation bar, its score;
+ * where chance acts or animals are hidden, the score is an expectation
+ * (over the pool, or over the arrangements the enemy's animals may have),
+ * said for the side to move at the ply the hint is for.
+ * @param {Game} g @param {number} ply
+ * @param {{ move: string, blue_score: number, expected?: number, mate?: number | null }} hint
+ */
+export function hintMessage(g, ply, hint) {
+  const action = hint.move.endsWith('?') ? `turn ${hint.move.slice(0, 2)} over` : hint.move;
+  const value = hasEvalBar(g) ? scoreSentence(hint) : expectationText(hint, colourToMoveAt(g, ply));
+  return `Hint: ${action} (${value})`;
+}
 
 /**
  * An evaluation in words, for toasts and screen readers: "+0.35 for Blue",

@@ -116,6 +116,22 @@ export function opponentSide(game) {
 }
 
 /**
+ * The seat a person may queue a move for (a premove) in the game's current
+ * position while another seat is to move, where the game allows premoves:
+ * against the engine the person's seat, online this browser's seat while
+ * its opponent is to move; null on a shared screen, for a spectator, and
+ * once the game is over. Every board asks this one rule.
+ * @param {Game} g @returns {Side | null}
+ */
+export function premoveSeat(g) {
+  if (g.status !== 'ongoing' || waitingForOpponent(g) || !allows(g, 'premoves')) return null;
+  const toMove = seatToMove(g);
+  const humans = isOnline(g) ? mySides(g) : humanSides(g);
+  if (humans.length === 1 && isEngine(g, toMove)) return humans[0];
+  return opponentSide(g) === toMove ? other(toMove) : null;
+}
+
+/**
  * When (server ms) the opponent, gone, may be claimed as having abandoned
  * the game; null while connected or when it does not apply.
  * @param {Game | null} game
@@ -130,6 +146,20 @@ export function claimableAt(game) {
 
 /** The FEN after `ply` moves. @param {Game} game @param {number} ply */
 export const fenAt = (game, ply) => (ply === 0 ? game.start_fen : game.moves[ply - 1].fen);
+
+/**
+ * Whose turn it is after `ply` plies, read from that ply's FEN: the colour,
+ * or null while chance has not decided the colours (a first-flip set's FEN
+ * side "-"). An engine's scores are the side to move's. The position now is
+ * read from the game's own FEN: a hidden game's moves carry none.
+ * @param {Game} g @param {number} ply
+ * @returns {Side | null}
+ */
+export function colourToMoveAt(g, ply) {
+  const fen = ply === g.ply && g.fen ? g.fen : fenAt(g, ply);
+  const side = fen.trim().split(/\s+/)[1];
+  return side === 'w' ? 'blue' : side === 'b' ? 'red' : null;
+}
 
 /**
  * The letters (upper case) of the pieces `side` has taken in the first `upto` moves.

@@ -5,19 +5,7 @@
 import { Board } from '../board/board.js';
 import { $ } from '../util/dom.js';
 import { explorePosition } from '../state/explore.js';
-import {
-  allows,
-  fenAt,
-  humanSides,
-  isEngine,
-  isMine,
-  isOnline,
-  mySides,
-  opponentSide,
-  other,
-  seatToMove,
-  waitingForOpponent,
-} from '../game/game.js';
+import { allows, fenAt, isEngine, isMine, premoveSeat, seatToMove, waitingForOpponent } from '../game/game.js';
 import { hidesInformation, pieceNotes, settingUp, setupMoves } from '../game/hidden.js';
 import { state, variantInfo } from '../state/state.js';
 import { renderFlipArrows } from './flip_view.js';
@@ -54,9 +42,6 @@ export function renderBoard(g) {
   const variant = variantInfo(g.variant);
   if (b.variant !== variant) b.setVariant(variant);
   if (b.flipped !== state.flipped) b.setFlipped(state.flipped);
-  // With hidden pieces, a person playing the engine (or someone online)
-  // does not see the other side's animals.
-  const humans = isOnline(g) ? mySides(g) : humanSides(g);
   // A hidden-pieces game comes as this reader's view: the server sent no
   // animal it may not see, and the board draws what it was sent.
   b.setHiddenSide(null);
@@ -87,14 +72,7 @@ export function renderBoard(g) {
   const canMove = ready && !isEngine(g, toMove) && isMine(g, toMove) && !state.busy && !state.engineRequest;
   // Against the engine, or an opponent online, a move may be queued
   // meanwhile, where the game allows premoves.
-  const premoveSide =
-    !ready || !allows(g, 'premoves')
-      ? null
-      : humans.length === 1 && isEngine(g, toMove)
-        ? humans[0]
-        : opponentSide(g) === toMove
-          ? other(toMove)
-          : null;
+  const premoveSide = atEnd ? premoveSeat(g) : null;
   b.setLegalMoves(g.legal_moves, canMove, premoveSide);
   renderArrows();
 }

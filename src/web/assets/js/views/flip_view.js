@@ -7,28 +7,36 @@
 // capability; drawn from the page's state like every view: the position
 // viewed (state.view), the hint and the analysis' best action (state.hint,
 // state.best). A person's action goes to the same flow as a move on the
-// 7x9 board.
+// 7x9 board, and so does one queued while another seat is to move (a
+// premove, where the game allows them).
 import { $, toast } from '../util/dom.js';
 import { drawAnalysis, drawFlipBoard, drawPool } from '../board/flip_board.js';
 import { flipPosition, revealText } from '../game/flip.js';
-import { allows, isEngine, isMine, seatToMove, waitingForOpponent } from '../game/game.js';
+import { allows, colourOfSeat, isEngine, isMine, premoveSeat, seatToMove, waitingForOpponent } from '../game/game.js';
 import { state } from '../state/state.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
 /** @typedef {import('../api/api.js').EngineReport} EngineReport */
+/** @typedef {import('../api/api.js').Side} Side */
 /** @typedef {import('../board/board.js').BoardMove} BoardMove */
 /** @typedef {import('../board/flip_board.js').FlipArrow} FlipArrow */
 
 /**
  * What the board's pointer handling needs between renders: the actions a
- * person may take now (none when it is not theirs to act), the square
- * picked up, where a drag began, and the game and ply last drawn (a flip
- * one ply on turns its tile over once).
+ * person may take now (none when it is not theirs to act), the seat a
+ * person may queue an action for meanwhile and the colour it plays (null
+ * while chance has not decided it: only flips then), the action queued,
+ * the square picked up, where a drag began, and the game and ply last
+ * drawn (a flip one ply on turns its tile over once).
  */
 const ui = {
   /** @type {((move: BoardMove) => void) | null} */ onMove: null,
+  /** @type {((move: string) => void) | null} */ onPremove: null,
   /** @type {string[]} */ legal: [],
   canMove: false,
+  /** @type {Side | null} */ premoveSeat: null,
+  /** @type {Side | null} */ premoveColour: null,
+  /** @type {string | null} */ premove: null,
   viewingEarlier: false,
   /** @type {Record<string, string>} */ board: {},
   /** @type {string | null} */ selected: null,
@@ -44,12 +52,14 @@ const el = (id) => $(id, HTMLElement);
  * Builds the chance views into the page, once: the board beside the 7x9
  * one, the pool and the flip line in the panel, the expected score and the
  * best actions in the analysis panel. `onMove` gets each action a person
- * takes on the board, as the 7x9 board's moves go.
- * @param {(move: BoardMove) => void} onMove
+ * takes on the board, as the 7x9 board's moves go; `onPremove` each one
+ * queued while another seat is to move, as the 7x9 board's premoves go.
+ * @param {(move: BoardMove) => void} onMove @param {(move: string) => void} onPremove
  */
-export function buildFlipViews(onMove) {
+export function buildFlipViews(onMove, onPremove) {
   if (document.getElementById('flip-board')) return;
   ui.onMove = onMove;
+  ui.onPremove = onPremove;
   const board = document.createElement('div');
   board.className = 'flip-board';
   board.id = 'flip-board';
@@ -96,10 +106,48 @@ function act(move, dragged) {
   ui.onMove?.({ move, from: -1, to: -1, legal: true, dragged });
 }
 
+/**
+ * Queues `action` for the person's next turn: the flows play it then, or
+ * say why the server refused it (a flip before it may have changed the
+ * board). @param {string} action
+ */
+function queue(action) {
+  ui.selected = null;
+  ui.dragFrom = null;
+  ui.premove = action;
+  ui.onPremove?.(action);
+  redraw();
+}
+
+/**
+ * While another seat is to move: a face-down tile clicked queues its flip;
+ * a piece of the person's colour picked up, then put on another square,
+ * queues that move. @param {string} sq
+ */
+function premoveDown(sq) {
+  if (ui.selected && ui.selected !== sq) {
+    queue(`${ui.selected}${sq}`);
+    return;
+  }
+  const content = ui.board[sq];
+  if (content === '?') {
+    queue(`${sq}?`);
+    return;
+  }
+  const own = !!content && !!ui.premoveColour && (content === content.toUpperCase()) === (ui.premoveColour === 'blue');
+  ui.selected = own && ui.selected !== sq ? sq : null;
+  ui.dragFrom = ui.selected;
+  redraw();
+}
+
 /** @param {PointerEvent} e */
 function pointerDown(e) {
   const sq = squareAt(e);
-  if (!sq || !ui.canMove) return;
+  if (!sq) return;
+  if (!ui.canMove) {
+    if (ui.premoveSeat) premoveDown(sq);
+    return;
+  }
   if (ui.viewingEarlier) {
     toast('An earlier position is shown: back to the game to play.', 'info', 2000);
     return;
@@ -124,8 +172,9 @@ function pointerUp(e) {
   const from = ui.dragFrom;
   ui.dragFrom = null;
   const to = squareAt(e);
-  if (!from || !to || from === to || !ui.canMove) return;
-  if (ui.legal.includes(`${from}${to}`)) act(`${from}${to}`, true);
+  if (!from || !to || from === to) return;
+  if (ui.canMove && ui.legal.includes(`${from}${to}`)) act(`${from}${to}`, true);
+  else if (!ui.canMove && ui.premoveSeat) queue(`${from}${to}`);
 }
 
 function redraw() {
@@ -179,13 +228,18 @@ export function renderFlip(g) {
     isMine(g, toMove) &&
     !state.busy &&
     !state.engineRequest;
-  if (!atEnd || !ui.canMove || (ui.selected && !ui.legal.some((m) => m.startsWith(ui.selected ?? '')))) {
-    ui.selected = null;
-  }
-  if (!atEnd) ui.selected = null;
-  const targets = ui.selected
-    ? ui.legal.filter((m) => m.startsWith(ui.selected ?? '') && !m.endsWith('?')).map((m) => m.slice(2, 4))
-    : [];
+  // Meanwhile, an action may be queued where the game allows premoves.
+  ui.premoveSeat = atEnd && !ui.canMove ? premoveSeat(g) : null;
+  ui.premoveColour = ui.premoveSeat ? colourOfSeat(g, ui.premoveSeat) : null;
+  if (!ui.premoveSeat) ui.premove = null;
+  const picking = ui.canMove
+    ? ui.selected !== null && ui.legal.some((m) => m.startsWith(ui.selected ?? ''))
+    : ui.premoveSeat !== null;
+  if (!atEnd || !picking) ui.selected = null;
+  const targets =
+    ui.selected && ui.canMove
+      ? ui.legal.filter((m) => m.startsWith(ui.selected ?? '') && !m.endsWith('?')).map((m) => m.slice(2, 4))
+      : [];
   const lastMove = state.view > 0 ? g.moves[state.view - 1] : null;
   const lastAction = lastMove ? (lastMove.action ?? lastMove.move) : '';
   const last = lastAction ? [lastAction.slice(0, 2), lastAction.slice(2, 4)].filter(Boolean) : [];
@@ -199,6 +253,7 @@ export function renderFlip(g) {
     targets,
     last,
     reveal,
+    premove: ui.premove ? [ui.premove.slice(0, 2), ui.premove.slice(2, 4)].filter((q) => q && q !== '?') : [],
     flipped: state.flipped,
     arrows: arrows(),
   });
