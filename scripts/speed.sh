@@ -45,7 +45,7 @@ while [ $# -gt 0 ]; do
     --build-only) measure_them=0; shift ;;
     --valgrind) valgrind=1; shift ;;
     --arch) arch=$2; shift 2 ;;
-    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "speed.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) variants+=("$1"); shift ;;
   esac
