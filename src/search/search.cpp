@@ -314,10 +314,6 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
     update_pv(ply, den);
     return kMateScore - ply - 1;
   }
-  MoveList moves = generate_moves_ongoing(pos_);  // the game goes on: terminal_state above
-  if (moves.empty()) {
-    return no_move_score(ply);
-  }
 
   const Side us = pos_.side_to_move();
   const bool threatened = can_enter_enemy_den(pos_, opponent(us));
@@ -325,16 +321,22 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
   // Answering a den threat is forced, so look one ply further (like a check extension).
   if (threatened && ply < 2 * root_depth_) ++depth;
 
+  // The move list waits until the pruning below has let the node through: a
+  // node that it cuts off needs to know only that a legal move exists (with
+  // none, the side to move has lost or drawn, as before any pruning). A
+  // quarter of the lists were made for nodes cut off here. The game goes on
+  // (terminal_state above), so the move generators need not ask.
   if (!pv_node && !threatened) {
     // Reverse futility: far above beta and too shallow to lose it all.
     if (depth <= search_params::kRfpDepth &&
         static_eval - search_params::kRfpMargin * depth >= beta && std::abs(beta) < kMateBound) {
-      return static_eval;
+      return has_legal_move_ongoing(pos_) ? static_eval : no_move_score(ply);
     }
     // Null move: if passing still holds beta, a real move will too.
     if (depth >= search_params::kNullMoveMinDepth && static_eval >= beta &&
         !pos_.last_move().is_none() && popcount(pos_.pieces(us)) > 1 &&
         std::abs(beta) < kMateBound) {
+      if (!has_legal_move_ongoing(pos_)) return no_move_score(ply);
       const int r =
           search_params::kNullMoveBaseReduction + depth / search_params::kNullMoveDepthDivisor;
       pos_.do_null_move();
@@ -345,6 +347,8 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
       if (score >= beta) return score >= kMateBound ? beta : score;
     }
   }
+  MoveList moves = generate_moves_ongoing(pos_);
+  if (moves.empty()) return no_move_score(ply);
 
   int picked = 0;  // moves[0, picked) are in their final order
   // The table's move goes first, where picking it by a score above every
