@@ -193,7 +193,10 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
   if (result != GameResult::kOngoing) return terminal_score(result, ply);
   if (pos_.state().repetitions >= 2) return draw_score(ply);
   if (ply >= kMaxPly) return evaluate(ply);
+  return qsearch_ongoing(alpha, beta, ply, qply);
+}
 
+int SearchWorker::qsearch_ongoing(int alpha, int beta, int ply, int qply) {
   // A legal den entry wins at once (and means there are legal moves).
   if (!den_entry(pos_).is_none()) return kMateScore - ply - 1;
 
@@ -287,7 +290,12 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
   beta = std::min(beta, kMateScore - ply - 1);
   if (alpha >= beta) return alpha;
 
-  if (depth <= 0) return qsearch(alpha, beta, ply, 0);
+  if (depth <= 0) {
+    // The tests qsearch begins with were made above, with the same answers.
+    count_node();
+    seldepth_ = std::max(seldepth_, ply);
+    return qsearch_ongoing(alpha, beta, ply, 0);
+  }
 
   count_node();
   seldepth_ = std::max(seldepth_, ply);
