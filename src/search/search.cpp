@@ -41,6 +41,17 @@ int score_from_tt(int score, int ply) {
   return score;
 }
 
+// A move's history score in a side's table, kept at [to][from] with the
+// table's 4,096 ints read as one array: the offset to * 64 + from is the
+// move's own bits (from | to << 6), so scoring a move computes no index
+// (GCC does not see that through to() and from(); the bench ran 2% more
+// instructions). Every use goes through here, so the layout is one choice.
+template <typename Int>
+inline Int& history_of(Int (&side_table)[64][64], Move m) {
+  static_assert(sizeof(side_table) == 4096 * sizeof(Int));
+  return (&side_table[0][0])[m.raw()];
+}
+
 // Index of the first highest score in scores[begin, end): the next move of a
 // selection sort. The maximum is found first, in a loop the compiler vectorises.
 inline int pick_best(const int* scores, int begin, int end) {
@@ -142,7 +153,7 @@ void SearchWorker::score_moves(const Move* moves, int count, int* scores, int pl
       previous.is_none() ? Move() : counter_moves_[pos_.piece_on(previous.to())][previous.to()];
   const Evaluator& ev = *shared_.evaluator;
   const Move killer0 = killers_[ply][0], killer1 = killers_[ply][1];
-  const int(*history)[64] = history_[us];
+  const auto& history = history_[us];
   for (int i = 0; i < count; ++i) {
     const Move m = moves[i];
     const Piece victim = pos_.piece_on(m.to());
@@ -158,7 +169,7 @@ void SearchWorker::score_moves(const Move* moves, int count, int* scores, int pl
     } else if (m == counter) {
       score = 1 << 27;
     } else {
-      score = history[m.from()][m.to()];
+      score = history_of(history, m);
     }
     scores[i] = score;
   }
@@ -172,9 +183,9 @@ void SearchWorker::update_quiet_stats(Move best, const Move* quiets, int quiet_c
   auto adjust = [](int& h, int delta) {
     h += delta - h * std::abs(delta) / search_params::kHistoryMax;
   };
-  adjust(history_[us][best.from()][best.to()], bonus);
+  adjust(history_of(history_[us], best), bonus);
   for (int i = 0; i < quiet_count; ++i) {
-    if (quiets[i] != best) adjust(history_[us][quiets[i].from()][quiets[i].to()], -bonus);
+    if (quiets[i] != best) adjust(history_of(history_[us], quiets[i]), -bonus);
   }
   if (killers_[ply][0] != best) {
     killers_[ply][1] = killers_[ply][0];
@@ -429,7 +440,7 @@ int SearchWorker::search(int alpha, int beta, int depth, int ply, bool cut_node)
         r = reduction(depth, searched + 1);
         if (pv_node) --r;
         if (cut_node) ++r;
-        r -= history_[us][m.from()][m.to()] / search_params::kLmrHistoryDivisor;
+        r -= history_of(history_[us], m) / search_params::kLmrHistoryDivisor;
         r = std::clamp(r, 0, depth - 2);
       }
       score = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
