@@ -216,6 +216,15 @@ uint64_t checked_ongoing_perft(Position& pos, int depth) {
               raw_moves(generate_tactical_moves(pos)))
         << pos.fen();
     EXPECT_EQ(has_legal_move_ongoing(pos), has_legal_move(pos)) << pos.fen();
+    // The tactical moves are the legal moves onto an enemy or the enemy den,
+    // in the same order (the generator walks only the pieces that can reach one).
+    const Side them = opponent(pos.side_to_move());
+    const Bitboard wanted = pos.pieces(them) | pos.rule_set().den_bb(them);
+    std::vector<uint16_t> tactical;
+    for (Move m : generate_moves(pos)) {
+      if (wanted & square_bb(m.to())) tactical.push_back(m.raw());
+    }
+    EXPECT_EQ(raw_moves(generate_tactical_moves(pos)), tactical) << pos.fen();
   }
   if (depth == 0) return 1;
   uint64_t n = 0;
@@ -234,6 +243,18 @@ TEST(Perft, OngoingGeneratorsMatchTheCheckedOnes) {
     // The count shows that the walk visited what perft counts.
     EXPECT_EQ(checked_ongoing_perft(pos, 2), e.counts.at(1));
   }
+}
+
+// The tactical generator walks only the pieces beside an enemy or the enemy
+// den, and the jumpers on a river bank: a Tiger whose only capture is across
+// the river has no wanted square beside it (the positions above never
+// jump onto a piece within two plies).
+TEST(Perft, TacticalMovesKeepACaptureAcrossTheRiver) {
+  const Position pos = Position::from_fen("7/7/1c5/7/7/7/1T5/7/7 w", RuleSet::standard());
+  const Geometry& board = pos.rule_set().geometry();
+  const MoveList tactical = generate_tactical_moves(pos);
+  ASSERT_EQ(tactical.size(), 1);
+  EXPECT_EQ(tactical[0], Move(board.parse_square("b3"), board.parse_square("b7")));
 }
 
 // Two plies from a FEN never reach a third occurrence, so the walk above

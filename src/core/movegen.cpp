@@ -23,19 +23,19 @@ inline bool capture_allowed(const Position& pos, const RuleSet& rs, Side us, Squ
   return (beatable >> animal_of(pos.piece_on(to))) & 1;
 }
 
-// Walks the pieces of the side to move once; for each piece calls
-// emit(from, targets) with the bitboard of its legal destinations. Captures
-// are rare among the targets, so each is checked on its own rather than
-// building capture masks for every animal at every node.
+// Walks the pieces of the side to move among `movers` once, in square
+// order; for each calls emit(from, targets) with the bitboard of its legal
+// destinations. Captures are rare among the targets, so each is checked on
+// its own rather than building capture masks for every animal at every node.
 template <typename Emit>
-inline void for_each_piece_targets(const Position& pos, Emit&& emit) {
+inline void for_each_piece_targets(const Position& pos, Bitboard movers, Emit&& emit) {
   const RuleSet& rs = pos.rule_set();
   const Side us = pos.side_to_move();
   const Bitboard own = pos.pieces(us);
   const Bitboard enemy = pos.pieces(opponent(us));
   const Bitboard occupied = own | enemy;
 
-  for (Bitboard pieces = own; pieces;) {
+  for (Bitboard pieces = own & movers; pieces;) {
     const Square from = pop_lsb(pieces);
     const Animal a = animal_of(pos.piece_on(from));
     Bitboard targets = rs.steps(us, a, from);
@@ -206,7 +206,7 @@ void remove_bush_violations(const Position& pos, MoveList& list) {
 namespace {
 
 void add_pseudo_moves(const Position& pos, MoveList& list) {
-  for_each_piece_targets(pos, [&](Square from, Bitboard targets) {
+  for_each_piece_targets(pos, pos.pieces(pos.side_to_move()), [&](Square from, Bitboard targets) {
     while (targets) list.push(Move(from, pop_lsb(targets)));
   });
 }
@@ -234,7 +234,13 @@ inline MoveList tactical_moves(const Position& pos) {
   MoveList list;
   const Side us = pos.side_to_move();
   const Bitboard wanted = pos.pieces(opponent(us)) | pos.rule_set().den_bb(opponent(us));
-  for_each_piece_targets(pos, [&](Square from, Bitboard targets) {
+  // Only a piece beside a wanted square (a step is to a neighbour) or a
+  // jumper on a river bank can reach one: walking those alone, in the same
+  // order, lists the same moves. Most pieces are neither, and quiescence
+  // asks at every node.
+  const Bitboard movers =
+      pos.rule_set().geometry().neighbours(wanted) | detail::jumpers_on_origins(pos, us);
+  for_each_piece_targets(pos, movers, [&](Square from, Bitboard targets) {
     for (targets &= wanted; targets;) list.push(Move(from, pop_lsb(targets)));
   });
   remove_bush_violations(pos, list);

@@ -147,6 +147,10 @@ class SearchWorker {
   int search(int alpha, int beta, int depth, int ply, bool cut_node);
   int search_root(int alpha, int beta, int depth);
   int qsearch(int alpha, int beta, int ply, int qply);
+  // qsearch after its tests of the game's end, the repetition and the
+  // deepest ply have let the node through (and it has counted the node):
+  // search() makes the same tests before it goes to quiescence.
+  int qsearch_ongoing(int alpha, int beta, int ply, int qply);
   // The static evaluation at `ply`, from the piece sum kept for it (piece_sums_).
   int evaluate(int ply) const;
   // pos_.do_move(m) from the node at `ply`, keeping the child's piece sum.
