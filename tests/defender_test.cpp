@@ -3,9 +3,17 @@
 // keeps its pieces out of the enemy half.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
 #include "core/geometry.h"
 #include "core/position.h"
 #include "core/variants.h"
+#include "game/builtin_engines.h"
+#include "game/family.h"
+#include "game/state.h"
 #include "search/engine.h"
 #include "search/evaluation.h"
 #include "search/search_params.h"
@@ -59,6 +67,23 @@ TEST(Defender, ScoresMaterialPlusHomeMinusForward) {
   advanced.do_move(*kStandardGeometry.parse_move_text("e3e7"));
   EXPECT_EQ(ev.defender(advanced),
             -material - search_params::kDefenderHomeBonus + search_params::kDefenderForwardPenalty);
+}
+
+// `jungle match --engine builtin=defender` plays it, as other families'
+// baselines are named: the open engine with Mode=defender, whose options
+// (Baseline Depth here) the match may still set.
+TEST(Defender, IsABuiltinPlayerOfJungleMatch) {
+  EXPECT_EQ(game::builtin_names("standard"),
+            (std::vector<std::string>{"engine", "random", "material", "defender"}));
+  game::Limits depth2;
+  depth2.depth = 2;
+  game::BuiltinEngine defender = game::make_builtin_engine("standard", "defender", 7, depth2);
+  EXPECT_EQ(defender.truth, nullptr);
+  defender.engine->set_option("Baseline Depth", "2");
+  std::mt19937_64 rng(1);
+  const std::unique_ptr<game::State> state =
+      game::family_of_variant("standard").new_state("standard", kAdvanceOrGuardFen, rng);
+  EXPECT_EQ(defender.engine->think(state->observe(kBlue), depth2).action, "e3e2");
 }
 
 }  // namespace

@@ -291,7 +291,8 @@ TEST(GameEngine, OneRegistryOfBaselinesFeedsBuiltinAndMode) {
             (std::vector<std::string>{"full", "random", "greedy", "sampler", "pimc", "ismcts"}));
   EXPECT_EQ(family_of_variant("flip").baseline_names(), names(flip_baselines()));
   EXPECT_EQ(family_of_variant("hidden").baseline_names(), names(hidden_baselines()));
-  EXPECT_TRUE(family_of_variant("standard").baseline_names().empty());
+  EXPECT_EQ(family_of_variant("standard").baseline_names(),
+            (std::vector<std::string>{"random", "material", "defender"}));
   EXPECT_EQ(builtin_names("hidden-stratego"),
             (std::vector<std::string>{"engine", "random", "greedy", "sampler", "pimc", "ismcts",
                                       "cheater"}));

@@ -57,6 +57,8 @@ OpenEngine::~OpenEngine() {
 }
 
 std::vector<OptionSpec> OpenEngine::options() const {
+  std::vector<std::string> modes = {"full"};
+  for (const std::string& m : open_baseline_modes()) modes.push_back(m);
   return {
       spin_option("Hash", options_.hash_mb, 1, kMaxHashMb),
       spin_option("Threads", options_.threads, 1, kMaxThreads),
@@ -67,7 +69,7 @@ std::vector<OptionSpec> OpenEngine::options() const {
       spin_option("UCI_Elo", elo_, skill_level_elo(0), skill_level_elo(kMaxSkillLevel - 1)),
       check_option("UCI_ShowWDL", show_wdl_),
       spin_option("Contempt", options_.contempt, -kMaxContempt, kMaxContempt),
-      combo_option("Mode", mode_name(options_.mode), {"full", "random", "material", "defender"}),
+      combo_option("Mode", mode_name(options_.mode), modes),
       spin_option("Baseline Depth", options_.baseline_depth, 1, kMaxBaselineDepth),
       spin_option("Seed", int64_t(options_.seed), 0, kMaxSeed),
       string_option("Eval File", eval_file_),
@@ -355,6 +357,18 @@ std::string OpenEngine::eval_text(const Observation& observation) const {
 
 std::unique_ptr<Engine> make_open_engine() {
   return std::make_unique<OpenEngine>();
+}
+
+const std::vector<std::string>& open_baseline_modes() {
+  static const std::vector<std::string> kModes = {"random", "material", "defender"};
+  return kModes;
+}
+
+std::unique_ptr<Engine> make_open_baseline(std::string_view mode, uint64_t seed) {
+  std::unique_ptr<Engine> engine = make_open_engine();
+  engine->set_option("Mode", mode);
+  engine->set_option("Seed", std::to_string(seed % (uint64_t(kMaxSeed) + 1)));
+  return engine;
 }
 
 }  // namespace jungle::game

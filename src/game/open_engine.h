@@ -61,4 +61,13 @@ class OpenEngine final : public Engine {
 // A new OpenEngine, as the open family's make_engine gives it.
 std::unique_ptr<Engine> make_open_engine();
 
+// The Modes that make the engine one of the open game's baselines
+// (random, material, defender): the Mode option's values besides "full",
+// and the names `jungle match --engine builtin=NAME` takes for them.
+const std::vector<std::string>& open_baseline_modes();
+// The baseline `mode` (one of open_baseline_modes): the open engine with
+// that Mode, its Seed `seed` (folded into the option's range; 0 stays 0,
+// a seed from the clock).
+std::unique_ptr<Engine> make_open_baseline(std::string_view mode, uint64_t seed);
+
 }  // namespace jungle::game

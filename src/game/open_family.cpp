@@ -14,6 +14,7 @@
 #include "core/variants.h"
 #include "flip/flip_rules.h"
 #include "game/board_perft.h"
+#include "game/builtin_engines.h"
 #include "game/engine.h"
 #include "game/families.h"
 #include "game/family_texts.h"
@@ -301,6 +302,15 @@ class OpenFamily final : public Family {
   }
 
   std::unique_ptr<Engine> make_engine() const override { return make_open_engine(); }
+  // The engine's own baselines (Mode): `builtin=defender` is
+  // `builtin=engine option.Mode=defender`, named as other families' are.
+  std::vector<std::string> baseline_names() const override { return open_baseline_modes(); }
+
+ protected:
+  BuiltinEngine new_baseline(std::string_view, std::string_view name, uint64_t seed,
+                             const Limits&) const override {
+    return {make_open_baseline(name, seed), nullptr};
+  }
 
  private:
   // perft(), ending early (with a count of no meaning) once `stop` is set.
