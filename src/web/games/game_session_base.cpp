@@ -7,6 +7,7 @@
 
 #include "core/aborted_game.h"
 #include "game/observation_json.h"
+#include "game/truth_observation.h"
 #include "search/strength_levels.h"
 
 namespace jungle::web {
@@ -381,11 +382,8 @@ game::Observation GameSessionBase::engine_observation() const {
 }
 
 game::Observation GameSessionBase::help_position(int ply, int seats) const {
-  if (family().capabilities().hidden_information) {
-    if (over()) {
-      throw GameError(ErrorKind::kRefused, "position_over",
-                      "there is nothing to suggest: the game is over");
-    }
+  const bool hidden = family().capabilities().hidden_information;
+  if (hidden && !over()) {
     if (!set_up()) throw still_setting_up();
     const game::Viewer viewer = viewer_for(seats);
     if (!viewer || state_->actor() != game::Actor::of(*viewer)) {
@@ -396,6 +394,9 @@ game::Observation GameSessionBase::help_position(int ply, int seats) const {
   }
   const std::unique_ptr<game::State> at = state_at(ply);
   require_ongoing(*at);
+  // Once a game of hidden animals is over its truth is public: the whole
+  // board, as the open game's engine searches it.
+  if (hidden) return game::truth_observation(*at);
   return at->observe(at->actor().side);
 }
 
@@ -416,8 +417,11 @@ std::unique_ptr<game::State> GameSessionBase::state_at(int ply) const {
 
 void GameSessionBase::require_help(Help help) const {
   const game::Capabilities can = family().capabilities();
-  const bool given = help == Help::kHint || (!can.hidden_information &&
-                                             (help == Help::kAnalysis ? can.analysis : can.review));
+  // Where players know different things, the whole board is public only
+  // once the game is over.
+  const bool all_shown = !can.hidden_information || over();
+  const bool given =
+      help == Help::kHint || (all_shown && (help == Help::kAnalysis ? can.analysis : can.review));
   if (given) return;
   throw GameError(ErrorKind::kRefused, "hidden_pieces",
                   std::string(help_name(help)) +

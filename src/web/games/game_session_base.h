@@ -181,8 +181,9 @@ class GameSessionBase {
   // Throws GameError kRefused "hidden_pieces" where the game's
   // capabilities give no `help`: every game has hints (from what its
   // reader may see); analyses and reviews where the family has them and
-  // its players know the same (where pieces are hidden, an analysis or a
-  // review would be of one player's guesses, or of the truth). The other
+  // its players know the same, or once the game is over (where pieces are
+  // hidden, an analysis or a review of a game going on would be of one
+  // player's guesses, or of the truth, public only at its end). The other
   // rule, none during an online game, is the service's
   // (GameService::lock_for_help).
   void require_help(Help help) const;
@@ -191,9 +192,11 @@ class GameSessionBase {
   // may see it, one rule over the capabilities. Where nothing is hidden, the
   // game as it stood after `ply` plies (state_at), observed by its side to
   // move, whoever asks: a face-down tile flipped later is face down there
-  // again. Where players know different things, the reader's own view now,
-  // whatever `ply`, and only for the player to move (an engine thinking
-  // from a view that is not to move would find nothing to play). Throws
+  // again. Where players know different things, while the game goes on the
+  // reader's own view now, whatever `ply`, and only for the player to move
+  // (an engine thinking from a view that is not to move would find nothing
+  // to play); once it is over, the whole board after `ply` plies
+  // (game::truth_observation), the truth being public then. Throws
   // GameError kRefused "position_over" where the game is over there,
   // "not_your_turn" where the reader may have nothing searched, kConflict
   // "setting_up" while a set-up is being arranged.

@@ -1,0 +1,109 @@
+// The live analysis of a game of hidden animals (docs/web-capabilities.md,
+// "Live analysis"): refused while it goes on, since an analysis of the
+// board would see the animals its players may not; once it is over the
+// truth is public, and the analysis route searches the whole board.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sse_events.h"
+#include "test_folder.h"
+#include "web/web_server.h"
+#include "web_test_util.h"
+
+namespace jungle::web {
+namespace {
+
+using nlohmann::json;
+
+// Blue's Lion on d7, Red's on a9: two plies on (d7d8, a9a8) the Lion steps
+// into Red's den at d9 and wins.
+constexpr const char* kTruth = "l6/7/3L3/7/7/7/7/7/7 w 0 1";
+constexpr const char* kSpectatorKey = "test-player-key-00002";
+
+class WebTruthAnalysisTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
+    server_->start();
+  }
+  void TearDown() override { server_.reset(); }
+
+  httplib::Client client(const std::string& key) const {
+    httplib::Client c("127.0.0.1", server_->port());
+    as_test_player(c, key);
+    return c;
+  }
+  Reply post(const std::string& path, const json& body,
+             const std::string& key = "test-player-key-00001") const {
+    httplib::Client c = client(key);
+    return reply(c.Post(path, body.dump(), "application/json"));
+  }
+  Reply get(const std::string& path, const std::string& key = "test-player-key-00001") const {
+    httplib::Client c = client(key);
+    return reply(c.Get(path));
+  }
+  // The stream's events to its end; its status in `status`.
+  std::vector<Sse> stream(const std::string& path, int* status,
+                          const std::string& key = "test-player-key-00001") const {
+    httplib::Client c = client(key);
+    std::string body;
+    auto r = c.Get(path, [&](const char* data, size_t n) {
+      body.append(data, n);
+      return true;
+    });
+    *status = r ? r->status : 0;
+    return parse_events(body);
+  }
+
+  TestFolder dir_{"web-truth-analysis"};
+  std::unique_ptr<WebServer> server_;
+};
+
+TEST_F(WebTruthAnalysisTest, AHiddenGameIsAnalysedOnlyOnceItIsOverAndThenOnTheWholeBoard) {
+  const Reply created = post(
+      "/api/games", {{"variant", "hidden"}, {"fen", kTruth}, {"blue", kHuman}, {"red", kHuman}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string game = "/api/games/" + std::to_string(created.body["id"].get<int64_t>());
+  ASSERT_EQ(post(game + "/moves?as=blue", {{"move", "d7d8"}}).status, 200);
+  ASSERT_EQ(post(game + "/moves?as=red", {{"move", "a9a8"}}).status, 200);
+
+  // While it goes on: the analysis would see the hidden animals.
+  const Reply during = get(game + "/analysis?depth=3");
+  EXPECT_EQ(during.status, 422) << during.text;
+  EXPECT_EQ(during.body["error"]["code"], "hidden_pieces") << during.text;
+
+  // Red resigns; the truth is public now, to everyone.
+  ASSERT_EQ(post(game + "/resign?as=red", json::object()).status, 200);
+  for (const char* key : {"test-player-key-00001", kSpectatorKey}) {
+    int status = 0;
+    const std::vector<Sse> events = stream(game + "/analysis?depth=3", &status, key);
+    EXPECT_EQ(status, 200);
+    ASSERT_GE(events.size(), 3u);
+    EXPECT_EQ(events.front().type, "start");
+    // The whole board where the game ended, every animal shown.
+    EXPECT_EQ(events.front().data["position"], "fen 7/l2L3/7/7/7/7/7/7/7 w 2 2");
+    EXPECT_EQ(events.front().data["ply"], 2);
+    EXPECT_EQ(events[1].type, "info");
+    EXPECT_EQ(events[1].data["mate"], 1);
+    EXPECT_EQ(events[1].data["pv"], json::array({"d8d9"}));
+    EXPECT_EQ(events.back().type, "done");
+    EXPECT_EQ(events.back().data["best"], "d8d9");
+  }
+  // And any position of it: the start, as it was set up.
+  int status = 0;
+  const std::vector<Sse> start = stream(game + "/analysis?depth=1&ply=0", &status);
+  EXPECT_EQ(status, 200);
+  ASSERT_FALSE(start.empty());
+  EXPECT_EQ(start.front().data["position"], std::string("fen ") + kTruth);
+  // Reviews stay refused: the family has none.
+  EXPECT_EQ(post(game + "/review", json::object()).body["error"]["code"], "hidden_pieces");
+}
+
+}  // namespace
+}  // namespace jungle::web
