@@ -14,6 +14,7 @@
 #include "game/open_observation.h"
 #include "protocol/uci_dialect.h"
 #include "protocol/uci_limits.h"
+#include "search/search.h"
 
 namespace jungle {
 
