@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "search/pick_best.h"
 #include "search/search_params.h"
 #include "tablebase/tablebase.h"
 
@@ -50,16 +51,6 @@ template <typename Int>
 inline Int& history_of(Int (&side_table)[64][64], Move m) {
   static_assert(sizeof(side_table) == 4096 * sizeof(Int));
   return (&side_table[0][0])[m.raw()];
-}
-
-// Index of the first highest score in scores[begin, end): the next move of a
-// selection sort. The maximum is found first, in a loop the compiler vectorises.
-inline int pick_best(const int* scores, int begin, int end) {
-  int best = scores[begin];
-  for (int j = begin + 1; j < end; ++j) best = std::max(best, scores[j]);
-  int pick = begin;
-  while (scores[pick] != best) ++pick;
-  return pick;
 }
 
 }  // namespace
