@@ -72,20 +72,6 @@ configure_and_build() {  # DIR OPTIONS...
   cmake --build "$dir" --target jungle --parallel "$(nproc)" >/dev/null
 }
 
-# The profile-guided build: instrument, train, rebuild the same folder with
-# the profile (GCC names the profiles after the object files). ccache is
-# kept out: it cannot tell one profile from another.
-build_pgo() {  # DIR OPTIONS...
-  local dir=$1
-  shift
-  rm -rf "$dir/pgo"
-  CCACHE_DISABLE=1 configure_and_build "$dir" "$@" -DJUNGLE_PGO=generate
-  echo "speed.sh: training $dir (jungle bench, jungle perft 6)"
-  "$dir/jungle" bench >/dev/null
-  "$dir/jungle" perft 6 >/dev/null
-  CCACHE_DISABLE=1 configure_and_build "$dir" "$@" -DJUNGLE_PGO=use
-}
-
 if [ $build -eq 1 ]; then
   "$root/scripts/setup.sh"
   for v in "${variants[@]}"; do
@@ -94,7 +80,7 @@ if [ $build -eq 1 ]; then
     echo "speed.sh: building $v in build/speed/$v"
     start=$(date +%s)
     case $v in
-      pgo*) build_pgo "$dir" "${opts[@]}" ;;
+      pgo*) "$root/scripts/build_pgo.sh" "$dir" "${common[@]}" "${opts[@]}" >/dev/null ;;
       *) configure_and_build "$dir" "${opts[@]}" -DJUNGLE_PGO= ;;
     esac
     echo "speed.sh: $v built in $(($(date +%s) - start)) s"

@@ -93,7 +93,7 @@ stage "ThreadSanitizer build (clang): the engine protocol, the web server and th
 tsan_patterns=$(grep -v '^#' "$root/tests/tsan_suites.txt")
 tsan_files=$("$root/scripts/test_files_of.sh" $tsan_patterns)
 # Not a unity build: the one build here that compiles each source file on
-# its own, as scripts/run.sh's does, so that a file which compiles only
+# its own, as the package preset's does, so that a file which compiles only
 # beside its unity neighbours (a missing #include) fails here, not for a user.
 "$root/scripts/build.sh" "$root/build/test-tsan" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJUNGLE_TSAN=ON \
   -DJUNGLE_MICROBENCH=OFF "-DJUNGLE_TEST_FILES=$tsan_files"
