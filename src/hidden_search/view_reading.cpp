@@ -17,13 +17,16 @@ constexpr int kReadingClamp = 1000;
 }  // namespace
 
 std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& before, Move played,
-                                                          double temperature, double uniform) {
+                                                          double temperature, double uniform,
+                                                          int read_piece) {
   Impl& s = *impl_;
   std::array<double, kAnimals> out{};
-  const int mover_id = before.piece_at(played.from());
-  if (mover_id < 0) return out;
+  const int read_id = read_piece >= 0 ? read_piece : before.piece_at(played.from());
+  if (read_id < 0) return out;
+  const Square read_square = before.pieces()[size_t(read_id)].square;
+  if (read_square == kNoSquare) return out;
   const Side enemy = before.side_to_move();
-  const AnimalSet may_be = before.candidates(mover_id);
+  const AnimalSet may_be = before.candidates(read_id);
   s.set_rules(before.rule_set_ptr());
   s.prepare(before, ViewSearchLimits(), nullptr);
   VState base = s.state_of(before);
@@ -47,14 +50,14 @@ std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& befo
     }
   }
   s.rekey(base);
-  const int mover = base.board[size_t(played.from())];
+  const int read_index = base.board[size_t(read_square)];
   std::vector<VMove> moves;
   for (int a = 0; a < kAnimals; ++a) {
     if (!may_be.contains(Animal(a))) continue;
     // The piece is that animal, which no other piece of its side is then.
     VState st = base;
-    s.narrow(st, mover, uint8_t(1u << a));
-    VPiece& piece = st.pieces[size_t(mover)];
+    s.narrow(st, read_index, uint8_t(1u << a));
+    VPiece& piece = st.pieces[size_t(read_index)];
     piece.p.fill(0);
     piece.p[size_t(a)] = 1;
     piece.candidates = uint8_t(1u << a);
