@@ -110,5 +110,26 @@ TEST(MoveReading, APieceThatStoodStillBesideOneItCouldTakeIsLikelierTheWeakerAni
   EXPECT_FALSE(mover_only.weights(after)[size_t(still)].has_value());
 }
 
+// Four of Red's unshown animals face four of Blue's: under rules where a
+// failed attack loses nothing, the model's quiescence followed the tries
+// back and forth up to the tree's ply limit (a hidden-match under
+// `bounce` did not finish two games in a minute). It stops at such a try.
+TEST(MoveReading, AFailedAttackThatLosesNothingEndsTheModelsLine) {
+  for (const FailedAttack failed : {FailedAttack::kBounce, FailedAttack::kRefused}) {
+    const RuleSetPtr rules = test::hidden_rules(HiddenReveal::kBoth, failed);
+    hidden::HiddenGame game = test::hidden_game_at("7/7/7/7/7/7/1rcdw2/1LTEP2/7 b 0 1", rules);
+    const hidden::PlayerView before = game.view(kBlue);
+    hidden::ViewSearch search;
+    const auto read = search.move_likelihoods(before, parse(before, "b3a3"), 100.0, 0.2);
+    EXPECT_LT(search.last_nodes(), 2'000u) << int(failed);
+    // 441 nodes under either rule; 11,279 and 18,309 when the line went on
+    // through the tries. A reading, not the cut-short one (every animal alike).
+    double sum = 0;
+    for (int a = 0; a < kAnimals; ++a) sum += read[size_t(a)];
+    EXPECT_GT(sum, 0.0);
+    EXPECT_NE(read[kRat], read[kElephant]) << int(failed);
+  }
+}
+
 }  // namespace
 }  // namespace jungle
