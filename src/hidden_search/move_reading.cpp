@@ -62,6 +62,21 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
           {piece, model_.move_likelihoods(*at_, o.move, options_.temperature, options_.uniform)});
       nodes_ += model_.last_nodes();
     }
+    if (o.mover == enemy && options_.bystanders) {
+      // The enemy's unknown pieces that stood still next to ours: one that
+      // could have taken and did not is likelier the weaker animal, one
+      // that stayed where it may be taken the stronger.
+      const Bitboard near = at_->rule_set().geometry().neighbours(at_->occupied(opponent(enemy)));
+      for (int id : at_->side_pieces(enemy)) {
+        const PieceInfo& p = at_->pieces()[size_t(id)];
+        if (id == piece || !p.on_board() || !(near & square_bb(p.square)) ||
+            std::popcount(unsigned(at_->candidates(id).bits())) <= 1)
+          continue;
+        read_.push_back({id, model_.move_likelihoods(*at_, o.move, options_.temperature,
+                                                     options_.uniform, id)});
+        nodes_ += model_.last_nodes();
+      }
+    }
     at_->apply(o);
   }
   // Each piece's weights: the product of its moves' likelihoods, in logs.

@@ -24,6 +24,10 @@ struct MoveReadingOptions {
   double temperature = 100.0;
   // The share of a random choice among the moves in the enemy's model.
   double uniform = 0.2;
+  // Each enemy move also reads the enemy's other unknown pieces next to
+  // the searcher's (the move was chosen with them standing still);
+  // measured stronger (docs/hidden.md, "Reading the enemy's moves").
+  bool bystanders = true;
 };
 
 class MoveReader {

@@ -14,18 +14,30 @@ namespace {
 // likelier than a move far ahead.
 constexpr int kReadingClamp = 1000;
 
+// The most nodes one reading of one move may take, over all the animals
+// its piece may be: a one-ply model with quiescence takes a few thousand
+// at most, so a reading that runs past this says nothing (its values are
+// cut short) and gives way to no reading at all, rather than hold up the
+// move that asked for it.
+constexpr uint64_t kReadingNodes = 200'000;
+
 }  // namespace
 
 std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& before, Move played,
-                                                          double temperature, double uniform) {
+                                                          double temperature, double uniform,
+                                                          int read_piece) {
   Impl& s = *impl_;
   std::array<double, kAnimals> out{};
-  const int mover_id = before.piece_at(played.from());
-  if (mover_id < 0) return out;
+  const int read_id = read_piece >= 0 ? read_piece : before.piece_at(played.from());
+  if (read_id < 0) return out;
+  const Square read_square = before.pieces()[size_t(read_id)].square;
+  if (read_square == kNoSquare) return out;
   const Side enemy = before.side_to_move();
-  const AnimalSet may_be = before.candidates(mover_id);
+  const AnimalSet may_be = before.candidates(read_id);
   s.set_rules(before.rule_set_ptr());
-  s.prepare(before, ViewSearchLimits(), nullptr);
+  ViewSearchLimits limits;
+  limits.nodes = kReadingNodes;
+  s.prepare(before, limits, nullptr);
   VState base = s.state_of(before);
   // The enemy does not know the searcher's unshown animals: each such
   // piece may be any of them to it (a piece in the water is a swimmer, as
@@ -47,14 +59,14 @@ std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& befo
     }
   }
   s.rekey(base);
-  const int mover = base.board[size_t(played.from())];
+  const int read_index = base.board[size_t(read_square)];
   std::vector<VMove> moves;
   for (int a = 0; a < kAnimals; ++a) {
     if (!may_be.contains(Animal(a))) continue;
     // The piece is that animal, which no other piece of its side is then.
     VState st = base;
-    s.narrow(st, mover, uint8_t(1u << a));
-    VPiece& piece = st.pieces[size_t(mover)];
+    s.narrow(st, read_index, uint8_t(1u << a));
+    VPiece& piece = st.pieces[size_t(read_index)];
     piece.p.fill(0);
     piece.p[size_t(a)] = 1;
     piece.candidates = uint8_t(1u << a);
@@ -74,6 +86,10 @@ std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& befo
     for (double v : values) sum += std::exp((v - top) / temperature);
     const double soft = chosen > -1e299 ? std::exp((chosen - top) / temperature) / sum : 0.0;
     out[size_t(a)] = (1 - uniform) * soft + uniform / double(moves.size());
+  }
+  if (s.aborted) {
+    // Cut short: every animal the piece may be explains the move alike.
+    for (int a = 0; a < kAnimals; ++a) out[size_t(a)] = may_be.contains(Animal(a)) ? 1.0 : 0.0;
   }
   return out;
 }

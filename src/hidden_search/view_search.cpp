@@ -118,8 +118,16 @@ int ViewSearch::Impl::move_value(const VState& st, const VMove& m, int depth, in
     const int b = tree_score((high - sum) / p[k], kInfinite);
     bool same = false;
     const VState c = child(st, m, k == 0, same);
-    const int v = child_value(c, same, depth, std::max(a, -kInfinite + 1),
-                              std::min(b, kInfinite - 1), ply, qply);
+    // In quiescence, an attack that fails without a loss (the attacker
+    // bounces back, or the try is refused) ends the line where it stands:
+    // it takes nothing, so a line of such tries never quiets down, and
+    // following them ran the reading's unlimited searches out of all
+    // bounds (both sides trying into each other up to kMaxTreePly).
+    const bool lossless_failure =
+        k == 1 && qply >= 0 && rules->rules().failed_attack != FailedAttack::kAttackerDies;
+    const int v = lossless_failure ? (same ? evaluate(c) : -evaluate(c))
+                                   : child_value(c, same, depth, std::max(a, -kInfinite + 1),
+                                                 std::min(b, kInfinite - 1), ply, qply);
     if (aborted) return 0;
     sum += p[k] * tree_utility(v);
     linear += p[k] * v;

@@ -128,8 +128,12 @@ class ViewSearch {
   // `temperature` centipawns. The likelihood by animal (0 for an animal
   // the piece cannot be), each mixed with `uniform` of a random choice
   // among the moves, so that no single move rules an animal out.
+  // `read_piece` (an enemy piece's id; -1: the one that moved) is the piece
+  // whose animals are weighed: a piece that stood still says something too
+  // (one that could have taken and did not).
   std::array<double, kAnimals> move_likelihoods(const PlayerView& before, Move played,
-                                                double temperature, double uniform);
+                                                double temperature, double uniform,
+                                                int read_piece = -1);
   // The nodes the last search (or move_likelihoods) visited.
   uint64_t last_nodes() const;
 
