@@ -188,8 +188,9 @@ TEST(GameInterface, CapabilitiesSayWhatEachFamilyAllows) {
   EXPECT_FALSE(open.chance || open.hidden_information || open.setup);
   EXPECT_TRUE(flip.chance && flip.undo && flip.review && flip.premoves);
   EXPECT_FALSE(flip.hidden_information || flip.tablebases);
-  EXPECT_TRUE(hidden.hidden_information && hidden.setup && hidden.undo && hidden.premoves);
-  EXPECT_FALSE(hidden.chance || hidden.review);
+  EXPECT_TRUE(hidden.hidden_information && hidden.setup && hidden.undo && hidden.premoves &&
+              hidden.review);
+  EXPECT_FALSE(hidden.chance);
 }
 
 // Only the open game's positions make puzzles: a front end asks this

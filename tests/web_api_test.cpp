@@ -160,13 +160,13 @@ TEST_F(WebApiTest, TheStateSaysWhatTheGameAllows) {
   const Json hidden = create({{"variant", "hidden"}});
   EXPECT_EQ(hidden["family"], "hidden");
   // A hidden game's moves are not taken back: that would show what a player
-  // was not to see.
+  // was not to see. Its analysis and review wait for the end.
   EXPECT_EQ(hidden["capabilities"], Json({{"undo", false},
                                           {"chance", false},
                                           {"hidden_information", true},
                                           {"setup", true},
                                           {"analysis", true},
-                                          {"review", false},
+                                          {"review", true},
                                           {"premoves", true},
                                           {"tablebases", false},
                                           {"editor", false}}));

@@ -205,6 +205,9 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
   hidden::HiddenLimits hl;
   hl.depth = limits.depth > 0 ? std::min(limits.depth, 64) : 0;
   hl.nodes = limits.nodes;
+  // More than one line asked for: each one's value, not a bound below the
+  // best's (a review compares the move played with the best).
+  hl.exact_candidates = play_.multipv > 1;
   // A depth or a node count given alone is kept alone: the searcher reads
   // its depth only without a time, and a fixed depth repeats exactly.
   if (limits.movetime_ms > 0 || (hl.depth == 0 && hl.nodes == 0)) {

@@ -21,14 +21,12 @@
 // from the view alone. The cheating baseline is not offered: it needs the
 // arbiter's truth, which no Observation carries.
 // Options: Hash (each world's search), MultiPV (the candidates reported,
-// best first), Move Overhead (the time plan, time_plan.h), Skill Level
-// (below 20 one of the candidates is played, skill_choice.h; the search
-// itself is not cut: its depth is each world's, and its time is shared
-// among worlds), Mode, Seed (the worlds drawn, the baselines' choices and
-// the weakened search's), the search's own settings (Method, Model, Tree
-// Pruning, Worlds, Candidates, Contact, World Lines, First Share, Risk,
-// Anchor: HiddenSearchOptions, as `jungle hidden-match` sets them) and
-// Clear Hash. Scores are
+// best first; above one the tree values each exactly, not as a bound), Move Overhead (the time
+// plan, time_plan.h), Skill Level (below 20 one of the candidates is played, skill_choice.h; the
+// search itself is not cut: its depth is each world's, and its time is shared among worlds), Mode,
+// Seed (the worlds drawn, the baselines' choices and the weakened search's), the search's own
+// settings (Method, Model, Tree Pruning, Worlds, Candidates, Contact, World Lines, First Share,
+// Risk, Anchor: HiddenSearchOptions, as `jungle hidden-match` sets them) and Clear Hash. Scores are
 // expected results written as centipawns by the one curve (score.h). Set
 // "Variant" (not announced) to change the rule set; a go under another
 // variant changes it too.

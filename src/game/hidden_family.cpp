@@ -169,8 +169,10 @@ class HiddenFamily final : public Family {
     Capabilities c;
     // A premove is the player's own try, queued from its own view and sent
     // when its turn comes (dropped if the announcement made it illegal): it
-    // shows nothing the player may not see.
-    c.hidden_information = c.setup = c.analysis = c.premoves = true;
+    // shows nothing the player may not see. A review judges each try from
+    // its mover's own view at the time, once the game is over (as an
+    // analysis, which needs the whole board, waits for the end).
+    c.hidden_information = c.setup = c.analysis = c.review = c.premoves = true;
     return c;
   }
   bool owns_variant(std::string_view name_or_path) const override {

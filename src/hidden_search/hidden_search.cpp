@@ -83,6 +83,7 @@ HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const Hid
   } else {
     l.depth = std::max(1, limits.depth);
   }
+  l.exact_root = limits.exact_candidates;
   const ViewSearchResult r = tree_.search(view, l, &stop_);
   HiddenSearchResult out;
   out.best = r.best;
@@ -233,13 +234,19 @@ HiddenSearchResult HiddenSearcher::search_read(const PlayerView& view, const Hid
   // engine's search with the whole time.
   if (count == 1) {
     World& w = worlds[0];
-    w.best = search_world(w.position, total, limits.depth);
+    // Every try valued where asked for (exact_candidates): one line each.
+    const int lines = limits.exact_candidates ? int(tries.size()) : 1;
+    w.best = search_world(w.position, total, limits.depth, {}, lines, &w.lines);
     out.nodes = w.best.nodes;
     out.depth = w.best.depth;
     out.worlds = 1;
     if (tries.contains(w.best.best)) out.best = w.best.best;
     out.expected = expected_result(w.best.score);
     out.candidates.push_back({out.best, out.expected, 1});
+    for (const auto& [m, score] : w.lines) {
+      if (m != out.best && tries.contains(m))
+        out.candidates.push_back({m, expected_result(score), 0});
+    }
     return out;
   }
 

@@ -77,6 +77,9 @@ struct HiddenLimits {
   int64_t movetime_ms = 0;  // time for the whole move
   uint64_t nodes = 0;       // instead of time: nodes for the whole move, all worlds together
   int depth = 0;            // with no time: the depth of each world's search
+  // Every try valued, not the best alone: the tree's exactly
+  // (ViewSearchLimits::exact_root), one world's search by a line for each.
+  bool exact_candidates = false;
 };
 
 // What one candidate move is worth: its mean expected result over the worlds.

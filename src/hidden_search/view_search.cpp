@@ -490,7 +490,7 @@ ViewSearchResult ViewSearch::search(const PlayerView& view, const ViewSearchLimi
         v = -s.contempt;
       } else if (s.rules->den_bb(opponent(root.to_move)) & square_bb(moves[i].move.to())) {
         v = kWin - 1;
-      } else if (k == 0) {
+      } else if (k == 0 || limits.exact_root) {
         v = s.move_value(root, moves[i], depth - 1, -kInfinite, kInfinite, 0, -1);
       } else {
         v = s.move_value(root, moves[i], depth - 1, alpha, alpha + 1, 0, -1);

@@ -60,6 +60,10 @@ struct ViewSearchLimits {
   uint64_t nodes = 0;                              // 0: no node limit
   std::chrono::steady_clock::time_point deadline;  // epoch: none
   int depth = 0;                                   // 0: as deep as the budget allows
+  // Every root move searched with a full window, so that each one's score
+  // is its value and not a bound below the best (slower): for those who
+  // compare moves, a review judging the move played against the best.
+  bool exact_root = false;
 };
 
 struct ViewSearchResult {

@@ -280,6 +280,35 @@ test('a try queued while the engine thinks is played as soon as the engine has a
   await p.context().close();
 });
 
+test("a finished hidden game is reviewed from each mover's own view: the blunder is marked", async () => {
+  // Blue's Lion beside Red's den lets Red's Lion, beside Blue's, walk in.
+  const p = await person();
+  await h.openPage(p, url);
+  const game = await p.evaluate(async () => {
+    const post = async (path, body) =>
+      (await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const human = { type: 'human' };
+    const g = await post('/api/games', { variant: 'hidden', fen: '7/3L3/7/7/7/7/7/3l3/7 w 0 1', blue: human, red: human });
+    await post(`/api/games/${g.id}/moves?as=blue`, { move: 'd8e8' });
+    const during = await post(`/api/games/${g.id}/review`, {});
+    await post(`/api/games/${g.id}/moves?as=red`, { move: 'd2d1' });
+    return { id: g.id, during };
+  });
+  assert.equal(game.during.error.code, 'hidden_pieces', 'no review while the game goes on');
+  await p.goto(`${url}#game=${game.id}`);
+  await p.locator('body[data-ready="true"]').waitFor();
+  // A finished game is reviewed by itself, as every game that allows a review is.
+  await p.locator('#review-panel[data-status="done"]').waitFor({ timeout: 30000 });
+  const first = p.locator('#moves button.mv').first();
+  assert.equal(await first.getAttribute('data-judgement'), 'blunder');
+  // The engine's try in its place, from Blue's view then: the den.
+  assert.match(await first.getAttribute('title'), /d8d9/);
+  assert.equal(await p.locator('#review-summary li').first().textContent(), 'Blue: 0 inaccuracies, 0 mistakes, 1 blunder');
+  assert.equal(await p.locator('#review-summary li').nth(1).textContent(), 'Red: 0 inaccuracies, 0 mistakes, 0 blunders');
+  await shot(p, 'review');
+  await p.context().close();
+});
+
 test('online between two browsers and a spectator: each sees its own view only', async () => {
   const alice = await person();
   const bob = await person();

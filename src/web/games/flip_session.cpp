@@ -41,7 +41,7 @@ FlipGameSession::FlipGameSession(int64_t id, std::unique_ptr<game::State> state,
                                  std::array<PlayerConfig, kSides> players)
     : GameSessionBase(id, std::move(state), players),
       rules_(flip::load_flip_rules(state_->variant())) {
-  findings_.resize(size_t(ply()));
+  review_.resize(size_t(ply()));
 }
 
 std::unique_ptr<FlipGameSession> FlipGameSession::create(int64_t id, const std::string& variant,
@@ -86,13 +86,17 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
   }
   declare_stored_result(*state, stored);
   auto game = std::make_unique<FlipGameSession>(stored.id, std::move(state), players);
-  // A review's findings; one that no longer reads is searched again.
-  const Json findings = Json::parse(stored.evaluations, nullptr, false);
-  if (findings.is_array()) {
-    for (size_t i = 0; i < findings.size() && i < game->findings_.size(); ++i) {
-      game->findings_[i] = FlipPlyFinding::from_stored_json(findings[i]);
+  // A review's findings; one stored before reviews went through the game
+  // interface holds the search's points ("s", "p") instead.
+  game->review_.read_stored(stored.evaluations, [](const Json& j) -> std::optional<ActionFinding> {
+    try {
+      return ActionFinding{j.at("b").get<std::string>(),
+                           flip::expected_of_points(j.at("s").get<double>()),
+                           flip::expected_of_points(j.at("p").get<double>()), j.at("d").get<int>()};
+    } catch (const Json::exception&) {
+      return std::nullopt;
     }
-  }
+  });
   game->load_table(stored);
   return game;
 }
@@ -113,7 +117,7 @@ void FlipGameSession::play_action(std::string_view text) {
   } catch (const game::ActionError& e) {
     throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
   }
-  findings_.emplace_back();
+  review_.add_ply();
   changed();
 }
 
@@ -130,7 +134,7 @@ flip::FlipPosition FlipGameSession::position_at(int ply) const {
 }
 
 void FlipGameSession::taken_back() {
-  findings_.resize(size_t(ply()));
+  review_.resize(size_t(ply()));
 }
 
 void FlipGameSession::add_family_state(Json& state, game::Viewer) const {
@@ -173,11 +177,7 @@ void FlipGameSession::add_stored_play(StoredGame& s) const {
     s.moves += flip::ply_text(p);
   }
   s.declared = declared(pos) ? termination() : "";
-  if (reviewed() > 0) {
-    Json findings = Json::array();
-    for (const auto& f : findings_) findings.push_back(f ? f->to_stored_json() : Json());
-    s.evaluations = findings.dump();
-  }
+  s.evaluations = review_.stored_json();
 }
 
 std::string FlipGameSession::plies_text(size_t count) const {
@@ -189,104 +189,40 @@ std::string FlipGameSession::plies_text(size_t count) const {
 }
 
 std::optional<ReviewStep> FlipGameSession::next_review_step() {
-  for (size_t i = 0; i < findings_.size(); ++i) {
-    if (findings_[i]) continue;
-    ReviewStep step;
-    step.position = int(i);
-    step.observation = help_position(int(i), 0);
-    step.played = flip::action_text(position().history()[i].action);
-    step.every_action = family().capabilities().chance;
-    step.stands = plies_text(i + 1);
-    return step;
-  }
-  return std::nullopt;
+  const std::optional<size_t> i = review_.next_unreviewed();
+  if (!i) return std::nullopt;
+  ReviewStep step;
+  step.position = int(*i);
+  step.observation = help_position(int(*i), 0);
+  step.played = flip::action_text(position().history()[*i].action);
+  step.every_action = true;
+  step.stands = plies_text(*i + 1);
+  return step;
 }
 
 void FlipGameSession::keep_review_finding(const ReviewStep& step, const ReviewSearch& found) {
   const size_t index = size_t(step.position);
   // A take-back and other plies may have put another position, or another
   // action, at this ply.
-  if (index >= findings_.size() || plies_text(index + 1) != step.stands) return;
-  FlipPlyFinding f;
-  f.best = found.best;
-  f.expected_best = found.score.expected_result();
-  // The action played is among the lines, every legal one being there.
-  f.expected_played = found.played ? found.played->expected_result() : f.expected_best;
-  f.depth = found.depth;
-  findings_[index] = std::move(f);
+  if (plies_text(index + 1) != step.stands) return;
+  review_.keep(index, found);
 }
 
-std::optional<ReviewedMove> FlipGameSession::reviewed_ply(const FlipPosition& end,
-                                                          size_t index) const {
-  if (index >= findings_.size() || !findings_[index]) return std::nullopt;
-  const FlipPlyFinding& f = *findings_[index];
-  const FlipPosition before = position_before(end, int(index));
-  const std::optional<Side> side =
-      before.colours_known() ? std::optional<Side>(before.side_to_move()) : std::nullopt;
-  return reviewed_move(flip::action_text(end.history()[index].action), side, f.best,
-                       f.expected_best, f.expected_played, f.depth);
-}
-
-int FlipGameSession::reviewed() const {
-  return int(std::count_if(findings_.begin(), findings_.end(),
-                           [](const auto& f) { return f.has_value(); }));
+std::vector<ReviewedPly> FlipGameSession::reviewed_plies(const FlipPosition& end) const {
+  std::vector<ReviewedPly> plies;
+  FlipPosition p = position_before(end, 0);
+  for (const Ply& ply : end.history()) {
+    const std::optional<Side> side =
+        p.colours_known() ? std::optional<Side>(p.side_to_move()) : std::nullopt;
+    plies.push_back({flip::action_text(ply.action), side});
+    p.play(ply);
+  }
+  return plies;
 }
 
 ReviewFindings FlipGameSession::review_findings() const {
-  ReviewFindings out;
-  out.total = ply();
-  out.analysed = reviewed();
-  // Each position a ply was played from, from Blue's side (none before the
-  // first flip of a first-flip set has given Blue a colour), and the end.
-  const FlipPosition end = position();
-  for (size_t i = 0; i < findings_.size(); ++i) {
-    const std::optional<ReviewedMove> m = reviewed_ply(end, i);
-    out.moves.push_back(m);
-    if (!m || !m->side) {
-      out.positions.emplace_back();
-      continue;
-    }
-    PlyEvaluation e;
-    e.expected = *m->side == kBlue ? m->expected_best : 1.0 - m->expected_best;
-    e.blue_score = game::centipawns_of_expected(*e.expected);
-    e.depth = m->depth;
-    e.best = m->best;
-    out.positions.push_back(e);
-  }
-  if (over() && out.analysed > 0) {
-    PlyEvaluation e;
-    e.final = true;
-    e.blue_score = result() == GameResult::kBlueWins  ? 1
-                   : result() == GameResult::kRedWins ? -1
-                                                      : 0;
-    out.positions.push_back(e);
-  } else {
-    out.positions.emplace_back();
-  }
-  return out;
-}
-
-Json FlipPlyFinding::to_stored_json() const {
-  return Json{{"b", best}, {"eb", expected_best}, {"ep", expected_played}, {"d", depth}};
-}
-
-std::optional<FlipPlyFinding> FlipPlyFinding::from_stored_json(const Json& j) {
-  if (!j.is_object()) return std::nullopt;
-  FlipPlyFinding f;
-  try {
-    f.best = j.at("b").get<std::string>();
-    if (j.contains("eb")) {
-      f.expected_best = j.at("eb").get<double>();
-      f.expected_played = j.at("ep").get<double>();
-    } else {
-      f.expected_best = flip::expected_of_points(j.at("s").get<double>());
-      f.expected_played = flip::expected_of_points(j.at("p").get<double>());
-    }
-    f.depth = j.at("d").get<int>();
-  } catch (const Json::exception&) {
-    return std::nullopt;
-  }
-  return f;
+  return review_.findings(reviewed_plies(position()),
+                          over() ? std::optional<GameResult>(result()) : std::nullopt);
 }
 
 std::vector<std::string> FlipGameSession::record_comments() const {
@@ -294,18 +230,19 @@ std::vector<std::string> FlipGameSession::record_comments() const {
   // expected score written as centipawns by the one curve (game/score.h,
   // as the engine protocol's `score cp`), as an open game's record's
   // [%eval], and its judgement.
-  std::vector<std::string> comments(findings_.size());
+  std::vector<std::string> comments(review_.size());
   const FlipPosition end = position();
+  const std::vector<ReviewedPly> plies = reviewed_plies(end);
   flip::FlipPosition p = position_before(end, 0);
   for (size_t i = 0; i < comments.size(); ++i) {
     p.play(end.history()[i]);
-    const std::optional<FlipPlyFinding>& f = findings_[i];
-    if (!f) continue;
+    const std::optional<ReviewedMove> m = review_.judged(i, plies[i]);
+    if (!m) continue;
     // Whoever played it, the other side is to move after it.
-    const double blue = p.side_to_move() == kBlue ? 1.0 - f->expected_played : f->expected_played;
+    const double blue = p.side_to_move() == kBlue ? 1.0 - m->expected_played : m->expected_played;
     const std::string eval =
-        eval_comment(Evaluation{game::centipawns_of_expected(blue), false, f->depth});
-    comments[i] = judged_comment(eval, reviewed_ply(end, i)->judgement);
+        eval_comment(Evaluation{game::centipawns_of_expected(blue), false, m->depth});
+    comments[i] = judged_comment(eval, m->judgement);
   }
   return comments;
 }

@@ -14,6 +14,7 @@
 #include "flip/flip_record.h"
 #include "game/families.h"
 #include "game/state.h"
+#include "web/games/action_review.h"
 #include "web/games/game_session_base.h"
 #include "web/store/game_store.h"
 
@@ -27,24 +28,6 @@
 // tell a draw before it is made.
 
 namespace jungle::web {
-
-// What a review found in the position before one ply: the engine's best
-// action there, and its player's expected scores (0..1) with that action
-// and with the one played, every legal action valued (ReviewStep::
-// every_action). Kept with the game, as an open game keeps its
-// evaluations: a ply's finding stands while the plies up to it stand, so a
-// take-back forgets only the plies taken back.
-struct FlipPlyFinding {
-  std::string best;
-  double expected_best = 0;
-  double expected_played = 0;
-  int depth = 0;
-
-  Json to_stored_json() const;
-  // Reads a stored finding; one stored before reviews went through the
-  // game interface holds the search's points ("s", "p") instead.
-  static std::optional<FlipPlyFinding> from_stored_json(const Json& j);
-};
 
 // The players are seats: `blue` is the first player, `red` the second. In a
 // fixed-colour set the first player is Blue; in a first-flip set the first
@@ -103,14 +86,15 @@ class FlipGameSession : public GameSessionBase {
   // The plies up to `count` as records write them: what a finding's ply
   // must still follow (ReviewStep::stands).
   std::string plies_text(size_t count) const;
-  // Ply `index` as the review judged it; nullopt without a finding.
+  // Each ply's action and its mover's colour as the review tells them
+  // (none before the first flip of a first-flip set gives the colours);
   // `end`: the position now.
-  std::optional<ReviewedMove> reviewed_ply(const flip::FlipPosition& end, size_t index) const;
-  int reviewed() const;
+  std::vector<ReviewedPly> reviewed_plies(const flip::FlipPosition& end) const;
 
   flip::FlipRulesPtr rules_;
   SecureRandom chance_;
-  std::vector<std::optional<FlipPlyFinding>> findings_;  // one per ply
+  // What the review found before each ply: a flip valued over the pool.
+  ActionReview review_;
 };
 
 // The flip sets as GET /api/variants lists them, with `kind: "flip"`.

@@ -6,6 +6,7 @@
 import { api, messageOf } from '../api/api.js';
 import { toast } from '../util/dom.js';
 import { allows } from '../game/game.js';
+import { helpWaitsForTheEnd } from '../game/hidden.js';
 import { reviewArrived, reviewShown, state } from '../state/state.js';
 import { renderEval } from '../views/analysis_view.js';
 import { renderMoves } from '../views/moves_view.js';
@@ -76,9 +77,9 @@ export async function startReview() {
  * @param {Game} game
  */
 export async function gameReviewed(game) {
-  // Only where the game allows a review (a hidden-pieces game's would
-  // judge moves by a truth their players did not see).
-  if (!allows(game, 'review')) return;
+  // Only where the game allows a review, and in a hidden-pieces game once
+  // it is over (each move is then judged from its mover's own view).
+  if (!allows(game, 'review') || helpWaitsForTheEnd(game)) return;
   const known = reviewShown();
   if (known && known.total === game.ply + 1 && (known.status !== 'none' || game.status !== 'over')) return;
   if (known?.status === 'running') return; // its next poll brings the new ply

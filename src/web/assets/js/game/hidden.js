@@ -19,6 +19,16 @@ import { ANIMALS } from './pieces.js';
  */
 export const hidesInformation = (g) => allows(g, 'hidden_information');
 
+/**
+ * Whether the engine's help that searches the whole game (an analysis, a
+ * review) waits for its end: where players know different things, a search
+ * while the game goes on would be of what one of them may not see (the
+ * server refuses it then, hidden_pieces); once it is over the truth is
+ * public, and a review judges each move from its mover's own view then.
+ * @param {Game | null} g
+ */
+export const helpWaitsForTheEnd = (g) => hidesInformation(g) && g?.status !== 'over';
+
 /** A hidden game two people play on this screen, passing it between turns. @param {Game | null} g */
 export const isHotSeatHidden = (g) =>
   !!g && hidesInformation(g) && !isOnline(g) && !isEngine(g, 'blue') && !isEngine(g, 'red');

@@ -5,7 +5,7 @@ import { api } from '../api/api.js';
 import { $ } from '../util/dom.js';
 import { shownFen } from '../state/explore.js';
 import { allows, enginesOnly, isOnline, isSpectator, mySides, waitingForOpponent } from '../game/game.js';
-import { hidesInformation, settingUp } from '../game/hidden.js';
+import { helpWaitsForTheEnd, hidesInformation, settingUp } from '../game/hidden.js';
 import { recordFileName } from '../game/record_lines.js';
 import { ANIMALS, glyphPath, svg } from '../game/pieces.js';
 import { state, variantInfo } from '../state/state.js';
@@ -47,7 +47,7 @@ export function renderControls(g) {
   // would see every animal) until the end, and hints thought out from the
   // player's own view on its turn.
   const hidden = hidesInformation(g);
-  const hiddenOngoing = hidden && !over;
+  const hiddenOngoing = helpWaitsForTheEnd(g);
   const undo = $('btn-undo', HTMLButtonElement);
   undo.hidden = watching || !allows(g, 'undo');
   undo.textContent = online ? 'Ask to take back' : 'Take back';
@@ -75,8 +75,8 @@ export function renderControls(g) {
   analyse.disabled = helpWaits || hiddenOngoing || !allows(g, 'analysis');
   // Nothing to show there until the end: no empty box beside the board.
   $('analysis-panel').hidden = helpWaits || !allows(g, 'analysis');
-  $('review-start', HTMLButtonElement).disabled = helpWaits || !allows(g, 'review');
-  $('banner-review').hidden = !allows(g, 'review');
+  $('review-start', HTMLButtonElement).disabled = helpWaits || hiddenOngoing || !allows(g, 'review');
+  $('banner-review').hidden = hiddenOngoing || !allows(g, 'review');
   // The editor sets up positions where any legal one can be set up by hand.
   $('btn-edit-here', HTMLButtonElement).disabled = hiddenOngoing || !allows(g, 'editor');
   $('btn-copy-fen', HTMLButtonElement).disabled = false;

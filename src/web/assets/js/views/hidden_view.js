@@ -48,8 +48,8 @@ export function renderHidden(g) {
   const panel = $('hidden-panel');
   const cover = $('cover');
   panel.hidden = !hidesInformation(g);
-  // No evaluation bar, analysis or review: the open engine would see the
-  // animals (and a finished game's truth is not analysed yet).
+  // No evaluation bar (a score would tell of the animals); the analysis
+  // and the review wait for the end (helpWaitsForTheEnd).
   document.body.classList.toggle('hidden-game', hidesInformation(g));
   if (!hidesInformation(g)) {
     cover.hidden = true;

@@ -6,6 +6,7 @@ import { $ } from '../util/dom.js';
 import { sideName } from '../game/format.js';
 import { allows, isOnline } from '../game/game.js';
 import { judgedPlyText, judgementTitle } from '../game/flip.js';
+import { helpWaitsForTheEnd } from '../game/hidden.js';
 import { reviewShown, state } from '../state/state.js';
 import { drawEvalGraph } from './eval_graph.js';
 
@@ -56,8 +57,10 @@ function renderFlipSummary(plies, done) {
 /** @param {Game} g */
 export function renderReview(g) {
   // A game without moves has nothing to review: no empty box beside the board.
-  // Online, the review waits for the end (the server refuses it before).
-  $('review-panel').hidden = !allows(g, 'review') || g.ply === 0 || (isOnline(g) && g.status !== 'over');
+  // Online, and where players know different things, the review waits for
+  // the end (the server refuses it before).
+  $('review-panel').hidden =
+    !allows(g, 'review') || g.ply === 0 || (isOnline(g) && g.status !== 'over') || helpWaitsForTheEnd(g);
   const review = reviewShown();
   const running = review?.status === 'running';
   const done = review?.status === 'done';
