@@ -569,8 +569,10 @@ TEST_F(StaleCopyTest, ARefusalOnAnOlderCopyIsDecidedAgainOnTheStoredGame) {
   Reply m = post(a_, kAlice, path(id, "/moves"), {{"move", first}, {"ply", 0}});
   ASSERT_EQ(m.status, 200) << m.text;
   // Bob answers through B at once, from the state after Alice's move
-  // (ply 1), while B's copy has no move yet.
-  const std::string answer = m.body["legal_moves"][0];
+  // (ply 1), while B's copy has no move yet: his Rat steps forward (Alice's
+  // answer holds only her own legal moves, none while Bob is to move).
+  ASSERT_EQ(m.body["legal_moves"], Json::array());
+  const std::string answer = "a7a6";
   Reply r = post(b_, kBob, path(id, "/moves"), {{"move", answer}, {"ply", 1}});
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["ply"], 2);

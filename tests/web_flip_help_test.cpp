@@ -18,7 +18,7 @@
 #include "game/family.h"
 #include "test_folder.h"
 #include "web/engines/game_engine_job.h"
-#include "web_test_util.h"
+#include "web_server_fixture.h"
 
 namespace jungle::web {
 namespace {
@@ -80,38 +80,12 @@ void expect_only_actions(const json& j) {
   }
 }
 
-class WebFlipHelpTest : public ::testing::Test {
+class WebFlipHelpTest : public WebServerTest {
  protected:
-  void SetUp() override {
-    server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
-    server_->start();
-  }
-  void TearDown() override { server_.reset(); }
-
-  httplib::Client client(const std::string& key = "test-player-key-00001") const {
-    httplib::Client c("127.0.0.1", server_->port());
-    as_test_player(c, key);
-    return c;
-  }
-  Reply post(const std::string& path, const json& body,
-             const std::string& key = "test-player-key-00001") const {
-    httplib::Client c = client(key);
-    return reply(c.Post(path, body.dump(), "application/json"));
-  }
-  Reply get(const std::string& path, const std::string& key = "test-player-key-00001") const {
-    httplib::Client c = client(key);
-    return reply(c.Get(path));
-  }
+  WebFlipHelpTest() : WebServerTest("web-flip-help") {}
   // The stream's text to its end; its status in `status`.
   std::string stream(const std::string& path, int* status) const {
-    httplib::Client c = client();
-    std::string body;
-    auto r = c.Get(path, [&](const char* data, size_t n) {
-      body.append(data, n);
-      return true;
-    });
-    *status = r ? r->status : 0;
-    return body;
+    return stream_text(path, status);
   }
   void expect_refused_while_the_share_is_held(const std::string& hint);
   // The review's answer once it no longer runs (`r`: the last one), for at most 30 s.
@@ -127,9 +101,6 @@ class WebFlipHelpTest : public ::testing::Test {
     EXPECT_EQ(r.status, 201) << r.text;
     return "/api/games/" + std::to_string(r.body["id"].get<int64_t>());
   }
-
-  TestFolder dir_{"web-flip-help"};
-  std::unique_ptr<WebServer> server_;
 };
 
 TEST_F(WebFlipHelpTest, AHintNamesTheCaptureThatWinsAtOnce) {

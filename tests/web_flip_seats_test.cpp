@@ -8,6 +8,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "game/families.h"
 #include "web/games/flip_session.h"
@@ -68,6 +69,25 @@ TEST(WebFlipSeats, TheFirstFlipGivesTheFirstSeatTheColourItTurnedOver) {
   state = game.to_json_for(3);
   EXPECT_EQ(state["winner"], "blue");
   EXPECT_EQ(state["seat_to_move"], "red");
+}
+
+// The state's legal moves are its reader's (game::Observation::
+// legal_actions): the holder of the seat to move is sent them, the seat
+// waiting for its turn and a spectator none. They were once the position's,
+// sent to every reader.
+TEST(WebFlipSeats, OnlyTheHolderOfTheSeatToMoveIsSentTheLegalMoves) {
+  FlipGameSession game(1, red_first_flip(), {PlayerConfig{}, PlayerConfig{}});
+  ASSERT_EQ(game.seat_to_move(), 1);
+  const std::vector<std::string> legal = game.state().legal_actions();
+  ASSERT_EQ(legal.size(), 15u);  // Blue has no animal face up: it turns one of 15 tiles
+  EXPECT_EQ(game.to_json_for(2)["legal_moves"], Json(legal));
+  // A page holding both seats plays both sides.
+  EXPECT_EQ(game.to_json_for(3)["legal_moves"], Json(legal));
+  EXPECT_EQ(game.to_json_for(1)["legal_moves"], Json::array());
+  EXPECT_EQ(game.to_json_for(0)["legal_moves"], Json::array());
+  // Every reader sees the same board.
+  EXPECT_EQ(game.to_json_for(0)["fen"], game.state().fen());
+  EXPECT_EQ(game.to_json_for(1)["board"], game.to_json_for(2)["board"]);
 }
 
 }  // namespace

@@ -658,8 +658,16 @@ TEST_F(WebHiddenTest, AFlipGameOnlineShowsEverySeatTheSameAndDrawsOnTheServer) {
     Json a = normalized(get(*alice, path(id), kNobody).body);
     Json b = normalized(get(*bob, path(id), kNobody).body);
     Json c = normalized(get(*carol, path(id), kNobody).body);
+    // Only the seat to move (Bob's after Alice's ply) is sent legal moves;
+    // each reader is named as it reads.
+    EXPECT_EQ((ply % 2 == 0 ? b : a)["legal_moves"].empty(), false);
+    EXPECT_EQ((ply % 2 == 0 ? a : b)["legal_moves"], Json::array());
+    EXPECT_EQ(c["legal_moves"], Json::array());
+    EXPECT_EQ(c["viewer"], nullptr);
     for (Json* j : {&a, &b, &c}) {
       j->erase("you");
+      j->erase("legal_moves");
+      j->erase("viewer");
       for (const auto& [k, v] : (*j)["board"].items()) {
         EXPECT_TRUE(v == "?" || v.get<std::string>().size() == 1);
       }

@@ -3,18 +3,14 @@
 // board would see the animals its players may not; once it is over the
 // truth is public, and the analysis route searches the whole board.
 #include <gtest/gtest.h>
-#include <httplib.h>
 
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "sse_events.h"
-#include "test_folder.h"
-#include "web/web_server.h"
-#include "web_test_util.h"
+#include "web_server_fixture.h"
 
 namespace jungle::web {
 namespace {
@@ -26,43 +22,14 @@ using nlohmann::json;
 constexpr const char* kTruth = "l6/7/3L3/7/7/7/7/7/7 w 0 1";
 constexpr const char* kSpectatorKey = "test-player-key-00002";
 
-class WebTruthAnalysisTest : public ::testing::Test {
+class WebTruthAnalysisTest : public WebServerTest {
  protected:
-  void SetUp() override {
-    server_ = std::make_unique<WebServer>(small_test_server(dir_, 16));
-    server_->start();
-  }
-  void TearDown() override { server_.reset(); }
-
-  httplib::Client client(const std::string& key) const {
-    httplib::Client c("127.0.0.1", server_->port());
-    as_test_player(c, key);
-    return c;
-  }
-  Reply post(const std::string& path, const json& body,
-             const std::string& key = "test-player-key-00001") const {
-    httplib::Client c = client(key);
-    return reply(c.Post(path, body.dump(), "application/json"));
-  }
-  Reply get(const std::string& path, const std::string& key = "test-player-key-00001") const {
-    httplib::Client c = client(key);
-    return reply(c.Get(path));
-  }
+  WebTruthAnalysisTest() : WebServerTest("web-truth-analysis") {}
   // The stream's events to its end; its status in `status`.
   std::vector<Sse> stream(const std::string& path, int* status,
-                          const std::string& key = "test-player-key-00001") const {
-    httplib::Client c = client(key);
-    std::string body;
-    auto r = c.Get(path, [&](const char* data, size_t n) {
-      body.append(data, n);
-      return true;
-    });
-    *status = r ? r->status : 0;
-    return parse_events(body);
+                          const std::string& key = kFirstTestPlayer) const {
+    return parse_events(stream_text(path, status, key));
   }
-
-  TestFolder dir_{"web-truth-analysis"};
-  std::unique_ptr<WebServer> server_;
 };
 
 TEST_F(WebTruthAnalysisTest, AHiddenGameIsAnalysedOnlyOnceItIsOverAndThenOnTheWholeBoard) {

@@ -174,6 +174,8 @@ class FlipState final : public State {
     o.viewer = viewer;
     o.position = position_text();
     o.diagram = flip::diagram(pos_);
+    o.start_fen = pos_.initial_fen();
+    o.fen = pos_.fen();
     if (!over() && !pending_) o.to_move = pos_.side_to_move();
     if (viewer && o.to_move == viewer) o.legal_actions = legal_actions();
     o.plies = plies();

@@ -45,6 +45,8 @@ Observation observation_of(const hidden::PlayerView& view, const std::string& va
     o.position += " " + hidden::observation_text(a, board);
   }
   o.diagram = view.diagram();
+  o.start_fen = view.start_fen();
+  o.fen = view.fen();
   if (result == GameResult::kOngoing) o.to_move = view.side_to_move();
   if (o.viewer && o.to_move == o.viewer) {
     for (Move m : view.legal_moves()) o.legal_actions.push_back(board.move_text(m));
@@ -139,8 +141,14 @@ class HiddenState final : public State {
   }
 
   Observation observe(Viewer viewer) const override {
-    return observation_of(game_.view(viewer), game_.variant(), game_.result(),
-                          game_.result_message());
+    Observation o =
+        observation_of(game_.view(viewer), game_.variant(), game_.result(), game_.result_message());
+    // Once it is over the truth is public: the set-up and every animal.
+    if (game_.over()) {
+      o.start_fen = game_.start().fen();
+      o.fen = game_.truth().fen();
+    }
+    return o;
   }
 
   std::string record(const Tags& tags, const std::vector<std::string>&) const override {

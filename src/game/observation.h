@@ -32,6 +32,12 @@ struct Observation {
   // The board as the viewer sees it, as text (unknown animals as X and x,
   // face-down tiles as ?).
   std::string diagram;
+  // The viewer's start and the position now in the family's FEN
+  // (docs/records.md), as `diagram` shows it: what the viewer was not shown
+  // stays unknown (X and x, face-down ?). Once a game whose players know
+  // different things is over, its truth is public and these are the truth.
+  std::string start_fen;
+  std::string fen;
   // The side whose turn it is; none while chance acts or once it is over.
   std::optional<Side> to_move;
   // What the viewer may do now: empty unless it is to move.

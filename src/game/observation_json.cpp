@@ -46,6 +46,8 @@ nlohmann::json observation_json(const Observation& o) {
           {"viewer", viewer_name(o.viewer)},
           {"position", o.position},
           {"diagram", o.diagram},
+          {"startFen", o.start_fen},
+          {"fen", o.fen},
           {"toMove", side_json(o.to_move)},
           {"legalActions", o.legal_actions},
           {"plies", o.plies},
@@ -60,6 +62,8 @@ Observation observation_from_json(const nlohmann::json& j) {
   o.viewer = side_field(j, "viewer", true);
   o.position = text_field(j, "position");
   o.diagram = text_field(j, "diagram");
+  o.start_fen = text_field(j, "startFen");
+  o.fen = text_field(j, "fen");
   o.to_move = side_field(j, "toMove", false);
   const nlohmann::json& actions = field(j, "legalActions");
   if (!actions.is_array())

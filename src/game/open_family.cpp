@@ -92,6 +92,8 @@ class OpenState final : public State {
     o.viewer = viewer;
     o.position = position_text();
     o.diagram = game_.position().diagram();
+    o.start_fen = game_.start().fen();
+    o.fen = game_.position().fen();
     if (!game_.over()) o.to_move = game_.position().side_to_move();
     if (viewer && o.to_move == viewer) o.legal_actions = legal_actions();
     o.plies = game_.ply();
@@ -215,6 +217,7 @@ class OpenFamily final : public Family {
     const std::vector<std::string> words = split(position);
     o.position = join_words(words, 0, words.size());
     o.diagram = pos.diagram();
+    o.fen = pos.fen();  // its start is the position text's, which the engine replays
     o.to_move = pos.side_to_move();
     for (Move m : generate_moves_past_draws(pos)) {
       o.legal_actions.push_back(pos.rule_set().geometry().move_text(m));

@@ -22,6 +22,8 @@ Observation truth_observation(const State& state) {
   o.viewer = actor.side;
   o.position = "fen " + state.fen();
   o.diagram = state.diagram();
+  o.start_fen = state.fen();
+  o.fen = state.fen();
   o.to_move = actor.side;
   for (const Move m : generate_moves(truth)) {
     o.legal_actions.push_back(truth.rule_set().geometry().move_text(m));

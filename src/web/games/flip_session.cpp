@@ -137,8 +137,8 @@ void FlipGameSession::taken_back() {
   review_.resize(size_t(ply()));
 }
 
-void FlipGameSession::add_family_state(Json& state, game::Viewer) const {
-  const FlipPosition pos = position();
+void FlipGameSession::add_family_state(Json& state, const game::Observation& seen) const {
+  const FlipPosition pos(rules_, seen.fen);
   Json board = Json::object();
   for (Square s = 0; s < flip::kFlipSquares; ++s) {
     const flip::Cell c = pos.cell(s);
@@ -151,22 +151,12 @@ void FlipGameSession::add_family_state(Json& state, game::Viewer) const {
           pos.pool_count(make_piece(Side(side), Animal(a)));
     }
   }
-  Json first_colour = nullptr;
-  if (colours_known()) first_colour = side_json_name(side_of_seat(0));
   state["kind"] = "flip";
   state["board_size"] = {{"files", 4}, {"ranks", 4}};
-  state["start_fen"] = pos.initial_fen();
-  state["fen"] = pos.fen();
-  state["side_to_move"] =
-      pos.colours_known() ? Json(side_json_name(pos.side_to_move())) : Json(nullptr);
-  state["seat_to_move"] = side_json_name(Side(seat_to_move()));
-  state["first_player_colour"] = first_colour;
   state["board"] = board;
   state["pool"] = pool;
   state["hidden"] = pos.hidden_count();
   state["quiet_plies"] = pos.quiet_plies();
-  // Chance's outcomes are drawn as a flip is played, so the side's actions.
-  state["legal_moves"] = state_->legal_actions();
 }
 
 void FlipGameSession::add_stored_play(StoredGame& s) const {

@@ -73,9 +73,9 @@ class FlipGameSession : public GameSessionBase {
   void play_action(std::string_view text) override;
   void taken_back() override;
   void add_stored_play(StoredGame& row) const override;
-  // The board with its face-down tiles, the pool, who is to move and
-  // which colour the first player plays.
-  void add_family_state(Json& state, game::Viewer viewer) const override;
+  // The board with its face-down tiles and the pool, read from the
+  // Observation's FEN (no replay of the plies).
+  void add_family_state(Json& state, const game::Observation& seen) const override;
   // A reviewed ply's value and judgement.
   std::vector<std::string> record_comments() const override;
 

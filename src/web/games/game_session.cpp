@@ -384,13 +384,6 @@ ReviewFindings GameSession::review_findings() const {
   return f;
 }
 
-void GameSession::add_family_state(Json& state, game::Viewer) const {
-  state["start_fen"] = start_fen_;
-  state["fen"] = position().fen();
-  state["side_to_move"] = side_json_name(position().side_to_move());
-  state["legal_moves"] = state_->legal_actions();
-}
-
 void GameSession::add_stored_play(StoredGame& s) const {
   s.start_fen = start_fen_;
   for (const PlayedMove& pm : moves_) {

@@ -99,8 +99,6 @@ class GameSession : public GameSessionBase {
   // The board, the moves and their evaluations follow the state.
   void taken_back() override;
   void add_stored_play(StoredGame& row) const override;
-  // The board as FENs, the side to move and its legal moves.
-  void add_family_state(Json& state, game::Viewer viewer) const override;
   // The evaluation of the position each move leads to, from Blue's side,
   // and the move's judgement.
   std::vector<std::string> record_comments() const override;

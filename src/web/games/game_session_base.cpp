@@ -448,9 +448,43 @@ void require_record_game(int index, size_t games) {
 Json GameSessionBase::to_json_for(int seats) const {
   const game::Viewer viewer = viewer_for(seats);
   Json state{{"id", id()}, {"variant", variant()}, {"ply", ply()}, {"moves", moves_for(viewer)}};
-  add_family_state(state, viewer);
+  const game::Observation seen = observation_for(seats);
+  state["viewer"] = viewer ? Json(side_json_name(*viewer)) : Json(nullptr);
+  add_seen_state(state, seen);
+  add_family_state(state, seen);
   add_shared_state(state);
   return state;
+}
+
+game::Observation GameSessionBase::observation_for(int seats) const {
+  if (family().capabilities().hidden_information) return state_->observe(viewer_for(seats));
+  // Nothing is private: every reader sees the same board, and one holding
+  // the seat to move (a hot-seat page holds both) reads as that side, with
+  // its legal moves; any other reads as a spectator, with none.
+  const game::Actor actor = state_->actor();
+  const bool holds_turn = actor.is_side() && (seats & (1 << seat_of_side(actor.side))) != 0;
+  return state_->observe(holds_turn ? game::Viewer(actor.side) : std::nullopt);
+}
+
+void GameSessionBase::add_seen_state(Json& state, const game::Observation& seen) const {
+  state["start_fen"] = seen.start_fen;
+  state["fen"] = seen.fen;
+  // The colour whose turn the board shows (once it is over, the one that
+  // would be next); none before a colour is known (a first-flip game
+  // before its first flip).
+  state["side_to_move"] =
+      colours_known() ? Json(side_json_name(side_of_seat(seat_to_move()))) : Json(nullptr);
+  // Where chance may give the first player either colour, the page names
+  // the seats apart from the colours.
+  if (family().capabilities().chance) {
+    state["seat_to_move"] = side_json_name(Side(seat_to_move()));
+    state["first_player_colour"] =
+        colours_known() ? Json(side_json_name(side_of_seat(0))) : Json(nullptr);
+  }
+  // What the reader may play now: nothing unless it is to move (a
+  // spectator, or a seat waiting for its turn, gets none), and nothing
+  // while a set-up is being arranged.
+  state["legal_moves"] = set_up() ? seen.legal_actions : std::vector<std::string>{};
 }
 
 void GameSessionBase::add_shared_state(Json& state) const {

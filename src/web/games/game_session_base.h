@@ -231,8 +231,9 @@ class GameSessionBase {
   // The rules' part of the state (docs/api.md, "Game state") as the holder
   // of `seats` (SeatTable::held_by) may see it, written here for every
   // family: id, variant, ply, the moves (moves_for its viewer, viewer_for),
-  // the family's own fields (add_family_state) and the fields every game
-  // has (add_shared_state). The service adds the seats, clock and offers.
+  // what its Observation shows (add_seen_state), the family's drawing
+  // (add_family_state) and the fields every game has (add_shared_state). The service adds the
+  // seats, clock and offers.
   Json to_json_for(int seats) const;
   // The fields of the state that every game has, whatever its family:
   // revision, players, status, result, winner, termination, message,
@@ -351,9 +352,22 @@ class GameSessionBase {
   // The plies as `viewer` knows them, read from its Observation (a read
   // replays every ply; seen_reads_ keeps the reads until the game changes).
   const std::vector<game::SeenPly>& seen_plies(game::Viewer viewer) const;
-  // The family's fields of the state `viewer` is sent (to_json_for): its
-  // board, the side to move, the legal moves, what its page draws.
-  virtual void add_family_state(Json& state, game::Viewer viewer) const = 0;
+  // The Observation the holder of `seats` is written from: its viewer's
+  // where players know different things; else the side to move's when it
+  // holds that seat, a spectator's when not.
+  game::Observation observation_for(int seats) const;
+  // The fields of the state read from its reader's Observation `seen`, for
+  // every family: start_fen, fen, side_to_move, legal_moves, and
+  // where chance may decide the colours seat_to_move and
+  // first_player_colour.
+  void add_seen_state(Json& state, const game::Observation& seen) const;
+  // What a family's page draws beyond those, written from `seen` (and its
+  // set-up's progress): a flip game's board and pool, a hidden game's
+  // pieces as the reader knows them. None for the open game.
+  virtual void add_family_state(Json& state, const game::Observation& seen) const {
+    (void)state;
+    (void)seen;
+  }
   // The state's "moves" for `viewer`: the plies its Observation holds
   // (moves_json), unless the family says more once the game is over.
   virtual Json moves_for(game::Viewer viewer) const { return moves_json(viewer); }

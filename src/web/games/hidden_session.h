@@ -103,7 +103,7 @@ class HiddenGameSession : public GameSessionBase {
   void add_stored_play(StoredGame& row) const override;
   // What `viewer` is shown (hidden_view_json.cpp): its own view while the
   // game goes on, the truth once it is over.
-  void add_family_state(Json& state, game::Viewer viewer) const override;
+  void add_family_state(Json& state, const game::Observation& seen) const override;
   Json moves_for(game::Viewer viewer) const override;
 
  private:

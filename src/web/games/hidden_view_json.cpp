@@ -99,28 +99,16 @@ Json HiddenGameSession::moves_for(Viewer viewer) const {
   return truth_moves_json(*state_, view_of(viewer).history(), rules_);
 }
 
-void HiddenGameSession::add_family_state(Json& state, Viewer viewer) const {
-  const PlayerView view = view_of(viewer);
+void HiddenGameSession::add_family_state(Json& state, const game::Observation& seen) const {
+  const Viewer viewer = seen.viewer;
   const bool over = state_->over();
-  // What the view holds, with the arbiter's result (a view alone cannot
-  // tell that a side has no move to try).
-  hidden::ViewSummary summary = hidden::summarize(view);
-  summary.result = state_->result();
-  summary.termination = state_->termination();
-  summary.result_message = state_->result_message();
+  // Every piece as the reader knows it, from its own view; the truth once
+  // the game is over (seen.fen is the truth then).
   std::optional<Position> truth;
-  if (over) {
-    summary.legal_moves.clear();
-    summary.truth_start_fen = truth_start().fen();
-    truth = this->truth();
-    summary.truth_fen = truth->fen();
-  }
+  if (over) truth = Position::from_fen(seen.fen, rules_);
+  const hidden::ViewSummary summary =
+      over ? hidden::ViewSummary{} : hidden::summarize(game::hidden_view_of(rules_, seen.position));
   const Rules& rules = rules_->rules();
-
-  Json legal = Json::array();
-  if (set_up() && !over) {
-    for (const std::string& m : summary.legal_moves) legal.push_back(m);
-  }
   Json setup{{"mode", setup_name(rules.hidden_setup)},
              {"ready", {{"blue", ready_[kBlue]}, {"red", ready_[kRed]}}},
              {"done", set_up()}};
@@ -134,13 +122,6 @@ void HiddenGameSession::add_family_state(Json& state, Viewer viewer) const {
     setup["may_arrange"] = rules.hidden_setup == HiddenSetup::kChosen && !ready_[*viewer] && !over;
   }
   state["kind"] = "hidden";
-  state["viewer"] = viewer ? Json(side_json_name(*viewer)) : Json(nullptr);
-  // The view's start and position now (X/x: an animal this viewer was not
-  // shown); the truth once the game is over.
-  state["start_fen"] = over ? summary.truth_start_fen : view.start_fen();
-  state["fen"] = over ? summary.truth_fen : summary.fen;
-  state["side_to_move"] = side_json_name(view.side_to_move());
-  state["legal_moves"] = legal;
   state["pieces"] = pieces_json(truth, summary);
   state["hidden"] = {{"setup", setup_name(rules.hidden_setup)},
                      {"reveal", reveal_name(rules.hidden_reveal)},

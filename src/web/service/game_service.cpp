@@ -6,6 +6,7 @@
 #include "web/service/game_service.h"
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 
 #include "web/games/rating_category.h"
@@ -18,6 +19,14 @@ namespace {
 // Writes that find the game changed by another writer are decided again on
 // the stored game this many times before the conflict is reported.
 constexpr int kConflictRetries = 3;
+
+// The accounts' answer failed: the game is still sent, without its
+// players' accounts and ratings, and the server's log says why (once per
+// failed question, as the other failures it survives).
+void log_seat_labels_failure(const std::exception& e) {
+  std::cerr << "jungle: accounts: rated players' accounts and ratings not read: " << e.what()
+            << std::endl;
+}
 
 }  // namespace
 
@@ -215,8 +224,9 @@ Json GameService::state_of(GameSessionBase& game, int seats) {
       std::map<int64_t, std::array<SeatLabel, 2>> labels;
       try {
         labels = seat_labels_({ListedGame{game.id(), category_of(game)}});
-      } catch (const std::exception&) {
+      } catch (const std::exception& e) {
         // The state without its accounts and ratings rather than none.
+        log_seat_labels_failure(e);
       }
       const auto found = labels.find(game.id());
       for (int seat = 0; seat < 2; ++seat) {
@@ -296,8 +306,9 @@ void GameService::label_seats(const std::vector<ListedGame>& games,
   std::map<int64_t, std::array<SeatLabel, 2>> labels;
   try {
     labels = seat_labels_(games);
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
     // The list without its accounts rather than none.
+    log_seat_labels_failure(e);
     return;
   }
   for (size_t i = 0; i < games.size(); ++i) {
