@@ -170,6 +170,45 @@ TEST(ViewSearch, DeclinesAnAttackThatLosesOnAverage) {
   EXPECT_LT(search.value_of(view, parse(view, "d5d6"), 4), r.score);
 }
 
+// The review's path (ViewSearchLimits::exact_root, asked for by MultiPV >
+// 1): every root move is searched with a full window, so each score is the
+// move's value, as value_of gives it, and not a bound below the best. The
+// position is the one above, with four tries at least one of which is worse
+// than the best; without exact_root such a try keeps only its bound.
+TEST(ViewSearch, TheReviewsPathValuesEveryTryExactly) {
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game =
+      test::hidden_game_at("c1w1t1d/7/7/3e3/3R3/7/7/7/TL4E w 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  constexpr int kDepth = 3;
+  auto scores_of = [&](bool exact) {
+    hidden::ViewSearch search;
+    hidden::ViewSearchLimits limits;
+    limits.depth = kDepth;
+    limits.exact_root = exact;
+    return search.search(view, limits);
+  };
+  hidden::ViewSearch valuer;
+  const hidden::ViewSearchResult exact = scores_of(true);
+  ASSERT_EQ(exact.depth, kDepth);
+  ASSERT_EQ(exact.scores.size(), view.legal_moves().size());
+  for (const auto& [m, score] : exact.scores) {
+    EXPECT_EQ(score, valuer.value_of(view, m, kDepth)) << view.rule_set().geometry().move_text(m);
+  }
+  EXPECT_EQ(exact.scores.front().second, exact.score);
+
+  // The same search with null windows: the best is the same, and some try
+  // below it keeps a bound that is not its value.
+  const hidden::ViewSearchResult bounded = scores_of(false);
+  EXPECT_EQ(bounded.best, exact.best);
+  EXPECT_EQ(bounded.score, exact.score);
+  int bounds = 0;
+  for (const auto& [m, score] : bounded.scores) {
+    if (score != valuer.value_of(view, m, kDepth)) ++bounds;
+  }
+  EXPECT_GT(bounds, 0) << "without exact_root some try should keep only its bound";
+}
+
 TEST(ViewSearch, AnAttackNoArrangementAllowsIsNoMove) {
   // The piece on d6 is the Panther (the only Red piece): the Rat cannot
   // take it, so attacking is never searched; the view would not allow it.
