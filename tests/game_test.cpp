@@ -16,6 +16,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "game/families.h"
 #include "web/games/game_session.h"
 #include "web/games/variant_catalog.h"
 

@@ -12,6 +12,8 @@
 
 #include "game/families.h"
 #include "web/games/flip_session.h"
+#include "web/games/game_session.h"
+#include "web/games/variant_catalog.h"
 
 namespace jungle::web {
 namespace {
@@ -88,6 +90,35 @@ TEST(WebFlipSeats, OnlyTheHolderOfTheSeatToMoveIsSentTheLegalMoves) {
   // Every reader sees the same board.
   EXPECT_EQ(game.to_json_for(0)["fen"], game.state().fen());
   EXPECT_EQ(game.to_json_for(1)["board"], game.to_json_for(2)["board"]);
+}
+
+// A game over before anyone moved names, as the side that would be next,
+// the side its start gave the move: a game from a position with Red to
+// move that is resigned at once is Red's to move, in every family. The
+// base once fell back to the first seat (Blue) wherever no ply was played.
+TEST(WebFlipSeats, AGameOverBeforeAnyMoveNamesTheSideItsStartGaveTheMove) {
+  const VariantCatalog catalog;
+  const RuleSetPtr rules = catalog.get("standard");
+  std::string red_to_move = rules->rules().start_fen;
+  red_to_move.replace(red_to_move.find(" w "), 3, " b ");
+  GameSession open(1, "standard", rules, red_to_move, {PlayerConfig{}, PlayerConfig{}});
+  ASSERT_EQ(open.to_json_for(3)["side_to_move"], "red");
+  open.declare(1, "resignation");
+  ASSERT_TRUE(open.over());
+  EXPECT_EQ(open.to_json_for(3)["side_to_move"], "red");
+  EXPECT_EQ(open.seat_to_move(), 1);
+
+  std::mt19937_64 rng(1);
+  // Every tile face down, Red to move (each "\?" escaped: two question marks
+  // before a slash would read as a trigraph).
+  const std::string red_first = "\?\?\?\?/\?\?\?\?/\?\?\?\?/\?\?\?\? b RCDWPTLErcdwptle 0 1";
+  FlipGameSession flip(1, game::flip_family().new_state("flip-fixed", red_first, rng),
+                       {PlayerConfig{}, PlayerConfig{}});
+  ASSERT_EQ(flip.to_json_for(3)["side_to_move"], "red");
+  flip.declare(0, "resignation");
+  ASSERT_TRUE(flip.over());
+  EXPECT_EQ(flip.to_json_for(3)["side_to_move"], "red");
+  EXPECT_EQ(flip.seat_to_move(), 1);
 }
 
 }  // namespace

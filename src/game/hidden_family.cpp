@@ -231,8 +231,16 @@ class HiddenFamily final : public Family {
     return observation_of(view, std::string(variant), result, "");
   }
 
+  // Once the game is over its observation holds the truth (observe): the
+  // plies as they really were.
   std::vector<SeenPly> seen_plies(const Observation& o) const override {
-    return hidden_seen_plies(load_rules_hiding(o.variant, true), o.position);
+    const RuleSetPtr rules = load_rules_hiding(o.variant, true);
+    const std::string placement = o.start_fen.substr(0, o.start_fen.find(' '));
+    const bool truth_shown = placement.find_first_of("Xx") == std::string::npos;
+    if (o.result != GameResult::kOngoing && truth_shown) {
+      return hidden_truth_plies(rules, o.position, o.start_fen);
+    }
+    return hidden_seen_plies(rules, o.position);
   }
 
   // A side's try is answered by the arbiter from the truth, which neither

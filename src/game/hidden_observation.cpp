@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/text_util.h"
+#include "hidden/hidden_game.h"
 #include "hidden/observation.h"
 
 namespace jungle::game {
@@ -84,8 +85,13 @@ hidden::PlayerView hidden_view_of(const RuleSetPtr& rules, std::string_view posi
   return std::move(*view);
 }
 
+namespace {
+std::string letter(Piece p) {
+  return p == kNoPiece ? "" : std::string(1, piece_letter(p));
+}
+}  // namespace
+
 SeenPly heard_ply(const hidden::Observation& o, const Geometry& g) {
-  const auto letter = [](Piece p) { return p == kNoPiece ? "" : std::string(1, piece_letter(p)); };
   SeenPly s;
   s.move = s.action = g.move_text(o.move);
   s.side = o.mover;
@@ -133,6 +139,30 @@ std::vector<SeenPly> hidden_seen_plies(const RuleSetPtr& rules, std::string_view
     if (o.outcome == hidden::Outcome::kTook) s.captured = known(opponent(o.mover), target);
     if (o.outcome == hidden::Outcome::kDied) s.lost = known(o.mover, mover);
     s.fen = fens[i];
+    plies.push_back(std::move(s));
+  }
+  return plies;
+}
+
+std::vector<SeenPly> hidden_truth_plies(const RuleSetPtr& rules, std::string_view position,
+                                        const std::string& truth_start) {
+  const hidden::PlayerView view = hidden_view_of(rules, position);
+  std::optional<hidden::HiddenGame> arbiter;
+  try {
+    arbiter.emplace(Position::from_fen(truth_start, rules), rules->rules().name);
+  } catch (const FenError& e) {
+    throw std::invalid_argument("invalid set-up '" + truth_start + "': " + e.what());
+  }
+  std::vector<SeenPly> plies;
+  for (const hidden::Observation& o : view.history()) {
+    const Piece mover = arbiter->truth().piece_on(o.move.from());
+    const Piece target = arbiter->truth().piece_on(o.move.to());
+    arbiter->play(o.move);
+    SeenPly s = heard_ply(o, rules->geometry());
+    s.piece = letter(mover);
+    if (o.outcome == hidden::Outcome::kTook) s.captured = letter(target);
+    if (o.outcome == hidden::Outcome::kDied) s.lost = letter(mover);
+    s.fen = arbiter->truth().fen();
     plies.push_back(std::move(s));
   }
   return plies;

@@ -34,4 +34,12 @@ SeenPly heard_ply(const hidden::Observation& announcement, const Geometry& board
 // hidden_view_of does.
 std::vector<SeenPly> hidden_seen_plies(const RuleSetPtr& rules, std::string_view position);
 
+// The same announcements as they really were, once the game is over and its
+// truth public: each with the animals it moved, took and lost and the
+// board after it, every animal shown, replayed by the arbiter from the
+// secret set-up `truth_start` (an arbiter's FEN). Throws as hidden_view_of
+// does, and std::invalid_argument when the set-up is no position.
+std::vector<SeenPly> hidden_truth_plies(const RuleSetPtr& rules, std::string_view position,
+                                        const std::string& truth_start);
+
 }  // namespace jungle::game

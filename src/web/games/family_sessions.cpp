@@ -2,7 +2,6 @@
 
 #include "core/aborted_game.h"
 #include "core/secure_random.h"
-#include "game/families.h"
 #include "web/games/flip_session.h"
 #include "web/games/game_session.h"
 #include "web/games/hidden_session.h"
@@ -23,15 +22,32 @@ std::string_view first_variant_tag(std::string_view text) {
   return text.substr(at + open.size(), end - at - open.size());
 }
 
-// A record's family: its first Variant's, the open game's when that names
-// no shipped set (its reader then says what is wrong with the record).
-const game::Family& family_of_record_text(std::string_view text, const VariantCatalog& catalog) {
-  const game::Family* f = catalog.family_of(first_variant_tag(text));
-  return f ? *f : game::open_family();
+// The family of a game that names no shipped set: the default set's (a
+// new game's, "standard"), whose reader then says what is wrong.
+const game::Family& default_family() {
+  return game::family_of_variant(NewGame{}.variant);
 }
 
-bool is(const game::Family& family, const game::Family& other) {
-  return &family == &other;
+// A record's family: its first Variant's, the default when that names no
+// shipped set.
+const game::Family& family_of_record_text(std::string_view text, const VariantCatalog& catalog) {
+  const game::Family* f = catalog.family_of(first_variant_tag(text));
+  return f ? *f : default_family();
+}
+
+// The session type that holds a family's games, told by what its games can
+// do, never by which family it is: where the players know different things,
+// an arbiter's with each reader's view and a set-up (HiddenGameSession);
+// where chance acts during play, one that draws chance's outcomes
+// (FlipGameSession); else the board's alone (GameSession), whose record
+// reader keeps side lines.
+enum class SessionType { kBoard, kChance, kViews };
+
+SessionType session_type(const game::Family& family) {
+  const game::Capabilities can = family.capabilities();
+  if (can.hidden_information) return SessionType::kViews;
+  if (can.chance) return SessionType::kChance;
+  return SessionType::kBoard;
 }
 
 // Every game of a record text, read by `family`'s reader, every Variant tag
@@ -74,7 +90,7 @@ std::unique_ptr<GameSessionBase> session_of_record(const game::Family& family,
   }
   players[kBlue].name = name_from_tag(record.tag("Blue"));
   players[kRed].name = name_from_tag(record.tag("Red"));
-  if (is(family, game::flip_family())) {
+  if (session_type(family) == SessionType::kChance) {
     return std::make_unique<FlipGameSession>(0, std::move(record.state), players);
   }
   RuleSetPtr rules = catalog.get(record.state->variant());
@@ -115,7 +131,7 @@ const game::Family& family_of_new_game(const NewGame& game, const VariantCatalog
   if (game.record) return family_of_record_text(*game.record, catalog);
   if (const game::Family* f = catalog.family_of(game.variant)) return *f;
   catalog.get(game.variant);  // throws, naming the shipped sets
-  return game::open_family();
+  return default_family();
 }
 
 NewSession new_session(const game::Family& family, const NewGame& game,
@@ -145,18 +161,19 @@ NewSession new_session(const game::Family& family, const NewGame& game,
   // games is never cut to its first without a word.
   int count = 0;
   if (game.record) out.from_record = Json{{"game", game.record_game}};
-  if (game.record && !is(family, game::open_family())) {
+  const SessionType type = session_type(family);
+  if (game.record && type != SessionType::kBoard) {
     std::vector<game::RecordedGame> records = read_recorded_games(family, *game.record, catalog);
     count = int(records.size());
     require_record_game(game.record_game, records.size());
     out.game = session_of_record(family, std::move(records[size_t(game.record_game - 1)]),
                                  game.players, catalog);
-  } else if (is(family, game::hidden_family())) {
+  } else if (type == SessionType::kViews) {
     // The secret set-up: what nobody may know before the animals meet.
     SecureRandom chance;
     out.game = HiddenGameSession::create(game.variant, catalog.get(game.variant), game.fen,
                                          game.players, chance);
-  } else if (is(family, game::flip_family())) {
+  } else if (type == SessionType::kChance) {
     out.game = FlipGameSession::create(0, game.variant, game.fen.value_or(""), game.players);
   } else if (game.record) {
     out.game = GameSession::from_record_text(*game.record, catalog, game.players, game.record_game,
@@ -178,10 +195,9 @@ std::unique_ptr<GameSessionBase> session_from_stored(const StoredGame& row,
                                                      const VariantCatalog& catalog,
                                                      int64_t max_movetime_ms) {
   const game::Family* family = catalog.family_of(row.variant);
-  if (family && is(*family, game::flip_family())) {
-    return FlipGameSession::from_stored(row, max_movetime_ms);
-  }
-  if (family && is(*family, game::hidden_family())) {
+  const SessionType type = family ? session_type(*family) : SessionType::kBoard;
+  if (type == SessionType::kChance) return FlipGameSession::from_stored(row, max_movetime_ms);
+  if (type == SessionType::kViews) {
     return HiddenGameSession::from_stored(row, catalog, max_movetime_ms);
   }
   // The open game's, or a set no longer shipped, which its reader refuses.
@@ -192,7 +208,9 @@ Json record_games_json(std::string_view text, const VariantCatalog& catalog) {
   const game::Family& family = family_of_record_text(text, catalog);
   // The open game's list adds each game's side lines, which its own record
   // reader keeps.
-  if (is(family, game::open_family())) return GameSession::record_games_json(text, catalog);
+  if (session_type(family) == SessionType::kBoard) {
+    return GameSession::record_games_json(text, catalog);
+  }
   return recorded_games_json(read_recorded_games(family, text, catalog));
 }
 

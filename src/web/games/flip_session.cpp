@@ -30,7 +30,7 @@ std::unique_ptr<game::State> new_flip_state(const std::string& variant, const st
   // A flip game's chance acts during play, never at its start.
   SecureRandom chance;
   try {
-    return game::flip_family().new_state(variant, fen, chance);
+    return game::family_of_variant(variant).new_state(variant, fen, chance);
   } catch (const std::invalid_argument& e) {
     throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
   }

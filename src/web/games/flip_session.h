@@ -12,7 +12,7 @@
 #include "core/secure_random.h"
 #include "flip/flip_position.h"
 #include "flip/flip_record.h"
-#include "game/families.h"
+#include "game/family.h"
 #include "game/state.h"
 #include "web/games/action_review.h"
 #include "web/games/game_session_base.h"

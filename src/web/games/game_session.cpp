@@ -47,7 +47,7 @@ Position start_from_fen(const std::string& fen, RuleSetPtr rules) {
 std::unique_ptr<game::State> new_open_state(const std::string& variant, const Position& start) {
   std::mt19937_64 unused;  // the open game has no chance to draw
   try {
-    return game::open_family().new_state(variant, start.fen(), unused);
+    return game::family_of_variant(variant).new_state(variant, start.fen(), unused);
   } catch (const std::invalid_argument& e) {
     throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
   }

@@ -10,7 +10,7 @@
 
 #include "core/game_record.h"
 #include "core/position.h"
-#include "game/families.h"
+#include "game/family.h"
 #include "game/state.h"
 #include "web/games/game_session_base.h"
 #include "web/server/json_fields.h"
@@ -66,7 +66,6 @@ class GameSession : public GameSessionBase {
   const RuleSetPtr& rules() const { return pos_.rule_set_ptr(); }
   const Position& position() const { return pos_; }
   const Geometry& board() const { return pos_.rule_set().geometry(); }
-  int seat_to_move() const override { return int(position().side_to_move()); }
 
   // As a record's Termination tag writes it: "den", "repetition",
   // "resignation", ...; "recorded" for a result a record declares without

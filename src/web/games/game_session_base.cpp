@@ -94,7 +94,14 @@ void GameSessionBase::play_text(std::string_view text) {
 int GameSessionBase::seat_to_move() const {
   const game::Actor actor = state_->actor();
   if (actor.is_side()) return seat_of_side(actor.side);
-  // Over: the seats take turns, each ply one seat's.
+  // Over: the side whose turn the board shows, read from everyone's
+  // position without the result declared on it (a resignation, a flag, an
+  // agreement end a game on the board's turn, whoever moved last: a game
+  // from a position with Red to move, resigned at once, is Red's turn).
+  // Where the board itself ended it, the seat after the last mover's.
+  const game::Observation board =
+      family().read_observation(variant(), state_->observe(std::nullopt).position);
+  if (board.to_move) return seat_of_side(*board.to_move);
   const std::vector<game::SeenPly>& plies = seen_plies(std::nullopt);
   return plies.empty() ? 0 : 1 - plies.back().seat;
 }
@@ -343,7 +350,14 @@ Json GameSessionBase::moves_json(game::Viewer viewer) const {
 }
 
 Json GameSessionBase::move_json(int ply) const {
-  return game::seen_ply_json(seen_plies(std::nullopt).at(size_t(ply - 1)), ply);
+  if (!over()) return game::seen_ply_json(seen_plies(std::nullopt).at(size_t(ply - 1)), ply);
+  // Once the game is over its Observation holds the truth, which the plies
+  // read from it then tell (Family::seen_plies); the event tells the move as
+  // it was shown when it was played, read from the position everyone was
+  // told (Observation::position), which holds no more.
+  const game::Observation told =
+      family().read_observation(variant(), state_->observe(std::nullopt).position);
+  return game::seen_ply_json(family().seen_plies(told).at(size_t(ply - 1)), ply);
 }
 
 int GameSessionBase::mover_seat(int ply) const {
@@ -447,7 +461,7 @@ void require_record_game(int index, size_t games) {
 
 Json GameSessionBase::to_json_for(int seats) const {
   const game::Viewer viewer = viewer_for(seats);
-  Json state{{"id", id()}, {"variant", variant()}, {"ply", ply()}, {"moves", moves_for(viewer)}};
+  Json state{{"id", id()}, {"variant", variant()}, {"ply", ply()}, {"moves", moves_json(viewer)}};
   const game::Observation seen = observation_for(seats);
   state["viewer"] = viewer ? Json(side_json_name(*viewer)) : Json(nullptr);
   add_seen_state(state, seen);
@@ -472,12 +486,13 @@ void GameSessionBase::add_seen_state(Json& state, const game::Observation& seen)
   // The colour whose turn the board shows (once it is over, the one that
   // would be next); none before a colour is known (a first-flip game
   // before its first flip).
+  const int seat = seat_to_move();
   state["side_to_move"] =
-      colours_known() ? Json(side_json_name(side_of_seat(seat_to_move()))) : Json(nullptr);
+      colours_known() ? Json(side_json_name(side_of_seat(seat))) : Json(nullptr);
   // Where chance may give the first player either colour, the page names
   // the seats apart from the colours.
   if (family().capabilities().chance) {
-    state["seat_to_move"] = side_json_name(Side(seat_to_move()));
+    state["seat_to_move"] = side_json_name(Side(seat));
     state["first_player_colour"] =
         colours_known() ? Json(side_json_name(side_of_seat(0))) : Json(nullptr);
   }

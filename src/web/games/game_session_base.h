@@ -103,8 +103,9 @@ class GameSessionBase {
   std::string result_message() const { return state_->result_message(); }
 
   // The seat to move: 0 (the first player) or 1; once the game is over,
-  // the seat after the last mover's.
-  virtual int seat_to_move() const;
+  // the seat whose turn the board shows (a declared end's), else the seat
+  // after the last mover's.
+  int seat_to_move() const;
   // Whether the seats have colours yet (a first-flip game before its first
   // flip has none): a resignation or a flag needs them. The state's
   // (State::first_player), for every family.
@@ -230,7 +231,7 @@ class GameSessionBase {
 
   // The rules' part of the state (docs/api.md, "Game state") as the holder
   // of `seats` (SeatTable::held_by) may see it, written here for every
-  // family: id, variant, ply, the moves (moves_for its viewer, viewer_for),
+  // family: id, variant, ply, the moves (moves_json for its viewer, viewer_for),
   // what its Observation shows (add_seen_state), the family's drawing
   // (add_family_state) and the fields every game has (add_shared_state). The service adds the
   // seats, clock and offers.
@@ -242,10 +243,12 @@ class GameSessionBase {
   void add_shared_state(Json& state) const;
   // The plies as `viewer` knows them, as the state's "moves" lists them
   // (game::seen_ply_json): read from that viewer's Observation alone, by
-  // its family (Family::seen_plies), and written here for every family.
+  // its family (Family::seen_plies: the truth once a game of hidden pieces
+  // is over), and written here for every family.
   Json moves_json(game::Viewer viewer) const;
-  // The move that led to `ply` (1..ply()) as everyone knows it (a
-  // spectator's view): what a "move" event tells every reader.
+  // The move that led to `ply` (1..ply()) as everyone was shown it when it
+  // was played (a spectator's view, never the truth an end makes public):
+  // what a "move" event tells every reader.
   Json move_json(int ply) const;
   // The seat that made the move leading to `ply` (1..ply()).
   int mover_seat(int ply) const;
@@ -368,9 +371,6 @@ class GameSessionBase {
     (void)state;
     (void)seen;
   }
-  // The state's "moves" for `viewer`: the plies its Observation holds
-  // (moves_json), unless the family says more once the game is over.
-  virtual Json moves_for(game::Viewer viewer) const { return moves_json(viewer); }
   std::unique_ptr<game::State> state_;
   std::array<PlayerConfig, kSides> players_;
 

@@ -27,7 +27,7 @@ constexpr std::string_view kSettledWord = "setup:";
 std::unique_ptr<game::State> new_hidden_state(const std::string& variant, const std::string& start,
                                               RandomBits chance) {
   try {
-    return game::hidden_family().new_state(variant, start, chance);
+    return game::family_of_variant(variant).new_state(variant, start, chance);
   } catch (const FenError& e) {
     throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
   } catch (const std::invalid_argument& e) {
@@ -134,11 +134,6 @@ Position HiddenGameSession::truth_start() const {
 
 Position HiddenGameSession::truth() const {
   return Position::from_fen(state_->fen(), rules_);
-}
-
-int HiddenGameSession::seat_to_move() const {
-  const game::Actor actor = state_->actor();
-  return int(actor.is_side() ? actor.side : view_of(std::nullopt).side_to_move());
 }
 
 Arrangement HiddenGameSession::arrangement(Side side) const {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/random_bits.h"
-#include "game/families.h"
+#include "game/family.h"
 #include "game/state.h"
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
@@ -61,7 +61,6 @@ class HiddenGameSession : public GameSessionBase {
   // Every announcement is one step of the game, a refused try included (the
   // same side then moves again), so that each reaches the players.
   int ply() const override { return int(state_->actions().size()); }
-  int seat_to_move() const override;
   // The clocks run once both arrangements are settled.
   bool clocks_may_run() const override { return set_up(); }
 
@@ -104,7 +103,6 @@ class HiddenGameSession : public GameSessionBase {
   // What `viewer` is shown (hidden_view_json.cpp): its own view while the
   // game goes on, the truth once it is over.
   void add_family_state(Json& state, const game::Observation& seen) const override;
-  Json moves_for(game::Viewer viewer) const override;
 
  private:
   // A try. Throws GameError kRefused (the reason in the mover's own terms);

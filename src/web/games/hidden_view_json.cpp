@@ -25,28 +25,6 @@ std::string letter(Piece p) {
   return std::string(1, piece_letter(p));
 }
 
-// Once the game is over: each announcement with the animals as they really
-// were, replayed on the arbiter's `state` from its start.
-Json truth_moves_json(const game::State& state, const std::vector<Observation>& log,
-                      const RuleSetPtr& rules) {
-  const std::unique_ptr<game::State> replay = game::start_of(state);
-  Json moves = Json::array();
-  for (size_t i = 0; i < log.size(); ++i) {
-    const Observation& o = log[i];
-    const Position before = Position::from_fen(replay->fen(), rules);
-    const Piece mover = before.piece_on(o.move.from());
-    const Piece target = before.piece_on(o.move.to());
-    replay->apply(state.actions()[i]);
-    game::SeenPly m = game::heard_ply(o, rules->geometry());
-    m.piece = letter(mover);
-    if (o.outcome == Outcome::kTook) m.captured = letter(target);
-    if (o.outcome == Outcome::kDied) m.lost = letter(mover);
-    m.fen = replay->fen();
-    moves.push_back(game::seen_ply_json(m, int(i) + 1));
-  }
-  return moves;
-}
-
 // Every piece on the board as the viewer knows it: its animal when known,
 // else what it can still be.
 // `truth`, once the game is over, is the board with every animal shown.
@@ -93,11 +71,6 @@ const char* failed_name(FailedAttack f) {
 }
 
 }  // namespace
-
-Json HiddenGameSession::moves_for(Viewer viewer) const {
-  if (!state_->over()) return moves_json(viewer);
-  return truth_moves_json(*state_, view_of(viewer).history(), rules_);
-}
 
 void HiddenGameSession::add_family_state(Json& state, const game::Observation& seen) const {
   const Viewer viewer = seen.viewer;
