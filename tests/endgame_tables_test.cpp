@@ -76,7 +76,7 @@ TEST(EndgameTables, FlipPositionsOutOfTheTablesAreRefused) {
   const auto tables = tables_of("flip");
   EXPECT_EQ(tables->probe("flip", "3c/4/4/?E2 w R 0 1").refusal,
             "the tables need every tile face up");
-  EXPECT_EQ(tables->probe("flip", "????/????/????/???? - RCDWPTLErcdwptle 0 1").refusal,
+  EXPECT_EQ(tables->probe("flip", R"(????/????/????/???? - RCDWPTLErcdwptle 0 1)").refusal,
             "the tables need every tile face up");
   EXPECT_EQ(tables->probe("flip", "3c/2dp/4/1ERL w - 0 1").refusal,
             "the tables hold at most 5 animals; this position has 6");

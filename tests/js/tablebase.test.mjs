@@ -37,7 +37,10 @@ test('each move is valued for the side that plays it, and the line says whose mo
 });
 
 test("a flip ending's distance counts the plies to the deciding capture", () => {
-  assert.equal(verdictText({ wdl: 'win', distance: 7 }, 'blue', 'capture'), 'Blue wins, the deciding capture in 7 plies');
+  assert.equal(
+    verdictText({ wdl: 'win', distance: 7 }, 'blue', 'capture'),
+    'Blue wins, the deciding capture in 7 plies',
+  );
   assert.equal(verdictText({ wdl: 'win', distance: 1 }, 'red', 'capture'), 'Red wins, the deciding capture in 1 ply');
   assert.equal(moveVerdictText({ move: 'd4c4', wdl: 'loss', distance: 6 }, 'capture'), 'd4c4 loses (capture in 6)');
   assert.equal(moveVerdictText({ move: 'a1a2', wdl: 'draw', distance: 0 }, 'capture'), 'a1a2 draws');
