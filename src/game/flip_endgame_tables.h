@@ -12,9 +12,9 @@ namespace jungle::game {
 // The most animals a position may have for Flip Jungle's tables to be built
 // for a probe: a five-animal table and the smaller ones its captures lead
 // to take 1.6 to 1.9 s on a busy two-core machine (measured through POST
-// /api/tablebase; those already built answer in milliseconds); six take
-// several times that each, which a server must not spend at any client's
-// asking.
+// /api/tablebase; those already built answer in milliseconds); a six-animal
+// table takes seconds and 40 MB (flip_endgame.h), which a server must not
+// spend at any client's asking.
 inline constexpr int kProbedFlipAnimals = 5;
 // The memory the built tables may hold before they are dropped and built
 // again as asked (a five-animal table is two megabytes).
