@@ -53,11 +53,12 @@ TEST_F(TablebaseWebTest, TheVerdictAndEachMovesValue) {
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["available"], true);
   EXPECT_EQ(r.body["wdl"], tb::wdl_text(v->wdl));
-  EXPECT_EQ(r.body["dtm"], v->distance);
+  EXPECT_EQ(r.body["distance"], v->distance);
+  EXPECT_EQ(r.body["distance_to"], "end");
   // b1 has three moves: a1, c1 and b2.
   ASSERT_EQ(r.body["moves"].size(), 3u) << r.text;
   EXPECT_EQ(r.body["moves"][0]["wdl"], tb::wdl_text(v->wdl));
-  EXPECT_EQ(r.body["moves"][0]["dtm"], v->distance);
+  EXPECT_EQ(r.body["moves"][0]["distance"], v->distance);
 
   // Four pieces: no table.
   r = ask(server, {{"fen", "7/e6/7/7/7/7/7/1C5/1R3D1 w"}});
@@ -69,6 +70,42 @@ TEST_F(TablebaseWebTest, TheVerdictAndEachMovesValue) {
   EXPECT_NE(r.body["reason"].get<std::string>().find("made under other rules"), std::string::npos);
   r = ask(server, {{"fen", "nonsense"}});
   EXPECT_EQ(r.status, 422);
+  server.stop();
+}
+
+// Issue 31: a Flip Jungle ending is answered from the flip tables, built in
+// memory, with no folder; the distance counts plies to the deciding capture.
+TEST_F(TablebaseWebTest, AFlipEndingIsAnsweredFromTheFlipTables) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  // Blue's Elephant b1 drives Red's Cat d4 into a corner and takes it on
+  // the seventh ply; b1c1 and b1a1 take longer.
+  Reply r = ask(server, {{"variant", "flip"}, {"fen", "3c/4/4/1E2 w - 0 1"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body, nlohmann::json::parse(R"({"available": true, "wdl": "win", "distance": 7,
+              "distance_to": "capture", "moves": [
+              {"move": "b1b2", "wdl": "win", "distance": 7},
+              {"move": "b1c1", "wdl": "win", "distance": 9},
+              {"move": "b1a1", "wdl": "win", "distance": 11}]})"))
+      << r.text;
+  // A face-down tile, six animals, the game over: the tables do not answer.
+  r = ask(server, {{"variant", "flip"}, {"fen", "3c/4/4/?E2 w R 0 1"}});
+  EXPECT_EQ(r.body, nlohmann::json::parse(
+                        R"({"available": false, "reason": "the tables need every tile face up"})"));
+  r = ask(server, {{"variant", "flip"}, {"fen", "3c/2dp/4/1ERL w - 0 1"}});
+  EXPECT_EQ(r.body["reason"], "the tables hold at most 5 animals; this position has 6");
+  r = ask(server, {{"variant", "flip"}, {"fen", "4/4/4/1E2 w - 0 1"}});
+  EXPECT_EQ(r.body["reason"], "the game is over");
+  // A FEN that is no flip position is the asker's error.
+  r = ask(server, {{"variant", "flip"}, {"fen", "7/e6/7/7/7/7/7/7/1R5 w"}});
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], "bad_fen");
+  // Hidden pieces have no tables: the board is never known whole.
+  r = ask(server, {{"variant", "hidden"}, {"fen", "7/e6/7/7/7/7/7/7/1R5 w"}});
+  EXPECT_EQ(r.body, nlohmann::json::parse(R"({"available": false,
+              "reason": "Jungle with hidden pieces has no endgame tables"})"));
+  r = ask(server, {{"variant", "nosuchset"}, {"fen", "3c/4/4/1E2 w - 0 1"}});
+  EXPECT_EQ(r.status, 400) << r.text;
   server.stop();
 }
 

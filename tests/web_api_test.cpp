@@ -155,7 +155,7 @@ TEST_F(WebApiTest, TheStateSaysWhatTheGameAllows) {
                                         {"analysis", true},
                                         {"review", true},
                                         {"premoves", true},
-                                        {"tablebases", false},
+                                        {"tablebases", true},
                                         {"editor", false}}));
   const Json hidden = create({{"variant", "hidden"}});
   EXPECT_EQ(hidden["family"], "hidden");

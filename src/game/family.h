@@ -11,6 +11,7 @@
 #include "core/dialect.h"
 #include "core/game_record.h"
 #include "core/random_bits.h"
+#include "game/endgame_tables.h"
 #include "game/seen_ply.h"
 #include "game/setup.h"
 #include "game/state.h"
@@ -81,7 +82,7 @@ struct Capabilities {
   bool analysis = false;            // an engine can analyse any position of it
   bool review = false;              // a finished game can be reviewed move by move
   bool premoves = false;            // a move can be queued during the opponent's turn
-  bool tablebases = false;          // endgame tables (TablebasePath)
+  bool tablebases = false;          // endgame tables answer some positions (endgame_tables)
   bool editor = false;              // any legal position can be set up by hand
   // Positions of it make puzzles (`jungle puzzles generate`): the whole
   // board in sight and one line the search or the tables can prove.
@@ -202,6 +203,15 @@ class Family {
   // twice as `reps`). Throws notation::NotationError for a dialect not
   // spoken, std::invalid_argument for an observation that is not one.
   virtual std::string position_in(notation::Dialect dialect, const Observation& observation) const;
+
+  // The family's endgame tables (endgame_tables.h), those kept in files
+  // read from `source`; null where its games have none (their positions
+  // are not known whole). Capabilities::tablebases says which families
+  // have them.
+  virtual std::unique_ptr<EndgameTables> endgame_tables(const EndgameTableSource& source) const {
+    (void)source;
+    return nullptr;
+  }
 
   // A new engine for this family's games, at its default options.
   virtual std::unique_ptr<Engine> make_engine() const = 0;

@@ -22,6 +22,7 @@
 #include "game/families.h"
 #include "game/family_texts.h"
 #include "game/flip_baselines.h"
+#include "game/flip_endgame_tables.h"
 #include "game/flip_engine.h"
 #include "game/flip_observation.h"
 #include "game/record_tags.h"
@@ -274,7 +275,12 @@ class FlipFamily final : public Family {
     // and sent when its turn comes; where the flip before it changed the
     // board, the server refuses it and says why.
     c.chance = c.analysis = c.review = c.premoves = true;
+    // Endings with every tile face up and few animals have exact values.
+    c.tablebases = true;
     return c;
+  }
+  std::unique_ptr<EndgameTables> endgame_tables(const EndgameTableSource&) const override {
+    return flip_endgame_tables(load_rules);
   }
   bool owns_variant(std::string_view name_or_path) const override {
     return flip::is_flip_variant(name_or_path);

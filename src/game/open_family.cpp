@@ -19,6 +19,7 @@
 #include "game/families.h"
 #include "game/family_texts.h"
 #include "game/open_dialect_position.h"
+#include "game/open_endgame_tables.h"
 #include "game/open_engine.h"
 #include "game/open_observation.h"
 #include "game/record_tags.h"
@@ -142,6 +143,9 @@ class OpenFamily final : public Family {
     Capabilities c;
     c.analysis = c.review = c.premoves = c.tablebases = c.editor = c.puzzles = true;
     return c;
+  }
+  std::unique_ptr<EndgameTables> endgame_tables(const EndgameTableSource& source) const override {
+    return open_endgame_tables(source);
   }
 
   bool owns_variant(std::string_view name_or_path) const override {

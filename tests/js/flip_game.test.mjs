@@ -27,7 +27,7 @@ const FLIP = {
   analysis: true,
   review: true,
   premoves: true,
-  tablebases: false,
+  tablebases: true,
   editor: false,
 };
 
