@@ -1,4 +1,7 @@
 // The web server against clients that try to take every engine.
+#include <future>
+#include <mutex>
+
 #include "web_hardening_fixture.h"
 
 namespace jungle::web {
@@ -114,6 +117,67 @@ TEST(EnginePoolFairnessTest, GameMovesGoFirstAndAddressesAreCapped) {
   EXPECT_TRUE(moved.load());
   EXPECT_EQ(pool.stats().busy, 1);  // one hint runs; the rest wait
   for (auto& t : tickets) t->cancel();
+  pool.shutdown();
+}
+
+// The endgame tables' probe (a flip ending's tables may take seconds to
+// build) runs on a worker as a background job: it takes a share of its
+// client's and its address's caps as hints do, and leaves one engine free
+// for game moves.
+TEST(EnginePoolFairnessTest, ATablesProbeRunsOnAWorkerWithinTheClientsShare) {
+  EnginePoolLimits limits;
+  limits.workers = 2;
+  limits.queue_capacity = 32;
+  limits.per_client = 2;
+  limits.per_address = 4;
+  limits.hash_mb = 1;
+  EnginePool pool(limits);
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  std::atomic<int> ran{0};
+  std::atomic<int> completed{0};
+  std::thread::id worker;
+  std::mutex worker_mutex;
+  auto tables_job = [&](const std::string& client) {
+    EngineJob j;
+    j.kind = EngineJob::Kind::kTables;
+    j.address = "10.0.0.1";
+    j.client = client;
+    j.task = [&] {
+      {
+        std::lock_guard lock(worker_mutex);
+        worker = std::this_thread::get_id();
+      }
+      ++ran;
+      released.wait();
+    };
+    j.on_done = [&](const SearchResult&, bool done) { completed += done ? 1 : 0; };
+    return j;
+  };
+  EnginePool::Refusal why = EnginePool::Refusal::kNone;
+  ASSERT_TRUE(pool.submit(tables_job("10.0.0.1|a"), &why));
+  ASSERT_TRUE(pool.submit(tables_job("10.0.0.1|a"), &why));
+  EXPECT_FALSE(pool.submit(tables_job("10.0.0.1|a"), &why)) << "the client's share is 2";
+  EXPECT_EQ(why, EnginePool::Refusal::kClientBusy);
+  const auto t0 = Clock::now();
+  while (ran == 0 && Clock::now() - t0 < std::chrono::seconds(5)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_EQ(ran.load(), 1);
+  {
+    std::lock_guard lock(worker_mutex);
+    EXPECT_NE(worker, std::this_thread::get_id());
+  }
+  // Background work leaves one engine for game moves: the second probe
+  // waits while the first runs.
+  EXPECT_EQ(pool.stats().busy, 1);
+  EXPECT_EQ(pool.stats().queued, 1);
+  release.set_value();
+  while (completed < 2 && Clock::now() - t0 < std::chrono::seconds(5)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(ran.load(), 2);
+  EXPECT_EQ(completed.load(), 2);
   pool.shutdown();
 }
 

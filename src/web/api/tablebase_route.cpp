@@ -1,11 +1,14 @@
 #include "web/api/tablebase_route.h"
 
+#include <exception>
 #include <iostream>
 #include <map>
 #include <memory>
 
 #include "game/endgame_tables.h"
 #include "game/family.h"
+#include "web/api/route_support.h"
+#include "web/engines/engine_search.h"
 #include "web/server/json_http.h"
 
 namespace jungle::web {
@@ -36,6 +39,35 @@ const game::Family& family_of(const VariantCatalog& catalog, const std::string& 
   throw GameError(ErrorKind::kBadRequest, "unknown_variant", "unknown rule set '" + variant + "'");
 }
 
+// The probe, run by one of the engine pool's workers as every help is: a
+// flip ending's tables may take seconds to build, so probes share the
+// engines' count, the queue and each client's cap with hints and analyses
+// (a refusal says so as theirs do). What the probe throws is thrown here.
+game::EndgameAnswer probe_on_pool(EnginePool& pool, const game::EndgameTables& tables,
+                                  const std::string& variant, const std::string& fen,
+                                  const Requester& who) {
+  game::EndgameAnswer answer;
+  std::exception_ptr failed;
+  EngineJob job;
+  job.kind = EngineJob::Kind::kTables;
+  job.client = who.client;
+  job.address = who.address;
+  // run_and_wait returns only once the task has run (or never will), so
+  // the references it holds outlive it.
+  job.task = [&] {
+    try {
+      answer = tables.probe(variant, fen);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  };
+  if (!run_and_wait(pool, std::move(job))) {
+    throw GameError(ErrorKind::kUnavailable, "shutting_down", "the server is shutting down");
+  }
+  if (failed) std::rethrow_exception(failed);
+  return answer;
+}
+
 }  // namespace
 
 void add_tablebase_route(httplib::Server& server, ApiContext& ctx,
@@ -58,9 +90,10 @@ void add_tablebase_route(httplib::Server& server, ApiContext& ctx,
                             {"reason", std::string(family.title()) + " has no endgame tables"}});
         return;
       }
+      const Requester who = requester(ctx, req, res);
       game::EndgameAnswer answer;
       try {
-        answer = family_tables->probe(variant, fen);
+        answer = probe_on_pool(ctx.pool, *family_tables, variant, fen, who);
       } catch (const std::invalid_argument& e) {
         throw GameError(ErrorKind::kRefused, "bad_fen",
                         std::string("invalid position: ") + e.what());

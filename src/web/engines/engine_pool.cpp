@@ -151,6 +151,9 @@ void EnginePool::worker_loop(int index) {
     bool completed = false;
     if (item.ticket->cancelled()) {
       // Cancelled while queued: nothing runs.
+    } else if (job.task) {
+      job.task();
+      completed = true;
     } else if (job.family) {
       completed = run_game_engine(index, job, *item.ticket);
     } else {

@@ -43,7 +43,11 @@ struct EngineJob {
   // A review's search (reviews.h) is a background job as hints and
   // analyses are, with their time cap, and may value every legal action
   // (multipv up to the engines' MultiPV maximum, not kMaxAnalysisLines).
-  enum class Kind { kMove, kHint, kAnalysis, kReview };
+  // A tables job (kTables) is no search: the endgame tables' probe, which
+  // may build a flip ending's tables for seconds, run as `task` on a worker
+  // so that it has the queue, the per-client caps and the engines' count
+  // as every help does.
+  enum class Kind { kMove, kHint, kAnalysis, kReview, kTables };
   Kind kind = Kind::kMove;
   Position position;
   SearchLimits limits;
@@ -68,6 +72,9 @@ struct EngineJob {
   game::Limits game_limits;
   game::Engine::InfoCallback on_game_info;
   game::Engine::DoneCallback on_answer;
+  // Set for a kTables job: run on the worker's thread in place of a search
+  // (it must not throw; `completed` is true once it has run).
+  std::function<void()> task;
   // Exactly once: after the search, or at once when the job was cancelled or
   // the pool shut down before it ran (`completed` false).
   std::function<void(const SearchResult&, bool completed)> on_done;
