@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "protocol/uci.h"
+#include "search/move_scores.h"
 #include "search/pick_best.h"
 
 namespace jungle {
@@ -50,6 +51,74 @@ TEST(BenchSignature, PickBestAgreesWithThePlainPassesOnEveryRange) {
     for (int begin = 0; begin < size; ++begin) {
       ASSERT_EQ(pick_best(scores.data(), begin, size), pick_best_scalar(scores.data(), begin, size))
           << "size " << size << ", begin " << begin;
+    }
+  }
+}
+
+// The search's ordering scores, eight moves at a time where the processor
+// allows (move_scores.h), must be those of one move at a time: a different
+// score reorders the moves, and with them the tree.
+struct ScoringCase {
+  Bitboard occupied = 0;
+  std::vector<int> history = std::vector<int>(4096, 0);
+  std::vector<Move> moves;
+  QuietOrder order{};
+};
+
+int capture_score_for_test(Move m) {
+  return (1 << 28) + m.to() * 16 + m.from();
+}
+
+std::vector<int> vector_scores(const ScoringCase& c, int count) {
+  std::vector<int> scores(count + 1, -1);
+  score_moves(c.moves.data(), count, scores.data(), c.occupied, c.order, capture_score_for_test);
+  return scores;
+}
+
+TEST(BenchSignature, ScoreMovesGivesEachKindItsScore) {
+  ScoringCase c;
+  c.occupied = square_bb(Square(20));
+  c.history[Move(1, 2).raw()] = 17;
+  c.history[Move(3, 4).raw()] = -5;
+  // Nine moves: one block of eight and one move after it.
+  c.moves = {Move(1, 2),  Move(3, 4),   Move(5, 6),   Move(7, 8),  Move(9, 20),
+             Move(9, 10), Move(11, 12), Move(13, 14), Move(15, 20)};
+  c.order = {c.history.data(), Move(5, 6), Move(7, 8), Move(11, 12)};
+  const std::vector<int> expected = {17,
+                                     -5,
+                                     kKiller0Score,
+                                     kKiller1Score,
+                                     (1 << 28) + 20 * 16 + 9,
+                                     0,
+                                     kCounterScore,
+                                     0,
+                                     (1 << 28) + 20 * 16 + 15,
+                                     -1};  // past the count: not written
+  EXPECT_EQ(vector_scores(c, 9), expected);
+  // A killer that is also the counter move scores as the killer; a killer
+  // onto a piece scores as the capture.
+  c.order = {c.history.data(), Move(5, 6), Move(9, 20), Move(5, 6)};
+  const std::vector<int> scores = vector_scores(c, 9);
+  EXPECT_EQ(scores[2], kKiller0Score);
+  EXPECT_EQ(scores[4], (1 << 28) + 20 * 16 + 9);
+}
+
+TEST(BenchSignature, ScoreMovesAgreesWithOneMoveAtATimeOnEveryLength) {
+  std::mt19937 random(35);
+  std::uniform_int_distribution<int> square(0, 62), history(-3000, 3000), piece(0, 3);
+  for (int trial = 0; trial < 20; ++trial) {
+    ScoringCase c;
+    for (int s = 0; s < 63; ++s) {
+      if (piece(random) == 0) c.occupied |= square_bb(Square(s));
+    }
+    for (int& h : c.history) h = history(random);
+    for (int i = 0; i < 128; ++i) c.moves.push_back(Move(square(random), square(random)));
+    c.order = {c.history.data(), c.moves[trial], c.moves[trial + 9], c.moves[trial * 3]};
+    for (int count = 0; count <= 128; ++count) {
+      std::vector<int> expected(count + 1, -1);
+      score_moves_scalar(c.moves.data(), count, expected.data(), c.occupied, c.order,
+                         capture_score_for_test);
+      ASSERT_EQ(vector_scores(c, count), expected) << "trial " << trial << ", count " << count;
     }
   }
 }

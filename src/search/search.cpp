@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "search/move_scores.h"
 #include "search/pick_best.h"
 #include "search/search_params.h"
 #include "tablebase/tablebase.h"
@@ -46,7 +47,8 @@ int score_from_tt(int score, int ply) {
 // table's 4,096 ints read as one array: the offset to * 64 + from is the
 // move's own bits (from | to << 6), so scoring a move computes no index
 // (GCC does not see that through to() and from(); the bench ran 2% more
-// instructions). Every use goes through here, so the layout is one choice.
+// instructions). Every use goes through here but the scoring's, which
+// reads the table at the same index (QuietOrder, move_scores.h).
 template <typename Int>
 inline Int& history_of(Int (&side_table)[64][64], Move m) {
   static_assert(sizeof(side_table) == 4096 * sizeof(Int));
@@ -138,32 +140,17 @@ void SearchWorker::update_pv(int ply, Move m) {
 }
 
 void SearchWorker::score_moves(const Move* moves, int count, int* scores, int ply) const {
-  const Side us = pos_.side_to_move();
   const Move previous = pos_.last_move();
-  const Move counter =
-      previous.is_none() ? Move() : counter_moves_[pos_.piece_on(previous.to())][previous.to()];
+  const QuietOrder order{
+      &history_[pos_.side_to_move()][0][0], killers_[ply][0], killers_[ply][1],
+      previous.is_none() ? Move() : counter_moves_[pos_.piece_on(previous.to())][previous.to()]};
   const Evaluator& ev = *shared_.evaluator;
-  const Move killer0 = killers_[ply][0], killer1 = killers_[ply][1];
-  const auto& history = history_[us];
-  for (int i = 0; i < count; ++i) {
-    const Move m = moves[i];
-    const Piece victim = pos_.piece_on(m.to());
-    int score;
-    if (victim != kNoPiece) {
-      // Most valuable victim first, cheapest attacker breaking ties.
-      score = (1 << 28) + ev.piece_value(animal_of(victim)) * 16 -
-              ev.piece_value(animal_of(pos_.piece_on(m.from()))) / 16;
-    } else if (m == killer0) {
-      score = (1 << 27) + 2;
-    } else if (m == killer1) {
-      score = (1 << 27) + 1;
-    } else if (m == counter) {
-      score = 1 << 27;
-    } else {
-      score = history_of(history, m);
-    }
-    scores[i] = score;
-  }
+  // Most valuable victim first, cheapest attacker breaking ties.
+  auto capture_score = [&](Move m) {
+    return (1 << 28) + ev.piece_value(animal_of(pos_.piece_on(m.to()))) * 16 -
+           ev.piece_value(animal_of(pos_.piece_on(m.from()))) / 16;
+  };
+  jungle::score_moves(moves, count, scores, pos_.occupied(), order, capture_score);
 }
 
 void SearchWorker::update_quiet_stats(Move best, const Move* quiets, int quiet_count, int depth,
