@@ -136,6 +136,8 @@ std::vector<std::string> HiddenEngine::set_option(std::string_view name, std::st
       next.hash_mb = int(spin_value(spec, value));
     } else {
       next.seed = uint64_t(spin_value(spec, value));
+      // Apart from the searcher's draws, which the same seed starts.
+      seeded_setup_rng_.emplace(next.seed * 0x9E3779B97F4A7C15ull + 0x5E7);
     }
     wait();
     try {
@@ -166,6 +168,7 @@ void HiddenEngine::use_variant(std::string_view variant) {
   wait();
   rules_ = std::move(rules);
   variant_ = std::string(variant);
+  sensible_ = {};
   searcher_->new_game();
 }
 
@@ -303,7 +306,11 @@ void HiddenEngine::wait() {
 }
 
 std::string HiddenEngine::choose_setup(Side side) {
-  const hidden::Arrangement mine = hidden::random_arrangement(*rules_, side, setup_rng_);
+  std::vector<hidden::Arrangement>& sensible = sensible_[side];
+  if (sensible.empty()) sensible = hidden::sensible_arrangements(rules_, side);
+  const hidden::Arrangement mine = seeded_setup_rng_
+                                       ? hidden::draw_arrangement(sensible, *seeded_setup_rng_)
+                                       : hidden::draw_arrangement(sensible, setup_rng_);
   return hidden::arrangement_text(*rules_, side, mine);
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -13,6 +16,7 @@
 #include "game/engine_options.h"
 #include "game/search_thread.h"
 #include "hidden_search/hidden_search.h"
+#include "hidden_search/setup_choice.h"
 
 // The engine of hidden pieces behind the facade: it is given one side's
 // view (its own animals, the announcements) and never the truth. Mode
@@ -48,9 +52,11 @@ class HiddenEngine final : public Engine {
   void stop() override;
   void wait() override;
   bool searching() const override { return thread_.busy(); }
-  // A secret arrangement for `side`, drawn from the system's cryptographic
-  // generator (on the calling thread): its opponent must not be able to
-  // tell it from anything it saw.
+  // A secret arrangement for `side`: one of the sensible arrangements
+  // (hidden_search/setup_choice.h) drawn from the system's cryptographic
+  // generator (on the calling thread), so that its opponent cannot tell it
+  // from anything it saw; once the Seed option is set, from a generator
+  // seeded by it, so that a match or a seeded game replays.
   std::string choose_setup(Side side) override;
   std::string describe(const Observation& observation) const override;
   std::string eval_text(const Observation& observation) const override;
@@ -66,6 +72,9 @@ class HiddenEngine final : public Engine {
   SearchThread thread_;
   PlayOptions play_;
   SecureRandom setup_rng_;
+  std::optional<std::mt19937_64> seeded_setup_rng_;
+  // The sensible arrangements of each side under rules_, kept once valued.
+  std::array<std::vector<hidden::Arrangement>, kSides> sensible_;
 };
 
 // A new HiddenEngine, as the hidden family's make_engine gives it.

@@ -59,6 +59,23 @@ class HiddenSetup final : public Setup {
     arrangement_[side] = hidden::start_arrangement(*rules_, side);
   }
 
+  void set_start(std::string_view start) override {
+    const Position pos = Position::from_fen(start, rules_);
+    std::array<hidden::Arrangement, kSides> read;
+    for (Side side : {kBlue, kRed}) {
+      for (const auto& [square, animal] : hidden::start_arrangement(*rules_, side)) {
+        const Piece p = pos.piece_on(square);
+        if (p == kNoPiece || side_of(p) != side)
+          throw std::invalid_argument("the start has no " + side_name(side) + " piece on " +
+                                      rules_->geometry().square_name(square));
+        read[side].emplace_back(square, animal_of(p));
+      }
+      read[side] = hidden::parse_arrangement(*rules_, side,
+                                             hidden::arrangement_text(*rules_, side, read[side]));
+    }
+    arrangement_ = read;
+  }
+
   std::string diagram(Side side) const override {
     const Position shown = hidden::start_with(
         rules_, side == kBlue ? arrangement_[kBlue] : hidden::start_arrangement(*rules_, kBlue),

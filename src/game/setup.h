@@ -44,6 +44,10 @@ class Setup {
   virtual void set_random(Side side, RandomBits chance) = 0;
   // The usual arrangement: the rule set's start position's.
   virtual void set_standard(Side side) = 0;
+  // Both sides' arrangements as they stand in `start` (a start as start()
+  // writes it, every animal shown): a set-up chance drew, which a player
+  // may then change for its side.
+  virtual void set_start(std::string_view start) = 0;
 
   // What `side` sees while it arranges: its own animals where it put them,
   // the other side's where they always start (nothing of its choice shows).

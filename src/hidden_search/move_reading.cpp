@@ -66,7 +66,9 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
       // The enemy's unknown pieces that stood still next to ours: one that
       // could have taken and did not is likelier the weaker animal, one
       // that stayed where it may be taken the stronger.
-      const Bitboard near = at_->rule_set().geometry().neighbours(at_->occupied(opponent(enemy)));
+      const Geometry& g = at_->rule_set().geometry();
+      Bitboard near = at_->occupied(opponent(enemy));
+      for (int step = 0; step < options_.near_steps; ++step) near |= g.neighbours(near);
       for (int id : at_->side_pieces(enemy)) {
         const PieceInfo& p = at_->pieces()[size_t(id)];
         if (id == piece || !p.on_board() || !(near & square_bb(p.square)) ||

@@ -28,6 +28,10 @@ struct MoveReadingOptions {
   // the searcher's (the move was chosen with them standing still);
   // measured stronger (docs/hidden.md, "Reading the enemy's moves").
   bool bystanders = true;
+  // How far from the searcher's pieces (in steps) a piece that stood still
+  // is read: 1, the squares next to them (2 measured no better:
+  // docs/hidden.md, "The belief, session 15").
+  int near_steps = 1;
 };
 
 class MoveReader {

@@ -72,6 +72,10 @@ void MatchPlayer::show_truth(const game::State& state) {
   ++local_.truth->game;
 }
 
+std::string MatchPlayer::choose_setup(Side side) {
+  return in_process() && local_.engine ? local_.engine->choose_setup(side) : std::string();
+}
+
 Reply MatchPlayer::ask(const game::Observation& observation, const std::string& go,
                        const game::Limits& limits, int64_t deadline_ms) {
   if (in_process()) return ask_local(observation, limits, deadline_ms);

@@ -47,6 +47,10 @@ class MatchPlayer {
   // Shows a privileged engine (the seer, the cheater) the arbiter's state
   // of the game about to be played; nothing for any other.
   void show_truth(const game::State& state);
+  // The engine's secret arrangement for `side` where the game begins by
+  // choosing one (game::Engine::choose_setup); "" for an engine that does
+  // not choose (a random one stands for it) and for a process.
+  std::string choose_setup(Side side);
   // Asks for the action of the observation's viewer: `go` is the
   // protocol's line, `limits` the same for an engine in this process.
   Reply ask(const game::Observation& observation, const std::string& go, const game::Limits& limits,

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -15,6 +16,7 @@
 #include "core/game.h"
 #include "core/text_util.h"
 #include "game/family.h"
+#include "game/setup.h"
 #include "game/state.h"
 #include "match/chance.h"
 
@@ -249,8 +251,36 @@ GameOutcome MatchRunner::play_game(int index, Players& players, const Shared& sh
   std::array<bool, 2> ok{};
   std::array<std::string, 2> why;
   std::array<Incident, 2> kinds{};
-  for (int e = 0; e < 2; ++e) {
+  for (int e = 0; e < 2; ++e)
     ok[e] = players[size_t(e)]->prepare(config_, shared.variant_value, &kinds[e], &why[e]);
+  if (start.empty() && shared.family->setup_to_choose(config_.variant)) {
+    // Each side arranges its own pieces (Family::setup_to_choose, Setup):
+    // an engine that chooses replaces chance's draw for its side, which
+    // stands for a player that does not.
+    std::array<std::string, kSides> chosen;
+    const std::optional<Side> first = state->first_player();
+    for (int e = 0; e < 2; ++e) {
+      const Side side = (e == out.first_engine) == (first.value_or(kBlue) == kBlue) ? kBlue : kRed;
+      if (ok[e]) chosen[side] = players[size_t(e)]->choose_setup(side);
+    }
+    if (!chosen[kBlue].empty() || !chosen[kRed].empty()) {
+      std::mt19937_64 no_chance(0);  // a set-up leaves nothing to chance
+      try {
+        const std::unique_ptr<game::Setup> setup =
+            shared.family->new_setup(config_.variant, no_chance);
+        setup->set_start(state->fen());
+        for (Side side : {kBlue, kRed}) {
+          if (!chosen[side].empty()) setup->set(side, chosen[side]);
+        }
+        state = setup->new_state(no_chance);
+      } catch (const std::exception& e) {
+        out.aborted = true;
+        out.reason = std::string("the chosen set-up could not be played: ") + e.what();
+        return out;
+      }
+    }
+  }
+  for (int e = 0; e < 2; ++e) {
     if (ok[e]) players[size_t(e)]->show_truth(*state);
   }
   if (!ok[0] && !ok[1]) {

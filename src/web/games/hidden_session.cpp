@@ -7,6 +7,8 @@
 #include "core/secure_random.h"
 #include "game/hidden_observation.h"
 #include "hidden/hidden_record.h"
+#include "hidden/setup.h"
+#include "hidden_search/setup_choice.h"
 #include "web/games/game_session.h"
 #include "web/games/variant_catalog.h"
 
@@ -54,8 +56,20 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::create(
   }
   std::array<bool, kSides> ready{true, true};
   if (rules->rules().hidden_setup == HiddenSetup::kChosen) {
-    // A person arranges its own; the engine's random arrangement is its choice.
+    // A person arranges its own (a random arrangement until it does); an
+    // engine's seat plays the engine's own choice (docs/hidden.md, "The
+    // engine's set-up"), drawn from the server's generator.
     ready = {players[kBlue].is_engine(), players[kRed].is_engine()};
+    std::array<hidden::Arrangement, kSides> arranged = {
+        hidden::random_arrangement(*rules, kBlue, rng),
+        hidden::random_arrangement(*rules, kRed, rng)};
+    for (Side side : {kBlue, kRed}) {
+      if (players[side].is_engine())
+        arranged[side] = hidden::draw_arrangement(hidden::sensible_arrangements(rules, side), rng);
+    }
+    const std::string start = hidden::start_with(rules, arranged[kBlue], arranged[kRed]).fen();
+    return std::make_unique<HiddenGameSession>(0, new_hidden_state(variant, start, rng), rules,
+                                               ready, players);
   }
   return std::make_unique<HiddenGameSession>(0, new_hidden_state(variant, "", rng), rules, ready,
                                              players);
