@@ -274,6 +274,9 @@ class FlipFamily final : public Family {
     // and sent when its turn comes; where the flip before it changed the
     // board, the server refuses it and says why.
     c.chance = c.analysis = c.review = c.premoves = true;
+    // Any position, tiles face up or face down and the pool, can be set up
+    // by hand: nothing in it is private (the web editor, docs/api.md).
+    c.editor = true;
     return c;
   }
   bool owns_variant(std::string_view name_or_path) const override {
