@@ -138,7 +138,7 @@ TEST_F(WebAnalysisBoardTest, AFlipSideLineRevealsTheAnimalItsExplorerChose) {
             "'b4?=L' is none of what 'b4?' may give here: b4?=D, b4?=r");
   // Before a first-flip set's first flip, nobody has a colour to move.
   r = post("/api/positions/validate",
-           {{"variant", "flip"}, {"fen", "????/????/????/???? - RCDWPTLErcdwptle 0 1"}});
+           {{"variant", "flip"}, {"fen", R"(????/????/????/???? - RCDWPTLErcdwptle 0 1)"}});
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body["side_to_move"], nullptr);
   EXPECT_EQ(r.body["legal_moves"].size(), 16u);
