@@ -186,7 +186,8 @@ TEST(GameInterface, CapabilitiesSayWhatEachFamilyAllows) {
   const Capabilities hidden = family_of_variant("hidden").capabilities();
   EXPECT_TRUE(open.undo && open.tablebases && open.premoves && open.editor);
   EXPECT_FALSE(open.chance || open.hidden_information || open.setup);
-  EXPECT_TRUE(flip.chance && flip.undo && flip.review && flip.premoves && flip.tablebases);
+  EXPECT_TRUE(flip.chance && flip.undo && flip.review && flip.premoves && flip.tablebases &&
+              flip.editor);
   EXPECT_FALSE(flip.hidden_information);
   EXPECT_TRUE(hidden.hidden_information && hidden.setup && hidden.undo && hidden.premoves &&
               hidden.review);

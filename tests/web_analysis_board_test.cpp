@@ -92,6 +92,75 @@ TEST_F(WebAnalysisBoardTest, ValidatePlaysASideLine) {
   EXPECT_EQ(r.body["error"]["code"], "position_over");
 }
 
+// A Flip Jungle side line: the route reads the flip FEN through the game
+// interface, as it reads the open game's, and a flip names the animal its
+// explorer chose it to reveal from the pool there ("what if it were the
+// Rat?"), never one drawn.
+TEST_F(WebAnalysisBoardTest, AFlipSideLineRevealsTheAnimalItsExplorerChose) {
+  const std::string fen = "??2/4/2c1/L3 w Dr 0 1";
+  Reply r = post("/api/positions/validate", {{"variant", "flip"}, {"fen", fen}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["fen"], fen);
+  EXPECT_EQ(r.body["side_to_move"], "blue");
+  EXPECT_EQ(r.body["legal_moves"], Json({"a4?", "b4?", "a1b1", "a1a2"}));
+  EXPECT_EQ(r.body["played"], Json::array());
+
+  r = post("/api/positions/validate",
+           {{"variant", "flip"}, {"fen", fen}, {"moves", {"b4?=r", "c2c3"}}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["played"].size(), 2u) << r.text;
+  EXPECT_EQ(r.body["played"][0]["move"], "b4?=r");
+  EXPECT_EQ(r.body["played"][0]["action"], "b4?");
+  EXPECT_EQ(r.body["played"][0]["revealed"], "r");
+  // The first seat flipped it; a flip's colour is the one it revealed, as a
+  // game's move list has it.
+  EXPECT_EQ(r.body["played"][0]["seat"], "blue");
+  EXPECT_EQ(r.body["played"][0]["side"], "red");
+  EXPECT_EQ(r.body["played"][0]["fen"], "?r2/4/2c1/L3 b D 0 1");
+  EXPECT_EQ(r.body["played"][1]["move"], "c2c3");
+  EXPECT_EQ(r.body["played"][1]["piece"], "c");
+  EXPECT_EQ(r.body["played"][1]["side"], "red");
+  EXPECT_EQ(r.body["fen"], "?r2/2c1/4/L3 w D 1 2");
+  EXPECT_EQ(r.body["fen"], r.body["played"][1]["fen"]);
+  EXPECT_EQ(r.body["side_to_move"], "blue");
+  EXPECT_EQ(r.body["legal_moves"], Json({"a4?", "a1b1", "a1a2"}));
+
+  // A flip must name what it reveals, and only an animal still face down.
+  r = post("/api/positions/validate", {{"variant", "flip"}, {"fen", fen}, {"moves", {"b4?"}}});
+  EXPECT_EQ(r.status, 422);
+  EXPECT_EQ(r.body["error"]["code"], "illegal_move");
+  EXPECT_EQ(r.body["error"]["message"],
+            "'b4?' leaves chance to act: a side line names its outcome, one of b4?=D, b4?=r");
+  r = post("/api/positions/validate", {{"variant", "flip"}, {"fen", fen}, {"moves", {"b4?=L"}}});
+  EXPECT_EQ(r.status, 422);
+  EXPECT_EQ(r.body["error"]["code"], "illegal_move");
+  EXPECT_EQ(r.body["error"]["message"],
+            "'b4?=L' is none of what 'b4?' may give here: b4?=D, b4?=r");
+  // Before a first-flip set's first flip, nobody has a colour to move.
+  r = post("/api/positions/validate",
+           {{"variant", "flip"}, {"fen", R"(????/????/????/???? - RCDWPTLErcdwptle 0 1)"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["side_to_move"], nullptr);
+  EXPECT_EQ(r.body["legal_moves"].size(), 16u);
+  // A pool that does not match the face-down tiles is no position.
+  r = post("/api/positions/validate", {{"variant", "flip"}, {"fen", "??2/4/2c1/L3 w D 0 1"}});
+  EXPECT_EQ(r.status, 422);
+  EXPECT_EQ(r.body["error"]["code"], "bad_fen");
+  // Where each player sees only its own animals, no position stands outside a game.
+  r = post("/api/positions/validate", {{"variant", "hidden"}, {"fen", kStart}});
+  EXPECT_EQ(r.status, 422);
+  EXPECT_EQ(r.body["error"]["code"], "hidden_pieces");
+
+  // The side line's position is analysed as the flip engine sees it.
+  const std::string query = "/api/analysis?variant=flip&fen=" +
+                            httplib::detail::encode_query_param("?r2/4/2c1/L3 b D 0 1") +
+                            "&depth=2";
+  const std::vector<Json> starts = events(query, "start");
+  ASSERT_EQ(starts.size(), 1u);
+  EXPECT_EQ(starts[0]["position"], "fen ?r2/4/2c1/L3 b D 0 1");
+  EXPECT_FALSE(events(query, "info").empty());
+}
+
 TEST_F(WebAnalysisBoardTest, AnalysisReportsSeveralLines) {
   const std::vector<Json> infos =
       events("/api/analysis?variant=standard&fen=" + httplib::detail::encode_query_param(kStart) +

@@ -156,7 +156,7 @@ TEST_F(WebApiTest, TheStateSaysWhatTheGameAllows) {
                                         {"review", true},
                                         {"premoves", true},
                                         {"tablebases", true},
-                                        {"editor", false}}));
+                                        {"editor", true}}));
   const Json hidden = create({{"variant", "hidden"}});
   EXPECT_EQ(hidden["family"], "hidden");
   // A hidden game's moves are not taken back: that would show what a player
@@ -181,7 +181,7 @@ TEST_F(WebApiTest, TheStateSaysWhatTheGameAllows) {
                                                        v["capabilities"]["editor"].get<bool>()};
   }
   EXPECT_EQ(family_and_editor["standard"], std::make_pair(std::string("open"), true));
-  EXPECT_EQ(family_and_editor["flip"], std::make_pair(std::string("flip"), false));
+  EXPECT_EQ(family_and_editor["flip"], std::make_pair(std::string("flip"), true));
   EXPECT_EQ(family_and_editor["hidden"], std::make_pair(std::string("hidden"), false));
 }
 

@@ -277,6 +277,9 @@ class FlipFamily final : public Family {
     c.chance = c.analysis = c.review = c.premoves = true;
     // Endings with every tile face up and few animals have exact values.
     c.tablebases = true;
+    // Any position, tiles face up or face down and the pool, can be set up
+    // by hand: nothing in it is private (the web editor, docs/api.md).
+    c.editor = true;
     return c;
   }
   std::unique_ptr<EndgameTables> endgame_tables(const EndgameTableSource&) const override {

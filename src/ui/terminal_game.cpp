@@ -11,6 +11,7 @@
 #include "core/text_util.h"
 #include "game/chance_draw.h"
 #include "game/engine_options.h"
+#include "game/named_outcome.h"
 #include "search/strength_levels.h"
 #include "ui/observation_view.h"
 #include "ui/setup_screen.h"
@@ -415,31 +416,12 @@ void TerminalGame::play_person(const std::string& text) {
   const std::string number = state_->ply_number();
   std::string action;
   try {
-    state_->apply(text);
-    action = state_->actions().back();
-  } catch (const game::ActionError& e) {
     // A person may say what chance made of its action, as a game played on
-    // a real board is replayed: the action, then chance's outcome whose text
-    // starts with it ("b2?" and "b2?=L").
-    bool played_both = false;
-    for (const std::string& a : state_->legal_actions()) {
-      if (text.size() <= a.size() || text.compare(0, a.size(), a) != 0) continue;
-      state_->apply(a);
-      try {
-        if (state_->actor().is_chance()) {
-          state_->apply(text);
-          played_both = true;
-          action = a;
-          break;
-        }
-      } catch (const game::ActionError&) {
-      }
-      state_->undo();
-    }
-    if (!played_both) {
-      out_ << "Refused: " << e.what() << "\n";
-      return;
-    }
+    // a real board is replayed ("b2?=L").
+    action = game::apply_naming_outcome(*state_, text);
+  } catch (const game::ActionError& e) {
+    out_ << "Refused: " << e.what() << "\n";
+    return;
   }
   if (state_->actor().is_chance()) play_chance();
   played(mover, number, action, "", "");

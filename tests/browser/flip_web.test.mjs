@@ -263,6 +263,119 @@ test('hints and the analysis panel in a flip game', async () => {
   assert.equal(await page.locator('#flip-lines li').count(), 0);
 });
 
+test('a flip side line: a tile turned over in a past position reveals the animal chosen from the pool; the analysis follows the line', async () => {
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  // Two tiles face down hide a Blue Dog and a Red Rat; Blue's Lion is on
+  // a1, Red's Cat on c2. The game goes on with the Lion's step to b1.
+  const game = await openFlipPosition('??2/4/2c1/L3 w Dr 0 1');
+  await cell('a1').click();
+  await cell('b1').click();
+  await waitForPlies(1);
+  const gamePly = () => page.evaluate(async (i) => (await (await fetch(`/api/games/${i}`)).json()).ply, game.id);
+
+  // Back at the start, the board explores: a flip asks which animal it turns up.
+  await page.locator('#nav-first').click();
+  await page.locator('#flip-board[data-ply="0"][data-can-act="true"]').waitFor();
+  await cell('b4').click();
+  const picker = page.locator('#flip-picker');
+  await picker.waitFor();
+  assert.equal(await picker.locator('h2').textContent(), 'What does b4 reveal?');
+  assert.deepEqual(await picker.locator('button[data-animal]').allTextContents(), ['Blue Dog', 'Red Rat']);
+  await shot('flip-side-line-picker');
+  // Cancelled, nothing is played.
+  await picker.locator('button', { hasText: 'Cancel' }).click();
+  assert.equal(await page.locator('#moves li.variation').count(), 0);
+  await cell('b4').click();
+  await picker.locator('button[data-animal="r"]').click();
+  await page.locator('#moves li.variation').waitFor();
+  await page.locator('#flip-board[data-line][data-can-act="true"]').waitFor();
+  assert.equal(await cell('b4').getAttribute('data-piece'), 'r');
+  assert.equal(await page.locator('#flip-news').textContent(), 'b4? revealed the Red Rat.');
+  assert.match(await page.locator('#flip-pool').textContent(), /Face down: 1/);
+  assert.equal(await page.locator('#flip-pool td[data-animal="r"]').getAttribute('data-count'), '0');
+
+  // The line goes on: Red's Cat steps up; the game keeps its one ply.
+  await cell('c2').click();
+  await cell('c3').click();
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.variation button.mv').length === 2);
+  assert.deepEqual(await page.locator('#moves li.variation button.mv').allTextContents(), ['b4?=r', 'c2c3']);
+  assert.equal(await page.locator('#moves li.variation button[aria-current="true"]').textContent(), 'c2c3');
+  assert.equal(await cell('c3').getAttribute('data-piece'), 'c');
+  assert.equal(await gamePly(), 1);
+  assert.equal(await page.locator('#btn-hint').isDisabled(), true); // a hint is about the game's positions
+
+  // The analysis of the line's position: the position route, a flip FEN.
+  /** @type {string[]} */
+  const analysed = [];
+  /** @param {import('playwright-core').Request} r */
+  const onRequest = (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === '/api/analysis') analysed.push(`${u.searchParams.get('variant')} ${u.searchParams.get('fen')}`);
+  };
+  page.on('request', onRequest);
+  await page.locator('#analyse-toggle').check();
+  await page.waitForFunction(() => /^Blue \d+% · Red \d+%$/.test(document.querySelector('#flip-expect-text')?.textContent ?? ''), null, {
+    timeout: 20000,
+  });
+  await page.locator('#flip-lines li').first().waitFor();
+  page.off('request', onRequest);
+  assert.deepEqual(analysed, [`flip ${await page.locator('#fen-text').textContent()}`]);
+  assert.equal(analysed[0], 'flip ?r2/2c1/4/L3 w D 1 2');
+  await shot('flip-side-line-analysis');
+  await page.locator('#analyse-toggle').uncheck();
+});
+
+test('the editor sets up a flip position: tiles face up and face down, the pool follows; "Analyse" opens it on the analysis board', async () => {
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  await openFlipPosition('3D/4/c3/L3 w - 0 1');
+  await page.locator('#btn-setup').click();
+  const dialog = page.locator('#dlg-setup');
+  await dialog.waitFor();
+  const tile = (sq) => page.locator(`#setup-flip-board .flip-cell[data-square="${sq}"]`);
+  // The flip board in the 7x9 board's place, on the position shown.
+  assert.equal(await page.locator('#setup-variant').inputValue(), 'flip');
+  assert.equal(await page.locator('#setup-board').isVisible(), false);
+  assert.equal(await tile('d4').getAttribute('data-piece'), 'D');
+  await page.waitForFunction(() => document.querySelector('#setup-validation')?.textContent.startsWith('✓'));
+
+  // Cleared, then Blue's Lion on a1, Red's Cat on c2 and two tiles face down.
+  await page.locator('#setup-clear').click();
+  await page.locator('#palette [data-tool="blue-L"]').click();
+  await tile('a1').click();
+  await page.locator('#palette [data-tool="red-C"]').click();
+  await tile('c2').click();
+  await page.locator('#palette [data-tool="blue-?"]').click();
+  await tile('a4').click();
+  await tile('b4').click();
+  assert.equal(await tile('a4').getAttribute('data-tile'), 'back');
+  // Every other animal counts as taken: no pool for the two tiles, which the server refuses.
+  await page.waitForFunction(() => document.querySelector('#setup-validation')?.textContent.startsWith('✗'));
+  assert.match(await page.locator('#setup-validation').textContent(), /^✗ invalid position: /);
+  assert.equal(await page.locator('#setup-play').isDisabled(), true);
+  // Blue's Dog and Red's Rat brought back from the taken: face down now.
+  await page.locator('#setup-flip-pool td[data-animal="D"]').click();
+  await page.locator('#setup-flip-pool td[data-animal="r"]').click();
+  await page.waitForFunction(() => document.querySelector('#setup-validation')?.textContent.startsWith('✓'));
+  assert.equal(await page.locator('#setup-validation').textContent(), '✓ Valid position: Blue to move, 4 legal moves.');
+  assert.equal(await page.locator('#setup-fen').inputValue(), '??2/4/2c1/L3 w Dr 0 1');
+  assert.match(await page.locator('#setup-flip-pool').textContent(), /Face down: 2/);
+  await shot('flip-editor');
+
+  // "Analyse": a game of two people from there, with the engine's analysis on.
+  await page.locator('#setup-analyse').click();
+  await page.locator('#flip-board[data-ply="0"] .flip-cell[data-square="a1"][data-piece="L"]').waitFor();
+  assert.equal(await cell('c2').getAttribute('data-piece'), 'c');
+  assert.equal(await cell('b4').getAttribute('data-tile'), 'back');
+  assert.equal(await page.locator('#fen-text').textContent(), '??2/4/2c1/L3 w Dr 0 1');
+  assert.equal(await page.locator('#analyse-toggle').isChecked(), true);
+  await page.waitForFunction(() => /^Blue \d+% · Red \d+%$/.test(document.querySelector('#flip-expect-text')?.textContent ?? ''), null, {
+    timeout: 20000,
+  });
+  await page.locator('#analyse-toggle').uncheck();
+});
+
 test('a finished flip game is reviewed: the blunder is marked', async () => {
   // Blue's Tiger steps next to Red's Lion, which takes it; Blue resigns.
   const game = await page.evaluate(async () => {

@@ -28,7 +28,7 @@ const FLIP = {
   review: true,
   premoves: true,
   tablebases: true,
-  editor: false,
+  editor: true,
 };
 
 const SHOWN = { view: 0, engineRequest: false, autoplay: true };
@@ -63,7 +63,8 @@ test('what a game allows is its capabilities; a state without them is an open ga
   const g = flipGame();
   assert.equal(allows(g, 'chance'), true);
   assert.equal(allows(g, 'premoves'), true);
-  assert.equal(allows(g, 'editor'), false);
+  assert.equal(allows(g, 'editor'), true);
+  assert.equal(allows(g, 'tablebases'), false);
   assert.equal(allows(null, 'undo'), false);
   const open = game();
   assert.equal(allows(open, 'premoves'), true);

@@ -6,6 +6,7 @@
 // Observation), and the family's engine behind the game interface searches
 // it on the pool (game_engine_job, analysis_stream).
 #include "game/family.h"
+#include "web/api/named_position.h"
 #include "web/api/route_support.h"
 #include "web/engines/analysis_stream.h"
 #include "web/engines/game_engine_job.h"
@@ -108,29 +109,17 @@ void add_engine_routes(httplib::Server& server, ApiContext& ctx) {
                open_stream();
                const std::string variant =
                    req.has_param("variant") ? req.get_param_value("variant") : "standard";
-               RuleSetPtr rules = ctx.catalog.get(variant);
                if (!req.has_param("fen")) {
                  throw GameError(ErrorKind::kBadRequest, "bad_param",
                                  "query parameter 'fen' is required");
                }
-               Position pos;
-               try {
-                 pos = Position::from_fen(req.get_param_value("fen"), rules);
-               } catch (const FenError& e) {
-                 throw GameError(ErrorKind::kRefused, "bad_fen",
-                                 std::string("invalid position: ") + e.what());
-               }
-               require_ongoing(pos);
-               // What the family's engine is given: the position as the engine
-               // protocol writes it.
-               game::Observation observation;
-               try {
-                 observation =
-                     game::family_of_variant(variant).read_observation(variant, "fen " + pos.fen());
-               } catch (const std::invalid_argument& e) {
-                 throw GameError(ErrorKind::kRefused, "bad_fen",
-                                 std::string("invalid position: ") + e.what());
-               }
+               // Any family's position, read by its family (a flip FEN with
+               // its face-down tiles and pool), searched as its side to move
+               // sees it: nothing there is private (named_position).
+               const std::unique_ptr<game::State> state =
+                   named_position(ctx.catalog, variant, req.get_param_value("fen"));
+               require_ongoing(*state);
+               const game::Observation observation = state->observe(state->actor().side);
                const Requester who = requester(ctx, req, res);
                stream_analysis(
                    res, ctx.pool, observation,

@@ -1,9 +1,8 @@
 // The routes around the games (docs/api.md): the server's info, the rule
 // sets, positions checked, the games of a record text, and the lobby.
-#include "core/movegen.h"
-#include "core/notation.h"
 #include "flip/flip_rules.h"
 #include "web/api/game_stream.h"
+#include "web/api/named_position.h"
 #include "web/api/route_support.h"
 #include "web/games/family_sessions.h"
 #include "web/games/flip_session.h"
@@ -72,55 +71,21 @@ void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
                send_json(res, Json{{"variants", all}});
              }));
 
-  server.Post(
-      "/api/positions/validate", guarded([&ctx](const Request& req, Response& res) {
-        const Json body = parse_body(req);
-        RuleSetPtr rules = ctx.catalog.get(string_field(body, "variant", "standard"));
-        const std::string fen = string_field(body, "fen", "");
-        if (fen.empty()) throw GameError(ErrorKind::kBadRequest, "bad_field", "'fen' is required");
-        Position pos;
-        try {
-          pos = Position::from_fen(fen, rules);
-        } catch (const FenError& e) {
-          throw GameError(ErrorKind::kRefused, "bad_fen",
-                          std::string("invalid position: ") + e.what());
-        }
-        // Moves from there, for the analysis board's side lines: each one
-        // played, with what it moved and took, and the position it leads to.
-        const Geometry& board = rules->geometry();
-        Json played = Json::array();
-        for (const Json& text : moves_field(body)) {
-          require_ongoing(pos);
-          std::string error;
-          const std::optional<Move> m = parse_move(pos, text.get<std::string>(), &error);
-          if (!m) throw GameError(ErrorKind::kRefused, "illegal_move", error);
-          const Piece piece = pos.piece_on(m->from());
-          const Piece captured = pos.piece_on(m->to());
-          pos.do_move(*m);
-          played.push_back(
-              {{"move", board.move_text(*m)},
-               {"piece", std::string(1, piece_letter(piece))},
-               {"captured", captured == kNoPiece ? Json(nullptr)
-                                                 : Json(std::string(1, piece_letter(captured)))},
-               {"fen", pos.fen()}});
-        }
-        Termination why = Termination::kNone;
-        const GameResult r = game_result(pos, &why);
-        Json legal = Json::array();
-        if (r == GameResult::kOngoing) {
-          for (Move m : generate_moves(pos)) legal.push_back(board.move_text(m));
-        }
-        send_json(res, Json{
-                           {"played", played},
-                           {"fen", pos.fen()},
-                           {"side_to_move", side_json_name(pos.side_to_move())},
-                           {"legal_moves", legal},
-                           {"status", r == GameResult::kOngoing ? "ongoing" : "over"},
-                           {"result", std::string(result_tag(r))},
-                           {"termination",
-                            r == GameResult::kOngoing ? Json(nullptr) : Json(termination_tag(why))},
-                       });
-      }));
+  server.Post("/api/positions/validate", guarded([&ctx](const Request& req, Response& res) {
+                const Json body = parse_body(req);
+                const std::string fen = string_field(body, "fen", "");
+                if (fen.empty())
+                  throw GameError(ErrorKind::kBadRequest, "bad_field", "'fen' is required");
+                std::unique_ptr<game::State> state =
+                    named_position(ctx.catalog, string_field(body, "variant", "standard"), fen);
+                // Moves from there, for the analysis board's side lines: each one
+                // played, with what it moved and took (a flip what it revealed), and
+                // the position it leads to.
+                const Json played = play_side_line(*state, moves_field(body));
+                Json answer = named_position_json(*state);
+                answer["played"] = played;
+                send_json(res, answer);
+              }));
 
   server.Post("/api/records/games", guarded([&ctx](const Request& req, Response& res) {
                 const Json body = parse_body(req);

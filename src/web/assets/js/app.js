@@ -245,9 +245,9 @@ async function boot() {
   fillRuleSets();
   await refreshAccount();
   const editor = new SetupEditor({
-    // The rule sets whose games allow a position set up by hand (Flip
-    // Jungle's positions come from records, a hidden game's from its secret
-    // set-up).
+    // The rule sets whose games allow a position set up by hand (a Flip
+    // Jungle board of tiles face up or down, with its pool; not a hidden
+    // game, whose position comes from its secret set-up).
     variants: state.variants.filter((v) => v.capabilities?.editor === true),
     getStyle: () => state.style,
     onPlay: (start) => openNewGame(start),

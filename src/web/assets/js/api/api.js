@@ -174,10 +174,12 @@
  *             family?: 'open' | 'flip' | 'hidden', capabilities?: Capabilities }} Variant
  */
 /**
- * A position checked, after `played` (the moves asked to be played from it).
- * @typedef {{ fen: string, side_to_move: Side, legal_moves: string[], status: 'ongoing' | 'over',
+ * A position checked, after `played` (the moves asked to be played from it,
+ * each as a game's move list has it: a flip with what it revealed).
+ * @typedef {{ fen: string, side_to_move: Side | null, legal_moves: string[], status: 'ongoing' | 'over',
  *             termination: string | null,
- *             played: Array<{ move: string, piece: string, captured: string | null, fen: string }> }} Validation
+ *             played: Array<{ move: string, action?: string, side?: Side, piece?: string,
+ *                             captured?: string | null, revealed?: string, fen: string }> }} Validation
  */
 /**
  * A new game: a rule set and start position with its players, or a record.

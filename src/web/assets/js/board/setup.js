@@ -1,8 +1,12 @@
 // @ts-check
 // The position editor: place and remove pieces, choose the side to move,
 // FEN in and out; the server validates the position before it can be played.
+// Where the rule set's capabilities say chance acts (Flip Jungle), its own
+// board takes the 7x9 board's place: tiles face up or face down, and the
+// pool (flip_setup.js).
 import { api, messageOf } from '../api/api.js';
 import { Board } from './board.js';
+import { FACE_DOWN, FlipSetup } from './flip_setup.js';
 import { $, submitterValue, within } from '../util/dom.js';
 import { LETTERS, buildFen, parseFen, setShape } from '../game/fen.js';
 import { SIDES } from '../game/game.js';
@@ -45,13 +49,25 @@ export class SetupEditor {
     this.serial = 0;
     /** @type {Array<{ b: HTMLButtonElement, tool: Piece | null }>} */
     this.paletteButtons = [];
+    this.flip = new FlipSetup({
+      board: $('setup-flip-board'),
+      pool: $('setup-flip-pool'),
+      onChange: () => this.changed(),
+    });
+    this.flip.onSquare = (sq) => this.flip.place(sq, this.tool);
 
     for (const v of variants) this.variantSelect.add(new Option(v.name, v.name));
-    this.variantSelect.addEventListener('change', () => this.changed(true));
+    this.variantSelect.addEventListener('change', () => {
+      // A board of another kind starts from its set's start.
+      if (this.chance()) this.flip.load(this.variant().start_fen, this.variant().start_fen);
+      this.changed(true);
+    });
     this.buildPalette();
     for (const r of this.sideRadios()) {
       r.addEventListener('change', () => {
-        this.position.side = r.value === 'b' ? 'red' : 'blue';
+        const side = r.value === 'b' ? 'red' : 'blue';
+        if (this.chance()) this.flip.side = side;
+        else this.position.side = side;
         this.changed();
       });
     }
@@ -63,11 +79,21 @@ export class SetupEditor {
       }
     });
     $('setup-start').addEventListener('click', () => {
+      if (this.chance()) {
+        this.flip.load(this.variant().start_fen, this.variant().start_fen);
+        this.changed();
+        return;
+      }
       setShape(this.variant()?.board);
       this.position = parseFen(this.variant().start_fen);
       this.changed();
     });
     $('setup-clear').addEventListener('click', () => {
+      if (this.chance()) {
+        this.flip.clear();
+        this.changed();
+        return;
+      }
       setShape(this.variant()?.board);
       this.position = parseFen(`7/7/7/7/7/7/7/7/7 ${this.position.side === 'red' ? 'b' : 'w'}`);
       this.changed();
@@ -93,11 +119,20 @@ export class SetupEditor {
     return this.variants.find((v) => v.name === this.variantSelect.value) || this.variants[0];
   }
 
+  /** Whether chance acts in the rule set chosen: its board is the flip board. */
+  chance() {
+    return this.variant()?.capabilities?.chance === true;
+  }
+
   /** Opens the editor on `fen` (else the rule set's start). @param {{ variant?: string, fen?: string }} start */
   open({ variant, fen }) {
     this.variantSelect.value = variant || 'standard';
-    setShape(this.variant()?.board);
-    this.position = parseFen(fen || this.variant().start_fen);
+    if (this.chance()) {
+      this.flip.load(fen || this.variant().start_fen, this.variant().start_fen);
+    } else {
+      setShape(this.variant()?.board);
+      this.position = parseFen(fen || this.variant().start_fen);
+    }
     this.board.setStyle(this.getStyle());
     this.refreshPalette();
     this.changed(true);
@@ -137,6 +172,11 @@ export class SetupEditor {
     eraser.className = 'eraser';
     eraser.textContent = '✕';
     add(null, 'Eraser: remove pieces', eraser);
+    // Where chance acts: a tile face down (refreshPalette shows it there only).
+    const back = document.createElement('span');
+    back.className = 'face-down';
+    back.textContent = '?';
+    add({ side: 'blue', letter: FACE_DOWN }, 'A tile face down', back);
   }
 
   refreshPalette() {
@@ -146,6 +186,7 @@ export class SetupEditor {
       const on =
         tool === this.tool || (tool && this.tool && tool.side === this.tool.side && tool.letter === this.tool.letter);
       b.setAttribute('aria-checked', on ? 'true' : 'false');
+      b.hidden = tool?.letter === FACE_DOWN && !this.chance();
       // The eraser has no piece to draw.
       const icon = b.querySelector('svg');
       if (icon && tool) icon.replaceChildren(drawPiece(tool, { style, ranks }));
@@ -172,6 +213,16 @@ export class SetupEditor {
   readFen() {
     const text = this.fenInput.value.trim();
     if (!text) return;
+    if (this.chance()) {
+      try {
+        this.flip.load(text, this.variant().start_fen);
+      } catch (err) {
+        this.refused(messageOf(err));
+        return;
+      }
+      this.changed(false, text);
+      return;
+    }
     setShape(this.variant()?.board);
     this.position = parseFen(text);
     this.changed(false, text);
@@ -181,15 +232,21 @@ export class SetupEditor {
   // player pauses). `fenOverride`: the FEN as typed, kept as it is.
   /** @param {boolean} [variantChanged] @param {string | null} [fenOverride] */
   changed(variantChanged = false, fenOverride = null) {
+    const chance = this.chance();
     if (variantChanged) {
-      this.board.setVariant(this.variant());
+      if (!chance) this.board.setVariant(this.variant());
       this.refreshPalette();
+      $('setup-board', SVGSVGElement).style.display = chance ? 'none' : '';
+      for (const id of ['setup-flip-board', 'setup-flip-pool', 'setup-flip-hint']) $(id).hidden = !chance;
     }
-    const fen = fenOverride || buildFen(this.position.board, this.position.side);
-    this.board.setPosition(fen);
+    const fen = fenOverride || (chance ? this.flip.fen() : buildFen(this.position.board, this.position.side));
+    if (chance) this.flip.draw();
+    else this.board.setPosition(fen);
     this.fenInput.value = fen;
+    // (Where chance has not decided the colours yet, neither side is to move.)
+    const side = chance ? this.flip.side : this.position.side;
     for (const r of this.sideRadios()) {
-      r.checked = (r.value === 'b') === (this.position.side === 'red');
+      r.checked = side !== null && (r.value === 'b') === (side === 'red');
     }
     this.validated = null;
     this.playButton.disabled = this.analyseButton.disabled = true;
@@ -208,23 +265,31 @@ export class SetupEditor {
       const r = await api.validate(this.variantSelect.value, fen);
       if (serial !== this.serial) return;
       if (r.status === 'over') {
-        this.validated = { ok: false };
-        this.validation.className = 'validation error';
-        this.validation.textContent = `✗ The game is already over in this position (${r.termination}).`;
+        this.refused(`The game is already over in this position (${r.termination}).`);
         return;
       }
       this.validated = { ok: true, fen: r.fen };
       // The normalised FEN, unless the player has started typing another.
       if (this.fenInput.value === fen) this.fenInput.value = r.fen;
       this.validation.className = 'validation ok';
-      const side = r.side_to_move === 'blue' ? 'Blue' : 'Red';
-      this.validation.textContent = `✓ Valid position: ${side} to move, ${r.legal_moves.length} legal move${r.legal_moves.length === 1 ? '' : 's'}.`;
+      const side =
+        r.side_to_move === 'blue'
+          ? 'Blue to move'
+          : r.side_to_move === 'red'
+            ? 'Red to move'
+            : 'the first flip decides the colours';
+      this.validation.textContent = `✓ Valid position: ${side}, ${r.legal_moves.length} legal move${r.legal_moves.length === 1 ? '' : 's'}.`;
       this.playButton.disabled = this.analyseButton.disabled = false;
     } catch (err) {
       if (serial !== this.serial) return;
-      this.validated = { ok: false };
-      this.validation.className = 'validation error';
-      this.validation.textContent = `✗ ${messageOf(err)}`;
+      this.refused(messageOf(err));
     }
+  }
+
+  /** The position shown cannot be played, for `why`. @param {string} why */
+  refused(why) {
+    this.validated = { ok: false };
+    this.validation.className = 'validation error';
+    this.validation.textContent = `✗ ${why}`;
   }
 }

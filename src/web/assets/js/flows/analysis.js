@@ -6,7 +6,7 @@ import { AnalysisReports } from '../game/analysis_reports.js';
 import { parseFen } from '../game/fen.js';
 import { analysisDone, analysisStats, pvMoves } from '../game/format.js';
 import { lineCursor, setLineEvaluation } from '../state/explore.js';
-import { allows, colourToMoveAt, fenAt, isOnline } from '../game/game.js';
+import { allows, colourToMoveAt, colourToMoveIn, fenAt, isOnline } from '../game/game.js';
 import { expectationText } from '../game/flip.js';
 import { setAnalysing, setAnalysisSource, setBest, setEvaluation, state } from '../state/state.js';
 import { hideTablebase, showTablebase } from '../views/tablebase_view.js';
@@ -164,14 +164,21 @@ export function startAnalysis() {
  */
 function followChanceAnalysis(g) {
   const ply = state.view;
-  const source = new EventSource(api.analysisUrl(g.id, ply, ANALYSIS_MS, LINES));
+  // A side line's position is analysed as a position (its flips revealed
+  // what the explorer chose): the game has no ply for it.
+  const line = lineCursor();
+  const source = new EventSource(
+    line
+      ? api.positionAnalysisUrl(g.variant, line.fen, ANALYSIS_MS, LINES)
+      : api.analysisUrl(g.id, ply, ANALYSIS_MS, LINES),
+  );
   setAnalysisSource(source);
   running = { source, key: analysisKey(g) };
   /** @type {AnalysisReports<EngineReport>} */
   const reports = new AnalysisReports();
-  gameAnalysis = { ply, reports };
+  if (!line) gameAnalysis = { ply, reports };
   // The scores are the side to move's: the first player's while the colours are undecided.
-  const side = colourToMoveAt(g, ply);
+  const side = line ? colourToMoveIn(line.fen) : colourToMoveAt(g, ply);
   /** @type {EngineReport[]} */
   const lines = [];
   source.addEventListener('info', (e) => {

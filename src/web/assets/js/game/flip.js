@@ -87,7 +87,10 @@ export function pieceName(letter) {
 /** A ply as the move list writes it: a flip with what it revealed ("b2?=L (Blue Lion)"). @param {GameMove} m */
 export const flipMoveText = (m) => (m.revealed ? `${m.move} (${pieceName(m.revealed)})` : m.move);
 
-/** What a flip revealed, as the panel says it. @param {GameMove} m */
+/**
+ * What a flip revealed, as the panel says it: a game's ply, or a side line's.
+ * @param {{ move: string, action?: string, revealed?: string }} m
+ */
 export const revealText = (m) => `${m.action ?? m.move} revealed the ${pieceName(m.revealed ?? '')}.`;
 
 /** "62%" for an expected score. @param {number} e */

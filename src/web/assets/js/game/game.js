@@ -156,7 +156,15 @@ export const fenAt = (game, ply) => (ply === 0 ? game.start_fen : game.moves[ply
  * @returns {Side | null}
  */
 export function colourToMoveAt(g, ply) {
-  const fen = ply === g.ply && g.fen ? g.fen : fenAt(g, ply);
+  return colourToMoveIn(ply === g.ply && g.fen ? g.fen : fenAt(g, ply));
+}
+
+/**
+ * Whose turn it is in a FEN of any family: the colour, or null while chance
+ * has not decided the colours (side "-").
+ * @param {string} fen @returns {Side | null}
+ */
+export function colourToMoveIn(fen) {
   const side = fen.trim().split(/\s+/)[1];
   return side === 'w' ? 'blue' : side === 'b' ? 'red' : null;
 }

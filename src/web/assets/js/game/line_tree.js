@@ -7,9 +7,11 @@
 /**
  * One move of a side line and the position it leads to: `legal` the moves
  * there, `over` whether the game is decided there, `branch` the game's ply
- * the line leaves from.
+ * the line leaves from; a flip's `action` ("b2?") and the animal its
+ * explorer chose it to reveal (`revealed`, "L"), where chance acts.
  * @typedef {{ id: number, move: string, side: Side, piece: string, captured: string | null,
  *             fen: string, legal: string[], over: boolean, branch: number,
+ *             action?: string, revealed?: string,
  *             parent: LineNode | null, children: LineNode[] }} LineNode
  */
 /** @typedef {Omit<LineNode, 'id' | 'parent' | 'children' | 'branch'>} LineMove */

@@ -5,7 +5,7 @@
 // list, and any position can become a new game against the engine.
 import { api, messageOf } from '../api/api.js';
 import { toast } from '../util/dom.js';
-import { fenAt, isEngine } from '../game/game.js';
+import { allows, fenAt, isEngine } from '../game/game.js';
 import { hidesInformation } from '../game/hidden.js';
 import { LineTree, pathTo } from '../game/line_tree.js';
 import { recordFileName, recordWithSideLines } from '../game/record_lines.js';
@@ -89,9 +89,9 @@ export function explorePosition() {
   if (cursor) return { fen: cursor.fen, lastMove: cursor.move, legal: cursor.legal, canMove: !cursor.over };
   if (state.view === g.ply) return null;
   const fen = fenAt(g, state.view);
-  // A view of a hidden-pieces game still going on is no position to play
-  // side lines from: its unknown pieces are no animals.
-  if (hidesInformation(g) && g.status !== 'over') {
+  // A hidden-pieces game has no side lines: whether an attack wins turns on
+  // animals a player does not see (the server refuses its positions).
+  if (hidesInformation(g)) {
     return { fen, lastMove: state.view > 0 ? g.moves[state.view - 1].move : null, legal: [], canMove: false };
   }
   const legal = legalAt.get(fen);
@@ -159,12 +159,14 @@ function addPlayed(parent, branch, answer) {
   let node = parent;
   answer.played.forEach((p, i) => {
     const last = i === answer.played.length - 1;
+    const piece = p.piece ?? p.revealed ?? '';
     node = tree.add(node, branch, {
       move: p.move,
-      side: p.piece === p.piece.toUpperCase() ? 'blue' : 'red',
-      piece: p.piece,
-      captured: p.captured,
+      side: p.side ?? (piece === piece.toUpperCase() ? 'blue' : 'red'),
+      piece,
+      captured: p.captured ?? null,
       fen: p.fen,
+      ...(p.revealed ? { action: p.action, revealed: p.revealed } : {}),
       // Only the last position's are known; the others are asked for when shown.
       legal: last ? answer.legal_moves : [],
       over: last ? answer.status === 'over' : false,
@@ -265,8 +267,11 @@ export function movesToShown(g) {
  * @param {Game} g
  */
 export async function continueFromHere(g) {
-  const moves = movesToShown(g);
   const fen = lineCursor()?.fen ?? fenAt(g, state.view);
+  // Where chance acts, the new game starts at the position itself: its
+  // history names what flips revealed, which no new game's moves may name
+  // (a flip's outcome is never the client's to choose, docs/api.md).
+  const start = allows(g, 'chance') ? { fen } : { fen: g.start_fen, moves: movesToShown(g) };
   const toMove = fen.split(/\s+/)[1] === 'b' ? 'red' : 'blue';
   const engineSide = toMove === 'blue' ? 'red' : 'blue';
   const known = isEngine(g, 'blue') ? g.players.blue : isEngine(g, 'red') ? g.players.red : null;
@@ -276,8 +281,7 @@ export async function continueFromHere(g) {
       : { type: /** @type {const} */ ('engine'), skill: 10, movetime_ms: 1000 };
   const game = await api.createGame({
     variant: g.variant,
-    fen: g.start_fen,
-    moves,
+    ...start,
     [toMove]: { type: 'human' },
     [engineSide]: engine,
   });
@@ -287,12 +291,14 @@ export async function continueFromHere(g) {
 /**
  * Whether the game's record has side lines to add, which only this page
  * knows (the server writes the game's own moves). A hidden-pieces game's
- * record is of announcements, with no side lines.
+ * record is of announcements, and a record where chance acts keeps what
+ * each flip revealed but no side lines (docs/records.md): neither has any.
  * @param {Game} g
  */
 export function hasSideLines(g) {
   current();
-  return !hidesInformation(g) && [...tree.branches.values()].some((nodes) => nodes.length > 0);
+  if (hidesInformation(g) || allows(g, 'chance')) return false;
+  return [...tree.branches.values()].some((nodes) => nodes.length > 0);
 }
 
 /**

@@ -8,12 +8,17 @@
 // viewed (state.view), the hint and the analysis' best action (state.hint,
 // state.best). A person's action goes to the same flow as a move on the
 // 7x9 board, and so does one queued while another seat is to move (a
-// premove, where the game allows them).
+// premove, where the game allows them). Away from the game's current
+// position the board explores side lines (state/explore.js), as the 7x9
+// board does; a flip there reveals the animal the explorer picks
+// (flip_picker.js).
 import { $, toast } from '../util/dom.js';
 import { drawAnalysis, drawFlipBoard, drawPool } from '../board/flip_board.js';
-import { flipPosition, revealText } from '../game/flip.js';
+import { flipPosition, parseFlipFen, revealText } from '../game/flip.js';
 import { allows, colourOfSeat, isEngine, isMine, premoveSeat, seatToMove, waitingForOpponent } from '../game/game.js';
+import { explorePosition, lineCursor } from '../state/explore.js';
 import { state } from '../state/state.js';
+import { pickReveal } from './flip_picker.js';
 
 /** @typedef {import('../api/api.js').Game} Game */
 /** @typedef {import('../api/api.js').EngineReport} EngineReport */
@@ -37,8 +42,9 @@ const ui = {
   /** @type {Side | null} */ premoveSeat: null,
   /** @type {Side | null} */ premoveColour: null,
   /** @type {string | null} */ premove: null,
-  viewingEarlier: false,
   /** @type {Record<string, string>} */ board: {},
+  /** @type {import('../api/api.js').Pool | null} the pool of a side line's position, whose flips the explorer names */
+  explorePool: null,
   /** @type {string | null} */ selected: null,
   /** @type {string | null} */ dragFrom: null,
   drawn: { game: 0, ply: -1 },
@@ -148,17 +154,14 @@ function pointerDown(e) {
     if (ui.premoveSeat) premoveDown(sq);
     return;
   }
-  if (ui.viewingEarlier) {
-    toast('An earlier position is shown: back to the game to play.', 'info', 2000);
-    return;
-  }
   if (ui.selected && ui.legal.includes(`${ui.selected}${sq}`)) {
     act(`${ui.selected}${sq}`, false);
     return;
   }
   if (ui.board[sq] === '?') {
-    if (ui.legal.includes(`${sq}?`)) act(`${sq}?`, false);
-    else toast('That tile cannot be turned over now.', 'info', 2000);
+    if (!ui.legal.includes(`${sq}?`)) toast('That tile cannot be turned over now.', 'info', 2000);
+    else if (ui.explorePool) pickReveal(sq, ui.explorePool, (letter) => act(`${sq}?=${letter}`, false));
+    else act(`${sq}?`, false);
     return;
   }
   const movable = ui.legal.some((m) => m.startsWith(sq) && !m.endsWith('?'));
@@ -215,36 +218,47 @@ export function renderFlip(g) {
     return;
   }
   const atEnd = state.view === g.ply;
-  const seen = flipPosition(g, state.view);
+  // Away from the game's current position (or once it is over), the board
+  // explores side lines, as the 7x9 board does: their flips reveal what the
+  // explorer chooses from the pool there.
+  const explored = explorePosition();
+  const line = lineCursor();
+  const seen = explored ? parseFlipFen(explored.fen) : flipPosition(g, state.view);
   const toMove = seatToMove(g);
-  ui.legal = atEnd ? g.legal_moves : [];
+  ui.legal = explored ? explored.legal : atEnd ? g.legal_moves : [];
   ui.board = seen.board;
-  ui.viewingEarlier = !atEnd;
+  ui.explorePool = explored ? seen.pool : null;
   // A person acts for the seats this browser holds, never for another's.
-  ui.canMove =
-    g.status === 'ongoing' &&
-    !waitingForOpponent(g) &&
-    !isEngine(g, toMove) &&
-    isMine(g, toMove) &&
-    !state.busy &&
-    !state.engineRequest;
+  ui.canMove = explored
+    ? explored.canMove && !state.busy
+    : g.status === 'ongoing' &&
+      !waitingForOpponent(g) &&
+      !isEngine(g, toMove) &&
+      isMine(g, toMove) &&
+      !state.busy &&
+      !state.engineRequest;
   // Meanwhile, an action may be queued where the game allows premoves.
-  ui.premoveSeat = atEnd && !ui.canMove ? premoveSeat(g) : null;
+  ui.premoveSeat = atEnd && !explored && !ui.canMove ? premoveSeat(g) : null;
   ui.premoveColour = ui.premoveSeat ? colourOfSeat(g, ui.premoveSeat) : null;
   if (!ui.premoveSeat) ui.premove = null;
   const picking = ui.canMove
     ? ui.selected !== null && ui.legal.some((m) => m.startsWith(ui.selected ?? ''))
     : ui.premoveSeat !== null;
-  if (!atEnd || !picking) ui.selected = null;
+  if ((!atEnd && !explored) || !picking) ui.selected = null;
   const targets =
     ui.selected && ui.canMove
       ? ui.legal.filter((m) => m.startsWith(ui.selected ?? '') && !m.endsWith('?')).map((m) => m.slice(2, 4))
       : [];
-  const lastMove = state.view > 0 ? g.moves[state.view - 1] : null;
+  // A side line's last move stands for the game's, with what its flip revealed.
+  const lastMove = line
+    ? { move: line.move, action: line.action, revealed: line.revealed }
+    : state.view > 0
+      ? g.moves[state.view - 1]
+      : null;
   const lastAction = lastMove ? (lastMove.action ?? lastMove.move) : '';
   const last = lastAction ? [lastAction.slice(0, 2), lastAction.slice(2, 4)].filter(Boolean) : [];
   // The tile of a flip just made turns over, once, not at every later drawing.
-  const oneOn = ui.drawn.game === g.id && ui.drawn.ply + 1 === g.ply && atEnd;
+  const oneOn = ui.drawn.game === g.id && ui.drawn.ply + 1 === g.ply && atEnd && !line;
   const reveal = oneOn && lastMove?.revealed ? lastAction.slice(0, 2) : null;
   ui.drawn = { game: g.id, ply: g.ply };
   drawFlipBoard(board, {
@@ -258,6 +272,12 @@ export function renderFlip(g) {
     arrows: arrows(),
   });
   board.dataset.ply = String(state.view);
+  // Whether a person may act on the board now: a side line's position may
+  // be shown before its actions have come (a test waits on it).
+  board.dataset.canAct = String(ui.canMove);
+  // The side line's move shown, if any.
+  if (line) board.dataset.line = String(line.id);
+  else delete board.dataset.line;
   // Which game the board shows: opening another game by its link swaps the
   // board in place, and a script (or a test) waits on this to act on it.
   board.dataset.game = String(g.id);
