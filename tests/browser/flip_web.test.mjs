@@ -365,7 +365,10 @@ test('the editor sets up a flip position: tiles face up and face down, the pool 
 
   // "Analyse": a game of two people from there, with the engine's analysis on.
   await page.locator('#setup-analyse').click();
-  await page.locator('#flip-board[data-ply="0"] .flip-cell[data-square="a1"][data-piece="L"]').waitFor();
+  // The board before (the position the editor was opened on) also has Blue's
+  // Lion on a1: wait for what only the edited position has, Red's Cat on c2.
+  await page.locator('#flip-board[data-ply="0"] .flip-cell[data-square="c2"][data-piece="c"]').waitFor();
+  assert.equal(await cell('a1').getAttribute('data-piece'), 'L');
   assert.equal(await cell('c2').getAttribute('data-piece'), 'c');
   assert.equal(await cell('b4').getAttribute('data-tile'), 'back');
   assert.equal(await page.locator('#fen-text').textContent(), '??2/4/2c1/L3 w Dr 0 1');
