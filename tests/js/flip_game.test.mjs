@@ -64,7 +64,7 @@ test('what a game allows is its capabilities; a state without them is an open ga
   assert.equal(allows(g, 'chance'), true);
   assert.equal(allows(g, 'premoves'), true);
   assert.equal(allows(g, 'editor'), true);
-  assert.equal(allows(g, 'tablebases'), false);
+  assert.equal(allows(g, 'tablebases'), true);
   assert.equal(allows(null, 'undo'), false);
   const open = game();
   assert.equal(allows(open, 'premoves'), true);
