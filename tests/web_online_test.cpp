@@ -245,6 +245,83 @@ TEST_F(WebOnlineTest, DrawAndTakeBackNeedTheOpponentsConsent) {
   EXPECT_EQ(r.body["termination"], "agreement");
 }
 
+// The offers of a game with hidden pieces go by the same routes as every
+// game's: a draw offered, declined, offered again and agreed; a take-back is
+// refused by the game's nature (docs/web-capabilities.md).
+TEST_F(WebOnlineTest, AHiddenGamesDrawIsAgreedAsEveryGamesAndATakeBackIsRefused) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  Reply g = post(*alice, "/api/games", {{"variant", "hidden"}, {"online", true}, {"side", "red"}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(post(*bob, "/api/join", {{"code", g.body["code"]}}).status, 200);
+  // Each side's first legal move is a step: no enemy is next to a piece at
+  // the start.
+  auto first_move = [&](httplib::Client& c) {
+    const Reply view = get(c, path(id));
+    return view.body["legal_moves"].empty() ? std::string()
+                                            : view.body["legal_moves"][0].get<std::string>();
+  };
+  const std::string blue_move = first_move(*bob);
+  ASSERT_FALSE(blue_move.empty());
+  ASSERT_EQ(post(*bob, path(id, "/moves"), {{"move", blue_move}}).status, 200);
+  const std::string red_move = first_move(*alice);
+  ASSERT_FALSE(red_move.empty());
+  ASSERT_EQ(post(*alice, path(id, "/moves"), {{"move", red_move}}).status, 200);
+
+  EXPECT_EQ(code_of(post(*bob, path(id, "/offers"), {{"kind", "takeback"}})), "no_takeback");
+  Reply r = post(*alice, path(id, "/offers"), {{"kind", "draw"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["offers"]["draw"], "red");
+  EXPECT_EQ(get(*bob, path(id)).body["offers"]["draw"], "red");
+  r = post(*bob, path(id, "/offers/decline"), {{"kind", "draw"}});
+  EXPECT_TRUE(r.body["offers"]["draw"].is_null());
+  ASSERT_EQ(post(*alice, path(id, "/offers"), {{"kind", "draw"}}).status, 200);
+  EXPECT_EQ(code_of(post(*alice, path(id, "/offers/accept"), {{"kind", "draw"}})), "own_offer");
+  r = post(*bob, path(id, "/offers/accept"), {{"kind", "draw"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["result"], "1/2-1/2");
+  EXPECT_EQ(r.body["termination"], "agreement");
+}
+
+// A flip game's rematch goes by the same route as every game's: the
+// opponent accepts, the new game is the same set, and each player has the
+// other seat.
+TEST_F(WebOnlineTest, AFlipGameIsRematchedWithTheSeatsSwapped) {
+  start();
+  auto alice = player("alice-key-000000001");
+  auto bob = player("bob-key-00000000001");
+  Reply g = post(*alice, "/api/games", {{"variant", "flip"}, {"online", true}, {"side", "blue"}});
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(post(*bob, "/api/join", {{"code", g.body["code"]}}).status, 200);
+  EXPECT_EQ(get(*alice, path(id)).body["you"], Json::array({"blue"}));
+  EXPECT_EQ(get(*bob, path(id)).body["you"], Json::array({"red"}));
+  // The first flip gives the colours; before it nobody can resign.
+  const Reply first = get(*alice, path(id));
+  ASSERT_FALSE(first.body["legal_moves"].empty()) << first.text;
+  ASSERT_EQ(post(*alice, path(id, "/moves"), {{"move", first.body["legal_moves"][0]}}).status, 200);
+  const Reply resigned = post(*bob, path(id, "/resign"), Json::object());
+  ASSERT_EQ(resigned.status, 200) << resigned.text;
+  EXPECT_EQ(code_of(post(*bob, path(id, "/rematch/accept"), Json::object())), "no_rematch");
+  Reply r = post(*alice, path(id, "/rematch"), Json::object());
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["rematch"]["offered_by"], "blue");
+
+  Reply made = post(*bob, path(id, "/rematch/accept"), Json::object());
+  ASSERT_EQ(made.status, 200) << made.text;
+  const int64_t next = made.body["id"];
+  EXPECT_NE(next, id);
+  EXPECT_EQ(made.body["variant"], "flip");
+  EXPECT_EQ(made.body["you"], Json::array({"blue"}));
+  EXPECT_EQ(post(*alice, path(id, "/rematch/seat"), Json::object()).status, 200);
+  const Reply alices = get(*alice, path(next));
+  EXPECT_EQ(alices.body["you"], Json::array({"red"}));
+  EXPECT_EQ(alices.body["status"], "ongoing");
+  EXPECT_EQ(alices.body["capabilities"]["chance"], true);
+}
+
 TEST_F(WebOnlineTest, SuddenDeathIsLostOnTimeWithoutAMoveArriving) {
   start();
   auto alice = player("alice-key-000000001");
