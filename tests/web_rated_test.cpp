@@ -90,6 +90,41 @@ TEST_F(WebRatedTest, ARatedGameMovesBothRatingsByGlicko2Once) {
             "the leaderboard needs a 'category', such as \"standard blitz\"");
 }
 
+// A rated Flip Jungle game goes by the same path: its own category, both
+// ratings moved once by the same Glicko-2 step when it ends. The first
+// flip gives the colours; each side acts once, then one resigns.
+TEST_F(WebRatedTest, ARatedFlipGameMovesBothRatingsInItsOwnCategory) {
+  start();
+  auto ann = account(port_, "Ann");
+  auto bob = account(port_, "bob");
+  Json flip = rated_game();
+  flip["variant"] = "flip";
+  const Reply g = ann->post("/api/games", flip);
+  ASSERT_EQ(g.status, 201) << g.text;
+  const int64_t id = g.body["id"];
+  ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+  Reply s = ann->get(path(id));
+  EXPECT_EQ(s.body["rated"], true);
+  const std::string category = s.body["category"];
+  EXPECT_NE(category.find("flip"), std::string::npos) << category;
+  EXPECT_NE(category, "standard blitz");
+  for (Browser* side : {ann.get(), bob.get()}) {
+    const Reply view = side->get(path(id));
+    ASSERT_FALSE(view.body["legal_moves"].empty()) << view.text;
+    const Reply acted = side->post(path(id, "/moves"), {{"move", view.body["legal_moves"][0]}});
+    ASSERT_EQ(acted.status, 200) << acted.text;
+  }
+  const Reply resigned = bob->post(path(id, "/resign"), Json::object());
+  ASSERT_EQ(resigned.status, 200) << resigned.text;
+  Browser anyone(port_, "");
+  const Json anns = anyone.get("/api/players/Ann").body["ratings"];
+  EXPECT_EQ(anns,
+            (Json{{category,
+                   {{"rating", 1662}, {"deviation", 290}, {"provisional", true}, {"games", 1}}}}));
+  const Json bobs = anyone.get("/api/players/bob").body["ratings"][category];
+  EXPECT_EQ(bobs["rating"], 1338);
+  EXPECT_EQ(bobs["games"], 1);
+}
 TEST_F(WebRatedTest, ARematchOfARatedGameIsRatedToo) {
   start();
   auto ann = account(port_, "Ann");
