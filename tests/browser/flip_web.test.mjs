@@ -362,6 +362,16 @@ test('the editor sets up a flip position: tiles face up and face down, the pool 
   assert.equal(await page.locator('#setup-fen').inputValue(), '??2/4/2c1/L3 w Dr 0 1');
   assert.match(await page.locator('#setup-flip-pool').textContent(), /Face down: 2/);
   await shot('flip-editor');
+  // "The first flip decides" (a flip board's third side to move): only
+  // before any tile is face up, which the server says; Blue again is valid.
+  assert.equal(await page.locator('#setup-side-undecided').isVisible(), true);
+  await page.locator('#setup-side-undecided input').check();
+  assert.equal(await page.locator('#setup-fen').inputValue(), '??2/4/2c1/L3 - Dr 0 1');
+  await page.waitForFunction(() => document.querySelector('#setup-validation')?.textContent.startsWith('✗'));
+  assert.match(await page.locator('#setup-validation').textContent(), /colours undecided/);
+  await page.locator('input[name="setup-side"][value="w"]').check();
+  await page.waitForFunction(() => document.querySelector('#setup-validation')?.textContent.startsWith('✓'));
+  assert.equal(await page.locator('#setup-fen').inputValue(), '??2/4/2c1/L3 w Dr 0 1');
 
   // "Analyse": a game of two people from there, with the engine's analysis on.
   await page.locator('#setup-analyse').click();

@@ -171,6 +171,8 @@ test('a hint beside a running analysis is the best line it found, not a second s
 test('a game set up in the editor ends by den entry', async () => {
   await page.locator('#btn-setup').click();
   await page.locator('#dlg-setup').waitFor({ state: 'visible' });
+  // Blue or Red to move: "the first flip decides" is a flip board's alone.
+  assert.equal(await page.locator('#setup-side-undecided').isVisible(), false);
   // A bad FEN is refused with the reason.
   await page.locator('#setup-fen').fill('7/7/7 w');
   await page.locator('#setup-apply-fen').click();

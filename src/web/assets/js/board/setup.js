@@ -65,9 +65,11 @@ export class SetupEditor {
     this.buildPalette();
     for (const r of this.sideRadios()) {
       r.addEventListener('change', () => {
-        const side = r.value === 'b' ? 'red' : 'blue';
+        // "-" (offered on a flip board only): nobody has a colour until
+        // the first flip, as at a flip set's start.
+        const side = r.value === 'b' ? 'red' : r.value === 'w' ? 'blue' : null;
         if (this.chance()) this.flip.side = side;
-        else this.position.side = side;
+        else if (side) this.position.side = side;
         this.changed();
       });
     }
@@ -237,16 +239,18 @@ export class SetupEditor {
       if (!chance) this.board.setVariant(this.variant());
       this.refreshPalette();
       $('setup-board', SVGSVGElement).style.display = chance ? 'none' : '';
-      for (const id of ['setup-flip-board', 'setup-flip-pool', 'setup-flip-hint']) $(id).hidden = !chance;
+      for (const id of ['setup-flip-board', 'setup-flip-pool', 'setup-flip-hint', 'setup-side-undecided'])
+        $(id).hidden = !chance;
     }
     const fen = fenOverride || (chance ? this.flip.fen() : buildFen(this.position.board, this.position.side));
     if (chance) this.flip.draw();
     else this.board.setPosition(fen);
     this.fenInput.value = fen;
-    // (Where chance has not decided the colours yet, neither side is to move.)
+    // (Where chance has not decided the colours yet, neither side is to
+    // move: the "first flip decides" choice.)
     const side = chance ? this.flip.side : this.position.side;
     for (const r of this.sideRadios()) {
-      r.checked = side !== null && (r.value === 'b') === (side === 'red');
+      r.checked = r.value === '-' ? side === null : side !== null && (r.value === 'b') === (side === 'red');
     }
     this.validated = null;
     this.playButton.disabled = this.analyseButton.disabled = true;
