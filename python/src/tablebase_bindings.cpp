@@ -21,9 +21,14 @@ namespace jungle::python {
 
 namespace {
 
-// The rule set of a game whose family has tables, or a clear refusal.
+// The rule set of a game whose tables are files of the open game's format
+// (a board of a rule set, and tables in its family), or a clear refusal.
+// Flip Jungle's tables are built in memory (src/flip/flip_endgame.h) and
+// are not files, so its games are refused here although the family has
+// tables (a flip rule set has no RuleSet: without this test the probe read
+// a null one).
 RuleSetPtr rules_with_tables(const PyGame& game) {
-  if (!game.family().capabilities().tablebases) {
+  if (!game.family().capabilities().tablebases || !game.board().rules) {
     throw std::invalid_argument("the " + std::string(game.family().name()) + " family ('" +
                                 game.variant() + "') has no endgame table files");
   }
