@@ -92,30 +92,44 @@ TEST_F(WebRatedTest, ARatedGameMovesBothRatingsByGlicko2Once) {
 
 // A rated Flip Jungle game goes by the same path: its own category, both
 // ratings moved once by the same Glicko-2 step when it ends. The first
-// flip gives the colours; each side acts once, then one resigns.
+// flip gives the colours, so the first seat may play Red: the game kept is
+// one where it does (a new game until chance says so), and its winner, the
+// first seat's player, must gain as the open game's winner does.
 TEST_F(WebRatedTest, ARatedFlipGameMovesBothRatingsInItsOwnCategory) {
   start();
   auto ann = account(port_, "Ann");
   auto bob = account(port_, "bob");
   Json flip = rated_game();
   flip["variant"] = "flip";
-  const Reply g = ann->post("/api/games", flip);
-  ASSERT_EQ(g.status, 201) << g.text;
-  const int64_t id = g.body["id"];
-  ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
-  Reply s = ann->get(path(id));
-  EXPECT_EQ(s.body["rated"], true);
-  const std::string category = s.body["category"];
+  int64_t id = 0;
+  std::string category;
+  for (int tries = 0; tries < 40 && id == 0; ++tries) {
+    const Reply g = ann->post("/api/games", flip);
+    ASSERT_EQ(g.status, 201) << g.text;
+    const int64_t made = g.body["id"];
+    ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
+    const Reply s = ann->get(path(made));
+    EXPECT_EQ(s.body["rated"], true);
+    category = s.body["category"];
+    ASSERT_FALSE(s.body["legal_moves"].empty()) << s.text;
+    const Reply flipped = ann->post(path(made, "/moves"), {{"move", s.body["legal_moves"][0]}});
+    ASSERT_EQ(flipped.status, 200) << flipped.text;
+    if (flipped.body["first_player_colour"] == "red") {
+      id = made;
+    } else {
+      // Aborted before the second side has acted: never rated.
+      ASSERT_EQ(bob->post(path(made, "/abort"), Json::object()).status, 200);
+    }
+  }
+  ASSERT_NE(id, 0) << "forty first flips all gave the first seat Blue";
   EXPECT_NE(category.find("flip"), std::string::npos) << category;
   EXPECT_NE(category, "standard blitz");
-  for (Browser* side : {ann.get(), bob.get()}) {
-    const Reply view = side->get(path(id));
-    ASSERT_FALSE(view.body["legal_moves"].empty()) << view.text;
-    const Reply acted = side->post(path(id, "/moves"), {{"move", view.body["legal_moves"][0]}});
-    ASSERT_EQ(acted.status, 200) << acted.text;
-  }
+  const Reply view = bob->get(path(id));
+  ASSERT_FALSE(view.body["legal_moves"].empty()) << view.text;
+  ASSERT_EQ(bob->post(path(id, "/moves"), {{"move", view.body["legal_moves"][0]}}).status, 200);
   const Reply resigned = bob->post(path(id, "/resign"), Json::object());
   ASSERT_EQ(resigned.status, 200) << resigned.text;
+  EXPECT_EQ(resigned.body["result"], "0-1");  // Red, Ann, won
   Browser anyone(port_, "");
   const Json anns = anyone.get("/api/players/Ann").body["ratings"];
   EXPECT_EQ(anns,
@@ -124,6 +138,12 @@ TEST_F(WebRatedTest, ARatedFlipGameMovesBothRatingsInItsOwnCategory) {
   const Json bobs = anyone.get("/api/players/bob").body["ratings"][category];
   EXPECT_EQ(bobs["rating"], 1338);
   EXPECT_EQ(bobs["games"], 1);
+  // Her rating history names the colour she played and the outcome.
+  const Json history = anyone.get("/api/players/Ann/history").body["history"];
+  ASSERT_EQ(history.size(), 1u) << history;
+  EXPECT_EQ(history[0]["side"], "red");
+  EXPECT_EQ(history[0]["outcome"], "win");
+  EXPECT_EQ(history[0]["rating"], 1662);
 }
 TEST_F(WebRatedTest, ARematchOfARatedGameIsRatedToo) {
   start();

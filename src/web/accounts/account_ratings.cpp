@@ -120,10 +120,16 @@ bool AccountService::rated_game_over(const GameSessionBase& game) {
   // side had moved: not a game the ratings learn from.
   if (game.ply() < kAbortedBelowPlies || game.termination() == kAbortedTermination) return false;
   const std::string category = GameService::category_of(game);
-  const std::array<int64_t, 2> owners = store_.seat_owners(game.id());
-  if (category.empty() || owners[0] == 0 || owners[1] == 0 || owners[0] == owners[1]) {
+  const std::array<int64_t, 2> seat_owners = store_.seat_owners(game.id());
+  if (category.empty() || seat_owners[0] == 0 || seat_owners[1] == 0 ||
+      seat_owners[0] == seat_owners[1] || !game.colours_known()) {
     return false;
   }
+  // The accounts by the colour each played (the rated game's row names its
+  // blue and red accounts, and the result is Blue's): in Flip Jungle the
+  // first flip gives the colours, so the first seat may have played Red.
+  const std::array<int64_t, 2> owners{seat_owners[size_t(game.seat_of_side(kBlue))],
+                                      seat_owners[size_t(game.seat_of_side(kRed))]};
   const GameResult result = game.result();
   const double blue_score = result == GameResult::kBlueWins  ? 1.0
                             : result == GameResult::kRedWins ? 0.0
@@ -136,11 +142,11 @@ bool AccountService::rated_game_over(const GameSessionBase& game) {
     const std::array<rating::Rating, 2> before{as_of(stored[0], rated.now_ms),
                                                as_of(stored[1], rated.now_ms)};
     std::array<rating::Rating, 2> after{};
-    for (size_t seat = 0; seat < 2; ++seat) {
-      const rating::Rating& opponent = before[1 - seat];
+    for (size_t colour = 0; colour < 2; ++colour) {
+      const rating::Rating& opponent = before[1 - colour];
       const rating::Outcome outcome{opponent.rating, opponent.deviation,
-                                    seat == 0 ? blue_score : 1.0 - blue_score};
-      after[seat] = rating::update(before[seat], std::span(&outcome, 1));
+                                    colour == 0 ? blue_score : 1.0 - blue_score};
+      after[colour] = rating::update(before[colour], std::span(&outcome, 1));
     }
     return after;
   });

@@ -95,8 +95,8 @@ struct StoredRating {
 struct RatedGame {
   int64_t game_id = 0;
   std::string category;
-  std::array<int64_t, 2> accounts{};
-  std::string result;  // "1-0", "0-1", "1/2-1/2"
+  std::array<int64_t, 2> accounts{};  // by colour: who played Blue, who played Red
+  std::string result;                 // "1-0", "0-1", "1/2-1/2"
   int64_t now_ms = 0;
 };
 
