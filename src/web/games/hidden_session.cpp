@@ -1,5 +1,7 @@
 #include "web/games/hidden_session.h"
 
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -37,6 +39,23 @@ std::unique_ptr<game::State> new_hidden_state(const std::string& variant, const 
   }
 }
 
+// The engine's sensible arrangements of a rule set's side
+// (hidden::sensible_arrangements values every ordering, about half a
+// second): found once per shipped rule set and kept, not on every game
+// an engine's seat is in. The catalog's rule sets are few and live as long
+// as the server.
+const std::vector<hidden::Arrangement>& sensible_arrangements_kept(const RuleSetPtr& rules,
+                                                                   Side side) {
+  static std::mutex mutex;
+  static std::map<std::pair<const RuleSet*, Side>,
+                  std::pair<RuleSetPtr, std::vector<hidden::Arrangement>>>
+      kept;
+  const std::lock_guard lock(mutex);
+  auto& entry = kept[{rules.get(), side}];
+  if (entry.second.empty()) entry = {rules, hidden::sensible_arrangements(rules, side)};
+  return entry.second;
+}
+
 }  // namespace
 
 HiddenGameSession::HiddenGameSession(int64_t id, std::unique_ptr<game::State> state,
@@ -65,7 +84,7 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::create(
         hidden::random_arrangement(*rules, kRed, rng)};
     for (Side side : {kBlue, kRed}) {
       if (players[side].is_engine())
-        arranged[side] = hidden::draw_arrangement(hidden::sensible_arrangements(rules, side), rng);
+        arranged[side] = hidden::draw_arrangement(sensible_arrangements_kept(rules, side), rng);
     }
     const std::string start = hidden::start_with(rules, arranged[kBlue], arranged[kRed]).fen();
     return std::make_unique<HiddenGameSession>(0, new_hidden_state(variant, start, rng), rules,
