@@ -122,8 +122,8 @@ TEST(EnginePoolFairnessTest, GameMovesGoFirstAndAddressesAreCapped) {
 
 // The endgame tables' probe (a flip ending's tables may take seconds to
 // build) runs on a worker as a background job: it takes a share of its
-// client's and its address's caps as hints do, and leaves one engine free
-// for game moves.
+// client's and its address's caps as hints do, and probes run one at a
+// time.
 TEST(EnginePoolFairnessTest, ATablesProbeRunsOnAWorkerWithinTheClientsShare) {
   EnginePoolLimits limits;
   limits.workers = 2;
@@ -168,8 +168,7 @@ TEST(EnginePoolFairnessTest, ATablesProbeRunsOnAWorkerWithinTheClientsShare) {
     std::lock_guard lock(worker_mutex);
     EXPECT_NE(worker, std::this_thread::get_id());
   }
-  // Background work leaves one engine for game moves: the second probe
-  // waits while the first runs.
+  // One probe at a time: the second waits while the first runs.
   EXPECT_EQ(pool.stats().busy, 1);
   EXPECT_EQ(pool.stats().queued, 1);
   release.set_value();
@@ -178,6 +177,46 @@ TEST(EnginePoolFairnessTest, ATablesProbeRunsOnAWorkerWithinTheClientsShare) {
   }
   EXPECT_EQ(ran.load(), 2);
   EXPECT_EQ(completed.load(), 2);
+  pool.shutdown();
+}
+
+// A probe is a lookup: it does not wait behind the analysis that holds the
+// engine hints and analyses share (the analysis panel asks for both at
+// once, and a probe that lost the race waited out the analysis's 15
+// seconds: the fresh-clone CI's tablebase browser test timed out on it).
+TEST(EnginePoolFairnessTest, ATablesProbeDoesNotWaitBehindAnAnalysis) {
+  EnginePoolLimits limits;
+  limits.workers = 2;
+  limits.hash_mb = 1;
+  limits.max_analysis_ms = 120000;
+  EnginePool pool(limits);
+  std::atomic<bool> analysis_done{false};
+  EngineJob analysis;
+  analysis.kind = EngineJob::Kind::kAnalysis;
+  analysis.limits.movetime_ms = 120000;
+  analysis.address = "10.0.0.1";
+  analysis.client = "10.0.0.1|a";
+  analysis.on_done = [&](const SearchResult&, bool) { analysis_done = true; };
+  auto searching = pool.submit(std::move(analysis));
+  ASSERT_TRUE(searching);
+  const auto t0 = Clock::now();
+  while (pool.stats().busy == 0 && Clock::now() - t0 < std::chrono::seconds(20)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_EQ(pool.stats().busy, 1);
+  std::atomic<bool> probed{false};
+  EngineJob probe;
+  probe.kind = EngineJob::Kind::kTables;
+  probe.address = "10.0.0.1";
+  probe.client = "10.0.0.1|a";
+  probe.task = [&] { probed = true; };
+  ASSERT_TRUE(pool.submit(std::move(probe)));
+  while (!probed && Clock::now() - t0 < std::chrono::seconds(60)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_TRUE(probed.load());
+  EXPECT_FALSE(analysis_done.load()) << "the probe ran while the analysis searched";
+  searching->cancel();
   pool.shutdown();
 }
 

@@ -78,7 +78,8 @@ std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
     };
     if (stopping_) {
       refusal = Refusal::kStopping;
-    } else if (int(moves_.size() + background_.size()) >= limits_.queue_capacity) {
+    } else if (int(moves_.size() + background_.size() + lookups_.size()) >=
+               limits_.queue_capacity) {
       refusal = Refusal::kQueueFull;
     } else if (count(per_client_, share_key(job)) >= limits_.per_client) {
       refusal = Refusal::kClientBusy;
@@ -92,7 +93,7 @@ std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
     }
     ++per_client_[share_key(job)];
     if (low) ++per_address_[job.address];
-    auto& queue = low ? background_ : moves_;
+    auto& queue = lookup(job) ? lookups_ : low ? background_ : moves_;
     queue.push_back(Queued{std::move(job), ticket});
   }
   wake_.notify_all();
@@ -117,9 +118,18 @@ EnginePool::Queued EnginePool::take_fairest_locked(std::deque<Queued>& queue) {
   return out;
 }
 
+bool EnginePool::runnable_locked() const {
+  return !moves_.empty() || (!lookups_.empty() && running_lookups_ < kMaxRunningLookups) ||
+         (!background_.empty() && running_background_ < max_running_background_);
+}
+
 bool EnginePool::take_locked(Queued& out) {
   if (!moves_.empty()) {
     out = take_fairest_locked(moves_);
+    return true;
+  }
+  if (!lookups_.empty() && running_lookups_ < kMaxRunningLookups) {
+    out = take_fairest_locked(lookups_);
     return true;
   }
   if (!background_.empty() && running_background_ < max_running_background_) {
@@ -135,14 +145,15 @@ void EnginePool::worker_loop(int index) {
     Queued item;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] {
-        return stopping_ || !moves_.empty() ||
-               (!background_.empty() && running_background_ < max_running_background_);
-      });
+      wake_.wait(lock, [&] { return stopping_ || runnable_locked(); });
       if (stopping_) return;
       take_locked(item);
       ++busy_;
-      if (background(item.job)) ++running_background_;
+      if (lookup(item.job)) {
+        ++running_lookups_;
+      } else if (background(item.job)) {
+        ++running_background_;
+      }
       ++running_by_client_[item.job.client];
       running_.push_back(item.ticket);
     }
@@ -188,10 +199,12 @@ void EnginePool::worker_loop(int index) {
     {
       std::lock_guard lock(mutex_);
       --busy_;
-      if (background(job)) {
+      if (lookup(job)) {
+        --running_lookups_;
+      } else if (background(job)) {
         --running_background_;
-        if (--per_address_[job.address] <= 0) per_address_.erase(job.address);
       }
+      if (background(job) && --per_address_[job.address] <= 0) per_address_.erase(job.address);
       std::erase(running_, item.ticket);
       if (const std::string key = share_key(job); --per_client_[key] <= 0) per_client_.erase(key);
       if (--running_by_client_[job.client] <= 0) running_by_client_.erase(job.client);
@@ -262,8 +275,10 @@ void EnginePool::shutdown() {
     stopping_ = true;
     for (auto& q : moves_) dropped.push_back(std::move(q));
     for (auto& q : background_) dropped.push_back(std::move(q));
+    for (auto& q : lookups_) dropped.push_back(std::move(q));
     moves_.clear();
     background_.clear();
+    lookups_.clear();
     for (auto& t : running_) t->cancel();
   }
   wake_.notify_all();
@@ -280,7 +295,7 @@ EnginePool::Stats EnginePool::stats() const {
   Stats s;
   s.workers = int(engines_.size());
   s.busy = busy_;
-  s.queued = int(moves_.size() + background_.size());
+  s.queued = int(moves_.size() + background_.size() + lookups_.size());
   s.completed = completed_;
   s.refused = refused_;
   return s;

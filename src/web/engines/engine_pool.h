@@ -134,12 +134,23 @@ class EnginePool {
   Queued take_fairest_locked(std::deque<Queued>& queue);
   void clamp(EngineJob& job) const;
   static bool background(const EngineJob& job) { return job.kind != EngineJob::Kind::kMove; }
+  // A tables probe is a lookup, not a search: it has a lane of its own (see
+  // kMaxRunningLookups) rather than a place behind the hints and analyses.
+  static bool lookup(const EngineJob& job) { return job.kind == EngineJob::Kind::kTables; }
+  bool runnable_locked() const;
   // A client's game moves and its hints and analyses have a share each, so
   // that hints (its own, or those of others behind the same address without
   // a session) never keep it from playing.
   static std::string share_key(const EngineJob& job) {
     return (background(job) ? "b|" : "m|") + job.client;
   }
+
+  // Tables probes running at once. A probe is a lookup (or, the first time
+  // for a flip ending, a build of a few seconds), so it runs on any idle
+  // worker instead of waiting for the one the hints and analyses share:
+  // behind an analysis it waited out the analysis's 15 seconds. One at a
+  // time, so that probes never hold every engine.
+  static constexpr int kMaxRunningLookups = 1;
 
   const EnginePoolLimits limits_;
   // Hints and analyses may use all engines but one, so game moves always
@@ -148,9 +159,11 @@ class EnginePool {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Queued> moves_;
-  std::deque<Queued> background_;  // hints and analyses
+  std::deque<Queued> background_;  // hints, analyses and reviews
+  std::deque<Queued> lookups_;     // tables probes
   std::vector<std::shared_ptr<EngineTicket>> running_;
-  int running_background_ = 0;
+  int running_background_ = 0;  // hints, analyses and reviews running
+  int running_lookups_ = 0;
   std::map<std::string, int> per_client_;   // jobs queued or running, by share_key()
   std::map<std::string, int> per_address_;  // hints and analyses queued or running, by address
   std::map<std::string, int> running_by_client_;
