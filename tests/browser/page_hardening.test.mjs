@@ -297,3 +297,77 @@ test('item 11: a downloaded record has the side lines explored, reads back with 
   assert.equal(moves(readFileSync(second, 'utf8')), moves(text));
   await page.context().close();
 });
+
+// A move's answer and its echo on the game's event stream (a game with a
+// clock has one) each draw the move before showing it. When both drew it
+// at once, the one that finished second still took the player for one
+// following the game (as they were when it arrived) and put the view back
+// at the game's end: a position the player had gone back to meanwhile (the
+// start, to try a side line) was left. Moves are drawn a hundred times
+// slower here and the answer is held until the echo is being drawn, so
+// both draw at once; the echo's drawing is then finished and the player
+// goes back.
+test("a view chosen while a move's answer and its echo are both drawn stays where the player put it", async () => {
+  const page = await freshPage();
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  const clock = { kind: 'increment', initial_ms: 600000, increment_ms: 0 };
+  await openGameFrom(page, { ...bothHuman, time_control: clock });
+  await page.locator('#board .piece').first().waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.01 });
+  // The drawings of a piece's move (not the page's CSS transitions).
+  const drawings = () =>
+    document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.target?.classList?.contains('piece'));
+  await page.route(/\/api\/games\/\d+\/moves$/, async (route) => {
+    const response = await route.fetch();
+    await page.waitForFunction((f) => eval(f)().length === 1, drawings.toString());
+    await route.fulfill({ response });
+  });
+  await clickMove(page, 'a3a4');
+  // The echo is drawn, then the answer too: two drawings of the same move.
+  await page.waitForFunction((f) => eval(f)().length === 2, drawings.toString());
+  await page.evaluate((f) => eval(f)()[0].finish(), drawings.toString());
+  await h.waitForMoves(page, 1);
+  await page.locator('#nav-first').click();
+  const viewed = () => page.locator('#moves button.mv[aria-current="true"]').count();
+  assert.equal(await viewed(), 0, 'the start is viewed');
+  // The second drawing ends; nothing may move the view.
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  await page.waitForFunction((f) => eval(f)().length === 0, drawings.toString());
+  // (The drawing's end is followed by no event to wait for: a second is
+  // far more than the 260 ms a move is drawn in.)
+  await page.waitForTimeout(1000);
+  assert.equal(await viewed(), 0, "still the start, not the game's end");
+  assert.match((await h.square(page, 'a3').getAttribute('aria-label')) ?? '', /^a3: Blue/);
+  await page.context().close();
+});
+
+// A past position's moves come from the server; a request for them that
+// failed left its pieces impossible to pick up until something else drew
+// the board again. It is asked for again.
+test("a past position's moves that could not be fetched are asked for again", async () => {
+  const page = await freshPage();
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  await openGameFrom(page, bothHuman);
+  await page.locator('#board .piece').first().waitFor();
+  await clickMove(page, 'a3a4');
+  await h.waitForMoves(page, 1);
+  let asked = 0;
+  await page.route('**/api/positions/validate', async (route) => {
+    asked += 1;
+    if (asked > 1) return route.continue();
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'unavailable', message: 'busy' } }),
+    });
+  });
+  await page.locator('#nav-first').click();
+  await h.pickUp(page, 'a3');
+  assert.equal(asked, 2, 'refused once, then asked again');
+  await page.context().close();
+});

@@ -254,8 +254,15 @@ async function setGame(arrived, { animate = false } = {}) {
   const moved = !last?.outcome || last.outcome === 'move' || last.outcome === 'took';
   // (Where chance acts, its board turns a flipped tile over instead: flip_view.js.)
   if (animate && oneMoveOn && moved && !allows(game, 'chance')) {
+    const viewBefore = state.view;
     await gameBoard().animateMove(last);
     if (olderThanShown(game)) return false;
+    // While the move was drawn, the same state may have been shown from its
+    // other path (a move's answer and its echo on the event stream race),
+    // or the person may have moved the view: whether they follow the game
+    // is asked again of what is shown now, or a view they chose meanwhile
+    // would jump back to the game's end.
+    if (state.game !== before || state.view !== viewBefore) return setGame(game);
   }
   gameShown(game, followed);
   announceArrival(before, game);

@@ -99,8 +99,14 @@ export function explorePosition() {
   return { fen, lastMove: state.view > 0 ? g.moves[state.view - 1].move : null, legal: legal ?? [], canMove: !!legal };
 }
 
-/** @param {Game} g @param {string} fen */
-async function fetchLegal(g, fen) {
+// A past position's moves that could not be fetched (the server busy or
+// restarting) are asked for again this many times, this much later each
+// time, so that the board is not left with pieces that cannot be picked up.
+const LEGAL_RETRIES = 5;
+const LEGAL_RETRY_MS = 500;
+
+/** @param {Game} g @param {string} fen @param {number} [attempt] */
+async function fetchLegal(g, fen, attempt = 0) {
   legalAt.set(fen, []);
   try {
     const v = await api.validate(g.variant, fen);
@@ -108,6 +114,10 @@ async function fetchLegal(g, fen) {
     if (state.game?.id === g.id) redraw();
   } catch {
     legalAt.delete(fen);
+    if (attempt >= LEGAL_RETRIES) return;
+    await new Promise((done) => setTimeout(done, LEGAL_RETRY_MS * (attempt + 1)));
+    // Unless another request for it was made meanwhile, or the game left.
+    if (state.game?.id === g.id && !legalAt.has(fen)) await fetchLegal(g, fen, attempt + 1);
   }
 }
 
