@@ -32,10 +32,9 @@ constexpr const char* kFirstFlipGaveRed = "[Variant \"flip\"]\n\n1. c3?=l *\n";
 void first_seat_wins_as_red(int port) {
   auto ann = account(port, "Ann");
   auto bob = account(port, "bob");
-  const Reply g = ann->post("/api/games", {{"record", kFirstFlipGaveRed},
-                                           {"online", true},
-                                           {"side", "blue"},
-                                           {"blue", kHuman}});
+  const Reply g = ann->post(
+      "/api/games",
+      {{"record", kFirstFlipGaveRed}, {"online", true}, {"side", "blue"}, {"blue", kHuman}});
   ASSERT_EQ(g.status, 201) << g.text;
   const int64_t id = g.body["id"];
   ASSERT_EQ(bob->post("/api/join", {{"code", g.body["code"]}}).status, 200);
