@@ -107,6 +107,16 @@ class AnyGameStoreTest : public ::testing::TestWithParam<std::string> {
     ADD_FAILURE() << "a store of no known kind";
     return -1;
   }
+  // Runs SQL on the test's store, beside the store's own connections.
+  void run(const std::string& sql) const {
+    if (GetParam() == "sqlite") {
+      run_sql(location_, sql);
+      return;
+    }
+#ifdef JUNGLE_HAS_POSTGRES
+    PgTestServer::run_sql(location_, sql);
+#endif
+  }
   std::optional<TestFolder> dir_;  // the sqlite store's
   std::string location_;
 };
@@ -152,6 +162,7 @@ TEST_P(AnyGameStoreTest, EveryFieldComesBackAsWritten) {
   g.clock = R"({"initial_ms":60000})";
   g.offers = R"({"draw":"red"})";
   g.category = "standard blitz";
+  g.first_seat_colour = "red";
   store->insert(g);
   auto back = store->load(g.id);
   ASSERT_TRUE(back);
@@ -176,6 +187,7 @@ TEST_P(AnyGameStoreTest, EveryFieldComesBackAsWritten) {
   EXPECT_EQ(back->clock, expected.clock);
   EXPECT_EQ(back->offers, expected.offers);
   EXPECT_EQ(back->category, expected.category);
+  EXPECT_EQ(back->first_seat_colour, "red");
   // Lists leave the long columns out and keep the rest.
   const auto listed = store->list(10, 0);
   ASSERT_EQ(listed.size(), 1u);
@@ -183,6 +195,7 @@ TEST_P(AnyGameStoreTest, EveryFieldComesBackAsWritten) {
   EXPECT_EQ(listed[0].evaluations, "");
   EXPECT_EQ(listed[0].clock, expected.clock);
   EXPECT_EQ(listed[0].code, expected.code);
+  EXPECT_EQ(listed[0].first_seat_colour, "red");
   // An update writes every field it may change, and drops the code.
   StoredGame next = *back;
   next.updated_ms += 1;
@@ -192,8 +205,10 @@ TEST_P(AnyGameStoreTest, EveryFieldComesBackAsWritten) {
   next.listing = "";
   next.offers = "";
   next.category = "standard rapid";
+  next.first_seat_colour = "blue";
   EXPECT_EQ(store->update(next), 2);
   back = store->load(g.id);
+  EXPECT_EQ(back->first_seat_colour, "blue");
   EXPECT_EQ(back->category, "standard rapid");
   EXPECT_EQ(store->list(10, 0).at(0).category, "standard rapid");
   EXPECT_EQ(back->moves, "a3a4 g7g6 a4a5");
@@ -240,7 +255,8 @@ TEST_F(GameStoreTest, AFileOfSchemaThreeGainsTheCategoryColumn) {
     store.insert(g);
   }
   run_sql(file(),
-          "ALTER TABLE games DROP COLUMN category; DELETE FROM schema_version; "
+          "ALTER TABLE games DROP COLUMN category; ALTER TABLE games DROP COLUMN "
+          "first_seat_colour; DELETE FROM schema_version; "
           "INSERT INTO schema_version (version) VALUES (3);");
   SqliteGameStore store(file());
   EXPECT_EQ(store.opened_version(), 3);
@@ -249,6 +265,35 @@ TEST_F(GameStoreTest, AFileOfSchemaThreeGainsTheCategoryColumn) {
   next.category = "flip";
   EXPECT_EQ(store.update(next), 2);
   EXPECT_EQ(store.load(1)->category, "flip");
+}
+
+// A database of schema 4 (before the column of the first seat's colour)
+// gains it, each game given the colour its first seat played: Red only for a
+// Flip Jungle game whose colours its first flip decided ('-' in its FEN)
+// and whose first flip turned over a Red animal (a lower-case letter).
+TEST_P(AnyGameStoreTest, ADatabaseOfSchemaFourGivesEachGameItsFirstSeatsColour) {
+  { auto current = open(); }
+  // A row as schema 4 held it: variant, start, moves, result.
+  const auto row = [](const std::string& variant, const std::string& fen, const std::string& moves,
+                      const std::string& result) {
+    return "INSERT INTO games (created_ms, updated_ms, variant, start_fen, moves, ply_count, "
+           "blue, red, result) VALUES (1000, 1000, '" +
+           variant + "', '" + fen + "', '" + moves + "', 0, '{}', '{}', '" + result + "');";
+  };
+  // Raw strings: "??/" would be read as a trigraph.
+  const std::string undecided = R"(????/????/????/???? - CDELPRTWcdelprtw 0 1)";
+  const std::string blue_first = R"(????/????/????/???? w CDELPRTWcdelprtw 0 1)";
+  run("ALTER TABLE games DROP COLUMN first_seat_colour; UPDATE schema_version SET version = 4;" +
+      row("flip", undecided, "b2?=l a1a2", "0-1") +  // a Red Lion first: Red
+      row("flip", undecided, "b2?=L c3?=r", "1-0") + row("flip", undecided, "", "*") +
+      // Colours known from the start: the first seat plays Blue, whatever it turns over.
+      row("flip", blue_first, "b2?=l", "*") +
+      row("standard", "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 1", "a3a4", "*"));
+  auto store = open();
+  EXPECT_EQ(opened_version(*store), 4);
+  std::vector<std::string> colours;
+  for (int64_t id = 1; id <= 5; ++id) colours.push_back(store->load(id)->first_seat_colour);
+  EXPECT_EQ(colours, (std::vector<std::string>{"red", "blue", "blue", "blue", "blue"}));
 }
 
 TEST_P(AnyGameStoreTest, ListsAreNewestFirstAndPaged) {

@@ -20,13 +20,15 @@ AccountError too_many(const std::string& what, int64_t wait_ms) {
                       seconds);
 }
 
-const char* game_outcome_word(int seats, const std::string& result,
+// The game's outcome for a player of `colours` (a bit set, 1: Blue, 2: Red:
+// the colours played, which the result's "1-0" and "0-1" name, not the seats).
+const char* game_outcome_word(int colours, const std::string& result,
                               const std::string& termination) {
   if (result == "*") return "ongoing";
   if (termination == kAbortedTermination) return kAbortedResult.data();
-  if (seats != 1 && seats != 2) return "";
+  if (colours != 1 && colours != 2) return "";
   if (result == "1/2-1/2") return "draw";
-  return (seats == 1) == (result == "1-0") ? "win" : "loss";
+  return (colours == 1) == (result == "1-0") ? "win" : "loss";
 }
 
 Json name_or_null(const std::string& name) {
@@ -270,7 +272,9 @@ Json AccountService::profile(const std::string& name, int limit, int offset,
   Json games = Json::array();
   for (const OwnedGame& o : store_.owned_games(account.id, limit, offset, filter)) {
     const std::string& category = o.game.category;
-    const std::string side = o.seats == 3 ? "both" : seat_name(o.seats == 1 ? 0 : 1);
+    // By the colour played, as the outcome and the owners' names.
+    const std::string side =
+        o.colours == 3 ? "both" : side_json_name(o.colours == 1 ? kBlue : kRed);
     Json j{{"id", o.game.id},
            {"variant", o.game.variant},
            {"created_ms", o.game.created_ms},
@@ -279,7 +283,7 @@ Json AccountService::profile(const std::string& name, int limit, int offset,
            {"result", api_result(o.game.result, o.game.termination)},
            {"termination", o.game.termination},
            {"side", side},
-           {"outcome", game_outcome_word(o.seats, o.game.result, o.game.termination)},
+           {"outcome", game_outcome_word(o.colours, o.game.result, o.game.termination)},
            {"rated", !category.empty()},
            {"blue", name_or_null(o.blue_owner)},
            {"red", name_or_null(o.red_owner)}};

@@ -10,10 +10,12 @@ namespace {
 // Tries for a join code nobody has before giving up.
 constexpr int kCodeAttempts = 8;
 
-// The game's row, with the rating category of a rated game, which the
-// store keeps so that a profile's list filters by it in the query.
+// The game's row, with the rating category of a rated game and the colour
+// the first seat played, which the store keeps so that a profile's list
+// filters by the one and counts each account by the other in the query.
 StoredGame row_of(const GameSessionBase& game) {
   StoredGame row = game.stored_row();
+  row.first_seat_colour = side_json_name(game.side_of_seat(0));
   if (game.seats.rated) {
     row.category = rating_category(game.family(), game.variant(), game.clock.control());
   }

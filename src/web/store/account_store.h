@@ -40,7 +40,10 @@ struct OwnedGame {
   // Without moves and evaluations; with its seats and clock (whether it is
   // rated, and its rating category), which the profile's filters read.
   StoredGame game;
-  int seats = 0;           // the seats the account owns, as a bit set (1: blue, 2: red)
+  int seats = 0;  // the seats the account owns, a bit set (1: the first seat, 2: the second)
+  // The colours it played in them, a bit set (1: Blue, 2: Red): the seats'
+  // unless the first seat played Red (games.first_seat_colour).
+  int colours = 0;
   std::string blue_owner;  // the owning accounts' names; "" for none (or deleted)
   std::string red_owner;
 };
@@ -286,11 +289,12 @@ class AccountStore {
   virtual std::map<std::string, rating::Rating> puzzle_ratings() = 0;
 };
 
-// Adds one game to a tally: `seats` the account's (a bit set), `result` the
-// game's ("1-0", "0-1", "1/2-1/2", "*") and `termination` its end's. A game
-// of both seats (a shared screen) or still going counts as played, neither
-// won nor lost; an aborted one not at all.
-void count_result(AccountTally& tally, int seats, const std::string& result,
+// Adds one game to a tally: `colours` the ones the account played (a bit
+// set, 1: Blue, 2: Red), `result` the game's ("1-0", "0-1", "1/2-1/2", "*")
+// and `termination` its end's. A game of both seats (a shared screen) or
+// still going counts as played, neither won nor lost; an aborted one not at
+// all.
+void count_result(AccountTally& tally, int colours, const std::string& result,
                   const std::string& termination);
 
 // The account store of the database `spec` names, as open_game_store reads

@@ -58,6 +58,12 @@ struct StoredGame {
   // "" for a casual game. Derived from the seats, the rule set and the clock,
   // and kept as a column so that a profile's list filters by it in the query.
   std::string category;
+  // The colour the first seat played, "blue" or "red": the seats' accounts
+  // (seat_owners) are by seat and the result is by colour. Blue unless the
+  // game gave the first seat Red (Flip Jungle's first flip decides the
+  // colours); "blue" too while no flip has. Kept as a column so that a
+  // profile's list and tally read each account's colour in the query.
+  std::string first_seat_colour = "blue";
 };
 
 // Something that happened to a game, kept in order with it, so that a

@@ -24,13 +24,27 @@
   "COALESCE(r.updated_ms, 0) FROM seat_owners o JOIN accounts a ON a.id = o.account_id AND " \
   "a.deleted_ms = 0 LEFT JOIN ratings r ON r.account_id = o.account_id AND r.games > 0 WHERE "
 
-// An owned game's outcome for the account (m.mask its seats, a bit set), as
-// game_outcome_word (account_service.cpp) says it of one game: "ongoing",
-// "aborted", "" for a finished game of both seats, "draw", "win", "loss".
+// The colours an account played in an owned game, a bit set (1: Blue,
+// 2: Red), from its seats (m.mask, 1: the first seat, 2: the second) and
+// the colour the first seat played (games.first_seat_colour: Red only where
+// Flip Jungle's first flip gave it Red). The result says who won by colour.
+#define JUNGLE_OWNED_COLOURS                                                                 \
+  "(CASE WHEN g.first_seat_colour = 'red' AND m.mask IN (1, 2) THEN 3 - m.mask ELSE m.mask " \
+  "END)"
+
+// The seat (0 the first, 1 the second) that played a colour of game g.
+#define JUNGLE_SEAT_OF_BLUE "(CASE WHEN g.first_seat_colour = 'red' THEN 1 ELSE 0 END)"
+#define JUNGLE_SEAT_OF_RED "(CASE WHEN g.first_seat_colour = 'red' THEN 0 ELSE 1 END)"
+
+// An owned game's outcome for the account, as game_outcome_word
+// (account_service.cpp) says it of one game from the colours the account
+// played: "ongoing", "aborted", "" for a finished game of both seats,
+// "draw", "win", "loss".
 #define JUNGLE_OWNED_OUTCOME                                                               \
   "CASE WHEN g.result = '*' THEN 'ongoing' WHEN g.termination = 'aborted' THEN 'aborted' " \
-  "WHEN m.mask NOT IN (1, 2) THEN '' WHEN g.result = '1/2-1/2' THEN 'draw' "               \
-  "WHEN (m.mask = 1) = (g.result = '1-0') THEN 'win' ELSE 'loss' END"
+  "WHEN " JUNGLE_OWNED_COLOURS                                                             \
+  " NOT IN (1, 2) THEN '' WHEN g.result = '1/2-1/2' THEN 'draw' "                          \
+  "WHEN (" JUNGLE_OWNED_COLOURS " = 1) = (g.result = '1-0') THEN 'win' ELSE 'loss' END"
 
 // The profile's filters (OwnedGameFilter) over the owned games, in the
 // query: RATED -1 for any, 0 casual, 1 rated; CATEGORY and OUTCOME '' for any.

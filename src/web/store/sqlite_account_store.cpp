@@ -335,8 +335,9 @@ std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int l
   sqlite::Statement st(
       db_, std::string("SELECT g.id, g.created_ms, g.updated_ms, g.variant, g.ply_count, "
                        "g.result, g.termination, g.declared, m.mask, ") +
-               JUNGLE_SQLITE_OWNER_NAME("0") + ", " + JUNGLE_SQLITE_OWNER_NAME("1") +
-               ", g.seats, g.clock, g.category FROM " + kOwnedGames +
+               JUNGLE_SQLITE_OWNER_NAME(JUNGLE_SEAT_OF_BLUE) + ", " +
+               JUNGLE_SQLITE_OWNER_NAME(JUNGLE_SEAT_OF_RED) +
+               ", g.seats, g.clock, g.category, " JUNGLE_OWNED_COLOURS " FROM " + kOwnedGames +
                JUNGLE_OWNED_FILTER("?4", "?5", "?6") +
                " ORDER BY g.updated_ms DESC, g.id DESC LIMIT ?2 OFFSET ?3");
   st.bind(1, account_id).bind(2, int64_t(limit)).bind(3, int64_t(offset));
@@ -360,6 +361,7 @@ std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int l
     o.game.seats = st.text(11);
     o.game.clock = st.text(12);
     o.game.category = st.text(13);
+    o.colours = int(st.integer(14));
     out.push_back(std::move(o));
   }
   return out;
@@ -367,8 +369,9 @@ std::vector<OwnedGame> SqliteAccountStore::owned_games(int64_t account_id, int l
 
 AccountTally SqliteAccountStore::tally(int64_t account_id) {
   std::lock_guard lock(mutex_);
-  sqlite::Statement st(db_,
-                       std::string("SELECT m.mask, g.result, g.termination FROM ") + kOwnedGames);
+  sqlite::Statement st(
+      db_,
+      std::string("SELECT " JUNGLE_OWNED_COLOURS ", g.result, g.termination FROM ") + kOwnedGames);
   st.bind(1, account_id);
   AccountTally t;
   while (st.step()) count_result(t, int(st.integer(0)), st.text(1), st.text(2));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "web/store/shared_game_sql.h"
 #include "web/store/sqlite_statement.h"
 
 namespace jungle::web {
@@ -69,19 +70,23 @@ CREATE TABLE seat_presence (
     // by it in the query (AccountStore::owned_games). A game stored before
     // has "" until GameService::categorize_stored_games gives it its own.
     "ALTER TABLE games ADD COLUMN category TEXT NOT NULL DEFAULT '';",
+    // 5: the colour the first seat played, so that a profile counts each
+    // account by the colour it played; the games before it are given theirs
+    // in the same step.
+    "ALTER TABLE games ADD COLUMN first_seat_colour TEXT NOT NULL DEFAULT "
+    "'blue';" JUNGLE_FIRST_SEAT_COLOUR_BACKFILL,
 };
 static_assert(std::size(kMigrations) == SqliteGameStore::kSchemaVersion);
 
 constexpr const char* kColumns =
     "id, created_ms, updated_ms, variant, start_fen, moves, ply_count, blue, red, result, "
     "termination, declared, evaluations, revision, last_event, code, listing, seats, clock, "
-    "offers, "
-    "category";
+    "offers, category, first_seat_colour";
 // The same for lists, without the long columns.
 constexpr const char* kListColumns =
     "id, created_ms, updated_ms, variant, start_fen, '', ply_count, blue, red, result, "
     "termination, declared, '', revision, last_event, code, listing, seats, clock, offers, "
-    "category";
+    "category, first_seat_colour";
 
 StoredGame read_row(const Statement& st) {
   StoredGame g;
@@ -106,6 +111,7 @@ StoredGame read_row(const Statement& st) {
   g.clock = st.text(18);
   g.offers = st.text(19);
   g.category = st.text(20);
+  g.first_seat_colour = st.text(21);
   return g;
 }
 
@@ -190,8 +196,8 @@ void SqliteGameStore::insert(StoredGame& game, const std::vector<StoredEvent>& e
   Statement st(db_,
                "INSERT INTO games (created_ms, updated_ms, variant, start_fen, moves, ply_count, "
                "blue, red, result, termination, declared, evaluations, revision, last_event, "
-               "code, listing, seats, clock, offers, category) "
-               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,1,?,?,?,?,?,?,?)");
+               "code, listing, seats, clock, offers, category, first_seat_colour) "
+               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,1,?,?,?,?,?,?,?,?)");
   st.bind(1, game.created_ms)
       .bind(2, game.updated_ms)
       .bind(3, game.variant)
@@ -210,7 +216,8 @@ void SqliteGameStore::insert(StoredGame& game, const std::vector<StoredEvent>& e
       .bind(16, game.seats)
       .bind(17, game.clock)
       .bind(18, game.offers)
-      .bind(19, game.category);
+      .bind(19, game.category)
+      .bind(20, game.first_seat_colour);
   try {
     st.step();
   } catch (const ConstraintFailed&) {
@@ -232,8 +239,8 @@ int64_t SqliteGameStore::update(const StoredGame& game, const std::vector<Stored
     Statement st(db_,
                  "UPDATE games SET updated_ms=?, moves=?, ply_count=?, blue=?, red=?, result=?, "
                  "termination=?, declared=?, evaluations=?, revision=revision+1, last_event=?, "
-                 "code=?, listing=?, seats=?, clock=?, offers=?, start_fen=?, category=? WHERE "
-                 "id=? AND revision=?");
+                 "code=?, listing=?, seats=?, clock=?, offers=?, start_fen=?, category=?, "
+                 "first_seat_colour=? WHERE id=? AND revision=?");
     st.bind(1, game.updated_ms)
         .bind(2, game.moves)
         .bind(3, int64_t(game.ply_count))
@@ -252,8 +259,9 @@ int64_t SqliteGameStore::update(const StoredGame& game, const std::vector<Stored
         // A hidden game's start is its set-up, which its players arrange.
         .bind(16, game.start_fen)
         .bind(17, game.category)
-        .bind(18, game.id)
-        .bind(19, game.revision);
+        .bind(18, game.first_seat_colour)
+        .bind(19, game.id)
+        .bind(20, game.revision);
     try {
       st.step();
     } catch (const ConstraintFailed&) {

@@ -17,7 +17,7 @@ namespace jungle::web {
 class SqliteGameStore : public GameStore {
  public:
   // The schema this build writes; schema_version holds it.
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
 
   // Creates the file and its folder when missing. Throws StoreError.
   explicit SqliteGameStore(const std::filesystem::path& path);

@@ -127,6 +127,14 @@ constexpr int64_t kAccountMigrationLock = 0x6a756e676c6561;  // "junglea"
   "(SELECT a.name FROM seat_owners o JOIN accounts a ON a.id = o.account_id WHERE " \
   "o.game_id = g.id AND o.seat = " SEAT " AND a.deleted_ms = 0)"
 
+// An owned game as the profile lists it (AccountStore::owned_games), its
+// owners named by the colour each played.
+#define JUNGLE_PG_OWNED_GAME_COLUMNS \
+  "g.id, g.created_ms, g.updated_ms, g.variant, g.ply_count, g.result, g.termination, "        \
+  "g.declared, m.mask, COALESCE(" JUNGLE_PG_OWNER_NAME(JUNGLE_SEAT_OF_BLUE) ", ''), COALESCE(" \
+      JUNGLE_PG_OWNER_NAME(JUNGLE_SEAT_OF_RED) ", ''), g.seats, g.clock, g.category, "          \
+      JUNGLE_OWNED_COLOURS
+
 // The seats of one game a live session's account owns, with the game's
 // seats column (AccountStore::session_seats): one indexed read of each table.
 #define JUNGLE_SESSION_SEATS(DIGEST, NOW, GAME)                                                \
@@ -163,18 +171,10 @@ constexpr std::pair<const char*, const char*> kAccountStatements[] = {
     {"games_naming",
      "SELECT id, seats, blue, red FROM games WHERE seats LIKE $1 ORDER BY id DESC LIMIT $2"},
     {"owned_games",
-     "SELECT g.id, g.created_ms, g.updated_ms, g.variant, g.ply_count, g.result, g.termination, "
-     "g.declared, m.mask, COALESCE(" JUNGLE_PG_OWNER_NAME(
-         "0") ", ''), COALESCE(" JUNGLE_PG_OWNER_NAME("1") ", ''), g.seats, g.clock, g.category "
-                                                           "FROM " JUNGLE_PG_OWNED
-                                                               JUNGLE_OWNED_FILTER(
-                                                                   "$4::INTEGER", "$5::TEXT",
-                                                                   "$6::TEXT") " ORDER BY "
-                                                                               "g.updated_ms DESC, "
-                                                                               "g.id DESC "
-                                                                               "LIMIT $2 OFFSET "
-                                                                               "$3"},
-    {"tally", "SELECT m.mask, g.result, g.termination FROM " JUNGLE_PG_OWNED},
+     "SELECT " JUNGLE_PG_OWNED_GAME_COLUMNS " FROM " JUNGLE_PG_OWNED JUNGLE_OWNED_FILTER(
+         "$4::INTEGER", "$5::TEXT",
+         "$6::TEXT") " ORDER BY g.updated_ms DESC, g.id DESC LIMIT $2 OFFSET $3"},
+    {"tally", "SELECT " JUNGLE_OWNED_COLOURS ", g.result, g.termination FROM " JUNGLE_PG_OWNED},
     {"seat_owners", "SELECT seat, account_id FROM seat_owners WHERE game_id = $1"},
     {"session_seats", JUNGLE_SESSION_SEATS("$1", "$2", "$3")},
     {"mark_rated",
@@ -438,6 +438,7 @@ std::vector<OwnedGame> PgAccountStore::owned_games(int64_t account_id, int limit
       o.game.seats = row[11].as<std::string>();
       o.game.clock = row[12].as<std::string>();
       o.game.category = row[13].as<std::string>();
+      o.colours = row[14].as<int>();
       out.push_back(std::move(o));
     }
   });

@@ -3,6 +3,7 @@
 #include <pqxx/pqxx>
 
 #include "web/store/postgres/pg_game_events.h"
+#include "web/store/shared_game_sql.h"
 #include "web/store/sqlite_game_store.h"
 
 namespace jungle::web {
@@ -67,6 +68,10 @@ CREATE TABLE notice_overflow (
 )sql"},
     // 4: a rated game's rating category, as the SQLite store's step 4.
     {4, "ALTER TABLE games ADD COLUMN category TEXT NOT NULL DEFAULT '';"},
+    // 5: the colour the first seat played, as the SQLite store's step 5.
+    {5,
+     "ALTER TABLE games ADD COLUMN first_seat_colour TEXT NOT NULL DEFAULT "
+     "'blue';" JUNGLE_FIRST_SEAT_COLOUR_BACKFILL},
 };
 static_assert(std::size(kPgMigrations) > 0 &&
               kPgMigrations[std::size(kPgMigrations) - 1].version == PgGameStore::kSchemaVersion);
@@ -80,25 +85,25 @@ constexpr int64_t kMigrationLock = 0x6a756e676c65;  // "jungle"
 #define JUNGLE_GAME_COLUMNS                                                                 \
   "id, created_ms, updated_ms, variant, start_fen, moves, ply_count, blue, red, result, "   \
   "termination, declared, evaluations, revision, last_event, COALESCE(code, ''), listing, " \
-  "seats, clock, offers, category"
+  "seats, clock, offers, category, first_seat_colour"
 // The same for lists, without the long columns.
 #define JUNGLE_LIST_COLUMNS                                                               \
   "id, created_ms, updated_ms, variant, start_fen, '', ply_count, blue, red, result, "    \
   "termination, declared, '', revision, last_event, COALESCE(code, ''), listing, seats, " \
-  "clock, offers, category"
+  "clock, offers, category, first_seat_colour"
 
 // The statements, prepared on each connection the first time it runs them.
 constexpr std::pair<const char*, const char*> kStatements[] = {
     {"insert_game",
      "INSERT INTO games (created_ms, updated_ms, variant, start_fen, moves, ply_count, blue, red, "
      "result, termination, declared, evaluations, revision, last_event, code, listing, seats, "
-     "clock, offers, category) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,1,$13,$14,$15,$16,"
-     "$17,$18,$19) RETURNING id"},
+     "clock, offers, category, first_seat_colour) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,"
+     "1,$13,$14,$15,$16,$17,$18,$19,$20) RETURNING id"},
     {"update_game",
      "UPDATE games SET updated_ms=$1, moves=$2, ply_count=$3, blue=$4, red=$5, result=$6, "
      "termination=$7, declared=$8, evaluations=$9, revision=revision+1, last_event=$10, "
-     "code=$11, listing=$12, seats=$13, clock=$14, offers=$15, start_fen=$16, category=$19 "
-     "WHERE id=$17 AND revision=$18"},
+     "code=$11, listing=$12, seats=$13, clock=$14, offers=$15, start_fen=$16, category=$19, "
+     "first_seat_colour=$20 WHERE id=$17 AND revision=$18"},
     {"revision_of", "SELECT revision FROM games WHERE id=$1"},
     {"insert_event",
      "INSERT INTO game_events (game_id, seq, created_ms, type, data) VALUES ($1,$2,$3,$4,$5)"},
@@ -155,6 +160,7 @@ StoredGame read_row(const pqxx::row& r) {
   g.clock = r[18].as<std::string>();
   g.offers = r[19].as<std::string>();
   g.category = r[20].as<std::string>();
+  g.first_seat_colour = r[21].as<std::string>();
   return g;
 }
 
@@ -216,7 +222,7 @@ void PgGameStore::insert(StoredGame& game, const std::vector<StoredEvent>& event
                           game.start_fen, game.moves, game.ply_count, game.blue, game.red,
                           game.result, game.termination, game.declared, game.evaluations,
                           game.last_event, code_or_null(game.code), game.listing, game.seats,
-                          game.clock, game.offers, game.category);
+                          game.clock, game.offers, game.category, game.first_seat_colour);
     } catch (const pqxx::unique_violation&) {
       throw DuplicateCodeError(game.code);
     }
@@ -237,13 +243,13 @@ int64_t PgGameStore::update(const StoredGame& game, const std::vector<StoredEven
     try {
       // Under READ COMMITTED a second writer of the same revision waits for
       // the first's row lock, then finds the new revision and matches nothing.
-      r = w.exec_prepared("update_game", game.updated_ms, game.moves, game.ply_count, game.blue,
-                          game.red, game.result, game.termination, game.declared, game.evaluations,
-                          game.last_event, code_or_null(game.code), game.listing, game.seats,
-                          game.clock, game.offers,
-                          // A hidden game's start is its set-up, which its
-                          // players arrange after the row exists.
-                          game.start_fen, game.id, game.revision, game.category);
+      r = w.exec_prepared(
+          "update_game", game.updated_ms, game.moves, game.ply_count, game.blue, game.red,
+          game.result, game.termination, game.declared, game.evaluations, game.last_event,
+          code_or_null(game.code), game.listing, game.seats, game.clock, game.offers,
+          // A hidden game's start is its set-up, which its
+          // players arrange after the row exists.
+          game.start_fen, game.id, game.revision, game.category, game.first_seat_colour);
     } catch (const pqxx::unique_violation&) {
       throw DuplicateCodeError(game.code);
     }

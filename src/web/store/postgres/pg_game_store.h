@@ -23,7 +23,7 @@ class PgGameStore : public GameStore {
   // The schema this build writes. PostgreSQL databases start at the
   // SQLite store's version 3 (the first with revisions and events); a
   // later SQLite step needs its PostgreSQL step too (see kMigrations).
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
   // Connections in the pool: as many requests as this read or write at
   // once; the others wait for a connection.
   static constexpr size_t kDefaultConnections = 8;
