@@ -75,6 +75,15 @@ void expect_each_counted_by_the_colour_played(int port) {
   EXPECT_EQ(bob.body["games"][0]["side"], "blue");
   EXPECT_EQ(bob.body["games"][0]["outcome"], "loss");
   EXPECT_EQ(anyone.get("/api/players/bob?result=loss").body["games"].size(), 1u);
+
+  // The games list's players are seats; the line says which colour the
+  // first seat played, as the game's own state does.
+  const Reply listed = anyone.get("/api/games");
+  ASSERT_EQ(listed.status, 200) << listed.text;
+  ASSERT_EQ(listed.body["games"].size(), 1u) << listed.text;
+  EXPECT_EQ(listed.body["games"][0]["first_player_colour"], "red");
+  EXPECT_EQ(listed.body["games"][0]["players"]["blue"]["account"], "Ann");
+  EXPECT_EQ(listed.body["games"][0]["result"], "0-1");
 }
 
 class WebProfileColoursTest : public ClockedServerTest {

@@ -147,6 +147,15 @@ test('the games list names players shortly', () => {
   ]);
   assert.equal(gameRowCells({ ...summary, moves: 3 }, 'today')[5], '3');
   assert.deepEqual(gameRowCells({ ...summary, result: '1-0' }, 'today').at(-1), '1-0');
+  // A flip game whose first seat (the human) played Red: the columns are colours.
+  assert.deepEqual(gameRowCells({ ...summary, first_player_colour: 'red' }, 'today').slice(3, 5), [
+    'Engine · Level 1',
+    'Human',
+  ]);
+  assert.deepEqual(gameRowCells({ ...summary, first_player_colour: 'blue' }, 'today').slice(3, 5), [
+    'Human',
+    'Engine · Level 1',
+  ]);
 });
 
 test('a listed seat shows its account and, in a rated game, its rating', () => {

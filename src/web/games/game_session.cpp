@@ -434,6 +434,9 @@ Json stored_summary_json(const StoredGame& g) {
       {"players",
        {{"blue", Json::parse(g.blue, nullptr, false)},
         {"red", Json::parse(g.red, nullptr, false)}}},
+      // The players are seats and the result names a colour: in Flip
+      // Jungle the first flip may give the first seat Red.
+      {"first_player_colour", g.first_seat_colour},
       {"result", api_result(g.result, g.termination)},
       {"status", g.result == "*" ? "ongoing" : "over"},
       {"termination", g.termination.empty() ? Json(nullptr) : Json(g.termination)},

@@ -122,8 +122,10 @@
 /**
  * A stored game in the list; `moves` counts moves as the move list numbers
  * them (Blue's and Red's turn together), `ply` single turns; `clock` where
- * a clock runs, with its deadline (server ms).
+ * a clock runs, with its deadline (server ms); `first_player_colour` the
+ * colour the first seat played (Red only where chance gave it Red).
  * @typedef {{ id: number, variant: string, ply: number, moves?: number, players: Players,
+ *             first_player_colour?: Side | null,
  *             result: string, updated_ms: number, rated?: boolean, category?: string,
  *             clock?: { control: TimeControl, running: Side, deadline_ms: number } }} GameSummary
  */

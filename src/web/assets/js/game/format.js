@@ -396,12 +396,15 @@ export function listedPlayerName(p, fallback) {
  * @param {string} [left] the time left to the player to move, where a correspondence clock runs
  */
 export function gameRowCells(g, when, left = '') {
+  // The columns are colours and the result names a colour; `players` are
+  // seats, and in Flip Jungle the first seat may have played Red.
+  const playing = (/** @type {Side} */ colour) => g.players[g.first_player_colour === 'red' ? other(colour) : colour];
   return [
     `${g.id}`,
     when,
     g.variant,
-    listedPlayerName(g.players.blue, 'Human'),
-    listedPlayerName(g.players.red, 'Human'),
+    listedPlayerName(playing('blue'), 'Human'),
+    listedPlayerName(playing('red'), 'Human'),
     `${g.moves ?? Math.ceil(g.ply / 2)}`,
     g.result === '*' ? (left ? `playing · ${left}` : 'playing') : g.result,
   ];
