@@ -128,8 +128,8 @@ struct FlipSearchOptions {
   // The evaluation weighs animals boxed in beside face-down tiles or with
   // one way out that an enemy can shut (flip_boxed_in): the engine's own
   // lost games against PIMC lost most of their animals that way
-  // (docs/flip.md, "Where the points go against PIMC"). Off until a match
-  // shows it helps (the measurement in progress is in the same section).
+  // (docs/flip.md, "Where the points go against PIMC"). Off: on, it scored
+  // 0.525 +- 0.055 against PIMC at 20 ms, the default 0.553 on those deals.
   bool boxed_in = false;
 };
 
