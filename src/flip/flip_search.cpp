@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "flip/flip_boxed_in.h"
+
 namespace jungle::flip {
 
 namespace {
@@ -22,22 +24,15 @@ constexpr double kEnemyThreat = 0.3;  // it can often step away from what is thr
 // step saved out of the board's longest distance (6).
 constexpr double kHunt = 0.06;
 
-double piece_value(const FlipRules& r, Animal a, bool enemy_rat) {
+}  // namespace
+
+double flip_piece_value(const FlipRules& r, Animal a, bool enemy_rat) {
   if (a == kRat && r.rat_takes_elephant) return kRatHunter;
   if (a == kElephant && r.rat_takes_elephant && enemy_rat) return kHuntedElephant;
   return kValue[a];
 }
 
-// Terminal score for the side to move, a win sooner being worth more;
-// `draw` is a draw's.
-double terminal_score(const FlipPosition& pos, GameResult r, int ply, double draw = 0) {
-  if (r == GameResult::kDraw || r == GameResult::kOngoing) return draw;
-  const Side winner = r == GameResult::kBlueWins ? kBlue : kRed;
-  return winner == pos.side_to_move() ? kFlipWin - ply : -kFlipWin + ply;
-}
-
-// Whether each side still has a Rat, face up or in the pool.
-std::array<bool, kSides> rats_left(const FlipPosition& pos) {
+std::array<bool, kSides> flip_rats_left(const FlipPosition& pos) {
   std::array<bool, kSides> rat_left{};
   for (Side s : {kBlue, kRed}) rat_left[s] = pos.pool_count(make_piece(s, kRat)) > 0;
   for (Square sq = 0; sq < kFlipSquares; ++sq) {
@@ -45,6 +40,16 @@ std::array<bool, kSides> rats_left(const FlipPosition& pos) {
     if (c < kEmpty && animal_of(Piece(c)) == kRat) rat_left[side_of(Piece(c))] = true;
   }
   return rat_left;
+}
+
+namespace {
+
+// Terminal score for the side to move, a win sooner being worth more;
+// `draw` is a draw's.
+double terminal_score(const FlipPosition& pos, GameResult r, int ply, double draw = 0) {
+  if (r == GameResult::kDraw || r == GameResult::kOngoing) return draw;
+  const Side winner = r == GameResult::kBlueWins ? kBlue : kRed;
+  return winner == pos.side_to_move() ? kFlipWin - ply : -kFlipWin + ply;
 }
 
 // Each side's animals in the pool at `hidden_share` of their values.
@@ -55,7 +60,7 @@ std::array<double, kSides> pool_material(const FlipPosition& pos,
   for (int p = 0; p < kPieceKinds; ++p) {
     const Side s = side_of(Piece(p));
     material[s] += pos.pool_count(Piece(p)) * hidden_share *
-                   piece_value(pos.rules(), animal_of(Piece(p)), rat_left[opponent(s)]);
+                   flip_piece_value(pos.rules(), animal_of(Piece(p)), rat_left[opponent(s)]);
   }
   return material;
 }
@@ -64,13 +69,13 @@ std::array<double, kSides> pool_material(const FlipPosition& pos,
 
 double flip_material(const FlipPosition& pos, double hidden_share) {
   if (!pos.colours_known()) return 0;
-  const std::array<bool, kSides> rat_left = rats_left(pos);
+  const std::array<bool, kSides> rat_left = flip_rats_left(pos);
   std::array<double, kSides> material = pool_material(pos, rat_left, hidden_share);
   for (Square sq = 0; sq < kFlipSquares; ++sq) {
     const Cell c = pos.cell(sq);
     if (c >= kEmpty) continue;
     const Side s = side_of(Piece(c));
-    material[s] += piece_value(pos.rules(), animal_of(Piece(c)), rat_left[opponent(s)]);
+    material[s] += flip_piece_value(pos.rules(), animal_of(Piece(c)), rat_left[opponent(s)]);
   }
   return material[pos.side_to_move()] - material[opponent(pos.side_to_move())];
 }
@@ -78,7 +83,7 @@ double flip_material(const FlipPosition& pos, double hidden_share) {
 double flip_evaluate(const FlipPosition& pos) {
   if (!pos.colours_known()) return 0;
   const FlipRules& r = pos.rules();
-  const std::array<bool, kSides> rat_left = rats_left(pos);
+  const std::array<bool, kSides> rat_left = flip_rats_left(pos);
   // The face-up animals are added in the one pass over the board below.
   std::array<double, kSides> material = pool_material(pos, rat_left, kHiddenShare);
   std::array<double, kSides> mobility{}, threat{}, hunt{};
@@ -87,7 +92,7 @@ double flip_evaluate(const FlipPosition& pos) {
     if (c >= kEmpty) continue;
     const Side s = side_of(Piece(c));
     const Animal a = animal_of(Piece(c));
-    const double mine = piece_value(r, a, rat_left[opponent(s)]);
+    const double mine = flip_piece_value(r, a, rat_left[opponent(s)]);
     material[s] += mine;
     for (Square other = 0; other < kFlipSquares; ++other) {
       const Cell prey = pos.cell(other);
@@ -96,8 +101,8 @@ double flip_evaluate(const FlipPosition& pos) {
         continue;
       const int distance = std::abs(kFlipGeometry.file_of(sq) - kFlipGeometry.file_of(other)) +
                            std::abs(kFlipGeometry.rank_of(sq) - kFlipGeometry.rank_of(other));
-      hunt[s] = std::max(
-          hunt[s], kHunt * (6 - distance) * piece_value(r, animal_of(Piece(prey)), rat_left[s]));
+      hunt[s] = std::max(hunt[s], kHunt * (6 - distance) *
+                                      flip_piece_value(r, animal_of(Piece(prey)), rat_left[s]));
     }
     for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << sq); t; t &= t - 1) {
       const Cell target = pos.cell(std::countr_zero(t));
@@ -107,7 +112,7 @@ double flip_evaluate(const FlipPosition& pos) {
       }
       if (target == kHidden || side_of(Piece(target)) == s) continue;
       const Animal victim = animal_of(Piece(target));
-      const double theirs = piece_value(r, victim, rat_left[s]);
+      const double theirs = flip_piece_value(r, victim, rat_left[s]);
       double gain = 0;
       switch (pos.combat(a, victim)) {
         case Combat::kTakes:
@@ -198,11 +203,18 @@ constexpr int kQuiescencePlies = 8;
 // Tables of this many animals or fewer are built inside the tree when met.
 constexpr int kCheapTablePieces = 4;
 constexpr double kDrawnTableEval = 0.05;
+// flip_boxed_in's weights: the side to move may free its own boxed animal
+// first; the enemy's is the side to move's to take.
+constexpr double kBoxedInOwn = 0.4;
+constexpr double kBoxedInEnemy = 0.6;
 }  // namespace
 
 double FlipSearcher::evaluate(const FlipPosition& pos) const {
   const int limit = pos.rules().quiet_limit;
-  const double v = flip_evaluate(pos);
+  double v = flip_evaluate(pos);
+  if (options_.boxed_in) {
+    v = std::clamp(v + flip_boxed_in(pos, kBoxedInOwn, kBoxedInEnemy), -kFlipEvalMax, kFlipEvalMax);
+  }
   if (options_.quiet_fade <= 0 || limit <= 0) return v;
   const double gone = std::min(1.0, double(pos.quiet_plies()) / limit);
   return v * (1 - options_.quiet_fade * gone);
