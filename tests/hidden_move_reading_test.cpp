@@ -110,6 +110,34 @@ TEST(MoveReading, APieceThatStoodStillBesideOneItCouldTakeIsLikelierTheWeakerAni
   EXPECT_FALSE(mover_only.weights(after)[size_t(still)].has_value());
 }
 
+TEST(MoveReading, PiecesReadTogetherReadAsEachReadAlone) {
+  // Red's a9a8 read for the piece that moved and for d6, which stood
+  // still beside Blue's Lion: together (the view's marginals worked out
+  // once) each piece gets the likelihoods and the nodes it gets alone.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::HiddenGame game = test::hidden_game_at(kFleeing, rules);
+  const hidden::PlayerView before = game.view(kBlue);
+  const Move played = parse(before, "a9a8");
+  const int still = before.piece_at(parse(before, "d6d7").from());
+  hidden::ViewSearch alone;
+  const auto mover = alone.move_likelihoods(before, played, 100.0, 0.2);
+  const uint64_t mover_nodes = alone.last_nodes();
+  const auto stood = alone.move_likelihoods(before, played, 100.0, 0.2, still);
+  const uint64_t stood_nodes = alone.last_nodes();
+  EXPECT_NEAR(stood[kCat], 0.109992461510, 1e-9);
+  EXPECT_NEAR(stood[kElephant], 0.050111230084, 1e-9);
+  hidden::ViewSearch together;
+  const auto read = together.read_pieces(before, played, 100.0, 0.2, {-1, still});
+  ASSERT_EQ(read.size(), 2u);
+  for (int a = 0; a < kAnimals; ++a) {
+    EXPECT_EQ(read[0].likelihood[size_t(a)], mover[size_t(a)]) << a;
+    EXPECT_EQ(read[1].likelihood[size_t(a)], stood[size_t(a)]) << a;
+  }
+  EXPECT_EQ(read[0].nodes, mover_nodes);
+  EXPECT_EQ(read[1].nodes, stood_nodes);
+  EXPECT_GT(read[1].nodes, 0u);
+}
+
 // Four of Red's unshown animals face four of Blue's: under rules where a
 // failed attack loses nothing, the model's quiescence followed the tries
 // back and forth up to the tree's ply limit (a hidden-match under

@@ -55,13 +55,12 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
   const auto& history = view.history();
   for (size_t k = at_->history().size(); k < history.size(); ++k) {
     const Observation& o = history[k];
+    // The pieces this move reads, read together (they share the view).
+    std::vector<int> pieces;
     const int piece = at_->piece_at(o.move.from());
     if (o.mover == enemy && piece >= 0 &&
-        std::popcount(unsigned(at_->candidates(piece).bits())) > 1) {
-      read_.push_back(
-          {piece, model_.move_likelihoods(*at_, o.move, options_.temperature, options_.uniform)});
-      nodes_ += model_.last_nodes();
-    }
+        std::popcount(unsigned(at_->candidates(piece).bits())) > 1)
+      pieces.push_back(piece);
     if (o.mover == enemy && options_.bystanders) {
       // The enemy's unknown pieces that stood still next to ours: one that
       // could have taken and did not is likelier the weaker animal, one
@@ -74,9 +73,15 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
         if (id == piece || !p.on_board() || !(near & square_bb(p.square)) ||
             std::popcount(unsigned(at_->candidates(id).bits())) <= 1)
           continue;
-        read_.push_back({id, model_.move_likelihoods(*at_, o.move, options_.temperature,
-                                                     options_.uniform, id)});
-        nodes_ += model_.last_nodes();
+        pieces.push_back(id);
+      }
+    }
+    if (!pieces.empty()) {
+      const std::vector<ViewSearch::PieceReading> read =
+          model_.read_pieces(*at_, o.move, options_.temperature, options_.uniform, pieces);
+      for (size_t r = 0; r < pieces.size(); ++r) {
+        read_.push_back({pieces[r], read[r].likelihood});
+        nodes_ += read[r].nodes;
       }
     }
     at_->apply(o);

@@ -2,6 +2,7 @@
 // with each unknown piece valued as the expectation over its animals, and
 // the scale on which chance nodes average scores (tree_utility).
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "hidden_search/view_search_impl.h"
@@ -66,8 +67,8 @@ int ViewSearch::Impl::evaluate(const VState& st) const {
     const Side side = piece.side;
     const size_t s = size_t(piece.square);
     float value = 0, near = 0;
-    for (int a = 0; a < kAnimals; ++a) {
-      if (!((piece.candidates >> a) & 1)) continue;
+    for (unsigned bits = piece.candidates; bits; bits &= bits - 1) {
+      const int a = std::countr_zero(bits);
       const float p = piece.p[size_t(a)];
       value += p * piece_square[side][size_t(a)][s];
       near += p * threat[side][size_t(a)][s];

@@ -26,22 +26,35 @@ constexpr uint64_t kReadingNodes = 200'000;
 std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& before, Move played,
                                                           double temperature, double uniform,
                                                           int read_piece) {
+  const std::vector<PieceReading> read =
+      read_pieces(before, played, temperature, uniform, {read_piece});
+  impl_->nodes = read.front().nodes;
+  return read.front().likelihood;
+}
+
+std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& before, Move played,
+                                                              double temperature, double uniform,
+                                                              const std::vector<int>& read_pieces) {
   Impl& s = *impl_;
-  std::array<double, kAnimals> out{};
-  const int read_id = read_piece >= 0 ? read_piece : before.piece_at(played.from());
-  if (read_id < 0) return out;
-  const Square read_square = before.pieces()[size_t(read_id)].square;
-  if (read_square == kNoSquare) return out;
-  const Side enemy = before.side_to_move();
-  const AnimalSet may_be = before.candidates(read_id);
+  std::vector<PieceReading> out(read_pieces.size());
   s.set_rules(before.rule_set_ptr());
-  ViewSearchLimits limits;
-  limits.nodes = kReadingNodes;
-  s.prepare(before, limits, nullptr);
+  // The model searches quiescence only (depth 0), which neither probes the
+  // table nor judges repetition, and leaves the killers and history as it
+  // finds them: so the game's placements (read_history, a replay of the
+  // whole game) are not needed, and the view's marginals, the costliest
+  // part of a short reading, are the same for every piece read.
+  for (auto& k : s.killers) k = {Move(), Move()};
+  for (auto& by_from : s.history)
+    for (auto& row : by_from) row.fill(0);
+  s.stop = nullptr;
+  s.root_side = before.side_to_move();
+  s.limits = ViewSearchLimits();
+  s.limits.nodes = kReadingNodes;
   VState base = s.state_of(before);
   // The enemy does not know the searcher's unshown animals: each such
   // piece may be any of them to it (a piece in the water is a swimmer, as
   // the enemy sees; it keeps its animal).
+  const Side enemy = before.side_to_move();
   const Side us = opponent(enemy);
   uint8_t unshown = 0;
   for (int id : before.side_pieces(us)) {
@@ -59,37 +72,50 @@ std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& befo
     }
   }
   s.rekey(base);
-  const int read_index = base.board[size_t(read_square)];
   std::vector<VMove> moves;
-  for (int a = 0; a < kAnimals; ++a) {
-    if (!may_be.contains(Animal(a))) continue;
-    // The piece is that animal, which no other piece of its side is then.
-    VState st = base;
-    s.narrow(st, read_index, uint8_t(1u << a));
-    VPiece& piece = st.pieces[size_t(read_index)];
-    piece.p.fill(0);
-    piece.p[size_t(a)] = 1;
-    piece.candidates = uint8_t(1u << a);
-    s.rekey(st);
-    s.generate(st, moves, false);
-    if (moves.empty()) continue;
-    std::vector<double> values;
-    double chosen = -1e300;
-    for (const VMove& m : moves) {
-      const int v = std::clamp(s.move_value(st, m, 0, -kInfinite, kInfinite, 0, 0), -kReadingClamp,
-                               kReadingClamp);
-      values.push_back(double(v));
-      if (m.move == played) chosen = double(v);
+  std::vector<double> values;
+  for (size_t r = 0; r < read_pieces.size(); ++r) {
+    s.nodes = 0;
+    s.aborted = false;
+    const int read_id = read_pieces[r] >= 0 ? read_pieces[r] : before.piece_at(played.from());
+    if (read_id < 0) continue;
+    const Square read_square = before.pieces()[size_t(read_id)].square;
+    if (read_square == kNoSquare) continue;
+    const AnimalSet may_be = before.candidates(read_id);
+    std::array<double, kAnimals>& likelihood = out[r].likelihood;
+    const int read_index = base.board[size_t(read_square)];
+    for (int a = 0; a < kAnimals; ++a) {
+      if (!may_be.contains(Animal(a))) continue;
+      // The piece is that animal, which no other piece of its side is then.
+      VState st = base;
+      s.narrow(st, read_index, uint8_t(1u << a));
+      VPiece& piece = st.pieces[size_t(read_index)];
+      piece.p.fill(0);
+      piece.p[size_t(a)] = 1;
+      piece.candidates = uint8_t(1u << a);
+      s.rekey(st);
+      s.generate(st, moves, false);
+      if (moves.empty()) continue;
+      values.clear();
+      double chosen = -1e300;
+      for (const VMove& m : moves) {
+        const int v = std::clamp(s.move_value(st, m, 0, -kInfinite, kInfinite, 0, 0),
+                                 -kReadingClamp, kReadingClamp);
+        values.push_back(double(v));
+        if (m.move == played) chosen = double(v);
+      }
+      const double top = *std::max_element(values.begin(), values.end());
+      double sum = 0;
+      for (double v : values) sum += std::exp((v - top) / temperature);
+      const double soft = chosen > -1e299 ? std::exp((chosen - top) / temperature) / sum : 0.0;
+      likelihood[size_t(a)] = (1 - uniform) * soft + uniform / double(moves.size());
     }
-    const double top = *std::max_element(values.begin(), values.end());
-    double sum = 0;
-    for (double v : values) sum += std::exp((v - top) / temperature);
-    const double soft = chosen > -1e299 ? std::exp((chosen - top) / temperature) / sum : 0.0;
-    out[size_t(a)] = (1 - uniform) * soft + uniform / double(moves.size());
-  }
-  if (s.aborted) {
-    // Cut short: every animal the piece may be explains the move alike.
-    for (int a = 0; a < kAnimals; ++a) out[size_t(a)] = may_be.contains(Animal(a)) ? 1.0 : 0.0;
+    if (s.aborted) {
+      // Cut short: every animal the piece may be explains the move alike.
+      for (int a = 0; a < kAnimals; ++a)
+        likelihood[size_t(a)] = may_be.contains(Animal(a)) ? 1.0 : 0.0;
+    }
+    out[r].nodes = s.nodes;
   }
   return out;
 }

@@ -154,10 +154,11 @@ int ViewSearch::Impl::quiesce(const VState& st, int alpha, int beta, int ply, in
   int best = threatened ? -kWin + ply : stand;
   if (best >= beta) return best;
   alpha = std::max(alpha, best);
-  std::vector<VMove> moves;
+  std::vector<VMove>& moves = move_buffers[size_t(ply)];
   generate(st, moves, !threatened);
   order(st, moves, Move(), ply);
-  std::vector<const VMove*> gambles;
+  std::vector<const VMove*>& gambles = gamble_buffers[size_t(ply)];
+  gambles.clear();
   for (const VMove& m : moves) {
     if (informed_gamble(st, m)) {
       gambles.push_back(&m);
@@ -241,8 +242,9 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
   if (threatened && ply < 2 * root_depth) ++depth;
   const bool pv_node = beta - alpha > 1;
   const bool bounded = beta < kWinBound && beta > -kWinBound;
-  const int static_eval = evaluate(st);
   const bool no_prune = !options.leaf_pruning;
+  // Only the pruning near the leaves and the null move read it.
+  const int static_eval = !no_prune || options.null_move ? evaluate(st) : 0;
   if (!pv_node && !threatened && bounded) {
     // Reverse futility: far above beta and too shallow to lose it all.
     if (!no_prune && depth <= kFutileDepth && static_eval - kFutileMargin * depth >= beta)
@@ -260,7 +262,7 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
     }
   }
 
-  std::vector<VMove> moves;
+  std::vector<VMove>& moves = move_buffers[size_t(ply)];
   generate(st, moves, false);
   if (moves.empty()) {
     return rules->rules().no_legal_move == NoMoveRule::kDraw ? 0 : -kWin + ply;
@@ -268,7 +270,8 @@ int ViewSearch::Impl::search(const VState& st, int depth, int alpha, int beta, i
   order(st, moves, tt_move, ply);
   int best = -kInfinite;
   Move best_move;
-  std::vector<const VMove*> gambles;
+  std::vector<const VMove*>& gambles = gamble_buffers[size_t(ply)];
+  gambles.clear();
   int searched = 0;
   bool pruned = false;
   const Bitboard enemy_den = rules->den_bb(opponent(us));

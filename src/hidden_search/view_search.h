@@ -138,6 +138,16 @@ class ViewSearch {
   std::array<double, kAnimals> move_likelihoods(const PlayerView& before, Move played,
                                                 double temperature, double uniform,
                                                 int read_piece = -1);
+  // move_likelihoods for each of `read_pieces` (piece ids; -1: the one that
+  // moved) of one move, each read with its own node limit as if asked
+  // alone, and with the nodes it took; the view's marginals are worked out
+  // once for them all rather than once a piece.
+  struct PieceReading {
+    std::array<double, kAnimals> likelihood{};
+    uint64_t nodes = 0;
+  };
+  std::vector<PieceReading> read_pieces(const PlayerView& before, Move played, double temperature,
+                                        double uniform, const std::vector<int>& read_pieces);
   // The nodes the last search (or move_likelihoods) visited.
   uint64_t last_nodes() const;
 

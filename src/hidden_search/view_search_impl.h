@@ -161,6 +161,11 @@ struct ViewSearch::Impl {
   std::array<std::array<Move, 2>, kMaxTreePly + 2> killers{};
   std::array<std::array<std::array<int, 64>, 64>, kSides> history{};
   std::array<uint64_t, kMaxTreePly + 2> path{};  // keys along the line
+  // Each ply's moves and the enemy's gambles among them, kept from node to
+  // node so that a node allocates nothing: a node at ply p uses only
+  // buffer p, and its children p + 1.
+  std::array<std::vector<VMove>, kMaxTreePly + 2> move_buffers;
+  std::array<std::vector<const VMove*>, kMaxTreePly + 2> gamble_buffers;
   Side root_side = kBlue;
   int root_depth = 1;  // the iteration's depth
   // The placements of the game since its last capture, the root's last.
