@@ -211,24 +211,29 @@ int64_t Evaluator::piece_sum(const Position& pos) const {
   return sum;
 }
 
+// The terms of evaluate() that depend on more than one piece, for `side`:
+// inline with a constant side at each of its two calls, as a loop over the
+// two sides kept its state on the stack (GCC did not unroll it).
+[[gnu::always_inline]] inline int Evaluator::side_terms(const Position& pos, Side side,
+                                                        int threats) const {
+  const int defenders = popcount(pos.pieces(side) & guard_zone_[side]);
+  int extra = params_.den_guard * std::min(threats, defenders);
+  for (Bitboard b = pos.pieces(opponent(side)) & rules_.weakening_traps(side); b;) {
+    if (rules_.geometry().neighbours(square_bb(pop_lsb(b))) & pos.pieces(side))
+      extra += params_.trapped_enemy;
+  }
+  extra += params_.jump_lane_open * open_jump_lanes(pos, side);
+  if (rat_attacks_elephant(pos, side)) extra += params_.rat_attacks_elephant;
+  return extra;
+}
+
 int Evaluator::evaluate(const Position& pos, int64_t sum) const {
   // The same sum as compute(), with the one-piece terms and the threat
   // counts folded into one table lookup per piece (see packed_).
   int score = int32_t(uint32_t(uint64_t(sum)));  // Blue minus Red, a few thousand at most
   const uint64_t counts = uint64_t(sum - score) >> 32;
   // Enemy pieces within three moves of each side's den.
-  const int threats[kSides] = {int(counts >> 16), int(counts & 0xFFFF)};
-  for (Side side : {kBlue, kRed}) {
-    const int defenders = popcount(pos.pieces(side) & guard_zone_[side]);
-    int extra = params_.den_guard * std::min(threats[side], defenders);
-    for (Bitboard b = pos.pieces(opponent(side)) & rules_.weakening_traps(side); b;) {
-      if (rules_.geometry().neighbours(square_bb(pop_lsb(b))) & pos.pieces(side))
-        extra += params_.trapped_enemy;
-    }
-    extra += params_.jump_lane_open * open_jump_lanes(pos, side);
-    if (rat_attacks_elephant(pos, side)) extra += params_.rat_attacks_elephant;
-    score += side == kBlue ? extra : -extra;
-  }
+  score += side_terms(pos, kBlue, int(counts >> 16)) - side_terms(pos, kRed, int(counts & 0xFFFF));
   return (pos.side_to_move() == kBlue ? score : -score) + params_.tempo;
 }
 

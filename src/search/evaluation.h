@@ -73,6 +73,9 @@ class Evaluator {
   // The terms that depend on more than one piece, for `side`.
   int open_jump_lanes(const Position& pos, Side side) const;
   bool rat_attacks_elephant(const Position& pos, Side side) const;
+  // evaluate()'s terms of more than one piece for `side`, given the enemy
+  // pieces within three moves of its den.
+  int side_terms(const Position& pos, Side side, int threats) const;
 
   const RuleSet& rules_;
   EvalParams params_;
