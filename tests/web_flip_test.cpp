@@ -11,6 +11,7 @@
 
 #include "core/secure_random.h"
 #include "flip/flip_rules.h"
+#include "game/score.h"
 #include "test_folder.h"
 #include "web/games/flip_session.h"
 #include "web_test_util.h"
@@ -99,6 +100,45 @@ TEST_F(WebFlipTest, ATakeBackGoesBackToThePersonsPlyByTheOneRule) {
   EXPECT_EQ(game->plies_back_to_human(), 1);
   game->set_players({engine, PlayerConfig{}});
   EXPECT_EQ(game->plies_back_to_human(), 1);
+}
+
+// A flip game's review steps are read from the state's actions, as every
+// family's whose review values each action before it: the position before
+// a ply as its mover saw it, the flip as the side played it (never what it
+// revealed), and a finding kept only while its ply stands; a take-back drops
+// the findings of the plies it takes.
+TEST_F(WebFlipTest, AReviewStepIsThePositionBeforeAPlyAndItsFindingFollowsThePly) {
+  const std::unique_ptr<FlipGameSession> game =
+      FlipGameSession::create(1, "flip", "", {PlayerConfig{}, PlayerConfig{}});
+  game->play_text("b2?");
+  std::optional<ReviewStep> step = game->next_review_step();
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->position, 0);
+  EXPECT_EQ(step->played, "b2?");
+  EXPECT_TRUE(step->every_action);
+  EXPECT_EQ(step->observation.family, "flip");
+  EXPECT_EQ(step->observation.plies, 0);
+  EXPECT_EQ(step->observation.fen, game->state_at(0)->observe(std::nullopt).fen);
+
+  game->undo(1);
+  game->play_text("c3?");
+  ReviewSearch found;
+  found.best = "c3?";
+  found.score = game::Score::of_expected(0.5);
+  game->keep_review_finding(*step, found);
+  EXPECT_EQ(game->review_findings().analysed, 0) << "the finding was of a ply taken back";
+  step = game->next_review_step();
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->played, "c3?");
+  game->keep_review_finding(*step, found);
+  EXPECT_EQ(game->review_findings().analysed, 1);
+  EXPECT_EQ(game->review_findings().total, 1);
+  EXPECT_FALSE(game->next_review_step());
+  EXPECT_NE(game->to_stored().evaluations, "");
+
+  game->undo(1);
+  EXPECT_EQ(game->review_findings().total, 0);
+  EXPECT_EQ(game->to_stored().evaluations, "");
 }
 
 // A stored game whose player settings no longer read loads with a person in

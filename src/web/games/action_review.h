@@ -17,8 +17,9 @@
 // attack showed of the enemy's hidden animals (hidden pieces). The findings
 // are kept per ply with the game and stored with it; a ply's finding stands
 // while the plies up to it stand, so a take-back forgets only the plies
-// taken back. The sessions of such games (flip_session, hidden_session)
-// say which action each ply played and by whom; the rest is here.
+// taken back. GameSessionBase holds it for every family whose review this
+// is (game_session_review.cpp: which ply, from which Observation, read from
+// the game's State); what is kept and how a ply is judged is here.
 
 namespace jungle::web {
 

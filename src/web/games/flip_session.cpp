@@ -41,7 +41,7 @@ FlipGameSession::FlipGameSession(int64_t id, std::unique_ptr<game::State> state,
                                  std::array<PlayerConfig, kSides> players)
     : GameSessionBase(id, std::move(state), players),
       rules_(flip::load_flip_rules(state_->variant())) {
-  review_.resize(size_t(ply()));
+  action_review_.resize(size_t(ply()));
 }
 
 std::unique_ptr<FlipGameSession> FlipGameSession::create(int64_t id, const std::string& variant,
@@ -88,15 +88,16 @@ std::unique_ptr<FlipGameSession> FlipGameSession::from_stored(const StoredGame& 
   auto game = std::make_unique<FlipGameSession>(stored.id, std::move(state), players);
   // A review's findings; one stored before reviews went through the game
   // interface holds the search's points ("s", "p") instead.
-  game->review_.read_stored(stored.evaluations, [](const Json& j) -> std::optional<ActionFinding> {
-    try {
-      return ActionFinding{j.at("b").get<std::string>(),
-                           flip::expected_of_points(j.at("s").get<double>()),
-                           flip::expected_of_points(j.at("p").get<double>()), j.at("d").get<int>()};
-    } catch (const Json::exception&) {
-      return std::nullopt;
-    }
-  });
+  game->action_review_.read_stored(
+      stored.evaluations, [](const Json& j) -> std::optional<ActionFinding> {
+        try {
+          return ActionFinding{
+              j.at("b").get<std::string>(), flip::expected_of_points(j.at("s").get<double>()),
+              flip::expected_of_points(j.at("p").get<double>()), j.at("d").get<int>()};
+        } catch (const Json::exception&) {
+          return std::nullopt;
+        }
+      });
   game->load_table(stored);
   return game;
 }
@@ -117,7 +118,6 @@ void FlipGameSession::play_action(std::string_view text) {
   } catch (const game::ActionError& e) {
     throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
   }
-  review_.add_ply();
   changed();
 }
 
@@ -131,10 +131,6 @@ FlipPosition position_before(FlipPosition end, int ply) {
 
 flip::FlipPosition FlipGameSession::position_at(int ply) const {
   return position_before(position(), ply);
-}
-
-void FlipGameSession::taken_back() {
-  review_.resize(size_t(ply()));
 }
 
 void FlipGameSession::add_family_state(Json& state, const game::Observation& seen) const {
@@ -167,52 +163,6 @@ void FlipGameSession::add_stored_play(StoredGame& s) const {
     s.moves += flip::ply_text(p);
   }
   s.declared = declared(pos) ? termination() : "";
-  s.evaluations = review_.stored_json();
-}
-
-std::string FlipGameSession::plies_text(size_t count) const {
-  std::string text;
-  const FlipPosition now = position();
-  const std::vector<Ply>& plies = now.history();
-  for (size_t i = 0; i < count && i < plies.size(); ++i) text += flip::ply_text(plies[i]) + ' ';
-  return text;
-}
-
-std::optional<ReviewStep> FlipGameSession::next_review_step() {
-  const std::optional<size_t> i = review_.next_unreviewed();
-  if (!i) return std::nullopt;
-  ReviewStep step;
-  step.position = int(*i);
-  step.observation = help_position(int(*i), 0);
-  step.played = flip::action_text(position().history()[*i].action);
-  step.every_action = true;
-  step.stands = plies_text(*i + 1);
-  return step;
-}
-
-void FlipGameSession::keep_review_finding(const ReviewStep& step, const ReviewSearch& found) {
-  const size_t index = size_t(step.position);
-  // A take-back and other plies may have put another position, or another
-  // action, at this ply.
-  if (plies_text(index + 1) != step.stands) return;
-  review_.keep(index, found);
-}
-
-std::vector<ReviewedPly> FlipGameSession::reviewed_plies(const FlipPosition& end) const {
-  std::vector<ReviewedPly> plies;
-  FlipPosition p = position_before(end, 0);
-  for (const Ply& ply : end.history()) {
-    const std::optional<Side> side =
-        p.colours_known() ? std::optional<Side>(p.side_to_move()) : std::nullopt;
-    plies.push_back({flip::action_text(ply.action), side});
-    p.play(ply);
-  }
-  return plies;
-}
-
-ReviewFindings FlipGameSession::review_findings() const {
-  return review_.findings(reviewed_plies(position()),
-                          over() ? std::optional<GameResult>(result()) : std::nullopt);
 }
 
 std::vector<std::string> FlipGameSession::record_comments() const {
@@ -220,13 +170,13 @@ std::vector<std::string> FlipGameSession::record_comments() const {
   // expected score written as centipawns by the one curve (game/score.h,
   // as the engine protocol's `score cp`), as an open game's record's
   // [%eval], and its judgement.
-  std::vector<std::string> comments(review_.size());
+  std::vector<std::string> comments(action_review_.size());
   const FlipPosition end = position();
-  const std::vector<ReviewedPly> plies = reviewed_plies(end);
+  const std::vector<ReviewedPly> plies = reviewed_plies();
   flip::FlipPosition p = position_before(end, 0);
   for (size_t i = 0; i < comments.size(); ++i) {
     p.play(end.history()[i]);
-    const std::optional<ReviewedMove> m = review_.judged(i, plies[i]);
+    const std::optional<ReviewedMove> m = action_review_.judged(i, plies[i]);
     if (!m) continue;
     // Whoever played it, the other side is to move after it.
     const double blue = p.side_to_move() == kBlue ? 1.0 - m->expected_played : m->expected_played;

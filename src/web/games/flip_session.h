@@ -14,7 +14,6 @@
 #include "flip/flip_record.h"
 #include "game/family.h"
 #include "game/state.h"
-#include "web/games/action_review.h"
 #include "web/games/game_session_base.h"
 #include "web/store/game_store.h"
 
@@ -59,19 +58,14 @@ class FlipGameSession : public GameSessionBase {
   // later is face down there again, its animal back in the pool.
   flip::FlipPosition position_at(int ply) const;
 
-  // The review searches the position before each ply, valuing every
-  // legal action there (a flip by its value over the pool, never by what it
-  // happened to reveal: the luck of the draw is nobody's mistake), and
-  // judges the ply by what the action played lost against the best.
-  std::optional<ReviewStep> next_review_step() override;
-  void keep_review_finding(const ReviewStep& step, const ReviewSearch& found) override;
-  ReviewFindings review_findings() const override;
+  // The review (the base's, every action valued before each ply) values a
+  // flip over the pool, never by what it happened to reveal: the luck of
+  // the draw is nobody's mistake.
 
  protected:
   // An action as the page sends it: "b2?" (the server draws what it
   // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
   void play_action(std::string_view text) override;
-  void taken_back() override;
   void add_stored_play(StoredGame& row) const override;
   // The board with its face-down tiles and the pool, read from the
   // Observation's FEN (no replay of the plies).
@@ -83,18 +77,8 @@ class FlipGameSession : public GameSessionBase {
   // Whether the result is a declared one (a resignation, a flag, an
   // agreement), which the store keeps apart from the board's.
   bool declared(const flip::FlipPosition& now) const;
-  // The plies up to `count` as records write them: what a finding's ply
-  // must still follow (ReviewStep::stands).
-  std::string plies_text(size_t count) const;
-  // Each ply's action and its mover's colour as the review tells them
-  // (none before the first flip of a first-flip set gives the colours);
-  // `end`: the position now.
-  std::vector<ReviewedPly> reviewed_plies(const flip::FlipPosition& end) const;
-
   flip::FlipRulesPtr rules_;
   SecureRandom chance_;
-  // What the review found before each ply: a flip valued over the pool.
-  ActionReview review_;
 };
 
 // The flip sets as GET /api/variants lists them, with `kind: "flip"`.

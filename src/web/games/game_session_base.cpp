@@ -89,6 +89,7 @@ void GameSessionBase::play_text(std::string_view text) {
                     "a game may have at most " + std::to_string(max_plies_) + " moves");
   }
   play_action(text);
+  action_review_.resize(size_t(ply()));
 }
 
 int GameSessionBase::seat_to_move() const {
@@ -142,6 +143,7 @@ void GameSessionBase::undo(int plies) {
     while (state_->actor().is_chance() && state_->undo()) {
     }
   }
+  action_review_.resize(size_t(ply()));
   taken_back();
   changed();
 }
@@ -211,6 +213,7 @@ bool GameSessionBase::declare_stored_result(game::State& state, const StoredGame
 StoredGame GameSessionBase::to_stored() const {
   StoredGame s;
   s.variant = variant();
+  if (reviews_each_action()) s.evaluations = action_review_.stored_json();
   add_stored_play(s);
   s.ply_count = ply();
   s.blue = players_[kBlue].to_json().dump();

@@ -17,6 +17,7 @@
 #include "game/family.h"
 #include "game/observation.h"
 #include "game/state.h"
+#include "web/games/action_review.h"
 #include "web/games/game_clock.h"
 #include "web/games/help_position.h"
 #include "web/games/review_findings.h"
@@ -213,16 +214,19 @@ class GameSessionBase {
   // The next search the review needs, the first position without a
   // finding; one the board has decided there is filled in at once, needing
   // none. nullopt when every one has its finding, and in a game without
-  // reviews.
-  virtual std::optional<ReviewStep> next_review_step() { return std::nullopt; }
+  // reviews. Here (game_session_review.cpp), for every family whose review
+  // judges each action by its value before it (reviews_each_action): the
+  // position before the first ply without a finding, as its mover saw it
+  // (its Observation, never the truth: the truth would blame a player for
+  // what it could not see), every action valued there; where players know
+  // different things, only once the game is over (a search of a player's
+  // past view would tell of what that player knows).
+  virtual std::optional<ReviewStep> next_review_step();
   // Keeps what the search of `step` found, unless the game has changed
   // there since (ReviewStep::stands).
-  virtual void keep_review_finding(const ReviewStep& step, const ReviewSearch& found) {
-    (void)step;
-    (void)found;
-  }
+  virtual void keep_review_finding(const ReviewStep& step, const ReviewSearch& found);
   // What the review has found so far, as its answer lists it.
-  virtual ReviewFindings review_findings() const { return {}; }
+  virtual ReviewFindings review_findings() const;
 
   // What the engine playing the seat to move is given, in every family: the
   // Observation of the side to move, what that seat may see and nothing
@@ -371,10 +375,28 @@ class GameSessionBase {
     (void)state;
     (void)seen;
   }
+  // Whether the family's review judges each action by the value of every
+  // action in the position before it (ReviewStep::every_action): where
+  // chance follows an action (a flip's draw) or an action shows what was
+  // hidden (an attack on a hidden animal), the position after it holds what
+  // its mover could not know when choosing it. Asked of the capabilities.
+  bool reviews_each_action() const;
+  // Each ply's action and its mover's colour as that review tells them
+  // (none before the colours are known), replayed on the state.
+  std::vector<ReviewedPly> reviewed_plies() const;
   std::unique_ptr<game::State> state_;
   std::array<PlayerConfig, kSides> players_;
+  // That review's findings, one per ply (ply()): a ply played adds one, a
+  // take-back drops those of the plies taken back; stored with the game.
+  ActionReview action_review_;
 
  private:
+  // Where ply `index` (0-based) starts in the state's actions (chance's
+  // included), and the actions up to and with it as text: what a finding
+  // of that ply must still follow (ReviewStep::stands).
+  size_t action_index_of_ply(size_t index) const;
+  std::string actions_text(size_t count) const;
+
   // Recent events kept in memory.
   static constexpr size_t kRecentEvents = 64;
 

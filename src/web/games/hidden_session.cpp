@@ -62,7 +62,7 @@ HiddenGameSession::HiddenGameSession(int64_t id, std::unique_ptr<game::State> st
                                      RuleSetPtr rules, std::array<bool, kSides> ready,
                                      std::array<PlayerConfig, kSides> players)
     : GameSessionBase(id, std::move(state), players), rules_(std::move(rules)), ready_(ready) {
-  review_.resize(size_t(ply()));
+  action_review_.resize(size_t(ply()));
 }
 
 std::unique_ptr<HiddenGameSession> HiddenGameSession::create(
@@ -147,7 +147,7 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
   declare_stored_result(*state, stored);
   auto game =
       std::make_unique<HiddenGameSession>(stored.id, std::move(state), rules, ready, players);
-  game->review_.read_stored(stored.evaluations);
+  game->action_review_.read_stored(stored.evaluations);
   game->load_table(stored);
   return game;
 }
@@ -230,7 +230,6 @@ void HiddenGameSession::play(Move m) {
   } catch (const std::invalid_argument& e) {
     throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
   }
-  review_.add_ply();
   changed();
 }
 
@@ -252,55 +251,6 @@ void HiddenGameSession::add_stored_play(StoredGame& s) const {
   // A declared end (a resignation, a flag, an agreement) is replayed from
   // the row; the board's ends replay by themselves.
   s.declared = is_declared_termination(termination()) ? termination() : "";
-  s.evaluations = review_.stored_json();
-}
-
-std::unique_ptr<game::State> HiddenGameSession::state_before(size_t count) const {
-  std::unique_ptr<game::State> at = game::start_of(*state_);
-  const std::vector<std::string>& tries = state_->actions();
-  for (size_t i = 0; i < count && i < tries.size(); ++i) at->apply(tries[i]);
-  return at;
-}
-
-std::string HiddenGameSession::tries_text(size_t count) const {
-  std::string text;
-  const std::vector<std::string>& tries = state_->actions();
-  for (size_t i = 0; i < count && i < tries.size(); ++i) text += tries[i] + ' ';
-  return text;
-}
-
-std::vector<ReviewedPly> HiddenGameSession::reviewed_plies() const {
-  std::vector<ReviewedPly> plies;
-  std::unique_ptr<game::State> at = game::start_of(*state_);
-  for (const std::string& action : state_->actions()) {
-    plies.push_back({action, at->actor().side});
-    at->apply(action);
-  }
-  return plies;
-}
-
-std::optional<ReviewStep> HiddenGameSession::next_review_step() {
-  const std::optional<size_t> i = over() ? review_.next_unreviewed() : std::nullopt;
-  if (!i) return std::nullopt;
-  const std::unique_ptr<game::State> before = state_before(*i);
-  ReviewStep step;
-  step.position = int(*i);
-  // The mover's own view then: its animals, the announcements, nothing more.
-  step.observation = before->observe(before->actor().side);
-  step.played = state_->actions()[*i];
-  step.every_action = true;
-  step.stands = tries_text(*i + 1);
-  return step;
-}
-
-void HiddenGameSession::keep_review_finding(const ReviewStep& step, const ReviewSearch& found) {
-  if (tries_text(size_t(step.position) + 1) != step.stands) return;
-  review_.keep(size_t(step.position), found);
-}
-
-ReviewFindings HiddenGameSession::review_findings() const {
-  return review_.findings(reviewed_plies(),
-                          over() ? std::optional<GameResult>(result()) : std::nullopt);
 }
 
 }  // namespace jungle::web

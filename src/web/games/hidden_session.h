@@ -16,7 +16,6 @@
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
-#include "web/games/action_review.h"
 #include "web/games/game_session_base.h"
 #include "web/store/game_store.h"
 
@@ -82,18 +81,9 @@ class HiddenGameSession : public GameSessionBase {
   // What `viewer` knows now, read from its game::Observation alone.
   hidden::PlayerView view_of(hidden::Viewer viewer) const;
 
-  // ---- the review, once the game is over ----
-  // Each try is judged from its mover's own view at the time, as the
-  // player to move saw the board then (its Observation, never the truth:
-  // the truth would blame a player for what it could not see), by its
-  // value there against the engine's choice, every try valued (what an
-  // attack would show is not known before it is tried). While the game
-  // goes on there is nothing to search: a search of a player's past view
-  // would tell of what that player knows (require_help refuses the review
-  // then).
-  std::optional<ReviewStep> next_review_step() override;
-  void keep_review_finding(const ReviewStep& step, const ReviewSearch& found) override;
-  ReviewFindings review_findings() const override;
+  // The review is the base's, once the game is over: each try judged from
+  // its mover's own view at the time, every try valued (what an attack
+  // would show is not known before it is tried).
 
  protected:
   // A try as the page writes it ("e3e4"): play, or GameError kBadRequest
@@ -114,18 +104,8 @@ class HiddenGameSession : public GameSessionBase {
   // store, the arbiter's record and a game that is over.
   Position truth_start() const;
   Position truth() const;
-  // The arbiter as it stood before its first `count` tries, replayed from
-  // the set-up.
-  std::unique_ptr<game::State> state_before(size_t count) const;
-  // The first `count` tries as the arbiter took them: what a review's
-  // finding must still follow (ReviewStep::stands).
-  std::string tries_text(size_t count) const;
-  // Each try and its mover's colour.
-  std::vector<ReviewedPly> reviewed_plies() const;
-
   RuleSetPtr rules_;
   std::array<bool, kSides> ready_{};
-  ActionReview review_;  // what the review found before each try
 };
 
 }  // namespace jungle::web

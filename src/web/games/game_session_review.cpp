@@ -1,0 +1,88 @@
+// The review that judges each action by its value before it
+// (GameSessionBase::reviews_each_action), once for every family it serves:
+// which ply is searched next, from which Observation, and what a finding
+// must still follow, all read from the game's State and its actions; what
+// is kept and how it is judged is action_review.h's.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "web/games/game_session_base.h"
+
+namespace jungle::web {
+
+bool GameSessionBase::reviews_each_action() const {
+  const game::Capabilities can = family().capabilities();
+  return can.review && (can.chance || can.hidden_information);
+}
+
+size_t GameSessionBase::action_index_of_ply(size_t index) const {
+  std::unique_ptr<game::State> at = game::start_of(*state_);
+  const std::vector<std::string>& actions = state_->actions();
+  size_t plies = 0;
+  for (size_t i = 0; i < actions.size(); ++i) {
+    if (at->actor().is_side() && plies++ == index) return i;
+    at->apply(actions[i]);
+  }
+  return actions.size();
+}
+
+std::string GameSessionBase::actions_text(size_t count) const {
+  std::string text;
+  const std::vector<std::string>& actions = state_->actions();
+  for (size_t i = 0; i < count && i < actions.size(); ++i) text += actions[i] + ' ';
+  return text;
+}
+
+std::vector<ReviewedPly> GameSessionBase::reviewed_plies() const {
+  std::vector<ReviewedPly> plies;
+  std::unique_ptr<game::State> at = game::start_of(*state_);
+  for (const std::string& action : state_->actions()) {
+    const game::Actor actor = at->actor();
+    if (actor.is_side()) {
+      // Before the first flip of a set where it gives the colours, the
+      // mover has none yet.
+      plies.push_back(
+          {action, at->first_player() ? std::optional<Side>(actor.side) : std::nullopt});
+    }
+    at->apply(action);
+  }
+  return plies;
+}
+
+std::optional<ReviewStep> GameSessionBase::next_review_step() {
+  if (!reviews_each_action()) return std::nullopt;
+  if (family().capabilities().hidden_information && !over()) return std::nullopt;
+  const std::optional<size_t> ply = action_review_.next_unreviewed();
+  if (!ply) return std::nullopt;
+  const size_t index = action_index_of_ply(*ply);
+  const std::vector<std::string>& actions = state_->actions();
+  if (index >= actions.size()) return std::nullopt;
+  std::unique_ptr<game::State> before = game::start_of(*state_);
+  for (size_t i = 0; i < index; ++i) before->apply(actions[i]);
+  ReviewStep step;
+  step.position = int(*ply);
+  // The mover's own view then: what it was shown, nothing more.
+  step.observation = before->observe(before->actor().side);
+  step.played = actions[index];
+  step.every_action = true;
+  step.stands = actions_text(index + 1);
+  return step;
+}
+
+void GameSessionBase::keep_review_finding(const ReviewStep& step, const ReviewSearch& found) {
+  const size_t ply = size_t(step.position);
+  // A take-back and other plies may have put another position, or another
+  // action, at this ply.
+  if (actions_text(action_index_of_ply(ply) + 1) != step.stands) return;
+  action_review_.keep(ply, found);
+}
+
+ReviewFindings GameSessionBase::review_findings() const {
+  if (!reviews_each_action()) return {};
+  return action_review_.findings(reviewed_plies(),
+                                 over() ? std::optional<GameResult>(result()) : std::nullopt);
+}
+
+}  // namespace jungle::web
