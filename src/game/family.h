@@ -12,6 +12,7 @@
 #include "core/game_record.h"
 #include "core/random_bits.h"
 #include "game/endgame_tables.h"
+#include "game/observed_board.h"
 #include "game/seen_ply.h"
 #include "game/setup.h"
 #include "game/state.h"
@@ -146,6 +147,15 @@ class Family {
   // that none names what the viewer was not shown. Throws
   // std::invalid_argument as read_observation does.
   virtual std::vector<SeenPly> seen_plies(const Observation& observation) const = 0;
+  // What `observation` shows on the board beyond its FEN, for a front end
+  // to draw (observed_board.h): face-down tiles and the pool, pieces as
+  // their viewer knows them, the set-up's squares. Read from the
+  // observation alone; none where the FEN says all (the open game). Throws
+  // std::invalid_argument as read_observation does.
+  virtual std::optional<ObservedBoard> observed_board(const Observation& observation) const {
+    (void)observation;
+    return std::nullopt;
+  }
   // The protocol's `go perft`: the leaves of the game tree `depth` plies
   // below the position `observation` describes, split by the root's
   // actions in the order the family lists them. A ply is a side's action

@@ -323,6 +323,42 @@ class FlipFamily final : public Family {
     return flip_seen_plies(load_rules(o.variant), o.position);
   }
 
+  // Nothing of Flip Jungle is private: the FEN holds the tiles, face up or
+  // down, and the pool is what the face-down tiles can still be (read from
+  // the FEN, no replay of the plies).
+  std::optional<ObservedBoard> observed_board(const Observation& o) const override {
+    FlipPosition pos = [&] {
+      try {
+        return FlipPosition(load_rules(o.variant), o.fen);
+      } catch (const flip::FlipFenError& e) {
+        throw std::invalid_argument(e.what());
+      }
+    }();
+    ObservedBoard b;
+    b.files = flip::kFlipGeometry.files();
+    b.ranks = flip::kFlipGeometry.ranks();
+    for (Square s = 0; s < flip::kFlipSquares; ++s) {
+      const flip::Cell c = pos.cell(s);
+      if (c == flip::kEmpty) continue;
+      SeenPiece p;
+      p.square = flip::kFlipGeometry.square_name(s);
+      if (c != flip::kHidden) {
+        p.side = side_of(Piece(c));
+        p.animal = animal_of(Piece(c));
+      }
+      b.pieces.push_back(std::move(p));
+    }
+    b.pool.emplace();
+    for (Side side : {kBlue, kRed}) {
+      for (int a = 0; a < kAnimals; ++a) {
+        (*b.pool)[side][size_t(a)] = pos.pool_count(make_piece(side, Animal(a)));
+      }
+    }
+    b.face_down = pos.hidden_count();
+    b.quiet_plies = pos.quiet_plies();
+    return b;
+  }
+
   // Each root ply is an action with what it reveals (a flip once for each
   // distinct animal in the pool), as `jungle perft --divide` counts them.
   std::vector<PerftLine> perft(const Observation& observation, int depth,

@@ -25,6 +25,7 @@
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
+#include "hidden/view_summary.h"
 
 namespace jungle::game {
 
@@ -74,6 +75,27 @@ Replay replay_of_view(const hidden::PlayerView& end) {
         {number, hidden::observation_text(o, view.rule_set().geometry()), "", view.diagram()});
   }
   return r;
+}
+
+// Whether `o` shows the truth: the game is over and its start holds every
+// animal (an observation of it once over does; a view read from a player's
+// text never does).
+bool truth_public(const Observation& o) {
+  const std::string placement = o.start_fen.substr(0, o.start_fen.find(' '));
+  return o.result != GameResult::kOngoing && placement.find_first_of("Xx") == std::string::npos;
+}
+
+// The rule set's terms as a front end names them.
+const char* setup_name(HiddenSetup s) {
+  return s == HiddenSetup::kChosen ? "chosen" : s == HiddenSetup::kFixed ? "fixed" : "shuffled";
+}
+const char* reveal_name(HiddenReveal r) {
+  return r == HiddenReveal::kLoser ? "loser" : r == HiddenReveal::kNone ? "none" : "both";
+}
+const char* failed_name(FailedAttack f) {
+  return f == FailedAttack::kBounce    ? "bounce"
+         : f == FailedAttack::kRefused ? "refused"
+                                       : "attacker_dies";
 }
 
 class HiddenState final : public State {
@@ -235,12 +257,44 @@ class HiddenFamily final : public Family {
   // plies as they really were.
   std::vector<SeenPly> seen_plies(const Observation& o) const override {
     const RuleSetPtr rules = load_rules_hiding(o.variant, true);
-    const std::string placement = o.start_fen.substr(0, o.start_fen.find(' '));
-    const bool truth_shown = placement.find_first_of("Xx") == std::string::npos;
-    if (o.result != GameResult::kOngoing && truth_shown) {
-      return hidden_truth_plies(rules, o.position, o.start_fen);
-    }
+    if (truth_public(o)) return hidden_truth_plies(rules, o.position, o.start_fen);
     return hidden_seen_plies(rules, o.position);
+  }
+
+  // While the game goes on, each piece as the viewer's own view knows it
+  // (its animal where known, else what it can still be); once it is over,
+  // the truth, every animal shown.
+  std::optional<ObservedBoard> observed_board(const Observation& o) const override {
+    const RuleSetPtr rules = load_rules_hiding(o.variant, true);
+    const Geometry& g = rules->geometry();
+    ObservedBoard b;
+    b.files = g.files();
+    b.ranks = g.ranks();
+    b.truth = truth_public(o);
+    if (b.truth) {
+      const Position truth = Position::from_fen(o.fen, rules);
+      for (Square s = 0; s < g.squares(); ++s) {
+        const Piece p = truth.piece_on(s);
+        if (p == kNoPiece) continue;
+        b.pieces.push_back({g.square_name(s), side_of(p), animal_of(p), {animal_of(p)}, true, 0});
+      }
+    } else {
+      for (const hidden::PieceSummary& p :
+           hidden::summarize(hidden_view_of(rules, o.position)).pieces) {
+        if (p.square.empty()) continue;
+        b.pieces.push_back({p.square, p.side, p.animal, p.candidates, p.shown, p.moves});
+      }
+    }
+    const Rules& r = rules->rules();
+    b.setup = setup_name(r.hidden_setup);
+    if (o.viewer) {
+      for (const auto& [square, animal] : hidden::start_arrangement(*rules, *o.viewer)) {
+        b.setup_squares.push_back(g.square_name(square));
+      }
+    }
+    b.terms = {{"reveal", reveal_name(r.hidden_reveal)},
+               {"failed_attack", failed_name(r.failed_attack)}};
+    return b;
   }
 
   // A side's try is answered by the arbiter from the truth, which neither

@@ -78,8 +78,7 @@ std::shared_ptr<EngineTicket> EnginePool::submit(EngineJob job, Refusal* why) {
     };
     if (stopping_) {
       refusal = Refusal::kStopping;
-    } else if (int(moves_.size() + background_.size() + lookups_.size()) >=
-               limits_.queue_capacity) {
+    } else if (queued_locked() >= limits_.queue_capacity) {
       refusal = Refusal::kQueueFull;
     } else if (count(per_client_, share_key(job)) >= limits_.per_client) {
       refusal = Refusal::kClientBusy;
@@ -295,7 +294,7 @@ EnginePool::Stats EnginePool::stats() const {
   Stats s;
   s.workers = int(engines_.size());
   s.busy = busy_;
-  s.queued = int(moves_.size() + background_.size() + lookups_.size());
+  s.queued = queued_locked();
   s.completed = completed_;
   s.refused = refused_;
   return s;

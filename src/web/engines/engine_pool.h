@@ -138,6 +138,8 @@ class EnginePool {
   // kMaxRunningLookups) rather than a place behind the hints and analyses.
   static bool lookup(const EngineJob& job) { return job.kind == EngineJob::Kind::kTables; }
   bool runnable_locked() const;
+  // Jobs waiting in all three queues (the capacity counts them together).
+  int queued_locked() const { return int(moves_.size() + background_.size() + lookups_.size()); }
   // A client's game moves and its hints and analyses have a share each, so
   // that hints (its own, or those of others behind the same address without
   // a session) never keep it from playing.

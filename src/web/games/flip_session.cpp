@@ -21,7 +21,6 @@ using flip::Action;
 using flip::FlipEnd;
 using flip::FlipPosition;
 using flip::Ply;
-using game::cell_text;
 
 namespace {
 
@@ -131,28 +130,6 @@ FlipPosition position_before(FlipPosition end, int ply) {
 
 flip::FlipPosition FlipGameSession::position_at(int ply) const {
   return position_before(position(), ply);
-}
-
-void FlipGameSession::add_family_state(Json& state, const game::Observation& seen) const {
-  const FlipPosition pos(rules_, seen.fen);
-  Json board = Json::object();
-  for (Square s = 0; s < flip::kFlipSquares; ++s) {
-    const flip::Cell c = pos.cell(s);
-    if (c != flip::kEmpty) board[flip::kFlipGeometry.square_name(s)] = cell_text(c);
-  }
-  Json pool = {{"blue", Json::object()}, {"red", Json::object()}};
-  for (int side = 0; side < kSides; ++side) {
-    for (int a = kAnimals - 1; a >= 0; --a) {
-      pool[side == 0 ? "blue" : "red"][std::string(1, animal_letter(Animal(a)))] =
-          pos.pool_count(make_piece(Side(side), Animal(a)));
-    }
-  }
-  state["kind"] = "flip";
-  state["board_size"] = {{"files", 4}, {"ranks", 4}};
-  state["board"] = board;
-  state["pool"] = pool;
-  state["hidden"] = pos.hidden_count();
-  state["quiet_plies"] = pos.quiet_plies();
 }
 
 void FlipGameSession::add_stored_play(StoredGame& s) const {

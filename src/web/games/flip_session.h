@@ -67,9 +67,6 @@ class FlipGameSession : public GameSessionBase {
   // reveals) or "a1a2". Throws GameError kRefused for an illegal one.
   void play_action(std::string_view text) override;
   void add_stored_play(StoredGame& row) const override;
-  // The board with its face-down tiles and the pool, read from the
-  // Observation's FEN (no replay of the plies).
-  void add_family_state(Json& state, const game::Observation& seen) const override;
   // A reviewed ply's value and judgement.
   std::vector<std::string> record_comments() const override;
 

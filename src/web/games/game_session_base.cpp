@@ -468,7 +468,7 @@ Json GameSessionBase::to_json_for(int seats) const {
   const game::Observation seen = observation_for(seats);
   state["viewer"] = viewer ? Json(side_json_name(*viewer)) : Json(nullptr);
   add_seen_state(state, seen);
-  add_family_state(state, seen);
+  add_board_state(state, seen);
   add_shared_state(state);
   return state;
 }

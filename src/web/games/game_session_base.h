@@ -236,8 +236,8 @@ class GameSessionBase {
   // The rules' part of the state (docs/api.md, "Game state") as the holder
   // of `seats` (SeatTable::held_by) may see it, written here for every
   // family: id, variant, ply, the moves (moves_json for its viewer, viewer_for),
-  // what its Observation shows (add_seen_state), the family's drawing
-  // (add_family_state) and the fields every game has (add_shared_state). The service adds the
+  // what its Observation shows (add_seen_state), the board's drawing
+  // (add_board_state) and the fields every game has (add_shared_state). The service adds the
   // seats, clock and offers.
   Json to_json_for(int seats) const;
   // The fields of the state that every game has, whatever its family:
@@ -368,13 +368,11 @@ class GameSessionBase {
   // where chance may decide the colours seat_to_move and
   // first_player_colour.
   void add_seen_state(Json& state, const game::Observation& seen) const;
-  // What a family's page draws beyond those, written from `seen` (and its
-  // set-up's progress): a flip game's board and pool, a hidden game's
-  // pieces as the reader knows them. None for the open game.
-  virtual void add_family_state(Json& state, const game::Observation& seen) const {
-    (void)state;
-    (void)seen;
-  }
+  // What the page draws beyond those (board_state_json.cpp), written from
+  // `seen` alone through its family's game::ObservedBoard, with the
+  // set-up's progress: face-down tiles and the pool, pieces as the reader
+  // knows them. None where the FEN says all (the open game).
+  void add_board_state(Json& state, const game::Observation& seen) const;
   // Whether the family's review judges each action by the value of every
   // action in the position before it (ReviewStep::every_action): where
   // chance follows an action (a flip's draw) or an action shows what was

@@ -90,9 +90,6 @@ class HiddenGameSession : public GameSessionBase {
   // when it is not written like a move.
   void play_action(std::string_view text) override;
   void add_stored_play(StoredGame& row) const override;
-  // What `viewer` is shown (hidden_view_json.cpp): its own view while the
-  // game goes on, the truth once it is over.
-  void add_family_state(Json& state, const game::Observation& seen) const override;
 
  private:
   // A try. Throws GameError kRefused (the reason in the mover's own terms);
