@@ -40,10 +40,10 @@ const std::string kHead = "[Blue \"Ann\"]\n[Red \"Bo\"]\n[Result \"*\"]\n[Varian
 
 TEST(FlipRecordSideLines, AreReadAndWrittenBackExactly) {
   // Blue's first flip has two side lines, the first with a nested one of
-  // Red's; Red's reply has a comment; the third ply has a side line of a move.
+  // Red's; Red's reply has a comment; the third ply has a side line too.
   const std::string text = kHead +
                            "1. b2?=L (1. a1?=e c2?=R (1... b2?=w)) (1. d4?=C) 1... c2?=l {a "
-                           "comment} 2. a1?=r\n(2. d4?=C) 2... c2b2 3. b1?=W *\n";
+                           "comment}\n2. a1?=r (2. d4?=C) 2... c2b2 3. b1?=W *\n";
   const FlipRecord record = read_flip_record(text);
   EXPECT_EQ(line_words(record.plies),
             "b2?=L [a1?=e c2?=R [b2?=w]] [d4?=C] c2?=l a1?=r [d4?=C] c2b2 b1?=W");
