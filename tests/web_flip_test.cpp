@@ -299,7 +299,8 @@ TEST_F(WebFlipTest, GamesAreStoredAndRecordsSaveAndLoad) {
                                                 {"event", "Flip Jungle game #1"},
                                                 {"result", "*"},
                                                 {"variant", "flip-fixed"},
-                                                {"ply", 2}}})))
+                                                {"ply", 2},
+                                                {"variations", json::array()}}})))
       << r.text;
   r = post(server, "/api/records/games", {{"record", "[Variant \"flip\"]\n\n1. b2?=L b2b3 *\n"}});
   EXPECT_EQ(r.status, 422) << r.text;
@@ -458,6 +459,43 @@ TEST_F(WebFlipTest, TheLoadDialogListsAFlipRecordsGame) {
   EXPECT_EQ(r.body["status"], "over");
 }
 
+// A flip record's side lines (docs/records.md) come with its game in the
+// load dialog's list, as the open game's do, so that the page puts them on
+// its analysis board; the game loaded is the record's own plies.
+TEST_F(WebFlipTest, TheLoadDialogListsAFlipRecordsSideLines) {
+  WebServer server(small_test_server(dir_, 4));
+  server.start();
+  const std::string record =
+      "[Variant \"flip\"]\n\n1. b2?=L (1. a1?=e c2?=R (1... b2?=w)) 1... c2?=l (1... c3?=r) *\n";
+  Reply r = post(server, "/api/records/games", {{"record", record}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["games"].size(), 1u);
+  const auto move = [](const char* text, json variations = json::array()) {
+    return json{{"move", text}, {"variations", variations}};
+  };
+  EXPECT_EQ(
+      r.body["games"][0]["variations"],
+      (json::array({json{{"ply", 0},
+                         {"lines", json::array({json::array(
+                                       {move("a1?=e"), move("c2?=R", json::array({json::array(
+                                                                         {move("b2?=w")})}))})})}},
+                    json{{"ply", 1}, {"lines", json::array({json::array({move("c3?=r")})})}}})))
+      << r.text;
+  r = post(server, "/api/games", {{"record", record}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  ASSERT_EQ(r.body["moves"].size(), 2u);
+  EXPECT_EQ(r.body["moves"][1]["move"], "c2?=l");
+  // A side line's flip names an animal the pool holds there, or the record is refused.
+  r = post(server, "/api/records/games",
+           {{"record", "[Variant \"flip\"]\n\n1. b2?=L c2?=l (1... c3?=L) *\n"}});
+  EXPECT_EQ(r.status, 422) << r.text;
+  EXPECT_EQ(r.body["error"]["code"], "bad_record");
+  EXPECT_EQ(r.body["error"]["message"],
+            "game 1, line 3: ply 2 c3?=L reveals an animal no face-down tile holds here (the "
+            "pool: RCDWPTErcdwptle)")
+      << r.text;
+}
+
 // An aborted game is listed with the result its record writes, "*", not
 // the draw the rules hold it as inside.
 TEST_F(WebFlipTest, TheLoadDialogListsAnAbortedGameAsItsRecordWritesIt) {
@@ -489,7 +527,8 @@ TEST_F(WebFlipTest, AFileOfSeveralFlipGamesLoadsAnyOfThem) {
                                       {"event", ""},
                                       {"result", "*"},
                                       {"variant", "flip"},
-                                      {"ply", 1}}));
+                                      {"ply", 1},
+                                      {"variations", json::array()}}));
   r = post(server, "/api/games", {{"record", record}, {"game", 2}});
   ASSERT_EQ(r.status, 201) << r.text;
   EXPECT_EQ(r.body["status"], "ongoing");

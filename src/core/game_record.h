@@ -13,15 +13,39 @@
 
 namespace jungle {
 
-// One move of a recorded game with what was written after it: its comment
+// One action of a recorded game with what was written after it: its comment
 // and the side lines that could have been played in its place, each a line
-// of moves from the position before it (written in parentheses after it,
-// docs/records.md); a side line's moves may have side lines of their own.
-struct RecordedMove {
-  Move move;
+// of actions from the position before it (written in parentheses after it,
+// docs/records.md); a side line's actions may have side lines of their own.
+// `Action` is the family's: the open game's Move, Flip Jungle's Ply (a flip
+// with what it revealed), or its text as records write it.
+template <typename Action>
+struct RecordedAction {
+  Action move;
   std::string comment;  // text of a {comment}, without the braces; may hold "[%eval ...]"
-  std::vector<std::vector<RecordedMove>> variations = {};
+  std::vector<std::vector<RecordedAction>> variations = {};
+
+  bool operator==(const RecordedAction&) const = default;
 };
+using RecordedMove = RecordedAction<Move>;
+// A recorded action as records write it ("a3a4", "b2?=L"), for front ends
+// that show any family's side lines.
+using RecordedText = RecordedAction<std::string>;
+
+// `line` with each action written by `text_of` (as records write it), its
+// comments and side lines kept.
+template <typename Action, typename TextOf>
+std::vector<RecordedText> line_as_text(const std::vector<RecordedAction<Action>>& line,
+                                       const TextOf& text_of) {
+  std::vector<RecordedText> out;
+  out.reserve(line.size());
+  for (const RecordedAction<Action>& a : line) {
+    RecordedText& t = out.emplace_back(RecordedText{text_of(a.move), a.comment});
+    for (const std::vector<RecordedAction<Action>>& side : a.variations)
+      t.variations.push_back(line_as_text(side, text_of));
+  }
+  return out;
+}
 
 // A game in the project's record format, JGN (docs/records.md): tag pairs,
 // then numbered moves in coordinate form with optional {comments} and

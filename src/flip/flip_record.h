@@ -19,6 +19,10 @@ namespace jungle::flip {
 
 using Tags = std::vector<std::pair<std::string, std::string>>;
 
+// A ply of a flip record with its comment and the side lines played instead
+// of it, as the open game's RecordedMove (core/game_record.h).
+using RecordedPly = RecordedAction<Ply>;
+
 // The record of the game `pos` holds (its initial FEN and its plies). `tags`
 // gives Event, Blue, Red and any others; Result, Variant, FEN and
 // Termination are written from the game.
@@ -32,12 +36,23 @@ std::string write_flip_record(const FlipPosition& pos, const Tags& tags = {},
 
 struct FlipRecord {
   Tags tags;
-  FlipPosition position;  // after every ply of the record
+  FlipPosition position;  // after every ply of the game (its side lines' not played)
+  // The game's plies (position.history()) with their comments and side lines.
+  std::vector<RecordedPly> plies = {};
 };
 
+// A record as read, written back: its tags, and its plies with their
+// comments and side lines in parentheses after the ply each stands in for
+// (docs/records.md, "Side lines"). A record's Result that the board does
+// not show (a resignation, a result given) is written again as read.
+std::string write_flip_record(const FlipRecord& record);
+
 // Reads the first game of a record. Its Variant must name a flip set (a
-// shipped one, or a .toml path when `allow_files`). Throws RecordError
-// (core/game_record.h) with the line and, for a bad ply, its number.
+// shipped one, or a .toml path when `allow_files`). Side lines are replayed
+// from the position before the ply they stand in for: each of their plies
+// must be legal there, a flip's animal one the pool holds. Throws
+// RecordError (core/game_record.h) with the line and, for a bad ply, its
+// number counted from the game's start.
 FlipRecord read_flip_record(std::string_view text, bool allow_files = false);
 
 // Every game of a record (a file may hold several, each ending with its

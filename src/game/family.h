@@ -56,8 +56,25 @@ struct RecordedGame {
   std::optional<Replay> seen;
   // The record's comments by ply ("" where none), where the family keeps them.
   std::vector<std::string> comments;
+  // The record's side lines by ply (none where a ply has none), where the
+  // family's records keep them: each a line from the position before that
+  // ply, as records write its actions ("a3a4", "b2?=L"), nested alike.
+  std::vector<std::vector<std::vector<RecordedText>>> side_lines;
 
   std::string tag(std::string_view name) const;  // "" when absent
+
+  // Keeps the comments and side lines of a record's game `actions`, each
+  // action written by `text_of`.
+  template <typename Action, typename TextOf>
+  void keep_comments_and_side_lines(const std::vector<RecordedAction<Action>>& actions,
+                                    const TextOf& text_of) {
+    for (const RecordedAction<Action>& a : actions) {
+      comments.push_back(a.comment);
+      std::vector<std::vector<RecordedText>>& lines = side_lines.emplace_back();
+      for (const std::vector<RecordedAction<Action>>& line : a.variations)
+        lines.push_back(line_as_text(line, text_of));
+    }
+  }
 };
 
 // The game as it started: a copy of `state` with every action taken back.

@@ -398,6 +398,7 @@ class FlipFamily final : public Family {
     for (flip::FlipRecord& r : flip::read_flip_records(text, source.folder.has_value())) {
       RecordedGame g;
       g.tags = r.tags;
+      g.keep_comments_and_side_lines(r.plies, flip::ply_text);
       auto state = std::make_unique<FlipState>(std::move(r.position), g.tag("Variant"));
       state->adopt_declared(recorded_declaration(g.tag("Result"), g.tag("Termination")));
       g.state = std::move(state);

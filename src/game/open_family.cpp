@@ -245,7 +245,7 @@ class OpenFamily final : public Family {
       RecordedGame g;
       g.tags = r.tags;
       g.state = std::make_unique<OpenState>(Game::from_record(r, source));
-      for (const RecordedMove& m : r.moves) g.comments.push_back(m.comment);
+      g.keep_comments_and_side_lines(r.moves, [&r](const Move& m) { return r.board.move_text(m); });
       out.push_back(std::move(g));
     }
     return out;

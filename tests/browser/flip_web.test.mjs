@@ -7,6 +7,8 @@
 // switches on.
 //   JUNGLE_BINARY=build/x/jungle JUNGLE_SCREENSHOTS=build/x/screenshots node --test tests/browser/
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import * as h from './harness.mjs';
@@ -324,6 +326,52 @@ test('a flip side line: a tile turned over in a past position reveals the animal
   assert.equal(analysed[0], 'flip ?r2/2c1/4/L3 w D 1 2');
   await shot('flip-side-line-analysis');
   await page.locator('#analyse-toggle').uncheck();
+});
+
+test("a flip record's side lines load onto the analysis board and download again with the game", async () => {
+  const loaded = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  loaded.on('pageerror', (e) => {
+    throw e;
+  });
+  await h.openPage(loaded, url);
+  if (await loaded.locator('#dlg-new').isVisible()) await loaded.keyboard.press('Escape');
+  // Two tiles face down hide a Blue Dog and a Red Rat. Blue's first ply has
+  // a side line that turns one over; Red's reply has one that turns the other.
+  const moves = '1. a1b1 (1. b4?=r c2c3) 1... c2c3 (1... a4?=D) 2. b1b2 *';
+  const record = `[Variant "flip"]\n[FEN "??2/4/2c1/L3 w Dr 0 1"]\n[Blue "Ann"]\n\n${moves}\n`;
+  await loaded.locator('#btn-load').click();
+  await loaded.locator('#load-text').fill(record);
+  await loaded.locator('#load-go').click();
+  await loaded.locator('#dlg-load').waitFor({ state: 'hidden' });
+  // The game's three plies and its side lines' three.
+  await h.waitForMoves(loaded, 6);
+  assert.deepEqual(await loaded.locator('#moves li.variation button.mv').allTextContents(), ['b4?=r', 'c2c3', 'a4?=D']);
+  // The game is the record's own plies.
+  const game = await loaded.evaluate(async () => (await fetch(`/api/games/${location.hash.split('=')[1]}`)).json());
+  assert.deepEqual(
+    game.moves.map((m) => m.move),
+    ['a1b1', 'c2c3', 'b1b2'],
+  );
+  // A side line's flip shows the animal the record named.
+  await loaded.locator('#moves li.variation button.mv', { hasText: 'a4?=D' }).click();
+  await loaded.locator('#flip-board[data-line] .flip-cell[data-square="a4"][data-piece="D"]').waitFor();
+  // The loaded record is reviewed by itself: once done, the record's comments stay as they are.
+  await loaded.locator('#review-panel[data-status="done"]').waitFor({ timeout: 30000 });
+  const [download] = await Promise.all([loaded.waitForEvent('download'), loaded.locator('#btn-download').click()]);
+  const file = path.join(work, 'flip-side-lines.jgn');
+  await download.saveAs(file);
+  const text = readFileSync(file, 'utf8');
+  assert.match(text, /\[Variant "flip"\]\n/);
+  assert.match(text, /\[FEN "\?\?2\/4\/2c1\/L3 w Dr 0 1"\]\n/);
+  // The review's comments aside (their values are the engine's), the plies
+  // and side lines are the record's as it was loaded.
+  const body = text.slice(text.indexOf('\n\n') + 2);
+  const words = body.replace(/\{[^}]*\}/g, ' ').trim().split(/\s+/);
+  assert.equal(words.join(' '), moves, text);
+  // The project's reader takes it, side lines and all.
+  const check = spawnSync(h.binary, ['pgn', 'check', file], { encoding: 'utf8' });
+  assert.equal(check.status, 0, check.stdout + check.stderr);
+  await loaded.close();
 });
 
 test('the editor sets up a flip position: tiles face up and face down, the pool follows; "Analyse" opens it on the analysis board', async () => {

@@ -4,7 +4,8 @@
 // - A FEN is refused with FlipFenError or makes a position whose FEN reads
 //   back to itself, and every legal action plays and takes back to it.
 // - A record is refused with RecordError or reads to a game whose written
-//   record reads back to the same plies and is stable after one round.
+//   record reads back to the same plies, comments and side lines and is
+//   stable after one round.
 // - A ply is refused, or is one of the legal actions (with, for a flip, an
 //   animal the pool holds).
 
@@ -69,7 +70,8 @@ void fuzz_record(const std::string& text) {
   } catch (const RecordError&) {
     return;
   }
-  const std::string written = write_flip_record(record->position, record->tags);
+  // Written as read: its comments and side lines too.
+  const std::string written = write_flip_record(*record);
   std::optional<FlipRecord> again;
   try {
     again.emplace(read_flip_record(written));
@@ -78,8 +80,9 @@ void fuzz_record(const std::string& text) {
   }
   fuzz::require(again->position.history() == record->position.history(),
                 "a written flip record keeps its plies", text);
-  fuzz::require(write_flip_record(again->position, again->tags) == written,
-                "writing is stable after one round", text);
+  fuzz::require(line_as_text(again->plies, ply_text) == line_as_text(record->plies, ply_text),
+                "a written flip record keeps its comments and side lines", text);
+  fuzz::require(write_flip_record(*again) == written, "writing is stable after one round", text);
 }
 
 void fuzz_ply(const FlipRulesPtr& rules, const uint8_t* data, size_t size) {

@@ -89,6 +89,11 @@ FLIP = [  # (mode, set, bytes)
     (2, "flip", bytes([0]) + b"b2?=L"),
     (2, "flip", bytes([3, 5, 9, 200]) + b"a1a2"),
     (2, "flip-fixed", bytes([6, 1, 2, 3, 4, 5, 6]) + b"c3?=e"),
+    # Side lines (docs/records.md): nested, with a comment, and one whose
+    # flip names an animal the pool no longer holds.
+    (1, "flip", b'[Variant "flip"]\n\n1. b2?=L (1. a1?=e c2?=R (1... b2?=w)) (1. d4?=C)\n'
+                b"1... c2?=l {c} 2. a1?=r (2. d4?=C) c2b2 *\n"),
+    (1, "flip", b'[Variant "flip"]\n\n1. b2?=L c2?=l (1... c3?=L) *\n'),
 ]
 
 # Hidden games (fuzz_hidden): the first byte even for a record; odd for a

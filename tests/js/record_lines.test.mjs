@@ -48,3 +48,24 @@ test('a game starting with Red to move numbers its side lines from there', () =>
 test("records are named for the project's format", () => {
   assert.equal(recordFileName(7), 'jungle-game-7.jgn');
 });
+
+test('a flip record: a side line flip is written with its animal, numbered as the flip writer numbers', () => {
+  // A flip set's FEN: its side field "-" and its pool; and a flip-fixed
+  // game from a FEN with Red to move at move 7, which the flip writer still
+  // numbers from 1 (src/flip/flip_record.cpp): the record's own numbers rule.
+  const flip = '[Result "*"]\n[Variant "flip"]\n\n1. b2?=L c2?=l 2. a1?=r *\n';
+  const start = '????/????/????/???? - RCDWPTLErcdwptle 0 1';
+  const lines = new Map([
+    [0, [node('a1?=e', [node('c2?=R')])]],
+    [1, [node('c3?=l')]],
+  ]);
+  assert.equal(
+    recordWithSideLines(flip, start, lines),
+    '[Result "*"]\n[Variant "flip"]\n\n1. b2?=L (1. a1?=e c2?=R) 1... c2?=l (1... c3?=l) 2. a1?=r *\n',
+  );
+  const fixed = '[Variant "flip-fixed"]\n[FEN "4/4/4/L2l b - 0 7"]\n\n1. d1c1 a1b1 *\n';
+  assert.equal(
+    recordWithSideLines(fixed, '4/4/4/L2l b - 0 7', new Map([[1, [node('a1a2')]]])),
+    '[Variant "flip-fixed"]\n[FEN "4/4/4/L2l b - 0 7"]\n\n1. d1c1 a1b1 (1... a1a2) *\n',
+  );
+});

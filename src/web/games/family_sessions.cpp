@@ -5,6 +5,7 @@
 #include "web/games/flip_session.h"
 #include "web/games/game_session.h"
 #include "web/games/hidden_session.h"
+#include "web/games/record_variations.h"
 
 namespace jungle::web {
 
@@ -118,7 +119,8 @@ Json recorded_games_json(const std::vector<game::RecordedGame>& records) {
               // one, a hidden game's refused try another.
               {"ply", r.state  ? game::replay_of(*r.state).steps.size()
                       : r.seen ? r.seen->steps.size()
-                               : size_t(0)}};
+                               : size_t(0)},
+              {"variations", record_variations_json(r.side_lines)}};
     if (!r.tag("View").empty()) line["view"] = r.tag("View");
     list.push_back(std::move(line));
   }
@@ -206,8 +208,9 @@ std::unique_ptr<GameSessionBase> session_from_stored(const StoredGame& row,
 
 Json record_games_json(std::string_view text, const VariantCatalog& catalog) {
   const game::Family& family = family_of_record_text(text, catalog);
-  // The open game's list adds each game's side lines, which its own record
-  // reader keeps.
+  // The open game's list is its sessions' own (a record's games are read
+  // with the web's rule set catalog); the others' come from the game
+  // interface, side lines included where the family's records keep them.
   if (session_type(family) == SessionType::kBoard) {
     return GameSession::record_games_json(text, catalog);
   }

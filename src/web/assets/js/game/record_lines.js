@@ -20,7 +20,7 @@ const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 /**
  * Side to move and full move number of a FEN, read from its fields as the
- * writer does (record_writer.cpp, fen_numbering).
+ * open game's writer does (record_writer.cpp, fen_numbering).
  * @param {string} fen @returns {{ red: boolean, number: number }}
  */
 function numbering(fen) {
@@ -28,6 +28,21 @@ function numbering(fen) {
   const index = fields.length >= 6 ? 5 : 3;
   const n = Number(fields[index]);
   return { red: fields[1] === 'b', number: Number.isInteger(n) && n >= 1 ? n : 1 };
+}
+
+/**
+ * How the record numbers its first move, as its writer numbered it: "1."
+ * or "7..." before it. Every family's writer numbers a game's first move,
+ * but not alike: a flip record counts from 1 at the game's start whoever
+ * moved first (flip_record.cpp), whatever its FEN says. Null when the
+ * record has no move.
+ * @param {string[]} tokens @returns {{ red: boolean, number: number } | null}
+ */
+function writtenNumbering(tokens) {
+  const first = tokens.find((t) => !t.startsWith('{') && !RESULTS.has(t));
+  const number = first?.match(/^(\d+)(\.+)$/);
+  if (!number) return null;
+  return { red: number[2].length > 1, number: Number(number[1]) };
 }
 
 /**
@@ -102,7 +117,8 @@ export function recordWithSideLines(record, startFen, branches) {
   /** @type {RecordMove[]} */
   const moves = [];
   let result = '*';
-  for (const token of body.match(/\{[^}]*\}|[^\s{}]+/g) ?? []) {
+  const tokens = body.match(/\{[^}]*\}|[^\s{}]+/g) ?? [];
+  for (const token of tokens) {
     if (token.startsWith('{')) {
       const last = moves[moves.length - 1];
       const said = token.slice(1, -1).trim();
@@ -116,7 +132,7 @@ export function recordWithSideLines(record, startFen, branches) {
   for (const [ply, nodes] of branches) {
     if (ply < moves.length) moves[ply].variations.push(...nodes.map(lineFrom));
   }
-  const { red, number } = numbering(startFen);
+  const { red, number } = writtenNumbering(tokens) ?? numbering(startFen);
   /** @type {string[]} */
   const words = [];
   writeLine(moves, red, number, words);

@@ -301,13 +301,14 @@ export async function continueFromHere(g) {
 /**
  * Whether the game's record has side lines to add, which only this page
  * knows (the server writes the game's own moves). A hidden-pieces game's
- * record is of announcements, and a record where chance acts keeps what
- * each flip revealed but no side lines (docs/records.md): neither has any.
+ * record is of announcements and its positions cannot be explored, so it
+ * has none; where chance acts, a side line's flip is written with the
+ * animal it revealed, as the game's are (docs/records.md).
  * @param {Game} g
  */
 export function hasSideLines(g) {
   current();
-  if (hidesInformation(g) || allows(g, 'chance')) return false;
+  if (hidesInformation(g)) return false;
   return [...tree.branches.values()].some((nodes) => nodes.length > 0);
 }
 
