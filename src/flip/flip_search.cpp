@@ -17,6 +17,8 @@ constexpr double kDrawnTableEval = 0.05;
 // first; the enemy's is the side to move's to take.
 constexpr double kBoxedInOwn = 0.4;
 constexpr double kBoxedInEnemy = 0.6;
+// The material lead (a Cat) from which lead_draw_cost applies.
+constexpr double kLeadForDrawCost = 10;
 }  // namespace
 
 double FlipSearcher::evaluate(const FlipPosition& pos) const {
@@ -32,7 +34,12 @@ double FlipSearcher::evaluate(const FlipPosition& pos) const {
 
 double FlipSearcher::draw_score(const FlipPosition& pos) const {
   if (!root_side_known_ || !pos.colours_known()) return 0;
-  return pos.side_to_move() == root_side_ ? -options_.contempt : options_.contempt;
+  double cost = options_.contempt;
+  if (options_.lead_draw_cost > 0 && pos.hidden_count() > 0) {
+    const double lead = flip_material(pos, 1.0) * (pos.side_to_move() == root_side_ ? 1 : -1);
+    if (lead >= kLeadForDrawCost) cost += options_.lead_draw_cost;
+  }
+  return pos.side_to_move() == root_side_ ? -cost : cost;
 }
 
 std::optional<double> FlipSearcher::table_score(const FlipPosition& pos, int ply) {

@@ -58,6 +58,13 @@ struct FlipSearchOptions {
   // risks to avoid draws scored worse against the careful player
   // (docs/flip.md, "Node-limited matches").
   double contempt = 0;
+  // What a draw costs the side the search is for, in points, on top of
+  // `contempt`, while tiles are face down and that side is ahead in material
+  // (by a Cat or more, kLeadForDrawCost, the pool counted whole): the early
+  // repetitions the engine let PIMC have while ahead (docs/flip.md, "Where
+  // the points go against PIMC"), without the risks a draw cost everywhere
+  // took. 0: off.
+  double lead_draw_cost = 0;
   // Chance nodes average expected results, not points: each outcome's value
   // as a share 0..1 by the curve 1/(1+e^(-v/scale)) (a won end 1, a lost
   // one 0), the average turned back into points by its inverse. Maximising
