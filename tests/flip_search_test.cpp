@@ -372,6 +372,32 @@ TEST(FlipSearch, AnExpectationBeyondTheEvaluationIsNoProof) {
   EXPECT_EQ(e.depth, 6);
 }
 
+TEST(FlipSearch, ALeadDrawCostsTheLeaderOnlyWhileTilesAreFaceDown) {
+  // Games drawn by the quiet limit (40 plies), valued for the side to move
+  // by the search: a draw costs it Lead Draw Cost while a tile is face down
+  // and it is ahead by a Cat or more (here an Elephant and a Lion to come
+  // against a Cat); behind, or with every tile up, a draw is a draw.
+  const FlipRulesPtr rules = load_flip_rules("flip");
+  FlipSearchOptions options;
+  options.lead_draw_cost = 30;
+  FlipSearcher searcher(options);
+  FlipPosition ahead(rules, "E2?/4/4/3c w L 40 1");
+  ASSERT_NE(ahead.end(), FlipEnd::kNone);
+  EXPECT_EQ(searcher.value(ahead, 1), -30);
+  FlipPosition behind(rules, "E2?/4/4/3c b L 40 1");
+  EXPECT_EQ(searcher.value(behind, 1), 0);
+  FlipPosition all_up(rules, "E3/4/4/3c w - 40 1");
+  EXPECT_EQ(searcher.value(all_up, 1), 0);
+  // Off by default: the same draw while ahead is worth nothing more.
+  FlipSearcher plain;
+  EXPECT_EQ(plain.value(ahead, 1), 0);
+  // Draw Cost (contempt) adds to it.
+  options.contempt = 5;
+  FlipSearcher both(options);
+  EXPECT_EQ(both.value(ahead, 1), -35);
+  EXPECT_EQ(both.value(behind, 1), -5);
+}
+
 TEST(FlipSearch, WonEndingsAreWonOverTheBoard) {
   // Endings the tables call won, played out by the engine for the winner
   // against the engine for the loser: every one ends in the win, never in a

@@ -86,15 +86,18 @@ TEST(FlipUci, RejectsFlipsWithoutOutcomeAndUnknownPlies) {
 }
 
 TEST(FlipUci, TheSearchsSettingsAreOptions) {
-  // What `jungle flip-match` sets with --no-quiescence, --no-tt, --contempt
-  // and --chance-scale, offered over the protocol by the flip engine alone.
+  // What `jungle flip-match` sets with --no-quiescence, --no-tt, --contempt,
+  // --chance-scale, --boxed-in and --lead-draw-cost, offered over the
+  // protocol by the flip engine alone.
   Session s;
   s.send("setoption name Variant value flip");
   const std::vector<std::string> uci = s.send("uci");
   for (const char* line : {"option name Quiescence type check default true",
                            "option name Transposition Table type check default true",
                            "option name Draw Cost type spin default 0 min 0 max 500",
-                           "option name Chance Scale type spin default 25 min 0 max 1000"}) {
+                           "option name Chance Scale type spin default 25 min 0 max 1000",
+                           "option name Boxed In type check default false",
+                           "option name Lead Draw Cost type spin default 0 min 0 max 500"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Draw Cost value 600")),
@@ -117,6 +120,8 @@ TEST(FlipUci, TheSearchsSettingsAreOptions) {
        [](flip::FlipSearchOptions& o) { o.transposition_table = false; }},
       {"Draw Cost", "30", [](flip::FlipSearchOptions& o) { o.contempt = 30; }},
       {"Chance Scale", "0", [](flip::FlipSearchOptions& o) { o.chance_scale = 0; }},
+      {"Boxed In", "true", [](flip::FlipSearchOptions& o) { o.boxed_in = true; }},
+      {"Lead Draw Cost", "30", [](flip::FlipSearchOptions& o) { o.lead_draw_cost = 30; }},
   };
   std::vector<std::string> reports;
   for (const Setting& setting : settings) {

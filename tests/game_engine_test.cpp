@@ -400,7 +400,7 @@ TEST(GameEngine, EachFamilyOffersTheOptionsItHonours) {
   // `jungle hidden-match` set.
   EXPECT_EQ(names("flip"),
             "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Quiescence, Transposition "
-            "Table, Draw Cost, Chance Scale, Clear Hash");
+            "Table, Draw Cost, Chance Scale, Boxed In, Lead Draw Cost, Clear Hash");
   EXPECT_EQ(names("hidden"),
             "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Method, Model, Tree Pruning, "
             "Worlds, Candidates, Contact, World Lines, First Share, Risk, Anchor, Clear Hash");

@@ -59,6 +59,8 @@ struct AliasOptions {
   bool no_tt = false;
   int contempt = 0;
   int chance_scale = -1;  // below 0: the search's own
+  bool boxed_in = false;
+  int lead_draw_cost = 0;
   int tables = 0;
 
   // Hidden pieces'.
@@ -163,6 +165,13 @@ void add_flip_options(CLI::App& cmd, AliasOptions& opt) {
                  "What a draw costs the engine, in points (a Cat 10; the engine's option Draw "
                  "Cost)")
       ->check(CLI::Range(0, 500));
+  cmd.add_flag("--boxed-in", opt.boxed_in,
+               "Engine weighing its animals boxed in beside face-down tiles (the engine's "
+               "option Boxed In)");
+  cmd.add_option("--lead-draw-cost", opt.lead_draw_cost,
+                 "What a draw costs the engine, in points, while tiles are face down and it is "
+                 "ahead (the engine's option Lead Draw Cost)")
+      ->check(CLI::Range(0, 500));
   cmd.add_flag("--no-tt", opt.no_tt,
                "Engine without its transposition table (the engine's option Transposition "
                "Table)");
@@ -204,6 +213,8 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     options.transposition_table = !opt.no_tt;
     options.contempt = opt.contempt;
     if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
+    options.boxed_in = opt.boxed_in;
+    options.lead_draw_cost = opt.lead_draw_cost;
     return game::flip_seer_engine(rules, limits, options);
   }
   // The engine is the protocol's (game/flip_engine.h).
@@ -213,6 +224,9 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
   if (opt.contempt != 0) settings.emplace_back("Draw Cost", std::to_string(opt.contempt));
   if (opt.chance_scale >= 0)
     settings.emplace_back("Chance Scale", std::to_string(opt.chance_scale));
+  if (opt.boxed_in) settings.emplace_back("Boxed In", "true");
+  if (opt.lead_draw_cost != 0)
+    settings.emplace_back("Lead Draw Cost", std::to_string(opt.lead_draw_cost));
   game::Limits per_move;
   per_move.movetime_ms = limits.movetime_ms;
   per_move.nodes = limits.nodes;

@@ -8,197 +8,7 @@
 namespace jungle::flip {
 
 namespace {
-
-// Points per animal in rank order; the Rat is worth more than its rank
-// while it may take the Elephant, and the Elephant less while an enemy Rat
-// that may take it is left.
-constexpr double kValue[kAnimals] = {10, 10, 20, 30, 40, 50, 65, 80};
-constexpr double kRatHunter = 25;
-constexpr double kHuntedElephant = 70;
-constexpr double kHiddenShare = 0.9;  // an animal still face down is not yet in play
-constexpr double kMobility = 1.5;
-constexpr double kOwnThreat = 0.8;    // the side to move takes what it threatens, mostly
-constexpr double kEnemyThreat = 0.3;  // it can often step away from what is threatened
-// An animal closer to an enemy it may take presses it toward the edge and
-// a capture before the quiet limit draws: a share of the prey's value per
-// step saved out of the board's longest distance (6).
-constexpr double kHunt = 0.06;
-
-}  // namespace
-
-double flip_piece_value(const FlipRules& r, Animal a, bool enemy_rat) {
-  if (a == kRat && r.rat_takes_elephant) return kRatHunter;
-  if (a == kElephant && r.rat_takes_elephant && enemy_rat) return kHuntedElephant;
-  return kValue[a];
-}
-
-std::array<bool, kSides> flip_rats_left(const FlipPosition& pos) {
-  std::array<bool, kSides> rat_left{};
-  for (Side s : {kBlue, kRed}) rat_left[s] = pos.pool_count(make_piece(s, kRat)) > 0;
-  for (Square sq = 0; sq < kFlipSquares; ++sq) {
-    const Cell c = pos.cell(sq);
-    if (c < kEmpty && animal_of(Piece(c)) == kRat) rat_left[side_of(Piece(c))] = true;
-  }
-  return rat_left;
-}
-
-namespace {
-
-// Terminal score for the side to move, a win sooner being worth more;
-// `draw` is a draw's.
-double terminal_score(const FlipPosition& pos, GameResult r, int ply, double draw = 0) {
-  if (r == GameResult::kDraw || r == GameResult::kOngoing) return draw;
-  const Side winner = r == GameResult::kBlueWins ? kBlue : kRed;
-  return winner == pos.side_to_move() ? kFlipWin - ply : -kFlipWin + ply;
-}
-
-// Each side's animals in the pool at `hidden_share` of their values.
-std::array<double, kSides> pool_material(const FlipPosition& pos,
-                                         const std::array<bool, kSides>& rat_left,
-                                         double hidden_share) {
-  std::array<double, kSides> material{};
-  for (int p = 0; p < kPieceKinds; ++p) {
-    const Side s = side_of(Piece(p));
-    material[s] += pos.pool_count(Piece(p)) * hidden_share *
-                   flip_piece_value(pos.rules(), animal_of(Piece(p)), rat_left[opponent(s)]);
-  }
-  return material;
-}
-
-}  // namespace
-
-double flip_material(const FlipPosition& pos, double hidden_share) {
-  if (!pos.colours_known()) return 0;
-  const std::array<bool, kSides> rat_left = flip_rats_left(pos);
-  std::array<double, kSides> material = pool_material(pos, rat_left, hidden_share);
-  for (Square sq = 0; sq < kFlipSquares; ++sq) {
-    const Cell c = pos.cell(sq);
-    if (c >= kEmpty) continue;
-    const Side s = side_of(Piece(c));
-    material[s] += flip_piece_value(pos.rules(), animal_of(Piece(c)), rat_left[opponent(s)]);
-  }
-  return material[pos.side_to_move()] - material[opponent(pos.side_to_move())];
-}
-
-double flip_evaluate(const FlipPosition& pos) {
-  if (!pos.colours_known()) return 0;
-  const FlipRules& r = pos.rules();
-  const std::array<bool, kSides> rat_left = flip_rats_left(pos);
-  // The face-up animals are added in the one pass over the board below.
-  std::array<double, kSides> material = pool_material(pos, rat_left, kHiddenShare);
-  std::array<double, kSides> mobility{}, threat{}, hunt{};
-  for (Square sq = 0; sq < kFlipSquares; ++sq) {
-    const Cell c = pos.cell(sq);
-    if (c >= kEmpty) continue;
-    const Side s = side_of(Piece(c));
-    const Animal a = animal_of(Piece(c));
-    const double mine = flip_piece_value(r, a, rat_left[opponent(s)]);
-    material[s] += mine;
-    for (Square other = 0; other < kFlipSquares; ++other) {
-      const Cell prey = pos.cell(other);
-      if (prey >= kEmpty || side_of(Piece(prey)) == s ||
-          pos.combat(a, animal_of(Piece(prey))) != Combat::kTakes)
-        continue;
-      const int distance = std::abs(kFlipGeometry.file_of(sq) - kFlipGeometry.file_of(other)) +
-                           std::abs(kFlipGeometry.rank_of(sq) - kFlipGeometry.rank_of(other));
-      hunt[s] = std::max(hunt[s], kHunt * (6 - distance) *
-                                      flip_piece_value(r, animal_of(Piece(prey)), rat_left[s]));
-    }
-    for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << sq); t; t &= t - 1) {
-      const Cell target = pos.cell(std::countr_zero(t));
-      if (target == kEmpty) {
-        mobility[s] += 1;
-        continue;
-      }
-      if (target == kHidden || side_of(Piece(target)) == s) continue;
-      const Animal victim = animal_of(Piece(target));
-      const double theirs = flip_piece_value(r, victim, rat_left[s]);
-      double gain = 0;
-      switch (pos.combat(a, victim)) {
-        case Combat::kTakes:
-          gain = theirs;
-          break;
-        case Combat::kBothDie:
-          gain = theirs - mine;
-          break;
-        default:
-          continue;
-      }
-      mobility[s] += 1;
-      threat[s] = std::max(threat[s], gain);
-    }
-  }
-  const Side us = pos.side_to_move(), them = opponent(us);
-  const double score = material[us] - material[them] + kMobility * (mobility[us] - mobility[them]) +
-                       kOwnThreat * threat[us] - kEnemyThreat * threat[them] + hunt[us] -
-                       hunt[them];
-  return std::clamp(score, -kFlipEvalMax, kFlipEvalMax);
-}
-
-// ---------------------------------------------------------------------------
-
-namespace {
-constexpr size_t kMaxSolverMemo = 4'000'000;
-}  // namespace
-
-bool FlipSolver::can_solve(const FlipPosition& pos) const {
-  return pos.hidden_count() == 0 && pos.colours_known() && pos.rules().quiet_limit > 0 &&
-         pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= max_pieces_;
-}
-
-FlipSolver::Key FlipSolver::key_of(const FlipPosition& pos) {
-  Key k{0, 0, uint32_t(pos.side_to_move()) << 20 | uint32_t(pos.quiet_plies())};
-  for (Square s = 0; s < 12; ++s) k.cells_low |= uint64_t(pos.cell(s)) << (5 * s);
-  for (Square s = 12; s < kFlipSquares; ++s)
-    k.cells_high |= uint64_t(pos.cell(s)) << (5 * (s - 12));
-  return k;
-}
-
-std::optional<int> FlipSolver::known(const FlipPosition& pos) const {
-  if (!can_solve(pos)) return std::nullopt;
-  if (auto it = memo_.find(key_of(pos)); it != memo_.end()) return it->second;
-  return std::nullopt;
-}
-
-std::optional<int> FlipSolver::solve(const FlipPosition& pos) {
-  if (!can_solve(pos)) return std::nullopt;
-  if (auto it = memo_.find(key_of(pos)); it != memo_.end()) return it->second;
-  // Each set of animals solved fills it anew: bound the memory, not the speed.
-  if (memo_.size() > kMaxSolverMemo) memo_.clear();
-  // A copy without history and without the repetition rule, so that the
-  // value depends on the memo's key alone.
-  FlipRules rules = pos.rules();
-  rules.repetitions = 0;
-  FlipPosition copy(std::make_shared<const FlipRules>(rules), pos.fen());
-  return solve_rec(copy);
-}
-
-int FlipSolver::solve_rec(FlipPosition& pos) {
-  const Key key = key_of(pos);
-  if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-  GameResult result;
-  int best;
-  if (pos.end(&result) != FlipEnd::kNone) {
-    best = int(terminal_score(pos, result, 0));
-  } else {
-    best = -int(kFlipWin) - 1;
-    for (Action a : pos.legal_actions()) {
-      pos.play({a, kNoPiece});
-      int v = -solve_rec(pos);
-      pos.undo();
-      v -= (v > 0) - (v < 0);  // one ply further from the end
-      best = std::max(best, v);
-    }
-  }
-  memo_.emplace(key, best);
-  return best;
-}
-
-// ---------------------------------------------------------------------------
-
-namespace {
 constexpr size_t kTTSize = size_t(1) << 18;
-constexpr double kProbeWidth = 1e-7;
 constexpr int kQuiescencePlies = 8;
 // Tables of this many animals or fewer are built inside the tree when met.
 constexpr int kCheapTablePieces = 4;
@@ -207,6 +17,8 @@ constexpr double kDrawnTableEval = 0.05;
 // first; the enemy's is the side to move's to take.
 constexpr double kBoxedInOwn = 0.4;
 constexpr double kBoxedInEnemy = 0.6;
+// The material lead (a Cat) from which lead_draw_cost applies.
+constexpr double kLeadForDrawCost = 10;
 }  // namespace
 
 double FlipSearcher::evaluate(const FlipPosition& pos) const {
@@ -222,7 +34,12 @@ double FlipSearcher::evaluate(const FlipPosition& pos) const {
 
 double FlipSearcher::draw_score(const FlipPosition& pos) const {
   if (!root_side_known_ || !pos.colours_known()) return 0;
-  return pos.side_to_move() == root_side_ ? -options_.contempt : options_.contempt;
+  double cost = options_.contempt;
+  if (options_.lead_draw_cost > 0 && pos.hidden_count() > 0) {
+    const double lead = flip_material(pos, 1.0) * (pos.side_to_move() == root_side_ ? 1 : -1);
+    if (lead >= kLeadForDrawCost) cost += options_.lead_draw_cost;
+  }
+  return pos.side_to_move() == root_side_ ? -cost : cost;
 }
 
 std::optional<double> FlipSearcher::table_score(const FlipPosition& pos, int ply) {
@@ -279,7 +96,7 @@ double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, in
     ++nodes_;
     GameResult result;
     const double v = pos.end(&result) != FlipEnd::kNone
-                         ? -terminal_score(pos, result, ply + 1, draw_score(pos))
+                         ? -flip_terminal_score(pos, result, ply + 1, draw_score(pos))
                          : -quiescence(pos, -beta, -alpha, ply + 1, left - 1);
     pos.undo();
     if (v > best) {
@@ -376,7 +193,8 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
     aborted_ = true;
   if (aborted_) return 0;
   GameResult result;
-  if (pos.end(&result) != FlipEnd::kNone) return terminal_score(pos, result, ply, draw_score(pos));
+  if (pos.end(&result) != FlipEnd::kNone)
+    return flip_terminal_score(pos, result, ply, draw_score(pos));
   // A repeated position inside the search is scored as the draw it can be
   // made into: a side that is ahead must make progress, not circle.
   if (ply > 0 && pos.rules().repetitions > 0 && pos.occurrences() >= 2) return draw_score(pos);
@@ -437,169 +255,6 @@ double FlipSearcher::action_value(FlipPosition& pos, Action a, int depth, double
   const double v = -search_node(pos, depth - 1, -beta, -alpha, ply + 1);
   pos.undo();
   return v;
-}
-
-double FlipSearcher::probe_bound(FlipPosition& pos, int depth, double threshold, int ply) {
-  // A lower bound on the value of this decision node from its first action
-  // alone, searched with a window just around `threshold`; -kFlipWin when
-  // the probe fails low and so bounds nothing.
-  GameResult result;
-  if (pos.end(&result) != FlipEnd::kNone || depth <= 0 ||
-      (options_.endgame_pieces > 0 && endgames_.built(pos))) {
-    return search_node(pos, depth, -kFlipWin, kFlipWin, ply);
-  }
-  ActionList list = pos.legal_actions();
-  order(pos, list);
-  const double lo = std::clamp(threshold, -kFlipWin, kFlipWin) - kProbeWidth;
-  const double v = action_value(pos, list.items[0], depth, lo, lo + 2 * kProbeWidth, ply);
-  return v > lo ? v : -kFlipWin;
-}
-
-void FlipSearcher::know_tiles(const std::optional<FlipDeal>& tiles) {
-  if (tiles == tiles_) return;
-  tiles_ = tiles;
-  std::fill(tt_.begin(), tt_.end(), TTEntry{});
-}
-
-Outcomes FlipSearcher::flip_outcomes(const FlipPosition& pos, Square square) const {
-  if (tiles_) {
-    const Piece known = (*tiles_)[square];
-    if (known != kNoPiece && pos.pool_count(known) > 0) {
-      Outcomes one;
-      one.piece[0] = known;
-      one.count[0] = 1;
-      one.size = 1;
-      one.total = 1;
-      return one;
-    }
-  }
-  return pos.outcomes();
-}
-
-namespace {
-
-// A value in points as an expected result 0..1 and back (chance_scale):
-// the logistic curve inside the evaluation's range, and beyond it a line
-// to 1 at a won end (0 at a lost one), so that the map is one to one over
-// [-kFlipWin, kFlipWin] and keeps the order of every value.
-struct ResultCurve {
-  double scale;
-  double edge;  // the share at kFlipEvalMax
-
-  explicit ResultCurve(double s) : scale(s), edge(1 / (1 + std::exp(-kFlipEvalMax / s))) {}
-  double share(double v) const {
-    if (v < 0) return 1 - share(-v);
-    if (v <= kFlipEvalMax) return 1 / (1 + std::exp(-v / scale));
-    return std::min(1.0, edge + (1 - edge) * (v - kFlipEvalMax) / (kFlipWin - kFlipEvalMax));
-  }
-  double points(double e) const {
-    if (e < 0.5) return -points(1 - e);
-    if (e >= 1) return kFlipWin;
-    if (e <= edge) return scale * std::log(e / (1 - e));
-    return kFlipEvalMax + (e - edge) / (1 - edge) * (kFlipWin - kFlipEvalMax);
-  }
-};
-
-}  // namespace
-
-double FlipSearcher::outcome_value(FlipPosition& pos, const Ply& flip, int depth, double lo,
-                                   double hi, int ply) {
-  pos.play(flip);
-  const double v = -search_node(pos, depth - 1, -hi, -lo, ply + 1);
-  pos.undo();
-  return v;
-}
-
-double FlipSearcher::chance_value(FlipPosition& pos, Action a, int depth, double alpha, double beta,
-                                  int ply) {
-  if (options_.chance_scale > 0) return result_chance_value(pos, a, depth, alpha, beta, ply);
-  const Outcomes o = flip_outcomes(pos, a.from);
-  const double total = o.total;
-  std::array<double, kPieceKinds> p{}, upper{};
-  for (int i = 0; i < o.size; ++i) {
-    p[size_t(i)] = o.count[size_t(i)] / total;
-    upper[size_t(i)] = kFlipWin;
-  }
-  auto child = [&](int i, double lo, double hi) {
-    return outcome_value(pos, {a, o.piece[size_t(i)]}, depth, lo, hi, ply);
-  };
-  if (!options_.star1) {
-    double sum = 0;
-    for (int i = 0; i < o.size; ++i) sum += p[size_t(i)] * child(i, -kFlipWin, kFlipWin);
-    return sum;
-  }
-  if (options_.star2) {
-    // Star2: probe each outcome's reply for an upper bound on our value;
-    // when the bounds together cannot reach alpha the flip fails low unsearched.
-    double known = 0, rest = 1;
-    for (int i = 0; i < o.size; ++i) {
-      const size_t k = size_t(i);
-      rest -= p[k];
-      const double threshold = (alpha - known - rest * kFlipWin) / p[k];
-      pos.play({a, o.piece[k]});
-      const double lower = probe_bound(pos, depth - 1, -threshold, ply + 1);
-      pos.undo();
-      if (aborted_) return 0;
-      upper[k] = std::min(kFlipWin, -lower);
-      known += p[k] * upper[k];
-    }
-    if (known <= alpha) return known;
-  }
-  // Star1: each outcome searched with the window that could still move the
-  // expectation across alpha or beta, the others at their bounds.
-  double done = 0, rest_upper = 0, rest_p = 1;
-  for (int i = 0; i < o.size; ++i) rest_upper += p[size_t(i)] * upper[size_t(i)];
-  for (int i = 0; i < o.size; ++i) {
-    const size_t k = size_t(i);
-    rest_upper -= p[k] * upper[k];
-    rest_p -= p[k];
-    const double lo = (alpha - done - rest_upper) / p[k];
-    const double hi = (beta - done + rest_p * kFlipWin) / p[k];
-    // What the probe proved caps a fail-soft answer above the window.
-    const double v = std::min(upper[k], child(i, std::max(-kFlipWin, lo), std::min(upper[k], hi)));
-    if (aborted_) return 0;
-    if (v <= lo) return done + p[k] * v + rest_upper;
-    if (v >= hi) return done + p[k] * v - rest_p * kFlipWin;
-    done += p[k] * v;
-  }
-  return done;
-}
-
-// chance_value with each outcome's value an expected result (chance_scale):
-// the same Star1 windows, worked out in shares and searched in points.
-double FlipSearcher::result_chance_value(FlipPosition& pos, Action a, int depth, double alpha,
-                                         double beta, int ply) {
-  const ResultCurve curve(options_.chance_scale);
-  const Outcomes o = flip_outcomes(pos, a.from);
-  const double total = o.total;
-  auto child = [&](int i, double lo, double hi) {
-    return outcome_value(pos, {a, o.piece[size_t(i)]}, depth, lo, hi, ply);
-  };
-  if (!options_.star1) {
-    double sum = 0;
-    for (int i = 0; i < o.size; ++i) {
-      sum += o.count[size_t(i)] / total * curve.share(child(i, -kFlipWin, kFlipWin));
-    }
-    return curve.points(sum);
-  }
-  const double alpha_share = curve.share(alpha), beta_share = curve.share(beta);
-  double done = 0, rest_p = 1;
-  for (int i = 0; i < o.size; ++i) {
-    const double p = o.count[size_t(i)] / total;
-    rest_p -= p;
-    // The others at most a won end (1), at least a lost one (0).
-    const double lo_share = (alpha_share - done - rest_p) / p;
-    const double hi_share = (beta_share - done) / p;
-    const double lo = lo_share <= 0 ? -kFlipWin : curve.points(lo_share);
-    const double hi = hi_share >= 1 ? kFlipWin : curve.points(hi_share);
-    const double v = child(i, lo, hi);
-    if (aborted_) return 0;
-    const double e = curve.share(v);
-    if (lo_share > 0 && v <= lo) return curve.points(done + p * e + rest_p);
-    if (hi_share < 1 && v >= hi) return curve.points(done + p * e);
-    done += p * e;
-  }
-  return curve.points(done);
 }
 
 std::vector<Action> FlipSearcher::principal_line(FlipPosition& pos, Action first,

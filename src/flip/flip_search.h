@@ -6,11 +6,12 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "flip/flip_endgame.h"
+#include "flip/flip_evaluate.h"
 #include "flip/flip_position.h"
+#include "flip/flip_solver.h"
 
 // The Flip Jungle engine: expectimax over the chance nodes that flips make
 // (each outcome weighted by its count in the pool), alpha-beta at the
@@ -22,69 +23,10 @@
 
 namespace jungle::flip {
 
-inline constexpr double kFlipWin = 1000.0;     // a won game, less one per ply to it
-inline constexpr double kFlipEvalMax = 500.0;  // the evaluation stays inside this
-// An ending the tables decide as won scores kFlipWin - kFlipTableMargin -
-// ply - a share of kFlipTableBand by how far the win is: first by the
-// animals left (a capture is progress), then by the plies to the capture
-// that decides it. Above any evaluation, below a win the tree sees to its
-// end. A winner that always takes the best of these never repeats a
-// position, so the repetition rule the tables do not see never saves the loser.
-inline constexpr double kFlipTableMargin = 100.0;
-inline constexpr double kFlipTableBand = 300.0;
-
 // What lies under each face-down tile, as only a clairvoyant knows it: the
 // piece dealt to each square, kNoPiece where no tile was dealt. The match's
 // seer player alone is given it (flip_match.h, seer_player).
 using FlipDeal = std::array<Piece, kFlipSquares>;
-
-// Material (each side's face-up animals and its animals in the pool, the
-// latter a little less: they are not yet in play), mobility and threats.
-double flip_evaluate(const FlipPosition& pos);
-// An animal's worth to the evaluation, in points: a Cat 10 ... an Elephant
-// 80; the Rat more while it may take the Elephant, the Elephant less while
-// an enemy Rat that may take it is left (`enemy_rat`).
-double flip_piece_value(const FlipRules& r, Animal a, bool enemy_rat);
-// Whether each side still has a Rat, face up or in the pool.
-std::array<bool, kSides> flip_rats_left(const FlipPosition& pos);
-// The material part of it alone, for the side to move less the other's,
-// with the animals in the pool at `hidden_share` of their values.
-double flip_material(const FlipPosition& pos, double hidden_share);
-
-// Exact values of positions with no face-down tile: +(kFlipWin - n) when the
-// side to move wins in n plies, -(kFlipWin - n) when it loses, 0 a draw. It
-// searches every line to the end under the set's quiet limit, which makes
-// the game finite, with a memo of (board, side, quiet plies); it does not
-// see the repetition rule (a drawing resource it may then overlook).
-class FlipSolver {
- public:
-  // Positions with face-down tiles, more than `max_pieces` animals or no
-  // quiet limit are not solved.
-  explicit FlipSolver(int max_pieces = 4) : max_pieces_(max_pieces) {}
-  bool can_solve(const FlipPosition& pos) const;
-  std::optional<int> solve(const FlipPosition& pos);
-  // The value if this position is already in the memo.
-  std::optional<int> known(const FlipPosition& pos) const;
-  size_t memo_size() const { return memo_.size(); }
-
- private:
-  struct Key {
-    uint64_t cells_low, cells_high;  // 16 cells of 5 bits
-    uint32_t side_quiet;
-    bool operator==(const Key&) const = default;
-  };
-  struct KeyHash {
-    size_t operator()(const Key& k) const {
-      return size_t(k.cells_low * 0x9E3779B97F4A7C15ULL ^ k.cells_high * 0xC2B2AE3D27D4EB4FULL ^
-                    k.side_quiet);
-    }
-  };
-  static Key key_of(const FlipPosition& pos);
-  int solve_rec(FlipPosition& pos);
-
-  int max_pieces_;
-  std::unordered_map<Key, int, KeyHash> memo_;
-};
 
 struct FlipSearchOptions {
   bool star1 = true;  // Star1 windows at chance nodes; off: plain expectimax
@@ -116,6 +58,13 @@ struct FlipSearchOptions {
   // risks to avoid draws scored worse against the careful player
   // (docs/flip.md, "Node-limited matches").
   double contempt = 0;
+  // What a draw costs the side the search is for, in points, on top of
+  // `contempt`, while tiles are face down and that side is ahead in material
+  // (by a Cat or more, kLeadForDrawCost, the pool counted whole): the early
+  // repetitions the engine let PIMC have while ahead (docs/flip.md, "Where
+  // the points go against PIMC"), without the risks a draw cost everywhere
+  // took. 0: off.
+  double lead_draw_cost = 0;
   // Chance nodes average expected results, not points: each outcome's value
   // as a share 0..1 by the curve 1/(1+e^(-v/scale)) (a won end 1, a lost
   // one 0), the average turned back into points by its inverse. Maximising

@@ -96,6 +96,9 @@ std::vector<OptionSpec> FlipEngine::options() const {
       spin_option("Draw Cost", int64_t(std::lround(search_options_.contempt)), 0, kMaxDrawCost));
   out.push_back(spin_option("Chance Scale", int64_t(std::lround(search_options_.chance_scale)), 0,
                             kMaxChanceScale));
+  out.push_back(check_option("Boxed In", search_options_.boxed_in));
+  out.push_back(spin_option("Lead Draw Cost", int64_t(std::lround(search_options_.lead_draw_cost)),
+                            0, kMaxDrawCost));
   out.push_back(button_option("Clear Hash"));
   return out;
 }
@@ -118,12 +121,14 @@ std::vector<std::string> FlipEngine::set_option(std::string_view name, std::stri
     }
     hash_mb_ = mb;
   } else if (key == "quiescence" || key == "transposition table" || key == "draw cost" ||
-             key == "chance scale") {
+             key == "chance scale" || key == "boxed in" || key == "lead draw cost") {
     flip::FlipSearchOptions next = search_options_;
     if (key == "quiescence") next.quiescence = check_value(spec, value);
     if (key == "transposition table") next.transposition_table = check_value(spec, value);
     if (key == "draw cost") next.contempt = double(spin_value(spec, value));
     if (key == "chance scale") next.chance_scale = double(spin_value(spec, value));
+    if (key == "boxed in") next.boxed_in = check_value(spec, value);
+    if (key == "lead draw cost") next.lead_draw_cost = double(spin_value(spec, value));
     use_search_options(next);
   } else if (!play_.set(key, spec, value, [this] { wait(); }) && key == "clear hash") {
     new_game();

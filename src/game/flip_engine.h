@@ -22,9 +22,10 @@
 // a search cut to 1 + level/2 plies that plays one of its best four
 // actions, skill_choice.h), Mode, Seed (the random and greedy baselines'
 // generator, and the weakened search's choices), the search's own settings
-// (Quiescence, Transposition Table, Draw Cost, Chance Scale: FlipSearchOptions,
-// what `jungle flip-match` sets with --no-quiescence, --no-tt, --contempt and
-// --chance-scale) and Clear Hash. Scores are expected results written
+// (Quiescence, Transposition Table, Draw Cost, Chance Scale, Boxed In, Lead
+// Draw Cost: FlipSearchOptions, what `jungle flip-match` sets with
+// --no-quiescence, --no-tt, --contempt, --chance-scale, --boxed-in and
+// --lead-draw-cost) and Clear Hash. Scores are expected results written
 // as centipawns by the one curve (score.h); a win the tree sees to its end is a mate, one the
 // endgame tables prove a tablebase score. Set "Variant" (not announced) to change the rule set; a
 // go under another variant changes it too.
