@@ -224,8 +224,9 @@ TEST(FlipRecord, BadPliesAreRefusedWithTheirNumber) {
     read_flip_record("[Variant \"flip\"]\n\n1. b2?=L c2? *\n");
     FAIL();
   } catch (const RecordError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "game 1, line 3: ply 2 c2 is a flip without what it revealed (write it b2?=L)");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "game 1, line 3, column 10: ply 2 c2 is a flip without what it revealed (write it b2?=L)");
   }
   EXPECT_THROW(read_flip_record("[Variant \"flip\"]\n\n1. b2?=L c2?=L *\n"), RecordError);
   EXPECT_THROW(read_flip_record("[Variant \"standard\"]\n\n1. a3a4 *\n"), RecordError);
