@@ -75,6 +75,16 @@ TEST(FlipPosition, StartHasSixteenTilesAndTheWholePool) {
   EXPECT_EQ(FlipPosition(rules("flip-fixed")).fen().substr(20), "w RCDWPTLErcdwptle 0 1");
 }
 
+TEST(FlipPosition, PoolLettersAreThePoolAsTheFenWritesIt) {
+  FlipPosition pos(rules("flip"));
+  EXPECT_EQ(pos.pool_letters(), "RCDWPTLErcdwptle");
+  pos.play(ply(pos, "b2?=l"));
+  EXPECT_EQ(pos.pool_letters(), "RCDWPTLErcdwpte");
+  pos.play(ply(pos, "c3?=E"));
+  EXPECT_EQ(pos.pool_letters(), "RCDWPTLrcdwpte");
+  EXPECT_EQ(FlipPosition(rules("flip"), "3c/4/4/1E2 w - 0 1").pool_letters(), "");
+}
+
 TEST(FlipPosition, FirstFlipDecidesTheFirstPlayersColour) {
   FlipPosition pos(rules("flip"));
   pos.play(ply(pos, "b2?=l"));  // a Red Lion: the first player is Red, Blue moves next

@@ -217,11 +217,8 @@ class GameReader {
     if (equals != std::string::npos && text.size() == equals + 3 &&
         pos_->parse_action(text.substr(0, equals + 1), action) && pos_->is_legal(action)) {
       // The flip itself is legal: its animal is not in the pool.
-      const std::string fen = pos_->fen();
-      std::string pool = fen.substr(fen.find(' ') + 1);
-      pool = pool.substr(pool.find(' ') + 1);
-      pool = pool.substr(0, pool.find(' '));
-      return "reveals an animal no face-down tile holds here (the pool: " + pool + ")";
+      return "reveals an animal no face-down tile holds here (the pool: " + pos_->pool_letters() +
+             ")";
     }
     return "is illegal here";
   }
