@@ -118,23 +118,28 @@ TEST(DialectRecords, WritingInADialectReadsBack) {
 }
 
 TEST(DialectRecords, ABadMoveNamesItsNumberAndTheDialect) {
-  EXPECT_EQ(error_of("[Notation \"mistboard\"]\n\n1. g3g4 g7g5 *\n"),
-            "game 1, line 3: move 1... g7g5 (mistboard; ours a7a5) is illegal: a Rat moves one "
-            "square along a file or rank; a7a5 is neither");
+  EXPECT_EQ(
+      error_of("[Notation \"mistboard\"]\n\n1. g3g4 g7g5 *\n"),
+      "game 1, line 3, column 9: move 1... g7g5 (mistboard; ours a7a5) is illegal: a Rat moves one "
+      "square along a file or rank; a7a5 is neither");
   EXPECT_EQ(error_of("[Notation \"netcan\"]\n\n1. 24656 2. 99999 *\n"),
-            "game 1, line 3: move 1... '99999' is malformed in the netcan notation the Notation "
+            "game 1, line 3, column 13: move 1... '99999' is malformed in the netcan notation the "
+            "Notation "
             "tag names: netcan move '99999' is not a 16-bit number (decimal, or hexadecimal with "
             "0x)");
   EXPECT_EQ(error_of("[Notation \"katago\"]\n\n1. A3A4 A7 *\n"),
-            "game 1, line 3: move 1... 'A7' is malformed in the katago notation the Notation tag "
+            "game 1, line 3, column 9: move 1... 'A7' is malformed in the katago notation the "
+            "Notation tag "
             "names: KataGo move 'A7' is not two vertices (\"play b A3; play b A4\" or \"A3 A4\")");
-  EXPECT_EQ(error_of("[Notation \"pgn\"]\n\n1. a3a4 *\n"),
-            "game 1, line 1: Notation \"pgn\" is not one of jungle, mistboard, katago, netcan, "
-            "bush");
+  EXPECT_EQ(
+      error_of("[Notation \"pgn\"]\n\n1. a3a4 *\n"),
+      "game 1, line 1, column 1: Notation \"pgn\" is not one of jungle, mistboard, katago, netcan, "
+      "bush");
   // The other programs play on the 7x9 board alone.
-  EXPECT_EQ(error_of("[Variant \"animal-checkers\"]\n[Notation \"mistboard\"]\n\n1. a1a2 *\n"),
-            "game 1, line 2: Notation \"mistboard\": the other programs play on the 7x9 board "
-            "only; Variant \"animal-checkers\" is played on 7x7");
+  EXPECT_EQ(
+      error_of("[Variant \"animal-checkers\"]\n[Notation \"mistboard\"]\n\n1. a1a2 *\n"),
+      "game 1, line 2, column 1: Notation \"mistboard\": the other programs play on the 7x9 board "
+      "only; Variant \"animal-checkers\" is played on 7x7");
 }
 
 // The web app's "Load record": the records route lists the games of the

@@ -303,8 +303,9 @@ TEST(Dialects, RecordErrorsNameTheGameAndTheMove) {
                     Dialect::kJungle);
     FAIL() << "no error";
   } catch (const NotationError& e) {
-    EXPECT_STREQ(e.what(),
-                 "game 2, line 8: move 1... 7g-7f (bush; ours a3a4) is illegal: no piece on a3");
+    EXPECT_STREQ(
+        e.what(),
+        "game 2, line 8, column 1: move 1... 7g-7f (bush; ours a3a4) is illegal: no piece on a3");
   }
   try {
     convert_records("[FEN \"l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L b 0 1\"]\n\n1... a7a6 *\n",
@@ -356,7 +357,8 @@ TEST(BushRecords, TheRecordReaderTakesBushsSquares) {
     read_records("1. 7g-7e *\n");
     FAIL() << "no error";
   } catch (const RecordError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("game 1, line 1: move 1 7g-7e is illegal: ", 0), 0u)
+    EXPECT_EQ(std::string(e.what()).rfind("game 1, line 1, column 4: move 1 7g-7e is illegal: ", 0),
+              0u)
         << e.what();
   }
 }

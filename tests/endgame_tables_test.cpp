@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -108,6 +110,30 @@ TEST(EndgameTables, FlipTablesAnswerTheSameUnderTheCapAndFromManyThreads) {
   }
   for (std::thread& t : threads) t.join();
   for (const std::vector<std::string>& s : seen) EXPECT_EQ(s, expected);
+}
+
+// A probe that finds another's build holding the lock past the longest
+// wait is refused; the web answers the refusal as {"available": false,
+// "reason"}. The test holds the lock itself, as a build would, so the
+// refusal does not hang on a build's timing; the wait is a millisecond, not
+// the server's ten seconds.
+TEST(EndgameTables, FlipTablesRefuseAProbeWhileAnotherBuildHoldsThem) {
+  const auto rules_of = [](std::string_view name) { return flip::load_flip_rules(name); };
+  const auto lock = std::make_shared<std::timed_mutex>();
+  const auto tables = flip_endgame_tables(rules_of, kProbedFlipAnimals, kProbedFlipTableBytes,
+                                          std::chrono::milliseconds(1), lock);
+  const std::string fen = "3c/4/4/1E2 w - 0 1";
+  {
+    const std::lock_guard building(*lock);
+    const EndgameAnswer busy = tables->probe("flip", fen);
+    EXPECT_EQ(busy.refusal, "the tables are busy with another position; ask again");
+    EXPECT_TRUE(busy.moves.empty());
+    // What needs no table is answered without the lock.
+    EXPECT_EQ(tables->probe("flip", "4/4/4/1E2 w - 0 1").refusal, "the game is over");
+  }
+  const EndgameAnswer answer = tables->probe("flip", fen);
+  EXPECT_EQ(answer.refusal, "");
+  EXPECT_EQ(answer.verdict, (EndgameVerdict{1, 7}));
 }
 
 }  // namespace

@@ -391,7 +391,7 @@ TEST(FlipCli, PgnCheckAndReplayReadTheDocumentedFlipRecord) {
   bad.replace(bad.find("c2b2"), 4, "c2c4");
   std::ofstream(file) << record << "\n" << bad << "\n" << record;
   EXPECT_EQ(run("pgn check " + file, &status),
-            file + ": game 2, line 13: ply 4 c2c4 is illegal here\n" + file +
+            file + ": game 2, line 13, column 25: ply 4 c2c4 is illegal here\n" + file +
                 ": 1 of 3 games have errors\n");
   EXPECT_NE(status, 0);
   std::ofstream(file) << record << "\n" << record;

@@ -75,6 +75,16 @@ TEST(FlipPosition, StartHasSixteenTilesAndTheWholePool) {
   EXPECT_EQ(FlipPosition(rules("flip-fixed")).fen().substr(20), "w RCDWPTLErcdwptle 0 1");
 }
 
+TEST(FlipPosition, PoolLettersAreThePoolAsTheFenWritesIt) {
+  FlipPosition pos(rules("flip"));
+  EXPECT_EQ(pos.pool_letters(), "RCDWPTLErcdwptle");
+  pos.play(ply(pos, "b2?=l"));
+  EXPECT_EQ(pos.pool_letters(), "RCDWPTLErcdwpte");
+  pos.play(ply(pos, "c3?=E"));
+  EXPECT_EQ(pos.pool_letters(), "RCDWPTLrcdwpte");
+  EXPECT_EQ(FlipPosition(rules("flip"), "3c/4/4/1E2 w - 0 1").pool_letters(), "");
+}
+
 TEST(FlipPosition, FirstFlipDecidesTheFirstPlayersColour) {
   FlipPosition pos(rules("flip"));
   pos.play(ply(pos, "b2?=l"));  // a Red Lion: the first player is Red, Blue moves next
@@ -224,8 +234,9 @@ TEST(FlipRecord, BadPliesAreRefusedWithTheirNumber) {
     read_flip_record("[Variant \"flip\"]\n\n1. b2?=L c2? *\n");
     FAIL();
   } catch (const RecordError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "game 1, line 3: ply 2 c2 is a flip without what it revealed (write it b2?=L)");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "game 1, line 3, column 10: ply 2 c2 is a flip without what it revealed (write it b2?=L)");
   }
   EXPECT_THROW(read_flip_record("[Variant \"flip\"]\n\n1. b2?=L c2?=L *\n"), RecordError);
   EXPECT_THROW(read_flip_record("[Variant \"standard\"]\n\n1. a3a4 *\n"), RecordError);

@@ -73,37 +73,52 @@ TEST(FlipRecordSideLines, AResultTheBoardDoesNotShowIsWrittenAsRead) {
 
 TEST(FlipRecordSideLines, BrokenLinesAreErrorsNamingTheLine) {
   const std::string head = "[Variant \"flip\"]\n\n";
-  EXPECT_EQ(read_error_text(head + "1. b2?=L ) *\n"), "game 1, line 3: ')' closes no side line");
-  EXPECT_EQ(read_error_text(head + "(1. b2?=L) *\n"),
-            "game 1, line 3: a side line '(' must follow the ply it is played instead of");
+  EXPECT_EQ(read_error_text(head + "1. b2?=L ) *\n"),
+            "game 1, line 3, column 10: ')' closes no side line");
+  EXPECT_EQ(
+      read_error_text(head + "(1. b2?=L) *\n"),
+      "game 1, line 3, column 1: a side line '(' must follow the ply it is played instead of");
   EXPECT_EQ(read_error_text(head + "1. b2?=L () *\n"),
-            "game 1, line 3: a side line '()' has no plies");
+            "game 1, line 3, column 11: a side line '()' has no plies");
   EXPECT_EQ(read_error_text(head + "1. b2?=L (1. a1?=e\n*\n"),
-            "game 1, line 4: the result * comes inside the side line opened at line 3; close it "
+            "game 1, line 4, column 1: the result * comes inside the side line opened at line 3; "
+            "close it "
             "with ')'");
   EXPECT_EQ(read_error_text(head + "1. b2?=L\n(1. a1?=e (1. a2?=e)\n"),
-            "game 1, line 4: the side line opened with '(' is never closed");
+            "game 1, line 4, column 1: the side line opened with '(' is never closed");
 }
 
 TEST(FlipRecordSideLines, ALinesPliesAreCheckedInTheirOwnPosition) {
   const std::string head = "[Variant \"flip\"]\n\n";
   // Red's side line would move Blue's Lion.
   EXPECT_EQ(read_error_text(head + "1. b2?=L c2?=l (1... b2b3) *\n"),
-            "game 1, line 3: ply 2 b2b3 is illegal here");
+            "game 1, line 3, column 22: ply 2 b2b3 is illegal here");
   // Blue's Lion is face up already where the side line leaves: no tile hides it.
   EXPECT_EQ(read_error_text(head + "1. b2?=L c2?=l (1... c3?=L) *\n"),
-            "game 1, line 3: ply 2 c3?=L reveals an animal no face-down tile holds here (the "
-            "pool: RCDWPTErcdwptle)");
+            "game 1, line 3, column 22: ply 2 c3?=L reveals an animal no face-down tile holds "
+            "here (the pool: RCDWPTErcdwptle)");
   // ...while in the side line of Blue's first ply it is face down.
   EXPECT_NO_THROW(read_flip_record(head + "1. b2?=L (1. c3?=L) *\n"));
   // A tile turned over in a side line is face down again after it.
   EXPECT_NO_THROW(read_flip_record(head + "1. b2?=L (1. a1?=e) 1... a1?=e *\n"));
   // A ply after the side line is checked in the game's position.
   EXPECT_EQ(read_error_text(head + "1. b2?=L (1. a1?=e) 1... b2?=w *\n"),
-            "game 1, line 3: ply 2 b2?=w is illegal here");
+            "game 1, line 3, column 26: ply 2 b2?=w is illegal here");
   // A ply numbered from the game's start, through the line it is in.
   EXPECT_EQ(read_error_text(head + "1. b2?=L c2?=l (1... a1?=r 2. a1a2) *\n"),
-            "game 1, line 3: ply 3 a1a2 is illegal here");
+            "game 1, line 3, column 31: ply 3 a1a2 is illegal here");
+}
+
+TEST(FlipRecordSideLines, AnErrorNamesTheColumnWhereTheBadPlyBegins) {
+  const std::string head = "[Variant \"flip\"]\n\n";
+  EXPECT_EQ(read_error_text(head + "1. b2?=L c2?=l 2. a1a2 *\n"),
+            "game 1, line 3, column 19: ply 3 a1a2 is illegal here");
+  int games = 0;
+  const std::vector<RecordError> errors =
+      check_flip_records(head + "1. b2?=L *\n\n" + head + "1. b2?=L c2?=l 2. a1a2 *\n", &games);
+  EXPECT_EQ(games, 2);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(std::string(errors[0].what()), "game 2, line 7, column 19: ply 3 a1a2 is illegal here");
 }
 
 TEST(FlipRecordSideLines, CheckingGoesOnAtTheNextGameAfterABadLine) {
@@ -113,7 +128,7 @@ TEST(FlipRecordSideLines, CheckingGoesOnAtTheNextGameAfterABadLine) {
   const std::vector<RecordError> errors = check_flip_records(text, &games);
   EXPECT_EQ(games, 2);
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(std::string(errors[0].what()), "game 1, line 3: ply 1 b2b3 is illegal here");
+  EXPECT_EQ(std::string(errors[0].what()), "game 1, line 3, column 14: ply 1 b2b3 is illegal here");
 }
 
 // A fuzz-style check, deterministic (a fixed seed): a record with side

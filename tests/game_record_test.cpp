@@ -70,7 +70,7 @@ RecordError read_error(const std::string& text) {
     return e;
   }
   ADD_FAILURE() << "no error for:\n" << text;
-  return RecordError(0, 0, "");
+  return RecordError(0, {}, "");
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -181,6 +181,30 @@ TEST(GameRecord, IllegalMoveNamesGameLineMoveAndReason) {
   EXPECT_TRUE(contains(msg, "Leopard may not enter the water at e4")) << msg;
 }
 
+// The column is where the bad move begins, counted in characters: a
+// comment's "é" (two bytes) counts once, and a move written against its
+// number ("2.e3e4") begins after the dot.
+TEST(GameRecord, AnErrorNamesTheColumnWhereTheBadMoveBegins) {
+  const std::string why = "move 2 e3e4 is illegal: Leopard may not enter the water at e4";
+  EXPECT_EQ(std::string(read_error("[Result \"*\"]\n\n1. a3a4 a7a6 2. e3e4 *\n").what()),
+            "game 1, line 3, column 17: " + why);
+  EXPECT_EQ(std::string(read_error("[Result \"*\"]\n\n1. a3a4 {\xC3\xA9} a7a6 2. e3e4 *\n").what()),
+            "game 1, line 3, column 21: " + why);
+  EXPECT_EQ(std::string(read_error("1. a3a4 a7a6 2.e3e4 *\n").what()),
+            "game 1, line 1, column 16: " + why);
+  // Broken syntax is placed where the stray character stands.
+  EXPECT_EQ(std::string(read_error("\xEF\xBB\xBF"
+                                   "1. a3a4 } *\n")
+                            .what()),
+            "game 1, line 1, column 9: unexpected '}'");
+  int games = 0;
+  const std::vector<RecordError> errors =
+      check_records("1. a3a4 a7a6 *\n\n[Result \"*\"]\n\n1. a3a4 a7a6 2. e3e4 *\n", &games);
+  EXPECT_EQ(games, 2);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(std::string(errors[0].what()), "game 2, line 5, column 17: " + why);
+}
+
 TEST(GameRecord, IllegalRedMoveAndMalformedMove) {
   std::string msg = read_error("1. a3a4 a7a5 *").what();
   EXPECT_TRUE(contains(msg, "move 1... a7a5 is illegal")) << msg;
@@ -240,7 +264,8 @@ TEST(GameRecord, BrokenSideLinesAreErrors) {
   msg = read_error("1. a3a4 (1. g3g4 *").what();
   EXPECT_TRUE(contains(msg, "the result * comes inside the side line opened at line 1")) << msg;
   msg = read_error("[Event \"a\"]\n\n1. a3a4 (1. g3g4\n").what();
-  EXPECT_TRUE(contains(msg, "line 3: the side line opened with '(' is never closed")) << msg;
+  EXPECT_TRUE(contains(msg, "line 3, column 9: the side line opened with '(' is never closed"))
+      << msg;
   // A side line's move is checked in the side line's position.
   msg = read_error("1. a3a4 a7a6 (1... a7a5) *").what();
   EXPECT_TRUE(contains(msg, "move 1... a7a5 is illegal")) << msg;
@@ -314,7 +339,9 @@ TEST(GameRecord, AnAbortedGameNeedsAResultWithoutAWinner) {
       1u);
   const std::string msg =
       read_error("[Result \"1-0\"]\n[Termination \"aborted\"]\n\n1. a3a4 1-0\n").what();
-  EXPECT_EQ(msg, "game 1, line 4: Termination \"aborted\" needs Result * (nobody won), not 1-0");
+  EXPECT_EQ(
+      msg,
+      "game 1, line 4, column 9: Termination \"aborted\" needs Result * (nobody won), not 1-0");
 }
 
 TEST(GameRecord, FenTagSetsTheStart) {

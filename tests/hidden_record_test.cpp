@@ -95,20 +95,42 @@ TEST(HiddenRecords, AnnouncementsMustBeTheArbiters) {
       "[Result \"*\"]\n[Variant \"hidden\"]\n[FEN \"c5e/7/7/7/7/3w3/3T3/7/6R w 0 1\"]\n\n";
   EXPECT_EQ(error_of(head + "1. d3d4:took=Tw *\n"), "");
   EXPECT_EQ(error_of(head + "1. d3d4 *\n"), "");  // the arbiter's record may leave it to the rules
-  EXPECT_EQ(error_of(head + "1. d3d4:died=Tw *\n"),
-            "game 1, line 5: announcement 1 d3d4:died=Tw does not match the arbiter, which "
-            "announces d3d4:took=Tw");
+  EXPECT_EQ(
+      error_of(head + "1. d3d4:died=Tw *\n"),
+      "game 1, line 5, column 4: announcement 1 d3d4:died=Tw does not match the arbiter, which "
+      "announces d3d4:took=Tw");
   EXPECT_EQ(error_of(head + "1. d3d5 *\n"),
-            "game 1, line 5: announcement 1 d3d5 is not a move Blue may try: d3d5: a Tiger moves "
+            "game 1, line 5, column 4: announcement 1 d3d5 is not a move Blue may try: d3d5: a "
+            "Tiger moves "
             "one square along a file or rank or jumps straight across a river; d3d5 is neither");
   EXPECT_EQ(error_of(head + "1. d3d4:won *\n"),
-            "game 1, line 5: 'd3d4:won': unknown outcome 'won' (took, died, bounced or refused)");
-  EXPECT_EQ(error_of(head + "1. d3d4:took=tw *\n"),
-            "game 1, line 5: 'd3d4:took=tw': attacker 't' is Red's letter; the attacker is "
-            "Blue's (FEN case: Blue upper, Red lower)");
-  EXPECT_EQ(error_of("[Variant \"standard\"]\n\n1. a3a4 *\n"),
-            "game 1, line 1: Variant \"standard\" does not hide pieces: a file of hidden games "
-            "holds hidden games only");
+            "game 1, line 5, column 4: 'd3d4:won': unknown outcome 'won' (took, died, bounced or "
+            "refused)");
+  EXPECT_EQ(
+      error_of(head + "1. d3d4:took=tw *\n"),
+      "game 1, line 5, column 4: 'd3d4:took=tw': attacker 't' is Red's letter; the attacker is "
+      "Blue's (FEN case: Blue upper, Red lower)");
+  EXPECT_EQ(
+      error_of("[Variant \"standard\"]\n\n1. a3a4 *\n"),
+      "game 1, line 1, column 1: Variant \"standard\" does not hide pieces: a file of hidden games "
+      "holds hidden games only");
+}
+
+TEST(HiddenRecords, AnErrorNamesTheColumnWhereTheBadAnnouncementBegins) {
+  const std::string head =
+      "[Result \"*\"]\n[Variant \"hidden\"]\n[FEN \"c5e/7/7/7/7/3w3/3T3/7/6R w 0 1\"]\n\n";
+  EXPECT_EQ(error_of(head + "1. g1g2 a9a8 2. d3d5 *\n"),
+            "game 1, line 5, column 17: announcement 3 d3d5 is not a move Blue may try: d3d5: a "
+            "Tiger moves one square along a file or rank or jumps straight across a river; d3d5 "
+            "is neither");
+  int games = 0;
+  const std::vector<RecordError> errors = hidden::check_hidden_records(
+      head + "1. g1g2 *\n\n" + head + "1. g1g2 a9a8 2. d3d4:won *\n", &games);
+  EXPECT_EQ(games, 2);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(std::string(errors[0].what()),
+            "game 2, line 11, column 17: 'd3d4:won': unknown outcome 'won' (took, died, bounced or "
+            "refused)");
 }
 
 TEST(HiddenRecords, APlayersRecordMustBeExplainable) {
@@ -116,23 +138,27 @@ TEST(HiddenRecords, APlayersRecordMustBeExplainable) {
       "[Result \"*\"]\n[Variant \"hidden\"]\n[View \"Blue\"]\n"
       "[FEN \"x5x/7/7/7/7/3x3/3T3/7/6R w 0 1 cwe\"]\n\n";
   EXPECT_EQ(error_of(head + "1. d3d4:took=Tw *\n"), "");
-  EXPECT_EQ(error_of(head + "1. d3d4:took=Te *\n"),
-            "game 1, line 6: announcement 1 d3d4:took=Te: the Blue Tiger cannot take the Red "
-            "Elephant on d4");
+  EXPECT_EQ(
+      error_of(head + "1. d3d4:took=Te *\n"),
+      "game 1, line 6, column 4: announcement 1 d3d4:took=Te: the Blue Tiger cannot take the Red "
+      "Elephant on d4");
   EXPECT_EQ(error_of(head + "1. d3d4 *\n"),
-            "game 1, line 6: announcement 1 d3d4: d4 is occupied: an attack is written with its "
+            "game 1, line 6, column 4: announcement 1 d3d4: d4 is occupied: an attack is written "
+            "with its "
             "outcome (d3d4:took, :died, :bounced or :refused)");
-  EXPECT_EQ(error_of(head + "1. d3d4:took=?w *\n"),
-            "game 1, line 6: announcement 1 d3d4:took=?w: under this rule set's reveal option "
-            "the arbiter shows both animals here");
+  EXPECT_EQ(
+      error_of(head + "1. d3d4:took=?w *\n"),
+      "game 1, line 6, column 4: announcement 1 d3d4:took=?w: under this rule set's reveal option "
+      "the arbiter shows both animals here");
   EXPECT_EQ(
       error_of("[Variant \"hidden\"]\n[View \"Green\"]\n[FEN \"7/7/7/7/7/7/7/7/6R w\"]\n\n*\n"),
-      "game 1, line 1: View \"Green\" is not \"Blue\", \"Red\" or \"spectator\"");
+      "game 1, line 1, column 1: View \"Green\" is not \"Blue\", \"Red\" or \"spectator\"");
   EXPECT_EQ(error_of("[Variant \"hidden\"]\n[View \"Blue\"]\n\n*\n"),
-            "game 1, line 1: a player's record needs its view FEN as the FEN tag");
+            "game 1, line 1, column 1: a player's record needs its view FEN as the FEN tag");
   EXPECT_EQ(error_of("[Variant \"hidden\"]\n[View \"Red\"]\n[FEN \"x6/7/7/7/7/7/7/7/6X w 0 1\"]"
                      "\n\n*\n"),
-            "game 1, line 1: FEN tag: view FEN: the viewer's own side (Red) must be written with "
+            "game 1, line 1, column 1: FEN tag: view FEN: the viewer's own side (Red) must be "
+            "written with "
             "its animals, not X/x");
 }
 

@@ -287,7 +287,7 @@ TEST_F(ParserHardeningFiles, RecordVariantIsAShippedSetOrAFileInTheRecordsFolder
             "rules/mine.toml");
   EXPECT_EQ(
       error_of("rules/mine.toml", text_only),
-      "game 1, line 1: Variant \"rules/mine.toml\": unknown rule set 'rules/mine.toml' "
+      "game 1, line 1, column 1: Variant \"rules/mine.toml\": unknown rule set 'rules/mine.toml' "
       "(known: standard, bush, wikipedia, mistboard, dog-swims, universal-traps, "
       "elephant-takes-rat, "
       "leopard-jumps, lion-tiger-equal, tiger-over-lion, anti-draw, animal-checkers, "
@@ -300,13 +300,14 @@ TEST_F(ParserHardeningFiles, RecordVariantIsAShippedSetOrAFileInTheRecordsFolder
   EXPECT_NE(error_of("/dev/zero", text_only).find("unknown rule set '/dev/zero'"),
             std::string::npos);
   EXPECT_EQ(error_of((dir_ / "outside.toml").string(), from_file),
-            "game 1, line 1: Variant \"" + (dir_ / "outside.toml").string() +
+            "game 1, line 1, column 1: Variant \"" + (dir_ / "outside.toml").string() +
                 "\": a record may name a rule set file only by a path relative to its folder, "
                 "not '" +
                 (dir_ / "outside.toml").string() + "'");
-  EXPECT_EQ(error_of("../outside.toml", nested),
-            "game 1, line 1: Variant \"../outside.toml\": a record may name a rule set file "
-            "only inside its folder, not '../outside.toml'");
+  EXPECT_EQ(
+      error_of("../outside.toml", nested),
+      "game 1, line 1, column 1: Variant \"../outside.toml\": a record may name a rule set file "
+      "only inside its folder, not '../outside.toml'");
   // A link out of the folder is outside it too, and so is a parent outside it.
   fs::create_symlink(dir_ / "outside.toml", dir_ / "records" / "link.toml");
   EXPECT_NE(error_of("link.toml", nested).find("is outside the folder"), std::string::npos)

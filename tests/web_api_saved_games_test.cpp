@@ -38,7 +38,10 @@ TEST_F(WebApiTest, RecordsGoOutAndComeBack) {
   Reply r = post("/api/games", {{"record", "1. a3a5 *"}});
   EXPECT_EQ(r.status, 422);
   EXPECT_EQ(error_code(r), "bad_record");
-  EXPECT_NE(r.body["error"]["message"].get<std::string>().find("a3a5"), std::string::npos);
+  // The load dialog shows where the record went wrong: line and column.
+  EXPECT_EQ(r.body["error"]["message"],
+            "game 1, line 1, column 4: move 1 a3a5 is illegal: an Elephant moves one square along "
+            "a file or rank; a3a5 is neither");
   r = post("/api/games", {{"record", "[Variant \"../../etc/x\"]\n\n*"}});
   EXPECT_EQ(r.status, 422);
   r = post("/api/games", {{"record", ""}});

@@ -491,7 +491,8 @@ TEST_F(WebFlipTest, TheLoadDialogListsAFlipRecordsSideLines) {
   EXPECT_EQ(r.status, 422) << r.text;
   EXPECT_EQ(r.body["error"]["code"], "bad_record");
   EXPECT_EQ(r.body["error"]["message"],
-            "game 1, line 3: ply 2 c3?=L reveals an animal no face-down tile holds here (the "
+            "game 1, line 3, column 22: ply 2 c3?=L reveals an animal no face-down tile holds here "
+            "(the "
             "pool: RCDWPTErcdwptle)")
       << r.text;
 }

@@ -43,12 +43,12 @@ Game Game::from_record(const GameRecord& record, const RecordSource& source) {
   const std::string variant = record.tag("Variant").empty() ? "standard" : record.tag("Variant");
   // A record built in code may still name another dialect for its FEN tag.
   Game game(start_position(record, cache, 0, {},
-                           record_dialect(record, notation::Dialect::kJungle, 0, 0)),
+                           record_dialect(record, notation::Dialect::kJungle, 0, {})),
             variant);
   game.moves_.reserve(record.moves.size());
   for (const RecordedMove& rm : record.moves) {
     // Through the record's own check, so that an illegal move says why.
-    play_move(game.position_, game.position_.rule_set().geometry().move_text(rm.move), 0, 0);
+    play_move(game.position_, game.position_.rule_set().geometry().move_text(rm.move), 0, {});
     game.moves_.push_back(rm);
   }
   game.update_board_result();
@@ -74,7 +74,7 @@ std::string Game::serialize() const {
 
 Game Game::deserialize(std::string_view text, const RecordSource& source) {
   const std::vector<GameRecord> records = read_records(text, source);
-  if (records.empty()) throw RecordError(0, 0, "the text holds no game");
+  if (records.empty()) throw RecordError(0, {}, "the text holds no game");
   return from_record(records.front(), source);
 }
 

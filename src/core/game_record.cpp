@@ -40,15 +40,19 @@ void GameRecord::set_tag(std::string_view name, std::string value) {
   tags.insert(it, {std::string(name), std::move(value)});
 }
 
-RecordError::RecordError(int game, int line, const std::string& message)
+RecordError::RecordError(int game, TextPlace at, const std::string& message)
     : std::runtime_error([&] {
         std::string place;
-        if (game > 0) place += "game " + std::to_string(game);
-        if (line > 0)
-          place += (place.empty() ? "" : ", ") + std::string("line ") + std::to_string(line);
+        auto add = [&](const char* what, int n) {
+          if (n > 0) place += (place.empty() ? "" : ", ") + std::string(what) + std::to_string(n);
+        };
+        add("game ", game);
+        add("line ", at.line);
+        // A column without its line would point nowhere.
+        if (at.line > 0) add("column ", at.column);
         return place.empty() ? message : place + ": " + message;
       }()),
       game_(game),
-      line_(line) {}
+      at_(at) {}
 
 }  // namespace jungle

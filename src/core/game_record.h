@@ -66,18 +66,31 @@ struct GameRecord {
   std::string result() const { return tag("Result").empty() ? "*" : tag("Result"); }
 };
 
-// A record that cannot be read; the message names the game, the line and,
-// for an illegal move, its number and why ("game 2, line 14: move 7 c3c5
-// is illegal: Leopard may not enter the water at c5").
+// Where in a record's text a problem lies: the line and the column where
+// the offending token begins, both counted from 1 (the column in characters,
+// so that it matches what an editor shows); 0 where there is no token to
+// point at (a record built in code).
+struct TextPlace {
+  int line = 0;
+  int column = 0;
+
+  bool operator==(const TextPlace&) const = default;
+};
+
+// A record that cannot be read; the message names the game, the line, the
+// column and, for an illegal move, its number and why ("game 2, line 14,
+// column 9: move 7 c3c5 is illegal: Leopard may not enter the water at c5").
+// Every family's reader writes its errors so.
 class RecordError : public std::runtime_error {
  public:
-  RecordError(int game, int line, const std::string& message);
+  RecordError(int game, TextPlace at, const std::string& message);
   int game() const { return game_; }
-  int line() const { return line_; }
+  int line() const { return at_.line; }
+  int column() const { return at_.column; }
 
  private:
   int game_;
-  int line_;
+  TextPlace at_;
 };
 
 // The most moves (plies) one game of a record may hold: far more than a

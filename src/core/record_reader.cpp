@@ -82,23 +82,23 @@ class RecordReader {
   // One game as it is being read.
   struct PendingGame {
     GameRecord record;
-    std::map<std::string, int> tag_lines;
+    std::map<std::string, TextPlace> tag_places;
     std::optional<Position> pos;  // set up at the first move
     std::string result_token;
-    int result_line = 0;
-    int last_line = 0;
+    TextPlace result_at;                       // the result token's place
+    TextPlace last_at;                         // the last token's place
     std::optional<notation::Dialect> dialect;  // from the Notation tag
     bool started = false;                      // any token seen
     bool had_moves = false;
     int plies = 0;  // every move read, side lines' too
     // The side lines being read, innermost last: where their moves go, how
-    // many of them the position has played, and the line of their '('. A
+    // many of them the position has played, and the place of their '('. A
     // line's vector stays where it is while it is open: only the innermost
     // line grows.
     struct OpenLine {
       std::vector<RecordedMove>* moves;
       int played = 0;
-      int line = 0;
+      TextPlace at;
     };
     std::vector<OpenLine> open;
   };
@@ -122,7 +122,7 @@ class RecordReader {
   // comes back in ours: its FEN tag rewritten, its Notation tag dropped.
   void set_up() {
     if (g_.pos) return;
-    g_.pos = start_position(g_.record, cache_, game_no(), g_.tag_lines, dialect());
+    g_.pos = start_position(g_.record, cache_, game_no(), g_.tag_places, dialect());
     std::erase_if(g_.record.tags, [](const auto& tag) { return tag.first == "Notation"; });
     if (dialect() != notation::Dialect::kJungle && !g_.record.tag("FEN").empty()) {
       g_.record.set_tag("FEN", g_.pos->fen());
@@ -134,7 +134,7 @@ class RecordReader {
     if (t.kind == Token::kTag && g_.had_moves) close_game();
     // A comment alone is not a game.
     if (t.kind != Token::kComment) g_.started = true;
-    g_.last_line = t.line;
+    g_.last_at = t.at;
     switch (t.kind) {
       case Token::kTag:
         add_tag(t);
@@ -150,32 +150,32 @@ class RecordReader {
         // Checked before the move is played, so that an overlong game costs
         // no more than one of the longest allowed; side lines count too.
         if (g_.plies >= max_plies_) {
-          throw RecordError(game_no(), t.line,
+          throw RecordError(game_no(), t.at,
                             "the game has more than " + std::to_string(max_plies_) +
                                 " moves (plies), the most a record may hold");
         }
         set_up();
         g_.record.board = g_.pos->rule_set().geometry();
-        Move m = play_move(*g_.pos, t.text, game_no(), t.line, dialect());
+        Move m = play_move(*g_.pos, t.text, game_no(), t.at, dialect());
         ++g_.plies;
         line_moves().push_back({m, ""});
         if (!g_.open.empty()) ++g_.open.back().played;
         break;
       }
       case Token::kVariationStart:
-        open_side_line(t.line);
+        open_side_line(t.at);
         break;
       case Token::kVariationEnd:
-        close_side_line(t.line);
+        close_side_line(t.at);
         break;
       case Token::kResult:
         if (!g_.open.empty()) {
-          throw RecordError(game_no(), t.line,
+          throw RecordError(game_no(), t.at,
                             "the result " + t.text + " comes inside the side line opened at line " +
-                                std::to_string(g_.open.back().line) + "; close it with ')'");
+                                std::to_string(g_.open.back().at.line) + "; close it with ')'");
         }
         g_.result_token = t.text;
-        g_.result_line = t.line;
+        g_.result_at = t.at;
         close_game();
         break;
       case Token::kMoveNumber:
@@ -186,21 +186,21 @@ class RecordReader {
 
   // '(': a side line in place of the line's last move, from the position
   // before it.
-  void open_side_line(int line) {
+  void open_side_line(TextPlace at) {
     std::vector<RecordedMove>& moves = line_moves();
     if (moves.empty()) {
-      throw RecordError(game_no(), line,
+      throw RecordError(game_no(), at,
                         "a side line '(' must follow the move it is played instead of");
     }
     g_.pos->undo_move();
-    g_.open.push_back({&moves.back().variations.emplace_back(), 0, line});
+    g_.open.push_back({&moves.back().variations.emplace_back(), 0, at});
   }
 
   // ')': back to the line the side line left, after its move.
-  void close_side_line(int line) {
-    if (g_.open.empty()) throw RecordError(game_no(), line, "')' closes no side line");
+  void close_side_line(TextPlace at) {
+    if (g_.open.empty()) throw RecordError(game_no(), at, "')' closes no side line");
     const PendingGame::OpenLine side = g_.open.back();
-    if (side.moves->empty()) throw RecordError(game_no(), line, "a side line '()' has no moves");
+    if (side.moves->empty()) throw RecordError(game_no(), at, "a side line '()' has no moves");
     for (int i = 0; i < side.played; ++i) g_.pos->undo_move();
     g_.open.pop_back();
     g_.pos->do_move(line_moves().back().move);
@@ -236,24 +236,24 @@ class RecordReader {
   }
 
   void add_tag(const Token& t) {
-    if (g_.tag_lines.count(t.text)) {
-      throw RecordError(game_no(), t.line, "tag " + t.text + " appears twice");
+    if (g_.tag_places.count(t.text)) {
+      throw RecordError(game_no(), t.at, "tag " + t.text + " appears twice");
     }
-    g_.tag_lines[t.text] = t.line;
+    g_.tag_places[t.text] = t.at;
     if (t.text == "Notation") {
       GameRecord named;
       named.tags.emplace_back(t.text, t.value);
-      g_.dialect = record_dialect(named, notation_, game_no(), t.line);
+      g_.dialect = record_dialect(named, notation_, game_no(), t.at);
     }
     if (t.text == "Result" && !is_result_text(t.value)) {
       throw RecordError(
-          game_no(), t.line,
+          game_no(), t.at,
           "Result " + in_double_quotes(t.value) + " is not one of 1-0, 0-1, 1/2-1/2, *");
     }
     if (t.text == "Termination" && !termination_from_tag(t.value) &&
         !is_declared_termination(t.value)) {
       throw RecordError(
-          game_no(), t.line,
+          game_no(), t.at,
           "Termination " + in_double_quotes(t.value) + " is not one of " + known_terminations());
     }
     g_.record.tags.emplace_back(t.text, t.value);
@@ -262,14 +262,14 @@ class RecordReader {
   void finish() {
     if (!g_.started) return;
     if (!g_.open.empty()) {
-      throw RecordError(game_no(), g_.open.back().line,
+      throw RecordError(game_no(), g_.open.back().at,
                         "the side line opened with '(' is never closed");
     }
     set_up();
     const std::string tag = g_.record.tag("Result");
-    const int line = g_.result_line ? g_.result_line : g_.last_line;
+    const TextPlace at = g_.result_at.line ? g_.result_at : g_.last_at;
     if (!g_.result_token.empty() && !tag.empty() && tag != g_.result_token) {
-      throw RecordError(game_no(), line,
+      throw RecordError(game_no(), at,
                         "the result " + g_.result_token +
                             " after the moves does not match [Result " + in_double_quotes(tag) +
                             "]");
@@ -277,7 +277,7 @@ class RecordReader {
     if (tag.empty() && !g_.result_token.empty() && g_.result_token != "*") {
       g_.record.set_tag("Result", g_.result_token);
     }
-    check_outcome(g_.record, *g_.pos, game_no(), line);
+    check_outcome(g_.record, *g_.pos, game_no(), at);
     games_.push_back(std::move(g_.record));
     g_ = PendingGame();
   }

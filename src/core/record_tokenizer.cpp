@@ -11,12 +11,28 @@ bool is_result_text(std::string_view t) {
   return result_from_tag(t).has_value();
 }
 
+TextPlace Tokenizer::here() const {
+  // Counted on from the last token of the same line, so that a record
+  // written on one long line is not counted from its start at every token.
+  if (counted_to_ < line_start_ || counted_to_ > pos_) {
+    counted_to_ = line_start_;
+    counted_column_ = 1;
+  }
+  // UTF-8 continuation bytes (10xxxxxx) are no characters of their own: a
+  // comment's "é" before a move counts once, as an editor counts it.
+  for (; counted_to_ < pos_; ++counted_to_) {
+    if ((static_cast<unsigned char>(text_[counted_to_]) & 0xC0) != 0x80) ++counted_column_;
+  }
+  return {line_, counted_column_};
+}
+
 Token Tokenizer::next(int game) {
   for (;;) {
     skip_space();
-    if (at_end()) return {Token::kEnd, "", "", line_};
+    if (at_end()) return {Token::kEnd, "", "", here()};
     token_pos_ = pos_;
     token_line_ = line_;
+    token_line_start_ = line_start_;
     const char c = text_[pos_];
     if (c == ';') {
       skip_line();
@@ -31,13 +47,13 @@ Token Tokenizer::next(int game) {
       return read_comment(game);
     } else if (c == '(' || c == ')') {
       if (!variations_) {
-        throw RecordError(game, line_, "variations in parentheses are not supported here");
+        throw RecordError(game, here(), "variations in parentheses are not supported here");
       }
+      const TextPlace at = here();
       ++pos_;
-      return {c == '(' ? Token::kVariationStart : Token::kVariationEnd, std::string(1, c), "",
-              line_};
+      return {c == '(' ? Token::kVariationStart : Token::kVariationEnd, std::string(1, c), "", at};
     } else if (c == '}' || c == ']' || c == '"') {
-      throw RecordError(game, line_, std::string("unexpected '") + c + "'");
+      throw RecordError(game, here(), std::string("unexpected '") + c + "'");
     } else {
       return read_word();
     }
@@ -47,6 +63,7 @@ Token Tokenizer::next(int game) {
 bool Tokenizer::resync() {
   pos_ = token_pos_;
   line_ = token_line_;
+  line_start_ = token_line_start_;
   auto ends_with_result = [](std::string_view line) {
     const size_t space = line.find_last_of(" \t");
     return is_result_text(space == std::string_view::npos ? line : line.substr(space + 1));
@@ -70,7 +87,7 @@ bool Tokenizer::resync() {
 }
 
 Token Tokenizer::read_tag(int game) {
-  const int line = line_;
+  const TextPlace at = here();
   ++pos_;  // '['
   skip_space();
   std::string name;
@@ -78,18 +95,18 @@ Token Tokenizer::read_tag(int game) {
          (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
     name += text_[pos_++];
   }
-  if (name.empty()) throw RecordError(game, line, "malformed tag pair: expected a tag name");
+  if (name.empty()) throw RecordError(game, at, "malformed tag pair: expected a tag name");
   skip_space();
   if (at_end() || text_[pos_] != '"') {
     throw RecordError(
-        game, line,
+        game, at,
         "malformed tag pair [" + name + "]: expected a quoted value, like [" + name + " \"...\"]");
   }
   ++pos_;
   std::string value;
   for (;;) {
     if (at_end() || text_[pos_] == '\n') {
-      throw RecordError(game, line, "tag " + name + " has an unterminated value");
+      throw RecordError(game, at, "tag " + name + " has an unterminated value");
     }
     char c = text_[pos_++];
     if (c == '"') break;
@@ -98,33 +115,33 @@ Token Tokenizer::read_tag(int game) {
   }
   skip_space();
   if (at_end() || text_[pos_] != ']') {
-    throw RecordError(game, line, "tag " + name + " is not closed with ']'");
+    throw RecordError(game, at, "tag " + name + " is not closed with ']'");
   }
   ++pos_;
-  return {Token::kTag, name, value, line};
+  return {Token::kTag, name, value, at};
 }
 
 Token Tokenizer::read_comment(int game) {
-  const int line = line_;
+  const TextPlace at = here();
   ++pos_;  // '{'
   std::string body;
   while (!at_end() && text_[pos_] != '}') {
     if (text_[pos_] != '\r') body += text_[pos_];
     advance();
   }
-  if (at_end()) throw RecordError(game, line, "comment opened with '{' is never closed");
+  if (at_end()) throw RecordError(game, at, "comment opened with '{' is never closed");
   ++pos_;
-  return {Token::kComment, trim(body), "", line};
+  return {Token::kComment, trim(body), "", at};
 }
 
 Token Tokenizer::read_word() {
-  const int line = line_;
+  const TextPlace at = here();
   const size_t start = pos_;
   while (!at_end() && !ends_word(text_[pos_])) ++pos_;
   std::string_view word = text_.substr(start, pos_ - start);
-  if (is_result_text(word)) return {Token::kResult, std::string(word), "", line};
+  if (is_result_text(word)) return {Token::kResult, std::string(word), "", at};
   if (word.find_first_not_of('.') == std::string_view::npos) {
-    return {Token::kMoveNumber, std::string(word), "", line};  // "3 ... e7e8"
+    return {Token::kMoveNumber, std::string(word), "", at};  // "3 ... e7e8"
   }
   if (is_digit(word.front())) {
     // A move number, with or without dots; "12.a3a4" carries its move too.
@@ -134,12 +151,12 @@ Token Tokenizer::read_word() {
     while (i < word.size() && word[i] == '.') ++i;
     if ((i == word.size() && !(numbers_are_moves_ && i == digits)) || i > digits) {
       if (i < word.size()) pos_ = start + i;  // the move is read as the next token
-      return {Token::kMoveNumber, std::string(word.substr(0, i)), "", line};
+      return {Token::kMoveNumber, std::string(word.substr(0, i)), "", at};
     }
   }
   // Annotation marks are read and dropped: "a3a4!" is the move a3a4.
   while (word.size() > 1 && (word.back() == '!' || word.back() == '?')) word.remove_suffix(1);
-  return {Token::kMove, std::string(word), "", line};
+  return {Token::kMove, std::string(word), "", at};
 }
 
 }  // namespace jungle

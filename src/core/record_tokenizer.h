@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/game_record.h"
 #include "core/text_util.h"
 
 // The lexical layer of the record format (docs/records.md), shared by the
@@ -28,7 +29,7 @@ struct Token {
   } kind = kEnd;
   std::string text;   // tag name, comment text, move text or result
   std::string value;  // tag value
-  int line = 0;
+  TextPlace at;       // where the token begins
 };
 
 // Splits record text into tokens, skipping whitespace, `;` comments, `%`
@@ -40,7 +41,7 @@ class Tokenizer {
   explicit Tokenizer(std::string_view text, bool variations = false)
       : text_(text), variations_(variations) {
     // A UTF-8 byte order mark, as some editors write, is not part of the record.
-    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = line_start_ = 3;
   }
 
   Token next(int game);
@@ -64,9 +65,14 @@ class Tokenizer {
   bool at_line_start() const { return pos_ == 0 || text_[pos_ - 1] == '\n'; }
 
   void advance() {
-    if (text_[pos_] == '\n') ++line_;
+    if (text_[pos_] == '\n') {
+      ++line_;
+      line_start_ = pos_ + 1;
+    }
     ++pos_;
   }
+  // Where the text at the reading position is: its line and column.
+  TextPlace here() const;
   void skip_space() {
     while (!at_end() && is_space(text_[pos_])) advance();
   }
@@ -83,8 +89,13 @@ class Tokenizer {
   bool numbers_are_moves_ = false;
   size_t pos_ = 0;
   int line_ = 1;
-  size_t token_pos_ = 0;  // where the token being read began
+  size_t line_start_ = 0;  // where the line being read begins
+  size_t token_pos_ = 0;   // where the token being read began
   int token_line_ = 1;
+  size_t token_line_start_ = 0;
+  // here()'s count so far: the column of the text at `counted_to_`.
+  mutable size_t counted_to_ = 0;
+  mutable int counted_column_ = 1;
 };
 
 }  // namespace jungle

@@ -230,11 +230,16 @@ std::string FlipPosition::fen() const {
     if (rank) out += '/';
   }
   out += colours_known_ ? (side_ == kBlue ? " w " : " b ") : " - ";
-  std::string pool;
-  for (int p = 0; p < kPieceKinds; ++p) pool.append(size_t(pool_[p]), piece_letter(Piece(p)));
+  const std::string pool = pool_letters();
   out += pool.empty() ? "-" : pool;
   out += " " + std::to_string(quiet_) + " " + std::to_string(fullmove_);
   return out;
+}
+
+std::string FlipPosition::pool_letters() const {
+  std::string pool;
+  for (int p = 0; p < kPieceKinds; ++p) pool.append(size_t(pool_[p]), piece_letter(Piece(p)));
+  return pool;
 }
 
 uint64_t FlipPosition::compute_key() const {

@@ -117,6 +117,11 @@ class FlipPosition {
   int ply_count() const { return ply_; }
   int hidden_count() const { return hidden_; }
   int pool_count(Piece p) const { return pool_[p]; }
+  // The face-down pool as the FEN writes it: each animal's letter as often
+  // as it lies face down, Blue's first, each side's in rank order
+  // ("RCDWPTLErcdwptle" at the start); "" when every tile is face up, which
+  // the FEN writes "-".
+  std::string pool_letters() const;
   // Pieces a side still has, face up and in the pool.
   int pieces_left(Side s) const { return up_count_[s] + pool_side_[s]; }
   int face_up_count(Side s) const { return up_count_[s]; }

@@ -123,11 +123,11 @@ class GameReader {
       if (t.kind == Token::kEnd) break;
       empty = false;
       if (t.kind == Token::kTag) {
-        if (pos_) throw RecordError(game_, t.line, "a tag after the moves: [" + t.text + "]");
+        if (pos_) throw RecordError(game_, t.at, "a tag after the moves: [" + t.text + "]");
         tags_.emplace_back(t.text, t.value);
         continue;
       }
-      if (!pos_) start(t.line);
+      if (!pos_) start(t.at);
       if (t.kind == Token::kMoveNumber) continue;
       if (t.kind == Token::kComment) {
         // A comment before the first ply is read and dropped, as the open game's.
@@ -138,56 +138,56 @@ class GameReader {
         continue;
       }
       if (t.kind == Token::kVariationStart) {
-        open_side_line(t.line);
+        open_side_line(t.at);
         continue;
       }
       if (t.kind == Token::kVariationEnd) {
-        close_side_line(t.line);
+        close_side_line(t.at);
         continue;
       }
       if (t.kind == Token::kResult) {
         if (!open_.empty()) {
-          throw RecordError(game_, t.line,
+          throw RecordError(game_, t.at,
                             "the result " + t.text + " comes inside the side line opened at line " +
-                                std::to_string(open_.back().line) + "; close it with ')'");
+                                std::to_string(open_.back().at.line) + "; close it with ')'");
         }
         break;
       }
       play(t);
     }
     if (!open_.empty()) {
-      throw RecordError(game_, open_.back().line, "the side line opened with '(' is never closed");
+      throw RecordError(game_, open_.back().at, "the side line opened with '(' is never closed");
     }
-    if (!pos_) start(0);
+    if (!pos_) start({});
     return {std::move(tags_), std::move(*pos_), std::move(plies_)};
   }
 
  private:
   // A side line being read: where its plies go, how many of them the
-  // position has played, and the line of its '('. Its vector stays where it
+  // position has played, and the place of its '('. Its vector stays where it
   // is while it is open: only the innermost line grows.
   struct OpenLine {
     std::vector<RecordedPly>* plies;
     int played = 0;
-    int line = 0;
+    TextPlace at;
   };
 
   // The plies of the line being read: the innermost open side line's, or the game's.
   std::vector<RecordedPly>& line_plies() { return open_.empty() ? plies_ : *open_.back().plies; }
 
-  void start(int line) {
+  void start(TextPlace at) {
     const std::string variant =
         tag_value(tags_, "Variant").empty() ? "flip" : tag_value(tags_, "Variant");
     const bool shipped = is_flip_variant(variant) && !variant.ends_with(".toml");
     if (!shipped && !(allow_files_ && is_flip_variant(variant))) {
-      throw RecordError(game_, line, "Variant '" + variant + "' is not a Flip Jungle rule set");
+      throw RecordError(game_, at, "Variant '" + variant + "' is not a Flip Jungle rule set");
     }
     try {
       FlipRulesPtr rules = load_flip_rules(variant);
       const std::string fen = tag_value(tags_, "FEN");
       pos_.emplace(rules, fen.empty() ? FlipPosition::start_fen(*rules) : fen);
     } catch (const std::exception& e) {
-      throw RecordError(game_, line, e.what());
+      throw RecordError(game_, at, e.what());
     }
   }
 
@@ -197,10 +197,10 @@ class GameReader {
     const std::string number = "ply " + std::to_string(pos_->history().size() + 1) + " ";
     Ply ply;
     if (!pos_->parse_ply(t.text, ply)) {
-      throw RecordError(game_, t.line, number + t.text + " " + why_refused(t.text));
+      throw RecordError(game_, t.at, number + t.text + " " + why_refused(t.text));
     }
     if (pos_->end() != FlipEnd::kNone) {
-      throw RecordError(game_, t.line, number + t.text + " comes after the game ended");
+      throw RecordError(game_, t.at, number + t.text + " comes after the game ended");
     }
     pos_->play(ply);
     line_plies().push_back({ply, ""});
@@ -217,31 +217,28 @@ class GameReader {
     if (equals != std::string::npos && text.size() == equals + 3 &&
         pos_->parse_action(text.substr(0, equals + 1), action) && pos_->is_legal(action)) {
       // The flip itself is legal: its animal is not in the pool.
-      const std::string fen = pos_->fen();
-      std::string pool = fen.substr(fen.find(' ') + 1);
-      pool = pool.substr(pool.find(' ') + 1);
-      pool = pool.substr(0, pool.find(' '));
-      return "reveals an animal no face-down tile holds here (the pool: " + pool + ")";
+      return "reveals an animal no face-down tile holds here (the pool: " + pos_->pool_letters() +
+             ")";
     }
     return "is illegal here";
   }
 
   // '(': a side line in place of the line's last ply, from the position
   // before it.
-  void open_side_line(int line) {
+  void open_side_line(TextPlace at) {
     std::vector<RecordedPly>& plies = line_plies();
     if (plies.empty()) {
-      throw RecordError(game_, line, "a side line '(' must follow the ply it is played instead of");
+      throw RecordError(game_, at, "a side line '(' must follow the ply it is played instead of");
     }
     pos_->undo();
-    open_.push_back({&plies.back().variations.emplace_back(), 0, line});
+    open_.push_back({&plies.back().variations.emplace_back(), 0, at});
   }
 
   // ')': back to the line the side line left, after its ply.
-  void close_side_line(int line) {
-    if (open_.empty()) throw RecordError(game_, line, "')' closes no side line");
+  void close_side_line(TextPlace at) {
+    if (open_.empty()) throw RecordError(game_, at, "')' closes no side line");
     const OpenLine side = open_.back();
-    if (side.plies->empty()) throw RecordError(game_, line, "a side line '()' has no plies");
+    if (side.plies->empty()) throw RecordError(game_, at, "a side line '()' has no plies");
     for (int i = 0; i < side.played; ++i) pos_->undo();
     open_.pop_back();
     pos_->play(line_plies().back().move);

@@ -29,18 +29,16 @@ int rank_of(const EndgameVerdict& v) {
   return v.wdl > 0 ? v.distance : v.wdl == 0 ? 1 << 20 : (1 << 21) - v.distance;
 }
 
-// The longest a probe waits for another's build: a five-animal material
-// and the smaller ones it leads to take 1.6 to 1.9 s on a busy two-core
-// machine (measured through POST /api/tablebase).
-constexpr std::chrono::seconds kLongestWait{10};
-
 class FlipEndgameTables final : public EndgameTables {
  public:
   FlipEndgameTables(std::function<flip::FlipRulesPtr(std::string_view)> rules_of, int max_animals,
-                    size_t max_bytes)
+                    size_t max_bytes, std::chrono::milliseconds longest_wait,
+                    std::shared_ptr<std::timed_mutex> lock)
       : rules_of_(std::move(rules_of)),
         max_animals_(std::min(max_animals, flip::kMaxEndgameAnimals)),
         max_bytes_(max_bytes),
+        longest_wait_(longest_wait),
+        mutex_(lock ? std::move(lock) : std::make_shared<std::timed_mutex>()),
         tables_(max_animals_) {}
 
   EndgameDistance distance() const override { return EndgameDistance::kToCapture; }
@@ -59,7 +57,7 @@ class FlipEndgameTables final : public EndgameTables {
     }
     // One probe at a time builds; a request never waits long behind another's
     // build (the server's threads are few).
-    const std::unique_lock lock(mutex_, kLongestWait);
+    const std::unique_lock lock(*mutex_, longest_wait_);
     if (!lock.owns_lock()) {
       return endgame_refusal("the tables are busy with another position; ask again");
     }
@@ -107,17 +105,19 @@ class FlipEndgameTables final : public EndgameTables {
   std::function<flip::FlipRulesPtr(std::string_view)> rules_of_;
   int max_animals_;
   size_t max_bytes_;
+  std::chrono::milliseconds longest_wait_;
   // FlipEndgames builds as it is asked: one probe at a time.
-  mutable std::timed_mutex mutex_;
+  std::shared_ptr<std::timed_mutex> mutex_;
   mutable flip::FlipEndgames tables_;
 };
 
 }  // namespace
 
 std::unique_ptr<EndgameTables> flip_endgame_tables(
-    std::function<flip::FlipRulesPtr(std::string_view)> rules_of, int max_animals,
-    size_t max_bytes) {
-  return std::make_unique<FlipEndgameTables>(std::move(rules_of), max_animals, max_bytes);
+    std::function<flip::FlipRulesPtr(std::string_view)> rules_of, int max_animals, size_t max_bytes,
+    std::chrono::milliseconds longest_wait, std::shared_ptr<std::timed_mutex> lock) {
+  return std::make_unique<FlipEndgameTables>(std::move(rules_of), max_animals, max_bytes,
+                                             longest_wait, std::move(lock));
 }
 
 }  // namespace jungle::game

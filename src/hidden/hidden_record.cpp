@@ -56,10 +56,10 @@ std::string write(const HiddenGame& game, const Tags& given, const std::string& 
 // A game's tokens as read, before they are played.
 struct PendingGame {
   Tags tags;
-  std::vector<std::pair<std::string, int>> moves;  // text, line
+  std::vector<std::pair<std::string, TextPlace>> moves;  // text, place
   std::string result_token;
-  int first_line = 0;
-  int last_line = 0;
+  TextPlace first_at;
+  TextPlace last_at;
   bool started = false;
 };
 
@@ -88,19 +88,19 @@ class Reader {
       if (t.kind == Token::kTag && !pending_.moves.empty()) close();
       if (t.kind != Token::kComment && !pending_.started) {
         pending_.started = true;
-        pending_.first_line = t.line;
+        pending_.first_at = t.at;
       }
-      pending_.last_line = t.line;
+      pending_.last_at = t.at;
       switch (t.kind) {
         case Token::kTag:
           if (!tag_value(pending_.tags, t.text).empty()) {
-            fail(t.line, "tag " + t.text + " appears twice");
+            fail(t.at, "tag " + t.text + " appears twice");
           } else {
             pending_.tags.emplace_back(t.text, t.value);
           }
           break;
         case Token::kMove:
-          pending_.moves.emplace_back(t.text, t.line);
+          pending_.moves.emplace_back(t.text, t.at);
           break;
         case Token::kResult:
           pending_.result_token = t.text;
@@ -120,8 +120,8 @@ class Reader {
  private:
   int game_no() const { return int(games_.size()) + bad_ + 1; }
 
-  void fail(int line, const std::string& message) {
-    failed_ = RecordError(game_no(), line, message);
+  void fail(TextPlace at, const std::string& message) {
+    failed_ = RecordError(game_no(), at, message);
   }
 
   void close() {
@@ -145,17 +145,17 @@ class Reader {
     const PendingGame& g = pending_;
     HiddenRecord record;
     record.tags = g.tags;
-    const int line = g.first_line;
+    const TextPlace first_at = g.first_at;
     const std::string variant = record.tag("Variant").empty() ? "hidden" : record.tag("Variant");
-    const RuleSetPtr rules = cache_.get(variant, game_no(), line);
+    const RuleSetPtr rules = cache_.get(variant, game_no(), first_at);
     if (!rules->rules().hidden_pieces) {
       throw RecordError(
-          game_no(), line,
+          game_no(), first_at,
           "Variant " + in_double_quotes(variant) +
               " does not hide pieces: a file of hidden games holds hidden games only");
     }
     if (int(g.moves.size()) > source_.max_plies) {
-      throw RecordError(game_no(), line,
+      throw RecordError(game_no(), first_at,
                         "the game has more than " + std::to_string(source_.max_plies) +
                             " announcements, the most a record may hold");
     }
@@ -170,16 +170,17 @@ class Reader {
         viewer = kRed;
       } else if (view_tag != "spectator") {
         throw RecordError(
-            game_no(), line,
+            game_no(), first_at,
             "View " + in_double_quotes(view_tag) + " is not \"Blue\", \"Red\" or \"spectator\"");
       }
       if (fen.empty()) {
-        throw RecordError(game_no(), line, "a player's record needs its view FEN as the FEN tag");
+        throw RecordError(game_no(), first_at,
+                          "a player's record needs its view FEN as the FEN tag");
       }
       try {
         record.view = PlayerView::from_fen(rules, fen, viewer);
       } catch (const ViewError& e) {
-        throw RecordError(game_no(), line, std::string("FEN tag: ") + e.what());
+        throw RecordError(game_no(), first_at, std::string("FEN tag: ") + e.what());
       }
       PlayerView& view = *record.view;
       for (const auto& [text, at] : g.moves) {
@@ -202,7 +203,7 @@ class Reader {
       try {
         start = Position::from_fen(fen, rules);
       } catch (const FenError& e) {
-        throw RecordError(game_no(), line, std::string("FEN tag: ") + e.what());
+        throw RecordError(game_no(), first_at, std::string("FEN tag: ") + e.what());
       }
     }
     record.game.emplace(start, variant);
@@ -239,10 +240,10 @@ class Reader {
   // an opponent without a move to try, which the arbiter announces.
   void check_result(HiddenRecord& record, GameResult shown, Termination board_why,
                     const PendingGame& g) {
-    const int line = g.last_line;
+    const TextPlace last_at = g.last_at;
     std::string result = record.tag("Result").empty() ? "*" : record.tag("Result");
     if (!g.result_token.empty() && !record.tag("Result").empty() && g.result_token != result) {
-      throw RecordError(game_no(), line,
+      throw RecordError(game_no(), last_at,
                         "the result " + g.result_token +
                             " after the moves does not match [Result " + in_double_quotes(result) +
                             "]");
@@ -253,13 +254,13 @@ class Reader {
     if (record.view) record.view->visible_result(&why);
     if (shown != GameResult::kOngoing) {
       if (result != result_tag(shown)) {
-        throw RecordError(game_no(), line,
+        throw RecordError(game_no(), last_at,
                           "Result " + result + " does not match the game, which ended by rule (" +
                               std::string(termination_tag(why)) +
                               "): " + std::string(result_tag(shown)));
       }
       if (!term.empty() && term != termination_tag(why)) {
-        throw RecordError(game_no(), line,
+        throw RecordError(game_no(), last_at,
                           "Termination " + in_double_quotes(term) +
                               " does not match the game, which ended by rule (" +
                               std::string(termination_tag(why)) + ")");
@@ -269,16 +270,17 @@ class Reader {
     const std::optional<Termination> t = termination_from_tag(term);
     if (t && !(record.view && *t == Termination::kNoLegalMove)) {
       throw RecordError(
-          game_no(), line,
+          game_no(), last_at,
           "Termination " + in_double_quotes(term) + " says the game ended by rule, but it has not");
     }
     if (!t && !term.empty() && !is_declared_termination(term)) {
-      throw RecordError(game_no(), line, "Termination " + in_double_quotes(term) + " is unknown");
+      throw RecordError(game_no(), last_at,
+                        "Termination " + in_double_quotes(term) + " is unknown");
     }
     const std::optional<GameResult> declared = declared_result(result, term);
     if (!declared) {
       throw RecordError(
-          game_no(), line,
+          game_no(), last_at,
           "Result " + in_double_quotes(result) + " is not one of 1-0, 0-1, 1/2-1/2, *");
     }
     if (record.game && *declared != GameResult::kOngoing) {
