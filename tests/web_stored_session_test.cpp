@@ -147,5 +147,26 @@ TEST(StoredSession, AnOpenGamesRowIsTheOneItsOwnSessionWrites) {
   EXPECT_EQ(back->state().fen(), open.state().fen());
 }
 
+// The same for a game of hidden pieces held by the base (its own session
+// still writes its row, with the set-up's words): the row is the truth's
+// start and each try's announcement, and each announcement reads back as
+// the try that makes it.
+TEST(StoredSession, AHiddenGameHeldByTheBaseReadsBackFromItsAnnouncements) {
+  std::mt19937_64 rng(3);
+  GameSessionBase game(4, game::hidden_family().new_state("hidden", "", rng), {});
+  // Each side tries its last action, until an attack has been announced.
+  while (!game.over() && game.ply() < 200 &&
+         game.stored_row().moves.find(':') == std::string::npos) {
+    game.play_text(game.state().legal_actions().back());
+  }
+  const StoredGame row = game.stored_row();
+  ASSERT_NE(row.moves.find(':'), std::string::npos) << row.moves;
+  EXPECT_EQ(row.start_fen, game::start_of(game.state())->fen());
+  const std::unique_ptr<GameSessionBase> back = GameSessionBase::from_stored(row, 10000);
+  EXPECT_EQ(back->state().actions(), game.state().actions());
+  EXPECT_EQ(back->state().fen(), game.state().fen());
+  EXPECT_EQ(back->stored_row().moves, row.moves);
+}
+
 }  // namespace
 }  // namespace jungle::web
