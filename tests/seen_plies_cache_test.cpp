@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "game/families.h"
-#include "web/games/flip_session.h"
+#include "web/games/game_session_base.h"
 
 namespace jungle::web {
 namespace {
@@ -67,7 +67,7 @@ class CountingState final : public game::State {
 TEST(SeenPliesCache, AReadKeptIsFoundWithoutObservingTheGameAgain) {
   std::mt19937_64 rng(1);
   int observed = 0;
-  FlipGameSession game(
+  GameSessionBase game(
       1, std::make_unique<CountingState>(game::flip_family().new_state("flip", "", rng), &observed),
       {PlayerConfig{}, PlayerConfig{}});
   for (const std::string flip : {"b2?", "c3?", "a1?"}) {

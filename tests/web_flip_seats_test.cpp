@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "game/families.h"
-#include "web/games/flip_session.h"
 #include "web/games/game_session.h"
+#include "web/games/game_session_base.h"
 #include "web/games/variant_catalog.h"
 
 namespace jungle::web {
@@ -38,7 +38,7 @@ TEST(WebFlipSeats, TheStateToldNoColoursBeforeTheFirstFlipAndItsColourAfter) {
 
 TEST(WebFlipSeats, BeforeTheFirstFlipTheFirstSeatIsToMoveAndNoSeatHasAColour) {
   std::mt19937_64 rng(1);
-  FlipGameSession game(1, game::flip_family().new_state("flip", "", rng),
+  GameSessionBase game(1, game::flip_family().new_state("flip", "", rng),
                        {PlayerConfig{}, PlayerConfig{}});
   EXPECT_FALSE(game.colours_known());
   EXPECT_EQ(game.seat_to_move(), 0);
@@ -51,7 +51,7 @@ TEST(WebFlipSeats, BeforeTheFirstFlipTheFirstSeatIsToMoveAndNoSeatHasAColour) {
 }
 
 TEST(WebFlipSeats, TheFirstFlipGivesTheFirstSeatTheColourItTurnedOver) {
-  FlipGameSession game(1, red_first_flip(), {PlayerConfig{}, PlayerConfig{}});
+  GameSessionBase game(1, red_first_flip(), {PlayerConfig{}, PlayerConfig{}});
   EXPECT_TRUE(game.colours_known());
   EXPECT_EQ(game.side_of_seat(0), kRed);
   EXPECT_EQ(game.side_of_seat(1), kBlue);
@@ -78,7 +78,7 @@ TEST(WebFlipSeats, TheFirstFlipGivesTheFirstSeatTheColourItTurnedOver) {
 // waiting for its turn and a spectator none. They were once the position's,
 // sent to every reader.
 TEST(WebFlipSeats, OnlyTheHolderOfTheSeatToMoveIsSentTheLegalMoves) {
-  FlipGameSession game(1, red_first_flip(), {PlayerConfig{}, PlayerConfig{}});
+  GameSessionBase game(1, red_first_flip(), {PlayerConfig{}, PlayerConfig{}});
   ASSERT_EQ(game.seat_to_move(), 1);
   const std::vector<std::string> legal = game.state().legal_actions();
   ASSERT_EQ(legal.size(), 15u);  // Blue has no animal face up: it turns one of 15 tiles
@@ -112,7 +112,7 @@ TEST(WebFlipSeats, AGameOverBeforeAnyMoveNamesTheSideItsStartGaveTheMove) {
   // Every tile face down, Red to move (each "\?" escaped: two question marks
   // before a slash would read as a trigraph).
   const std::string red_first = "\?\?\?\?/\?\?\?\?/\?\?\?\?/\?\?\?\? b RCDWPTLErcdwptle 0 1";
-  FlipGameSession flip(1, game::flip_family().new_state("flip-fixed", red_first, rng),
+  GameSessionBase flip(1, game::flip_family().new_state("flip-fixed", red_first, rng),
                        {PlayerConfig{}, PlayerConfig{}});
   ASSERT_EQ(flip.to_json_for(3)["side_to_move"], "red");
   flip.declare(0, "resignation");

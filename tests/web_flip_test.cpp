@@ -13,13 +13,18 @@
 #include "flip/flip_rules.h"
 #include "game/score.h"
 #include "test_folder.h"
-#include "web/games/flip_session.h"
+#include "web/games/game_session_base.h"
 #include "web_test_util.h"
 
 namespace jungle::web {
 namespace {
 
 using nlohmann::json;
+
+// How many tiles of a game are face down, as every viewer sees them.
+int face_down(const GameSessionBase& game) {
+  return game.family().observed_board(game.state().observe(std::nullopt))->face_down;
+}
 
 class WebFlipTest : public ::testing::Test {
  protected:
@@ -69,17 +74,17 @@ TEST_F(WebFlipTest, VariantsListTheFlipSetsWithTheirBoard) {
 // seeded with one 32-bit value, found from a game's first flips by trying
 // every seed, and then every later flip was known before it was played).
 TEST_F(WebFlipTest, AFlipIsDrawnFromTheSystemsCryptographicGenerator) {
-  const std::unique_ptr<FlipGameSession> game =
-      FlipGameSession::create(1, "flip", "", {PlayerConfig{}, PlayerConfig{}});
+  const std::unique_ptr<GameSessionBase> game =
+      GameSessionBase::create(1, "flip", "", {PlayerConfig{}, PlayerConfig{}});
   uint64_t before = SecureRandom::drawn_on_this_thread();
   game->play_text("b2?");
   // One value, or two in the rare case the draw refuses one (a biased one).
   EXPECT_GT(SecureRandom::drawn_on_this_thread(), before);
-  EXPECT_EQ(game->position().hidden_count(), 15);
+  EXPECT_EQ(face_down(*game), 15);
   before = SecureRandom::drawn_on_this_thread();
   game->play_text("c3?");
   EXPECT_GT(SecureRandom::drawn_on_this_thread(), before);
-  EXPECT_EQ(game->position().hidden_count(), 14);
+  EXPECT_EQ(face_down(*game), 14);
 }
 
 // A take-back goes back to the last ply a person's seat played, by one rule
@@ -89,8 +94,8 @@ TEST_F(WebFlipTest, AFlipIsDrawnFromTheSystemsCryptographicGenerator) {
 TEST_F(WebFlipTest, ATakeBackGoesBackToThePersonsPlyByTheOneRule) {
   PlayerConfig engine;
   engine.kind = PlayerConfig::Kind::kEngine;
-  const std::unique_ptr<FlipGameSession> game =
-      FlipGameSession::create(1, "flip", "", {PlayerConfig{}, engine});
+  const std::unique_ptr<GameSessionBase> game =
+      GameSessionBase::create(1, "flip", "", {PlayerConfig{}, engine});
   EXPECT_EQ(game->plies_back_to_human(), 0);
   game->play_text("b2?");
   EXPECT_EQ(game->plies_back_to_human(), 1);
@@ -108,8 +113,8 @@ TEST_F(WebFlipTest, ATakeBackGoesBackToThePersonsPlyByTheOneRule) {
 // revealed), and a finding kept only while its ply stands; a take-back drops
 // the findings of the plies it takes.
 TEST_F(WebFlipTest, AReviewStepIsThePositionBeforeAPlyAndItsFindingFollowsThePly) {
-  const std::unique_ptr<FlipGameSession> game =
-      FlipGameSession::create(1, "flip", "", {PlayerConfig{}, PlayerConfig{}});
+  const std::unique_ptr<GameSessionBase> game =
+      GameSessionBase::create(1, "flip", "", {PlayerConfig{}, PlayerConfig{}});
   game->play_text("b2?");
   std::optional<ReviewStep> step = game->next_review_step();
   ASSERT_TRUE(step);
@@ -145,14 +150,14 @@ TEST_F(WebFlipTest, AReviewStepIsThePositionBeforeAPlyAndItsFindingFollowsThePly
 // that seat, as every family's does (GameSessionBase::players_from_stored):
 // the flip session's own reader refused the whole game for them.
 TEST_F(WebFlipTest, AStoredGameWhosePlayerSettingsNoLongerReadStillLoads) {
-  const std::unique_ptr<FlipGameSession> game =
-      FlipGameSession::create(7, "flip", "", {PlayerConfig{}, PlayerConfig{}});
+  const std::unique_ptr<GameSessionBase> game =
+      GameSessionBase::create(7, "flip", "", {PlayerConfig{}, PlayerConfig{}});
   game->play_text("b2?");
   StoredGame row = game->to_stored();
   row.id = 7;
   row.blue = R"({"type": "robot"})";
   row.red = R"({"type": "engine", "skill": 5, "movetime_ms": 300})";
-  const std::unique_ptr<FlipGameSession> back = FlipGameSession::from_stored(row, 10000);
+  const std::unique_ptr<GameSessionBase> back = GameSessionBase::from_stored(row, 10000);
   EXPECT_EQ(back->ply(), 1);
   EXPECT_FALSE(back->player(0).is_engine());
   EXPECT_TRUE(back->player(1).is_engine());
@@ -167,7 +172,7 @@ TEST_F(WebFlipTest, ARecordNamesThePlayersByTheColourTheirSeatsGot) {
   PlayerConfig ann, bob;
   ann.name = "Ann";
   bob.name = "Bob";
-  const std::unique_ptr<FlipGameSession> game = FlipGameSession::create(3, "flip", "", {ann, bob});
+  const std::unique_ptr<GameSessionBase> game = GameSessionBase::create(3, "flip", "", {ann, bob});
   game->play_text("b2?");
   ASSERT_TRUE(game->colours_known());
   const bool ann_is_blue = game->side_of_seat(0) == kBlue;

@@ -1,11 +1,9 @@
 // The routes around the games (docs/api.md): the server's info, the rule
 // sets, positions checked, the games of a record text, and the lobby.
-#include "flip/flip_rules.h"
 #include "web/api/game_stream.h"
 #include "web/api/named_position.h"
 #include "web/api/route_support.h"
 #include "web/games/family_sessions.h"
-#include "web/games/flip_session.h"
 #include "web/server/json_http.h"
 
 namespace jungle::web {
@@ -59,8 +57,6 @@ void add_meta_routes(httplib::Server& server, ApiContext& ctx) {
 
   server.Get("/api/variants", guarded([&ctx](const Request&, Response& res) {
                Json all = ctx.catalog.describe_all();
-               for (Json& v : all) v["kind"] = "jungle";
-               for (const Json& v : describe_flip_sets()) all.push_back(v);
                // What games of each set allow, so a client offers by
                // capability (the editor, say) rather than by kind.
                for (Json& v : all) {

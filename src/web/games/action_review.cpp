@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "flip/flip_search.h"
 #include "game/score.h"
 
 namespace jungle::web {
@@ -23,6 +24,17 @@ std::optional<ActionFinding> ActionFinding::from_stored_json(const Json& j) {
     return std::nullopt;
   }
   return f;
+}
+
+std::optional<ActionFinding> ActionFinding::from_points_json(const Json& j) {
+  if (!j.is_object() || !j.contains("s")) return std::nullopt;
+  try {
+    return ActionFinding{j.at("b").get<std::string>(),
+                         flip::expected_of_points(j.at("s").get<double>()),
+                         flip::expected_of_points(j.at("p").get<double>()), j.at("d").get<int>()};
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  }
 }
 
 std::optional<size_t> ActionReview::next_unreviewed() const {
@@ -56,12 +68,12 @@ std::string ActionReview::stored_json() const {
   return stored.dump();
 }
 
-void ActionReview::read_stored(const std::string& text, const OlderFinding& older) {
+void ActionReview::read_stored(const std::string& text) {
   const Json stored = Json::parse(text, nullptr, false);
   if (!stored.is_array()) return;
   for (size_t i = 0; i < stored.size() && i < findings_.size(); ++i) {
     findings_[i] = ActionFinding::from_stored_json(stored[i]);
-    if (!findings_[i] && older) findings_[i] = older(stored[i]);
+    if (!findings_[i]) findings_[i] = ActionFinding::from_points_json(stored[i]);
   }
 }
 

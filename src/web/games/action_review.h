@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +34,13 @@ struct ActionFinding {
   Json to_stored_json() const;
   // A stored finding; nullopt for one that does not read.
   static std::optional<ActionFinding> from_stored_json(const Json& j);
+  // A finding stored before reviews went through the game interface, when
+  // Flip Jungle's search was the only one to value each action: its points
+  // ("s" the best action's, "p" the one played's), read by that search's
+  // curve (flip::expected_of_points). A format, tried for every row whose
+  // finding does not read as to_stored_json's; nullopt where it does not
+  // read either.
+  static std::optional<ActionFinding> from_points_json(const Json& j);
 };
 
 // One ply as the review tells it: the action played and its mover's colour
@@ -46,9 +52,6 @@ struct ReviewedPly {
 
 class ActionReview {
  public:
-  // A reader of a stored finding in a format older than to_stored_json's.
-  using OlderFinding = std::function<std::optional<ActionFinding>(const Json&)>;
-
   // One place for a finding per ply; a ply played adds one, a take-back
   // drops those of the plies taken back.
   void resize(size_t plies) { findings_.resize(plies); }
@@ -62,9 +65,10 @@ class ActionReview {
   int reviewed() const;
 
   // The findings as a stored row's evaluations ("" when there are none),
-  // and read back from one (one that no longer reads is searched again).
+  // and read back from one, in either format ActionFinding reads (one that
+  // no longer reads is searched again).
   std::string stored_json() const;
-  void read_stored(const std::string& text, const OlderFinding& older = {});
+  void read_stored(const std::string& text);
 
   // Ply `index` (0-based), `ply`, as the review judged it; nullopt without
   // a finding.

@@ -2,7 +2,6 @@
 
 #include "core/aborted_game.h"
 #include "core/secure_random.h"
-#include "web/games/flip_session.h"
 #include "web/games/game_session.h"
 #include "web/games/hidden_session.h"
 #include "web/games/record_variations.h"
@@ -39,9 +38,10 @@ const game::Family& family_of_record_text(std::string_view text, const VariantCa
 // The session type that holds a family's games, told by what its games can
 // do, never by which family it is: where the players know different things,
 // an arbiter's with each reader's view and a set-up (HiddenGameSession);
-// where chance acts during play, one that draws chance's outcomes
-// (FlipGameSession); else the board's alone (GameSession), whose record
-// reader keeps side lines.
+// where chance acts during play, the base session alone (GameSessionBase,
+// which draws chance's outcomes and stores and replays any family's game
+// from its State); else the board's (GameSession), whose record reader
+// keeps side lines.
 enum class SessionType { kBoard, kChance, kViews };
 
 SessionType session_type(const game::Family& family) {
@@ -92,7 +92,7 @@ std::unique_ptr<GameSessionBase> session_of_record(const game::Family& family,
   players[kBlue].name = name_from_tag(record.tag("Blue"));
   players[kRed].name = name_from_tag(record.tag("Red"));
   if (session_type(family) == SessionType::kChance) {
-    return std::make_unique<FlipGameSession>(0, std::move(record.state), players);
+    return std::make_unique<GameSessionBase>(0, std::move(record.state), players);
   }
   RuleSetPtr rules = catalog.get(record.state->variant());
   return std::make_unique<HiddenGameSession>(0, std::move(record.state), std::move(rules),
@@ -176,7 +176,7 @@ NewSession new_session(const game::Family& family, const NewGame& game,
     out.game = HiddenGameSession::create(game.variant, catalog.get(game.variant), game.fen,
                                          game.players, chance);
   } else if (type == SessionType::kChance) {
-    out.game = FlipGameSession::create(0, game.variant, game.fen.value_or(""), game.players);
+    out.game = GameSessionBase::create(0, game.variant, game.fen.value_or(""), game.players);
   } else if (game.record) {
     out.game = GameSession::from_record_text(*game.record, catalog, game.players, game.record_game,
                                              &count);
@@ -198,7 +198,7 @@ std::unique_ptr<GameSessionBase> session_from_stored(const StoredGame& row,
                                                      int64_t max_movetime_ms) {
   const game::Family* family = catalog.family_of(row.variant);
   const SessionType type = family ? session_type(*family) : SessionType::kBoard;
-  if (type == SessionType::kChance) return FlipGameSession::from_stored(row, max_movetime_ms);
+  if (type == SessionType::kChance) return GameSessionBase::from_stored(row, max_movetime_ms);
   if (type == SessionType::kViews) {
     return HiddenGameSession::from_stored(row, catalog, max_movetime_ms);
   }

@@ -11,11 +11,12 @@
 #include "web/games/game_session_base.h"
 #include "web/games/variant_catalog.h"
 
-// Each family's session type, made in one place. The server has a session
-// type per family (game_session, flip_session, hidden_session) until they
-// become one over game::State; the routes and the service ask for a session
-// here, and ask the session what its game can do, so that nothing else in
-// the server tells the families apart.
+// Each family's session type, made in one place. The base session
+// (GameSessionBase) holds any family's game over game::State; the open game
+// (game_session) and hidden pieces (hidden_session) still have types of
+// their own until they become it. The routes and the service ask for a
+// session here, and ask the session what its game can do, so that nothing
+// else in the server tells the families apart.
 
 namespace jungle::web {
 

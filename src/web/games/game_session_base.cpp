@@ -74,6 +74,8 @@ GameSessionBase::GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
                                  std::array<PlayerConfig, kSides> players)
     : state_(std::move(state)), players_(players), id_(id) {
   created_ms = updated_ms = now_ms();
+  // A place for a review's finding of each ply already played (a record's).
+  action_review_.resize(size_t(state_->plies()));
 }
 
 void GameSessionBase::require_ongoing_game() const {

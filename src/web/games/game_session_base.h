@@ -29,11 +29,14 @@
 // itself as its family's game::State (the one-game interface: its family,
 // rule set, result and declarations come from it), its place in the store
 // (id, revision, events), who sits where (SeatTable), its clock, the offers
-// standing and the engine work in flight, with what is still told per
-// family behind a few virtual calls. The open games (GameSession) and Flip
-// Jungle games (FlipGameSession) and hidden-piece games (HiddenGameSession)
-// are its kinds; the game service plays them all through it. Not thread-safe by itself: callers
-// hold mutex().
+// standing and the engine work in flight. It plays, stores, replays and
+// records a game of any family from the State alone (chance drawn by the
+// system's generator, game_session_stored.cpp), and holds by itself every
+// game whose family needs nothing more (Flip Jungle's); the open games
+// (GameSession, with its board and side lines) and hidden-piece games
+// (HiddenGameSession, with its set-up) are still kinds of their own. The
+// game service plays them all through it. Not thread-safe by itself:
+// callers hold mutex().
 
 namespace jungle::web {
 
@@ -83,7 +86,23 @@ inline constexpr int kMaxGamePlies = 4000;
 
 class GameSessionBase {
  public:
+  // A session of `state` (Family::new_state or read_records), which it owns
+  // from then on.
+  GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
+                  std::array<PlayerConfig, kSides> players);
   virtual ~GameSessionBase() = default;
+  // A new game of the shipped set `variant` from `start` (a FEN, "" for the
+  // set's start), chance before the first action drawn from the system's
+  // generator. Throws GameError kRefused "bad_fen" saying what is wrong.
+  static std::unique_ptr<GameSessionBase> create(int64_t id, const std::string& variant,
+                                                 const std::string& start,
+                                                 std::array<PlayerConfig, kSides> players);
+  // Replays a stored row (to_stored) of any family: its start, each ply as
+  // the store keeps it (add_stored_play), a declared result, a review's
+  // findings and the table. Throws GameError kServerFault "damaged_game"
+  // when it no longer replays.
+  static std::unique_ptr<GameSessionBase> from_stored(const StoredGame& stored,
+                                                      int64_t max_movetime_ms);
   // The game's family (src/game), its state's: the service asks it what the
   // game can do (family().capabilities()), not which family it is.
   const game::Family& family() const { return state_->family(); }
@@ -133,7 +152,7 @@ class GameSessionBase {
   void set_players(std::array<PlayerConfig, kSides> players);
 
   // Plays an action as a client writes it ("a3a4"; a flip game's "b2?"):
-  // the family's play_action, once the rules every game has allow a ply.
+  // play_action, once the rules every game has allow a ply.
   // Throws GameError kRefused "game_over" when the game is over,
   // "game_too_long" when it has max_plies() plies (it goes on, for a
   // declaration to end it), or saying why the action is illegal;
@@ -331,21 +350,21 @@ class GameSessionBase {
   int64_t updated_ms = 0;
 
  protected:
-  // A session of `state`, which it owns from then on.
-  GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
-                  std::array<PlayerConfig, kSides> players);
   // Every change calls this.
   void changed();
   // After a take-back, before changed(): what the family's session keeps
   // beside the state follows it (the open game's board, a review's findings).
   virtual void taken_back() {}
-  // The family's part of the stored row (to_stored): the start FEN, the
-  // plies as its records write them, a declared end the plies do not show,
-  // a review's findings.
-  virtual void add_stored_play(StoredGame& row) const = 0;
-  // The comments a record writes after each ply (a review's findings);
-  // none by default.
-  virtual std::vector<std::string> record_comments() const { return {}; }
+  // The play's part of the stored row (to_stored), for every family from
+  // the State (game_session_stored.cpp): the start as the arbiter's FEN,
+  // each ply as its event, the word records write for it (a flip with what
+  // it revealed, "b2?=L a1a2"), and a declared end the plies do not show.
+  // The open game's and the hidden game's sessions write their own still.
+  virtual void add_stored_play(StoredGame& row) const;
+  // The comments a record writes after each ply: where the review values
+  // each action (reviews_each_action), a reviewed ply's value after it as
+  // Blue's expected score written as centipawns, and its judgement.
+  virtual std::vector<std::string> record_comments() const;
   // The record's tags: the event, its date, the players by colour (a seat
   // plays the colour the game gave it), the time control and extra_tags.
   game::Tags record_tags() const;
@@ -353,9 +372,13 @@ class GameSessionBase {
   std::string record_file_stem() const;
   // GameError kRefused "game_over" while the game is over.
   void require_ongoing_game() const;
-  // The family's part of play_text: plays `text` on the state (a flip with
-  // what chance reveals) or throws GameError saying why not.
-  virtual void play_action(std::string_view text) = 0;
+  // play_text's play, for every family (game_session_stored.cpp): the
+  // state plays `text`, and while chance is to act after it, chance's
+  // outcome is drawn with the system's generator (SecureRandom: a flip
+  // with what it reveals). Throws GameError kRefused "illegal_move" saying
+  // why not. The open game's and the hidden game's sessions play their own
+  // still.
+  virtual void play_action(std::string_view text);
   // The plies as `viewer` knows them, read from its Observation (a read
   // replays every ply; seen_reads_ keeps the reads until the game changes).
   const std::vector<game::SeenPly>& seen_plies(game::Viewer viewer) const;

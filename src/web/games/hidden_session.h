@@ -24,7 +24,7 @@
 // and every answer, event and record is made from one player's view (or a
 // spectator's) of it, read from that viewer's game::Observation; the truth
 // goes out only once the game is over. A
-// third kind of game beside GameSession and FlipGameSession, kept in the
+// kind of game beside GameSession and the base session (Flip Jungle's), kept in the
 // same store: the row's start FEN is the secret set-up and its moves the
 // arbiter's announcements ("e3e4:took=Tw"), so that a restart resumes the
 // game, set-up included. With `setup = "chosen"` the game begins with a

@@ -1,6 +1,9 @@
 #include "web/games/variant_catalog.h"
 
+#include <optional>
+
 #include "core/rules_summary.h"
+#include "core/secure_random.h"
 #include "core/variants.h"
 #include "flip/flip_rules.h"
 
@@ -59,12 +62,43 @@ Json hidden_rulings(const Rules& rules) {
   };
 }
 
+// A Flip Jungle set as the page draws and explains it (`kind: "flip"`),
+// written from its family: its description, its start and board from a
+// new game's observation; the colours, the quiet limit and the ranks (each
+// animal's, every tile's face being one of them) from its rules.
+Json describe_flip_set(const game::Family& family, const std::string& name) {
+  const flip::FlipRulesPtr rules = flip::load_flip_rules(name);
+  SecureRandom chance;  // nothing is drawn at a flip game's start
+  const game::Observation start = family.new_state(name, "", chance)->observe(std::nullopt);
+  const std::optional<game::ObservedBoard> board = family.observed_board(start);
+  Json ranks = Json::object();
+  for (int a = 0; a < kAnimals; ++a) ranks[std::string(1, animal_letter(Animal(a)))] = a + 1;
+  const std::string description = family.variant_description(name);
+  return Json{
+      {"name", name},
+      {"kind", "flip"},
+      {"description", description},
+      {"start_fen", start.start_fen},
+      {"ranks", ranks},
+      {"board", {{"files", board ? board->files : 0}, {"ranks", board ? board->ranks : 0}}},
+      {"water", Json::array()},
+      {"traps", {{"blue", Json::array()}, {"red", Json::array()}}},
+      {"dens", {{"blue", nullptr}, {"red", nullptr}}},
+      {"traps_weaken", "opponent"},
+      {"summary", Json::array({description})},
+      {"hidden_pieces", false},
+      {"colours", rules->colours == flip::Colours::kFixed ? "fixed" : "first flip"},
+      {"quiet_limit", rules->quiet_limit},
+  };
+}
+
 }  // namespace
 
 VariantCatalog::VariantCatalog() : description_(Json::array()) {
   for (const std::string& name : builtin_variant_names()) {
     RuleSetPtr rs = RuleSet::make(builtin_rules(name));
     Json d = describe(*rs);
+    d["kind"] = "jungle";
     if (rs->rules().hidden_pieces) d["hidden"] = hidden_rulings(rs->rules());
     description_.push_back(std::move(d));
     if (!names_.empty()) names_ += ", ";
@@ -73,7 +107,9 @@ VariantCatalog::VariantCatalog() : description_(Json::array()) {
     families_.emplace(name, &game::family_of_variant(name));
   }
   for (const std::string& name : flip::builtin_flip_names()) {
-    families_.emplace(name, &game::family_of_variant(name));
+    const game::Family& family = game::family_of_variant(name);
+    description_.push_back(describe_flip_set(family, name));
+    families_.emplace(name, &family);
   }
 }
 

@@ -24,8 +24,9 @@ class VariantCatalog {
   // The family (src/game) of a shipped set, Flip Jungle's included; null
   // for any other name, which is never looked up as a file.
   const game::Family* family_of(std::string_view name) const;
-  // Every set with what the page needs to draw and explain it: description,
-  // start FEN, ranks, water, traps, dens.
+  // Every set with what the page needs to draw and explain it: kind
+  // ("jungle", or "flip" for the Flip Jungle sets, listed last),
+  // description, start FEN, ranks, water, traps, dens.
   const Json& describe_all() const { return description_; }
 
  private:

@@ -1,0 +1,176 @@
+// A game of any family played, stored, replayed and recorded from its
+// game::State alone (GameSessionBase): chance's outcomes drawn with the
+// system's generator as the game goes, the row written as the start and
+// each ply's event, read back by playing each event again, and a review's
+// findings written into the record. Nothing here asks which family a game
+// is; a family that needs a form of its own says so through the State.
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/secure_random.h"
+#include "game/chance_draw.h"
+#include "web/games/game_session_base.h"
+#include "web/games/move_judgement.h"
+
+namespace jungle::web {
+
+namespace {
+
+// The family whose shipped sets include `variant`, or null: a request or
+// a stored row names a set, never a file to read.
+const game::Family* family_of_shipped_set(std::string_view variant) {
+  for (const game::Family* family : game::families()) {
+    const std::vector<std::string> names = family->variants();
+    if (std::find(names.begin(), names.end(), variant) != names.end()) return family;
+  }
+  return nullptr;
+}
+
+// Draws chance's outcome while chance is to act (a flip with what it
+// reveals), from the system's cryptographic generator: nobody can tell a
+// draw before it is made (one seeded with a 32-bit value was found from a
+// game's first flips, and told every later one).
+void draw_chance(game::State& state) {
+  SecureRandom chance;
+  while (state.actor().is_chance()) {
+    state.apply(game::sample_chance(state.chance_outcomes(), chance).action);
+  }
+}
+
+bool holds(const std::vector<std::string>& actions, const std::string& action) {
+  return std::find(actions.begin(), actions.end(), action) != actions.end();
+}
+
+// Plays one ply of a stored row as add_stored_play wrote it, its event: an
+// action its actor may play as written (the open game's "a3a4", a bare move
+// of an older row), else the one of them whose event it is (a hidden try's
+// announcement, "e3e4:took=Tw") or after which chance's outcome is it (a
+// flip with what it revealed, "b2?=L", is the side's "b2?" and then
+// chance's): each action is tried on the state and taken back unless it
+// makes the word. False, the state as it was, when none does.
+bool play_stored_ply(game::State& state, const std::string& word) {
+  const std::vector<std::string> legal = state.legal_actions();
+  if (holds(legal, word)) {
+    state.apply(word);
+    return true;
+  }
+  for (const std::string& action : legal) {
+    if (state.apply(action) == word) return true;
+    if (state.actor().is_chance() && holds(state.legal_actions(), word)) {
+      state.apply(word);
+      return true;
+    }
+    state.undo();
+  }
+  return false;
+}
+
+}  // namespace
+
+std::unique_ptr<GameSessionBase> GameSessionBase::create(int64_t id, const std::string& variant,
+                                                         const std::string& start,
+                                                         std::array<PlayerConfig, kSides> players) {
+  const game::Family* family = family_of_shipped_set(variant);
+  if (family == nullptr) {
+    throw GameError(ErrorKind::kBadRequest, "unknown_variant",
+                    "unknown rule set '" + variant + "'");
+  }
+  std::unique_ptr<game::State> state;
+  try {
+    SecureRandom chance;
+    state = family->new_state(variant, start, chance);
+    // Where chance acts before the first side does, it is drawn now.
+    draw_chance(*state);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
+  }
+  return std::make_unique<GameSessionBase>(id, std::move(state), players);
+}
+
+void GameSessionBase::play_action(std::string_view text) {
+  try {
+    state_->apply(text);
+    draw_chance(*state_);
+  } catch (const game::ActionError& e) {
+    throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
+  }
+  changed();
+}
+
+void GameSessionBase::add_stored_play(StoredGame& s) const {
+  // The game replayed from its start: each ply's event as the arbiter made
+  // it, and whether the plies alone end the game.
+  std::unique_ptr<game::State> at = game::start_of(*state_);
+  s.start_fen = at->fen();
+  for (const std::string& action : state_->actions()) {
+    const std::string event = at->apply(action);
+    if (at->actor().is_chance()) continue;  // the ply ends with chance's outcome
+    if (!s.moves.empty()) s.moves += ' ';
+    s.moves += event;
+  }
+  // A result the plies do not show (a resignation, a flag, an agreement, a
+  // record's) is kept apart, and declared again on the replay.
+  s.declared = over() && !at->over() ? termination() : "";
+}
+
+std::unique_ptr<GameSessionBase> GameSessionBase::from_stored(const StoredGame& stored,
+                                                              int64_t max_movetime_ms) {
+  auto fail = [&](const std::string& why) {
+    return GameError(ErrorKind::kServerFault, "damaged_game",
+                     "stored game " + std::to_string(stored.id) + " does not replay: " + why);
+  };
+  const game::Family* family = family_of_shipped_set(stored.variant);
+  if (family == nullptr) throw fail("unknown rule set " + stored.variant);
+  const std::array<PlayerConfig, kSides> players = players_from_stored(stored, max_movetime_ms);
+  std::unique_ptr<game::State> state;
+  try {
+    // The stored start: nothing before the first ply is drawn again.
+    SecureRandom unused;
+    state = family->new_state(stored.variant, stored.start_fen, unused);
+  } catch (const std::invalid_argument& e) {
+    throw fail(e.what());
+  }
+  std::istringstream words(stored.moves);
+  for (std::string word; words >> word;) {
+    if (!play_stored_ply(*state, word)) {
+      throw fail("ply " + std::to_string(state->plies() + 1) + " " + word +
+                 " is not one the game allows there");
+    }
+  }
+  declare_stored_result(*state, stored);
+  auto game = std::make_unique<GameSessionBase>(stored.id, std::move(state), players);
+  if (game->reviews_each_action()) game->action_review_.read_stored(stored.evaluations);
+  game->load_table(stored);
+  return game;
+}
+
+std::vector<std::string> GameSessionBase::record_comments() const {
+  if (!reviews_each_action()) return {};
+  // A reviewed ply's comment: the value of the position it led to, Blue's
+  // expected score written as centipawns by the one curve (game/score.h,
+  // as the engine protocol's `score cp`), as an open game's record's
+  // [%eval], and its judgement.
+  std::vector<std::string> comments(action_review_.size());
+  const std::vector<ReviewedPly> plies = reviewed_plies();
+  for (size_t i = 0; i < comments.size() && i < plies.size(); ++i) {
+    const std::optional<ReviewedMove> m = action_review_.judged(i, plies[i]);
+    // Before the colours are known only the first player has moved: its
+    // first flip gave them.
+    const std::optional<Side> mover = plies[i].side ? plies[i].side : state_->first_player();
+    if (!m || !mover) continue;
+    // The value after the ply is its mover's expected score with it.
+    const double blue = *mover == kBlue ? m->expected_played : 1.0 - m->expected_played;
+    const std::string eval =
+        eval_comment(Evaluation{game::centipawns_of_expected(blue), false, m->depth});
+    comments[i] = judged_comment(eval, m->judgement);
+  }
+  return comments;
+}
+
+}  // namespace jungle::web
