@@ -6,15 +6,19 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "core/variants.h"
 #include "game/family.h"
+#include "test_folder.h"
 #include "web/games/family_sessions.h"
 #include "web/games/game_session_base.h"
+#include "web/games/hidden_session.h"
 #include "web/games/variant_catalog.h"
 
 namespace jungle::web {
@@ -179,6 +183,30 @@ TEST(WebSessionSetup, AnEnginesSeatIsSettledOnItsFamilysChoice) {
       game::family_of_variant("hidden-stratego").new_setup("hidden-stratego", rng);
   setup->set(kRed, red);
   EXPECT_EQ(setup->arrangement(kRed), red);
+}
+
+// The state's "ply" counts what its readers are shown (GameSessionBase::
+// ply): where viewers know different things, every announcement, a
+// refused try included, though the board did not move and the same side
+// tries again.
+TEST(WebSessionSetup, ARefusedTryIsAPlyWhereViewersKnowDifferentThings) {
+  const TestFolder dir("web-session-refused");
+  const std::string variant = (dir / "refused.toml").string();
+  std::ofstream(variant) << "name = \"refused\"\ninherits = \"hidden\"\n"
+                            "[hidden]\nfailed_attack = \"refused\"\n";
+  const game::Family& family = game::family_of_variant(variant);
+  std::mt19937_64 rng(1);
+  // Blue's Cat d3 tries Red's Dog d4.
+  HiddenGameSession game(0, family.new_state(variant, "c5e/7/7/7/7/3d3/3C3/7/6R w 0 1", rng),
+                         load_variant(variant), {true, true}, {});
+  game.play_text("d3d4");
+  EXPECT_EQ(game.state().plies(), 0);
+  EXPECT_EQ(game.ply(), 1);
+  EXPECT_EQ(game.moves_json(std::nullopt).size(), 1u);
+  EXPECT_EQ(game.to_json_for(1)["ply"], 1);
+  EXPECT_EQ(game.seat_to_move(), 0);  // Blue tries again
+  game.play_text("d3c3");
+  EXPECT_EQ(game.ply(), 2);
 }
 
 }  // namespace

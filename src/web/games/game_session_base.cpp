@@ -82,6 +82,11 @@ void GameSessionBase::require_ongoing_game() const {
   }
 }
 
+int GameSessionBase::ply() const {
+  if (family().capabilities().hidden_information) return int(state_->actions().size());
+  return state_->plies();
+}
+
 void GameSessionBase::play_text(std::string_view text) {
   require_ongoing_game();
   if (!set_up()) throw still_setting_up();

@@ -96,7 +96,13 @@ class GameSessionBase {
   void set_id(int64_t id) { id_ = id; }
 
   const std::string& variant() const { return state_->variant(); }
-  virtual int ply() const { return state_->plies(); }
+  // The steps of the game its readers are shown, as the state's "ply"
+  // counts them (docs/api.md): each side's action, chance's outcome with
+  // the action that called for it (a flip with what it revealed); where
+  // viewers know different things, every action the arbiter announced, a
+  // refused try included (the same side then moves again), so that each
+  // reaches the players.
+  int ply() const;
   bool over() const { return state_->over(); }
   GameResult result() const { return state_->result(); }
   // As a record's Termination tag writes it; "" while the game goes on.
@@ -117,8 +123,9 @@ class GameSessionBase {
   Side side_of_seat(int seat) const;
   // The seat that plays `side`: 0 while the seats have no colours.
   int seat_of_side(Side side) const;
-  // Whether the clocks may run yet (a hidden game's set-up comes first).
-  virtual bool clocks_may_run() const { return colours_known(); }
+  // Whether the clocks may run yet: once the seats have colours and any
+  // set-up to choose is settled.
+  bool clocks_may_run() const { return colours_known() && set_up(); }
   // Whether moves may be taken back: where the family's games allow it, and
   // not where viewers know different things (a take-back would let a player
   // try an attack, see the animals it shows, and take it back).

@@ -58,11 +58,6 @@ class HiddenGameSession : public GameSessionBase {
                                                         const VariantCatalog& catalog,
                                                         int64_t max_movetime_ms);
   const RuleSetPtr& rules() const { return rules_; }
-  // Every announcement is one step of the game, a refused try included (the
-  // same side then moves again), so that each reaches the players.
-  int ply() const override { return int(state_->actions().size()); }
-  // The clocks run once both arrangements are settled.
-  bool clocks_may_run() const override { return set_up(); }
   // The side's arrangement now, read from the arbiter's start (the set-up
   // itself is the base's, GameSessionBase::arrange: this is for the tests
   // that compare it with hidden/setup.h's arrangements).
