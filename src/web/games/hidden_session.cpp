@@ -120,13 +120,9 @@ hidden::PlayerView HiddenGameSession::view_of(hidden::Viewer viewer) const {
   return game::hidden_view_of(rules_, state_->observe(viewer).position);
 }
 
-Position HiddenGameSession::truth_start() const {
-  return Position::from_fen(game::start_of(*state_)->fen(), rules_);
-}
-
 Arrangement HiddenGameSession::arrangement(Side side) const {
   Arrangement out = hidden::start_arrangement(*rules_, side);
-  const Position start = truth_start();
+  const Position start = Position::from_fen(game::start_of(*state_)->fen(), rules_);
   for (auto& [square, animal] : out) animal = animal_of(start.piece_on(square));
   return out;
 }
@@ -159,7 +155,7 @@ void HiddenGameSession::play(Move m) {
 
 void HiddenGameSession::add_stored_play(StoredGame& s) const {
   // The secret set-up: the store holds the truth, the answers never do.
-  s.start_fen = truth_start().fen();
+  s.start_fen = game::start_of(*state_)->fen();
   const Geometry& g = rules_->geometry();
   const hidden::PlayerView spectator = view_of(std::nullopt);
   auto add = [&](const std::string& word) {

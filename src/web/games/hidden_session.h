@@ -78,11 +78,10 @@ class HiddenGameSession : public GameSessionBase {
   void play(Move m);
   // What `viewer` knows now, read from its game::Observation alone: the
   // hidden family's reading of it (hidden::PlayerView), which explains a
-  // refused try in the mover's own terms and lists the announcements.
+  // refused try in the mover's own terms ("b5a5: Rat in the water cannot
+  // attack ...", the API's form; the state's own refusal words it "'b5a5'
+  // may not be tried: ...") and lists the announcements the store keeps.
   hidden::PlayerView view_of(hidden::Viewer viewer) const;
-  // The secret set-up, every animal shown: only for the store and
-  // arrangement().
-  Position truth_start() const;
   RuleSetPtr rules_;
 };
 
