@@ -154,6 +154,18 @@ class Family {
     (void)chance;
     return nullptr;
   }
+  // An engine's own secret arrangement of `side` under `variant` (as
+  // Setup::set takes it), drawn from `chance` among those the family's
+  // engine would choose (Engine::choose_setup's rule): for a front end that
+  // seats an engine at a game with a set-up to choose without making an
+  // engine for it. "" when setup_to_choose(variant) is false. Throws
+  // std::invalid_argument as new_state does for a variant not of this family.
+  virtual std::string choose_setup(std::string_view variant, Side side, RandomBits chance) const {
+    (void)setup_to_choose(variant);
+    (void)side;
+    (void)chance;
+    return "";
+  }
   // The observation a protocol `position` text describes (Observation::
   // position's syntax, docs/engine.md, "Protocol") under `variant`, every field
   // filled. Throws std::invalid_argument saying what is wrong and where.

@@ -246,6 +246,10 @@ class HiddenFamily final : public Family {
     if (!setup_to_choose(variant)) return nullptr;
     return new_hidden_setup(*this, variant, chance);
   }
+  std::string choose_setup(std::string_view variant, Side side, RandomBits chance) const override {
+    if (!setup_to_choose(variant)) return "";
+    return choose_hidden_setup(variant, side, chance);
+  }
 
   Observation read_observation(std::string_view variant, std::string_view position) const override {
     const hidden::PlayerView view = hidden_view_of(load_rules_hiding(variant, true), position);

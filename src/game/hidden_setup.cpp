@@ -1,6 +1,8 @@
 #include "game/hidden_setup.h"
 
 #include <array>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -10,6 +12,7 @@
 #include "game/rules_of_family.h"
 #include "hidden/player_view.h"
 #include "hidden/setup.h"
+#include "hidden_search/setup_choice.h"
 
 namespace jungle::game {
 
@@ -101,6 +104,16 @@ class HiddenSetup final : public Setup {
 std::unique_ptr<Setup> new_hidden_setup(const Family& family, std::string_view variant,
                                         RandomBits chance) {
   return std::make_unique<HiddenSetup>(family, variant, chance);
+}
+
+std::string choose_hidden_setup(std::string_view variant, Side side, RandomBits chance) {
+  const RuleSetPtr rules = load_rules_hiding(variant, true);
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, Side>, std::vector<hidden::Arrangement>> kept;
+  const std::lock_guard lock(mutex);
+  std::vector<hidden::Arrangement>& sensible = kept[{std::string(variant), side}];
+  if (sensible.empty()) sensible = hidden::sensible_arrangements(rules, side);
+  return hidden::arrangement_text(*rules, side, hidden::draw_arrangement(sensible, chance));
 }
 
 }  // namespace jungle::game

@@ -84,8 +84,14 @@ void GameSessionBase::require_ongoing_game() const {
   }
 }
 
+int GameSessionBase::ply() const {
+  if (family().capabilities().hidden_information) return int(state_->actions().size());
+  return state_->plies();
+}
+
 void GameSessionBase::play_text(std::string_view text) {
   require_ongoing_game();
+  if (!set_up()) throw still_setting_up();
   if (ply() >= max_plies_) {
     throw GameError(ErrorKind::kRefused, "game_too_long",
                     "a game may have at most " + std::to_string(max_plies_) + " moves");
@@ -446,15 +452,6 @@ void GameSessionBase::require_help(Help help) const {
                   std::string(help_name(help)) +
                       " would see the hidden animals; a hidden-pieces game has hints thought out "
                       "from your own view, and its truth once it is over");
-}
-
-GameError GameSessionBase::no_setup() {
-  return GameError(ErrorKind::kRefused, "no_setup",
-                   "only a hidden-pieces game has a set-up to arrange");
-}
-
-void GameSessionBase::arrange(Side, std::string_view, RandomBits) {
-  throw no_setup();
 }
 
 void require_record_game(int index, size_t games) {

@@ -16,6 +16,7 @@
 #include "core/types.h"
 #include "game/family.h"
 #include "game/observation.h"
+#include "game/setup.h"
 #include "game/state.h"
 #include "web/games/action_review.h"
 #include "web/games/game_clock.h"
@@ -114,7 +115,13 @@ class GameSessionBase {
   void set_id(int64_t id) { id_ = id; }
 
   const std::string& variant() const { return state_->variant(); }
-  virtual int ply() const { return state_->plies(); }
+  // The steps of the game its readers are shown, as the state's "ply"
+  // counts them (docs/api.md): each side's action, chance's outcome with
+  // the action that called for it (a flip with what it revealed); where
+  // viewers know different things, every action the arbiter announced, a
+  // refused try included (the same side then moves again), so that each
+  // reaches the players.
+  int ply() const;
   bool over() const { return state_->over(); }
   GameResult result() const { return state_->result(); }
   // As a record's Termination tag writes it; "" while the game goes on.
@@ -135,8 +142,9 @@ class GameSessionBase {
   Side side_of_seat(int seat) const;
   // The seat that plays `side`: 0 while the seats have no colours.
   int seat_of_side(Side side) const;
-  // Whether the clocks may run yet (a hidden game's set-up comes first).
-  virtual bool clocks_may_run() const { return colours_known(); }
+  // Whether the clocks may run yet: once the seats have colours and any
+  // set-up to choose is settled.
+  bool clocks_may_run() const { return colours_known() && set_up(); }
   // Whether moves may be taken back: where the family's games allow it, and
   // not where viewers know different things (a take-back would let a player
   // try an attack, see the animals it shows, and take it back).
@@ -181,22 +189,51 @@ class GameSessionBase {
   // The viewer a holder of `seats` is (viewer_of_seats).
   game::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }
 
-  // ---- a set-up each side chooses in secret (Capabilities::setup) ----
+  // ---- a set-up each side chooses in secret (Capabilities::setup;
+  // game_session_setup.cpp) ----
+  // Where the game's family lets each side choose its secret arrangement
+  // (Family::setup_to_choose), the session holds the game::Setup being
+  // chosen until both sides have settled, and its state is the game that
+  // starts from the arrangements as they stand (Setup::new_state, started
+  // again at each arrangement, so that every reader's Observation shows its
+  // own side's); once both have settled, the first move may be played and
+  // the clocks run. Asked of the family and its Setup, never of a rule set.
+  //
   // Whether `side` has settled its arrangement, and whether both have (the
   // first move waits for both); a game without a set-up has none to wait for.
-  virtual bool ready(Side side) const {
-    (void)side;
-    return true;
-  }
-  virtual bool set_up() const { return true; }
-  // Arranges `side`'s animals (a text, or at random from `rng` when `text`
-  // is empty). Throws GameError kRefused "no_setup" where the game has no
-  // set-up to choose, and saying why an arrangement is refused.
-  virtual void arrange(Side side, std::string_view text, RandomBits rng);
+  bool ready(Side side) const { return ready_[side]; }
+  bool set_up() const { return ready_[kBlue] && ready_[kRed]; }
+  // Arranges `side`'s animals (a text as Setup::set takes it, or at random
+  // from `rng` when `text` is empty). Throws GameError kRefused "no_setup"
+  // where the game has no set-up to choose, "setup_settled" once the side
+  // has settled it, "bad_arrangement" saying why an arrangement is refused.
+  void arrange(Side side, std::string_view text, RandomBits rng);
   // The refusal of an arrangement for a game with no set-up to choose.
   static GameError no_setup();
   // Settles `side`'s arrangement; nothing where there is none to settle.
-  virtual void settle(Side side) { (void)side; }
+  void settle(Side side);
+  // What a new game of `variant` starts from where no position is given,
+  // and which sides have settled their arrangement: where its family lets
+  // each side choose, both arrangements drawn from `chance` (Family::
+  // new_setup) and an engine's seat given its family's own choice
+  // (Family::choose_setup), settled at once, a person's left to arrange;
+  // else the family's own start (a secret set-up that chance draws), with
+  // nothing to settle. Throws std::invalid_argument as Family::new_state.
+  struct Start {
+    std::unique_ptr<game::State> state;
+    std::array<bool, kSides> ready{true, true};
+  };
+  static Start new_start(const std::string& variant,
+                         const std::array<PlayerConfig, kSides>& players, RandomBits chance);
+  // The stored row's words for the set-up (docs/api.md, "Stored"):
+  // "setup:blue", "setup:red" for each side that settled its arrangement
+  // before the first move, in a game with a set-up to choose; none once
+  // the game has begun (its moves say it).
+  std::vector<std::string> stored_setup_words() const;
+  // Takes those words out of a stored row's `words`, and says which sides
+  // had settled (hold_setup's `ready`). Throws std::invalid_argument for a
+  // set-up word that names no side.
+  static std::array<bool, kSides> take_stored_setup_words(std::vector<std::string>& words);
 
   // ---- the engine's help (engine_routes: one path for every family) ----
   // Throws GameError kRefused "hidden_pieces" where the game's
@@ -405,6 +442,13 @@ class GameSessionBase {
   // Each ply's action and its mover's colour as that review tells them
   // (none before the colours are known), replayed on the state.
   std::vector<ReviewedPly> reviewed_plies() const;
+  // Opens the set-up phase of a game at its start for the sides not
+  // `ready` (new_start's, or a stored game's): the Setup holds the state's
+  // start as each side's arrangement so far. Nothing to open where both are
+  // ready, the game has begun or its family has no set-up to choose (every
+  // side is then ready). Each session's constructor calls it. Throws
+  // GameError kServerFault "damaged_game" when the start is no set-up.
+  void hold_setup(std::array<bool, kSides> ready);
   std::unique_ptr<game::State> state_;
   std::array<PlayerConfig, kSides> players_;
   // That review's findings, one per ply (ply()): a ply played adds one, a
@@ -436,6 +480,10 @@ class GameSessionBase {
   };
   mutable std::array<std::optional<SeenPliesRead>, kSides + 1> seen_reads_;
   mutable int seen_plies_reads_ = 0;
+
+  // The set-up being chosen (hold_setup), until both sides have settled.
+  std::unique_ptr<game::Setup> setup_;
+  std::array<bool, kSides> ready_{true, true};
 
   int max_plies_ = kMaxGamePlies;
   int64_t id_;

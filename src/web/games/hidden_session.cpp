@@ -1,7 +1,5 @@
 #include "web/games/hidden_session.h"
 
-#include <map>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -10,7 +8,6 @@
 #include "game/hidden_observation.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
-#include "hidden_search/setup_choice.h"
 #include "web/games/game_session.h"
 #include "web/games/variant_catalog.h"
 
@@ -21,9 +18,6 @@ using hidden::Observation;
 using hidden::Viewer;
 
 namespace {
-
-// The stored moves' word for a side whose chosen arrangement is settled.
-constexpr std::string_view kSettledWord = "setup:";
 
 // The hidden family's state of a game from the set-up `start` (the truth;
 // "" to draw the rule set's from `chance`). GameError kRefused for a bad FEN
@@ -39,29 +33,13 @@ std::unique_ptr<game::State> new_hidden_state(const std::string& variant, const 
   }
 }
 
-// The engine's sensible arrangements of a rule set's side
-// (hidden::sensible_arrangements values every ordering, about half a
-// second): found once per shipped rule set and kept, not on every game
-// an engine's seat is in. The catalog's rule sets are few and live as long
-// as the server.
-const std::vector<hidden::Arrangement>& sensible_arrangements_kept(const RuleSetPtr& rules,
-                                                                   Side side) {
-  static std::mutex mutex;
-  static std::map<std::pair<const RuleSet*, Side>,
-                  std::pair<RuleSetPtr, std::vector<hidden::Arrangement>>>
-      kept;
-  const std::lock_guard lock(mutex);
-  auto& entry = kept[{rules.get(), side}];
-  if (entry.second.empty()) entry = {rules, hidden::sensible_arrangements(rules, side)};
-  return entry.second;
-}
-
 }  // namespace
 
 HiddenGameSession::HiddenGameSession(int64_t id, std::unique_ptr<game::State> state,
                                      RuleSetPtr rules, std::array<bool, kSides> ready,
                                      std::array<PlayerConfig, kSides> players)
-    : GameSessionBase(id, std::move(state), players), rules_(std::move(rules)), ready_(ready) {
+    : GameSessionBase(id, std::move(state), players), rules_(std::move(rules)) {
+  hold_setup(ready);
   action_review_.resize(size_t(ply()));
 }
 
@@ -73,25 +51,14 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::create(
     return std::make_unique<HiddenGameSession>(0, new_hidden_state(variant, *fen, rng), rules,
                                                std::array<bool, kSides>{true, true}, players);
   }
-  std::array<bool, kSides> ready{true, true};
-  if (rules->rules().hidden_setup == HiddenSetup::kChosen) {
-    // A person arranges its own (a random arrangement until it does); an
-    // engine's seat plays the engine's own choice (docs/hidden.md, "The
-    // engine's set-up"), drawn from the server's generator.
-    ready = {players[kBlue].is_engine(), players[kRed].is_engine()};
-    std::array<hidden::Arrangement, kSides> arranged = {
-        hidden::random_arrangement(*rules, kBlue, rng),
-        hidden::random_arrangement(*rules, kRed, rng)};
-    for (Side side : {kBlue, kRed}) {
-      if (players[side].is_engine())
-        arranged[side] = hidden::draw_arrangement(sensible_arrangements_kept(rules, side), rng);
-    }
-    const std::string start = hidden::start_with(rules, arranged[kBlue], arranged[kRed]).fen();
-    return std::make_unique<HiddenGameSession>(0, new_hidden_state(variant, start, rng), rules,
-                                               ready, players);
+  Start start;
+  try {
+    start = new_start(variant, players, rng);
+  } catch (const std::invalid_argument& e) {
+    throw GameError(ErrorKind::kRefused, "not_hidden", e.what());
   }
-  return std::make_unique<HiddenGameSession>(0, new_hidden_state(variant, "", rng), rules, ready,
-                                             players);
+  return std::make_unique<HiddenGameSession>(0, std::move(start.state), std::move(rules),
+                                             start.ready, players);
 }
 
 std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGame& stored,
@@ -106,18 +73,15 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
   const std::array<PlayerConfig, kSides> players = players_from_stored(stored, max_movetime_ms);
   std::istringstream words(stored.moves);
   std::vector<std::string> announcements;
-  std::array<bool, kSides> ready{true, true};
-  if (rules->rules().hidden_setup == HiddenSetup::kChosen) ready = {false, false};
-  for (std::string word; words >> word;) {
-    if (word.rfind(kSettledWord, 0) == 0) {
-      const int seat = seat_from_name(word.substr(kSettledWord.size()));
-      if (seat < 0) throw fail("'" + word + "' is not a settled set-up");
-      ready[size_t(seat)] = true;
-    } else {
-      announcements.push_back(word);
-    }
+  for (std::string word; words >> word;) announcements.push_back(word);
+  // Which sides had settled a set-up being chosen: the base holds it for
+  // the others (hold_setup), once none has moved.
+  std::array<bool, kSides> ready{};
+  try {
+    ready = take_stored_setup_words(announcements);
+  } catch (const std::invalid_argument& e) {
+    throw fail(e.what());
   }
-  if (!announcements.empty()) ready = {true, true};
   std::unique_ptr<game::State> state;
   try {
     // The stored set-up is the start: nothing is drawn.
@@ -152,58 +116,15 @@ std::unique_ptr<HiddenGameSession> HiddenGameSession::from_stored(const StoredGa
   return game;
 }
 
-void HiddenGameSession::rebuild(const Position& start) {
-  SecureRandom unused;  // the set-up is given: nothing is drawn
-  state_ = new_hidden_state(variant(), start.fen(), unused);
-}
-
 hidden::PlayerView HiddenGameSession::view_of(hidden::Viewer viewer) const {
   return game::hidden_view_of(rules_, state_->observe(viewer).position);
 }
 
-Position HiddenGameSession::truth_start() const {
-  return Position::from_fen(game::start_of(*state_)->fen(), rules_);
-}
-
-Position HiddenGameSession::truth() const {
-  return Position::from_fen(state_->fen(), rules_);
-}
-
 Arrangement HiddenGameSession::arrangement(Side side) const {
   Arrangement out = hidden::start_arrangement(*rules_, side);
-  const Position start = truth_start();
+  const Position start = Position::from_fen(game::start_of(*state_)->fen(), rules_);
   for (auto& [square, animal] : out) animal = animal_of(start.piece_on(square));
   return out;
-}
-
-void HiddenGameSession::arrange(Side side, std::string_view text, RandomBits rng) {
-  if (setup_mode() != HiddenSetup::kChosen) {
-    throw GameError(ErrorKind::kRefused, "no_setup",
-                    "in '" + variant() + "' the arbiter places the animals (setup = " +
-                        (setup_mode() == HiddenSetup::kFixed ? "fixed" : "shuffled") +
-                        "); arranging them is for a set with setup = chosen");
-  }
-  if (ready_[side]) {
-    throw GameError(ErrorKind::kRefused, "setup_settled",
-                    side_name(side) + "'s arrangement is settled; it cannot change now");
-  }
-  Arrangement mine;
-  try {
-    mine = text.empty() ? hidden::random_arrangement(*rules_, side, rng)
-                        : hidden::parse_arrangement(*rules_, side, text);
-  } catch (const std::invalid_argument& e) {
-    throw GameError(ErrorKind::kRefused, "bad_arrangement", e.what());
-  }
-  const Arrangement blue = side == kBlue ? mine : arrangement(kBlue);
-  const Arrangement red = side == kRed ? mine : arrangement(kRed);
-  rebuild(hidden::start_with(rules_, blue, red));
-  changed();
-}
-
-void HiddenGameSession::settle(Side side) {
-  if (setup_mode() != HiddenSetup::kChosen || ready_[side]) return;
-  ready_[side] = true;
-  changed();
 }
 
 void HiddenGameSession::play_action(std::string_view text) {
@@ -217,7 +138,6 @@ void HiddenGameSession::play_action(std::string_view text) {
 }
 
 void HiddenGameSession::play(Move m) {
-  if (!set_up()) throw still_setting_up();
   // A try the arbiter would not take is explained from the mover's own
   // view, so the message names nothing the mover was not shown.
   const std::string text = rules_->geometry().move_text(m);
@@ -235,18 +155,14 @@ void HiddenGameSession::play(Move m) {
 
 void HiddenGameSession::add_stored_play(StoredGame& s) const {
   // The secret set-up: the store holds the truth, the answers never do.
-  s.start_fen = truth_start().fen();
+  s.start_fen = game::start_of(*state_)->fen();
   const Geometry& g = rules_->geometry();
   const hidden::PlayerView spectator = view_of(std::nullopt);
   auto add = [&](const std::string& word) {
     if (!s.moves.empty()) s.moves += ' ';
     s.moves += word;
   };
-  if (setup_mode() == HiddenSetup::kChosen && spectator.history().empty()) {
-    for (Side side : {kBlue, kRed}) {
-      if (ready_[side]) add(std::string(kSettledWord) + side_json_name(side));
-    }
-  }
+  for (const std::string& word : stored_setup_words()) add(word);
   for (const Observation& o : spectator.history()) add(hidden::observation_text(o, g));
   // A declared end (a resignation, a flag, an agreement) is replayed from
   // the row; the board's ends replay by themselves.
