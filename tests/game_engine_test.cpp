@@ -401,9 +401,11 @@ TEST(GameEngine, EachFamilyOffersTheOptionsItHonours) {
   EXPECT_EQ(names("flip"),
             "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Quiescence, Transposition "
             "Table, Draw Cost, Chance Scale, Boxed In, Lead Draw Cost, Clear Hash");
-  EXPECT_EQ(names("hidden"),
-            "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Method, Model, Tree Pruning, "
-            "Worlds, Candidates, Contact, World Lines, First Share, Risk, Anchor, Clear Hash");
+  EXPECT_EQ(
+      names("hidden"),
+      "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Method, Model, Tree Pruning, "
+      "Worlds, Candidates, Contact, World Lines, First Share, Risk, Anchor, Read Temperature, "
+      "Read Uniform, Clear Hash");
   std::unique_ptr<Engine> flip = family_of_variant("flip").make_engine();
   EXPECT_EQ(error_of([&] { flip->set_option("MultiPV", "0"); }),
             "MultiPV must be an integer from 1 to 64, not '0'");

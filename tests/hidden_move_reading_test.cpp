@@ -31,6 +31,46 @@ TEST(Belief, WeightedArrangementsCountEachByItsPiecesWeights) {
   EXPECT_DOUBLE_EQ(belief.weighted_arrangements(), 1.0);
 }
 
+TEST(Belief, MarginalsAreTheSharesOfTheWeighedArrangements) {
+  // Three pieces: the first the Cat or the Elephant, the others any of the
+  // three. Four arrangements (first, second, third): CED, CDE, ECD, EDC.
+  hidden::Belief belief(AnimalSet{kCat, kDog, kElephant},
+                        {AnimalSet{kCat, kElephant}, AnimalSet{kCat, kDog, kElephant},
+                         AnimalSet{kCat, kDog, kElephant}});
+  std::vector<std::array<double, kAnimals>> m = belief.marginals();
+  ASSERT_EQ(m.size(), 3u);
+  EXPECT_DOUBLE_EQ(m[0][kCat], 0.5);
+  EXPECT_DOUBLE_EQ(m[0][kElephant], 0.5);
+  EXPECT_DOUBLE_EQ(m[0][kDog], 0.0);
+  EXPECT_DOUBLE_EQ(m[1][kDog], 0.5);
+  EXPECT_DOUBLE_EQ(m[2][kCat], 0.25);
+  // The first the Elephant three times as likely, the second the Dog half
+  // as likely: CED 1, CDE 0.5, ECD 3, EDC 1.5, of 6.
+  belief.set_weight(0, kElephant, 3.0);
+  belief.set_weight(1, kDog, 0.5);
+  m = belief.marginals();
+  EXPECT_DOUBLE_EQ(m[0][kElephant], 4.5 / 6);
+  EXPECT_DOUBLE_EQ(m[1][kCat], 3.0 / 6);
+  EXPECT_DOUBLE_EQ(m[1][kDog], 2.0 / 6);
+  EXPECT_DOUBLE_EQ(m[1][kElephant], 1.0 / 6);
+  EXPECT_DOUBLE_EQ(m[2][kDog], 4.0 / 6);
+  // Each the share a restricted copy counts, as the tree's root took it
+  // before, one solve per piece and animal.
+  for (int k = 0; k < 3; ++k) {
+    for (Animal a : {kCat, kDog, kElephant}) {
+      hidden::Belief one = belief;
+      one.restrict(k, AnimalSet{a});
+      EXPECT_NEAR(m[size_t(k)][a], one.weighted_arrangements() / belief.weighted_arrangements(),
+                  1e-15);
+    }
+  }
+  // Nothing fits: all 0.
+  belief.restrict(1, AnimalSet{kElephant});
+  belief.restrict(2, AnimalSet{kElephant});
+  for (const auto& piece : belief.marginals())
+    for (double p : piece) EXPECT_EQ(p, 0.0);
+}
+
 TEST(ViewSearch, TheTreesOddsFollowTheBeliefsWeights) {
   // d6 is the Rat or the Dog (a9 the other): the Cat takes d6 one time in
   // two; with the Rat three times as likely on d6, three times in four.

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 
 #include "core/variants.h"
@@ -220,7 +221,9 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name World Lines type spin default 1 min 1 max 16",
                            "option name First Share type spin default 40 min 5 max 100",
                            "option name Risk type spin default 0 min 0 max 100",
-                           "option name Anchor type spin default 0 min 0 max 90"}) {
+                           "option name Anchor type spin default 0 min 0 max 90",
+                           "option name Read Temperature type spin default 100 min 0 max 1000",
+                           "option name Read Uniform type spin default 20 min 0 max 100"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
@@ -247,6 +250,68 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
   limits.depth = 2;
   const hidden::HiddenSearchResult r = searcher.search(game.view(kBlue), limits);
   EXPECT_EQ(last(out), "bestmove " + rules->geometry().move_text(r.best));
+}
+
+TEST(HiddenUci, TheReadingsSettingsAreOptions) {
+  // The reading's softmax temperature and its share of a random choice
+  // (`hidden-match --read-temperature`, `--read-uniform`) reach the
+  // engine's searcher: after a game's first moves, in contact, the engine
+  // with them set says what a searcher with those settings says, which is
+  // not what the default's reading says.
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 rng(5);
+  hidden::HiddenGame game(hidden::default_start(rules, rng), "hidden");
+  hidden::HiddenSearcher player;
+  hidden::HiddenLimits quick;
+  quick.depth = 2;
+  // Played until the side to move has a piece next to an unknown enemy
+  // one, after the enemy has moved a few times (moves the reading reads).
+  for (int ply = 0; ply < 80 && !game.over(); ++ply) {
+    if (ply >= 12 && hidden::in_contact(game.view(game.side_to_move()), 1)) break;
+    game.play(player.search(game.view(game.side_to_move()), quick).best);
+  }
+  ASSERT_FALSE(game.over());
+  const Side us = game.side_to_move();
+  ASSERT_TRUE(hidden::in_contact(game.view(us), 1));
+
+  Session s;
+  s.send("setoption name Variant value hidden");
+  for (const char* set : {"Read Temperature value 40", "Read Uniform value 5"}) {
+    EXPECT_TRUE(s.send(std::string("setoption name ") + set).empty()) << set;
+  }
+  EXPECT_EQ(last(s.send("setoption name Read Temperature value 1001")),
+            "info string error: setoption: Read Temperature must be an integer from 0 to 1000, "
+            "not '1001'");
+  s.send(position_of(game, us));
+  const std::vector<std::string> out = s.send("go nodes 3000");
+  ASSERT_GE(out.size(), 2u);
+
+  const auto said = [&](double temperature, double uniform) {
+    hidden::HiddenSearchOptions options;
+    options.reading.temperature = temperature;
+    options.reading.uniform = uniform;
+    hidden::HiddenSearcher searcher(options);
+    hidden::HiddenLimits limits;
+    limits.nodes = 3000;
+    const hidden::HiddenSearchResult r = searcher.search(game.view(us), limits);
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%.3f", r.expected);
+    return "worlds " + std::to_string(r.worlds) + " expected " + expected + " best " +
+           rules->geometry().move_text(r.best);
+  };
+  std::string info;
+  for (const std::string& l : out) {
+    if (starts_with(l, "info string worlds ")) info = l;
+  }
+  const size_t at = info.find("info string ");
+  ASSERT_NE(at, std::string::npos) << testing::PrintToString(out);
+  const size_t words = info.find(" candidates", at);
+  ASSERT_NE(words, std::string::npos) << info;
+  const std::string engine = info.substr(at + 12, words - at - 12) + " best " + last(out).substr(9);
+  EXPECT_EQ(engine, said(40, 0.05));
+  EXPECT_EQ(engine, "worlds 720 expected 0.933 best c2b2");
+  // The default's reading (100 centipawns, 20%) chooses another move.
+  EXPECT_EQ(said(100, 0.2), "worlds 720 expected 0.947 best c2d2");
 }
 
 }  // namespace

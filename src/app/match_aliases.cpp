@@ -71,6 +71,9 @@ struct AliasOptions {
                           ? "informed"
                           : "averaged";
   int pimc_worlds = hidden::kPimcWorlds;
+  // The engine's reading's temperature in whole centipawns, as its option
+  // takes it (hidden.reading.temperature is a double).
+  int read_temperature = int(hidden::MoveReadingOptions().temperature);
 };
 
 // What an alias says of each finished game beyond its result, and of all
@@ -362,6 +365,17 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
       ->check(CLI::Range(0.0, 0.9))
       ->check(kWholePercent)
       ->capture_default_str();
+  cmd.add_option("--read-temperature", opt.read_temperature,
+                 "The softmax temperature, in centipawns, of the engine's model of how the enemy "
+                 "chooses its moves, which its belief reads (0: the moves are not read)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  cmd.add_option("--read-uniform", opt.hidden.reading.uniform,
+                 "The share of a random choice among its moves in the engine's model of the "
+                 "enemy")
+      ->check(CLI::Range(0.0, 1.0))
+      ->check(kWholePercent)
+      ->capture_default_str();
 }
 
 game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::string& name,
@@ -396,7 +410,9 @@ game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::strin
       {"World Lines", std::to_string(o.lines)},
       {"First Share", std::to_string(whole_percent(o.first_share))},
       {"Risk", std::to_string(whole_percent(o.risk))},
-      {"Anchor", std::to_string(whole_percent(o.anchor_share))}};
+      {"Anchor", std::to_string(whole_percent(o.anchor_share))},
+      {"Read Temperature", std::to_string(opt.read_temperature)},
+      {"Read Uniform", std::to_string(whole_percent(o.reading.uniform))}};
   game::Limits per_move;
   per_move.movetime_ms = limits.movetime_ms;
   per_move.nodes = limits.nodes;

@@ -32,8 +32,9 @@ constexpr int64_t kInfiniteMs = 600'000;
 
 // The search's settings (HiddenSearchOptions), what `jungle hidden-match`
 // sets with --method, --model, --tree-pruning, --worlds, --candidates,
-// --contact, --lines, --first-share, --risk and --anchor; its shares as
-// percentages, an option's number being whole.
+// --contact, --lines, --first-share, --risk, --anchor, --read-temperature
+// and --read-uniform; its shares as percentages, an option's number being
+// whole.
 constexpr const char* kMethods[] = {"tree", "worlds"};
 constexpr const char* kModels[] = {"informed", "averaged", "guessing"};
 constexpr int kMaxWorlds = 256;
@@ -42,6 +43,10 @@ constexpr int kMaxContactSteps = 64;
 constexpr int kMaxWorldLines = 16;
 constexpr int kMinFirstSharePercent = 5;
 constexpr int kMaxAnchorPercent = 90;
+// The reading's softmax temperature in centipawns (0: no reading); the
+// model's values are clamped at 1000, past which a hotter softmax reads
+// next to nothing.
+constexpr int kMaxReadTemperature = 1000;
 
 int64_t percent_of(double share) {
   return int64_t(std::lround(share * 100));
@@ -59,6 +64,8 @@ std::vector<OptionSpec> search_option_specs(const hidden::HiddenSearchOptions& o
       spin_option("First Share", percent_of(o.first_share), kMinFirstSharePercent, 100),
       spin_option("Risk", percent_of(o.risk), 0, 100),
       spin_option("Anchor", percent_of(o.anchor_share), 0, kMaxAnchorPercent),
+      spin_option("Read Temperature", std::lround(o.reading.temperature), 0, kMaxReadTemperature),
+      spin_option("Read Uniform", percent_of(o.reading.uniform), 0, 100),
   };
 }
 
@@ -90,6 +97,10 @@ bool set_search_option(std::string_view key, const OptionSpec& spec, std::string
     o.risk = double(spin_value(spec, value)) / 100;
   } else if (key == "anchor") {
     o.anchor_share = double(spin_value(spec, value)) / 100;
+  } else if (key == "read temperature") {
+    o.reading.temperature = double(spin_value(spec, value));
+  } else if (key == "read uniform") {
+    o.reading.uniform = double(spin_value(spec, value)) / 100;
   } else {
     return false;
   }

@@ -101,6 +101,38 @@ double Belief::weighted_arrangements() const {
   return completions_[0];
 }
 
+std::vector<std::array<double, kAnimals>> Belief::marginals() const {
+  solve();
+  const int n = pieces();
+  std::vector<std::array<double, kAnimals>> out(static_cast<size_t>(n));
+  const double total = completions_[0];
+  if (!(total > 0)) return out;
+  const unsigned all = animals_.bits();
+  // Forwards, the weighted ways to give the first pieces a subset; piece
+  // k's animal a then counts every way through a subset of size k, times
+  // its weight, times the ways to finish from the subset with a.
+  std::array<double, 256> reach{};
+  reach[0] = 1;
+  for (int size = 0; size < n; ++size) {
+    for (unsigned mask = all;; mask = (mask - 1) & all) {
+      if (std::popcount(mask) == size && reach[mask] > 0) {
+        const unsigned open = candidates_[size_t(size)].bits() & all & ~mask;
+        for (unsigned bits = open; bits; bits &= bits - 1) {
+          const int a = std::countr_zero(bits);
+          const unsigned next = mask | (1u << a);
+          const double through = reach[mask] * weights_[size_t(size)][a];
+          out[size_t(size)][size_t(a)] += through * completions_[next];
+          reach[next] += through;
+        }
+      }
+      if (mask == 0) break;
+    }
+  }
+  for (auto& piece : out)
+    for (double& p : piece) p /= total;
+  return out;
+}
+
 std::vector<Animal> Belief::sample(RandomBits rng) const {
   solve();
   if (count_completions_[0] == 0) throw std::logic_error("sampling an inconsistent belief");

@@ -53,6 +53,11 @@ class Belief {
   // of an animal is this total with the piece restricted to the animal,
   // divided by this total.
   double weighted_arrangements() const;
+  // Each piece's probability of each animal: that total with the piece
+  // restricted to the animal, over the whole (all 0 when nothing fits).
+  // One pass over the subsets gives every piece's, where a solve per piece
+  // and animal would cost up to 64 of them.
+  std::vector<std::array<double, kAnimals>> marginals() const;
 
  private:
   void solve() const;

@@ -20,6 +20,7 @@ VState ViewSearch::Impl::state_of(const PlayerView& view) const {
     // Weighted by the engine's soft belief where it holds one (the
     // arrangements' count otherwise: every weight is 1).
     const double total = belief.weighted_arrangements();
+    const std::vector<std::array<double, kAnimals>> marginals = belief.marginals();
     for (size_t k = 0; k < ids.size(); ++k) {
       const PieceInfo& info = view.pieces()[size_t(ids[k])];
       if (!info.on_board() || st.count >= kMaxPieces) continue;
@@ -35,9 +36,7 @@ VState ViewSearch::Impl::state_of(const PlayerView& view) const {
         const AnimalSet feasible = belief.feasible(int(k));
         for (int a = 0; a < kAnimals && total > 0; ++a) {
           if (!feasible.contains(Animal(a))) continue;
-          Belief one = belief;
-          one.restrict(int(k), AnimalSet{Animal(a)});
-          piece.p[size_t(a)] = float(one.weighted_arrangements() / total);
+          piece.p[size_t(a)] = float(marginals[k][size_t(a)]);
         }
         float sum = 0;
         for (float x : piece.p) sum += x;
