@@ -151,9 +151,8 @@ TEST(HiddenSetupChoice, TheWebsEngineSeatPlaysASensibleArrangement) {
     const std::string fen = start.state->fen();
     EXPECT_NE(std::find(sensible.begin(), sensible.end(), arrangement_in(rules, fen, kRed)),
               sensible.end());
-    person_sensible +=
-        std::find(blue.begin(), blue.end(), arrangement_in(rules, fen, kBlue)) != blue.end() ? 1
-                                                                                            : 0;
+    const hidden::Arrangement person = arrangement_in(rules, fen, kBlue);
+    person_sensible += std::find(blue.begin(), blue.end(), person) != blue.end() ? 1 : 0;
   }
   EXPECT_EQ(person_sensible, 0);
 }
