@@ -56,11 +56,17 @@ bool holds(const std::vector<std::string>& actions, const std::string& action) {
 // chance's): each action is tried on the state and taken back unless it
 // makes the word. False, the state as it was, when none does.
 bool play_stored_ply(game::State& state, const std::string& word) {
-  const std::vector<std::string> legal = state.legal_actions();
+  std::vector<std::string> legal = state.legal_actions();
   if (holds(legal, word)) {
     state.apply(word);
     return true;
   }
+  // The actions the word begins with are tried first (an announcement is
+  // its try and the outcome, a flip's word the flip and what it revealed):
+  // each other one tried is taken back, and a hidden game's take-back
+  // replays the game from its start.
+  std::stable_partition(legal.begin(), legal.end(),
+                        [&](const std::string& action) { return word.starts_with(action); });
   for (const std::string& action : legal) {
     if (state.apply(action) == word) return true;
     if (state.actor().is_chance() && holds(state.legal_actions(), word)) {
