@@ -380,6 +380,32 @@ TEST(GameInterface, OpenStartOffersItsMovesAndWritesStartpos) {
   EXPECT_THROW(s->apply("zz"), ActionError);
 }
 
+// A hidden try refused gives its parts apart from the state's own sentence
+// (the CLI's), for a front end to word in its form (the web's "b5a5: ...");
+// a text that is no move says so.
+TEST(GameInterface, AHiddenTryRefusedGivesTheActionAndWhyApart) {
+  std::mt19937_64 rng(1);
+  std::unique_ptr<State> s =
+      family_of_variant("hidden").new_state("hidden", "l6/7/7/7/dR5/7/7/7/6L w 0 1", rng);
+  try {
+    s->apply("b5a5");
+    ADD_FAILURE() << "a Rat in the water may not attack a piece on land";
+  } catch (const ActionError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "'b5a5' may not be tried: Rat in the water cannot attack a piece on land at a5");
+    EXPECT_TRUE(e.written());
+    EXPECT_EQ(e.action(), "b5a5");
+    EXPECT_EQ(e.reason(), "Rat in the water cannot attack a piece on land at a5");
+  }
+  try {
+    s->apply("b5");
+    ADD_FAILURE() << "b5 is no move";
+  } catch (const ActionError& e) {
+    EXPECT_FALSE(e.written());
+    EXPECT_EQ(e.reason(), "");
+  }
+}
+
 TEST(GameInterface, FlipIsTheSidesChoiceThenChances) {
   std::mt19937_64 rng(1);
   std::unique_ptr<State> s = family_of_variant("flip").new_state("flip", "", rng);

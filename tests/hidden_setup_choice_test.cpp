@@ -18,7 +18,7 @@
 #include "hidden_search/hidden_match.h"
 #include "hidden_search/setup_choice.h"
 #include "in_process_match_util.h"
-#include "web/games/hidden_session.h"
+#include "web/games/game_session_base.h"
 
 namespace jungle {
 namespace {
@@ -125,6 +125,14 @@ TEST(HiddenSetupChoice, TheMatchPlaysTheEnginesChosenSetUp) {
   }
 }
 
+// A side's arrangement in the start `fen`, as hidden/setup.h writes one.
+hidden::Arrangement arrangement_in(const RuleSetPtr& rules, const std::string& fen, Side side) {
+  hidden::Arrangement out = hidden::start_arrangement(*rules, side);
+  const Position start = Position::from_fen(fen, rules);
+  for (auto& [square, animal] : out) animal = animal_of(start.piece_on(square));
+  return out;
+}
+
 // The web app's engine seat plays the engine's choice; a person's seat
 // starts from a random arrangement, which it then arranges.
 TEST(HiddenSetupChoice, TheWebsEngineSeatPlaysASensibleArrangement) {
@@ -136,13 +144,15 @@ TEST(HiddenSetupChoice, TheWebsEngineSeatPlaysASensibleArrangement) {
   int person_sensible = 0;
   for (uint64_t seed = 1; seed <= 5; ++seed) {
     std::mt19937_64 rng(seed);
-    const auto game =
-        web::HiddenGameSession::create("hidden-stratego", rules, std::nullopt, players, rng);
-    EXPECT_FALSE(game->ready(kBlue));
-    EXPECT_TRUE(game->ready(kRed));
-    EXPECT_NE(std::find(sensible.begin(), sensible.end(), game->arrangement(kRed)), sensible.end());
-    person_sensible +=
-        std::find(blue.begin(), blue.end(), game->arrangement(kBlue)) != blue.end() ? 1 : 0;
+    const web::GameSessionBase::Start start =
+        web::GameSessionBase::new_start("hidden-stratego", players, rng);
+    EXPECT_FALSE(start.ready[kBlue]);
+    EXPECT_TRUE(start.ready[kRed]);
+    const std::string fen = start.state->fen();
+    EXPECT_NE(std::find(sensible.begin(), sensible.end(), arrangement_in(rules, fen, kRed)),
+              sensible.end());
+    const hidden::Arrangement person = arrangement_in(rules, fen, kBlue);
+    person_sensible += std::find(blue.begin(), blue.end(), person) != blue.end() ? 1 : 0;
   }
   EXPECT_EQ(person_sensible, 0);
 }

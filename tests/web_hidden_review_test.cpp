@@ -13,11 +13,9 @@
 #include <string>
 #include <thread>
 
-#include "core/secure_random.h"
-#include "game/rules_of_family.h"
 #include "game/score.h"
 #include "test_folder.h"
-#include "web/games/hidden_session.h"
+#include "web/games/game_session_base.h"
 #include "web/web_server.h"
 #include "web_test_util.h"
 
@@ -111,9 +109,8 @@ TEST_F(WebHiddenReviewTest, AFinishedGameIsReviewedFromEachMoversOwnViewAndRefus
 // enemy's animals it was not shown written as X (x for Red's), never the
 // arbiter's truth.
 TEST(HiddenReviewSteps, EachSearchIsOfTheMoversOwnViewThenAndOnlyOnceTheGameIsOver) {
-  SecureRandom rng;
-  std::unique_ptr<HiddenGameSession> game = HiddenGameSession::create(
-      "hidden", game::load_board_rules("hidden"), std::string(kRace), {}, rng);
+  std::unique_ptr<GameSessionBase> game =
+      GameSessionBase::create(0, "hidden", std::string(kRace), {});
   game->play_text("d8e8");
   EXPECT_FALSE(game->next_review_step()) << "nothing is searched while the game goes on";
   game->play_text("d2d1");

@@ -628,6 +628,13 @@ TEST_F(WebHiddenTest, HelpThinksFromTheViewAndWhatWouldSeeTheTruthIsRefused) {
   EXPECT_EQ(code_of(refused), "illegal_move");
   EXPECT_EQ(refused.body["error"]["message"],
             "b5a5: Rat in the water cannot attack a piece on land at a5");
+  // A text that is no move is a malformed request, worded as the open game's.
+  Reply unwritten =
+      post(*alice, path(fen.body["id"], "/moves", "blue"), {{"move", "b5"}}, kBlueEyes);
+  EXPECT_EQ(unwritten.status, 400) << unwritten.text;
+  EXPECT_EQ(code_of(unwritten), "bad_move");
+  EXPECT_EQ(unwritten.body["error"]["message"],
+            "\"b5\" is not a move: write the from-square then the to-square, like a3a4");
   EXPECT_TRUE(leaks(seen_, {"a3a4"}).empty());
 }
 

@@ -18,7 +18,6 @@
 #include "test_folder.h"
 #include "web/games/family_sessions.h"
 #include "web/games/game_session_base.h"
-#include "web/games/hidden_session.h"
 #include "web/games/variant_catalog.h"
 
 namespace jungle::web {
@@ -197,8 +196,7 @@ TEST(WebSessionSetup, ARefusedTryIsAPlyWhereViewersKnowDifferentThings) {
   const game::Family& family = game::family_of_variant(variant);
   std::mt19937_64 rng(1);
   // Blue's Cat d3 tries Red's Dog d4.
-  HiddenGameSession game(0, family.new_state(variant, "c5e/7/7/7/7/3d3/3C3/7/6R w 0 1", rng),
-                         load_variant(variant), {true, true}, {});
+  GameSessionBase game(0, family.new_state(variant, "c5e/7/7/7/7/3d3/3C3/7/6R w 0 1", rng), {});
   game.play_text("d3d4");
   EXPECT_EQ(game.state().plies(), 0);
   EXPECT_EQ(game.ply(), 1);

@@ -128,12 +128,16 @@ class HiddenState final : public State {
     if (game_.over()) throw ActionError("the game is over: " + game_.result_message());
     const std::optional<Move> m = board().parse_move_text(action);
     if (!m) {
-      throw ActionError("'" + std::string(action) +
-                        "' is not a move: write its from- and to-square (\"e3e4\")");
+      throw ActionError::unwritten("'" + std::string(action) +
+                                   "' is not a move: write its from- and to-square (\"e3e4\")");
     }
     const hidden::PlayerView& view = game_.view(game_.side_to_move());
     if (!view.may_try(*m)) {
-      throw ActionError("'" + std::string(action) + "' may not be tried: " + view.explain(*m));
+      // Explained from the mover's own view: it names nothing the mover
+      // was not shown.
+      const std::string why = view.explain(*m);
+      throw ActionError("'" + std::string(action) + "' may not be tried: " + why,
+                        board().move_text(*m), why);
     }
     const hidden::Observation& said = game_.play(*m);
     actions_.push_back(board().move_text(*m));

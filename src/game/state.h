@@ -30,10 +30,31 @@ namespace jungle::game {
 class Family;
 
 // An action that is not allowed now, or a text that names none; the
-// message says which and why, in words its viewer may read.
+// message says which and why, in words its viewer may read. A state may
+// also give the refusal in its parts, so that a front end words it in its
+// own form: the action as the game writes it and why, in its mover's terms
+// ("b5a5", "Rat in the water cannot attack a piece on land at a5"), or
+// that the text is not written like an action at all (unwritten).
 class ActionError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
+  ActionError(const std::string& message, std::string action, std::string reason)
+      : std::invalid_argument(message), action_(std::move(action)), reason_(std::move(reason)) {}
+  // A text that names no action: `message` says how one is written.
+  static ActionError unwritten(const std::string& message) {
+    ActionError e(message);
+    e.written_ = false;
+    return e;
+  }
+  bool written() const { return written_; }
+  // Empty where the state gives only the message.
+  const std::string& action() const { return action_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  bool written_ = true;
+  std::string action_;
+  std::string reason_;
 };
 
 // Who acts next.

@@ -1,9 +1,7 @@
 #include "web/games/family_sessions.h"
 
 #include "core/aborted_game.h"
-#include "core/secure_random.h"
 #include "web/games/game_session.h"
-#include "web/games/hidden_session.h"
 #include "web/games/record_variations.h"
 
 namespace jungle::web {
@@ -36,18 +34,17 @@ const game::Family& family_of_record_text(std::string_view text, const VariantCa
 }
 
 // The session type that holds a family's games, told by what its games can
-// do, never by which family it is: where the players know different things,
-// an arbiter's with each reader's view and a set-up (HiddenGameSession);
-// where chance acts during play, the base session alone (GameSessionBase,
-// which draws chance's outcomes and stores and replays any family's game
-// from its State); else the board's (GameSession), whose record reader
-// keeps side lines.
-enum class SessionType { kBoard, kChance, kViews };
+// do, never by which family it is: where chance acts during play or the
+// players know different things, the base session alone (GameSessionBase,
+// which draws chance's outcomes, holds a set-up being chosen, writes each
+// reader's view from its Observation and stores and replays any family's
+// game from its State); else the board's (GameSession), whose record
+// reader keeps side lines.
+enum class SessionType { kBoard, kState };
 
 SessionType session_type(const game::Family& family) {
   const game::Capabilities can = family.capabilities();
-  if (can.hidden_information) return SessionType::kViews;
-  if (can.chance) return SessionType::kChance;
+  if (can.hidden_information || can.chance) return SessionType::kState;
   return SessionType::kBoard;
 }
 
@@ -91,12 +88,8 @@ std::unique_ptr<GameSessionBase> session_of_record(const game::Family& family,
   }
   players[kBlue].name = name_from_tag(record.tag("Blue"));
   players[kRed].name = name_from_tag(record.tag("Red"));
-  if (session_type(family) == SessionType::kChance) {
-    return std::make_unique<GameSessionBase>(0, std::move(record.state), players);
-  }
-  RuleSetPtr rules = catalog.get(record.state->variant());
-  return std::make_unique<HiddenGameSession>(0, std::move(record.state), std::move(rules),
-                                             std::array<bool, kSides>{true, true}, players);
+  // A record's set-up is settled: it holds both sides' animals.
+  return std::make_unique<GameSessionBase>(0, std::move(record.state), players);
 }
 
 // The games of a record text as the load dialog lists them, read by the
@@ -170,13 +163,8 @@ NewSession new_session(const game::Family& family, const NewGame& game,
     require_record_game(game.record_game, records.size());
     out.game = session_of_record(family, std::move(records[size_t(game.record_game - 1)]),
                                  game.players, catalog);
-  } else if (type == SessionType::kViews) {
-    // The secret set-up: what nobody may know before the animals meet.
-    SecureRandom chance;
-    out.game = HiddenGameSession::create(game.variant, catalog.get(game.variant), game.fen,
-                                         game.players, chance);
-  } else if (type == SessionType::kChance) {
-    out.game = GameSessionBase::create(0, game.variant, game.fen.value_or(""), game.players);
+  } else if (type == SessionType::kState) {
+    out.game = GameSessionBase::create(0, game.variant, game.fen, game.players);
   } else if (game.record) {
     out.game = GameSession::from_record_text(*game.record, catalog, game.players, game.record_game,
                                              &count);
@@ -198,10 +186,7 @@ std::unique_ptr<GameSessionBase> session_from_stored(const StoredGame& row,
                                                      int64_t max_movetime_ms) {
   const game::Family* family = catalog.family_of(row.variant);
   const SessionType type = family ? session_type(*family) : SessionType::kBoard;
-  if (type == SessionType::kChance) return GameSessionBase::from_stored(row, max_movetime_ms);
-  if (type == SessionType::kViews) {
-    return HiddenGameSession::from_stored(row, catalog, max_movetime_ms);
-  }
+  if (type == SessionType::kState) return GameSessionBase::from_stored(row, max_movetime_ms);
   // The open game's, or a set no longer shipped, which its reader refuses.
   return GameSession::from_stored(row, catalog, max_movetime_ms);
 }

@@ -13,10 +13,10 @@
 
 // Each family's session type, made in one place. The base session
 // (GameSessionBase) holds any family's game over game::State; the open game
-// (game_session) and hidden pieces (hidden_session) still have types of
-// their own until they become it. The routes and the service ask for a
-// session here, and ask the session what its game can do, so that nothing
-// else in the server tells the families apart.
+// (game_session) still has a type of its own until it becomes it. The
+// routes and the service ask for a session here, and ask the session what
+// its game can do, so that nothing else in the server tells the families
+// apart.
 
 namespace jungle::web {
 

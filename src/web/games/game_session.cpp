@@ -240,11 +240,7 @@ std::string GameSession::termination() const {
 }
 
 void GameSession::play_action(std::string_view text) {
-  if (!looks_like_move(text)) {
-    throw GameError(ErrorKind::kBadRequest, "bad_move",
-                    "\"" + std::string(text) +
-                        "\" is not a move: write the from-square then the to-square, like a3a4");
-  }
+  if (!looks_like_move(text)) throw not_a_move(text);
   std::string error;
   std::optional<Move> m = parse_move(position(), text, &error);
   if (!m) {

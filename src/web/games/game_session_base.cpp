@@ -71,11 +71,13 @@ PlayerConfig PlayerConfig::from_json(const Json& j, const std::string& field,
 }
 
 GameSessionBase::GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
-                                 std::array<PlayerConfig, kSides> players)
+                                 std::array<PlayerConfig, kSides> players,
+                                 std::array<bool, kSides> ready)
     : state_(std::move(state)), players_(players), id_(id) {
   created_ms = updated_ms = now_ms();
+  hold_setup(ready);
   // A place for a review's finding of each ply already played (a record's).
-  action_review_.resize(size_t(state_->plies()));
+  action_review_.resize(size_t(ply()));
 }
 
 void GameSessionBase::require_ongoing_game() const {
@@ -164,6 +166,14 @@ GameError GameSessionBase::no_takeback() const {
   }
   return GameError(ErrorKind::kRefused, "no_takeback",
                    "moves of a " + std::string(family().title()) + " game cannot be taken back");
+}
+
+GameError GameSessionBase::not_a_move(std::string_view text) {
+  // Appended, not added up: GCC 12 warns falsely (-Wrestrict) of the sum.
+  std::string message = "\"";
+  message.append(text);
+  message.append("\" is not a move: write the from-square then the to-square, like a3a4");
+  return GameError(ErrorKind::kBadRequest, "bad_move", message);
 }
 
 void GameSessionBase::set_players(std::array<PlayerConfig, kSides> players) {

@@ -32,12 +32,12 @@
 // (id, revision, events), who sits where (SeatTable), its clock, the offers
 // standing and the engine work in flight. It plays, stores, replays and
 // records a game of any family from the State alone (chance drawn by the
-// system's generator, game_session_stored.cpp), and holds by itself every
-// game whose family needs nothing more (Flip Jungle's); the open games
-// (GameSession, with its board and side lines) and hidden-piece games
-// (HiddenGameSession, with its set-up) are still kinds of their own. The
-// game service plays them all through it. Not thread-safe by itself:
-// callers hold mutex().
+// system's generator, game_session_stored.cpp), with a set-up each side
+// chooses in secret where its family has one (game_session_setup.cpp), and
+// holds by itself every game whose family needs nothing more (Flip
+// Jungle's, hidden pieces'); the open games (GameSession, with its board
+// and side lines) are still a kind of their own. The game service plays
+// them all through it. Not thread-safe by itself: callers hold mutex().
 
 namespace jungle::web {
 
@@ -88,15 +88,21 @@ inline constexpr int kMaxGamePlies = 4000;
 class GameSessionBase {
  public:
   // A session of `state` (Family::new_state or read_records), which it owns
-  // from then on.
+  // from then on; `ready` says which sides have settled their arrangement
+  // where the family lets each side choose one (new_start's: a chosen
+  // set-up waits for both, hold_setup).
   GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
-                  std::array<PlayerConfig, kSides> players);
+                  std::array<PlayerConfig, kSides> players,
+                  std::array<bool, kSides> ready = {true, true});
   virtual ~GameSessionBase() = default;
-  // A new game of the shipped set `variant` from `start` (a FEN, "" for the
-  // set's start), chance before the first action drawn from the system's
-  // generator. Throws GameError kRefused "bad_fen" saying what is wrong.
+  // A new game of the shipped set `variant` from `start` (a FEN: everything
+  // in it is known to whoever wrote it, a set-up included), or without one
+  // from what new_start makes (a set-up each side may still arrange);
+  // chance before the first action drawn from the system's generator.
+  // Throws GameError kBadRequest "unknown_variant", kRefused "bad_fen"
+  // saying what is wrong.
   static std::unique_ptr<GameSessionBase> create(int64_t id, const std::string& variant,
-                                                 const std::string& start,
+                                                 const std::optional<std::string>& start,
                                                  std::array<PlayerConfig, kSides> players);
   // Replays a stored row (to_stored) of any family: its start, each ply as
   // the store keeps it (add_stored_play), a declared result, a review's
@@ -175,6 +181,8 @@ class GameSessionBase {
   void undo(int plies);
   // GameError kRefused "no_takeback", saying why the game takes nothing back.
   GameError no_takeback() const;
+  // GameError kBadRequest "bad_move": `text` is not written like a move.
+  static GameError not_a_move(std::string_view text);
   // How many moves take the game back to the last position where a person
   // was to move (by mover_seat): 0 when no person has moved; where both
   // seats are the engine's, the last move (a take-back still takes one).
@@ -395,8 +403,9 @@ class GameSessionBase {
   // The play's part of the stored row (to_stored), for every family from
   // the State (game_session_stored.cpp): the start as the arbiter's FEN,
   // each ply as its event, the word records write for it (a flip with what
-  // it revealed, "b2?=L a1a2"), and a declared end the plies do not show.
-  // The open game's and the hidden game's sessions write their own still.
+  // it revealed, "b2?=L a1a2", a hidden try's announcement "e3e4:took=Tw"),
+  // the set-up's words (stored_setup_words) and a declared end the plies do
+  // not show. The open game's session writes its own still.
   virtual void add_stored_play(StoredGame& row) const;
   // The comments a record writes after each ply: where the review values
   // each action (reviews_each_action), a reviewed ply's value after it as
@@ -413,8 +422,10 @@ class GameSessionBase {
   // state plays `text`, and while chance is to act after it, chance's
   // outcome is drawn with the system's generator (SecureRandom: a flip
   // with what it reveals). Throws GameError kRefused "illegal_move" saying
-  // why not. The open game's and the hidden game's sessions play their own
-  // still.
+  // why not (where the state gives its reason apart, "b5a5: <why>", in the
+  // mover's own terms), kBadRequest "bad_move" for a text the state says
+  // is no action (game::ActionError::written). The open game's session
+  // plays its own still.
   virtual void play_action(std::string_view text);
   // The plies as `viewer` knows them, read from its Observation (a read
   // replays every ply; seen_reads_ keeps the reads until the game changes).
@@ -446,7 +457,7 @@ class GameSessionBase {
   // `ready` (new_start's, or a stored game's): the Setup holds the state's
   // start as each side's arrangement so far. Nothing to open where both are
   // ready, the game has begun or its family has no set-up to choose (every
-  // side is then ready). Each session's constructor calls it. Throws
+  // side is then ready). The constructor calls it. Throws
   // GameError kServerFault "damaged_game" when the start is no set-up.
   void hold_setup(std::array<bool, kSides> ready);
   std::unique_ptr<game::State> state_;

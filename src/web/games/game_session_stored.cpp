@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/position.h"
 #include "core/secure_random.h"
 #include "game/chance_draw.h"
 #include "web/games/game_session_base.h"
@@ -55,11 +56,17 @@ bool holds(const std::vector<std::string>& actions, const std::string& action) {
 // chance's): each action is tried on the state and taken back unless it
 // makes the word. False, the state as it was, when none does.
 bool play_stored_ply(game::State& state, const std::string& word) {
-  const std::vector<std::string> legal = state.legal_actions();
+  std::vector<std::string> legal = state.legal_actions();
   if (holds(legal, word)) {
     state.apply(word);
     return true;
   }
+  // The actions the word begins with are tried first (an announcement is
+  // its try and the outcome, a flip's word the flip and what it revealed):
+  // each other one tried is taken back, and a hidden game's take-back
+  // replays the game from its start.
+  std::stable_partition(legal.begin(), legal.end(),
+                        [&](const std::string& action) { return word.starts_with(action); });
   for (const std::string& action : legal) {
     if (state.apply(action) == word) return true;
     if (state.actor().is_chance() && holds(state.legal_actions(), word)) {
@@ -74,23 +81,33 @@ bool play_stored_ply(game::State& state, const std::string& word) {
 }  // namespace
 
 std::unique_ptr<GameSessionBase> GameSessionBase::create(int64_t id, const std::string& variant,
-                                                         const std::string& start,
+                                                         const std::optional<std::string>& start,
                                                          std::array<PlayerConfig, kSides> players) {
   const game::Family* family = family_of_shipped_set(variant);
   if (family == nullptr) {
     throw GameError(ErrorKind::kBadRequest, "unknown_variant",
                     "unknown rule set '" + variant + "'");
   }
-  std::unique_ptr<game::State> state;
+  // The secret set-up, where there is one: what nobody may know before the
+  // animals meet, drawn from the system's generator.
+  SecureRandom chance;
+  Start at;
   try {
-    SecureRandom chance;
-    state = family->new_state(variant, start, chance);
+    if (start) {
+      // A given position is the set-up: whoever wrote it knows it.
+      at.state = family->new_state(variant, *start, chance);
+    } else {
+      at = new_start(variant, players, chance);
+    }
     // Where chance acts before the first side does, it is drawn now.
-    draw_chance(*state);
+    draw_chance(*at.state);
   } catch (const std::invalid_argument& e) {
     throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
+  } catch (const FenError& e) {
+    // A FEN a family reads with the board's reader (hidden pieces').
+    throw GameError(ErrorKind::kRefused, "bad_fen", std::string("invalid position: ") + e.what());
   }
-  return std::make_unique<GameSessionBase>(id, std::move(state), players);
+  return std::make_unique<GameSessionBase>(id, std::move(at.state), players, at.ready);
 }
 
 void GameSessionBase::play_action(std::string_view text) {
@@ -98,7 +115,12 @@ void GameSessionBase::play_action(std::string_view text) {
     state_->apply(text);
     draw_chance(*state_);
   } catch (const game::ActionError& e) {
-    throw GameError(ErrorKind::kRefused, "illegal_move", e.what());
+    if (!e.written()) throw not_a_move(text);
+    // A refusal the state gives in its parts is worded as the API words
+    // every refusal, the action then why: "b5a5: Rat in the water cannot
+    // attack a piece on land at a5".
+    throw GameError(ErrorKind::kRefused, "illegal_move",
+                    e.reason().empty() ? std::string(e.what()) : e.action() + ": " + e.reason());
   }
   changed();
 }
@@ -106,13 +128,19 @@ void GameSessionBase::play_action(std::string_view text) {
 void GameSessionBase::add_stored_play(StoredGame& s) const {
   // The game replayed from its start: each ply's event as the arbiter made
   // it, and whether the plies alone end the game.
+  // A secret set-up is the start: the store holds the truth, the answers
+  // never do. Before the first ply, the sides that settled theirs.
   std::unique_ptr<game::State> at = game::start_of(*state_);
   s.start_fen = at->fen();
+  auto add = [&](const std::string& word) {
+    if (!s.moves.empty()) s.moves += ' ';
+    s.moves += word;
+  };
+  for (const std::string& word : stored_setup_words()) add(word);
   for (const std::string& action : state_->actions()) {
     const std::string event = at->apply(action);
     if (at->actor().is_chance()) continue;  // the ply ends with chance's outcome
-    if (!s.moves.empty()) s.moves += ' ';
-    s.moves += event;
+    add(event);
   }
   // A result the plies do not show (a resignation, a flag, an agreement, a
   // record's) is kept apart, and declared again on the replay.
@@ -128,23 +156,31 @@ std::unique_ptr<GameSessionBase> GameSessionBase::from_stored(const StoredGame& 
   const game::Family* family = family_of_shipped_set(stored.variant);
   if (family == nullptr) throw fail("unknown rule set " + stored.variant);
   const std::array<PlayerConfig, kSides> players = players_from_stored(stored, max_movetime_ms);
+  std::istringstream read(stored.moves);
+  std::vector<std::string> words;
+  for (std::string word; read >> word;) words.push_back(word);
+  // Which sides had settled a set-up being chosen: the session holds it for
+  // the others (hold_setup), once none has moved.
+  std::array<bool, kSides> ready{};
   std::unique_ptr<game::State> state;
   try {
+    ready = take_stored_setup_words(words);
     // The stored start: nothing before the first ply is drawn again.
     SecureRandom unused;
     state = family->new_state(stored.variant, stored.start_fen, unused);
   } catch (const std::invalid_argument& e) {
     throw fail(e.what());
+  } catch (const FenError& e) {
+    throw fail(std::string("invalid position: ") + e.what());
   }
-  std::istringstream words(stored.moves);
-  for (std::string word; words >> word;) {
+  for (const std::string& word : words) {
     if (!play_stored_ply(*state, word)) {
       throw fail("ply " + std::to_string(state->plies() + 1) + " " + word +
                  " is not one the game allows there");
     }
   }
   declare_stored_result(*state, stored);
-  auto game = std::make_unique<GameSessionBase>(stored.id, std::move(state), players);
+  auto game = std::make_unique<GameSessionBase>(stored.id, std::move(state), players, ready);
   if (game->reviews_each_action()) game->action_review_.read_stored(stored.evaluations);
   game->load_table(stored);
   return game;
