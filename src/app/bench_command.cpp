@@ -26,7 +26,8 @@ void print_figures(const char* name, const flip::FlipBenchFigures& f, int positi
                 static_cast<unsigned long long>(f.nodes), f.seconds, f.nodes_per_second());
   std::cout << line;
   if (timed && positions > 0) {
-    std::snprintf(line, sizeof line, " %6.2f ms CPU a move", 1000 * f.seconds / positions);
+    std::snprintf(line, sizeof line, " %6.2f ms CPU, %6.2f ms a move", 1000 * f.seconds / positions,
+                  1000 * f.wall_seconds / positions);
     std::cout << line;
   }
   std::cout << std::endl;

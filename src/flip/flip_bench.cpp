@@ -1,5 +1,6 @@
 #include "flip/flip_bench.h"
 
+#include <chrono>
 #include <ctime>
 
 #include "flip/flip_pimc.h"
@@ -20,6 +21,10 @@ uint64_t next_bits(uint64_t& state) {
 
 double cpu_seconds() {
   return double(std::clock()) / CLOCKS_PER_SEC;
+}
+
+double wall_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -69,12 +74,15 @@ FlipBenchResult flip_bench(const std::vector<FlipPosition>& positions, const Fli
   for (const FlipPosition& p : positions) {
     ++r.positions;
     FlipPosition pos = p;
-    double start = cpu_seconds();
+    double start = cpu_seconds(), wall = wall_seconds();
     r.engine.nodes += searcher.search(pos, limits).nodes;
     r.engine.seconds += cpu_seconds() - start;
+    r.engine.wall_seconds += wall_seconds() - wall;
     start = cpu_seconds();
+    wall = wall_seconds();
     r.pimc.nodes += pimc.search(pos, limits).nodes;
     r.pimc.seconds += cpu_seconds() - start;
+    r.pimc.wall_seconds += wall_seconds() - wall;
   }
   return r;
 }

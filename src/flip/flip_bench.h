@@ -20,7 +20,8 @@ std::vector<FlipPosition> flip_bench_positions(const FlipRulesPtr& rules, int co
 
 struct FlipBenchFigures {
   uint64_t nodes = 0;
-  double seconds = 0;  // CPU time of the searches alone
+  double seconds = 0;       // CPU time of the searches alone
+  double wall_seconds = 0;  // and the time they took
   double nodes_per_second() const { return seconds > 0 ? double(nodes) / seconds : 0; }
 };
 

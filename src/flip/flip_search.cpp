@@ -13,6 +13,9 @@ constexpr size_t kTTSize = size_t(1) << 18;
 constexpr int kQuiescencePlies = 8;
 // Tables of this many animals or fewer are built inside the tree when met.
 constexpr int kCheapTablePieces = 4;
+// The most memory the tables kept from game to game may take (new_game):
+// a four-animal table takes 128 KB.
+constexpr size_t kKeptTableBytes = size_t(64) << 20;
 constexpr double kDrawnTableEval = 0.05;
 // flip_boxed_in's weights: the side to move may free its own boxed animal
 // first; the enemy's is the side to move's to take.
@@ -147,6 +150,11 @@ void FlipSearcher::clear() {
   endgames_.clear();
 }
 
+void FlipSearcher::new_game() {
+  std::fill(tt_.begin(), tt_.end(), TTEntry{});
+  endgames_.keep_smaller(kCheapTablePieces, kKeptTableBytes);
+}
+
 bool FlipSearcher::out_of_time() {
   if (stop_) return true;
   if (node_limit_ && nodes_ >= node_limit_) return true;
@@ -209,8 +217,17 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
   // The node limit at every node (the capture search counts nodes too, so
   // that a check at multiples of 1,024 alone let 100 nodes search as 1,024
   // and 1,000 as 2,048 or more); the clock and `stop` every 1,024.
-  if ((node_limit_ && nodes_ > node_limit_) || ((nodes_ & 1023) == 0 && out_of_time()))
+  if ((node_limit_ && nodes_ > node_limit_) || ((nodes_ & 1023) == 0 && out_of_time())) {
     aborted_ = true;
+  } else if (nodes_ >= next_check_) {
+    // The clock and `stop` once past each 1,024 nodes as well: the capture
+    // search counts nodes without looking, so the count passed most
+    // multiples of 1,024 there and the test above, on them alone, let a
+    // 2 ms search (a PIMC world at 20 ms a move) run several times as long.
+    // Nothing here sees a node limit, so node-limited searches are as they were.
+    next_check_ = nodes_ + 1024;
+    if (stop_ || (has_deadline_ && std::chrono::steady_clock::now() >= deadline_)) aborted_ = true;
+  }
   if (aborted_) return 0;
   GameResult result;
   if (pos.end(&result) != FlipEnd::kNone)
@@ -303,6 +320,7 @@ double FlipSearcher::value(FlipPosition& pos, int depth) {
   root_side_known_ = pos.colours_known();
   root_side_ = pos.side_to_move();
   has_deadline_ = false;
+  next_check_ = 1024;
   node_limit_ = 0;
   return search_node(pos, depth, -kFlipWin, kFlipWin, 0);
 }
@@ -332,8 +350,11 @@ FlipSearchResult FlipSearcher::search(
   // The first depth is searched whole whatever the node limit, so that a
   // small budget plays the best action of one ply, not the first in order.
   node_limit_ = 0;
-  has_deadline_ = limits.movetime_ms > 0;
-  deadline_ = start + std::chrono::milliseconds(limits.movetime_ms);
+  next_check_ = 1024;
+  has_deadline_ = limits.movetime_ms > 0 || limits.deadline != kNoDeadline;
+  deadline_ = limits.deadline != kNoDeadline
+                  ? limits.deadline
+                  : start + std::chrono::milliseconds(limits.movetime_ms);
   FlipSearchResult out;
   ActionList list = pos.legal_actions();
   if (list.size == 0 || pos.end() != FlipEnd::kNone) return out;
