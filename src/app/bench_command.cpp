@@ -56,7 +56,7 @@ int run_flip_bench(const FlipBenchOptions& opt) {
   print_figures("engine", r.engine, r.positions, opt.movetime > 0);
   print_figures("pimc", r.pimc, r.positions, opt.movetime > 0);
   if (opt.movetime <= 0)
-    std::cout << "Nodes searched: " << r.engine.nodes + r.pimc.nodes << std::endl;
+    std::cout << "Flip nodes searched: " << r.engine.nodes + r.pimc.nodes << std::endl;
   return 0;
 }
 
