@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <random>
 #include <vector>
 
+#include "flip/flip_bench.h"
 #include "flip/flip_endgame.h"
 #include "flip/flip_match.h"
 #include "flip/flip_position.h"
@@ -282,6 +284,31 @@ TEST(FlipSearch, StopsAtItsMoveTime) {
   EXPECT_LT(r.time_ms, 5000);
 }
 
+TEST(FlipSearch, APassedDeadlineEndsTheSearchAtTheFirstLookAtTheClock) {
+  // The clock is looked at once the count passes each 1,024 nodes. It was
+  // looked at only when a decision node's count was a multiple of 1,024,
+  // which the capture search's nodes stepped over most of the time, so a
+  // search ran on long past its time (a PIMC world of 2 ms, several times
+  // that). With its deadline passed, a search stops at the first decision
+  // node past 1,024 nodes: its first depth, searched whole, and a little.
+  const std::vector<FlipPosition> positions = flip_bench_positions(load_flip_rules("flip"));
+  uint64_t most = 0;
+  for (const FlipPosition& p : positions) {
+    FlipPosition pos = p;
+    FlipSearcher searcher;
+    FlipLimits limits;
+    limits.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    const FlipSearchResult r = searcher.search(pos, limits);
+    EXPECT_TRUE(r.has_move);
+    EXPECT_GE(r.nodes, 1024u) << p.fen();
+    EXPECT_LT(r.nodes, 1040u) << p.fen();
+    most = std::max(most, r.nodes);
+  }
+  // Some counts step past 1,024 (1,030 the most here), where the old test
+  // looked next at 2,048 or later.
+  EXPECT_GT(most, 1024u);
+}
+
 TEST(FlipSearch, ANodeLimitIsKeptOnceTheFirstDepthIsDone) {
   // At the start the first depth costs 256 nodes and the second some 48,000:
   // a limit below the first depth's cost still values every action one ply
@@ -333,6 +360,35 @@ TEST(FlipSearch, TakesTheCaptureThatKeepsAWonEndingWon) {
   EXPECT_GT(r.score, kFlipEvalMax);
   EXPECT_TRUE(r.proven);
   EXPECT_EQ(r.plies_to_end, 0);  // the tables' verdict: no distance to the end
+}
+
+TEST(FlipSearch, ANewGameKeepsOnlyTheTablesTheTreeBuildsItself) {
+  // Five animals, every tile up: the search builds the five-animal table
+  // before it starts and the smaller ones its tree meets. A new game drops
+  // the first (only a root with five animals builds it) and keeps the others
+  // (the tree builds them whenever it meets them), so the next game searches
+  // as a new searcher would, without building them again.
+  const FlipPosition start(load_flip_rules("flip"), "1Lc1/3T/4/t2D w - 0 25");
+  FlipLimits limits;
+  limits.depth = 3;
+  FlipSearcher reused, fresh;
+  FlipPosition pos = start;
+  reused.search(pos, limits);
+  const size_t built = reused.endgames().tables();
+  const size_t bytes = reused.endgames().bytes();
+  ASSERT_GT(bytes, size_t(2) << 20);  // the five-animal table (2 MB) and more
+  reused.new_game();
+  EXPECT_EQ(reused.endgames().tables(), built - 1);
+  EXPECT_EQ(reused.endgames().bytes(), bytes - (size_t(2) << 20));
+  const FlipSearchResult again = reused.search(pos, limits);
+  const FlipSearchResult once = fresh.search(pos, limits);
+  EXPECT_EQ(again.nodes, once.nodes);
+  EXPECT_EQ(again.score, once.score);
+  EXPECT_EQ(again.best, once.best);
+  EXPECT_EQ(reused.endgames().tables(), built);
+  // clear() (Clear Hash, another set) still drops them all.
+  reused.clear();
+  EXPECT_EQ(reused.endgames().tables(), 0u);
 }
 
 TEST(FlipSearch, AWinTheTreeSeesIsProvenWithItsDistance) {

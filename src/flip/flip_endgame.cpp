@@ -70,6 +70,18 @@ void FlipEndgames::clear() {
   bytes_ = 0;
 }
 
+void FlipEndgames::keep_smaller(int pieces, size_t max_bytes) {
+  for (auto it = tables_.begin(); it != tables_.end();) {
+    if (it->second.pieces > pieces) {
+      bytes_ -= it->second.value.size();
+      it = tables_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (bytes_ > max_bytes) clear();
+}
+
 bool FlipEndgames::same_rules(const FlipRules& r) const {
   return has_rules_ && r.equal_ranks == rules_.equal_ranks &&
          r.rat_takes_elephant == rules_.rat_takes_elephant &&

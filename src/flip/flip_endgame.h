@@ -53,7 +53,11 @@ class FlipEndgames {
   bool built(const FlipPosition& pos) const;
 
   void clear();
+  // Drops the tables of more than `pieces` animals; all of them when those
+  // left would hold more than `max_bytes`.
+  void keep_smaller(int pieces, size_t max_bytes);
   size_t bytes() const { return bytes_; }
+  size_t tables() const { return tables_.size(); }
   int max_pieces() const { return max_pieces_; }
 
  private:

@@ -77,29 +77,59 @@ double flip_material(const FlipPosition& pos, double hidden_share) {
   return material[pos.side_to_move()] - material[opponent(pos.side_to_move())];
 }
 
+namespace {
+
+// Steps between two squares (the hunting term's distance), by table: the
+// evaluation asks it for every pair of enemies at every leaf.
+constexpr auto kDistance = [] {
+  std::array<std::array<int8_t, kFlipSquares>, kFlipSquares> d{};
+  for (Square a = 0; a < kFlipSquares; ++a) {
+    for (Square b = 0; b < kFlipSquares; ++b) {
+      const int files = kFlipGeometry.file_of(a) - kFlipGeometry.file_of(b);
+      const int ranks = kFlipGeometry.rank_of(a) - kFlipGeometry.rank_of(b);
+      d[size_t(a)][size_t(b)] = int8_t((files < 0 ? -files : files) + (ranks < 0 ? -ranks : ranks));
+    }
+  }
+  return d;
+}();
+
+}  // namespace
+
 double flip_evaluate(const FlipPosition& pos) {
   if (!pos.colours_known()) return 0;
   const FlipRules& r = pos.rules();
-  const std::array<bool, kSides> rat_left = flip_rats_left(pos);
-  // The face-up animals are added in the one pass over the board below.
-  std::array<double, kSides> material = pool_material(pos, rat_left, kHiddenShare);
-  std::array<double, kSides> mobility{}, threat{}, hunt{};
+  // The face-up animals, in square order (the order their values are summed in).
+  struct UpAnimal {
+    Square square;
+    Side side;
+    Animal animal;
+  };
+  std::array<UpAnimal, kFlipSquares> up;
+  int count = 0;
+  std::array<bool, kSides> rat_left{};
+  for (Side s : {kBlue, kRed}) rat_left[s] = pos.pool_count(make_piece(s, kRat)) > 0;
   for (Square sq = 0; sq < kFlipSquares; ++sq) {
     const Cell c = pos.cell(sq);
     if (c >= kEmpty) continue;
-    const Side s = side_of(Piece(c));
-    const Animal a = animal_of(Piece(c));
+    const UpAnimal u{sq, side_of(Piece(c)), animal_of(Piece(c))};
+    if (u.animal == kRat) rat_left[u.side] = true;
+    up[size_t(count++)] = u;
+  }
+  // The face-up animals are added in the one pass over them below.
+  std::array<double, kSides> material = pool_material(pos, rat_left, kHiddenShare);
+  std::array<double, kSides> mobility{}, threat{}, hunt{};
+  for (int i = 0; i < count; ++i) {
+    const Square sq = up[size_t(i)].square;
+    const Side s = up[size_t(i)].side;
+    const Animal a = up[size_t(i)].animal;
     const double mine = flip_piece_value(r, a, rat_left[opponent(s)]);
     material[s] += mine;
-    for (Square other = 0; other < kFlipSquares; ++other) {
-      const Cell prey = pos.cell(other);
-      if (prey >= kEmpty || side_of(Piece(prey)) == s ||
-          pos.combat(a, animal_of(Piece(prey))) != Combat::kTakes)
-        continue;
-      const int distance = std::abs(kFlipGeometry.file_of(sq) - kFlipGeometry.file_of(other)) +
-                           std::abs(kFlipGeometry.rank_of(sq) - kFlipGeometry.rank_of(other));
-      hunt[s] = std::max(hunt[s], kHunt * (6 - distance) *
-                                      flip_piece_value(r, animal_of(Piece(prey)), rat_left[s]));
+    for (int j = 0; j < count; ++j) {
+      const UpAnimal& prey = up[size_t(j)];
+      if (prey.side == s || pos.combat(a, prey.animal) != Combat::kTakes) continue;
+      const int distance = kDistance[size_t(sq)][size_t(prey.square)];
+      hunt[s] =
+          std::max(hunt[s], kHunt * (6 - distance) * flip_piece_value(r, prey.animal, rat_left[s]));
     }
     for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << sq); t; t &= t - 1) {
       const Cell target = pos.cell(std::countr_zero(t));

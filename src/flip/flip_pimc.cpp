@@ -1,6 +1,7 @@
 #include "flip/flip_pimc.h"
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -24,12 +25,25 @@ FlipPimcResult FlipPimcSearcher::search(FlipPosition& pos, const FlipLimits& lim
   FlipLimits each;
   each.depth = limits.depth;
   if (limits.nodes > 0) each.nodes = std::max<uint64_t>(1, limits.nodes / uint64_t(count));
-  if (limits.movetime_ms > 0) each.movetime_ms = std::max(1, limits.movetime_ms / count);
+  // A move time is the whole move's: each world ends by an equal share of
+  // what is left of it when it starts, after its deal (emptying the table
+  // takes time too), so that the worlds together keep to the move's time.
+  // (Each world's own movetime_ms of a whole millisecond, the move's over
+  // the worlds, gave 8 worlds 2 ms each at 20 ms a move, each begun after
+  // its table was emptied: together more than the move's time where a
+  // search overran its 2 ms.)
+  const auto start = std::chrono::steady_clock::now();
+  const auto end = start + std::chrono::milliseconds(limits.movetime_ms);
   for (int k = 0; k < count; ++k) {
     if (count > 1) {
       searcher_.know_tiles(deal_tiles(pos, rng_));
     } else {
       searcher_.know_tiles(std::nullopt);
+    }
+    if (limits.movetime_ms > 0) {
+      const auto now = std::chrono::steady_clock::now();
+      each.deadline =
+          now + std::max(end - now, std::chrono::steady_clock::duration(0)) / (count - k);
     }
     const FlipSearchResult r = searcher_.search(pos, each);
     out.nodes += r.nodes;

@@ -59,6 +59,19 @@ bool parse_int(std::string_view text, int& out, int max) {
   return ec == std::errc() && ptr == end && out >= 0 && out <= max;
 }
 
+// How an attack ends under the rules `r` (FlipPosition::combat's table).
+Combat combat_under(const FlipRules& r, Animal attacker, Animal defender) {
+  if (attacker == kRat && defender == kElephant && r.rat_takes_elephant) return Combat::kTakes;
+  if (attacker == kElephant && defender == kRat) {
+    return r.elephant_takes_rat ? Combat::kTakes : Combat::kIllegal;
+  }
+  if (attacker == defender) {
+    return r.equal_ranks == EqualRanks::kBothDie ? Combat::kBothDie : Combat::kTakes;
+  }
+  if (attacker > defender) return Combat::kTakes;
+  return r.suicide ? Combat::kAttackerDies : Combat::kIllegal;
+}
+
 }  // namespace
 
 std::string flip_end_message(FlipEnd end, GameResult r) {
@@ -115,6 +128,11 @@ std::string ply_text(const Ply& p) {
 FlipPosition::FlipPosition(FlipRulesPtr rules) : FlipPosition(rules, start_fen(*rules)) {}
 
 FlipPosition::FlipPosition(FlipRulesPtr rules, std::string_view fen) : rules_(std::move(rules)) {
+  for (int a = 0; a < kAnimals; ++a) {
+    for (int d = 0; d < kAnimals; ++d) {
+      combat_table_[size_t(a) * kAnimals + size_t(d)] = combat_under(*rules_, Animal(a), Animal(d));
+    }
+  }
   std::vector<std::string> fields;
   std::istringstream in{std::string(fen)};
   for (std::string f; in >> f;) fields.push_back(f);
@@ -252,19 +270,6 @@ uint64_t FlipPosition::compute_key() const {
   return k;
 }
 
-Combat FlipPosition::combat(Animal attacker, Animal defender) const {
-  const FlipRules& r = *rules_;
-  if (attacker == kRat && defender == kElephant && r.rat_takes_elephant) return Combat::kTakes;
-  if (attacker == kElephant && defender == kRat) {
-    return r.elephant_takes_rat ? Combat::kTakes : Combat::kIllegal;
-  }
-  if (attacker == defender) {
-    return r.equal_ranks == EqualRanks::kBothDie ? Combat::kBothDie : Combat::kTakes;
-  }
-  if (attacker > defender) return Combat::kTakes;
-  return r.suicide ? Combat::kAttackerDies : Combat::kIllegal;
-}
-
 ActionList FlipPosition::legal_actions() const {
   ActionList list;
   Bitboard own = 0, hidden = 0;
@@ -295,6 +300,35 @@ ActionList FlipPosition::legal_actions() const {
   return list;
 }
 
+bool FlipPosition::has_action() const {
+  // legal_actions()'s tests, stopping at the first action found.
+  Bitboard own = 0, hidden = 0;
+  for (Square s = 0; s < kFlipSquares; ++s) {
+    if (cells_[s] == kHidden) {
+      hidden |= Bitboard(1) << s;
+    } else if (colours_known_ && cells_[s] != kEmpty && side_of(Piece(cells_[s])) == side_) {
+      own |= Bitboard(1) << s;
+    }
+  }
+  if (hidden && (rules_->flip_tiles != FlipTiles::kAdjacent || !own ||
+                 (hidden & kFlipGeometry.neighbours(own)))) {
+    return true;
+  }
+  for (Bitboard b = own; b; b &= b - 1) {
+    const Square from = std::countr_zero(b);
+    const Animal mover = animal_of(Piece(cells_[from]));
+    for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << from); t; t &= t - 1) {
+      const Square to = std::countr_zero(t);
+      const Cell target = cells_[to];
+      if (target == kHidden || (own >> to & 1)) continue;
+      if (target == kEmpty || combat(mover, animal_of(Piece(target))) != Combat::kIllegal) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool FlipPosition::is_legal(Action a) const {
   const ActionList list = legal_actions();
   return std::find(list.begin(), list.end(), a) != list.end();
@@ -314,12 +348,18 @@ Outcomes FlipPosition::outcomes() const {
 
 void FlipPosition::play(const Ply& p) {
   const Action a = p.action;
+  // The key is updated by what changes (compute_key's terms): the side, the
+  // two squares, and a flip's piece in the pool.
+  const Zobrist& z = zobrist();
+  uint64_t key = key_ ^ z.side[colours_known_ ? side_ : 2] ^ z.cell[a.from][cells_[a.from]];
+  if (a.to != a.from) key ^= z.cell[a.to][cells_[a.to]];
   undo_.push_back(
       {p, cells_[a.from], cells_[a.to], quiet_, fullmove_, colours_known_, side_, key_});
   keys_.push_back(key_);
   played_.push_back(p);
   if (a.is_flip()) {
     const Piece piece = p.revealed;
+    key ^= z.pool[piece] * uint64_t(pool_[piece]) ^ z.pool[piece] * uint64_t(pool_[piece] - 1);
     --pool_[piece];
     --pool_side_[side_of(piece)];
     --hidden_;
@@ -360,7 +400,9 @@ void FlipPosition::play(const Ply& p) {
   if (side_ == kRed) ++fullmove_;
   side_ = opponent(side_);
   ++ply_;
-  key_ = compute_key();
+  key ^= z.side[colours_known_ ? side_ : 2] ^ z.cell[a.from][cells_[a.from]];
+  if (a.to != a.from) key ^= z.cell[a.to][cells_[a.to]];
+  key_ = key;
 }
 
 void FlipPosition::undo() {
@@ -446,7 +488,7 @@ FlipEnd FlipPosition::end(GameResult* result) const {
       }
     }
   }
-  if (legal_actions().size == 0) {
+  if (!has_action()) {
     set(side_ == kBlue ? GameResult::kRedWins : GameResult::kBlueWins);
     return FlipEnd::kNoActions;
   }

@@ -130,8 +130,15 @@ class FlipPosition {
   // to the last capture or flip.
   int occurrences() const { return repetitions_of_current(); }
 
-  Combat combat(Animal attacker, Animal defender) const;
+  // A table lookup (combat_table_, made from the rules at construction):
+  // the evaluation and the move generator ask it at every node.
+  Combat combat(Animal attacker, Animal defender) const {
+    return combat_table_[size_t(attacker) * kAnimals + size_t(defender)];
+  }
   ActionList legal_actions() const;
+  // Whether legal_actions() would hold any action, without listing them
+  // (end() asks it at every node).
+  bool has_action() const;
   bool is_legal(Action a) const;
   Outcomes outcomes() const;
 
@@ -165,6 +172,7 @@ class FlipPosition {
   int repetitions_of_current() const;
 
   FlipRulesPtr rules_;
+  std::array<Combat, kAnimals * kAnimals> combat_table_{};
   std::string initial_fen_;
   std::array<Cell, kFlipSquares> cells_{};
   std::array<int, kPieceKinds> pool_{};

@@ -88,10 +88,15 @@ struct FlipSearchOptions {
 // over the protocol and the web's expected scores are this one curve.
 double expected_of_points(double points);
 
+inline constexpr std::chrono::steady_clock::time_point kNoDeadline{};
+
 struct FlipLimits {
   int depth = 64;
   int movetime_ms = 0;  // 0: none
   uint64_t nodes = 0;   // 0: none
+  // Where set, instead of movetime_ms: the moment the search ends by (a
+  // share of a move whose time began before the search: PIMC's worlds).
+  std::chrono::steady_clock::time_point deadline = kNoDeadline;
   // How many of the root's actions get an exact value (the best first, in
   // FlipSearchResult::lines): each beyond the first costs search, as the
   // root window may then only close on the last of them. 1: the best alone.
@@ -145,7 +150,16 @@ class FlipSearcher {
   // once) until resume().
   void stop() { stop_ = true; }
   void resume() { stop_ = false; }
+  // Empties the transposition table and the endgame tables.
   void clear();
+  // Before a new game: empties the transposition table and drops the
+  // endgame tables that only prepare_tables builds (five animals or more),
+  // so that each game's tree is what a new searcher's would be; the smaller
+  // tables, which the tree builds whenever it meets them, stay (up to
+  // kKeptTableBytes), as their values depend on the rules alone: keeping
+  // them changes no value and no node count, only the time to build them
+  // again (most of a 20 ms move where the tree meets a new ending).
+  void new_game();
   // The transposition table's size: the most entries, a power of two, that
   // fit in `mb` megabytes (the protocol's Hash), emptied. Throws
   // std::bad_alloc, leaving the table as it was, when the memory cannot be
@@ -155,6 +169,7 @@ class FlipSearcher {
   static int default_hash_mb();
   size_t hash_entries() const { return tt_.size(); }
   uint64_t nodes() const { return nodes_; }
+  const FlipEndgames& endgames() const { return endgames_; }
   // The seer (flip_match.h): with `tiles`, each flip in the tree reveals the
   // piece under its tile, a chance node with that one outcome, where the
   // engine averages over the pool; nothing else in the search changes (the
@@ -203,6 +218,7 @@ class FlipSearcher {
   size_t tt_mask_ = 0;             // tt_.size() - 1: the entry of a key is key & tt_mask_
   std::optional<FlipDeal> tiles_;  // know_tiles
   uint64_t nodes_ = 0;
+  uint64_t next_check_ = 1024;  // the node count at which the clock is looked at next
   uint64_t node_limit_ = 0;
   std::chrono::steady_clock::time_point deadline_;
   bool has_deadline_ = false;

@@ -164,7 +164,7 @@ flip::FlipRulesPtr FlipEngine::rules_of(std::string_view variant) const {
 
 void FlipEngine::new_game() {
   wait();
-  searcher_->clear();
+  searcher_->new_game();
 }
 
 void FlipEngine::validate(const Observation& observation) const {
