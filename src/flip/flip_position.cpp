@@ -270,8 +270,8 @@ uint64_t FlipPosition::compute_key() const {
   return k;
 }
 
-ActionList FlipPosition::legal_actions() const {
-  ActionList list;
+template <class Visit>
+bool FlipPosition::visit_actions(Visit visit) const {
   Bitboard own = 0, hidden = 0;
   for (Square s = 0; s < kFlipSquares; ++s) {
     if (cells_[s] == kHidden) {
@@ -284,35 +284,8 @@ ActionList FlipPosition::legal_actions() const {
   if (rules_->flip_tiles == FlipTiles::kAdjacent && own) {
     flippable &= kFlipGeometry.neighbours(own);
   }
-  for (Bitboard b = flippable; b; b &= b - 1) list.push(Action::flip(std::countr_zero(b)));
-  for (Bitboard b = own; b; b &= b - 1) {
-    const Square from = std::countr_zero(b);
-    const Animal mover = animal_of(Piece(cells_[from]));
-    for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << from); t; t &= t - 1) {
-      const Square to = std::countr_zero(t);
-      const Cell target = cells_[to];
-      if (target == kHidden || (own >> to & 1)) continue;
-      if (target == kEmpty || combat(mover, animal_of(Piece(target))) != Combat::kIllegal) {
-        list.push(Action::move(from, to));
-      }
-    }
-  }
-  return list;
-}
-
-bool FlipPosition::has_action() const {
-  // legal_actions()'s tests, stopping at the first action found.
-  Bitboard own = 0, hidden = 0;
-  for (Square s = 0; s < kFlipSquares; ++s) {
-    if (cells_[s] == kHidden) {
-      hidden |= Bitboard(1) << s;
-    } else if (colours_known_ && cells_[s] != kEmpty && side_of(Piece(cells_[s])) == side_) {
-      own |= Bitboard(1) << s;
-    }
-  }
-  if (hidden && (rules_->flip_tiles != FlipTiles::kAdjacent || !own ||
-                 (hidden & kFlipGeometry.neighbours(own)))) {
-    return true;
+  for (Bitboard b = flippable; b; b &= b - 1) {
+    if (visit(Action::flip(std::countr_zero(b)))) return true;
   }
   for (Bitboard b = own; b; b &= b - 1) {
     const Square from = std::countr_zero(b);
@@ -322,11 +295,25 @@ bool FlipPosition::has_action() const {
       const Cell target = cells_[to];
       if (target == kHidden || (own >> to & 1)) continue;
       if (target == kEmpty || combat(mover, animal_of(Piece(target))) != Combat::kIllegal) {
-        return true;
+        if (visit(Action::move(from, to))) return true;
       }
     }
   }
   return false;
+}
+
+ActionList FlipPosition::legal_actions() const {
+  ActionList list;
+  visit_actions([&list](Action a) {
+    list.push(a);
+    return false;
+  });
+  return list;
+}
+
+bool FlipPosition::has_action() const {
+  // The first action found answers: the search asks this at every node.
+  return visit_actions([](Action) { return true; });
 }
 
 bool FlipPosition::is_legal(Action a) const {

@@ -156,6 +156,11 @@ class FlipPosition {
   bool parse_ply(std::string_view text, Ply& out) const;
 
  private:
+  // Calls `visit(action)` for each legal action, legal_actions()'s order,
+  // until it returns true: whether it did. One generator for the list and
+  // for has_action, which stops at the first.
+  template <class Visit>
+  bool visit_actions(Visit visit) const;
   struct Undo {
     Ply ply;
     Cell from_before, to_before;

@@ -14,6 +14,7 @@
 #include "web/api/tablebase_route.h"
 #include "web/server/json_http.h"
 #include "web/server/static_assets.h"
+#include "web/store/open_account_store.h"
 
 namespace jungle::web {
 

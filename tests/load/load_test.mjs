@@ -161,6 +161,8 @@ async function main() {
   // notice of a move made through another (milliseconds); the move then
   // refused as stale (409) is the revision check at work, not a failure.
   let stale = 0;
+  // Games that ended and were replaced by new ones.
+  let replaced = 0;
   const isStale = (r) => r.status === 409 && SERVERS > 1 && r.data.error?.code === 'stale';
   const playing = new Set();
 
@@ -168,7 +170,8 @@ async function main() {
     let n = k;
     let visit = 0;
     while (performance.now() < deadline && requests < MAX_REQUESTS) {
-      const id = games[n % games.length];
+      const slot = n % games.length;
+      const id = games[slot];
       n += CLIENTS;
       if (playing.has(id)) continue;
       playing.add(id);
@@ -179,9 +182,12 @@ async function main() {
         if (state.status !== 200) { failures.push(`GET ${id}: ${state.status}`); continue; }
         const g = state.data;
         if (g.status === 'over') {
-          const u = await call('POST', `/api/games/${id}/undo`, { plies: g.ply }, server);
-          if (isStale(u)) stale += 1;
-          else if (u.status !== 200) failures.push(`undo ${id}: ${u.status} ${JSON.stringify(u.data)}`);
+          // A finished game stays finished (the server refuses to take it
+          // back: 422 game_over), so a game that random moves ended (a
+          // repetition, a den) gives its place to a new one.
+          const r = await call('POST', '/api/games', { variant: slot % 5 === 0 ? 'wikipedia' : 'standard' }, server);
+          if (r.status === 201) { games[slot] = r.data.id; replaced += 1; }
+          else failures.push(`create after ${id} ended: ${r.status} ${JSON.stringify(r.data)}`);
           continue;
         }
         const move = g.legal_moves[Math.floor(Math.random() * g.legal_moves.length)];
@@ -290,6 +296,7 @@ async function main() {
     console.log(`  moves refused as stale:  ${stale} (read through one server a moment before another's move reached it; nothing lost)`);
   }
   console.log(`  games in memory at end:  ${info.games_in_memory}${SERVERS > 1 ? ' (the first server)' : ''}`);
+  console.log(`  games ended and replaced: ${replaced} (random moves reached a result; a finished game is not taken back)`);
   const delays = eventDelays.slice().sort((a, b) => a - b);
   if (delays.length) {
     console.log(`  move -> watcher's event: ${delays.length} moves on ${WATCHED_GAMES} watched games, p50 ${percentile(delays, 50).toFixed(1)} ms, p95 ${percentile(delays, 95).toFixed(1)} ms, max ${delays[delays.length - 1].toFixed(1)} ms from the move's request`);

@@ -297,9 +297,4 @@ class AccountStore {
 void count_result(AccountTally& tally, int colours, const std::string& result,
                   const std::string& termination);
 
-// The account store of the database `spec` names, as open_game_store reads
-// it: an SQLite file (default_database_path() when empty) or a PostgreSQL
-// URL. Throws StoreError.
-std::unique_ptr<AccountStore> open_account_store(const std::string& spec);
-
 }  // namespace jungle::web
