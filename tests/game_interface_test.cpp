@@ -180,6 +180,26 @@ TEST(GameInterface, RegistryTellsTheFamiliesApart) {
   EXPECT_EQ(listed, builtin_variant_names().size() + 3);  // + the three flip sets
 }
 
+// The shipped sets in the order players see them (the 7x9 and 7x7 sets as
+// shipped, then Flip Jungle's), each described by its own family for a
+// front end, and refused by another family as new_state refuses it.
+TEST(GameInterface, EachFamilyDescribesItsShippedSets) {
+  std::vector<std::string> expected = builtin_variant_names();
+  for (const char* flip : {"flip", "flip-fixed", "flip-jungle"}) expected.push_back(flip);
+  EXPECT_EQ(shipped_variants(), expected);
+  for (const std::string& v : shipped_variants()) {
+    const nlohmann::json d = family_of_variant(v).describe_variant(v);
+    EXPECT_EQ(d["name"], v);
+    EXPECT_EQ(d["description"], family_of_variant(v).variant_description(v));
+  }
+  EXPECT_EQ(family_of_variant("hidden").describe_variant("hidden")["hidden"]["reveal"], "both");
+  EXPECT_FALSE(family_of_variant("standard").describe_variant("standard").contains("hidden"));
+  EXPECT_EQ(family_of_variant("flip").describe_variant("flip-fixed")["colours"], "fixed");
+  EXPECT_THROW(family_of_variant("standard").describe_variant("hidden"), std::invalid_argument);
+  EXPECT_THROW(family_of_variant("hidden").describe_variant("standard"), std::invalid_argument);
+  EXPECT_THROW(family_of_variant("flip").describe_variant("standard"), std::invalid_argument);
+}
+
 TEST(GameInterface, CapabilitiesSayWhatEachFamilyAllows) {
   const Capabilities open = family_of_variant("standard").capabilities();
   const Capabilities flip = family_of_variant("flip").capabilities();

@@ -5,12 +5,15 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "web/web_server.h"
 #include "web_api_fixture.h"
@@ -44,6 +47,66 @@ TEST_F(WebApiTest, InfoAndVariants) {
     }
   }
   EXPECT_TRUE(standard && checkers);
+}
+
+// Each shipped set is described by its family (Family::describe_variant),
+// as the catalog described them before the families did: the sets in the
+// order the page lists them, every field of each kind, a hidden set's
+// rulings and a flip set's whole description.
+TEST_F(WebApiTest, EachSetIsDescribedByItsFamily) {
+  Reply v = get("/api/variants");
+  ASSERT_EQ(v.status, 200);
+  std::vector<std::string> names;
+  std::map<std::string, Json> by_name;
+  for (const Json& set : v.body["variants"]) {
+    names.push_back(set["name"]);
+    by_name[set["name"]] = set;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "standard", "bush", "wikipedia", "mistboard", "dog-swims", "universal-traps",
+                       "elephant-takes-rat", "leopard-jumps", "lion-tiger-equal", "tiger-over-lion",
+                       "anti-draw", "animal-checkers", "animal-checkers-7x9", "academic", "hidden",
+                       "hidden-stratego", "flip", "flip-fixed", "flip-jungle"}));
+  const std::vector<std::string> board_keys = {
+      "board", "capabilities", "dens",      "description", "family", "hidden_pieces", "kind",
+      "name",  "ranks",        "start_fen", "summary",     "traps",  "traps_weaken",  "water"};
+  for (const auto& [name, set] : by_name) {
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : set.items()) keys.push_back(key);
+    std::vector<std::string> expected = board_keys;
+    if (set["family"] == "hidden") expected.push_back("hidden");
+    if (set["family"] == "flip") {
+      expected.push_back("colours");
+      expected.push_back("quiet_limit");
+    }
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(keys, expected) << name;
+    EXPECT_EQ(set["kind"], set["family"] == "flip" ? "flip" : "jungle") << name;
+  }
+  const Json& standard = by_name["standard"];
+  EXPECT_EQ(standard["family"], "open");
+  EXPECT_EQ(standard["start_fen"], "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0 1");
+  EXPECT_EQ(standard["board"], Json({{"files", 7}, {"ranks", 9}}));
+  EXPECT_EQ(standard["summary"][0], "The board has 7 files and 9 ranks, with 12 squares of water.");
+  EXPECT_EQ(standard["hidden_pieces"], false);
+  EXPECT_EQ(by_name["universal-traps"]["traps_weaken"], "all");
+  EXPECT_EQ(by_name["hidden"]["family"], "hidden");
+  EXPECT_EQ(by_name["hidden"]["hidden_pieces"], true);
+  EXPECT_EQ(by_name["hidden"]["hidden"],
+            Json({{"failed_attack", "attacker_dies"}, {"reveal", "both"}, {"setup", "shuffled"}}));
+  EXPECT_EQ(by_name["hidden-stratego"]["hidden"]["setup"], "chosen");
+  Json flip = by_name["flip"];
+  flip.erase("capabilities");
+  EXPECT_EQ(flip, Json::parse(R"({"board": {"files": 4, "ranks": 4}, "colours": "first flip",
+      "dens": {"blue": null, "red": null},
+      "description": "Flip Jungle 4x4: first flip decides colours, equal ranks both die",
+      "family": "flip", "hidden_pieces": false, "kind": "flip", "name": "flip", "quiet_limit": 40,
+      "ranks": {"C": 2, "D": 3, "E": 8, "L": 7, "P": 5, "R": 1, "T": 6, "W": 4},
+      "start_fen": "????/????/????/???? - RCDWPTLErcdwptle 0 1",
+      "summary": ["Flip Jungle 4x4: first flip decides colours, equal ranks both die"],
+      "traps": {"blue": [], "red": []}, "traps_weaken": "opponent", "water": []})"));
+  EXPECT_EQ(by_name["flip-fixed"]["colours"], "fixed");
+  EXPECT_EQ(by_name["flip-fixed"]["start_fen"], R"(????/????/????/???? w RCDWPTLErcdwptle 0 1)");
 }
 
 TEST_F(WebApiTest, ServesThePageFromTheBinary) {

@@ -84,6 +84,32 @@ TEST(StoredSession, ARowOfTheFormerFormatsLoadsWithItsDeclarationAndFindings) {
   EXPECT_EQ(again.evaluations, R"([{"b":"c3?","d":3,"eb":0.5,"ep":0.5},null])");
 }
 
+// A finding of the former format is read by its game's family: a flip
+// game's points by the flip search's curve (25 points an expected 0.731),
+// written back as expected results.
+TEST(StoredSession, AFlipRowOfPointsIsReadByTheFlipCurve) {
+  StoredGame row = flip_game(6, {"b2?", "b2?=l", "b3?", "b3?=E"})->stored_row();
+  row.evaluations = R"([{"b": "c3?", "s": 25.0, "p": -25.0, "d": 3}, null])";
+  const std::unique_ptr<GameSessionBase> back = GameSessionBase::from_stored(row, 10000);
+  EXPECT_EQ(back->review_findings().analysed, 1);
+  EXPECT_EQ(back->to_stored().evaluations,
+            R"([{"b":"c3?","d":3,"eb":0.7310585786300049,"ep":0.2689414213699951},null])");
+}
+
+// Only Flip Jungle's search stored points: a hidden game's row of that
+// format reads as no finding (searched again), not by another family's curve.
+TEST(StoredSession, AHiddenRowOfPointsIsNoFinding) {
+  std::mt19937_64 rng(1);
+  std::unique_ptr<game::State> s = game::hidden_family().new_state("hidden", "", rng);
+  s->apply(s->legal_actions().front());
+  const GameSessionBase game(8, std::move(s), std::array<PlayerConfig, kSides>{});
+  StoredGame row = game.stored_row();
+  row.evaluations = R"([{"b": "a3a4", "s": 25.0, "p": 25.0, "d": 3}])";
+  const std::unique_ptr<GameSessionBase> back = GameSessionBase::from_stored(row, 10000);
+  EXPECT_EQ(back->review_findings().analysed, 0);
+  EXPECT_EQ(back->to_stored().evaluations, "");
+}
+
 // A row that no longer replays is refused, naming the ply that does not.
 TEST(StoredSession, ARowThatNoLongerReplaysNamesItsPly) {
   StoredGame row;

@@ -1,10 +1,8 @@
-#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "app/commands.h"
-#include "core/variants.h"
 #include "game/family.h"
 
 namespace jungle::app {
@@ -25,16 +23,8 @@ void add_variants_command(CLI::App& app) {
   });
   cmd->callback([cmd] {
     if (!cmd->get_subcommands().empty()) return;
-    // The 7x9 and 7x7 sets in the order they are shipped (open and hidden
-    // sets together), then every other family's (Flip Jungle's 4x4 sets,
-    // variants/flip/), each described by its family.
-    std::vector<std::string> names = builtin_variant_names();
-    for (const game::Family* family : game::families()) {
-      for (const std::string& name : family->variants()) {
-        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-      }
-    }
-    for (const std::string& name : names) {
+    // Each shipped set in the order players see them, described by its family.
+    for (const std::string& name : game::shipped_variants()) {
       std::cout << name << " - " << game::family_of_variant(name).variant_description(name) << "\n";
     }
   });

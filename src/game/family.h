@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -122,6 +123,13 @@ class Family {
   virtual std::vector<std::string> variants() const = 0;
   // A shipped rule set's line of description (`jungle variants`).
   virtual std::string variant_description(std::string_view name) const = 0;
+  // A rule set as a front end draws and explains it (docs/api.md, `GET
+  // /api/variants`): its name, "kind" ("jungle", "flip"),
+  // description, start FEN, ranks, board, water, traps, dens and rules in
+  // sentences, with what its family adds (a hidden set's rulings, a flip
+  // set's colours and quiet limit). Throws std::invalid_argument as
+  // new_state does for a variant not of this family.
+  virtual nlohmann::json describe_variant(std::string_view name) const = 0;
   // Every problem in a rule-set file of this family's format, as
   // "FILE:LINE:COL: MESSAGE", the first at least; empty when the file is
   // a valid rule set (`jungle variants check`). Never throws.
@@ -243,6 +251,16 @@ class Family {
   // spoken, std::invalid_argument for an observation that is not one.
   virtual std::string position_in(notation::Dialect dialect, const Observation& observation) const;
 
+  // The expected result (0..1, the side to move's) of a value in the points
+  // this family's engine once gave its reviews in: a web review stored
+  // before reviews went through this interface, when Flip Jungle's search
+  // was the only one to value each action and its points were stored.
+  // nullopt where the family's engine never stored such values.
+  virtual std::optional<double> expected_of_stored_points(double points) const {
+    (void)points;
+    return std::nullopt;
+  }
+
   // The family's endgame tables (endgame_tables.h), those kept in files
   // read from `source`; null where its games have none (their positions
   // are not known whole). Capabilities::tablebases says which families
@@ -273,6 +291,10 @@ class Family {
 
 // Every family, the open game first.
 const std::vector<const Family*>& families();
+// Every family's shipped rule sets in the order players see them: the 7x9
+// and 7x7 sets as they are shipped (open and hidden sets together, core's
+// display order), then every other family's (Flip Jungle's 4x4 sets).
+std::vector<std::string> shipped_variants();
 // The family of a rule set's name or .toml path. Throws std::invalid_argument
 // naming the variant when none owns it.
 const Family& family_of_variant(std::string_view name_or_path);

@@ -7,16 +7,19 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "core/game.h"
+#include "core/secure_random.h"
 #include "flip/flip_match.h"
 #include "flip/flip_perft.h"
 #include "flip/flip_position.h"
 #include "flip/flip_record.h"
 #include "flip/flip_rules.h"
+#include "flip/flip_search.h"
 #include "game/builtin_engines.h"
 #include "game/engine.h"
 #include "game/families.h"
@@ -285,6 +288,10 @@ class FlipFamily final : public Family {
   std::unique_ptr<EndgameTables> endgame_tables(const EndgameTableSource&) const override {
     return flip_endgame_tables(load_rules);
   }
+  // By the curve the search's expected scores are shown by.
+  std::optional<double> expected_of_stored_points(double points) const override {
+    return flip::expected_of_points(points);
+  }
   bool owns_variant(std::string_view name_or_path) const override {
     return flip::is_flip_variant(name_or_path);
   }
@@ -292,6 +299,35 @@ class FlipFamily final : public Family {
 
   std::string variant_description(std::string_view name) const override {
     return load_rules(name)->description;
+  }
+  // A flip set (`kind: "flip"`) in the fields a 7x9 set is described by,
+  // so that a front end draws every set alike: its start and board from a
+  // new game's observation, no water, traps or dens; each animal's rank
+  // (every tile's face is one of them), and the colours and quiet limit.
+  nlohmann::json describe_variant(std::string_view name) const override {
+    using Json = nlohmann::json;
+    const flip::FlipRulesPtr rules = load_rules(name);
+    SecureRandom chance;  // nothing is drawn at a flip game's start
+    const Observation start = new_state(name, "", chance)->observe(std::nullopt);
+    const std::optional<ObservedBoard> board = observed_board(start);
+    Json ranks = Json::object();
+    for (int a = 0; a < kAnimals; ++a) ranks[std::string(1, animal_letter(Animal(a)))] = a + 1;
+    return Json{
+        {"name", std::string(name)},
+        {"kind", "flip"},
+        {"description", rules->description},
+        {"start_fen", start.start_fen},
+        {"ranks", ranks},
+        {"board", {{"files", board ? board->files : 0}, {"ranks", board ? board->ranks : 0}}},
+        {"water", Json::array()},
+        {"traps", {{"blue", Json::array()}, {"red", Json::array()}}},
+        {"dens", {{"blue", nullptr}, {"red", nullptr}}},
+        {"traps_weaken", "opponent"},
+        {"summary", Json::array({rules->description})},
+        {"hidden_pieces", false},
+        {"colours", rules->colours == flip::Colours::kFixed ? "fixed" : "first flip"},
+        {"quiet_limit", rules->quiet_limit},
+    };
   }
   // Flip Jungle's loader stops at a file's first problem.
   std::vector<std::string> check_variant_file(std::string_view path) const override {

@@ -12,6 +12,7 @@
 #include "game/engine_options.h"
 #include "game/hidden_baselines.h"
 #include "game/hidden_observation.h"
+#include "game/hidden_setup.h"
 #include "game/option_limits.h"
 #include "game/skill_choice.h"
 #include "game/time_plan.h"
@@ -179,7 +180,6 @@ void HiddenEngine::use_variant(std::string_view variant) {
   wait();
   rules_ = std::move(rules);
   variant_ = std::string(variant);
-  sensible_ = {};
   searcher_->new_game();
 }
 
@@ -316,13 +316,11 @@ void HiddenEngine::wait() {
   thread_.join();
 }
 
+// The family's rule (Family::choose_setup): one list of sensible
+// arrangements per set and side, valued once for every engine and front end.
 std::string HiddenEngine::choose_setup(Side side) {
-  std::vector<hidden::Arrangement>& sensible = sensible_[side];
-  if (sensible.empty()) sensible = hidden::sensible_arrangements(rules_, side);
-  const hidden::Arrangement mine = seeded_setup_rng_
-                                       ? hidden::draw_arrangement(sensible, *seeded_setup_rng_)
-                                       : hidden::draw_arrangement(sensible, setup_rng_);
-  return hidden::arrangement_text(*rules_, side, mine);
+  if (seeded_setup_rng_) return choose_hidden_setup(variant_, side, *seeded_setup_rng_);
+  return choose_hidden_setup(variant_, side, setup_rng_);
 }
 
 std::string HiddenEngine::describe(const Observation& observation) const {

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <array>
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -16,7 +15,6 @@
 #include "game/engine_options.h"
 #include "game/search_thread.h"
 #include "hidden_search/hidden_search.h"
-#include "hidden_search/setup_choice.h"
 
 // The engine of hidden pieces behind the facade: it is given one side's
 // view (its own animals, the announcements) and never the truth. Mode
@@ -73,8 +71,6 @@ class HiddenEngine final : public Engine {
   PlayOptions play_;
   SecureRandom setup_rng_;
   std::optional<std::mt19937_64> seeded_setup_rng_;
-  // The sensible arrangements of each side under rules_, kept once valued.
-  std::array<std::vector<hidden::Arrangement>, kSides> sensible_;
 };
 
 // A new HiddenEngine, as the hidden family's make_engine gives it.

@@ -22,6 +22,7 @@
 #include "game/hidden_observation.h"
 #include "game/hidden_setup.h"
 #include "game/rules_of_family.h"
+#include "game/variant_json.h"
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
 #include "hidden/setup.h"
@@ -233,6 +234,13 @@ class HiddenFamily final : public Family {
   }
   std::vector<std::string> check_variant_file(std::string_view path) const override {
     return board_rules_problems(path);
+  }
+  // A hidden set adds its rulings on hidden pieces, for the rules panel.
+  nlohmann::json describe_variant(std::string_view name) const override {
+    const RuleSetPtr rules = load_rules_hiding(name, true);
+    nlohmann::json d = board_variant_json(*rules);
+    d["hidden"] = hidden_rulings_json(rules->rules());
+    return d;
   }
 
   std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,

@@ -24,6 +24,7 @@
 #include "game/open_observation.h"
 #include "game/record_tags.h"
 #include "game/rules_of_family.h"
+#include "game/variant_json.h"
 #include "notation/convert.h"
 
 namespace jungle::game {
@@ -169,6 +170,9 @@ class OpenFamily final : public Family {
   }
   std::vector<std::string> check_variant_file(std::string_view path) const override {
     return board_rules_problems(path);
+  }
+  nlohmann::json describe_variant(std::string_view name) const override {
+    return board_variant_json(*load_rules_hiding(name, false));
   }
 
   std::unique_ptr<State> new_state(std::string_view variant, std::string_view start,

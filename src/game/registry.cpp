@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/variants.h"
 #include "game/families.h"
 #include "game/family.h"
 #include "game/observation.h"
@@ -18,6 +19,16 @@ std::string viewer_name(Viewer viewer) {
 const std::vector<const Family*>& families() {
   static const std::vector<const Family*> all = {&open_family(), &flip_family(), &hidden_family()};
   return all;
+}
+
+std::vector<std::string> shipped_variants() {
+  std::vector<std::string> names = builtin_variant_names();
+  for (const Family* family : families()) {
+    for (const std::string& name : family->variants()) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+  }
+  return names;
 }
 
 const Family* family_named(std::string_view name) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "flip/flip_search.h"
+#include "game/family.h"
 #include "game/score.h"
 
 namespace jungle::web {
@@ -26,12 +26,14 @@ std::optional<ActionFinding> ActionFinding::from_stored_json(const Json& j) {
   return f;
 }
 
-std::optional<ActionFinding> ActionFinding::from_points_json(const Json& j) {
+std::optional<ActionFinding> ActionFinding::from_points_json(const Json& j,
+                                                             const game::Family& family) {
   if (!j.is_object() || !j.contains("s")) return std::nullopt;
   try {
-    return ActionFinding{j.at("b").get<std::string>(),
-                         flip::expected_of_points(j.at("s").get<double>()),
-                         flip::expected_of_points(j.at("p").get<double>()), j.at("d").get<int>()};
+    const std::optional<double> best = family.expected_of_stored_points(j.at("s").get<double>());
+    const std::optional<double> played = family.expected_of_stored_points(j.at("p").get<double>());
+    if (!best || !played) return std::nullopt;
+    return ActionFinding{j.at("b").get<std::string>(), *best, *played, j.at("d").get<int>()};
   } catch (const Json::exception&) {
     return std::nullopt;
   }
@@ -68,12 +70,12 @@ std::string ActionReview::stored_json() const {
   return stored.dump();
 }
 
-void ActionReview::read_stored(const std::string& text) {
+void ActionReview::read_stored(const std::string& text, const game::Family& family) {
   const Json stored = Json::parse(text, nullptr, false);
   if (!stored.is_array()) return;
   for (size_t i = 0; i < stored.size() && i < findings_.size(); ++i) {
     findings_[i] = ActionFinding::from_stored_json(stored[i]);
-    if (!findings_[i]) findings_[i] = ActionFinding::from_points_json(stored[i]);
+    if (!findings_[i]) findings_[i] = ActionFinding::from_points_json(stored[i], family);
   }
 }
 

@@ -20,6 +20,10 @@
 // is (game_session_review.cpp: which ply, from which Observation, read from
 // the game's State); what is kept and how a ply is judged is here.
 
+namespace jungle::game {
+class Family;
+}
+
 namespace jungle::web {
 
 // What a review found in the position before one ply: the engine's best
@@ -36,11 +40,11 @@ struct ActionFinding {
   static std::optional<ActionFinding> from_stored_json(const Json& j);
   // A finding stored before reviews went through the game interface, when
   // Flip Jungle's search was the only one to value each action: its points
-  // ("s" the best action's, "p" the one played's), read by that search's
-  // curve (flip::expected_of_points). A format, tried for every row whose
-  // finding does not read as to_stored_json's; nullopt where it does not
-  // read either.
-  static std::optional<ActionFinding> from_points_json(const Json& j);
+  // ("s" the best action's, "p" the one played's), read by the game's
+  // family (Family::expected_of_stored_points). A format, tried for every
+  // row whose finding does not read as to_stored_json's; nullopt where it
+  // does not read either, or the family never stored points.
+  static std::optional<ActionFinding> from_points_json(const Json& j, const game::Family& family);
 };
 
 // One ply as the review tells it: the action played and its mover's colour
@@ -65,10 +69,10 @@ class ActionReview {
   int reviewed() const;
 
   // The findings as a stored row's evaluations ("" when there are none),
-  // and read back from one, in either format ActionFinding reads (one that
-  // no longer reads is searched again).
+  // and read back from one of a game of `family`, in either format
+  // ActionFinding reads (one that no longer reads is searched again).
   std::string stored_json() const;
-  void read_stored(const std::string& text);
+  void read_stored(const std::string& text, const game::Family& family);
 
   // Ply `index` (0-based), `ply`, as the review judged it; nullopt without
   // a finding.

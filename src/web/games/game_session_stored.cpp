@@ -181,7 +181,8 @@ std::unique_ptr<GameSessionBase> GameSessionBase::from_stored(const StoredGame& 
   }
   declare_stored_result(*state, stored);
   auto game = std::make_unique<GameSessionBase>(stored.id, std::move(state), players, ready);
-  if (game->reviews_each_action()) game->action_review_.read_stored(stored.evaluations);
+  if (game->reviews_each_action())
+    game->action_review_.read_stored(stored.evaluations, game->family());
   game->load_table(stored);
   return game;
 }

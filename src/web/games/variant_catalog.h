@@ -24,9 +24,10 @@ class VariantCatalog {
   // The family (src/game) of a shipped set, Flip Jungle's included; null
   // for any other name, which is never looked up as a file.
   const game::Family* family_of(std::string_view name) const;
-  // Every set with what the page needs to draw and explain it: kind
-  // ("jungle", or "flip" for the Flip Jungle sets, listed last),
-  // description, start FEN, ranks, water, traps, dens.
+  // Every shipped set with what the page needs to draw and explain it
+  // (game::Family::describe_variant: kind, description, start FEN, ranks,
+  // water, traps, dens), in game::shipped_variants' order (the Flip Jungle
+  // sets last).
   const Json& describe_all() const { return description_; }
 
  private:
@@ -35,8 +36,5 @@ class VariantCatalog {
   std::string names_;  // "standard, bush, ..." for error messages
   Json description_;
 };
-
-// A square list as names: ["b4", "c4", ...].
-Json squares_json(const Geometry& board, Bitboard squares);
 
 }  // namespace jungle::web
