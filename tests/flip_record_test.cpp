@@ -57,6 +57,16 @@ TEST(FlipRecordSideLines, AreReadAndWrittenBackExactly) {
             kHead + "1. b2?=L c2?=l 2. a1?=r c2b2 3. b1?=W *\n");
 }
 
+TEST(FlipRecordSideLines, EmptyCommentsAddNothingToAPlysComment) {
+  // Found by fuzz_flip: the comments after a ply are joined with a space,
+  // and an empty one added one that its written comment then lost.
+  const FlipRecord record = read_flip_record(kHead + "1. c2?=l {a {} {} 2. {b} *\n");
+  EXPECT_EQ(record.plies[0].comment, "a { b");
+  const std::string written = write_flip_record(record);
+  EXPECT_EQ(written, kHead + "1. c2?=l {a { b} *\n");
+  EXPECT_EQ(read_flip_record(written).plies[0].comment, "a { b");
+}
+
 TEST(FlipRecordSideLines, ALineAfterTheSecondPlayersPlyIsNumberedFromThere) {
   const std::string text = kHead + "1. b2?=L c2?=l (1... c3?=l) 2. a1?=r *\n";
   const FlipRecord record = read_flip_record(text);

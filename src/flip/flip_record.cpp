@@ -130,8 +130,10 @@ class GameReader {
       if (!pos_) start(t.at);
       if (t.kind == Token::kMoveNumber) continue;
       if (t.kind == Token::kComment) {
-        // A comment before the first ply is read and dropped, as the open game's.
-        if (!line_plies().empty()) {
+        // A comment before the first ply is read and dropped, as the open game's;
+        // an empty one adds nothing (joined, it would add a space that the
+        // written record's one comment could not keep).
+        if (!line_plies().empty() && !t.text.empty()) {
           std::string& c = line_plies().back().comment;
           c += (c.empty() ? "" : " ") + t.text;
         }
