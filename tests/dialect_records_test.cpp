@@ -14,7 +14,6 @@
 #include "core/game_record.h"
 #include "core/geometry.h"
 #include "web/games/family_sessions.h"
-#include "web/games/game_session.h"
 #include "web/games/variant_catalog.h"
 
 namespace jungle {
@@ -150,8 +149,9 @@ TEST(DialectRecords, TheWebAppLoadsARecordInADialect) {
   const web::Json games = web::record_games_json(text, catalog);
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0]["ply"], 3);
-  auto session = web::GameSession::from_record(read_records(text).at(0), catalog,
-                                               {web::PlayerConfig{}, web::PlayerConfig{}});
+  web::NewGame start;
+  start.record = text;
+  auto session = web::new_session(web::family_of_new_game(start, catalog), start, catalog).game;
   EXPECT_NE(session->record_text().find("1. a3a4 a7a6 2. a4a5"), std::string::npos)
       << session->record_text();
 }

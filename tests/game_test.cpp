@@ -17,7 +17,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "game/families.h"
-#include "web/games/game_session.h"
+#include "web/games/family_sessions.h"
 #include "web/games/variant_catalog.h"
 
 namespace jungle {
@@ -276,15 +276,16 @@ TEST(GameSessionOverGame, RecordedResultAndTakeBackPolicy) {
   const web::VariantCatalog catalog;
   web::PlayerConfig engine;
   engine.kind = web::PlayerConfig::Kind::kEngine;
-  const std::vector<GameRecord> records = read_records("[Result \"1-0\"]\n\n1. a3a4 a7a6 1-0\n");
-  auto session =
-      web::GameSession::from_record(records.at(0), catalog, {web::PlayerConfig{}, engine});
+  web::NewGame start;
+  start.record = "[Result \"1-0\"]\n\n1. a3a4 a7a6 1-0\n";
+  start.players = {web::PlayerConfig{}, engine};
+  auto session = web::new_session(web::family_of_new_game(start, catalog), start, catalog).game;
   EXPECT_EQ(session->termination(), "recorded");
   EXPECT_EQ(session->result_message(), "Blue wins (result given by the record)");
   const web::StoredGame stored = session->to_stored();
   EXPECT_EQ(stored.declared, "recorded");
   EXPECT_EQ(stored.result, "1-0");
-  auto back = web::GameSession::from_stored(stored, catalog, 10000);
+  auto back = web::session_from_stored(stored, catalog, 10000);
   EXPECT_EQ(back->termination(), "recorded");
   EXPECT_EQ(back->result(), GameResult::kBlueWins);
   EXPECT_EQ(back->record_text().find("[Termination"), std::string::npos);
@@ -300,9 +301,9 @@ TEST(GameSessionOverGame, RecordedResultAndTakeBackPolicy) {
 // leaves the game as it was; a declared ending is its family's (the state's
 // family, its variant).
 TEST(GameSessionOverGame, DeclarationsGoThroughTheState) {
-  const web::VariantCatalog catalog;
-  RuleSetPtr rules = catalog.get("standard");
-  web::GameSession session(0, "standard", rules, rules->rules().start_fen, {});
+  const std::unique_ptr<web::GameSessionBase> made =
+      web::GameSessionBase::create(0, "standard", std::nullopt, {});
+  web::GameSessionBase& session = *made;
   EXPECT_EQ(&session.family(), &game::open_family());
   EXPECT_EQ(&session.family(), &session.state().family());
   EXPECT_EQ(session.variant(), "standard");

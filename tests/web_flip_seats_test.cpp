@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "game/families.h"
-#include "web/games/game_session.h"
 #include "web/games/game_session_base.h"
 #include "web/games/variant_catalog.h"
 
@@ -101,7 +100,9 @@ TEST(WebFlipSeats, AGameOverBeforeAnyMoveNamesTheSideItsStartGaveTheMove) {
   const RuleSetPtr rules = catalog.get("standard");
   std::string red_to_move = rules->rules().start_fen;
   red_to_move.replace(red_to_move.find(" w "), 3, " b ");
-  GameSession open(1, "standard", rules, red_to_move, {PlayerConfig{}, PlayerConfig{}});
+  const std::unique_ptr<GameSessionBase> made =
+      GameSessionBase::create(1, "standard", red_to_move, {});
+  GameSessionBase& open = *made;
   ASSERT_EQ(open.to_json_for(3)["side_to_move"], "red");
   open.declare(1, "resignation");
   ASSERT_TRUE(open.over());

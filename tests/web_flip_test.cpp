@@ -305,6 +305,7 @@ TEST_F(WebFlipTest, GamesAreStoredAndRecordsSaveAndLoad) {
                                                 {"result", "*"},
                                                 {"variant", "flip-fixed"},
                                                 {"ply", 2},
+                                                {"moves", 1},
                                                 {"variations", json::array()}}})))
       << r.text;
   r = post(server, "/api/records/games", {{"record", "[Variant \"flip\"]\n\n1. b2?=L b2b3 *\n"}});
@@ -534,6 +535,7 @@ TEST_F(WebFlipTest, AFileOfSeveralFlipGamesLoadsAnyOfThem) {
                                       {"result", "*"},
                                       {"variant", "flip"},
                                       {"ply", 1},
+                                      {"moves", 1},
                                       {"variations", json::array()}}));
   r = post(server, "/api/games", {{"record", record}, {"game", 2}});
   ASSERT_EQ(r.status, 201) << r.text;

@@ -20,9 +20,7 @@ class GameLifecycleTest : public ::testing::Test {
     store_.reset();
   }
   std::shared_ptr<GameSessionBase> add_game() {
-    RuleSetPtr rules = catalog_.get("standard");
-    return registry_->add(std::make_unique<GameSession>(
-        0, "standard", rules, rules->rules().start_fen, std::array<PlayerConfig, kSides>{}));
+    return registry_->add(GameSessionBase::create(0, "standard", std::nullopt, {}));
   }
 
   TestFolder dir_{"game-lifecycle"};

@@ -11,7 +11,7 @@
 
 #include "game/families.h"
 #include "game/score.h"
-#include "web/games/game_session.h"
+#include "web/games/family_sessions.h"
 #include "web/games/game_session_base.h"
 #include "web/games/variant_catalog.h"
 
@@ -153,24 +153,53 @@ TEST(StoredSession, ARecordCommentsEachReviewedPlyFromBluesSide) {
       << game->record_text();
 }
 
-// The base stores and replays a game of any family from its State: an open
-// game's row is the one its own session writes.
-TEST(StoredSession, AnOpenGamesRowIsTheOneItsOwnSessionWrites) {
+// An open game's row as its own session (GameSession, before every family
+// had the one session type) wrote it: the start, each move, and its
+// review's evaluation of each POSITION (after 0..3 moves, from Blue's side;
+// null where none was found). It reads back with its evaluations: the
+// review's answer, the record's [%eval] comments, and the row written again.
+TEST(StoredSession, AnOpenGamesRowOfItsOwnFormerSessionReadsBackWithItsEvaluations) {
   const VariantCatalog catalog;
-  const RuleSetPtr rules = catalog.get("standard");
-  GameSession open(3, "standard", rules, rules->rules().start_fen,
-                   {PlayerConfig{}, PlayerConfig{}});
-  std::unique_ptr<GameSessionBase> base = GameSessionBase::create(3, "standard", "", {});
-  for (const char* move : {"a3a4", "g7g6", "a4a5"}) {
-    open.play_text(move);
-    base->play_text(move);
-  }
-  const StoredGame row = base->stored_row();
-  EXPECT_EQ(row.start_fen, open.stored_row().start_fen);
-  EXPECT_EQ(row.moves, "a3a4 g7g6 a4a5");
-  EXPECT_EQ(row.moves, open.stored_row().moves);
-  const std::unique_ptr<GameSessionBase> back = GameSessionBase::from_stored(row, 10000);
-  EXPECT_EQ(back->state().fen(), open.state().fen());
+  StoredGame row;
+  row.id = 3;
+  row.variant = "standard";
+  row.start_fen = catalog.get("standard")->rules().start_fen;
+  row.moves = "a3a4 g7g6 a4a5";
+  row.result = "*";
+  row.blue = row.red = R"({"type":"human"})";
+  row.evaluations = R"([{"b":"a3a4","d":8,"f":false,"m":0,"s":30},)"
+                    R"({"b":"g7g6","d":8,"f":false,"m":0,"s":-20},null,)"
+                    R"({"b":"g6g5","d":9,"f":false,"m":0,"s":35}])";
+  const std::unique_ptr<GameSessionBase> back = session_from_stored(row, catalog, 10000);
+  EXPECT_EQ(back->state().actions(), (std::vector<std::string>{"a3a4", "g7g6", "a4a5"}));
+  const ReviewFindings found = back->review_findings();
+  EXPECT_EQ(found.total, 4);
+  EXPECT_EQ(found.analysed, 3);
+  ASSERT_EQ(found.positions.size(), 4u);
+  ASSERT_TRUE(found.positions[0] && found.positions[1] && found.positions[3]);
+  EXPECT_FALSE(found.positions[2]);
+  EXPECT_EQ(found.positions[0]->blue_score, 30);
+  EXPECT_EQ(found.positions[1]->blue_score, -20);
+  EXPECT_EQ(found.positions[1]->best, "g7g6");
+  EXPECT_EQ(found.positions[3]->depth, 9);
+  // A move is judged by the positions before and after it: the first only.
+  ASSERT_EQ(found.moves.size(), 3u);
+  ASSERT_TRUE(found.moves[0]);
+  EXPECT_FALSE(found.moves[1]);
+  EXPECT_FALSE(found.moves[2]);
+  EXPECT_EQ(found.moves[0]->move, "a3a4");
+  EXPECT_EQ(found.moves[0]->best, "a3a4");
+  EXPECT_EQ(found.moves[0]->side, kBlue);
+  EXPECT_EQ(found.moves[0]->to_json(1)["expected_best"], 0.53);
+  EXPECT_EQ(found.moves[0]->to_json(1)["expected_played"], 0.48);
+  EXPECT_NE(
+      back->record_text().find("1. a3a4 {[%eval -0.20/8]} 1... g7g6 2. a4a5 {[%eval 0.35/9]} *"),
+      std::string::npos)
+      << back->record_text();
+  // Written again as it was read.
+  EXPECT_EQ(back->stored_row().evaluations, row.evaluations);
+  EXPECT_EQ(back->stored_row().moves, row.moves);
+  EXPECT_EQ(back->stored_row().start_fen, row.start_fen);
 }
 
 // The same for a game of hidden pieces held by the base (its own session

@@ -58,7 +58,16 @@ class OpenState final : public State {
     if (game_.over()) throw ActionError("the game is over: " + game_.result_message());
     std::string why;
     const std::optional<Move> m = parse_move(game_.position(), action, &why);
-    if (!m) throw ActionError("'" + std::string(action) + "' is not a move here: " + why);
+    if (!m) {
+      const std::string message = "'" + std::string(action) + "' is not a move here: " + why;
+      // A text written like no move is told apart from an illegal move, and
+      // an illegal move's reason apart from the move, as every family's.
+      const std::optional<Move> written =
+          game_.start().rule_set().geometry().parse_move_text(trim(action));
+      if (!written) throw ActionError::unwritten(message);
+      throw ActionError(message, move_text(*written),
+                        explain_illegal(game_.position(), written->from(), written->to()));
+    }
     game_.play(*m);
     actions_.push_back(move_text(*m));
     return actions_.back();

@@ -1,8 +1,10 @@
 #include "web/games/family_sessions.h"
 
+#include <cctype>
+
 #include "core/aborted_game.h"
-#include "web/games/game_session.h"
 #include "web/games/record_variations.h"
+#include "web/games/stored_summary.h"
 
 namespace jungle::web {
 
@@ -31,21 +33,6 @@ const game::Family& default_family() {
 const game::Family& family_of_record_text(std::string_view text, const VariantCatalog& catalog) {
   const game::Family* f = catalog.family_of(first_variant_tag(text));
   return f ? *f : default_family();
-}
-
-// The session type that holds a family's games, told by what its games can
-// do, never by which family it is: where chance acts during play or the
-// players know different things, the base session alone (GameSessionBase,
-// which draws chance's outcomes, holds a set-up being chosen, writes each
-// reader's view from its Observation and stores and replays any family's
-// game from its State); else the board's (GameSession), whose record
-// reader keeps side lines.
-enum class SessionType { kBoard, kState };
-
-SessionType session_type(const game::Family& family) {
-  const game::Capabilities can = family.capabilities();
-  if (can.hidden_information || can.chance) return SessionType::kState;
-  return SessionType::kBoard;
 }
 
 // Every game of a record text, read by `family`'s reader, every Variant tag
@@ -98,6 +85,11 @@ Json recorded_games_json(const std::vector<game::RecordedGame>& records) {
   Json list = Json::array();
   for (size_t i = 0; i < records.size(); ++i) {
     const game::RecordedGame& r = records[i];
+    // Each step a record shows: a flip with what it revealed is one, a
+    // hidden game's refused try another.
+    const size_t plies = r.state  ? game::replay_of(*r.state).steps.size()
+                         : r.seen ? r.seen->steps.size()
+                                  : size_t(0);
     Json line{{"index", i + 1},
               {"blue", r.tag("Blue")},
               {"red", r.tag("Red")},
@@ -108,12 +100,10 @@ Json recorded_games_json(const std::vector<game::RecordedGame>& records) {
                : r.tag("Result").empty() ? std::string("*")
                                          : r.tag("Result")},
               {"variant", r.state ? r.state->variant() : r.tag("Variant")},
-              // Each step a record shows: a flip with what it revealed is
-              // one, a hidden game's refused try another.
-              {"ply", r.state  ? game::replay_of(*r.state).steps.size()
-                      : r.seen ? r.seen->steps.size()
-                               : size_t(0)},
+              {"ply", plies},
               {"variations", record_variations_json(r.side_lines)}};
+    // As the move list numbers them, where the record holds the game.
+    if (r.state) line["moves"] = full_moves(game::start_of(*r.state)->fen(), int(plies));
     if (!r.tag("View").empty()) line["view"] = r.tag("View");
     list.push_back(std::move(line));
   }
@@ -156,26 +146,17 @@ NewSession new_session(const game::Family& family, const NewGame& game,
   // games is never cut to its first without a word.
   int count = 0;
   if (game.record) out.from_record = Json{{"game", game.record_game}};
-  const SessionType type = session_type(family);
-  if (game.record && type != SessionType::kBoard) {
+  if (game.record) {
     std::vector<game::RecordedGame> records = read_recorded_games(family, *game.record, catalog);
     count = int(records.size());
     require_record_game(game.record_game, records.size());
     out.game = session_of_record(family, std::move(records[size_t(game.record_game - 1)]),
                                  game.players, catalog);
-  } else if (type == SessionType::kState) {
-    out.game = GameSessionBase::create(0, game.variant, game.fen, game.players);
-  } else if (game.record) {
-    out.game = GameSession::from_record_text(*game.record, catalog, game.players, game.record_game,
-                                             &count);
   } else {
-    RuleSetPtr rules = catalog.get(game.variant);
-    auto open = std::make_unique<GameSession>(
-        0, game.variant, rules, game.fen.value_or(rules->rules().start_fen), game.players);
+    out.game = GameSessionBase::create(0, game.variant, game.fen, game.players);
     // Moves after the start: a game continued from an earlier one keeps the
     // history that repetitions count.
-    for (const std::string& move : game.moves) open->play_text(move);
-    out.game = std::move(open);
+    for (const std::string& move : game.moves) out.game->play_text(move);
   }
   if (game.record) out.from_record["games"] = count;
   return out;
@@ -184,22 +165,57 @@ NewSession new_session(const game::Family& family, const NewGame& game,
 std::unique_ptr<GameSessionBase> session_from_stored(const StoredGame& row,
                                                      const VariantCatalog& catalog,
                                                      int64_t max_movetime_ms) {
-  const game::Family* family = catalog.family_of(row.variant);
-  const SessionType type = family ? session_type(*family) : SessionType::kBoard;
-  if (type == SessionType::kState) return GameSessionBase::from_stored(row, max_movetime_ms);
-  // The open game's, or a set no longer shipped, which its reader refuses.
-  return GameSession::from_stored(row, catalog, max_movetime_ms);
+  if (!catalog.family_of(row.variant)) {
+    throw GameError(ErrorKind::kServerFault, "damaged_game",
+                    "stored game " + std::to_string(row.id) + " uses the rule set '" + row.variant +
+                        "', which is not shipped");
+  }
+  return GameSessionBase::from_stored(row, max_movetime_ms);
 }
 
 Json record_games_json(std::string_view text, const VariantCatalog& catalog) {
   const game::Family& family = family_of_record_text(text, catalog);
-  // The open game's list is its sessions' own (a record's games are read
-  // with the web's rule set catalog); the others' come from the game
-  // interface, side lines included where the family's records keep them.
-  if (session_type(family) == SessionType::kBoard) {
-    return GameSession::record_games_json(text, catalog);
-  }
   return recorded_games_json(read_recorded_games(family, text, catalog));
+}
+
+void require_shipped_variants(std::string_view text, const VariantCatalog& catalog) {
+  // Every "[Variant" in the text, read as the record reader reads a tag
+  // pair: [Name "value"] with \" and \\ escapes. Anything unclear is refused.
+  const auto space = [&](size_t i) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    return i;
+  };
+  for (size_t open = text.find('['); open != std::string_view::npos;
+       open = text.find('[', open + 1)) {
+    size_t i = space(open + 1);
+    size_t name_end = i;
+    while (name_end < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[name_end])) || text[name_end] == '_'))
+      ++name_end;
+    if (text.substr(i, name_end - i) != "Variant") continue;
+    i = space(name_end);
+    std::string value;
+    bool closed = false;
+    if (i < text.size() && text[i] == '"') {
+      for (++i; i < text.size() && text[i] != '\n'; ++i) {
+        if (text[i] == '"') {
+          closed = true;
+          break;
+        }
+        if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\'))
+          ++i;
+        value += text[i];
+      }
+    }
+    if (!closed)
+      throw GameError(ErrorKind::kRefused, "bad_record",
+                      "the record has a Variant tag that cannot be read");
+    if (!catalog.family_of(value)) {
+      throw GameError(ErrorKind::kRefused, "unknown_variant",
+                      "the record's Variant \"" + value +
+                          "\" is not one of the shipped rule sets this server plays");
+    }
+  }
 }
 
 }  // namespace jungle::web

@@ -11,12 +11,12 @@
 #include "web/games/game_session_base.h"
 #include "web/games/variant_catalog.h"
 
-// Each family's session type, made in one place. The base session
-// (GameSessionBase) holds any family's game over game::State; the open game
-// (game_session) still has a type of its own until it becomes it. The
-// routes and the service ask for a session here, and ask the session what
-// its game can do, so that nothing else in the server tells the families
-// apart.
+// The sessions of every family, made in one place: one session type
+// (GameSessionBase) holds any family's game over game::State, made from a
+// rule set, a position, moves, a record (read by the family's own record
+// reader) or a stored row. The routes and the service ask for a session
+// here, and ask the session what its game can do, so that nothing in the
+// server tells the families apart.
 
 namespace jungle::web {
 
@@ -56,6 +56,11 @@ NewSession new_session(const game::Family& family, const NewGame& game,
 std::unique_ptr<GameSessionBase> session_from_stored(const StoredGame& row,
                                                      const VariantCatalog& catalog,
                                                      int64_t max_movetime_ms);
+
+// GameError kRefused unless every Variant tag of a record text names a
+// shipped rule set: the record readers would otherwise load a rule-set file
+// from any path the text names.
+void require_shipped_variants(std::string_view text, const VariantCatalog& catalog);
 
 // The games of a record text as the load dialog lists them, of any family.
 // Throws GameError kRefused saying what is wrong.

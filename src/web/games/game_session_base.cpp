@@ -14,6 +14,9 @@ namespace jungle::web {
 
 namespace {
 constexpr int64_t kMinMovetimeMs = 50;
+// The declared ending as the database and the API name it: a result a
+// record gives without a reason is "recorded".
+constexpr std::string_view kRecordedTermination = "recorded";
 }  // namespace
 
 std::string name_from_tag(const std::string& tag) {
@@ -77,7 +80,12 @@ GameSessionBase::GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
   created_ms = updated_ms = now_ms();
   hold_setup(ready);
   // A place for a review's finding of each ply already played (a record's).
+  follow_plies();
+}
+
+void GameSessionBase::follow_plies() {
   action_review_.resize(size_t(ply()));
+  position_review_.resize(size_t(ply()));
 }
 
 void GameSessionBase::require_ongoing_game() const {
@@ -99,7 +107,7 @@ void GameSessionBase::play_text(std::string_view text) {
                     "a game may have at most " + std::to_string(max_plies_) + " moves");
   }
   play_action(text);
-  action_review_.resize(size_t(ply()));
+  follow_plies();
 }
 
 int GameSessionBase::seat_to_move() const {
@@ -125,6 +133,15 @@ Side GameSessionBase::side_of_seat(int seat) const {
 int GameSessionBase::seat_of_side(Side side) const {
   const std::optional<Side> first = state_->first_player();
   return first && side != *first ? 1 : 0;
+}
+
+std::string GameSessionBase::termination() const {
+  std::string termination = state_->termination();
+  // Every ending the board makes has its rule's name: an ending without a
+  // name was declared without a reason (a record's Result the board does
+  // not show), which the database and the API name "recorded".
+  if (termination.empty() && over()) return std::string(kRecordedTermination);
+  return termination;
 }
 
 void GameSessionBase::declare(int winner, const std::string& termination) {
@@ -153,8 +170,7 @@ void GameSessionBase::undo(int plies) {
     while (state_->actor().is_chance() && state_->undo()) {
     }
   }
-  action_review_.resize(size_t(ply()));
-  taken_back();
+  follow_plies();
   changed();
 }
 
@@ -232,6 +248,7 @@ StoredGame GameSessionBase::to_stored() const {
   StoredGame s;
   s.variant = variant();
   if (reviews_each_action()) s.evaluations = action_review_.stored_json();
+  if (reviews_positions()) s.evaluations = position_review_.stored_json();
   add_stored_play(s);
   s.ply_count = ply();
   s.blue = players_[kBlue].to_json().dump();

@@ -21,6 +21,7 @@
 #include "web/games/action_review.h"
 #include "web/games/game_clock.h"
 #include "web/games/help_position.h"
+#include "web/games/position_review.h"
 #include "web/games/review_findings.h"
 #include "web/games/seats.h"
 #include "web/server/json_fields.h"
@@ -34,10 +35,11 @@
 // records a game of any family from the State alone (chance drawn by the
 // system's generator, game_session_stored.cpp), with a set-up each side
 // chooses in secret where its family has one (game_session_setup.cpp), and
-// holds by itself every game whose family needs nothing more (Flip
-// Jungle's, hidden pieces'); the open games (GameSession, with its board
-// and side lines) are still a kind of their own. The game service plays
-// them all through it. Not thread-safe by itself: callers hold mutex().
+// holds every game of every family: no family has a session type of its
+// own (the open game's board, its record's side lines and its review of
+// each position are asked of its State and its capabilities, like every
+// other family's). The game service plays them all through it. Not
+// thread-safe by itself: callers hold mutex().
 
 namespace jungle::web {
 
@@ -94,7 +96,6 @@ class GameSessionBase {
   GameSessionBase(int64_t id, std::unique_ptr<game::State> state,
                   std::array<PlayerConfig, kSides> players,
                   std::array<bool, kSides> ready = {true, true});
-  virtual ~GameSessionBase() = default;
   // A new game of the shipped set `variant` from `start` (a FEN: everything
   // in it is known to whoever wrote it, a set-up included), or without one
   // from what new_start makes (a set-up each side may still arrange);
@@ -130,8 +131,10 @@ class GameSessionBase {
   int ply() const;
   bool over() const { return state_->over(); }
   GameResult result() const { return state_->result(); }
-  // As a record's Termination tag writes it; "" while the game goes on.
-  virtual std::string termination() const { return state_->termination(); }
+  // As a record's Termination tag writes it: "den", "repetition",
+  // "resignation", ...; "recorded" for a result declared without a reason
+  // (a record's Result the board does not show); "" while the game goes on.
+  std::string termination() const;
   // A sentence for the player: "Blue wins: the Rat entered Red's den".
   std::string result_message() const { return state_->result_message(); }
 
@@ -186,13 +189,13 @@ class GameSessionBase {
   // How many moves take the game back to the last position where a person
   // was to move (by mover_seat): 0 when no person has moved; where both
   // seats are the engine's, the last move (a take-back still takes one).
-  virtual int plies_back_to_human() const;
+  int plies_back_to_human() const;
   // Ends the game by declaration: `winner` is a seat, or -1 for a draw;
   // `termination` one of kDeclaredTerminations ("resignation", "time",
   // "agreement", "abandoned"). Throws GameError kRefused when the game is
   // over, when a winner is named before the seats have colours, or for a
   // termination the state refuses.
-  virtual void declare(int winner, const std::string& termination);
+  void declare(int winner, const std::string& termination);
 
   // The viewer a holder of `seats` is (viewer_of_seats).
   game::Viewer viewer_for(int seats) const { return viewer_of_seats(seats, human_seats()); }
@@ -284,13 +287,15 @@ class GameSessionBase {
   // (its Observation, never the truth: the truth would blame a player for
   // what it could not see), every action valued there; where players know
   // different things, only once the game is over (a search of a player's
-  // past view would tell of what that player knows).
-  virtual std::optional<ReviewStep> next_review_step();
+  // past view would tell of what that player knows). For every family whose
+  // review values each position (reviews_positions): the first position
+  // without an evaluation, as its side to move sees it.
+  std::optional<ReviewStep> next_review_step();
   // Keeps what the search of `step` found, unless the game has changed
   // there since (ReviewStep::stands).
-  virtual void keep_review_finding(const ReviewStep& step, const ReviewSearch& found);
+  void keep_review_finding(const ReviewStep& step, const ReviewSearch& found);
   // What the review has found so far, as its answer lists it.
-  virtual ReviewFindings review_findings() const;
+  ReviewFindings review_findings() const;
 
   // What the engine playing the seat to move is given, in every family: the
   // Observation of the side to move, what that seat may see and nothing
@@ -397,20 +402,19 @@ class GameSessionBase {
  protected:
   // Every change calls this.
   void changed();
-  // After a take-back, before changed(): what the family's session keeps
-  // beside the state follows it (the open game's board, a review's findings).
-  virtual void taken_back() {}
   // The play's part of the stored row (to_stored), for every family from
   // the State (game_session_stored.cpp): the start as the arbiter's FEN,
   // each ply as its event, the word records write for it (a flip with what
   // it revealed, "b2?=L a1a2", a hidden try's announcement "e3e4:took=Tw"),
   // the set-up's words (stored_setup_words) and a declared end the plies do
-  // not show. The open game's session writes its own still.
-  virtual void add_stored_play(StoredGame& row) const;
+  // not show.
+  void add_stored_play(StoredGame& row) const;
   // The comments a record writes after each ply: where the review values
   // each action (reviews_each_action), a reviewed ply's value after it as
-  // Blue's expected score written as centipawns, and its judgement.
-  virtual std::vector<std::string> record_comments() const;
+  // Blue's expected score written as centipawns, and its judgement; where
+  // it values each position (reviews_positions), the value of the position
+  // each ply led to and the ply's judgement (PositionReview).
+  std::vector<std::string> record_comments() const;
   // The record's tags: the event, its date, the players by colour (a seat
   // plays the colour the game gave it), the time control and extra_tags.
   game::Tags record_tags() const;
@@ -424,9 +428,8 @@ class GameSessionBase {
   // with what it reveals). Throws GameError kRefused "illegal_move" saying
   // why not (where the state gives its reason apart, "b5a5: <why>", in the
   // mover's own terms), kBadRequest "bad_move" for a text the state says
-  // is no action (game::ActionError::written). The open game's session
-  // plays its own still.
-  virtual void play_action(std::string_view text);
+  // is no action (game::ActionError::written).
+  void play_action(std::string_view text);
   // The plies as `viewer` knows them, read from its Observation (a read
   // replays every ply; seen_reads_ keeps the reads until the game changes).
   const std::vector<game::SeenPly>& seen_plies(game::Viewer viewer) const;
@@ -450,9 +453,19 @@ class GameSessionBase {
   // hidden (an attack on a hidden animal), the position after it holds what
   // its mover could not know when choosing it. Asked of the capabilities.
   bool reviews_each_action() const;
+  // Whether it values each position instead, and judges a move by the
+  // positions before and after it (PositionReview): where the game has
+  // reviews and the position after an action holds nothing its mover could
+  // not know (no chance, nothing hidden). Asked of the capabilities.
+  bool reviews_positions() const;
   // Each ply's action and its mover's colour as that review tells them
   // (none before the colours are known), replayed on the state.
   std::vector<ReviewedPly> reviewed_plies() const;
+  // next_review_step's search where the review values each position: the
+  // first position without an evaluation (where neither chance nor hidden
+  // animals are, each action is a ply, and the position after `p` plies
+  // follows the first `p` actions).
+  std::optional<ReviewStep> next_position_step();
   // Opens the set-up phase of a game at its start for the sides not
   // `ready` (new_start's, or a stored game's): the Setup holds the state's
   // start as each side's arrangement so far. Nothing to open where both are
@@ -465,6 +478,11 @@ class GameSessionBase {
   // That review's findings, one per ply (ply()): a ply played adds one, a
   // take-back drops those of the plies taken back; stored with the game.
   ActionReview action_review_;
+  // The other review's evaluations, one per position (0..ply()).
+  PositionReview position_review_;
+  // Both reviews follow the plies: a ply played adds a place, a take-back
+  // drops those of the plies taken back.
+  void follow_plies();
 
  private:
   // Where ply `index` (0-based) starts in the state's actions (chance's

@@ -1,8 +1,11 @@
-// The review that judges each action by its value before it
-// (GameSessionBase::reviews_each_action), once for every family it serves:
-// which ply is searched next, from which Observation, and what a finding
-// must still follow, all read from the game's State and its actions; what
-// is kept and how it is judged is action_review.h's.
+// The game's review, once for every family it serves, in the mode its
+// capabilities choose: judging each action by its value before it
+// (GameSessionBase::reviews_each_action; what is kept and how it is judged
+// is action_review.h's), or valuing each position and judging a move by
+// the positions before and after it (reviews_positions; position_review.h).
+// Which ply or position is searched next, from which Observation, and what
+// a finding must still follow are read from the game's State and its
+// actions here.
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +18,10 @@ namespace jungle::web {
 bool GameSessionBase::reviews_each_action() const {
   const game::Capabilities can = family().capabilities();
   return can.review && (can.chance || can.hidden_information);
+}
+
+bool GameSessionBase::reviews_positions() const {
+  return family().capabilities().review && !reviews_each_action();
 }
 
 size_t GameSessionBase::action_index_of_ply(size_t index) const {
@@ -52,6 +59,7 @@ std::vector<ReviewedPly> GameSessionBase::reviewed_plies() const {
 }
 
 std::optional<ReviewStep> GameSessionBase::next_review_step() {
+  if (reviews_positions()) return next_position_step();
   if (!reviews_each_action()) return std::nullopt;
   if (family().capabilities().hidden_information && !over()) return std::nullopt;
   const std::optional<size_t> ply = action_review_.next_unreviewed();
@@ -72,6 +80,14 @@ std::optional<ReviewStep> GameSessionBase::next_review_step() {
 }
 
 void GameSessionBase::keep_review_finding(const ReviewStep& step, const ReviewSearch& found) {
+  if (reviews_positions()) {
+    // A take-back and another move may have put another position there.
+    if (step.position < 0 || step.position > ply()) return;
+    const std::unique_ptr<game::State> at = state_at(step.position);
+    if (at->fen() != step.stands || !at->actor().is_side()) return;
+    position_review_.keep(size_t(step.position), at->actor().side, found);
+    return;
+  }
   const size_t ply = size_t(step.position);
   // A take-back and other plies may have put another position, or another
   // action, at this ply.
@@ -79,7 +95,31 @@ void GameSessionBase::keep_review_finding(const ReviewStep& step, const ReviewSe
   action_review_.keep(ply, found);
 }
 
+std::optional<ReviewStep> GameSessionBase::next_position_step() {
+  // The positions in order, replayed once: one the board has decided is
+  // given its result at once, needing no search.
+  std::unique_ptr<game::State> at = game::start_of(*state_);
+  const std::vector<std::string>& actions = state_->actions();
+  for (size_t ply = 0; ply < position_review_.positions(); ++ply) {
+    if (ply > 0) at->apply(actions.at(ply - 1));
+    if (position_review_.at(ply)) continue;
+    if (at->over()) {
+      position_review_.keep_final(ply, at->result());
+      continue;
+    }
+    ReviewStep step;
+    step.position = int(ply);
+    step.observation = at->observe(at->actor().side);
+    if (ply < actions.size()) step.played = actions[ply];
+    // The position itself must still be the game's there.
+    step.stands = at->fen();
+    return step;
+  }
+  return std::nullopt;
+}
+
 ReviewFindings GameSessionBase::review_findings() const {
+  if (reviews_positions()) return position_review_.findings(reviewed_plies());
   if (!reviews_each_action()) return {};
   return action_review_.findings(reviewed_plies(),
                                  over() ? std::optional<GameResult>(result()) : std::nullopt);

@@ -78,6 +78,20 @@ bool play_stored_ply(game::State& state, const std::string& word) {
   return false;
 }
 
+// Whether `replayed` (the game replayed from its start, each ply played
+// again) is over by its plies alone. A declaration made before the first
+// ply stays on the start, where no ply takes it back: the start is then
+// read again from its FEN, as the row's replay reads it, without it.
+bool board_ended(const game::State& replayed, const std::string& start_fen) {
+  if (!replayed.over() || !replayed.actions().empty()) return replayed.over();
+  try {
+    SecureRandom unused;
+    return replayed.family().new_state(replayed.variant(), start_fen, unused)->over();
+  } catch (const std::exception&) {
+    return false;  // a start that no longer reads: the declaration is kept
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<GameSessionBase> GameSessionBase::create(int64_t id, const std::string& variant,
@@ -144,7 +158,7 @@ void GameSessionBase::add_stored_play(StoredGame& s) const {
   }
   // A result the plies do not show (a resignation, a flag, an agreement, a
   // record's) is kept apart, and declared again on the replay.
-  s.declared = over() && !at->over() ? termination() : "";
+  s.declared = over() && !board_ended(*at, s.start_fen) ? termination() : "";
 }
 
 std::unique_ptr<GameSessionBase> GameSessionBase::from_stored(const StoredGame& stored,
@@ -183,11 +197,14 @@ std::unique_ptr<GameSessionBase> GameSessionBase::from_stored(const StoredGame& 
   auto game = std::make_unique<GameSessionBase>(stored.id, std::move(state), players, ready);
   if (game->reviews_each_action())
     game->action_review_.read_stored(stored.evaluations, game->family());
+  // Evaluations are worth keeping but not worth refusing the game for.
+  if (game->reviews_positions()) game->position_review_.read_stored(stored.evaluations);
   game->load_table(stored);
   return game;
 }
 
 std::vector<std::string> GameSessionBase::record_comments() const {
+  if (reviews_positions()) return position_review_.record_comments(reviewed_plies());
   if (!reviews_each_action()) return {};
   // A reviewed ply's comment: the value of the position it led to, Blue's
   // expected score written as centipawns by the one curve (game/score.h,

@@ -15,9 +15,10 @@
 
 #include "web/engines/engine_pool.h"
 #include "web/games/game_registry.h"
-#include "web/games/game_session.h"
+#include "web/games/game_session_base.h"
 #include "web/games/rating_range.h"
 #include "web/games/seats.h"
+#include "web/games/stored_summary.h"
 #include "web/games/variant_catalog.h"
 
 // The games as the API offers them, between the routes and the games: who
