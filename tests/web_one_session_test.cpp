@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "game/score.h"
 #include "web/games/family_sessions.h"
@@ -78,6 +79,22 @@ TEST(OneSession, ANewGamesMovesArePlayedInEveryFamily) {
   EXPECT_EQ(game->ply(), 1);
   EXPECT_EQ(game->state().actions().size(), 2u);
   EXPECT_EQ(game->state().actions()[0], "b2?");
+}
+
+// A game loaded from a record is the game played: its record is the game's
+// own, without the comments and side lines the loaded record wrote beside it
+// (the page keeps those on its analysis board and adds them to a download,
+// which then held each side line twice).
+TEST(OneSession, AGameFromARecordWritesNoneOfTheRecordsCommentsOrSideLines) {
+  const VariantCatalog catalog;
+  const std::unique_ptr<GameSessionBase> game = from_record(
+      "[Result \"1-0\"]\n\n1. a3a4 {[%eval 0.30/8]} g7g6 (1... a7a6 2. a4a5) 2. g3g4 1-0\n",
+      catalog);
+  EXPECT_EQ(game->state().actions(), (std::vector<std::string>{"a3a4", "g7g6", "g3g4"}));
+  EXPECT_EQ(game->result(), GameResult::kBlueWins);
+  EXPECT_EQ(game->termination(), "recorded");
+  const std::string record = game->record_text();
+  EXPECT_NE(record.find("\n\n1. a3a4 g7g6 2. g3g4 1-0\n"), std::string::npos) << record;
 }
 
 // The open game's review values each position, the flip game's each

@@ -54,6 +54,18 @@ std::vector<game::RecordedGame> read_recorded_games(const game::Family& family,
   return records;
 }
 
+// The game a record holds, as a game played: its start, each action played
+// again and the result it declares, without what the record wrote beside
+// the game (its comments and side lines, which the page keeps on its own
+// analysis board: a state that kept them would write them again into every
+// record of the game, beside the page's own).
+std::unique_ptr<game::State> game_of_record(const game::State& recorded) {
+  std::unique_ptr<game::State> state = game::start_of(recorded);
+  for (const std::string& action : recorded.actions()) state->apply(action);
+  if (recorded.over() && !state->over()) state->declare(recorded.result(), recorded.termination());
+  return state;
+}
+
 // The session of a game read from a record, its players named as the record
 // names them. A player's record (a hidden game's view) holds only what that
 // player was shown: it cannot be played on. Throws GameError kRefused.
@@ -76,7 +88,13 @@ std::unique_ptr<GameSessionBase> session_of_record(const game::Family& family,
   players[kBlue].name = name_from_tag(record.tag("Blue"));
   players[kRed].name = name_from_tag(record.tag("Red"));
   // A record's set-up is settled: it holds both sides' animals.
-  return std::make_unique<GameSessionBase>(0, std::move(record.state), players);
+  auto session = std::make_unique<GameSessionBase>(0, game_of_record(*record.state), players);
+  // As a client's moves: a record longer than a game may be is refused.
+  if (session->ply() > session->max_plies()) {
+    throw GameError(ErrorKind::kRefused, "game_too_long",
+                    "a game may have at most " + std::to_string(session->max_plies()) + " moves");
+  }
+  return session;
 }
 
 // The games of a record text as the load dialog lists them, read by the
