@@ -77,7 +77,7 @@ TEST(OneSession, ANewGamesMovesArePlayedInEveryFamily) {
   const std::unique_ptr<GameSessionBase> game =
       new_session(family_of_new_game(start, catalog), start, catalog).game;
   EXPECT_EQ(game->ply(), 1);
-  EXPECT_EQ(game->state().actions().size(), 2u);
+  ASSERT_EQ(game->state().actions().size(), 2u);
   EXPECT_EQ(game->state().actions()[0], "b2?");
 }
 
