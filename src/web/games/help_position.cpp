@@ -2,7 +2,6 @@
 
 #include <string>
 
-#include "core/movegen.h"
 #include "web/server/game_error.h"
 
 namespace jungle::web {
@@ -15,12 +14,6 @@ namespace {
 }
 
 }  // namespace
-
-void require_ongoing(const Position& pos) {
-  Termination why = Termination::kNone;
-  if (game_result(pos, &why) != GameResult::kOngoing)
-    position_over(std::string(termination_tag(why)));
-}
 
 void require_ongoing(const game::State& state) {
   if (state.over()) position_over(state.termination());

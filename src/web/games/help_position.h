@@ -1,6 +1,5 @@
 #pragma once
 
-#include "core/position.h"
 #include "game/state.h"
 
 // What the engine's help for one reader of a game is given is what that
@@ -30,11 +29,9 @@ inline const char* help_name(Help help) {
   return "reviews";
 }
 
-// GameError kRefused "position_over" when the game is over in `pos`: there
-// is nothing to analyse.
-void require_ongoing(const Position& pos);
-// The same for a game of any family, where its state is over (by its rules,
-// or by a result declared).
+// GameError kRefused "position_over" where the state of a game of any
+// family is over (by its rules, or by a result declared): there is nothing
+// to analyse.
 void require_ongoing(const game::State& state);
 
 }  // namespace jungle::web
