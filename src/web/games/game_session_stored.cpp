@@ -23,16 +23,6 @@ namespace jungle::web {
 
 namespace {
 
-// The family whose shipped sets include `variant`, or null: a request or
-// a stored row names a set, never a file to read.
-const game::Family* family_of_shipped_set(std::string_view variant) {
-  for (const game::Family* family : game::families()) {
-    const std::vector<std::string> names = family->variants();
-    if (std::find(names.begin(), names.end(), variant) != names.end()) return family;
-  }
-  return nullptr;
-}
-
 // Draws chance's outcome while chance is to act (a flip with what it
 // reveals), from the system's cryptographic generator: nobody can tell a
 // draw before it is made (one seeded with a 32-bit value was found from a
@@ -83,7 +73,7 @@ bool play_stored_ply(game::State& state, const std::string& word) {
 std::unique_ptr<GameSessionBase> GameSessionBase::create(int64_t id, const std::string& variant,
                                                          const std::optional<std::string>& start,
                                                          std::array<PlayerConfig, kSides> players) {
-  const game::Family* family = family_of_shipped_set(variant);
+  const game::Family* family = game::family_of_shipped(variant);
   if (family == nullptr) {
     throw GameError(ErrorKind::kBadRequest, "unknown_variant",
                     "unknown rule set '" + variant + "'");
@@ -153,7 +143,7 @@ std::unique_ptr<GameSessionBase> GameSessionBase::from_stored(const StoredGame& 
     return GameError(ErrorKind::kServerFault, "damaged_game",
                      "stored game " + std::to_string(stored.id) + " does not replay: " + why);
   };
-  const game::Family* family = family_of_shipped_set(stored.variant);
+  const game::Family* family = game::family_of_shipped(stored.variant);
   if (family == nullptr) throw fail("unknown rule set " + stored.variant);
   const std::array<PlayerConfig, kSides> players = players_from_stored(stored, max_movetime_ms);
   std::istringstream read(stored.moves);
