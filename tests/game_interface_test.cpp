@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -178,6 +179,44 @@ TEST(GameInterface, RegistryTellsTheFamiliesApart) {
     }
   }
   EXPECT_EQ(listed, builtin_variant_names().size() + 3);  // + the three flip sets
+}
+
+// A shipped set's family by its name alone, for a front end that must
+// never read a file it is told of: every shipped set's, and none for a
+// name no family ships, a file's path to a shipped set's file included.
+TEST(GameInterface, AShippedSetsFamilyIsFoundByItsNameAlone) {
+  const std::map<std::string, std::string> expected = {{"academic", "open"},
+                                                       {"animal-checkers", "open"},
+                                                       {"animal-checkers-7x9", "open"},
+                                                       {"anti-draw", "open"},
+                                                       {"bush", "open"},
+                                                       {"dog-swims", "open"},
+                                                       {"elephant-takes-rat", "open"},
+                                                       {"leopard-jumps", "open"},
+                                                       {"lion-tiger-equal", "open"},
+                                                       {"mistboard", "open"},
+                                                       {"standard", "open"},
+                                                       {"tiger-over-lion", "open"},
+                                                       {"universal-traps", "open"},
+                                                       {"wikipedia", "open"},
+                                                       {"hidden", "hidden"},
+                                                       {"hidden-stratego", "hidden"},
+                                                       {"flip", "flip"},
+                                                       {"flip-fixed", "flip"},
+                                                       {"flip-jungle", "flip"}};
+  std::map<std::string, std::string> found;
+  for (const std::string& v : shipped_variants()) {
+    const Family* f = family_of_shipped(v);
+    ASSERT_NE(f, nullptr) << v;
+    found.emplace(v, std::string(f->name()));
+  }
+  EXPECT_EQ(found, expected);
+  EXPECT_EQ(family_of_shipped("hidden"), family_named("hidden"));
+  EXPECT_EQ(family_of_shipped("nosuch"), nullptr);
+  EXPECT_EQ(family_of_shipped(""), nullptr);
+  EXPECT_EQ(family_of_shipped("Standard"), nullptr);
+  EXPECT_EQ(family_of_shipped("variants/standard.toml"), nullptr);
+  EXPECT_EQ(family_of_shipped(JUNGLE_SOURCE_DIR "/variants/flip/flip.toml"), nullptr);
 }
 
 // The shipped sets in the order players see them (the 7x9 and 7x7 sets as

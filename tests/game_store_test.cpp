@@ -20,7 +20,9 @@
 #include "pg_test_server.h"
 #include "test_folder.h"
 #include "web/store/game_events.h"
+#include "web/store/open_account_store.h"
 #include "web/store/open_game_store.h"
+#include "web/store/open_store.h"
 #include "web/store/sqlite_game_store.h"
 #ifdef JUNGLE_HAS_POSTGRES
 #include "web/store/postgres/pg_game_store.h"
@@ -528,6 +530,27 @@ TEST_F(GameStoreTest, APostgresUrlOpensPostgresOrIsRefusedWithAReason) {
     EXPECT_EQ(message.find("secret"), std::string::npos) << message;
   }
   EXPECT_NE(open_game_store(file().string()), nullptr);
+}
+
+// The game stores' and the account stores' factories read `--db` alike
+// (open_store.h): the same URLs are PostgreSQL's, and a build without
+// libpqxx refuses one with the same words; an SQLite file opens either.
+TEST_F(GameStoreTest, BothFactoriesReadTheDatabaseAlike) {
+  EXPECT_TRUE(is_postgres_url("postgresql://x/y"));
+  EXPECT_TRUE(is_postgres_url("postgres://x/y"));
+  EXPECT_FALSE(is_postgres_url("games.db"));
+  EXPECT_FALSE(is_postgres_url("/srv/postgresql://x"));
+  EXPECT_FALSE(is_postgres_url("postgresql:/x"));
+  try {
+    refuse_postgres_url();
+    FAIL() << "not refused";
+  } catch (const StoreError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "this jungle was built without PostgreSQL (libpqxx was not found when it was built: "
+              "install libpqxx-dev and build again); give --db an SQLite file instead");
+  }
+  EXPECT_NE(open_game_store(file().string()), nullptr);
+  EXPECT_NE(open_account_store(file().string()), nullptr);
 }
 
 TEST(GameEventsTest, ListenersHearTheirGameAndEveryGameListenersAll) {

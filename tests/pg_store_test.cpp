@@ -15,6 +15,7 @@
 
 #include "pg_test_server.h"
 #include "web/store/open_game_store.h"
+#include "web/store/open_store.h"
 
 #ifdef JUNGLE_HAS_POSTGRES
 #include "web/store/postgres/pg_game_events.h"

@@ -30,6 +30,7 @@ class CountingState final : public game::State {
     return inner_->chance_outcomes();
   }
   std::string apply(std::string_view action) override { return inner_->apply(action); }
+  bool apply_event(std::string_view event) override { return inner_->apply_event(event); }
   bool undo() override { return inner_->undo(); }
   const std::vector<std::string>& actions() const override { return inner_->actions(); }
   int plies() const override { return inner_->plies(); }

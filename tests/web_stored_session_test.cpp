@@ -28,6 +28,17 @@ std::unique_ptr<GameSessionBase> flip_game(int64_t id, std::initializer_list<con
   return std::make_unique<GameSessionBase>(id, std::move(s), std::array<PlayerConfig, kSides>{});
 }
 
+// A stored row of a first-flip game, as from_stored reads it: its start
+// and the plies' words.
+StoredGame flip_row(int64_t id, const std::string& moves) {
+  StoredGame row;
+  row.id = id;
+  row.variant = "flip";
+  row.start_fen = kFlipStart;
+  row.moves = moves;
+  return row;
+}
+
 // Red's Lion turned over first (Red is the first player), Blue's Elephant
 // next to it, Red's Rat, and the Elephant takes the Lion.
 std::unique_ptr<GameSessionBase> four_plies() {
@@ -63,11 +74,7 @@ TEST(StoredSession, AFlipGameStoredAndReadBackIsTheSameGameAndRecord) {
 // through the game interface (the flip search's points) still reads, and is
 // written back in today's.
 TEST(StoredSession, ARowOfTheFormerFormatsLoadsWithItsDeclarationAndFindings) {
-  StoredGame row;
-  row.id = 5;
-  row.variant = "flip";
-  row.start_fen = kFlipStart;
-  row.moves = "b2?=l b3?=E";
+  StoredGame row = flip_row(5, "b2?=l b3?=E");
   row.result = "1-0";
   row.termination = "resignation";
   row.declared = "resignation";
@@ -112,11 +119,7 @@ TEST(StoredSession, AHiddenRowOfPointsIsNoFinding) {
 
 // A row that no longer replays is refused, naming the ply that does not.
 TEST(StoredSession, ARowThatNoLongerReplaysNamesItsPly) {
-  StoredGame row;
-  row.id = 9;
-  row.variant = "flip";
-  row.start_fen = kFlipStart;
-  row.moves = "b2?=l b2?=L";
+  StoredGame row = flip_row(9, "b2?=l b2?=L");
   try {
     GameSessionBase::from_stored(row, 10000);
     FAIL() << "the row was read";

@@ -295,6 +295,11 @@ const std::vector<const Family*>& families();
 // and 7x7 sets as they are shipped (open and hidden sets together, core's
 // display order), then every other family's (Flip Jungle's 4x4 sets).
 std::vector<std::string> shipped_variants();
+// The family of a shipped rule set's name (one of every family's
+// variants()), or null for any other name, a file's path included: for a
+// front end that must never read a file a request or a stored row names.
+// The names are gathered once, on the first call.
+const Family* family_of_shipped(std::string_view name);
 // The family of a rule set's name or .toml path. Throws std::invalid_argument
 // naming the variant when none owns it.
 const Family& family_of_variant(std::string_view name_or_path);

@@ -116,6 +116,39 @@ class FlipState final : public State {
     return actions_.back();
   }
 
+  bool apply_event(std::string_view event) override {
+    if (over()) return false;
+    if (pending_) {
+      if (!outcome_allowed(event)) return false;
+      apply_outcome(event);
+      return true;
+    }
+    Ply p;
+    if (!pos_.parse_ply(event, p)) {
+      // The side's flip alone ("b2?"): chance acts next.
+      Action a;
+      if (!pos_.parse_action(event, a) || !a.is_flip() || flip::action_text(a) != event)
+        return false;
+      apply(event);
+      return true;
+    }
+    if (flip::ply_text(p) != event) return false;
+    if (!p.action.is_flip()) {
+      apply(event);
+      return true;
+    }
+    // The flip and chance's outcome: the outcome must be one chance may
+    // draw under that tile (the pool's, or the deal's) before either is played.
+    pending_ = p.action.from;
+    if (!outcome_allowed(event)) {
+      pending_.reset();
+      return false;
+    }
+    actions_.push_back(flip::action_text(p.action));
+    apply_outcome(event);
+    return true;
+  }
+
   bool undo() override {
     if (pending_) {
       pending_.reset();
@@ -211,11 +244,8 @@ class FlipState final : public State {
                         ": write it with an animal still face down (\"" +
                         flip::action_text(Action::flip(*pending_)) + "=L\")");
     }
-    const std::vector<ChanceOutcome> outcomes = chance_outcomes();
     const std::string written = flip::ply_text(p);
-    bool allowed = false;
-    for (const ChanceOutcome& o : outcomes) allowed = allowed || o.action == written;
-    if (!allowed) {
+    if (!outcome_allowed(written)) {
       throw ActionError("'" + written + "' is not what this game's deal holds under " +
                         flip::action_text(Action::flip(*pending_)));
     }
@@ -223,6 +253,13 @@ class FlipState final : public State {
     pending_.reset();
     actions_.push_back(written);
     return written;
+  }
+
+  // Whether `written` ("b2?=L") is one of chance's outcomes now.
+  bool outcome_allowed(std::string_view written) const {
+    const std::vector<ChanceOutcome> outcomes = chance_outcomes();
+    return std::any_of(outcomes.begin(), outcomes.end(),
+                       [&](const ChanceOutcome& o) { return o.action == written; });
   }
 
   // "startpos moves ..." from the set's start, else "fen F moves ...": every

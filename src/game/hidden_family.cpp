@@ -25,6 +25,7 @@
 #include "game/variant_json.h"
 #include "hidden/hidden_game.h"
 #include "hidden/hidden_record.h"
+#include "hidden/observation.h"
 #include "hidden/setup.h"
 #include "hidden/view_summary.h"
 
@@ -143,6 +144,24 @@ class HiddenState final : public State {
     const hidden::Observation& said = game_.play(*m);
     actions_.push_back(board().move_text(*m));
     return hidden::observation_text(said, board());
+  }
+
+  bool apply_event(std::string_view event) override {
+    if (game_.over()) return false;
+    bool given = false;
+    std::string why;
+    const std::optional<hidden::Observation> said =
+        hidden::parse_observation(event, game_.side_to_move(), board(), &given, &why);
+    if (!said || !game_.view(game_.side_to_move()).may_try(said->move)) return false;
+    // What the arbiter announces follows from the truth: the try is played
+    // and, only where the word is not its announcement, taken back.
+    const hidden::Observation& made = game_.play(said->move);
+    if (given && !(made == *said)) {
+      game_.undo();
+      return false;
+    }
+    actions_.push_back(board().move_text(said->move));
+    return true;
   }
 
   bool undo() override {

@@ -73,6 +73,16 @@ class OpenState final : public State {
     return actions_.back();
   }
 
+  // A move's event is the move as the game writes it.
+  bool apply_event(std::string_view event) override {
+    if (game_.over()) return false;
+    const std::optional<Move> m = parse_move(game_.position(), event, nullptr);
+    if (!m || move_text(*m) != event) return false;
+    game_.play(*m);
+    actions_.push_back(move_text(*m));
+    return true;
+  }
+
   bool undo() override {
     if (!game_.undo()) return false;
     actions_.pop_back();

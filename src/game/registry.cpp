@@ -1,6 +1,7 @@
 // The registry: the one place that tells the families apart.
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -29,6 +30,18 @@ std::vector<std::string> shipped_variants() {
     }
   }
   return names;
+}
+
+const Family* family_of_shipped(std::string_view name) {
+  static const std::map<std::string, const Family*, std::less<>> shipped = [] {
+    std::map<std::string, const Family*, std::less<>> all;
+    for (const Family* family : families()) {
+      for (const std::string& v : family->variants()) all.emplace(v, family);
+    }
+    return all;
+  }();
+  const auto it = shipped.find(name);
+  return it == shipped.end() ? nullptr : it->second;
 }
 
 const Family* family_named(std::string_view name) {

@@ -96,6 +96,17 @@ class State {
   // Plays the actor's action and returns its event. Throws ActionError,
   // changing nothing, when the text names no action allowed now.
   virtual std::string apply(std::string_view action) = 0;
+  // Plays the action whose event `event` is, as apply returned it and the
+  // stored game and the records write it: the open game's move "a3a4"; a
+  // flip with what it revealed, "b2?=L", the side's flip and chance's
+  // outcome together ("b2?" alone leaves chance to act, and while chance
+  // acts its outcome is the event); a hidden try's announcement,
+  // "e3e4:took=Tw", which must be the one the arbiter makes of that try (a
+  // bare "e3e4" is the try whatever its outcome, as the arbiter's record
+  // may write it). False, the state unchanged, when the word is no event
+  // the state can play now: one action is played, none tried and taken
+  // back (a hidden game's take-back replays the game from its start).
+  virtual bool apply_event(std::string_view event) = 0;
   // Takes back the last action (chance's included) and a declared result;
   // false when there is none to take back.
   virtual bool undo() = 0;

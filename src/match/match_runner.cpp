@@ -141,8 +141,7 @@ MatchResult MatchRunner::run(const GameCallback& on_game) {
   }
   // Engines are told a shipped rule set by its name, a file by its absolute
   // path (they may run in another folder).
-  const std::vector<std::string> shipped = shared.family->variants();
-  shared.variant_value = std::find(shipped.begin(), shipped.end(), config_.variant) != shipped.end()
+  shared.variant_value = game::family_of_shipped(config_.variant) != nullptr
                              ? config_.variant
                              : std::filesystem::absolute(config_.variant).string();
   for (size_t i = 0; i < config_.openings.size(); ++i) {

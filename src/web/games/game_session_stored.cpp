@@ -4,7 +4,6 @@
 // each ply's event, read back by playing each event again, and a review's
 // findings written into the record. Nothing here asks which family a game
 // is; a family that needs a form of its own says so through the State.
-#include <algorithm>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -23,16 +22,6 @@ namespace jungle::web {
 
 namespace {
 
-// The family whose shipped sets include `variant`, or null: a request or
-// a stored row names a set, never a file to read.
-const game::Family* family_of_shipped_set(std::string_view variant) {
-  for (const game::Family* family : game::families()) {
-    const std::vector<std::string> names = family->variants();
-    if (std::find(names.begin(), names.end(), variant) != names.end()) return family;
-  }
-  return nullptr;
-}
-
 // Draws chance's outcome while chance is to act (a flip with what it
 // reveals), from the system's cryptographic generator: nobody can tell a
 // draw before it is made (one seeded with a 32-bit value was found from a
@@ -44,38 +33,14 @@ void draw_chance(game::State& state) {
   }
 }
 
-bool holds(const std::vector<std::string>& actions, const std::string& action) {
-  return std::find(actions.begin(), actions.end(), action) != actions.end();
-}
-
-// Plays one ply of a stored row as add_stored_play wrote it, its event: an
-// action its actor may play as written (the open game's "a3a4", a bare move
-// of an older row), else the one of them whose event it is (a hidden try's
-// announcement, "e3e4:took=Tw") or after which chance's outcome is it (a
-// flip with what it revealed, "b2?=L", is the side's "b2?" and then
-// chance's): each action is tried on the state and taken back unless it
-// makes the word. False, the state as it was, when none does.
+// Plays one ply of a stored row as add_stored_play wrote it, its event
+// (State::apply_event): the open game's "a3a4", a flip with what it
+// revealed ("b2?=L"), a hidden try's announcement ("e3e4:took=Tw") or an
+// older row's bare try. One action is played, none tried and taken back (a
+// hidden game's take-back replays the game from its start). False, the
+// state as it was, when the word is none the game allows there.
 bool play_stored_ply(game::State& state, const std::string& word) {
-  std::vector<std::string> legal = state.legal_actions();
-  if (holds(legal, word)) {
-    state.apply(word);
-    return true;
-  }
-  // The actions the word begins with are tried first (an announcement is
-  // its try and the outcome, a flip's word the flip and what it revealed):
-  // each other one tried is taken back, and a hidden game's take-back
-  // replays the game from its start.
-  std::stable_partition(legal.begin(), legal.end(),
-                        [&](const std::string& action) { return word.starts_with(action); });
-  for (const std::string& action : legal) {
-    if (state.apply(action) == word) return true;
-    if (state.actor().is_chance() && holds(state.legal_actions(), word)) {
-      state.apply(word);
-      return true;
-    }
-    state.undo();
-  }
-  return false;
+  return state.apply_event(word);
 }
 
 // Whether `replayed` (the game replayed from its start, each ply played
@@ -97,7 +62,7 @@ bool board_ended(const game::State& replayed, const std::string& start_fen) {
 std::unique_ptr<GameSessionBase> GameSessionBase::create(int64_t id, const std::string& variant,
                                                          const std::optional<std::string>& start,
                                                          std::array<PlayerConfig, kSides> players) {
-  const game::Family* family = family_of_shipped_set(variant);
+  const game::Family* family = game::family_of_shipped(variant);
   if (family == nullptr) {
     throw GameError(ErrorKind::kBadRequest, "unknown_variant",
                     "unknown rule set '" + variant + "'");
@@ -167,7 +132,7 @@ std::unique_ptr<GameSessionBase> GameSessionBase::from_stored(const StoredGame& 
     return GameError(ErrorKind::kServerFault, "damaged_game",
                      "stored game " + std::to_string(stored.id) + " does not replay: " + why);
   };
-  const game::Family* family = family_of_shipped_set(stored.variant);
+  const game::Family* family = game::family_of_shipped(stored.variant);
   if (family == nullptr) throw fail("unknown rule set " + stored.variant);
   const std::array<PlayerConfig, kSides> players = players_from_stored(stored, max_movetime_ms);
   std::istringstream read(stored.moves);

@@ -13,9 +13,7 @@ VariantCatalog::VariantCatalog() : description_(Json::array()) {
   }
   // Every shipped set, each described by its family.
   for (const std::string& name : game::shipped_variants()) {
-    const game::Family& family = game::family_of_variant(name);
-    description_.push_back(family.describe_variant(name));
-    families_.emplace(name, &family);
+    description_.push_back(game::family_of_shipped(name)->describe_variant(name));
   }
 }
 
@@ -33,8 +31,7 @@ bool VariantCatalog::contains(std::string_view name) const {
 }
 
 const game::Family* VariantCatalog::family_of(std::string_view name) const {
-  auto it = families_.find(name);
-  return it == families_.end() ? nullptr : it->second;
+  return game::family_of_shipped(name);
 }
 
 }  // namespace jungle::web

@@ -22,7 +22,8 @@ class VariantCatalog {
   RuleSetPtr get(std::string_view name) const;
   bool contains(std::string_view name) const;
   // The family (src/game) of a shipped set, Flip Jungle's included; null
-  // for any other name, which is never looked up as a file.
+  // for any other name, which is never looked up as a file
+  // (game::family_of_shipped).
   const game::Family* family_of(std::string_view name) const;
   // Every shipped set with what the page needs to draw and explain it
   // (game::Family::describe_variant: kind, description, start FEN, ranks,
@@ -32,7 +33,6 @@ class VariantCatalog {
 
  private:
   std::map<std::string, RuleSetPtr, std::less<>> sets_;
-  std::map<std::string, const game::Family*, std::less<>> families_;  // flip sets too
   std::string names_;  // "standard, bush, ..." for error messages
   Json description_;
 };

@@ -1,13 +1,13 @@
 #pragma once
 
-#include <filesystem>
 #include <memory>
 #include <string>
 
 #include "web/store/game_store.h"
 
 // The factory of stores, apart from the interface so that the interface
-// does not include its implementations (each of which includes it).
+// does not include its implementations (each of which includes it); it
+// reads `--db` as the account stores' does (open_store.h).
 
 namespace jungle::web {
 
@@ -16,8 +16,5 @@ namespace jungle::web {
 // postgres://...; refused with the reason when this build has no libpqxx).
 // Throws StoreError.
 std::unique_ptr<GameStore> open_game_store(const std::string& spec);
-
-// $XDG_DATA_HOME/jungle/games.db, else ~/.local/share/jungle/games.db.
-std::filesystem::path default_database_path();
 
 }  // namespace jungle::web

@@ -35,10 +35,6 @@ std::string with_defaults(const std::string& url) {
 
 }  // namespace
 
-bool is_postgres_url(const std::string& spec) {
-  return spec.rfind("postgresql://", 0) == 0 || spec.rfind("postgres://", 0) == 0;
-}
-
 std::string redact_database_url(const std::string& url) {
   // user:password@ in the authority, and a password= parameter.
   static const std::regex kUserPassword(R"(^(postgres(?:ql)?://[^:@/?]*):[^@/?]*@)");

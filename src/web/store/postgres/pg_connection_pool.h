@@ -22,8 +22,6 @@ namespace jungle::web {
 
 // The URL without its password, for messages: postgresql://user@host:5432/db.
 std::string redact_database_url(const std::string& url);
-// True for the URLs PostgreSQL takes: postgresql://... and postgres://...
-bool is_postgres_url(const std::string& spec);
 
 class PgConnectionPool {
  public:
