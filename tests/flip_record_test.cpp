@@ -131,6 +131,19 @@ TEST(FlipRecordSideLines, AnErrorNamesTheColumnWhereTheBadPlyBegins) {
   EXPECT_EQ(std::string(errors[0].what()), "game 2, line 7, column 19: ply 3 a1a2 is illegal here");
 }
 
+// Issue 31: a bad Variant or FEN tag is an error at the tag, as in the
+// open game's records; these named the game's first ply (line 4) before.
+TEST(FlipRecordTags, AnErrorInATagNamesTheTagsLineAndColumn) {
+  EXPECT_EQ(read_error_text("[Blue \"Ann\"]\n  [Variant \"nosuch\"]\n\n1. b2?=L *\n"),
+            "game 1, line 2, column 3: Variant 'nosuch' is not a Flip Jungle rule set");
+  EXPECT_EQ(read_error_text("[Variant \"flip\"]\n[Blue \"Ann\"] [FEN \"x\"]\n\n1. b2?=L *\n"),
+            "game 1, line 2, column 14: flip FEN 'x' needs placement, side to move ('w', 'b' or "
+            "'-'), the hidden pool and optionally the quiet plies and the move number");
+  // A game of tags alone is read from its tags too.
+  EXPECT_EQ(read_error_text("[Blue \"Ann\"]\n[Variant \"nosuch\"]\n"),
+            "game 1, line 2, column 1: Variant 'nosuch' is not a Flip Jungle rule set");
+}
+
 TEST(FlipRecordSideLines, CheckingGoesOnAtTheNextGameAfterABadLine) {
   const std::string text =
       "[Variant \"flip\"]\n\n1. b2?=L (1. b2b3) *\n\n[Variant \"flip\"]\n\n1. b2?=L (1. c3?=e) *\n";

@@ -152,14 +152,31 @@ TEST(HiddenRecords, APlayersRecordMustBeExplainable) {
       "the arbiter shows both animals here");
   EXPECT_EQ(
       error_of("[Variant \"hidden\"]\n[View \"Green\"]\n[FEN \"7/7/7/7/7/7/7/7/6R w\"]\n\n*\n"),
-      "game 1, line 1, column 1: View \"Green\" is not \"Blue\", \"Red\" or \"spectator\"");
+      "game 1, line 2, column 1: View \"Green\" is not \"Blue\", \"Red\" or \"spectator\"");
   EXPECT_EQ(error_of("[Variant \"hidden\"]\n[View \"Blue\"]\n\n*\n"),
-            "game 1, line 1, column 1: a player's record needs its view FEN as the FEN tag");
+            "game 1, line 2, column 1: a player's record needs its view FEN as the FEN tag");
   EXPECT_EQ(error_of("[Variant \"hidden\"]\n[View \"Red\"]\n[FEN \"x6/7/7/7/7/7/7/7/6X w 0 1\"]"
                      "\n\n*\n"),
-            "game 1, line 1, column 1: FEN tag: view FEN: the viewer's own side (Red) must be "
+            "game 1, line 3, column 1: FEN tag: view FEN: the viewer's own side (Red) must be "
             "written with "
             "its animals, not X/x");
+}
+
+// Issue 31: a bad tag, or a tag's bad value, is an error at the tag, as
+// in the open game's records; these named the game's first token (line 1,
+// column 1) before.
+TEST(HiddenRecords, AnErrorInATagNamesTheTagsLineAndColumn) {
+  const std::string fen = "[FEN \"c5e/7/7/7/7/3w3/3T3/7/6R w 0 1\"]\n";
+  EXPECT_EQ(error_of("[Event \"e\"]\n  [Variant \"standard\"]\n\n1. a3a4 *\n"),
+            "game 1, line 2, column 3: Variant \"standard\" does not hide pieces: a file of hidden "
+            "games holds hidden games only");
+  EXPECT_EQ(error_of("[Variant \"hidden\"]\n[Event \"e\"] [FEN \"x\"]\n\n*\n"),
+            "game 1, line 2, column 13: FEN tag: FEN has 1 field; expected placement, side to "
+            "move and optionally the plies since the last capture and the move number");
+  EXPECT_EQ(error_of("[Variant \"hidden\"]\n" + fen + "[Termination \"bored\"]\n\n1. d3d4 *\n"),
+            "game 1, line 3, column 1: Termination \"bored\" is unknown");
+  EXPECT_EQ(error_of("[Variant \"hidden\"]\n" + fen + "[Result \"2-0\"]\n\n1. d3d4\n"),
+            "game 1, line 3, column 1: Result \"2-0\" is not one of 1-0, 0-1, 1/2-1/2, *");
 }
 
 TEST(HiddenRecords, PgnCheckAndReplay) {

@@ -4,12 +4,19 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <mutex>
 #include <sstream>
+#include <string_view>
 
 #include "core/position.h"
+#include "flip/flip_rules.h"
+#include "game/family.h"
+#include "game/flip_endgame_tables.h"
 #include "run_command_util.h"
 #include "tablebase/generate.h"
 #include "tablebase/tablebase.h"
@@ -106,6 +113,38 @@ TEST_F(TablebaseWebTest, AFlipEndingIsAnsweredFromTheFlipTables) {
               "reason": "Jungle with hidden pieces has no endgame tables"})"));
   r = ask(server, {{"variant", "nosuchset"}, {"fen", "3c/4/4/1E2 w - 0 1"}});
   EXPECT_EQ(r.status, 400) << r.text;
+  server.stop();
+}
+
+// Issue 31: a probe of the flip tables while another probe builds them is
+// refused through POST /api/tablebase as at the tables. The server is given
+// Flip Jungle's tables with a lock the test holds, as a build would, and a
+// millisecond's wait: the answer does not hang on any build's timing.
+TEST_F(TablebaseWebTest, AFlipProbeWhileAnotherBuildsIsRefusedAsBusy) {
+  const auto lock = std::make_shared<std::timed_mutex>();
+  WebServerOptions options = small_test_server(dir_, 4);
+  options.endgame_tables = [lock](const game::Family& family) {
+    if (&family != &game::family_of_variant("flip")) return family.endgame_tables({});
+    return game::flip_endgame_tables(
+        [](std::string_view name) { return flip::load_flip_rules(name); }, game::kProbedFlipAnimals,
+        game::kProbedFlipTableBytes, std::chrono::milliseconds(1), lock);
+  };
+  WebServer server(options);
+  server.start();
+  const nlohmann::json ending = {{"variant", "flip"}, {"fen", "3c/4/4/1E2 w - 0 1"}};
+  {
+    const std::lock_guard building(*lock);
+    const Reply r = ask(server, ending);
+    EXPECT_EQ(r.status, 200) << r.text;
+    EXPECT_EQ(r.body, nlohmann::json::parse(R"({"available": false,
+                "reason": "the tables are busy with another position; ask again"})"))
+        << r.text;
+  }
+  // Free, the same tables answer.
+  const Reply r = ask(server, ending);
+  EXPECT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["available"], true) << r.text;
+  EXPECT_EQ(r.body["distance"], 7) << r.text;
   server.stop();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// The leak check of the hidden-piece web tests (tests/web_hidden_test.cpp):
+// The leak check of the hidden-piece web tests (tests/web_hidden_*_test.cpp):
 // what each reader (a side, or a spectator) was sent, and every animal of
 // the enemy in it that the game's announcements had not shown by then.
 

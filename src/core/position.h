@@ -9,38 +9,12 @@
 #include <vector>
 
 #include "core/bitboard.h"
+#include "core/fen.h"
 #include "core/rule_set.h"
 #include "core/types.h"
 #include "core/zobrist.h"
 
 namespace jungle {
-
-// Raised for any text that is not a valid FEN under the given rules; the
-// message says what is wrong and where ("FEN rank 3 has 8 files").
-class FenError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// What a FEN's text says, read without a rule set. Position::from_fen then
-// checks it against the rules (where pieces may stand); a rule file reads its
-// start position here already, to point at the line when the text is broken.
-struct FenFields {
-  std::array<Piece, 64> board;  // by square; kNoPiece where empty
-  Side side = kBlue;
-  int plies_since_capture = 0;
-  int move_number = 1;
-};
-// Throws FenError. Accepts "<placement> <side> [<plies> <move>]" and the
-// chess-style "<placement> <side> - - <plies> <move>"; the placement has
-// one field per rank of `board`, each `board.files()` squares long.
-FenFields read_fen(std::string_view fen, const Geometry& board);
-
-// The largest counters a FEN may give. The plies since the last capture go
-// up to the largest no-capture limit a rule set may set; both leave room
-// for any game to go on from them without overflow.
-inline constexpr int kMaxFenPlies = 1000000;
-inline constexpr int kMaxFenMoveNumber = 1000000;
 
 // Everything that do_move changes and undo_move must restore, one record per ply.
 struct StateInfo {
@@ -184,7 +158,6 @@ class Position {
   // count, in the next state, which it returns.
   inline StateInfo& play_for_counting(Move m);
   void set_from_fen(std::string_view fen);
-  void validate() const;
   GameResult terminal_state_slow(Termination* why) const;
 
   RuleSetPtr rules_;

@@ -5,8 +5,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/position.h"
-
 namespace jungle {
 
 bool rank_allows_capture(const Rules& rules, Animal attacker, Animal target) {
@@ -151,11 +149,57 @@ std::shared_ptr<const RuleSet> RuleSet::make(const Rules& rules) {
   set->rules_ = rules;
   set->derive();
   try {
-    Position::from_fen(rules.start_fen, set);
+    set->check_placement(read_fen(rules.start_fen, set->geometry()));
   } catch (const FenError& e) {
     throw std::invalid_argument(std::string("start position: ") + e.what());
   }
   return set;
+}
+
+void RuleSet::check_placement(const FenFields& fields) const {
+  const Geometry& g = geometry_;
+  Bitboard by_piece[kSides][kAnimals] = {};
+  Bitboard by_side[kSides] = {};
+  for (Square s = 0; s < 64; ++s) {
+    if (fields.board[s] == kNoPiece) continue;
+    const Piece p = Piece(fields.board[s]);
+    by_piece[side_of(p)][animal_of(p)] |= square_bb(s);
+    by_side[side_of(p)] |= square_bb(s);
+  }
+  for (Side side : {kBlue, kRed}) {
+    for (int ai = 0; ai < kAnimals; ++ai) {
+      Animal a = Animal(ai);
+      Bitboard bb = by_piece[side][a];
+      if (rules_.unique_pieces && popcount(bb) > 1) {
+        Bitboard rest = bb & (bb - 1);
+        throw FenError(side_name(side) + " has a second " + std::string(animal_name(a)) + " on " +
+                       g.square_name(lsb(rest)) + " (first on " + g.square_name(lsb(bb)) +
+                       "); a side has at most one of each animal");
+      }
+      Bitboard misplaced = bb & ~standable(side, a);
+      if (!misplaced) continue;
+      Square s = lsb(misplaced);
+      std::string piece = side_name(side) + " " + std::string(animal_name(a));
+      if (water() & square_bb(s)) {
+        throw FenError(piece + " on water square " + g.square_name(s));
+      }
+      if (s == den(side)) throw FenError(piece + " in its own den " + g.square_name(s));
+      throw FenError(piece + " on trap " + g.square_name(s) + ", which it may not enter");
+    }
+  }
+  // A game ends when the first den is entered and when a side loses its
+  // last piece, so no game reaches both dens entered or an empty board.
+  const Square blue_in = den(kRed), red_in = den(kBlue);
+  if ((by_side[kBlue] & den_bb(kRed)) && (by_side[kRed] & den_bb(kBlue))) {
+    throw FenError("both dens are entered (Blue " +
+                   std::string(animal_name(animal_of(Piece(fields.board[blue_in])))) + " on " +
+                   g.square_name(blue_in) + ", Red " +
+                   std::string(animal_name(animal_of(Piece(fields.board[red_in])))) + " on " +
+                   g.square_name(red_in) + "); the game ends when the first den is entered");
+  }
+  if (!by_side[kBlue] && !by_side[kRed]) {
+    throw FenError("the board is empty; the game ends when a side loses its last piece");
+  }
 }
 
 std::shared_ptr<const RuleSet> RuleSet::standard() {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/bitboard.h"
+#include "core/fen.h"
 #include "core/geometry.h"
 #include "core/rules.h"
 
@@ -40,6 +41,13 @@ class RuleSet {
   static std::shared_ptr<const RuleSet> make(const Rules& rules);
   // The default rules of RULES.md.
   static std::shared_ptr<const RuleSet> standard();
+
+  // Throws FenError when the pieces of `fields` stand where these rules
+  // let no piece of theirs stand (water, its own den, a trap it may not
+  // enter), a side has a second of an animal the rules allow once, or the
+  // game would be over already (both dens entered, an empty board): the
+  // rules' part of reading a FEN, which a start position must pass.
+  void check_placement(const FenFields& fields) const;
 
   const Rules& rules() const { return rules_; }
   // The board's shape: square names, steps, the squares that exist.

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <system_error>
 
+#include "core/fen.h"
 #include "core/file_io.h"
-#include "core/position.h"
+#include "core/shipped_variants.h"
 #include "core/text_util.h"
 
 namespace jungle::rule_file {
@@ -235,7 +236,7 @@ Rules Loader::text(std::string_view toml_text, const std::string& origin, const 
   }
 
   if (start_node != nullptr) {
-    // Position's own reader, for what the text says; where the pieces may
+    // The FEN reader Position uses, for what the text says; where the pieces may
     // stand waits for the merged rules (build()).
     const std::string& fen = start_node->as_string()->get();
     try {
@@ -304,17 +305,6 @@ Rules Loader::parent_rules(const std::string& value, const fs::path& base_dir, b
     return Rules{};
   }
   return file(path, &at);
-}
-
-const EmbeddedVariant* find_embedded(std::string_view name) {
-  for (const EmbeddedVariant& v : embedded_variants()) {
-    if (v.name == name) return &v;
-  }
-  return nullptr;
-}
-
-std::string known_names() {
-  return join(builtin_variant_names(), ", ");
 }
 
 void check_merged(Loaded& loaded) {

@@ -14,6 +14,7 @@
 
 #include "core/embedded_variants.h"
 #include "core/rule_set.h"
+#include "core/shipped_variants.h"
 #include "core/variant_schema.h"
 
 namespace jungle::rule_file {
@@ -44,11 +45,6 @@ class Loader {
   std::vector<std::pair<std::string, std::string>> chain_;  // identity, origin
   std::optional<std::filesystem::path> confined_to_;
 };
-
-// The shipped set of that name, or nullptr.
-const EmbeddedVariant* find_embedded(std::string_view name);
-// "standard, bush, ...", for messages.
-std::string known_names();
 
 // Problems that only the merged chain shows; each points at the line that set the value.
 void check_merged(Loaded& loaded);

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/rules.h"
-#include "core/variants.h"
+#include "core/variant_error.h"
 
 namespace jungle::rule_file {
 

@@ -2,40 +2,19 @@
 
 #include <filesystem>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/rule_set.h"
 #include "core/rules.h"
+#include "core/shipped_variants.h"
+#include "core/variant_error.h"
 
 namespace jungle {
 
-// One problem found in a rule-set file, with its place (line 0 when the
-// problem belongs to the file as a whole, e.g. an inheritance cycle).
-struct VariantIssue {
-  std::string origin;  // file path, or "<builtin NAME>"
-  int line = 0;
-  int column = 0;
-  std::string message;
-  std::string to_string() const;  // "FILE:LINE:COL: MESSAGE"
-};
-
-class VariantError : public std::runtime_error {
- public:
-  explicit VariantError(std::vector<VariantIssue> issues);
-  const std::vector<VariantIssue>& issues() const { return issues_; }
-  // The issues on one line, joined by "; ", for a protocol's one-line error.
-  std::string one_line() const;
-
- private:
-  std::vector<VariantIssue> issues_;
-};
-
-// The rule sets shipped in variants/ and embedded in the binary, in display order.
-std::vector<std::string> builtin_variant_names();
-// Throws VariantError when no shipped set has that name.
+// The rules of the shipped set of that name (shipped_variants.h lists
+// them). Throws VariantError when no shipped set has that name.
 Rules builtin_rules(std::string_view name);
 
 // Parses a rule set written in TOML. A set may name its parent with

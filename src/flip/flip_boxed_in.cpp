@@ -4,7 +4,7 @@
 #include <bit>
 #include <cmath>
 
-#include "flip/flip_search.h"
+#include "flip/flip_evaluate.h"
 
 namespace jungle::flip {
 

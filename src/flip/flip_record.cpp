@@ -1,6 +1,7 @@
 #include "flip/flip_record.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 #include "core/aborted_game.h"
@@ -124,6 +125,8 @@ class GameReader {
       empty = false;
       if (t.kind == Token::kTag) {
         if (pos_) throw RecordError(game_, t.at, "a tag after the moves: [" + t.text + "]");
+        // tag_value reads a name's first tag: its place is the one an error names.
+        tag_places_.try_emplace(t.text, t.at);
         tags_.emplace_back(t.text, t.value);
         continue;
       }
@@ -177,20 +180,35 @@ class GameReader {
   // The plies of the line being read: the innermost open side line's, or the game's.
   std::vector<RecordedPly>& line_plies() { return open_.empty() ? plies_ : *open_.back().plies; }
 
+  // The game's start, from its Variant and FEN tags, at the place of its
+  // first ply (`at`); a bad tag is an error at the tag, as the open game's.
   void start(TextPlace at) {
     const std::string variant =
         tag_value(tags_, "Variant").empty() ? "flip" : tag_value(tags_, "Variant");
+    const TextPlace variant_at = place_of("Variant", at);
     const bool shipped = is_flip_variant(variant) && !variant.ends_with(".toml");
     if (!shipped && !(allow_files_ && is_flip_variant(variant))) {
-      throw RecordError(game_, at, "Variant '" + variant + "' is not a Flip Jungle rule set");
+      throw RecordError(game_, variant_at,
+                        "Variant '" + variant + "' is not a Flip Jungle rule set");
     }
+    FlipRulesPtr rules;
     try {
-      FlipRulesPtr rules = load_flip_rules(variant);
-      const std::string fen = tag_value(tags_, "FEN");
+      rules = load_flip_rules(variant);
+    } catch (const std::exception& e) {
+      throw RecordError(game_, variant_at, e.what());
+    }
+    const std::string fen = tag_value(tags_, "FEN");
+    try {
       pos_.emplace(rules, fen.empty() ? FlipPosition::start_fen(*rules) : fen);
     } catch (const std::exception& e) {
-      throw RecordError(game_, at, e.what());
+      throw RecordError(game_, fen.empty() ? variant_at : place_of("FEN", at), e.what());
     }
+  }
+
+  // Where the tag `name` begins, or `otherwise` when the game has none.
+  TextPlace place_of(const std::string& name, TextPlace otherwise) const {
+    const auto it = tag_places_.find(name);
+    return it == tag_places_.end() ? otherwise : it->second;
   }
 
   // A ply of the line being read, checked in its own position; a ply's
@@ -249,6 +267,7 @@ class GameReader {
   int game_;
   bool allow_files_;
   Tags tags_;
+  std::map<std::string, TextPlace> tag_places_;
   std::optional<FlipPosition> pos_;
   std::vector<RecordedPly> plies_;
   std::vector<OpenLine> open_;

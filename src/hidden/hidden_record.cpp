@@ -1,6 +1,7 @@
 #include "hidden/hidden_record.h"
 
 #include <algorithm>
+#include <map>
 
 #include "core/aborted_game.h"
 #include "core/record_rules.h"
@@ -56,6 +57,7 @@ std::string write(const HiddenGame& game, const Tags& given, const std::string& 
 // A game's tokens as read, before they are played.
 struct PendingGame {
   Tags tags;
+  std::map<std::string, TextPlace> tag_places;           // where each tag begins
   std::vector<std::pair<std::string, TextPlace>> moves;  // text, place
   std::string result_token;
   TextPlace first_at;
@@ -97,6 +99,7 @@ class Reader {
             fail(t.at, "tag " + t.text + " appears twice");
           } else {
             pending_.tags.emplace_back(t.text, t.value);
+            pending_.tag_places[t.text] = t.at;
           }
           break;
         case Token::kMove:
@@ -146,11 +149,16 @@ class Reader {
     HiddenRecord record;
     record.tags = g.tags;
     const TextPlace first_at = g.first_at;
+    // A bad tag is an error at the tag, as the open game's.
+    const auto place_of = [&](const std::string& name) {
+      const auto it = g.tag_places.find(name);
+      return it == g.tag_places.end() ? first_at : it->second;
+    };
     const std::string variant = record.tag("Variant").empty() ? "hidden" : record.tag("Variant");
-    const RuleSetPtr rules = cache_.get(variant, game_no(), first_at);
+    const RuleSetPtr rules = cache_.get(variant, game_no(), place_of("Variant"));
     if (!rules->rules().hidden_pieces) {
       throw RecordError(
-          game_no(), first_at,
+          game_no(), place_of("Variant"),
           "Variant " + in_double_quotes(variant) +
               " does not hide pieces: a file of hidden games holds hidden games only");
     }
@@ -170,17 +178,17 @@ class Reader {
         viewer = kRed;
       } else if (view_tag != "spectator") {
         throw RecordError(
-            game_no(), first_at,
+            game_no(), place_of("View"),
             "View " + in_double_quotes(view_tag) + " is not \"Blue\", \"Red\" or \"spectator\"");
       }
       if (fen.empty()) {
-        throw RecordError(game_no(), first_at,
+        throw RecordError(game_no(), place_of("View"),
                           "a player's record needs its view FEN as the FEN tag");
       }
       try {
         record.view = PlayerView::from_fen(rules, fen, viewer);
       } catch (const ViewError& e) {
-        throw RecordError(game_no(), first_at, std::string("FEN tag: ") + e.what());
+        throw RecordError(game_no(), place_of("FEN"), std::string("FEN tag: ") + e.what());
       }
       PlayerView& view = *record.view;
       for (const auto& [text, at] : g.moves) {
@@ -203,7 +211,7 @@ class Reader {
       try {
         start = Position::from_fen(fen, rules);
       } catch (const FenError& e) {
-        throw RecordError(game_no(), first_at, std::string("FEN tag: ") + e.what());
+        throw RecordError(game_no(), place_of("FEN"), std::string("FEN tag: ") + e.what());
       }
     }
     record.game.emplace(start, variant);
@@ -241,6 +249,12 @@ class Reader {
   void check_result(HiddenRecord& record, GameResult shown, Termination board_why,
                     const PendingGame& g) {
     const TextPlace last_at = g.last_at;
+    // A tag's bad value is an error at the tag; a tag against the game, at
+    // the game's end.
+    const auto place_of = [&](const std::string& name) {
+      const auto it = g.tag_places.find(name);
+      return it == g.tag_places.end() ? last_at : it->second;
+    };
     std::string result = record.tag("Result").empty() ? "*" : record.tag("Result");
     if (!g.result_token.empty() && !record.tag("Result").empty() && g.result_token != result) {
       throw RecordError(game_no(), last_at,
@@ -274,13 +288,13 @@ class Reader {
           "Termination " + in_double_quotes(term) + " says the game ended by rule, but it has not");
     }
     if (!t && !term.empty() && !is_declared_termination(term)) {
-      throw RecordError(game_no(), last_at,
+      throw RecordError(game_no(), place_of("Termination"),
                         "Termination " + in_double_quotes(term) + " is unknown");
     }
     const std::optional<GameResult> declared = declared_result(result, term);
     if (!declared) {
       throw RecordError(
-          game_no(), last_at,
+          game_no(), place_of("Result"),
           "Result " + in_double_quotes(result) + " is not one of 1-0, 0-1, 1/2-1/2, *");
     }
     if (record.game && *declared != GameResult::kOngoing) {

@@ -11,7 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "tablebase/generate.h"
+#include "tablebase/generate_options.h"
+#include "tablebase/material.h"
+#include "tablebase/store.h"
+#include "tablebase/table.h"
 
 namespace jungle::tb {
 

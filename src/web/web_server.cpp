@@ -343,7 +343,9 @@ WebServer::WebServer(WebServerOptions options)
   http_.set_read_timeout(10);
   http_.set_write_timeout(10);
   add_api_routes(http_, context_);
-  add_tablebase_route(http_, context_, options_.tb_dir);
+  add_tablebase_route(
+      http_, context_,
+      options_.endgame_tables ? options_.endgame_tables : family_endgame_tables(options_.tb_dir));
   add_puzzle_routes(http_, context_, puzzles_);
   add_static_routes(http_);
   // Routing misses and library-level refusals (413, 400) get a JSON body on

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "web/api/api_routes.h"
+#include "web/api/tablebase_route.h"
 #include "web/engines/engine_pool.h"
 #include "web/games/game_registry.h"
 #include "web/games/variant_catalog.h"
@@ -82,6 +83,11 @@ struct WebServerOptions {
   std::vector<std::string> allowed_hosts;
   // Endgame tables for POST /api/tablebase (`jungle serve --tb DIR`); empty: none.
   std::filesystem::path tb_dir;
+  // Makes each family's tables for POST /api/tablebase in place of the
+  // family's own from tb_dir (empty: those), as the clock below is given:
+  // a test gives Flip Jungle's tables with a lock it holds, to see the
+  // refusal a build in progress causes without racing one.
+  EndgameTablesOf endgame_tables;
   // The puzzle trainer's database (`jungle serve --puzzles FILE`); empty:
   // the shipped set, data/puzzles/, compiled in.
   std::filesystem::path puzzles_file;

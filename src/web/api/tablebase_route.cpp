@@ -70,12 +70,14 @@ game::EndgameAnswer probe_on_pool(EnginePool& pool, const game::EndgameTables& t
 
 }  // namespace
 
+EndgameTablesOf family_endgame_tables(const std::filesystem::path& dir) {
+  return [dir](const game::Family& family) { return family.endgame_tables({.folder = dir}); };
+}
+
 void add_tablebase_route(httplib::Server& server, ApiContext& ctx,
-                         const std::filesystem::path& dir) {
+                         const EndgameTablesOf& tables_of) {
   auto tables = std::make_shared<TablesByFamily>();
-  for (const game::Family* family : game::families()) {
-    (*tables)[family] = family->endgame_tables({.folder = dir});
-  }
+  for (const game::Family* family : game::families()) (*tables)[family] = tables_of(*family);
   server.Post("/api/tablebase", [&ctx, tables](const httplib::Request& req,
                                                httplib::Response& res) {
     try {
