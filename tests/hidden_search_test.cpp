@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <stdexcept>
 
 #include "core/movegen.h"
@@ -365,6 +366,67 @@ TEST(HiddenBaselines, TheyChooseFromTheViewAlone) {
   EXPECT_EQ(ia.best, ib.best);
   EXPECT_EQ(ia.nodes, ib.nodes);
   EXPECT_EQ(ia.worlds, ib.worlds);
+}
+
+// Equal time (issue 34): every player keeps to its move's time, to the
+// end and not past it. A deadline already gone, as when the engine's view
+// took the whole move to build, ends each search at once; a time budget is
+// spent whole, where the open search stopped at the first iteration ended
+// past 60% of it (a quarter of the sampler's time unused at 20 ms).
+hidden::PlayerView start_view(uint64_t seed) {
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 chance(seed);
+  const hidden::HiddenGame game(hidden::default_start(rules, chance), "hidden");
+  return game.view(kBlue);
+}
+
+hidden::HiddenLimits gone(int64_t movetime_ms) {
+  hidden::HiddenLimits l;
+  l.movetime_ms = movetime_ms;
+  l.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  return l;
+}
+
+TEST(HiddenTime, IsmctsStopsAtTheMovesDeadline) {
+  // One iteration (it always answers), not the 16 between its clock reads.
+  const hidden::HiddenSearchResult r = hidden::IsmctsSearcher().search(start_view(7), gone(200));
+  EXPECT_EQ(r.worlds, 1);
+  EXPECT_EQ(r.nodes, 2u);  // the root's one expansion and the leaf
+}
+
+TEST(HiddenTime, PimcSearchesOneWorldPastTheMovesDeadline) {
+  const hidden::HiddenSearchResult r = hidden::PimcSearcher().search(start_view(7), gone(200));
+  EXPECT_EQ(r.worlds, 1);  // not kPimcWorlds
+  EXPECT_EQ(r.depth, 1);   // the one ply it always searches
+}
+
+TEST(HiddenTime, TheEnginesTreeStopsAtTheMovesDeadline) {
+  const hidden::PlayerView view = start_view(7);
+  ASSERT_TRUE(hidden::in_contact(view, hidden::HiddenSearchOptions().contact_steps));
+  hidden::HiddenSearcher engine;
+  const hidden::HiddenSearchResult r = engine.search(view, gone(200));
+  EXPECT_FALSE(r.best.is_none());
+  // The tree reads the clock each 256 nodes.
+  EXPECT_LE(r.nodes, 256u);
+}
+
+TEST(HiddenTime, TheSamplerAndTheOneWorldSpendTheirWholeMove) {
+  using Clock = std::chrono::steady_clock;
+  hidden::HiddenLimits l;
+  l.movetime_ms = 40;
+  hidden::HiddenSearchOptions one_world;
+  one_world.contact_steps = 1;  // the start is four steps apart: one world
+  hidden::HiddenSearcher sampler, engine(one_world);
+  for (uint64_t seed : {1u, 2u, 3u}) {
+    const hidden::PlayerView view = start_view(seed);
+    ASSERT_FALSE(hidden::in_contact(view, 1));
+    Clock::time_point start = Clock::now();
+    sampler.search_one_world(view, l);
+    EXPECT_GE(Clock::now() - start, std::chrono::milliseconds(40)) << seed;
+    start = Clock::now();
+    engine.search(view, l);
+    EXPECT_GE(Clock::now() - start, std::chrono::milliseconds(40)) << seed;
+  }
 }
 
 }  // namespace

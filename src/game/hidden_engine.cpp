@@ -1,6 +1,7 @@
 #include "game/hidden_engine.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -210,6 +211,9 @@ void HiddenEngine::validate(const Observation& observation) const {
 
 void HiddenEngine::go(const Observation& observation, const Limits& limits, InfoCallback on_info,
                       DoneCallback on_done) {
+  // A move's time runs from now: building the view, and a baseline its
+  // searcher, count against it as the search does (equal time, issue 34).
+  const auto asked = std::chrono::steady_clock::now();
   if (!observation.variant.empty()) use_variant(observation.variant);
   validate(observation);
   hidden::PlayerView view = hidden_view_of(rules_, observation.position);
@@ -229,6 +233,7 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
     if (hl.movetime_ms == 0 && hl.depth == 0 && hl.nodes == 0) {
       hl.movetime_ms = limits.infinite ? kInfiniteMs : kDefaultMoveMs;
     }
+    if (hl.movetime_ms > 0) hl.deadline = asked + std::chrono::milliseconds(hl.movetime_ms);
   }
   const HiddenBaseline* mode = hidden_baseline_named(play_.mode);
   if (mode && mode->own_search && limits.infinite && limits.depth <= 0 && limits.nodes == 0 &&

@@ -43,6 +43,22 @@ bool in_contact(const PlayerView& view, int steps) {
   return reach & unknown;
 }
 
+SteadyClock::time_point move_end(const HiddenLimits& limits) {
+  const SteadyClock::time_point end =
+      SteadyClock::now() + std::chrono::milliseconds(limits.movetime_ms);
+  if (limits.deadline == SteadyClock::time_point()) return end;
+  return std::min(end, limits.deadline);
+}
+
+int64_t move_time_ms(const HiddenLimits& limits) {
+  if (limits.movetime_ms <= 0) return 0;
+  if (limits.deadline == SteadyClock::time_point()) return limits.movetime_ms;
+  // Rounded up: a deadline 39.4 ms away is a 40 ms search's, not 39's.
+  const int64_t left =
+      std::chrono::ceil<std::chrono::milliseconds>(limits.deadline - SteadyClock::now()).count();
+  return std::clamp<int64_t>(left, 1, limits.movetime_ms);
+}
+
 double expected_result(int score) {
   if (score >= kMateBound) return 1.0;
   if (score <= -kMateBound) return 0.0;
@@ -79,7 +95,7 @@ HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const Hid
   if (limits.nodes > 0) {
     l.nodes = limits.nodes;
   } else if (limits.movetime_ms > 0) {
-    l.deadline = SteadyClock::now() + std::chrono::milliseconds(limits.movetime_ms);
+    l.deadline = move_end(limits);
   } else {
     l.depth = std::max(1, limits.depth);
   }
@@ -158,8 +174,10 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
   if (tries.empty()) return out;
   const Position world = view.determinize(view.sample_arrangement(rng_));
   by_nodes_ = limits.nodes > 0;
+  engine_.set_whole_time(true);
   const SearchResult r =
-      search_world(world, by_nodes_ ? int64_t(limits.nodes) : limits.movetime_ms, limits.depth);
+      search_world(world, by_nodes_ ? int64_t(limits.nodes) : move_time_ms(limits), limits.depth);
+  engine_.set_whole_time(false);
   out.best = tries.contains(r.best) ? r.best : tries[0];
   out.expected = expected_result(r.score);
   out.worlds = 1;
@@ -170,18 +188,24 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
 }
 
 HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLimits& limits) {
-  if (options_.reading.temperature <= 0) return search_read(view, limits);
+  // The move ends at its movetime from now, or at its deadline where that
+  // is earlier: the reading's time and the search's together.
+  HiddenLimits move = limits;
+  if (limits.nodes == 0 && limits.movetime_ms > 0) {
+    move.deadline = move_end(limits);
+  }
+  if (options_.reading.temperature <= 0) return search_read(view, move);
   // Reading is part of the move: its nodes (or its time) come out of the
-  // move's budget, half of which is always left to the search.
+  // move's budget. Of nodes, half are always left to the search; time
+  // ends at the move's deadline, however long the reading took.
   const SteadyClock::time_point start = SteadyClock::now();
   const PlayerView read = reader_.weigh(view);
-  HiddenLimits rest = limits;
+  HiddenLimits rest = move;
   if (limits.nodes > 0)
     rest.nodes = std::max(std::max<uint64_t>(1, limits.nodes / 2),
                           limits.nodes - std::min(limits.nodes, reader_.nodes()));
   if (limits.movetime_ms > 0)
-    rest.movetime_ms = std::max(std::max<int64_t>(1, limits.movetime_ms / 2),
-                                limits.movetime_ms - elapsed_ms(start));
+    rest.movetime_ms = std::max<int64_t>(1, limits.movetime_ms - elapsed_ms(start));
   HiddenSearchResult out = search_read(read, rest);
   out.nodes += reader_.nodes();
   return out;
@@ -193,7 +217,7 @@ HiddenSearchResult HiddenSearcher::search_read(const PlayerView& view, const Hid
   HiddenSearchResult out;
   // The move's budget, in milliseconds or in nodes searched (`spent`).
   by_nodes_ = limits.nodes > 0;
-  const int64_t total = by_nodes_ ? int64_t(limits.nodes) : limits.movetime_ms;
+  const int64_t total = by_nodes_ ? int64_t(limits.nodes) : move_time_ms(limits);
   const bool timed = total > 0;
   auto spent = [&] { return by_nodes_ ? int64_t(out.nodes) : elapsed_ms(start); };
   auto left_ms = [&] { return total - spent(); };
@@ -236,7 +260,10 @@ HiddenSearchResult HiddenSearcher::search_read(const PlayerView& view, const Hid
     World& w = worlds[0];
     // Every try valued where asked for (exact_candidates): one line each.
     const int lines = limits.exact_candidates ? int(tries.size()) : 1;
-    w.best = search_world(w.position, total, limits.depth, {}, lines, &w.lines);
+    // The open engine's search with the whole time, to its end.
+    engine_.set_whole_time(true);
+    w.best = search_world(w.position, total - spent(), limits.depth, {}, lines, &w.lines);
+    engine_.set_whole_time(false);
     out.nodes = w.best.nodes;
     out.depth = w.best.depth;
     out.worlds = 1;

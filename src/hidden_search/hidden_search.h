@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -75,8 +76,13 @@ struct HiddenSearchOptions {
 
 struct HiddenLimits {
   int64_t movetime_ms = 0;  // time for the whole move
-  uint64_t nodes = 0;       // instead of time: nodes for the whole move, all worlds together
-  int depth = 0;            // with no time: the depth of each world's search
+  // With a movetime, the move's hard end where it is earlier than the
+  // movetime from the search's start: the engine sets it from the moment
+  // it was asked (`go`), so that building its view and its searcher count
+  // against the move as well (none: the movetime from the search's start).
+  std::chrono::steady_clock::time_point deadline{};
+  uint64_t nodes = 0;  // instead of time: nodes for the whole move, all worlds together
+  int depth = 0;       // with no time: the depth of each world's search
   // Every try valued, not the best alone: the tree's exactly
   // (ViewSearchLimits::exact_root), one world's search by a line for each.
   bool exact_candidates = false;
@@ -139,6 +145,14 @@ class HiddenSearcher {
   std::atomic<bool> stop_{false};
   bool by_nodes_ = false;  // the running search's budget is in nodes
 };
+
+// When a move of `limits` (with a movetime) begun now ends: its movetime
+// from now, or its deadline where that is earlier.
+std::chrono::steady_clock::time_point move_end(const HiddenLimits& limits);
+// The milliseconds a move of `limits` may still take from now: its movetime,
+// cut at its deadline; at least 1 (the searchers answer even out of time),
+// 0 without a movetime.
+int64_t move_time_ms(const HiddenLimits& limits);
 
 // A search score for the side to move as an expected result, 0..1.
 double expected_result(int score);

@@ -1,6 +1,7 @@
 #include "hidden_search/pimc.h"
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@ namespace jungle::hidden {
 
 PimcSearcher::PimcSearcher(PimcOptions options)
     : options_(options), engine_(options.hash_mb), rng_(options.seed ? options.seed : 1) {
+  engine_.set_whole_time(true);  // each world's share spent whole
   if (options_.worlds < 1) {
     throw std::invalid_argument("pimc: worlds must be 1 or more, not " +
                                 std::to_string(options_.worlds));
@@ -26,12 +28,16 @@ HiddenSearchResult PimcSearcher::search(const PlayerView& view, const HiddenLimi
   const uint64_t arrangements = view.belief(opponent(us)).arrangements();
   const int count = int(std::clamp<uint64_t>(arrangements, 1, uint64_t(options_.worlds)));
   // Each world's equal share of the move's budget; a depth is each world's.
+  // Time: each world an equal share of what is left of the move when it
+  // begins (drawing and replaying a world costs time too), and no world
+  // begun past the move's end but the first, which searches one ply then.
+  using Clock = std::chrono::steady_clock;
+  const bool timed = limits.nodes == 0 && limits.movetime_ms > 0;
+  const Clock::time_point end = move_end(limits);
   SearchLimits each;
   if (limits.nodes > 0) {
     each.nodes = std::max<uint64_t>(1, limits.nodes / uint64_t(count));
-  } else if (limits.movetime_ms > 0) {
-    each.movetime_ms = std::max<int64_t>(1, limits.movetime_ms / count);
-  } else {
+  } else if (!timed) {
     each.depth = std::max(1, limits.depth);
   }
   struct Tally {
@@ -42,6 +48,13 @@ HiddenSearchResult PimcSearcher::search(const PlayerView& view, const HiddenLimi
   std::vector<Tally> tally;
   for (int k = 0; k < count; ++k) {
     const Position world = view.determinize(view.sample_arrangement(rng_));
+    if (timed) {
+      const int64_t left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now()).count();
+      if (left <= 0 && k > 0) break;
+      each.movetime_ms = left > 0 ? std::max<int64_t>(1, left / (count - k)) : 0;
+      each.depth = left > 0 ? 0 : 1;
+    }
     SearchResult r = engine_.search(world, each);
     if (r.depth == 0 && !r.best.is_none()) {
       // The share ran out before one ply: its move would mean nothing, and

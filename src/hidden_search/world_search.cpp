@@ -47,6 +47,8 @@ SearchResult WorldSearch::search(const Position& pos, const SearchLimits& limits
   shared_.stop = false;
   if (halted_) shared_.stop = true;
   plan_time(shared_, pos.side_to_move());
+  // No optimum: no iteration is given up for time, the maximum ends it.
+  if (whole_time_ && limits.movetime_ms > 0) shared_.optimum_ms = 0;
   tt_.new_search();
   worker_->run(pos);
   const auto& rms = worker_->root_moves();
