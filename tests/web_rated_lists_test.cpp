@@ -345,6 +345,13 @@ TEST_F(WebRatedTest, TheProfileListFiltersByRatedCategoryAndResult) {
   EXPECT_EQ(ids("?category=standard%20blitz"), (Ids{aborted, won}));
   EXPECT_EQ(ids("?category=standard%20rapid&result=loss"), (Ids{lost}));
   EXPECT_EQ(ids("?category=flip"), Ids{});
+  EXPECT_EQ(ids("?category=hidden"), Ids{});
+  // A family rated as one has no per-class categories, and the open family's
+  // name is no category: both are refused as unknown.
+  for (const char* unknown : {"flip-jungle%20blitz", "open", "standard", "hidden%20rapid"}) {
+    EXPECT_EQ(anyone.get(std::string("/api/players/Ann?category=") + unknown).status, 400)
+        << unknown;
+  }
   EXPECT_EQ(ids("?result=win"), (Ids{won}));
   EXPECT_EQ(ids("?result=draw"), (Ids{drawn}));
   EXPECT_EQ(ids("?result=aborted"), (Ids{aborted}));

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "game/family.h"
+#include "web/games/rating_category.h"
 #include "web/server/game_error.h"
 
 namespace jungle::web {
@@ -17,10 +19,14 @@ GameError bad(const std::string& name, const std::string& what, const std::strin
                    "query parameter '" + name + "' must be " + what + ", not \"" + value + "\"");
 }
 
-// "standard blitz": an open rule set of the catalog and a time class;
-// "flip" and "hidden" whatever the clock (rating_category).
+// A category rating_category can name: a family's name where the family is
+// rated as one ("flip", "hidden"), else a rule set of the catalog and a time
+// class ("standard blitz"). Asked of the families' capabilities, never their
+// names.
 bool known_category(const std::string& c, const VariantCatalog& catalog) {
-  if (c == "flip" || c == "hidden") return true;
+  for (const game::Family* family : game::families()) {
+    if (rated_by_family(*family) && c == family->name()) return true;
+  }
   const size_t space = c.rfind(' ');
   if (space == std::string::npos) return false;
   const std::string cls = c.substr(space + 1);
@@ -28,7 +34,7 @@ bool known_category(const std::string& c, const VariantCatalog& catalog) {
   for (const char* t : kTimeClasses) timed |= cls == t;
   if (!timed) return false;
   const game::Family* family = catalog.family_of(c.substr(0, space));
-  return family != nullptr && std::string(family->name()) == "open";
+  return family != nullptr && !rated_by_family(*family);
 }
 
 }  // namespace

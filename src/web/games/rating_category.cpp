@@ -29,9 +29,13 @@ std::string rating_category(const game::Family& family, const std::string& varia
                             const TimeControl& control) {
   const std::string cls = time_class(control);
   if (cls.empty()) return "";
-  const game::Capabilities can = family.capabilities();
-  if (can.chance || can.hidden_information) return std::string(family.name());
+  if (rated_by_family(family)) return std::string(family.name());
   return variant + " " + cls;
+}
+
+bool rated_by_family(const game::Family& family) {
+  const game::Capabilities can = family.capabilities();
+  return can.chance || can.hidden_information;
 }
 
 }  // namespace jungle::web

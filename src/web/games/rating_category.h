@@ -38,4 +38,8 @@ std::string time_class(const TimeControl& control);
 std::string rating_category(const game::Family& family, const std::string& variant,
                             const TimeControl& control);
 
+// Whether a game of `family` is rated in one category named by the family
+// (chance acts or pieces are hidden), rather than by rule set and class.
+bool rated_by_family(const game::Family& family);
+
 }  // namespace jungle::web
