@@ -101,6 +101,15 @@ struct FlipLimits {
   // FlipSearchResult::lines): each beyond the first costs search, as the
   // root window may then only close on the last of them. 1: the best alone.
   int lines = 1;
+  // A depth cut short by the limits still counts where it valued a root
+  // action (with one line): the last depth's best is searched first, so the
+  // best of those it finished is at least as good at the deeper depth.
+  // Without it, the time a cut-short depth took was lost: at 20 ms a move
+  // with tiles face down the engine completes depth 2 in 1 to 6 ms and
+  // spends the rest on a depth 3 it never finishes (docs/flip.md, session
+  // 19). The engine sets it for a move time, never for a node limit (whose
+  // games stay as they were); PIMC's worlds do not.
+  bool cut_short_counts = false;
 };
 
 // A root action and its value (points, for the side to move).
@@ -211,6 +220,8 @@ class FlipSearcher {
   void order(const FlipPosition& pos, ActionList& list) const;
   static void drop_equivalent_flips(const FlipPosition& pos, ActionList& list);
   bool out_of_time();
+  // `stop`, or the deadline passed (not the node limit).
+  bool time_is_up() const;
 
   FlipSearchOptions options_;
   FlipEndgames endgames_;
