@@ -167,6 +167,10 @@ void FlipSearcher::new_game() {
   endgames_.keep_smaller(kCheapTablePieces, kKeptTableBytes);
 }
 
+void FlipSearcher::bound_tables(size_t max_bytes) {
+  if (endgames_.bytes() > max_bytes) endgames_.keep_smaller(kCheapTablePieces, max_bytes);
+}
+
 bool FlipSearcher::time_is_up() const {
   return stop_ || (has_deadline_ && std::chrono::steady_clock::now() >= deadline_);
 }

@@ -169,6 +169,11 @@ class FlipSearcher {
   // them changes no value and no node count, only the time to build them
   // again (most of a 20 ms move where the tree meets a new ending).
   void new_game();
+  // Where the endgame tables take more than `max_bytes`: drops those that
+  // only prepare_tables builds (five animals or more), and all of them if
+  // the rest still take more. A searcher that is never told of a new game
+  // (PIMC's, one for a whole match) so keeps its memory bounded.
+  void bound_tables(size_t max_bytes);
   // The transposition table's size: the most entries, a power of two, that
   // fit in `mb` megabytes (the protocol's Hash), emptied. Throws
   // std::bad_alloc, leaving the table as it was, when the memory cannot be
