@@ -94,6 +94,9 @@ TEST(FlipPimc, KeepsItsTablesWithinItsCapFromMoveToMove) {
   past.search(pos, limits);
   EXPECT_EQ(past.endgames().tables(), 7u);
   EXPECT_EQ(past.endgames().bytes(), 418304u);
+  // The tree builds a dropped table again where it meets it.
+  EXPECT_FALSE(within.endgames().was_dropped(pos));
+  EXPECT_TRUE(past.endgames().was_dropped(pos));
   // The rest past the cap too: none kept.
   small.table_bytes = 1000;
   FlipPimcSearcher none(small);

@@ -49,7 +49,8 @@ double FlipSearcher::draw_score(const FlipPosition& pos) const {
 std::optional<double> FlipSearcher::table_score(const FlipPosition& pos, int ply) {
   if (options_.endgame_pieces <= 0 || !endgames_.covers(pos)) return std::nullopt;
   std::optional<EndgameValue> v = endgames_.probe_built(pos);
-  if (!v && pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= kCheapTablePieces) {
+  if (!v && (pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= kCheapTablePieces ||
+             endgames_.was_dropped(pos))) {
     // Building a table takes milliseconds (and the smaller ones it needs,
     // more) without a node counted or a look at the clock: a timed search
     // builds none once its time is up, and looks at the clock after each.
@@ -168,7 +169,7 @@ void FlipSearcher::new_game() {
 }
 
 void FlipSearcher::bound_tables(size_t max_bytes) {
-  if (endgames_.bytes() > max_bytes) endgames_.keep_smaller(kCheapTablePieces, max_bytes);
+  if (endgames_.bytes() > max_bytes) endgames_.drop_larger(kCheapTablePieces, max_bytes);
 }
 
 bool FlipSearcher::time_is_up() const {

@@ -172,7 +172,9 @@ class FlipSearcher {
   // Where the endgame tables take more than `max_bytes`: drops those that
   // only prepare_tables builds (five animals or more), and all of them if
   // the rest still take more. A searcher that is never told of a new game
-  // (PIMC's, one for a whole match) so keeps its memory bounded.
+  // (PIMC's, one for a whole match) so keeps its memory bounded. The tree
+  // builds a dropped table again where it meets it, so that every value and
+  // node count is what it was with every table kept (time aside).
   void bound_tables(size_t max_bytes);
   // The transposition table's size: the most entries, a power of two, that
   // fit in `mb` megabytes (the protocol's Hash), emptied. Throws
