@@ -50,12 +50,15 @@ std::optional<double> FlipSearcher::table_score(const FlipPosition& pos, int ply
   if (options_.endgame_pieces <= 0 || !endgames_.covers(pos)) return std::nullopt;
   std::optional<EndgameValue> v = endgames_.probe_built(pos);
   if (!v && (pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= kCheapTablePieces ||
-             endgames_.was_dropped(pos))) {
+             (!has_deadline_ && endgames_.was_dropped(pos)))) {
     // Building a table takes milliseconds (and the smaller ones it needs,
     // more) without a node counted or a look at the clock: a timed search
     // builds none once its time is up, and looks at the clock after each.
     // Without this a 20 ms search among the endings took 26 to 28 ms, its
     // first look at the clock only at 1,024 nodes (docs/flip.md, session 19).
+    // A table bound_tables dropped (five animals: a fraction of a second) is
+    // built again in an untimed search only, so that node-limited trees are
+    // those of every table kept and a timed one keeps to its time.
     if (time_is_up()) {
       aborted_ = true;
       return std::nullopt;
