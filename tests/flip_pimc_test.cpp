@@ -76,6 +76,35 @@ TEST(FlipPimc, OneWorldWhenEveryTileIsUpAndTheNodesAreShared) {
   EXPECT_EQ(r.nodes, 16008u);
 }
 
+TEST(FlipPimc, KeepsItsTablesWithinItsCapFromMoveToMove) {
+  // Five animals, every tile up: the search builds the five-animal table
+  // (2 MB) and the smaller ones its tree meets. Within the cap all stay;
+  // past it, the five-animal one goes after the move. PIMC kept every
+  // table for the whole match.
+  FlipLimits limits;
+  limits.depth = 3;
+  FlipPosition pos(load_flip_rules("flip"), "1Lc1/3T/4/t2D w - 0 25");
+  FlipPimcSearcher within;
+  within.search(pos, limits);
+  EXPECT_EQ(within.endgames().tables(), 8u);
+  EXPECT_EQ(within.endgames().bytes(), (size_t(2) << 20) + 418304);
+  FlipPimcOptions small;
+  small.table_bytes = size_t(1) << 20;
+  FlipPimcSearcher past(small);
+  past.search(pos, limits);
+  EXPECT_EQ(past.endgames().tables(), 7u);
+  EXPECT_EQ(past.endgames().bytes(), 418304u);
+  // The tree builds a dropped table again where it meets it.
+  EXPECT_FALSE(within.endgames().was_dropped(pos));
+  EXPECT_TRUE(past.endgames().was_dropped(pos));
+  // The rest past the cap too: none kept.
+  small.table_bytes = 1000;
+  FlipPimcSearcher none(small);
+  none.search(pos, limits);
+  EXPECT_EQ(none.endgames().tables(), 0u);
+  EXPECT_EQ(none.endgames().bytes(), 0u);
+}
+
 TEST(FlipPimc, ASeedReplaysItsGameMoveForMove) {
   FlipLimits limits;
   limits.nodes = 3000;

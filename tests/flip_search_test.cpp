@@ -290,9 +290,13 @@ TEST(FlipSearch, APassedDeadlineEndsTheSearchAtTheFirstLookAtTheClock) {
   // which the capture search's nodes stepped over most of the time, so a
   // search ran on long past its time (a PIMC world of 2 ms, several times
   // that). With its deadline passed, a search stops at the first decision
-  // node past 1,024 nodes: its first depth, searched whole, and a little.
+  // node past 1,024 nodes: its first depth, searched whole, and a little;
+  // or sooner, where its tree meets an endgame table it would build (the
+  // clock is looked at there too: FlipTimeUse below), bench positions 31
+  // and 34 (486 and 64 nodes).
   const std::vector<FlipPosition> positions = flip_bench_positions(load_flip_rules("flip"));
   uint64_t most = 0;
+  std::vector<uint64_t> sooner;
   for (const FlipPosition& p : positions) {
     FlipPosition pos = p;
     FlipSearcher searcher;
@@ -300,10 +304,11 @@ TEST(FlipSearch, APassedDeadlineEndsTheSearchAtTheFirstLookAtTheClock) {
     limits.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
     const FlipSearchResult r = searcher.search(pos, limits);
     EXPECT_TRUE(r.has_move);
-    EXPECT_GE(r.nodes, 1024u) << p.fen();
+    if (r.nodes < 1024u) sooner.push_back(r.nodes);
     EXPECT_LT(r.nodes, 1040u) << p.fen();
     most = std::max(most, r.nodes);
   }
+  EXPECT_EQ(sooner, (std::vector<uint64_t>{486, 64}));
   // Some counts step past 1,024 (1,030 the most here), where the old test
   // looked next at 2,048 or later.
   EXPECT_GT(most, 1024u);
@@ -501,6 +506,58 @@ TEST(FlipSearch, WonEndingsAreWonOverTheBoard) {
         << fen << ": " << flip_end_tag(end) << " after " << pos.history().size() << " plies";
   }
   EXPECT_EQ(played, 12);
+}
+
+}  // namespace
+}  // namespace jungle::flip
+
+namespace jungle::flip {
+namespace {
+
+TEST(FlipTimeUse, ATimedSearchBuildsNoTablePastItsDeadline) {
+  // Bench position 34 (one tile face down, few animals): its tree meets
+  // endings whose tables of four animals or fewer it builds when met, each
+  // in milliseconds with no look at the clock. Before the search looked at
+  // the clock at a build, a search at a passed deadline built tables until
+  // its count passed 1,024 nodes, and its 20 ms moves took 26 to 28 ms.
+  FlipPosition pos = flip_bench_positions(load_flip_rules("flip"))[34];
+  FlipSearcher searcher;
+  FlipLimits limits;
+  limits.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const FlipSearchResult r = searcher.search(pos, limits);
+  EXPECT_TRUE(r.has_move);
+  EXPECT_EQ(searcher.endgames().tables(), 0u);
+  EXPECT_EQ(r.nodes, 64u);
+  EXPECT_EQ(r.depth, 2);
+  // Without a deadline, the third depth builds them.
+  FlipSearcher untimed;
+  FlipLimits depth3;
+  depth3.depth = 3;
+  untimed.search(pos, depth3);
+  EXPECT_EQ(untimed.endgames().tables(), 4u);
+}
+
+TEST(FlipTimeUse, ACutShortDepthCountsWhereItFinishedAnAction) {
+  // From the start the first depth costs 256 nodes and the second some
+  // 48,000: at 20,000 nodes the second is cut short. Counted, the best of
+  // the root actions it finished (the first depth's best first) is played;
+  // not counted (a node limit's default), the first depth's best.
+  const FlipPosition start(load_flip_rules("flip"));
+  for (const bool counts : {false, true}) {
+    FlipPosition pos = start;
+    FlipSearcher searcher;
+    FlipLimits limits;
+    limits.nodes = 20000;
+    limits.cut_short_counts = counts;
+    const FlipSearchResult r = searcher.search(pos, limits);
+    EXPECT_EQ(r.depth, 1) << counts;
+    EXPECT_EQ(r.nodes, 20001u) << counts;
+    // Counted: b1? at depth 2 (2.86) beat a1? there, a1? the best at depth 1 (3.87).
+    EXPECT_EQ(action_text(r.best), counts ? "b1?" : "a1?");
+    EXPECT_NEAR(r.score, counts ? 2.8636 : 3.86848, 1e-4) << counts;
+    ASSERT_EQ(r.lines.size(), 1u);
+    EXPECT_EQ(r.lines[0].action, r.best);
+  }
 }
 
 }  // namespace

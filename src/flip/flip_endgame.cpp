@@ -68,6 +68,7 @@ FlipEndgames::FlipEndgames(int max_pieces)
 void FlipEndgames::clear() {
   tables_.clear();
   bytes_ = 0;
+  dropped_.clear();
 }
 
 void FlipEndgames::keep_smaller(int pieces, size_t max_bytes) {
@@ -79,7 +80,22 @@ void FlipEndgames::keep_smaller(int pieces, size_t max_bytes) {
       ++it;
     }
   }
-  if (bytes_ > max_bytes) clear();
+  if (bytes_ > max_bytes) {
+    tables_.clear();
+    bytes_ = 0;
+  }
+}
+
+void FlipEndgames::drop_larger(int pieces, size_t max_bytes) {
+  if (dropped_.empty()) dropped_.assign(size_t(1) << 16, false);
+  for (const auto& entry : tables_) dropped_[entry.first] = true;
+  keep_smaller(pieces, max_bytes);
+  for (const auto& entry : tables_) dropped_[entry.first] = false;  // those kept
+}
+
+bool FlipEndgames::was_dropped(const FlipPosition& pos) const {
+  return !dropped_.empty() && covers(pos) && same_rules(pos.rules()) &&
+         dropped_[face_up_material(pos)];
 }
 
 bool FlipEndgames::same_rules(const FlipRules& r) const {

@@ -56,6 +56,11 @@ class FlipEndgames {
   // Drops the tables of more than `pieces` animals; all of them when those
   // left would hold more than `max_bytes`.
   void keep_smaller(int pieces, size_t max_bytes);
+  // As keep_smaller, remembering each material it drops: was_dropped then
+  // tells a searcher to build it again where it meets it, so that its
+  // values are those it would have had with every table kept.
+  void drop_larger(int pieces, size_t max_bytes);
+  bool was_dropped(const FlipPosition& pos) const;
   size_t bytes() const { return bytes_; }
   size_t tables() const { return tables_.size(); }
   int max_pieces() const { return max_pieces_; }
@@ -83,6 +88,7 @@ class FlipEndgames {
   bool has_rules_ = false;
   FlipRules rules_;
   std::unordered_map<uint16_t, Table> tables_;
+  std::vector<bool> dropped_;  // by material, drop_larger's
   size_t bytes_ = 0;
 };
 

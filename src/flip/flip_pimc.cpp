@@ -56,6 +56,7 @@ FlipPimcResult FlipPimcSearcher::search(FlipPosition& pos, const FlipLimits& lim
     ++it->votes;
     it->expected += expected_of_points(r.score);  // summed here, a mean below
   }
+  searcher_.bound_tables(options_.table_bytes);
   if (out.votes.empty()) return out;
   for (FlipPimcVote& v : out.votes) v.expected /= v.votes;
   // The most votes; among as many, the higher mean (so that a tie is

@@ -32,11 +32,17 @@ inline constexpr int kFlipPimcWorlds = 8;
 // Each world's search clears its transposition table (a new deal makes its
 // values wrong), so a small one: a 60,000-node search fills no more.
 inline constexpr int kFlipPimcHashMb = 4;
+// The most memory its endgame tables may keep from move to move: past it,
+// those of five animals or more (2 MB each) are dropped, and all of them if
+// the rest still take more (FlipSearcher::bound_tables). It kept every
+// table it built for a whole match, its memory growing game after game.
+inline constexpr size_t kFlipPimcTableBytes = size_t(64) << 20;
 
 struct FlipPimcOptions {
   int worlds = kFlipPimcWorlds;  // 1 or more; one where no tile is face down
   uint64_t seed = 1;
   int hash_mb = kFlipPimcHashMb;
+  size_t table_bytes = kFlipPimcTableBytes;
 };
 
 // An action some world voted for.
@@ -63,6 +69,7 @@ class FlipPimcSearcher {
   // move): `limits`' nodes or movetime shared equally among the worlds, its
   // depth each world's. `pos` is left as it was.
   FlipPimcResult search(FlipPosition& pos, const FlipLimits& limits);
+  const FlipEndgames& endgames() const { return searcher_.endgames(); }
 
  private:
   FlipPimcOptions options_;

@@ -49,8 +49,23 @@ double FlipSearcher::draw_score(const FlipPosition& pos) const {
 std::optional<double> FlipSearcher::table_score(const FlipPosition& pos, int ply) {
   if (options_.endgame_pieces <= 0 || !endgames_.covers(pos)) return std::nullopt;
   std::optional<EndgameValue> v = endgames_.probe_built(pos);
-  if (!v && pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= kCheapTablePieces) {
+  if (!v && (pos.face_up_count(kBlue) + pos.face_up_count(kRed) <= kCheapTablePieces ||
+             (!has_deadline_ && endgames_.was_dropped(pos)))) {
+    // Building a table takes milliseconds (and the smaller ones it needs,
+    // more) without a node counted or a look at the clock: a timed search
+    // builds none once its time is up, and looks at the clock after each.
+    // Without this a 20 ms search among the endings took 26 to 28 ms, its
+    // first look at the clock only at 1,024 nodes (docs/flip.md, session 19).
+    // A table bound_tables dropped (five animals: a fraction of a second) is
+    // built again in an untimed search only, so that node-limited trees are
+    // those of every table kept and a timed one keeps to its time.
+    if (time_is_up()) {
+      aborted_ = true;
+      return std::nullopt;
+    }
+    const size_t built = endgames_.tables();
     v = endgames_.probe(pos);
+    if (endgames_.tables() != built && time_is_up()) aborted_ = true;
   }
   if (!v) return std::nullopt;
   if (v->wdl == 0) {
@@ -85,6 +100,7 @@ void FlipSearcher::prepare_tables(FlipPosition& pos) {
 double FlipSearcher::quiescence(FlipPosition& pos, double alpha, double beta, int ply, int left) {
   // The side to move may stand on the evaluation or take something; the
   // position has not ended (the caller looked).
+  if (aborted_) return 0;
   if (std::optional<double> v = table_score(pos, ply)) return *v;
   double best = evaluate(pos);
   if (best >= beta || left == 0) return best;
@@ -153,6 +169,14 @@ void FlipSearcher::clear() {
 void FlipSearcher::new_game() {
   std::fill(tt_.begin(), tt_.end(), TTEntry{});
   endgames_.keep_smaller(kCheapTablePieces, kKeptTableBytes);
+}
+
+void FlipSearcher::bound_tables(size_t max_bytes) {
+  if (endgames_.bytes() > max_bytes) endgames_.drop_larger(kCheapTablePieces, max_bytes);
+}
+
+bool FlipSearcher::time_is_up() const {
+  return stop_ || (has_deadline_ && std::chrono::steady_clock::now() >= deadline_);
 }
 
 bool FlipSearcher::out_of_time() {
@@ -226,7 +250,7 @@ double FlipSearcher::search_node(FlipPosition& pos, int depth, double alpha, dou
     // 2 ms search (a PIMC world at 20 ms a move) run several times as long.
     // Nothing here sees a node limit, so node-limited searches are as they were.
     next_check_ = nodes_ + 1024;
-    if (stop_ || (has_deadline_ && std::chrono::steady_clock::now() >= deadline_)) aborted_ = true;
+    if (time_is_up()) aborted_ = true;
   }
   if (aborted_) return 0;
   GameResult result;
@@ -379,7 +403,17 @@ FlipSearchResult FlipSearcher::search(
         if (found.size() > wanted) found.pop_back();
       }
     }
-    if (aborted_) break;
+    if (aborted_) {
+      if (limits.cut_short_counts && wanted == 1 && !found.empty()) {
+        // The first action searched was the last depth's best (the list is
+        // reordered below), and each later one entered only by beating it.
+        out.best = found.front().action;
+        out.score = found.front().score;
+        set_verdict(out, pos);
+        out.lines = found;
+      }
+      break;
+    }
     out.best = found.front().action;
     out.score = found.front().score;
     set_verdict(out, pos);

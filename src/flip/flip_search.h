@@ -101,6 +101,15 @@ struct FlipLimits {
   // FlipSearchResult::lines): each beyond the first costs search, as the
   // root window may then only close on the last of them. 1: the best alone.
   int lines = 1;
+  // A depth cut short by the limits still counts where it valued a root
+  // action (with one line): the last depth's best is searched first, so the
+  // best of those it finished is at least as good at the deeper depth.
+  // Without it, the time a cut-short depth took was lost: at 20 ms a move
+  // with tiles face down the engine completes depth 2 in 1 to 6 ms and
+  // spends the rest on a depth 3 it never finishes (docs/flip.md, session
+  // 19). The engine sets it for a move time, never for a node limit (whose
+  // games stay as they were); PIMC's worlds do not.
+  bool cut_short_counts = false;
 };
 
 // A root action and its value (points, for the side to move).
@@ -160,6 +169,13 @@ class FlipSearcher {
   // them changes no value and no node count, only the time to build them
   // again (most of a 20 ms move where the tree meets a new ending).
   void new_game();
+  // Where the endgame tables take more than `max_bytes`: drops those that
+  // only prepare_tables builds (five animals or more), and all of them if
+  // the rest still take more. A searcher that is never told of a new game
+  // (PIMC's, one for a whole match) so keeps its memory bounded. The tree
+  // builds a dropped table again where it meets it, so that every value and
+  // node count is what it was with every table kept (time aside).
+  void bound_tables(size_t max_bytes);
   // The transposition table's size: the most entries, a power of two, that
   // fit in `mb` megabytes (the protocol's Hash), emptied. Throws
   // std::bad_alloc, leaving the table as it was, when the memory cannot be
@@ -211,6 +227,8 @@ class FlipSearcher {
   void order(const FlipPosition& pos, ActionList& list) const;
   static void drop_equivalent_flips(const FlipPosition& pos, ActionList& list);
   bool out_of_time();
+  // `stop`, or the deadline passed (not the node limit).
+  bool time_is_up() const;
 
   FlipSearchOptions options_;
   FlipEndgames endgames_;
