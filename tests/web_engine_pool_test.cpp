@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "engine_job_start.h"
 #include "web/engines/engine_pool.h"
 
 namespace jungle::web {
@@ -21,6 +22,7 @@ TEST(EnginePoolTest, BoundsTheQueueAndEachClientsShare) {
   // Searches that would run for a long time; the test cancels them.
   auto job = [&](const std::string& client) {
     EngineJob j;
+    search_the_standard_start(j);
     j.limits.movetime_ms = limits.max_movetime_ms;
     j.client = client;
     j.on_done = [&](const SearchResult&, bool c) {

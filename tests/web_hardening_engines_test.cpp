@@ -2,6 +2,7 @@
 #include <future>
 #include <mutex>
 
+#include "engine_job_start.h"
 #include "web_hardening_fixture.h"
 
 namespace jungle::web {
@@ -85,6 +86,7 @@ TEST(EnginePoolFairnessTest, GameMovesGoFirstAndAddressesAreCapped) {
   auto job = [&](EngineJob::Kind kind, const std::string& address, const std::string& session,
                  int64_t ms) {
     EngineJob j;
+    search_the_standard_start(j);
     j.kind = kind;
     j.limits.movetime_ms = ms;
     j.address = address;
@@ -192,6 +194,7 @@ TEST(EnginePoolFairnessTest, ATablesProbeDoesNotWaitBehindAnAnalysis) {
   EnginePool pool(limits);
   std::atomic<bool> analysis_done{false};
   EngineJob analysis;
+  search_the_standard_start(analysis);
   analysis.kind = EngineJob::Kind::kAnalysis;
   analysis.limits.movetime_ms = 120000;
   analysis.address = "10.0.0.1";

@@ -10,7 +10,6 @@ namespace jungle::web {
 void EngineTicket::cancel() {
   std::lock_guard lock(mutex_);
   cancelled_ = true;
-  if (running_) running_->stop();
   if (stop_task_) stop_task_();
 }
 
@@ -22,12 +21,6 @@ bool EngineTicket::cancelled() const {
 EnginePool::EnginePool(EnginePoolLimits limits)
     : limits_(limits), max_running_background_(std::max(1, limits.workers - 1)) {
   const int n = std::max(1, limits_.workers);
-  for (int i = 0; i < n; ++i) {
-    EngineOptions options;
-    options.hash_mb = std::max(1, limits_.hash_mb);
-    options.threads = 1;
-    engines_.push_back(std::make_unique<Engine>(options));
-  }
   game_engines_.resize(size_t(n));
   for (int i = 0; i < n; ++i) threads_.emplace_back(&EnginePool::worker_loop, this, i);
 }
@@ -139,7 +132,6 @@ bool EnginePool::take_locked(Queued& out) {
 }
 
 void EnginePool::worker_loop(int index) {
-  Engine& engine = *engines_[size_t(index)];
   for (;;) {
     Queued item;
     {
@@ -166,34 +158,6 @@ void EnginePool::worker_loop(int index) {
       completed = true;
     } else if (job.family) {
       completed = run_game_engine(index, job, *item.ticket);
-    } else {
-      if (engine.rules() != job.position.rule_set_ptr())
-        engine.set_rules(job.position.rule_set_ptr());
-      if (engine.options().skill_level != job.skill_level ||
-          engine.options().multipv != job.multipv) {
-        EngineOptions options = engine.options();
-        options.skill_level = job.skill_level;
-        options.multipv = job.multipv;
-        engine.set_options(options);
-      }
-      {
-        std::lock_guard lock(item.ticket->mutex_);
-        item.ticket->running_ = &engine;
-      }
-      engine.start(job.position, job.limits, job.on_info,
-                   [&result](const SearchResult& r) { result = r; });
-      {
-        // A cancel that came between publishing the engine and start() was
-        // undone by start() clearing the stop flag; repeat it.
-        std::lock_guard lock(item.ticket->mutex_);
-        if (item.ticket->cancelled_) engine.stop();
-      }
-      engine.wait();
-      {
-        std::lock_guard lock(item.ticket->mutex_);
-        item.ticket->running_ = nullptr;
-        completed = !item.ticket->cancelled_;
-      }
     }
     {
       std::lock_guard lock(mutex_);
@@ -292,7 +256,7 @@ void EnginePool::shutdown() {
 EnginePool::Stats EnginePool::stats() const {
   std::lock_guard lock(mutex_);
   Stats s;
-  s.workers = int(engines_.size());
+  s.workers = int(game_engines_.size());
   s.busy = busy_;
   s.queued = queued_locked();
   s.completed = completed_;

@@ -49,7 +49,8 @@ struct EngineJob {
   // as every help does.
   enum class Kind { kMove, kHint, kAnalysis, kReview, kTables };
   Kind kind = Kind::kMove;
-  Position position;
+  // The time and depth asked for, clamped by the pool (no search longer than
+  // its cap) and given to the family's engine as `game_limits`.
   SearchLimits limits;
   int skill_level = 20;
   int multipv = 1;  // lines an analysis reports (1..kMaxAnalysisLines; a review more)
@@ -58,15 +59,14 @@ struct EngineJob {
   // `address`, the peer's address, for the per-address cap.
   std::string client;
   std::string address;
-  Engine::InfoCallback on_info;  // from the engine's thread
-  // A search by a family's engine behind the game interface (game/engine.h)
-  // in place of the open engine's: when `family` is set, the worker's engine
-  // for that family (made once per worker, on first use) searches
-  // `observation`, what one reader may see and nothing more, within
-  // `game_limits` (clamped as `limits` are: no search longer than the cap),
-  // at `skill_level` and with `multipv` lines. `on_game_info` gets each
-  // report (from the engine's thread), `on_answer` its answer, once, before
-  // on_done. `position`, `on_info` and `run` are not used.
+  // The search, by a family's engine behind the game interface
+  // (game/engine.h), for every family alike: the worker's engine for
+  // `family` (made once per worker, on first use) searches `observation`,
+  // what one reader may see and nothing more, within `game_limits` (clamped
+  // as `limits` are), at `skill_level` and with `multipv` lines.
+  // `on_game_info` gets each report (from the engine's thread), `on_answer`
+  // its answer, once, before on_done. A job with neither a family nor a
+  // `task` runs nothing (on_done with `completed` false).
   const game::Family* family = nullptr;
   game::Observation observation;
   game::Limits game_limits;
@@ -90,7 +90,6 @@ class EngineTicket {
   friend class EnginePool;
   mutable std::mutex mutex_;
   bool cancelled_ = false;
-  Engine* running_ = nullptr;
   std::function<void()> stop_task_;  // stops a running family engine's search
 };
 
@@ -173,7 +172,6 @@ class EnginePool {
   uint64_t completed_ = 0;
   uint64_t refused_ = 0;
   bool stopping_ = false;
-  std::vector<std::unique_ptr<Engine>> engines_;
   // Each worker's engines behind the game interface, by family, made on
   // first use and used by that worker's thread alone.
   std::vector<std::map<const game::Family*, std::unique_ptr<game::Engine>>> game_engines_;
