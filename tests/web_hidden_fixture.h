@@ -113,6 +113,16 @@ class WebHiddenTest : public ::testing::Test {
     return r.body.contains("error") ? r.body["error"]["code"].get<std::string>() : "";
   }
 
+  // A hot-seat game from kTruthA, both seats people, made by `c` with
+  // nobody's eyes on it: where most tests begin. Its id.
+  int64_t new_hot_seat_game(httplib::Client& c) {
+    const Reply g =
+        post(c, "/api/games",
+             {{"variant", "hidden"}, {"fen", kTruthA}, {"blue", kHuman}, {"red", kHuman}}, kNobody);
+    EXPECT_EQ(g.status, 201) << g.text;
+    return g.body.value("id", int64_t{0});
+  }
+
   // Requests that remember what each reader was sent.
   Reply post(httplib::Client& c, const std::string& p, const Json& body, Eyes eyes) {
     Reply r = reply(c.Post(p, body.dump(), "application/json"));

@@ -56,10 +56,7 @@ TEST_F(WebHiddenTest, TheEnginePlaysFromItsOwnViewAndItsSeatShowsNothing) {
 TEST_F(WebHiddenTest, HelpThinksFromTheViewAndWhatWouldSeeTheTruthIsRefused) {
   start();
   auto alice = player("alice-key-000000001");
-  Reply g =
-      post(*alice, "/api/games",
-           {{"variant", "hidden"}, {"fen", kTruthA}, {"blue", kHuman}, {"red", kHuman}}, kNobody);
-  const int64_t id = g.body["id"];
+  const int64_t id = new_hot_seat_game(*alice);
   Reply hint = get(*alice, path(id, "/hint", "blue") + "&movetime_ms=200&multipv=3", kBlueEyes);
   ASSERT_EQ(hint.status, 200) << hint.text;
   const Json tries = get(*alice, path(id, "", "blue"), kBlueEyes).body["legal_moves"];

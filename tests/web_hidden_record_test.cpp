@@ -9,10 +9,7 @@ namespace {
 TEST_F(WebHiddenTest, TheTruthComesOnlyOnceTheGameIsOverAndTheRecordHoldsIt) {
   start();
   auto alice = player("alice-key-000000001");
-  Reply g =
-      post(*alice, "/api/games",
-           {{"variant", "hidden"}, {"fen", kTruthA}, {"blue", kHuman}, {"red", kHuman}}, kNobody);
-  const int64_t id = g.body["id"];
+  const int64_t id = new_hot_seat_game(*alice);
   ASSERT_EQ(post(*alice, path(id, "/moves", "blue"), {{"move", "a3a4"}}, kBlueEyes).status, 200);
   // While it goes on, a record holds its reader's view.
   Reply view_record = get(*alice, path(id, "/record", "blue"), kBlueEyes);

@@ -104,8 +104,10 @@ class State {
   // "e3e4:took=Tw", which must be the one the arbiter makes of that try (a
   // bare "e3e4" is the try whatever its outcome, as the arbiter's record
   // may write it). False, the state unchanged, when the word is no event
-  // the state can play now: one action is played, none tried and taken
-  // back (a hidden game's take-back replays the game from its start).
+  // the state can play now. The word names its action, so no other action
+  // is tried: a hidden try is played and taken back only when the word is
+  // not the announcement it makes (a damaged row; a hidden game's take-back
+  // replays the game from its start).
   virtual bool apply_event(std::string_view event) = 0;
   // Takes back the last action (chance's included) and a declared result;
   // false when there is none to take back.
