@@ -33,16 +33,6 @@ void draw_chance(game::State& state) {
   }
 }
 
-// Plays one ply of a stored row as add_stored_play wrote it, its event
-// (State::apply_event): the open game's "a3a4", a flip with what it
-// revealed ("b2?=L"), a hidden try's announcement ("e3e4:took=Tw") or an
-// older row's bare try. One action is played, none tried and taken back (a
-// hidden game's take-back replays the game from its start). False, the
-// state as it was, when the word is none the game allows there.
-bool play_stored_ply(game::State& state, const std::string& word) {
-  return state.apply_event(word);
-}
-
 // Whether `replayed` (the game replayed from its start, each ply played
 // again) is over by its plies alone. A declaration made before the first
 // ply stays on the start, where no ply takes it back: the start is then
@@ -153,7 +143,10 @@ std::unique_ptr<GameSessionBase> GameSessionBase::from_stored(const StoredGame& 
     throw fail(std::string("invalid position: ") + e.what());
   }
   for (const std::string& word : words) {
-    if (!play_stored_ply(*state, word)) {
+    // Each ply as add_stored_play wrote it, its event (State::apply_event):
+    // the open game's "a3a4", a flip with what it revealed ("b2?=L"), a
+    // hidden try's announcement ("e3e4:took=Tw") or an older row's bare try.
+    if (!state->apply_event(word)) {
       throw fail("ply " + std::to_string(state->plies() + 1) + " " + word +
                  " is not one the game allows there");
     }
