@@ -78,11 +78,25 @@ test('a game aborted before the first moves, and the profile list filtered by th
 
   // A finished game opens from the list into its review: the page shows it,
   // and the server reviews it, started by the page itself.
+  // The page still shows the aborted game, whose review (of its one
+  // position) is done: the won game's answer is held back a moment, as a busy
+  // server would, so that the aborted game's "done" can't pass for this one's.
   await filterTo(ann, 'profile-category', '', [g.id, casual.id, won]);
   assert.equal((await reviewOf(ann, won)).status, 'none');
+  await ann.route(`**/api/games/${won}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
   await ann.locator(`#profile-games tr[data-game="${won}"] button`, { hasText: 'Open' }).click();
   await ann.locator('#dlg-account').waitFor({ state: 'hidden' });
-  await ann.waitForFunction(() => document.querySelector('#review-panel')?.dataset.status === 'done', null, { timeout: 20000 });
+  await ann.waitForFunction(
+    (id) => {
+      const panel = document.querySelector('#review-panel');
+      return panel?.dataset.game === String(id) && panel.dataset.status === 'done';
+    },
+    won,
+    { timeout: 20000 },
+  );
   assert.equal(await h.moveCount(ann), 2);
   const review = await reviewOf(ann, won);
   assert.equal(review.status, 'done');

@@ -71,8 +71,11 @@ export function renderReview(g) {
   const graph = $('eval-graph', SVGSVGElement);
   const box = $('review-graph');
   box.hidden = !review || review.analysed === 0;
-  // Set for every game shown: another game's "done" must not stay behind.
+  // Set for every game shown: another game's "done" must not stay behind,
+  // and the game it belongs to is named, since the page goes on showing the
+  // last game (and its review) while the next one is on its way.
   $('review-panel').dataset.status = review?.status ?? 'none';
+  $('review-panel').dataset.game = String(g.id);
   if (!review) {
     progress.textContent = g.ply === 0 ? '' : 'Not reviewed yet.';
     $('review-summary').replaceChildren();
