@@ -97,6 +97,63 @@ TEST(OneSession, AGameFromARecordWritesNoneOfTheRecordsCommentsOrSideLines) {
   EXPECT_NE(record.find("\n\n1. a3a4 g7g6 2. g3g4 1-0\n"), std::string::npos) << record;
 }
 
+// Plays `plies` plies of `game`, each picked from its state's actions by
+// its number alone, the way a review test wants a long game and needs no
+// particular one.
+void play_some_actions(GameSessionBase& game, int plies) {
+  for (int i = 0; i < plies && !game.over(); ++i) {
+    const std::vector<std::string> actions = game.state().legal_actions();
+    game.play_text(actions[size_t(i) * 7 % actions.size()]);
+  }
+}
+
+// Reviews `game` to its end, each search finding its position's first
+// action worth nothing; returns how many steps it took.
+int review_to_the_end(GameSessionBase& game) {
+  int steps = 0;
+  while (std::optional<ReviewStep> step = game.next_review_step()) {
+    ReviewSearch found;
+    found.best = step->observation.legal_actions.at(0);
+    found.score = game::Score::centipawns(0);
+    found.depth = 1;
+    game.keep_review_finding(*step, found);
+    ++steps;
+  }
+  return steps;
+}
+
+// A review applies each of the game's actions once, its steps going on from
+// the one before: each step replayed the game from its start, and keeping
+// its finding replayed it again (for these 60 plies, 3660 actions applied
+// where 60 do; for a 200-ply game, 40000 where 200 do).
+// A take-back starts the replay again from the start, once.
+TEST(OneSession, AReviewReplaysEachActionOnce) {
+  const std::unique_ptr<GameSessionBase> open =
+      GameSessionBase::create(0, "standard", std::nullopt, {});
+  play_some_actions(*open, 60);
+  ASSERT_EQ(open->ply(), 60);
+  EXPECT_EQ(review_to_the_end(*open), 61);
+  EXPECT_EQ(open->review_findings().analysed, 61);
+  EXPECT_EQ(open->review_actions_replayed(), 60u);
+  const std::string again = open->state().actions().at(58);
+  open->undo(2);
+  open->play_text(again);
+  EXPECT_EQ(review_to_the_end(*open), 1);
+  EXPECT_EQ(open->review_actions_replayed(), 60u + 59u);
+
+  // The review of each action, with chance's outcomes between the plies.
+  const std::unique_ptr<GameSessionBase> flip =
+      GameSessionBase::create(1, "flip", "", {PlayerConfig{}, PlayerConfig{}});
+  play_some_actions(*flip, 40);
+  ASSERT_EQ(flip->ply(), 40);
+  EXPECT_EQ(review_to_the_end(*flip), 40);
+  EXPECT_EQ(flip->review_findings().analysed, 40);
+  // 56 actions, chance's outcomes of 16 flips among them: the review's
+  // last position is the one before the last, a move.
+  ASSERT_EQ(flip->state().actions().size(), 56u);
+  EXPECT_EQ(flip->review_actions_replayed(), 55u);
+}
+
 // The open game's review values each position, the flip game's each
 // action: one rule over the capabilities.
 TEST(OneSession, TheReviewsModeIsTheCapabilitiesChoice) {

@@ -22,6 +22,7 @@
 #include "web/games/game_clock.h"
 #include "web/games/help_position.h"
 #include "web/games/position_review.h"
+#include "web/games/replay_cursor.h"
 #include "web/games/review_findings.h"
 #include "web/games/seats.h"
 #include "web/server/json_fields.h"
@@ -296,6 +297,9 @@ class GameSessionBase {
   void keep_review_finding(const ReviewStep& step, const ReviewSearch& found);
   // What the review has found so far, as its answer lists it.
   ReviewFindings review_findings() const;
+  // How many actions the review's steps have replayed so far, for the
+  // tests of how often a review replays the game.
+  uint64_t review_actions_replayed() const { return review_cursor_.replayed(); }
 
   // What the engine playing the seat to move is given, in every family: the
   // Observation of the side to move, what that seat may see and nothing
@@ -488,8 +492,12 @@ class GameSessionBase {
   // Where ply `index` (0-based) starts in the state's actions (chance's
   // included), and the actions up to and with it as text: what a finding
   // of that ply must still follow (ReviewStep::stands).
-  size_t action_index_of_ply(size_t index) const;
+  size_t action_index_of_ply(size_t index);
   std::string actions_text(size_t count) const;
+
+  // The review's replay of the game, kept between its steps (each step
+  // replayed the game from its start).
+  ReplayCursor review_cursor_;
 
   // Recent events kept in memory.
   static constexpr size_t kRecentEvents = 64;

@@ -24,15 +24,9 @@ bool GameSessionBase::reviews_positions() const {
   return family().capabilities().review && !reviews_each_action();
 }
 
-size_t GameSessionBase::action_index_of_ply(size_t index) const {
-  std::unique_ptr<game::State> at = game::start_of(*state_);
-  const std::vector<std::string>& actions = state_->actions();
-  size_t plies = 0;
-  for (size_t i = 0; i < actions.size(); ++i) {
-    if (at->actor().is_side() && plies++ == index) return i;
-    at->apply(actions[i]);
-  }
-  return actions.size();
+size_t GameSessionBase::action_index_of_ply(size_t index) {
+  review_cursor_.before_ply(*state_, changes_, index);
+  return review_cursor_.actions_applied();
 }
 
 std::string GameSessionBase::actions_text(size_t count) const {
@@ -64,15 +58,14 @@ std::optional<ReviewStep> GameSessionBase::next_review_step() {
   if (family().capabilities().hidden_information && !over()) return std::nullopt;
   const std::optional<size_t> ply = action_review_.next_unreviewed();
   if (!ply) return std::nullopt;
-  const size_t index = action_index_of_ply(*ply);
+  const game::State& before = review_cursor_.before_ply(*state_, changes_, *ply);
+  const size_t index = review_cursor_.actions_applied();
   const std::vector<std::string>& actions = state_->actions();
   if (index >= actions.size()) return std::nullopt;
-  std::unique_ptr<game::State> before = game::start_of(*state_);
-  for (size_t i = 0; i < index; ++i) before->apply(actions[i]);
   ReviewStep step;
   step.position = int(*ply);
   // The mover's own view then: what it was shown, nothing more.
-  step.observation = before->observe(before->actor().side);
+  step.observation = before.observe(before.actor().side);
   step.played = actions[index];
   step.every_action = true;
   step.stands = actions_text(index + 1);
@@ -83,9 +76,10 @@ void GameSessionBase::keep_review_finding(const ReviewStep& step, const ReviewSe
   if (reviews_positions()) {
     // A take-back and another move may have put another position there.
     if (step.position < 0 || step.position > ply()) return;
-    const std::unique_ptr<game::State> at = state_at(step.position);
-    if (at->fen() != step.stands || !at->actor().is_side()) return;
-    position_review_.keep(size_t(step.position), at->actor().side, found);
+    // Where the review's replay stands already: the step was read there.
+    const game::State& at = review_cursor_.after(*state_, changes_, size_t(step.position));
+    if (at.fen() != step.stands || !at.actor().is_side()) return;
+    position_review_.keep(size_t(step.position), at.actor().side, found);
     return;
   }
   const size_t ply = size_t(step.position);
@@ -96,23 +90,23 @@ void GameSessionBase::keep_review_finding(const ReviewStep& step, const ReviewSe
 }
 
 std::optional<ReviewStep> GameSessionBase::next_position_step() {
-  // The positions in order, replayed once: one the board has decided is
-  // given its result at once, needing no search.
-  std::unique_ptr<game::State> at = game::start_of(*state_);
+  // The positions in order, from the review's replay, which goes on from
+  // the last step's position: one the board has decided is given its
+  // result at once, needing no search.
   const std::vector<std::string>& actions = state_->actions();
   for (size_t ply = 0; ply < position_review_.positions(); ++ply) {
-    if (ply > 0) at->apply(actions.at(ply - 1));
     if (position_review_.at(ply)) continue;
-    if (at->over()) {
-      position_review_.keep_final(ply, at->result());
+    const game::State& at = review_cursor_.after(*state_, changes_, ply);
+    if (at.over()) {
+      position_review_.keep_final(ply, at.result());
       continue;
     }
     ReviewStep step;
     step.position = int(ply);
-    step.observation = at->observe(at->actor().side);
+    step.observation = at.observe(at.actor().side);
     if (ply < actions.size()) step.played = actions[ply];
     // The position itself must still be the game's there.
-    step.stands = at->fen();
+    step.stands = at.fen();
     return step;
   }
   return std::nullopt;
