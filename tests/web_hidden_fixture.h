@@ -123,6 +123,19 @@ class WebHiddenTest : public ::testing::Test {
     return g.body.value("id", int64_t{0});
   }
 
+  // An online game of `variant` that `blue` makes, taking the Blue seat,
+  // and `red` joins with its code, each answer remembered as its reader's
+  // (`blue_eyes`, `red_eyes`): where the online tests begin. Its id.
+  int64_t new_online_game(httplib::Client& blue, httplib::Client& red, const std::string& variant,
+                          Eyes blue_eyes, Eyes red_eyes) {
+    const Reply g = post(blue, "/api/games",
+                         {{"variant", variant}, {"online", true}, {"side", "blue"}}, blue_eyes);
+    EXPECT_EQ(g.status, 201) << g.text;
+    const Reply joined = post(red, "/api/join", {{"code", g.body.value("code", "")}}, red_eyes);
+    EXPECT_EQ(joined.status, 200) << joined.text;
+    return g.body.value("id", int64_t{0});
+  }
+
   // Requests that remember what each reader was sent.
   Reply post(httplib::Client& c, const std::string& p, const Json& body, Eyes eyes) {
     Reply r = reply(c.Post(p, body.dump(), "application/json"));

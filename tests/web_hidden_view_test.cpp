@@ -111,18 +111,14 @@ TEST_F(WebHiddenTest, AnOnlineGameSendsEachSeatAndTheSpectatorOnlyTheirOwnViews)
   auto alice = player("alice-key-000000001");
   auto bob = player("bob-key-00000000001");
   auto carol = player("carol-key-000000001");
-  Reply g = post(*alice, "/api/games", {{"variant", "hidden"}, {"online", true}, {"side", "blue"}},
-                 kBlueEyes);
-  ASSERT_EQ(g.status, 201) << g.text;
-  const int64_t id = g.body["id"];
+  const int64_t id = new_online_game(*alice, *bob, "hidden", kBlueEyes, kRedEyes);
+  ASSERT_FALSE(HasFailure());
   // No FEN online: it would show its writer the opponent's set-up.
   EXPECT_EQ(
       code_of(reply(alice->Post(
           "/api/games", Json{{"variant", "hidden"}, {"online", true}, {"fen", kTruthA}}.dump(),
           "application/json"))),
       "secret_setup");
-  Reply joined = post(*bob, "/api/join", {{"code", g.body["code"]}}, kRedEyes);
-  ASSERT_EQ(joined.status, 200) << joined.text;
 
   std::atomic<bool> stop{false};
   std::vector<std::thread> watchers;
@@ -200,11 +196,8 @@ TEST_F(WebHiddenTest, AFlipGameOnlineShowsEverySeatTheSameAndDrawsOnTheServer) {
   auto alice = player("alice-key-000000001");
   auto bob = player("bob-key-00000000001");
   auto carol = player("carol-key-000000001");
-  Reply g = post(*alice, "/api/games", {{"variant", "flip"}, {"online", true}, {"side", "blue"}},
-                 kNobody);
-  ASSERT_EQ(g.status, 201) << g.text;
-  const int64_t id = g.body["id"];
-  ASSERT_EQ(post(*bob, "/api/join", {{"code", g.body["code"]}}, kNobody).status, 200);
+  const int64_t id = new_online_game(*alice, *bob, "flip", kNobody, kNobody);
+  ASSERT_FALSE(HasFailure());
   // A client cannot say what its flip reveals.
   EXPECT_EQ(code_of(post(*alice, path(id, "/moves"), {{"move", "a1?=L"}}, kNobody)),
             "illegal_move");
