@@ -7,7 +7,7 @@
 
 // The factory of stores, apart from the interface so that the interface
 // does not include its implementations (each of which includes it); it
-// reads `--db` as the account stores' does (open_store.h).
+// reads `--db` as the account stores' does (open_store.h, open_store.cpp).
 
 namespace jungle::web {
 
