@@ -445,5 +445,36 @@ TEST(GameInterface, AnAbortedGameIsRecordedWithAStarAndReadBackAborted) {
   }
 }
 
+// A state read from a record forgets, when asked, what the record wrote
+// beside the game (the record gives it apart): its own record then writes
+// the moves alone, and no viewer's observation changes. Flip Jungle's
+// states keep none to forget.
+TEST(GameInterface, AStateReadFromARecordForgetsTheRecordsCommentsAndSideLines) {
+  std::vector<RecordedGame> read = family_of_variant("standard")
+                                       .read_records(
+                                           "[Result \"1-0\"]\n\n1. a3a4 {[%eval 0.30/8]} g7g6 "
+                                           "(1... a7a6 2. a4a5) 2. g3g4 1-0\n");
+  ASSERT_EQ(read.size(), 1u);
+  State& open = *read[0].state;
+  const std::vector<Observation> before = observe_all(open);
+  EXPECT_NE(open.record().find(
+                "\n\n1. a3a4 {[%eval 0.30/8]} 1... g7g6 (1... a7a6 2. a4a5) 2. g3g4 1-0\n"),
+            std::string::npos)
+      << open.record();
+  open.forget_record_comments();
+  EXPECT_NE(open.record().find("\n\n1. a3a4 g7g6 2. g3g4 1-0\n"), std::string::npos)
+      << open.record();
+  EXPECT_EQ(observe_all(open), before);
+  EXPECT_EQ(read[0].comments, (std::vector<std::string>{"[%eval 0.30/8]", "", ""}));
+  EXPECT_EQ(read[0].side_lines.at(1).size(), 1u);
+
+  std::vector<RecordedGame> flip = family_of_variant("flip").read_records(
+      "[Variant \"flip\"]\n[FEN \"4/4/rl2/1E2 w - 0 1\"]\n\n1. b1b2 {well played} *\n");
+  ASSERT_EQ(flip.size(), 1u);
+  EXPECT_EQ(flip[0].comments, (std::vector<std::string>{"well played"}));
+  EXPECT_EQ(flip[0].state->record().find("well played"), std::string::npos)
+      << flip[0].state->record();
+}
+
 }  // namespace
 }  // namespace jungle::game

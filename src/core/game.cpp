@@ -103,6 +103,13 @@ void Game::play(Move m, std::string comment) {
   update_board_result();
 }
 
+void Game::forget_comments() {
+  for (RecordedMove& m : moves_) {
+    m.comment.clear();
+    m.variations.clear();
+  }
+}
+
 bool Game::undo() {
   if (moves_.empty()) return false;
   position_.undo_move();

@@ -93,6 +93,9 @@ class Game {
   // Takes back the last move, and with it a declared result, which belonged
   // to the position after it. False when no move was played.
   bool undo();
+  // Forgets the comments and side lines a record gave the moves: the game
+  // alone, whose record writes only its moves and result.
+  void forget_comments();
 
   GameResult result() const { return declared_ ? declared_->result : board_result_; }
   bool over() const { return result() != GameResult::kOngoing; }

@@ -135,6 +135,7 @@ class OpenState final : public State {
 
   void deal(RandomBits) override {}  // the open game has no chance
   std::unique_ptr<State> clone() const override { return std::make_unique<OpenState>(*this); }
+  void forget_record_comments() override { game_.forget_comments(); }
 
  private:
   std::string move_text(Move m) const { return game_.start().rule_set().geometry().move_text(m); }

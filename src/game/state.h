@@ -165,6 +165,16 @@ class State {
   // all happens before play (a hidden game's set-up) ignores it.
   virtual void deal(RandomBits chance) = 0;
 
+  // Forgets what the record this state was read from wrote beside the game
+  // (its comments and side lines, which Family::read_records also gives
+  // apart, in RecordedGame), so that the state's own record writes the
+  // game alone: a front end that keeps them elsewhere (the web page's
+  // analysis board) would otherwise have them written twice. Nothing a
+  // viewer observes changes. Nothing to forget where a family's states keep
+  // none (Flip Jungle's and hidden games': their records write only what
+  // record() is given).
+  virtual void forget_record_comments() {}
+
   virtual std::unique_ptr<State> clone() const = 0;
 };
 

@@ -54,16 +54,15 @@ std::vector<game::RecordedGame> read_recorded_games(const game::Family& family,
   return records;
 }
 
-// The game a record holds, as a game played: its start, each action played
-// again and the result it declares, without what the record wrote beside
-// the game (its comments and side lines, which the page keeps on its own
-// analysis board: a state that kept them would write them again into every
-// record of the game, beside the page's own).
-std::unique_ptr<game::State> game_of_record(const game::State& recorded) {
-  std::unique_ptr<game::State> state = game::start_of(recorded);
-  for (const std::string& action : recorded.actions()) state->apply(action);
-  if (recorded.over() && !state->over()) state->declare(recorded.result(), recorded.termination());
-  return state;
+// The game a record holds, as a game played: the state the reader replayed
+// (once: the reader's replay is the check that words a bad record's
+// errors), without what the record wrote beside the game (its comments and
+// side lines, which the page keeps on its own analysis board: a state that
+// kept them would write them again into every record of the game, beside
+// the page's own).
+std::unique_ptr<game::State> game_of_record(std::unique_ptr<game::State> recorded) {
+  recorded->forget_record_comments();
+  return recorded;
 }
 
 // The session of a game read from a record, its players named as the record
@@ -88,7 +87,8 @@ std::unique_ptr<GameSessionBase> session_of_record(const game::Family& family,
   players[kBlue].name = name_from_tag(record.tag("Blue"));
   players[kRed].name = name_from_tag(record.tag("Red"));
   // A record's set-up is settled: it holds both sides' animals.
-  auto session = std::make_unique<GameSessionBase>(0, game_of_record(*record.state), players);
+  auto session =
+      std::make_unique<GameSessionBase>(0, game_of_record(std::move(record.state)), players);
   // As a client's moves: a record longer than a game may be is refused.
   if (session->ply() > session->max_plies()) {
     throw GameError(ErrorKind::kRefused, "game_too_long",
