@@ -181,8 +181,8 @@ void add_flip_options(CLI::App& cmd, AliasOptions& opt) {
                "Table)");
   cmd.add_option("--eval-weights", opt.eval_weights,
                  "The engine's evaluation weights from FILE (lines '<name> <value>', as jungle "
-                 "flip-tune writes them); the engine then plays in this process, its opponents "
-                 "keep the defaults");
+                 "flip-tune writes them) for --engine engine, which then plays in this process; "
+                 "the opponent keeps the defaults");
   cmd.add_option("--tables", opt.tables,
                  "Judge each game by the endgame tables of up to N animals at the first "
                  "position after the last flip that they hold (a summary by result)")
@@ -225,7 +225,8 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     options.lead_draw_cost = opt.lead_draw_cost;
     return game::flip_seer_engine(rules, limits, options);
   }
-  if (!opt.eval_weights.empty()) {
+  if (!opt.eval_weights.empty() && !second) {
+    // The first player only (an engine as the opponent keeps the defaults).
     // The protocol's engine has no option for the weights: the same search
     // in this process, told of each new game as the protocol's is, plays the
     // protocol engine's games at a node limit (and its time plan at a move
@@ -268,8 +269,11 @@ std::string flip_title(const AliasOptions& opt) {
           : opt.movetime > 0           ? std::to_string(opt.movetime) + " ms a move"
           : opt.nodes > 0              ? std::to_string(opt.nodes) + " nodes a move"
                                        : "depth " + std::to_string(flip_depth(opt))) +
-         (opt.engine == "seer" ? ", every face-down tile known" : "") + ") against " +
-         opt.opponent +
+         (opt.engine == "seer" ? ", every face-down tile known" : "") +
+         (opt.engine == "engine" && !opt.eval_weights.empty()
+              ? ", evaluation weights from " + opt.eval_weights
+              : std::string()) +
+         ") against " + opt.opponent +
          ((opt.opponent == "engine" || opt.opponent == "pimc") && opt.opponent_nodes > 0
               ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
               : std::string()) +

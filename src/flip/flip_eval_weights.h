@@ -35,7 +35,7 @@ struct FlipEvalWeights {
 // Each weight's name, as the weights file writes it, and its member.
 struct FlipEvalWeightName {
   const char* name;
-  double FlipEvalWeights::* member;
+  double FlipEvalWeights::*member;
 };
 inline constexpr FlipEvalWeightName kFlipEvalWeightNames[] = {
     {"hidden_share", &FlipEvalWeights::hidden_share},

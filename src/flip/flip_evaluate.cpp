@@ -133,8 +133,8 @@ SideTerms side_terms(const FlipPosition& pos, double hidden_share, double hunt_w
       const UpAnimal& prey = up[size_t(j)];
       if (prey.side == s || pos.combat(a, prey.animal) != Combat::kTakes) continue;
       const int distance = kDistance[size_t(sq)][size_t(prey.square)];
-      hunt[s] =
-          std::max(hunt[s], hunt_weight * (6 - distance) * flip_piece_value(r, prey.animal, rat_left[s]));
+      hunt[s] = std::max(
+          hunt[s], hunt_weight * (6 - distance) * flip_piece_value(r, prey.animal, rat_left[s]));
     }
     for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << sq); t; t &= t - 1) {
       const Cell target = pos.cell(std::countr_zero(t));
@@ -172,7 +172,8 @@ double flip_evaluate(const FlipPosition& pos, const FlipEvalWeights& w) {
   double score = t.material[us] - t.material[them] +
                  w.mobility * (t.mobility[us] - t.mobility[them]) + w.own_threat * t.threat[us] -
                  w.enemy_threat * t.threat[them] + t.hunt[us] - t.hunt[them];
-  if (w.boxed_own != 0 || w.boxed_enemy != 0) score += flip_boxed_in(pos, w.boxed_own, w.boxed_enemy);
+  if (w.boxed_own != 0 || w.boxed_enemy != 0)
+    score += flip_boxed_in(pos, w.boxed_own, w.boxed_enemy);
   return std::clamp(score, -kFlipEvalMax, kFlipEvalMax);
 }
 

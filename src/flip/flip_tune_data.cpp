@@ -26,8 +26,8 @@ namespace {
 
 // One game of the engine against PIMC from the set's start, the tiles
 // dealt from `seed`; the finished position.
-FlipPosition play_game(const FlipRulesPtr& rules, const FlipDatagenOptions& options,
-                       uint64_t seed, bool engine_first) {
+FlipPosition play_game(const FlipRulesPtr& rules, const FlipDatagenOptions& options, uint64_t seed,
+                       bool engine_first) {
   FlipLimits limits;
   limits.nodes = options.nodes;
   FlipPlayer engine = engine_match_player(limits);
@@ -72,7 +72,8 @@ FlipDatagenStats generate_flip_training_data(const FlipRulesPtr& rules,
   FlipDatagenStats stats;
   for (int g = 0; g < options.games; ++g) {
     const bool engine_first = g % 2 == 0;
-    const FlipPosition finished = play_game(rules, options, options.seed + uint64_t(g), engine_first);
+    const FlipPosition finished =
+        play_game(rules, options, options.seed + uint64_t(g), engine_first);
     GameResult result;
     finished.end(&result);
     // The engine played the first ply in even games: the first mover's colour is its.

@@ -51,9 +51,9 @@ struct FlipTunerOptions {
 
 struct FlipTunerResult {
   FlipEvalWeights weights;
-  double start_k = 0;  // fitted to the starting weights
-  double k = 0;        // at the end
-  double start_loss = 0, final_loss = 0;            // training positions, at start_k and k
+  double start_k = 0;                                 // fitted to the starting weights
+  double k = 0;                                       // at the end
+  double start_loss = 0, final_loss = 0;              // training positions, at start_k and k
   double start_validation = 0, final_validation = 0;  // held-out positions
   int train_positions = 0, validation_positions = 0;
 };
