@@ -4,6 +4,7 @@
 
 #include "flip/flip_eval_weights.h"
 #include "flip/flip_position.h"
+#include "flip/flip_values.h"
 
 // The Flip Jungle engine's values: their scale (a won game, the
 // evaluation's range, the endgame tables' band) and the evaluation of a
@@ -48,12 +49,6 @@ struct FlipEvalTerms {
 };
 FlipEvalTerms flip_eval_terms(const FlipPosition& pos);
 double flip_evaluate_terms(const FlipEvalTerms& terms, const FlipEvalWeights& w);
-// An animal's worth to the evaluation, in points: a Cat 10 ... an Elephant
-// 80; the Rat more while it may take the Elephant, the Elephant less while
-// an enemy Rat that may take it is left (`enemy_rat`).
-double flip_piece_value(const FlipRules& r, Animal a, bool enemy_rat);
-// Whether each side still has a Rat, face up or in the pool.
-std::array<bool, kSides> flip_rats_left(const FlipPosition& pos);
 // The material part of it alone, for the side to move less the other's,
 // with the animals in the pool at `hidden_share` of their values.
 double flip_material(const FlipPosition& pos, double hidden_share);
