@@ -21,6 +21,9 @@ void add_match_command(CLI::App& app);
 void add_book_command(CLI::App& app);
 void add_tune_command(CLI::App& app);
 void add_datagen_command(CLI::App& app);
+// `flip-datagen` and `flip-tune`, the Flip Jungle evaluation's (flip_tune_command.cpp).
+void add_flip_datagen_command(CLI::App& app);
+void add_flip_tune_command(CLI::App& app);
 void add_tb_command(CLI::App& app);
 // `flip-match` and `hidden-match`, `match` with engines in this process (match_aliases.cpp).
 void add_match_aliases(CLI::App& app);

@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
   jungle::app::add_book_command(app);
   jungle::app::add_tune_command(app);
   jungle::app::add_datagen_command(app);
+  jungle::app::add_flip_datagen_command(app);
+  jungle::app::add_flip_tune_command(app);
   jungle::app::add_tb_command(app);
   jungle::app::add_match_aliases(app);
   jungle::app::add_puzzles_command(app);

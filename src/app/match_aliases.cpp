@@ -62,6 +62,7 @@ struct AliasOptions {
   bool boxed_in = false;
   int lead_draw_cost = 0;
   int tables = 0;
+  std::string eval_weights;  // a weights file for the engine (flip_eval_weights.h); empty: none
 
   // Hidden pieces'.
   hidden::HiddenSearchOptions hidden;
@@ -178,6 +179,10 @@ void add_flip_options(CLI::App& cmd, AliasOptions& opt) {
   cmd.add_flag("--no-tt", opt.no_tt,
                "Engine without its transposition table (the engine's option Transposition "
                "Table)");
+  cmd.add_option("--eval-weights", opt.eval_weights,
+                 "The engine's evaluation weights from FILE (lines '<name> <value>', as jungle "
+                 "flip-tune writes them) for --engine engine, which then plays in this process; "
+                 "the opponent keeps the defaults");
   cmd.add_option("--tables", opt.tables,
                  "Judge each game by the endgame tables of up to N animals at the first "
                  "position after the last flip that they hold (a summary by result)")
@@ -220,6 +225,23 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     options.lead_draw_cost = opt.lead_draw_cost;
     return game::flip_seer_engine(rules, limits, options);
   }
+  if (!opt.eval_weights.empty() && !second) {
+    // The first player only (an engine as the opponent keeps the defaults).
+    // The protocol's engine has no option for the weights: the same search
+    // in this process, told of each new game as the protocol's is, plays the
+    // protocol engine's games at a node limit (and its time plan at a move
+    // time: the move's whole time, Move Overhead 0).
+    flip::FlipSearchOptions options;
+    options.quiescence = !opt.no_quiescence;
+    options.transposition_table = !opt.no_tt;
+    options.contempt = opt.contempt;
+    if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
+    options.boxed_in = opt.boxed_in;
+    options.lead_draw_cost = opt.lead_draw_cost;
+    options.weights = flip::load_flip_eval_weights(opt.eval_weights);
+    limits.cut_short_counts = limits.nodes == 0;
+    return game::flip_player_engine(rules, flip::engine_match_player(limits, options));
+  }
   // The engine is the protocol's (game/flip_engine.h).
   Settings settings;
   if (opt.no_quiescence) settings.emplace_back("Quiescence", "false");
@@ -247,8 +269,11 @@ std::string flip_title(const AliasOptions& opt) {
           : opt.movetime > 0           ? std::to_string(opt.movetime) + " ms a move"
           : opt.nodes > 0              ? std::to_string(opt.nodes) + " nodes a move"
                                        : "depth " + std::to_string(flip_depth(opt))) +
-         (opt.engine == "seer" ? ", every face-down tile known" : "") + ") against " +
-         opt.opponent +
+         (opt.engine == "seer" ? ", every face-down tile known" : "") +
+         (opt.engine == "engine" && !opt.eval_weights.empty()
+              ? ", evaluation weights from " + opt.eval_weights
+              : std::string()) +
+         ") against " + opt.opponent +
          ((opt.opponent == "engine" || opt.opponent == "pimc") && opt.opponent_nodes > 0
               ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
               : std::string()) +

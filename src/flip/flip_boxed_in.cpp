@@ -4,7 +4,7 @@
 #include <bit>
 #include <cmath>
 
-#include "flip/flip_evaluate.h"
+#include "flip/flip_values.h"
 
 namespace jungle::flip {
 

@@ -4,42 +4,9 @@
 #include <bit>
 #include <cmath>
 
+#include "flip/flip_boxed_in.h"
+
 namespace jungle::flip {
-
-namespace {
-
-// Points per animal in rank order; the Rat is worth more than its rank
-// while it may take the Elephant, and the Elephant less while an enemy Rat
-// that may take it is left.
-constexpr double kValue[kAnimals] = {10, 10, 20, 30, 40, 50, 65, 80};
-constexpr double kRatHunter = 25;
-constexpr double kHuntedElephant = 70;
-constexpr double kHiddenShare = 0.9;  // an animal still face down is not yet in play
-constexpr double kMobility = 1.5;
-constexpr double kOwnThreat = 0.8;    // the side to move takes what it threatens, mostly
-constexpr double kEnemyThreat = 0.3;  // it can often step away from what is threatened
-// An animal closer to an enemy it may take presses it toward the edge and
-// a capture before the quiet limit draws: a share of the prey's value per
-// step saved out of the board's longest distance (6).
-constexpr double kHunt = 0.06;
-
-}  // namespace
-
-double flip_piece_value(const FlipRules& r, Animal a, bool enemy_rat) {
-  if (a == kRat && r.rat_takes_elephant) return kRatHunter;
-  if (a == kElephant && r.rat_takes_elephant && enemy_rat) return kHuntedElephant;
-  return kValue[a];
-}
-
-std::array<bool, kSides> flip_rats_left(const FlipPosition& pos) {
-  std::array<bool, kSides> rat_left{};
-  for (Side s : {kBlue, kRed}) rat_left[s] = pos.pool_count(make_piece(s, kRat)) > 0;
-  for (Square sq = 0; sq < kFlipSquares; ++sq) {
-    const Cell c = pos.cell(sq);
-    if (c < kEmpty && animal_of(Piece(c)) == kRat) rat_left[side_of(Piece(c))] = true;
-  }
-  return rat_left;
-}
 
 double flip_terminal_score(const FlipPosition& pos, GameResult r, int ply, double draw) {
   if (r == GameResult::kDraw || r == GameResult::kOngoing) return draw;
@@ -95,8 +62,16 @@ constexpr auto kDistance = [] {
 
 }  // namespace
 
-double flip_evaluate(const FlipPosition& pos) {
-  if (!pos.colours_known()) return 0;
+namespace {
+
+// Each side's terms, before the weights that are not folded in: material
+// (the pool at `hidden_share`), mobility, the best capture threatened and
+// the hunting term (at `hunt` a step).
+struct SideTerms {
+  std::array<double, kSides> material{}, mobility{}, threat{}, hunt{};
+};
+
+SideTerms side_terms(const FlipPosition& pos, double hidden_share, double hunt_weight) {
   const FlipRules& r = pos.rules();
   // The face-up animals, in square order (the order their values are summed in).
   struct UpAnimal {
@@ -116,8 +91,10 @@ double flip_evaluate(const FlipPosition& pos) {
     up[size_t(count++)] = u;
   }
   // The face-up animals are added in the one pass over them below.
-  std::array<double, kSides> material = pool_material(pos, rat_left, kHiddenShare);
-  std::array<double, kSides> mobility{}, threat{}, hunt{};
+  SideTerms terms;
+  std::array<double, kSides>& material = terms.material;
+  std::array<double, kSides>&mobility = terms.mobility, &threat = terms.threat, &hunt = terms.hunt;
+  material = pool_material(pos, rat_left, hidden_share);
   for (int i = 0; i < count; ++i) {
     const Square sq = up[size_t(i)].square;
     const Side s = up[size_t(i)].side;
@@ -128,8 +105,8 @@ double flip_evaluate(const FlipPosition& pos) {
       const UpAnimal& prey = up[size_t(j)];
       if (prey.side == s || pos.combat(a, prey.animal) != Combat::kTakes) continue;
       const int distance = kDistance[size_t(sq)][size_t(prey.square)];
-      hunt[s] =
-          std::max(hunt[s], kHunt * (6 - distance) * flip_piece_value(r, prey.animal, rat_left[s]));
+      hunt[s] = std::max(
+          hunt[s], hunt_weight * (6 - distance) * flip_piece_value(r, prey.animal, rat_left[s]));
     }
     for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << sq); t; t &= t - 1) {
       const Cell target = pos.cell(std::countr_zero(t));
@@ -155,10 +132,44 @@ double flip_evaluate(const FlipPosition& pos) {
       threat[s] = std::max(threat[s], gain);
     }
   }
+  return terms;
+}
+
+}  // namespace
+
+double flip_evaluate(const FlipPosition& pos, const FlipEvalWeights& w) {
+  if (!pos.colours_known()) return 0;
+  const SideTerms t = side_terms(pos, w.hidden_share, w.hunt);
   const Side us = pos.side_to_move(), them = opponent(us);
-  const double score = material[us] - material[them] + kMobility * (mobility[us] - mobility[them]) +
-                       kOwnThreat * threat[us] - kEnemyThreat * threat[them] + hunt[us] -
-                       hunt[them];
+  double score = t.material[us] - t.material[them] +
+                 w.mobility * (t.mobility[us] - t.mobility[them]) + w.own_threat * t.threat[us] -
+                 w.enemy_threat * t.threat[them] + t.hunt[us] - t.hunt[them];
+  if (w.boxed_own != 0 || w.boxed_enemy != 0)
+    score += flip_boxed_in(pos, w.boxed_own, w.boxed_enemy);
+  return std::clamp(score, -kFlipEvalMax, kFlipEvalMax);
+}
+
+FlipEvalTerms flip_eval_terms(const FlipPosition& pos) {
+  FlipEvalTerms f;
+  if (!pos.colours_known()) return f;
+  const Side us = pos.side_to_move(), them = opponent(us);
+  const SideTerms face_up = side_terms(pos, 0, 1);
+  const SideTerms whole = side_terms(pos, 1, 1);
+  f.material = face_up.material[us] - face_up.material[them];
+  f.pool = whole.material[us] - whole.material[them] - f.material;
+  f.mobility = face_up.mobility[us] - face_up.mobility[them];
+  f.own_threat = face_up.threat[us];
+  f.enemy_threat = -face_up.threat[them];
+  f.hunt = face_up.hunt[us] - face_up.hunt[them];
+  f.boxed_own = flip_boxed_in(pos, 1, 0);
+  f.boxed_enemy = flip_boxed_in(pos, 0, 1);
+  return f;
+}
+
+double flip_evaluate_terms(const FlipEvalTerms& f, const FlipEvalWeights& w) {
+  const double score = f.material + w.hidden_share * f.pool + w.mobility * f.mobility +
+                       w.own_threat * f.own_threat + w.enemy_threat * f.enemy_threat +
+                       w.hunt * f.hunt + w.boxed_own * f.boxed_own + w.boxed_enemy * f.boxed_enemy;
   return std::clamp(score, -kFlipEvalMax, kFlipEvalMax);
 }
 

@@ -2,7 +2,9 @@
 
 #include <array>
 
+#include "flip/flip_eval_weights.h"
 #include "flip/flip_position.h"
+#include "flip/flip_values.h"
 
 // The Flip Jungle engine's values: their scale (a won game, the
 // evaluation's range, the endgame tables' band) and the evaluation of a
@@ -27,14 +29,26 @@ inline constexpr double kFlipTableBand = 300.0;
 double flip_terminal_score(const FlipPosition& pos, GameResult r, int ply, double draw = 0);
 
 // Material (each side's face-up animals and its animals in the pool, the
-// latter a little less: they are not yet in play), mobility and threats.
-double flip_evaluate(const FlipPosition& pos);
-// An animal's worth to the evaluation, in points: a Cat 10 ... an Elephant
-// 80; the Rat more while it may take the Elephant, the Elephant less while
-// an enemy Rat that may take it is left (`enemy_rat`).
-double flip_piece_value(const FlipRules& r, Animal a, bool enemy_rat);
-// Whether each side still has a Rat, face up or in the pool.
-std::array<bool, kSides> flip_rats_left(const FlipPosition& pos);
+// latter a little less: they are not yet in play), mobility, threats and
+// the hunting term, weighed by `w`, within +-kFlipEvalMax.
+double flip_evaluate(const FlipPosition& pos, const FlipEvalWeights& w = {});
+// The evaluation's terms, each for the side to move less the other's,
+// before their weights (the tuner's features): the evaluation is
+// material + the sum of each weight times its term, clamped
+// (flip_evaluate_terms), equal to flip_evaluate up to rounding. All 0
+// while the colours are not known.
+struct FlipEvalTerms {
+  double material = 0;      // face-up animals' values (weight 1: fixed)
+  double pool = 0;          // the pool's values (hidden_share)
+  double mobility = 0;      // squares to step to (mobility)
+  double own_threat = 0;    // the side to move's best threatened capture (own_threat)
+  double enemy_threat = 0;  // minus the enemy's (enemy_threat)
+  double hunt = 0;          // the hunting term at 1 a step (hunt)
+  double boxed_own = 0;     // flip_boxed_in(pos, 1, 0) (boxed_own)
+  double boxed_enemy = 0;   // flip_boxed_in(pos, 0, 1) (boxed_enemy)
+};
+FlipEvalTerms flip_eval_terms(const FlipPosition& pos);
+double flip_evaluate_terms(const FlipEvalTerms& terms, const FlipEvalWeights& w);
 // The material part of it alone, for the side to move less the other's,
 // with the animals in the pool at `hidden_share` of their values.
 double flip_material(const FlipPosition& pos, double hidden_share);

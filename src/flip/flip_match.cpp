@@ -77,6 +77,22 @@ FlipPlayer engine_player(const FlipLimits& limits, FlipSearchOptions options) {
   return [searcher, limits](FlipPosition& pos) { return searcher->search(pos, limits).best; };
 }
 
+FlipPlayer engine_match_player(const FlipLimits& limits, FlipSearchOptions options) {
+  struct Game {
+    std::string start;
+    size_t plies = 0;
+  };
+  auto searcher = std::make_shared<FlipSearcher>(options);
+  auto last = std::make_shared<Game>();
+  return [searcher, last, limits](FlipPosition& pos) {
+    if (pos.history().size() <= last->plies || pos.initial_fen() != last->start) {
+      searcher->new_game();
+    }
+    *last = {pos.initial_fen(), pos.history().size()};
+    return searcher->search(pos, limits).best;
+  };
+}
+
 FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal> tiles,
                        FlipSearchOptions options) {
   auto searcher = std::make_shared<FlipSearcher>(options);

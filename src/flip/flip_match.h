@@ -42,6 +42,12 @@ FlipPlayer greedy_player(uint64_t seed);
 FlipPlayer careful_player();
 // The engine with these limits.
 FlipPlayer engine_player(const FlipLimits& limits, FlipSearchOptions options = {});
+// The engine with these limits as the protocol's engine plays a match:
+// its searcher told of each new game (FlipSearcher::new_game), seen as a
+// position with no more plies than the last one had or from another start.
+// Over a node limit it plays the protocol engine's games; `jungle
+// flip-match --eval-weights` plays it with the weights in `options`.
+FlipPlayer engine_match_player(const FlipLimits& limits, FlipSearchOptions options = {});
 // The engine with these limits, knowing the tiles of the game's deal
 // (`tiles`, read at each move: the game's whole deal, deal_tiles').
 FlipPlayer seer_player(const FlipLimits& limits, std::shared_ptr<const FlipDeal> tiles,

@@ -27,7 +27,7 @@ constexpr double kLeadForDrawCost = 10;
 
 double FlipSearcher::evaluate(const FlipPosition& pos) const {
   const int limit = pos.rules().quiet_limit;
-  double v = flip_evaluate(pos);
+  double v = flip_evaluate(pos, options_.weights);
   if (options_.boxed_in) {
     v = std::clamp(v + flip_boxed_in(pos, kBoxedInOwn, kBoxedInEnemy), -kFlipEvalMax, kFlipEvalMax);
   }

@@ -80,6 +80,10 @@ struct FlipSearchOptions {
   // (docs/flip.md, "Where the points go against PIMC"). Off: on, it scored
   // 0.525 +- 0.055 against PIMC at 20 ms, the default 0.553 on those deals.
   bool boxed_in = false;
+  // The evaluation's weights (flip_eval_weights.h). The engine's to set
+  // (`jungle flip-match --eval-weights`); PIMC and the one-ply baselines
+  // keep the defaults.
+  FlipEvalWeights weights;
 };
 
 // A search value in points as the side to move's expected result, 0..1:

@@ -1,0 +1,70 @@
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+// Runs the built binary with `args`; what it wrote (both streams) and its status.
+std::string run_flip_tune_cli(const std::string& args, int* status) {
+  const std::string command = std::string(JUNGLE_BINARY) + " " + args + " 2>&1";
+  FILE* p = popen(command.c_str(), "r");
+  std::string out;
+  char buf[512];
+  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  *status = pclose(p);
+  return out;
+}
+
+// A file under the test's temporary folder holding `text`; its path.
+std::string flip_tune_file(const std::string& name, const std::string& text) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("jungle_flip_tune_cli_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / name) << text;
+  return (dir / name).string();
+}
+
+// The output less its first line (the title, which names the weights file).
+std::string after_title(const std::string& out) {
+  return out.substr(out.find('\n') + 1);
+}
+
+TEST(FlipTuneCli, EvalWeightsAtTheDefaultsPlayTheProtocolEnginesGames) {
+  const std::string defaults = flip_tune_file(
+      "defaults.txt", "hidden_share 0.9\nmobility 1.5\nown_threat 0.8\nenemy_threat 0.3\n");
+  const std::string match =
+      "flip-match --opponent pimc --games 4 --nodes 300 --paired --seed 3 --verbose";
+  int status = 0;
+  const std::string protocol = run_flip_tune_cli(match, &status);
+  ASSERT_EQ(status, 0) << protocol;
+  const std::string in_process = run_flip_tune_cli(match + " --eval-weights " + defaults, &status);
+  ASSERT_EQ(status, 0) << in_process;
+  EXPECT_NE(in_process.find("evaluation weights from " + defaults), std::string::npos);
+  EXPECT_EQ(after_title(in_process), after_title(protocol));
+  // Other weights play other games.
+  const std::string other = flip_tune_file("other.txt", "mobility 6\nhunt 0\n");
+  EXPECT_NE(after_title(run_flip_tune_cli(match + " --eval-weights " + other, &status)),
+            after_title(protocol));
+}
+
+TEST(FlipTuneCli, BadWeightsAndDataAreNamed) {
+  int status = 0;
+  const std::string bad = flip_tune_file("bad.txt", "mobility 1\nspeed 2\n");
+  std::string out =
+      run_flip_tune_cli("flip-match --games 2 --depth 1 --eval-weights " + bad, &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find(bad + ":2: unknown weight 'speed'"), std::string::npos) << out;
+  const std::string data = flip_tune_file("data.txt", "4/4/2c1/L3 w - 0 1;1\n4/4/2c1/L3 w;1\n");
+  out = run_flip_tune_cli("flip-tune --data " + data, &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find(data + ":2: invalid FEN"), std::string::npos) << out;
+  out = run_flip_tune_cli("flip-tune --data /nonexistent/data.txt", &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find("cannot read /nonexistent/data.txt"), std::string::npos) << out;
+}
+
+}  // namespace
