@@ -301,7 +301,7 @@ TEST(FlipSearch, APassedDeadlineEndsTheSearchAtTheFirstLookAtTheClock) {
     FlipPosition pos = p;
     FlipSearcher searcher;
     FlipLimits limits;
-    limits.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    limits.deadline = SearchClock::wall().now() - std::chrono::seconds(1);
     const FlipSearchResult r = searcher.search(pos, limits);
     EXPECT_TRUE(r.has_move);
     if (r.nodes < 1024u) sooner.push_back(r.nodes);
@@ -523,7 +523,7 @@ TEST(FlipTimeUse, ATimedSearchBuildsNoTablePastItsDeadline) {
   FlipPosition pos = flip_bench_positions(load_flip_rules("flip"))[34];
   FlipSearcher searcher;
   FlipLimits limits;
-  limits.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  limits.deadline = SearchClock::wall().now() - std::chrono::seconds(1);
   const FlipSearchResult r = searcher.search(pos, limits);
   EXPECT_TRUE(r.has_move);
   EXPECT_EQ(searcher.endgames().tables(), 0u);

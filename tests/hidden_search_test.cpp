@@ -383,7 +383,7 @@ hidden::PlayerView start_view(uint64_t seed) {
 hidden::HiddenLimits gone(int64_t movetime_ms) {
   hidden::HiddenLimits l;
   l.movetime_ms = movetime_ms;
-  l.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  l.deadline = SearchClock::wall().now() - std::chrono::seconds(1);
   return l;
 }
 

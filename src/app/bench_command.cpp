@@ -18,6 +18,7 @@ struct FlipBenchOptions {
   std::string variant = "flip";
   uint64_t nodes = 10000;
   int movetime = 0;
+  bool cpu_time = false;
 };
 
 void print_figures(const char* name, const flip::FlipBenchFigures& f, int positions, bool timed) {
@@ -41,9 +42,15 @@ int run_flip_bench(const FlipBenchOptions& opt) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   }
+  if (opt.cpu_time && opt.movetime <= 0) {
+    std::cerr << "error: --cpu-time counts a move's time on the thread's CPU clock: give "
+                 "--movetime\n";
+    return 2;
+  }
   flip::FlipLimits limits;
   if (opt.movetime > 0) {
     limits.movetime_ms = opt.movetime;
+    if (opt.cpu_time) limits.clock = SearchClock::thread_cpu();
   } else {
     limits.nodes = opt.nodes;
   }
@@ -52,7 +59,7 @@ int run_flip_bench(const FlipBenchOptions& opt) {
   std::cout << "Flip Jungle (" << rules->name << "), " << r.positions << " positions, "
             << (opt.movetime > 0 ? std::to_string(opt.movetime) + " ms"
                                  : std::to_string(opt.nodes) + " nodes")
-            << " a move, one thread" << std::endl;
+            << (opt.cpu_time ? " of CPU time" : "") << " a move, one thread" << std::endl;
   print_figures("engine", r.engine, r.positions, opt.movetime > 0);
   print_figures("pimc", r.pimc, r.positions, opt.movetime > 0);
   if (opt.movetime <= 0)
@@ -82,7 +89,15 @@ void add_bench_command(CLI::App& app) {
                   "With --flip: instead of nodes, ms a move (then the CPU time a move is the "
                   "figure)")
       ->check(CLI::Range(0, 600000));
+  cmd->add_flag("--cpu-time", flip_opt->cpu_time,
+                "With --flip --movetime: a move's time is the searching thread's CPU time, not "
+                "wall time, so that a loaded machine gives each search the same CPU");
   cmd->callback([depth, flip_opt] {
+    if (flip_opt->cpu_time && !flip_opt->flip) {
+      // The open bench searches to a depth: it has no time to count.
+      std::cerr << "error: --cpu-time is for jungle bench --flip --movetime\n";
+      throw CLI::RuntimeError(2);
+    }
     if (flip_opt->flip) {
       const int rc = run_flip_bench(*flip_opt);
       if (rc != 0) throw CLI::RuntimeError(rc);

@@ -17,6 +17,7 @@
 
 #include "app/commands.h"
 #include "app/variant_option.h"
+#include "core/search_clock.h"
 #include "core/variants.h"
 #include "flip/flip_match.h"
 #include "flip/flip_rules.h"
@@ -45,6 +46,9 @@ struct AliasOptions {
   std::string opponent;  // the second
   int games = 200;
   int movetime = 0;
+  int opponent_movetime = 0;  // the second player's, where it differs (0: --movetime)
+  // A move's time is the searching thread's CPU time (SearchClock).
+  bool cpu_time = false;
   int depth = 0;
   uint64_t nodes = 0;
   uint64_t opponent_nodes = 0;
@@ -114,6 +118,23 @@ struct Alias {
   // Its judge of finished games; null for none.
   std::unique_ptr<GameJudge> (*judge)(const AliasOptions& opt);
 };
+
+// The ms a move of the first (`second` false) or the second player.
+int movetime_of(const AliasOptions& opt, bool second) {
+  return second && opt.opponent_movetime > 0 ? opt.opponent_movetime : opt.movetime;
+}
+
+// The clock both players' move times are counted on.
+SearchClock clock_of(const AliasOptions& opt) {
+  return opt.cpu_time ? SearchClock::thread_cpu() : SearchClock::wall();
+}
+
+// How a player's time reads in a title: "20 ms a move", with ", CPU time"
+// on the thread CPU clock.
+std::string time_text(const AliasOptions& opt, bool second) {
+  return std::to_string(movetime_of(opt, second)) + " ms" + (opt.cpu_time ? " of CPU time" : "") +
+         " a move";
+}
 
 // An engine's options, name and value, in the order they are set.
 using Settings = std::vector<std::pair<std::string, std::string>>;
@@ -200,7 +221,8 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     return game::flip_player_engine(rules, game::flip_baseline_named(name)->make(seed, {}));
   }
   flip::FlipLimits limits;
-  limits.movetime_ms = opt.movetime;
+  limits.movetime_ms = movetime_of(opt, second);
+  limits.clock = clock_of(opt);
   limits.nodes = opt.nodes;
   limits.depth = flip_depth(opt);
   // The engine as the opponent: at its own node budget when given one, the
@@ -256,6 +278,7 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
   per_move.movetime_ms = limits.movetime_ms;
   per_move.nodes = limits.nodes;
   per_move.depth = limits.depth;
+  per_move.clock = limits.clock;
   return protocol_engine(game::make_flip_engine(), opt.variant, settings, per_move);
 }
 
@@ -266,7 +289,7 @@ bool flip_deals(const AliasOptions& opt) {
 std::string flip_title(const AliasOptions& opt) {
   return "Flip Jungle (" + flip::load_flip_rules(opt.variant)->name + "): " + opt.engine + " (" +
          (flip_is_baseline(opt.engine) ? std::string("one ply")
-          : opt.movetime > 0           ? std::to_string(opt.movetime) + " ms a move"
+          : opt.movetime > 0           ? time_text(opt, false)
           : opt.nodes > 0              ? std::to_string(opt.nodes) + " nodes a move"
                                        : "depth " + std::to_string(flip_depth(opt))) +
          (opt.engine == "seer" ? ", every face-down tile known" : "") +
@@ -276,6 +299,8 @@ std::string flip_title(const AliasOptions& opt) {
          ") against " + opt.opponent +
          ((opt.opponent == "engine" || opt.opponent == "pimc") && opt.opponent_nodes > 0
               ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
+          : (opt.opponent == "engine" || opt.opponent == "pimc") && opt.opponent_movetime > 0
+              ? " (" + time_text(opt, true) + ")"
               : std::string()) +
          ", " + std::to_string(opt.games) + " games" +
          (flip_deals(opt) ? ", the tiles dealt at each game's start" : "");
@@ -409,7 +434,8 @@ game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::strin
   const uint64_t seed = second ? opt.seed * 7919 + 3 : opt.seed * 2 + 1;
   const uint64_t nodes = second && opt.opponent_nodes > 0 ? opt.opponent_nodes : opt.nodes;
   hidden::HiddenLimits limits;
-  limits.movetime_ms = opt.depth > 0 || nodes > 0 ? 0 : opt.movetime;
+  limits.movetime_ms = opt.depth > 0 || nodes > 0 ? 0 : movetime_of(opt, second);
+  limits.clock = clock_of(opt);
   limits.nodes = opt.depth > 0 ? 0 : nodes;
   limits.depth = opt.depth;
   // PIMC with the alias's own --pimc-worlds; every other baseline as the
@@ -442,6 +468,7 @@ game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::strin
   per_move.movetime_ms = limits.movetime_ms;
   per_move.nodes = limits.nodes;
   per_move.depth = limits.depth;
+  per_move.clock = limits.clock;
   return protocol_engine(game::make_hidden_engine(), opt.variant, settings, per_move);
 }
 
@@ -457,10 +484,11 @@ std::string hidden_title(const AliasOptions& opt) {
   return "Hidden pieces (" + load_variant(opt.variant)->rules().name + "): " + opt.engine + " (" +
          (opt.depth > 0   ? "depth " + std::to_string(opt.depth)
           : opt.nodes > 0 ? std::to_string(opt.nodes) + " nodes a move"
-                          : std::to_string(opt.movetime) + " ms a move") +
+                          : time_text(opt, false)) +
          ") against " + opt.opponent +
-         (opt.opponent_nodes > 0 ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
-                                 : std::string()) +
+         (opt.opponent_nodes > 0      ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
+          : opt.opponent_movetime > 0 ? " (" + time_text(opt, true) + ")"
+                                      : std::string()) +
          ", " + std::to_string(opt.games) + " games";
 }
 
@@ -533,6 +561,14 @@ int run_alias(const Alias& alias, const AliasOptions& opt) {
     if (load_variant_or_report(opt.variant)) std::cerr << "error: " << e.what() << "\n";
     return 2;
   }
+  // A move's time (its clock, the second player's own) means nothing where
+  // nodes or a depth replace it.
+  if ((opt.cpu_time || opt.opponent_movetime > 0) &&
+      (opt.movetime <= 0 || opt.nodes > 0 || opt.opponent_nodes > 0 || opt.depth > 0)) {
+    std::cerr << "error: --cpu-time and --opponent-movetime count a move's time: give --movetime, "
+                 "not --nodes, --opponent-nodes or --depth\n";
+    return 2;
+  }
   match::MatchConfig config = match::in_process_config(opt.variant, opt.games, opt.seed);
   for (const bool second : {false, true}) {
     match::EngineSpec& spec = config.engines[size_t(second)];
@@ -593,6 +629,14 @@ void add_alias(CLI::App& app, const Alias& alias) {
   cmd->add_option("--movetime", opt->movetime, "Time a move in ms, the same for both players")
       ->check(CLI::Range(alias.min_movetime, 600000))
       ->capture_default_str();
+  cmd->add_option("--opponent-movetime", opt->opponent_movetime,
+                  "The second player's time a move in ms, where it differs from --movetime "
+                  "(how strength grows with time)")
+      ->check(CLI::Range(1, 600000));
+  cmd->add_flag("--cpu-time", opt->cpu_time,
+                "Count a move's time in the searching thread's CPU time, not wall time: each "
+                "player gets the same CPU a move however loaded the machine is (wall time, the "
+                "protocol's, is the default)");
   cmd->add_option("--depth", opt->depth, "Instead of time: each search's depth")
       ->check(CLI::Range(0, 64));
   cmd->add_option("--nodes", opt->nodes,

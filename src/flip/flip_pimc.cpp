@@ -32,8 +32,10 @@ FlipPimcResult FlipPimcSearcher::search(FlipPosition& pos, const FlipLimits& lim
   // the worlds, gave 8 worlds 2 ms each at 20 ms a move, each begun after
   // its table was emptied: together more than the move's time where a
   // search overran its 2 ms.)
-  const auto start = std::chrono::steady_clock::now();
-  const auto end = start + std::chrono::milliseconds(limits.movetime_ms);
+  // On the limits' clock: wall time, or this thread's CPU time.
+  each.clock = limits.clock;
+  const SearchClock::time_point end =
+      limits.clock.now() + std::chrono::milliseconds(limits.movetime_ms);
   for (int k = 0; k < count; ++k) {
     if (count > 1) {
       searcher_.know_tiles(deal_tiles(pos, rng_));
@@ -41,9 +43,8 @@ FlipPimcResult FlipPimcSearcher::search(FlipPosition& pos, const FlipLimits& lim
       searcher_.know_tiles(std::nullopt);
     }
     if (limits.movetime_ms > 0) {
-      const auto now = std::chrono::steady_clock::now();
-      each.deadline =
-          now + std::max(end - now, std::chrono::steady_clock::duration(0)) / (count - k);
+      const SearchClock::time_point now = limits.clock.now();
+      each.deadline = now + std::max(end - now, SearchClock::duration(0)) / (count - k);
     }
     const FlipSearchResult r = searcher_.search(pos, each);
     out.nodes += r.nodes;

@@ -176,13 +176,13 @@ void FlipSearcher::bound_tables(size_t max_bytes) {
 }
 
 bool FlipSearcher::time_is_up() const {
-  return stop_ || (has_deadline_ && std::chrono::steady_clock::now() >= deadline_);
+  return stop_ || (has_deadline_ && clock_.now() >= deadline_);
 }
 
 bool FlipSearcher::out_of_time() {
   if (stop_) return true;
   if (node_limit_ && nodes_ >= node_limit_) return true;
-  return has_deadline_ && std::chrono::steady_clock::now() >= deadline_;
+  return has_deadline_ && clock_.now() >= deadline_;
 }
 
 void FlipSearcher::order(const FlipPosition& pos, ActionList& list) const {
@@ -366,7 +366,8 @@ void set_verdict(FlipSearchResult& r, const FlipPosition& root) {
 FlipSearchResult FlipSearcher::search(
     FlipPosition& pos, const FlipLimits& limits,
     const std::function<void(const FlipSearchResult&)>& on_iteration) {
-  const auto start = std::chrono::steady_clock::now();
+  clock_ = limits.clock;
+  const SearchClock::time_point start = clock_.now();
   aborted_ = false;
   root_side_known_ = pos.colours_known();
   root_side_ = pos.side_to_move();
@@ -420,9 +421,7 @@ FlipSearchResult FlipSearcher::search(
     out.lines = found;
     out.depth = depth;
     out.nodes = nodes_;
-    out.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now() - start)
-                      .count();
+    out.time_ms = clock_.ms_since(start);
     if (on_iteration) on_iteration(out);
     node_limit_ = limits.nodes;
     // The best actions first at the next depth, in their order.
@@ -434,9 +433,7 @@ FlipSearchResult FlipSearcher::search(
     if (list.size == 1 || out.proven) break;
   }
   out.nodes = nodes_;
-  out.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    std::chrono::steady_clock::now() - start)
-                    .count();
+  out.time_ms = clock_.ms_since(start);
   return out;
 }
 

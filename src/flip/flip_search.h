@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/search_clock.h"
 #include "flip/flip_endgame.h"
 #include "flip/flip_evaluate.h"
 #include "flip/flip_position.h"
@@ -92,15 +93,19 @@ struct FlipSearchOptions {
 // over the protocol and the web's expected scores are this one curve.
 double expected_of_points(double points);
 
-inline constexpr std::chrono::steady_clock::time_point kNoDeadline{};
+inline constexpr SearchClock::time_point kNoDeadline{};
 
 struct FlipLimits {
   int depth = 64;
   int movetime_ms = 0;  // 0: none
   uint64_t nodes = 0;   // 0: none
-  // Where set, instead of movetime_ms: the moment the search ends by (a
-  // share of a move whose time began before the search: PIMC's worlds).
-  std::chrono::steady_clock::time_point deadline = kNoDeadline;
+  // The clock movetime_ms and deadline are on: wall time, or the searching
+  // thread's CPU time (`--cpu-time`: equal CPU a move on a loaded machine).
+  SearchClock clock;
+  // Where set, instead of movetime_ms: the moment on `clock` the search
+  // ends by (a share of a move whose time began before the search: PIMC's
+  // worlds), read in the searching thread.
+  SearchClock::time_point deadline = kNoDeadline;
   // How many of the root's actions get an exact value (the best first, in
   // FlipSearchResult::lines): each beyond the first costs search, as the
   // root window may then only close on the last of them. 1: the best alone.
@@ -242,7 +247,8 @@ class FlipSearcher {
   uint64_t nodes_ = 0;
   uint64_t next_check_ = 1024;  // the node count at which the clock is looked at next
   uint64_t node_limit_ = 0;
-  std::chrono::steady_clock::time_point deadline_;
+  SearchClock clock_;  // the limits' clock, which deadline_ is on
+  SearchClock::time_point deadline_;
   bool has_deadline_ = false;
   std::atomic<bool> stop_{false};
   bool aborted_ = false;

@@ -187,6 +187,7 @@ void FlipEngine::go(const Observation& observation, const Limits& limits, InfoCa
   fl.movetime_ms = int(std::min<int64_t>(
       plan_movetime_ms(limits, root.side_to_move(), play_.move_overhead_ms), int64_t(1) << 30));
   fl.lines = play_.multipv;
+  fl.clock = limits.clock;
   // A move time's (or a stop's) cut-short depth counts; a node limit plays
   // the games it always played.
   fl.cut_short_counts = fl.nodes == 0;

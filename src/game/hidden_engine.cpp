@@ -213,7 +213,7 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
                       DoneCallback on_done) {
   // A move's time runs from now: building the view, and a baseline its
   // searcher, count against it as the search does (equal time, issue 34).
-  const auto asked = std::chrono::steady_clock::now();
+  const SearchClock::time_point asked = SearchClock::wall().now();
   if (!observation.variant.empty()) use_variant(observation.variant);
   validate(observation);
   hidden::PlayerView view = hidden_view_of(rules_, observation.position);
@@ -233,7 +233,12 @@ void HiddenEngine::go(const Observation& observation, const Limits& limits, Info
     if (hl.movetime_ms == 0 && hl.depth == 0 && hl.nodes == 0) {
       hl.movetime_ms = limits.infinite ? kInfiniteMs : kDefaultMoveMs;
     }
-    if (hl.movetime_ms > 0) hl.deadline = asked + std::chrono::milliseconds(hl.movetime_ms);
+    // On the thread CPU clock the move's time is the searching thread's
+    // alone, counted from its start: a moment read here, in the asking
+    // thread, would mean nothing there.
+    hl.clock = limits.clock;
+    if (hl.movetime_ms > 0 && !hl.clock.is_thread_cpu())
+      hl.deadline = asked + std::chrono::milliseconds(hl.movetime_ms);
   }
   const HiddenBaseline* mode = hidden_baseline_named(play_.mode);
   if (mode && mode->own_search && limits.infinite && limits.depth <= 0 && limits.nodes == 0 &&

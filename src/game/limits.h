@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/search_clock.h"
 #include "core/types.h"
 
 // How long an engine may think about one action, as the protocol's `go`
@@ -24,6 +25,12 @@ struct Limits {
   int mate = 0;  // stop once a win in this many moves is proven (where scores can prove one)
   // Only these actions at the root; empty: all.
   std::vector<std::string> search_actions;
+  // The clock movetime_ms is counted on. Wall time, always, over the
+  // protocol and in the web app; the searching thread's CPU time where an
+  // in-process match asks for it (`--cpu-time`), so that each player gets
+  // the same CPU a move on a loaded machine. The flip and hidden engines
+  // read it; the open engine counts wall time.
+  SearchClock clock;
 
   bool has_clock(Side s) const { return time_ms[s] >= 0; }
 };

@@ -118,6 +118,7 @@ Move cheating_try(const HiddenGame& game, WorldSearch& engine, const HiddenLimit
   SearchLimits l;
   l.movetime_ms = limits.nodes > 0 ? 0 : limits.movetime_ms;
   l.nodes = limits.nodes;
+  l.clock = limits.clock;
   l.depth = limits.movetime_ms > 0 || limits.nodes > 0 ? 0 : std::max(1, limits.depth);
   const SearchResult r = engine.search(game.truth(), l);
   // Every move of the open game is one its view allows.

@@ -18,12 +18,6 @@ constexpr double kExpectationScale = 400.0;
 // world's best move.
 constexpr int kUnvaluedPenalty = 50;
 
-using SteadyClock = std::chrono::steady_clock;
-
-int64_t elapsed_ms(SteadyClock::time_point since) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - since).count();
-}
-
 }  // namespace
 
 bool in_contact(const PlayerView& view, int steps) {
@@ -43,19 +37,19 @@ bool in_contact(const PlayerView& view, int steps) {
   return reach & unknown;
 }
 
-SteadyClock::time_point move_end(const HiddenLimits& limits) {
-  const SteadyClock::time_point end =
-      SteadyClock::now() + std::chrono::milliseconds(limits.movetime_ms);
-  if (limits.deadline == SteadyClock::time_point()) return end;
+SearchClock::time_point move_end(const HiddenLimits& limits) {
+  const SearchClock::time_point end =
+      limits.clock.now() + std::chrono::milliseconds(limits.movetime_ms);
+  if (limits.deadline == SearchClock::time_point()) return end;
   return std::min(end, limits.deadline);
 }
 
 int64_t move_time_ms(const HiddenLimits& limits) {
   if (limits.movetime_ms <= 0) return 0;
-  if (limits.deadline == SteadyClock::time_point()) return limits.movetime_ms;
+  if (limits.deadline == SearchClock::time_point()) return limits.movetime_ms;
   // Rounded up: a deadline 39.4 ms away is a 40 ms search's, not 39's.
   const int64_t left =
-      std::chrono::ceil<std::chrono::milliseconds>(limits.deadline - SteadyClock::now()).count();
+      std::chrono::ceil<std::chrono::milliseconds>(limits.deadline - limits.clock.now()).count();
   return std::clamp<int64_t>(left, 1, limits.movetime_ms);
 }
 
@@ -95,6 +89,7 @@ HiddenSearchResult HiddenSearcher::search_tree(const PlayerView& view, const Hid
   if (limits.nodes > 0) {
     l.nodes = limits.nodes;
   } else if (limits.movetime_ms > 0) {
+    l.clock = limits.clock;
     l.deadline = move_end(limits);
   } else {
     l.depth = std::max(1, limits.depth);
@@ -154,6 +149,7 @@ SearchResult HiddenSearcher::search_world(const Position& world, int64_t budget,
   limits.depth = depth;
   if (budget <= 0 && limits.depth == 0) limits.depth = 1;
   limits.search_moves = std::move(only);
+  limits.clock = clock_;
   const SearchResult r = engine_.search(world, limits, lines, scores);
   if (r.depth > 0 || r.best.is_none() || budget <= 0) return r;
   // Out of time (or nodes) before one ply was done: its score would mean
@@ -174,6 +170,7 @@ HiddenSearchResult HiddenSearcher::search_one_world(const PlayerView& view,
   if (tries.empty()) return out;
   const Position world = view.determinize(view.sample_arrangement(rng_));
   by_nodes_ = limits.nodes > 0;
+  clock_ = limits.clock;
   engine_.set_whole_time(true);
   const SearchResult r =
       search_world(world, by_nodes_ ? int64_t(limits.nodes) : move_time_ms(limits), limits.depth);
@@ -198,14 +195,14 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   // Reading is part of the move: its nodes (or its time) come out of the
   // move's budget. Of nodes, half are always left to the search; time
   // ends at the move's deadline, however long the reading took.
-  const SteadyClock::time_point start = SteadyClock::now();
+  const SearchClock::time_point start = limits.clock.now();
   const PlayerView read = reader_.weigh(view);
   HiddenLimits rest = move;
   if (limits.nodes > 0)
     rest.nodes = std::max(std::max<uint64_t>(1, limits.nodes / 2),
                           limits.nodes - std::min(limits.nodes, reader_.nodes()));
   if (limits.movetime_ms > 0)
-    rest.movetime_ms = std::max<int64_t>(1, limits.movetime_ms - elapsed_ms(start));
+    rest.movetime_ms = std::max<int64_t>(1, limits.movetime_ms - limits.clock.ms_since(start));
   HiddenSearchResult out = search_read(read, rest);
   out.nodes += reader_.nodes();
   return out;
@@ -213,13 +210,14 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
 
 HiddenSearchResult HiddenSearcher::search_read(const PlayerView& view, const HiddenLimits& limits) {
   prepare(view);
-  const SteadyClock::time_point start = SteadyClock::now();
+  const SearchClock::time_point start = limits.clock.now();
   HiddenSearchResult out;
   // The move's budget, in milliseconds or in nodes searched (`spent`).
   by_nodes_ = limits.nodes > 0;
+  clock_ = limits.clock;
   const int64_t total = by_nodes_ ? int64_t(limits.nodes) : move_time_ms(limits);
   const bool timed = total > 0;
-  auto spent = [&] { return by_nodes_ ? int64_t(out.nodes) : elapsed_ms(start); };
+  auto spent = [&] { return by_nodes_ ? int64_t(out.nodes) : limits.clock.ms_since(start); };
   auto left_ms = [&] { return total - spent(); };
   auto out_of_time = [&] { return stop_ || (timed && left_ms() <= 0); };
   const MoveList tries = view.legal_moves();

@@ -80,7 +80,11 @@ struct HiddenLimits {
   // movetime from the search's start: the engine sets it from the moment
   // it was asked (`go`), so that building its view and its searcher count
   // against the move as well (none: the movetime from the search's start).
-  std::chrono::steady_clock::time_point deadline{};
+  // On `clock`, and read in the searching thread.
+  SearchClock::time_point deadline{};
+  // The clock the movetime is counted on: wall time, or the searching
+  // thread's CPU time (`--cpu-time`: equal CPU a move on a loaded machine).
+  SearchClock clock;
   uint64_t nodes = 0;  // instead of time: nodes for the whole move, all worlds together
   int depth = 0;       // with no time: the depth of each world's search
   // Every try valued, not the best alone: the tree's exactly
@@ -144,11 +148,12 @@ class HiddenSearcher {
   std::mt19937_64 rng_;
   std::atomic<bool> stop_{false};
   bool by_nodes_ = false;  // the running search's budget is in nodes
+  SearchClock clock_;      // the running search's clock (its limits')
 };
 
 // When a move of `limits` (with a movetime) begun now ends: its movetime
 // from now, or its deadline where that is earlier.
-std::chrono::steady_clock::time_point move_end(const HiddenLimits& limits);
+SearchClock::time_point move_end(const HiddenLimits& limits);
 // The milliseconds a move of `limits` may still take from now: its movetime,
 // cut at its deadline; at least 1 (the searchers answer even out of time),
 // 0 without a movetime.

@@ -68,7 +68,7 @@ HiddenSearchResult IsmctsSearcher::search(const PlayerView& view, const HiddenLi
     // Time: checked every iteration. An iteration replays the game in its
     // world, which costs far more than a clock read; read every 16th, the
     // clock let a move run a fifth past its time at 20 ms.
-    return std::chrono::steady_clock::now() >= deadline;
+    return limits.clock.now() >= deadline;
   };
   while (iterations == 0 || !out_of_budget()) {
     ++iterations;

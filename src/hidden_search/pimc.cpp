@@ -31,10 +31,10 @@ HiddenSearchResult PimcSearcher::search(const PlayerView& view, const HiddenLimi
   // Time: each world an equal share of what is left of the move when it
   // begins (drawing and replaying a world costs time too), and no world
   // begun past the move's end but the first, which searches one ply then.
-  using Clock = std::chrono::steady_clock;
   const bool timed = limits.nodes == 0 && limits.movetime_ms > 0;
-  const Clock::time_point end = move_end(limits);
+  const SearchClock::time_point end = move_end(limits);
   SearchLimits each;
+  each.clock = limits.clock;
   if (limits.nodes > 0) {
     each.nodes = std::max<uint64_t>(1, limits.nodes / uint64_t(count));
   } else if (!timed) {
@@ -50,7 +50,7 @@ HiddenSearchResult PimcSearcher::search(const PlayerView& view, const HiddenLimi
     const Position world = view.determinize(view.sample_arrangement(rng_));
     if (timed) {
       const int64_t left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now()).count();
+          std::chrono::duration_cast<std::chrono::milliseconds>(end - limits.clock.now()).count();
       if (left <= 0 && k > 0) break;
       each.movetime_ms = left > 0 ? std::max<int64_t>(1, left / (count - k)) : 0;
       each.depth = left > 0 ? 0 : 1;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/search_clock.h"
 #include "hidden/player_view.h"
 
 // One alpha-beta search over a player's view of a hidden game, with chance
@@ -57,9 +58,10 @@ struct ViewSearchOptions {
 };
 
 struct ViewSearchLimits {
-  uint64_t nodes = 0;                              // 0: no node limit
-  std::chrono::steady_clock::time_point deadline;  // epoch: none
-  int depth = 0;                                   // 0: as deep as the budget allows
+  uint64_t nodes = 0;                // 0: no node limit
+  SearchClock clock;                 // the one deadline is on
+  SearchClock::time_point deadline;  // epoch: none
+  int depth = 0;                     // 0: as deep as the budget allows
   // Every root move searched with a full window, so that each one's score
   // is its value and not a bound below the best (slower): for those who
   // compare moves, a review judging the move played against the best.

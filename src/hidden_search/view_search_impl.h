@@ -21,8 +21,6 @@
 
 namespace jungle::hidden {
 
-using Clock = std::chrono::steady_clock;
-
 // A win at ply p scores kWin - p, as the open search's mates do, so that
 // expected_result() reads the tree's scores as it reads the worlds'.
 constexpr int kWin = kMateScore;

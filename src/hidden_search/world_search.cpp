@@ -36,7 +36,9 @@ SearchResult WorldSearch::search(const Position& pos, const SearchLimits& limits
   shared_.settings.contempt = EngineOptions().contempt;
   shared_.settings.multipv = std::max(1, lines);
   shared_.limits = limits;
-  shared_.start = std::chrono::steady_clock::now();
+  // One thread searches: its CPU time is the search's where the limits ask for it.
+  shared_.clock = limits.clock;
+  shared_.start = shared_.clock.now();
   shared_.total_nodes = 0;
   shared_.keep_going = false;
   shared_.on_info = nullptr;

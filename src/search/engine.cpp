@@ -149,7 +149,9 @@ void Engine::run_search(Position pos, SearchLimits limits, InfoCallback on_info,
   // The baselines stay what they were measured as: they take draws at face value.
   shared_.settings.contempt = options_.mode == EngineMode::kFull ? options_.contempt : 0;
   shared_.settings.multipv = std::max(1, options_.multipv);
-  shared_.start = std::chrono::steady_clock::now();
+  // Wall time whatever limits.clock says: the helpers' CPU is not this thread's.
+  shared_.clock = SearchClock::wall();
+  shared_.start = shared_.clock.now();
   shared_.total_nodes = 0;
   shared_.on_info = on_info;
   shared_.keep_going = limits.infinite;

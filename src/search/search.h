@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/position.h"
+#include "core/search_clock.h"
 #include "search/evaluation.h"
 #include "search/transposition_table.h"
 
@@ -53,6 +54,11 @@ struct SearchLimits {
   bool infinite = false;
   int mate = 0;  // stop once a win in this many moves is proven
   std::vector<Move> search_moves;
+  // The clock movetime_ms is counted on: wall time, or the searching
+  // thread's CPU time (core/search_clock.h). Only the searches run in the
+  // caller's one thread (hidden::WorldSearch) read it; the Engine facade,
+  // whose helpers are threads of their own, counts wall time.
+  SearchClock clock;
 };
 
 struct SearchInfo {
@@ -103,7 +109,8 @@ struct SearchShared {
   SearchSettings settings;
   std::atomic<bool> stop{false};
   std::atomic<bool> keep_going{false};  // `go infinite`: hold the result until stopped
-  std::chrono::steady_clock::time_point start;
+  SearchClock clock;  // the one `start` is on (wall, or the searching thread's CPU)
+  SearchClock::time_point start;
   int64_t optimum_ms = 0;  // aim to stop after an iteration beyond this
   int64_t maximum_ms = 0;  // stop inside the search beyond this (0: no limit)
   std::function<void(const SearchInfo&)> on_info;
@@ -113,11 +120,7 @@ struct SearchShared {
   int tb_pieces = 0;
   std::atomic<uint64_t> tb_hits{0};
 
-  int64_t elapsed_ms() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 start)
-        .count();
-  }
+  int64_t elapsed_ms() const { return clock.ms_since(start); }
 };
 
 // Sets optimum and maximum thinking time from the limits and the side to move.
