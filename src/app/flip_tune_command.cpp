@@ -3,8 +3,6 @@
 // flip/flip_tuner.h), as `jungle datagen` and `jungle tune` fit the open
 // game's.
 
-#include <unistd.h>
-
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "app/commands.h"
+#include "app/datagen_output.h"
 #include "flip/flip_eval_weights.h"
 #include "flip/flip_rules.h"
 #include "flip/flip_tune_data.h"
@@ -50,30 +49,14 @@ int run_flip_datagen(const FlipDatagenCommand& opt) {
   } catch (const std::exception& e) {
     return flip_tune_fail(std::string("--variant: ") + e.what());
   }
-  std::ofstream file;
-  if (!opt.out.empty() && opt.out != "-") {
-    file.open(opt.out);
-    if (!file) return flip_tune_fail("cannot write " + opt.out);
-  }
-  std::ostream& out = file.is_open() ? file : std::cout;
   flip::FlipDatagenOptions gen = opt.gen;
-  std::ofstream records;
-  if (!opt.records.empty()) {
-    records.open(opt.records);
-    if (!records) return flip_tune_fail("cannot write " + opt.records);
-    gen.records = &records;
-  }
-  const bool tty = isatty(STDERR_FILENO);
-  gen.progress = [&](int games, int64_t positions) {
-    if (tty) {
-      std::cerr << "\rgames " << games << "/" << gen.games << ", positions " << positions
-                << std::flush;
-    } else if (games % std::max(1, gen.games / 20) == 0) {
-      std::cerr << "games " << games << "/" << gen.games << ", positions " << positions << "\n";
-    }
-  };
-  const flip::FlipDatagenStats s = flip::generate_flip_training_data(rules, gen, out);
-  if (tty) std::cerr << "\n";
+  DatagenFiles files;
+  if (const std::string error = open_datagen_files(opt.out, opt.records, files); !error.empty())
+    return flip_tune_fail(error);
+  gen.records = files.records_or_null();
+  gen.progress = datagen_progress(gen.games);
+  const flip::FlipDatagenStats s = flip::generate_flip_training_data(rules, gen, files.out());
+  end_datagen_progress();
   std::cerr << s.games << " games (engine won " << s.engine_wins << ", PIMC won " << s.pimc_wins
             << ", drawn " << s.draws << "), " << s.positions << " quiet positions\n";
   return 0;

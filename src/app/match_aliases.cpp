@@ -210,6 +210,18 @@ void add_flip_options(CLI::App& cmd, AliasOptions& opt) {
       ->check(CLI::Range(0, flip::kMaxEndgameAnimals));
 }
 
+// The search options the flags give the seer and the in-process engine.
+flip::FlipSearchOptions flip_search_options(const AliasOptions& opt) {
+  flip::FlipSearchOptions options;
+  options.quiescence = !opt.no_quiescence;
+  options.transposition_table = !opt.no_tt;
+  options.contempt = opt.contempt;
+  if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
+  options.boxed_in = opt.boxed_in;
+  options.lead_draw_cost = opt.lead_draw_cost;
+  return options;
+}
+
 game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string& name,
                                      bool second) {
   const flip::FlipRulesPtr rules = flip::load_flip_rules(opt.variant);
@@ -238,14 +250,7 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     return game::flip_player_engine(rules, game::flip_baseline_named(name)->make(seed, limits));
   }
   if (name == "seer") {
-    flip::FlipSearchOptions options;
-    options.quiescence = !opt.no_quiescence;
-    options.transposition_table = !opt.no_tt;
-    options.contempt = opt.contempt;
-    if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
-    options.boxed_in = opt.boxed_in;
-    options.lead_draw_cost = opt.lead_draw_cost;
-    return game::flip_seer_engine(rules, limits, options);
+    return game::flip_seer_engine(rules, limits, flip_search_options(opt));
   }
   if (!opt.eval_weights.empty() && !second) {
     // The first player only (an engine as the opponent keeps the defaults).
@@ -253,13 +258,7 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
     // in this process, told of each new game as the protocol's is, plays the
     // protocol engine's games at a node limit (and its time plan at a move
     // time: the move's whole time, Move Overhead 0).
-    flip::FlipSearchOptions options;
-    options.quiescence = !opt.no_quiescence;
-    options.transposition_table = !opt.no_tt;
-    options.contempt = opt.contempt;
-    if (opt.chance_scale >= 0) options.chance_scale = opt.chance_scale;
-    options.boxed_in = opt.boxed_in;
-    options.lead_draw_cost = opt.lead_draw_cost;
+    flip::FlipSearchOptions options = flip_search_options(opt);
     options.weights = flip::load_flip_eval_weights(opt.eval_weights);
     limits.cut_short_counts = limits.nodes == 0;
     return game::flip_player_engine(rules, flip::engine_match_player(limits, options));

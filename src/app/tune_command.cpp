@@ -1,5 +1,3 @@
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -9,6 +7,7 @@
 #include <vector>
 
 #include "app/commands.h"
+#include "app/datagen_output.h"
 #include "app/variant_option.h"
 #include "core/variants.h"
 #include "search/eval_params.h"
@@ -167,29 +166,13 @@ int run_datagen(const DatagenCommandOptions& opt) {
   }
   if (gen.min_random_plies < 0 || gen.max_random_plies < gen.min_random_plies)
     return fail("--random-plies: write N or MIN-MAX");
-  std::ofstream file;
-  if (!opt.out.empty() && opt.out != "-") {
-    file.open(opt.out);
-    if (!file) return fail("cannot write " + opt.out);
-  }
-  std::ostream& out = file.is_open() ? file : std::cout;
-  std::ofstream records;
-  if (!opt.records.empty()) {
-    records.open(opt.records);
-    if (!records) return fail("cannot write " + opt.records);
-    gen.records = &records;
-  }
-  const bool tty = isatty(STDERR_FILENO);
-  gen.progress = [&](int games, int64_t positions) {
-    if (tty) {
-      std::cerr << "\rgames " << games << "/" << gen.games << ", positions " << positions
-                << std::flush;
-    } else if (games % std::max(1, gen.games / 20) == 0) {
-      std::cerr << "games " << games << "/" << gen.games << ", positions " << positions << "\n";
-    }
-  };
-  const match::DatagenStats s = match::generate_training_data(rules, gen, out);
-  if (tty) std::cerr << "\n";
+  DatagenFiles files;
+  if (const std::string error = open_datagen_files(opt.out, opt.records, files); !error.empty())
+    return fail(error);
+  gen.records = files.records_or_null();
+  gen.progress = datagen_progress(gen.games);
+  const match::DatagenStats s = match::generate_training_data(rules, gen, files.out());
+  end_datagen_progress();
   std::cerr << s.games << " games (Blue won " << s.blue_wins << ", Red won " << s.red_wins
             << ", drawn " << s.draws << "), " << s.positions << " quiet positions\n";
   return 0;
