@@ -6,16 +6,14 @@
 #include <fstream>
 #include <string>
 
+#include "run_command_util.h"
+
 namespace {
 
 // Runs the built binary with `args`; what it wrote (both streams) and its status.
 std::string run_flip_tune_cli(const std::string& args, int* status) {
-  const std::string command = std::string(JUNGLE_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(command.c_str(), "r");
   std::string out;
-  char buf[512];
-  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  *status = pclose(p);
+  *status = jungle::run_command(std::string(JUNGLE_BINARY) + " " + args + " 2>&1", out);
   return out;
 }
 

@@ -21,6 +21,7 @@
 #include "hidden_search/hidden_search.h"
 #include "hidden_search/ismcts.h"
 #include "hidden_search/pimc.h"
+#include "run_command_util.h"
 
 namespace jungle {
 namespace {
@@ -139,12 +140,8 @@ TEST(SearchClock, HiddenSearchersCountTheirMoveInCpuTime) {
 
 // Runs the built binary with `args`; returns what it wrote and its status.
 std::string run_binary(const std::string& args, int* status) {
-  const std::string command = std::string(JUNGLE_BINARY) + " " + args + " 2>&1";
-  FILE* p = popen(command.c_str(), "r");
   std::string out;
-  char buf[512];
-  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  *status = pclose(p);
+  *status = jungle::run_command(std::string(JUNGLE_BINARY) + " " + args + " 2>&1", out);
   return out;
 }
 
