@@ -49,6 +49,25 @@ TEST(FlipTuneCli, EvalWeightsAtTheDefaultsPlayTheProtocolEnginesGames) {
             after_title(protocol));
 }
 
+TEST(FlipTuneCli, DatagenPlaysTheEngineWithTheGivenWeights) {
+  const std::string defaults = flip_tune_file("datagen_defaults.txt", "value_lion 65\nhunt 0.06\n");
+  const std::string other = flip_tune_file("datagen_other.txt", "value_lion 20\nmobility 6\n");
+  const std::string gen = "flip-datagen --games 2 --nodes 200 --seed 77";
+  int status = 0;
+  const std::string plain = run_flip_tune_cli(gen, &status);
+  ASSERT_EQ(status, 0) << plain;
+  EXPECT_EQ(run_flip_tune_cli(gen + " --eval-weights " + defaults, &status), plain);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(run_flip_tune_cli(gen + " --eval-weights " + other, &status), plain);
+  EXPECT_EQ(status, 0);
+  const std::string bad = flip_tune_file("datagen_bad.txt", "value_lion lots\n");
+  const std::string out = run_flip_tune_cli(gen + " --eval-weights " + bad, &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find("--eval-weights: " + bad + ":1: 'lots' is not a finite number"),
+            std::string::npos)
+      << out;
+}
+
 TEST(FlipTuneCli, BadWeightsAndDataAreNamed) {
   int status = 0;
   const std::string bad = flip_tune_file("bad.txt", "mobility 1\nspeed 2\n");

@@ -26,6 +26,7 @@ struct FlipDatagenCommand {
   std::string variant = "flip";
   std::string out;
   std::string records;
+  std::string eval_weights;  // the engine's weights file; empty: the defaults
   flip::FlipDatagenOptions gen;
 };
 
@@ -50,6 +51,13 @@ int run_flip_datagen(const FlipDatagenCommand& opt) {
     return flip_tune_fail(std::string("--variant: ") + e.what());
   }
   flip::FlipDatagenOptions gen = opt.gen;
+  if (!opt.eval_weights.empty()) {
+    try {
+      gen.weights = flip::load_flip_eval_weights(opt.eval_weights);
+    } catch (const std::invalid_argument& e) {
+      return flip_tune_fail(std::string("--eval-weights: ") + e.what());
+    }
+  }
   DatagenFiles files;
   if (const std::string error = open_datagen_files(opt.out, opt.records, files); !error.empty())
     return flip_tune_fail(error);
@@ -122,6 +130,9 @@ void add_flip_datagen_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--out,-o", opt->out, "Output file (default: standard output)");
   cmd->add_option("--records", opt->records, "Also write every game's plies to this file");
+  cmd->add_option("--eval-weights", opt->eval_weights,
+                  "The engine's evaluation weights from FILE (as jungle flip-tune writes them); "
+                  "PIMC keeps the defaults");
   cmd->callback([opt] {
     const int code = run_flip_datagen(*opt);
     if (code != 0) throw CLI::RuntimeError(code);
@@ -137,7 +148,9 @@ void add_flip_tune_command(CLI::App& app) {
   cmd->add_option("--variant", opt->variant, "Flip rule set")->capture_default_str();
   cmd->add_option("--start", opt->start, "Weights file to start from (default: the engine's)");
   cmd->add_option("--out,-o", opt->out, "Weights file to write (default: standard output)");
-  cmd->add_option("--only", opt->tuner.only, "Fit only these weights (names as the file writes)");
+  cmd->add_option("--only", opt->tuner.only,
+                  "Fit only these weights (names as the file writes; fitting any value_* holds "
+                  "K at its fit to the starting weights, since the values set the scale)");
   cmd->add_option("--validation", opt->tuner.validation, "Share held out (the last positions)")
       ->check(CLI::Range(0.0, 0.9))
       ->capture_default_str();

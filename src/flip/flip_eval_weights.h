@@ -1,14 +1,19 @@
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
+#include "flip/flip_values.h"
+
 // The Flip Jungle evaluation's tuned numbers, in one place: the weights
-// that flip_evaluate (flip_evaluate.h) multiplies its terms by, and that
-// `jungle flip-tune` fits to game results. The animals' values stay fixed
-// (flip_piece_value): the endgame tables' verdicts, the boxed-in term, the
-// greedy baseline and PIMC read them too, and a fit with the pool's share
-// and the sigmoid's scale free already sets the material's weight.
+// that flip_evaluate (flip_evaluate.h) multiplies its terms by, and the
+// animals' values its terms count (material, pool, threats, hunting), that
+// `jungle flip-tune` fits to game results. The values here are the
+// evaluation's only: the endgame tables' verdicts, the boxed-in term, the
+// greedy baseline and the draw cost's lead keep flip_piece_value's, so a
+// fitted set changes what the search prefers and nothing else. PIMC and
+// the careful player keep the defaults (only the engine is given weights).
 
 namespace jungle::flip {
 
@@ -30,6 +35,24 @@ struct FlipEvalWeights {
   // enemy's (0: the term is not computed).
   double boxed_own = 0;
   double boxed_enemy = 0;
+  // The animals' values as the evaluation's terms count them, by default
+  // kFlipPieceValues (flip_values.h), in the kinds' order.
+  double value_rat = kFlipPieceValues[kRat];
+  double value_cat = kFlipPieceValues[kCat];
+  double value_dog = kFlipPieceValues[kDog];
+  double value_wolf = kFlipPieceValues[kWolf];
+  double value_leopard = kFlipPieceValues[kLeopard];
+  double value_tiger = kFlipPieceValues[kTiger];
+  double value_lion = kFlipPieceValues[kLion];
+  double value_elephant = kFlipPieceValues[kElephant];
+  double value_rat_hunter = kFlipPieceValues[kFlipRatHunter];
+  double value_hunted_elephant = kFlipPieceValues[kFlipHuntedElephant];
+
+  // The values above indexed by kind (flip_value_kind).
+  std::array<double, kFlipValueKinds> values() const {
+    return {value_rat,   value_cat,  value_dog,      value_wolf,       value_leopard,
+            value_tiger, value_lion, value_elephant, value_rat_hunter, value_hunted_elephant};
+  }
 };
 
 // Each weight's name, as the weights file writes it, and its member.
@@ -45,6 +68,16 @@ inline constexpr FlipEvalWeightName kFlipEvalWeightNames[] = {
     {"hunt", &FlipEvalWeights::hunt},
     {"boxed_own", &FlipEvalWeights::boxed_own},
     {"boxed_enemy", &FlipEvalWeights::boxed_enemy},
+    {"value_rat", &FlipEvalWeights::value_rat},
+    {"value_cat", &FlipEvalWeights::value_cat},
+    {"value_dog", &FlipEvalWeights::value_dog},
+    {"value_wolf", &FlipEvalWeights::value_wolf},
+    {"value_leopard", &FlipEvalWeights::value_leopard},
+    {"value_tiger", &FlipEvalWeights::value_tiger},
+    {"value_lion", &FlipEvalWeights::value_lion},
+    {"value_elephant", &FlipEvalWeights::value_elephant},
+    {"value_rat_hunter", &FlipEvalWeights::value_rat_hunter},
+    {"value_hunted_elephant", &FlipEvalWeights::value_hunted_elephant},
 };
 
 // The weights as lines "<name> <value>", every weight, in the order above

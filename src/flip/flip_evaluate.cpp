@@ -16,15 +16,18 @@ double flip_terminal_score(const FlipPosition& pos, GameResult r, int ply, doubl
 
 namespace {
 
-// Each side's animals in the pool at `hidden_share` of their values.
+// Each side's animals in the pool at `hidden_share` of their values (`v`,
+// by kind).
 std::array<double, kSides> pool_material(const FlipPosition& pos,
+                                         const std::array<double, kFlipValueKinds>& v,
                                          const std::array<bool, kSides>& rat_left,
                                          double hidden_share) {
   std::array<double, kSides> material{};
   for (int p = 0; p < kPieceKinds; ++p) {
     const Side s = side_of(Piece(p));
-    material[s] += pos.pool_count(Piece(p)) * hidden_share *
-                   flip_piece_value(pos.rules(), animal_of(Piece(p)), rat_left[opponent(s)]);
+    material[s] +=
+        pos.pool_count(Piece(p)) * hidden_share *
+        v[size_t(flip_value_kind(pos.rules(), animal_of(Piece(p)), rat_left[opponent(s)]))];
   }
   return material;
 }
@@ -34,7 +37,8 @@ std::array<double, kSides> pool_material(const FlipPosition& pos,
 double flip_material(const FlipPosition& pos, double hidden_share) {
   if (!pos.colours_known()) return 0;
   const std::array<bool, kSides> rat_left = flip_rats_left(pos);
-  std::array<double, kSides> material = pool_material(pos, rat_left, hidden_share);
+  std::array<double, kSides> material =
+      pool_material(pos, kFlipPieceValues, rat_left, hidden_share);
   for (Square sq = 0; sq < kFlipSquares; ++sq) {
     const Cell c = pos.cell(sq);
     if (c >= kEmpty) continue;
@@ -71,7 +75,8 @@ struct SideTerms {
   std::array<double, kSides> material{}, mobility{}, threat{}, hunt{};
 };
 
-SideTerms side_terms(const FlipPosition& pos, double hidden_share, double hunt_weight) {
+SideTerms side_terms(const FlipPosition& pos, const std::array<double, kFlipValueKinds>& v,
+                     double hidden_share, double hunt_weight) {
   const FlipRules& r = pos.rules();
   // The face-up animals, in square order (the order their values are summed in).
   struct UpAnimal {
@@ -94,19 +99,19 @@ SideTerms side_terms(const FlipPosition& pos, double hidden_share, double hunt_w
   SideTerms terms;
   std::array<double, kSides>& material = terms.material;
   std::array<double, kSides>&mobility = terms.mobility, &threat = terms.threat, &hunt = terms.hunt;
-  material = pool_material(pos, rat_left, hidden_share);
+  material = pool_material(pos, v, rat_left, hidden_share);
   for (int i = 0; i < count; ++i) {
     const Square sq = up[size_t(i)].square;
     const Side s = up[size_t(i)].side;
     const Animal a = up[size_t(i)].animal;
-    const double mine = flip_piece_value(r, a, rat_left[opponent(s)]);
+    const double mine = v[size_t(flip_value_kind(r, a, rat_left[opponent(s)]))];
     material[s] += mine;
     for (int j = 0; j < count; ++j) {
       const UpAnimal& prey = up[size_t(j)];
       if (prey.side == s || pos.combat(a, prey.animal) != Combat::kTakes) continue;
       const int distance = kDistance[size_t(sq)][size_t(prey.square)];
-      hunt[s] = std::max(
-          hunt[s], hunt_weight * (6 - distance) * flip_piece_value(r, prey.animal, rat_left[s]));
+      hunt[s] = std::max(hunt[s], hunt_weight * (6 - distance) *
+                                      v[size_t(flip_value_kind(r, prey.animal, rat_left[s]))]);
     }
     for (Bitboard t = kFlipGeometry.neighbours(Bitboard(1) << sq); t; t &= t - 1) {
       const Cell target = pos.cell(std::countr_zero(t));
@@ -116,7 +121,7 @@ SideTerms side_terms(const FlipPosition& pos, double hidden_share, double hunt_w
       }
       if (target == kHidden || side_of(Piece(target)) == s) continue;
       const Animal victim = animal_of(Piece(target));
-      const double theirs = flip_piece_value(r, victim, rat_left[s]);
+      const double theirs = v[size_t(flip_value_kind(r, victim, rat_left[s]))];
       double gain = 0;
       switch (pos.combat(a, victim)) {
         case Combat::kTakes:
@@ -139,37 +144,13 @@ SideTerms side_terms(const FlipPosition& pos, double hidden_share, double hunt_w
 
 double flip_evaluate(const FlipPosition& pos, const FlipEvalWeights& w) {
   if (!pos.colours_known()) return 0;
-  const SideTerms t = side_terms(pos, w.hidden_share, w.hunt);
+  const SideTerms t = side_terms(pos, w.values(), w.hidden_share, w.hunt);
   const Side us = pos.side_to_move(), them = opponent(us);
   double score = t.material[us] - t.material[them] +
                  w.mobility * (t.mobility[us] - t.mobility[them]) + w.own_threat * t.threat[us] -
                  w.enemy_threat * t.threat[them] + t.hunt[us] - t.hunt[them];
   if (w.boxed_own != 0 || w.boxed_enemy != 0)
     score += flip_boxed_in(pos, w.boxed_own, w.boxed_enemy);
-  return std::clamp(score, -kFlipEvalMax, kFlipEvalMax);
-}
-
-FlipEvalTerms flip_eval_terms(const FlipPosition& pos) {
-  FlipEvalTerms f;
-  if (!pos.colours_known()) return f;
-  const Side us = pos.side_to_move(), them = opponent(us);
-  const SideTerms face_up = side_terms(pos, 0, 1);
-  const SideTerms whole = side_terms(pos, 1, 1);
-  f.material = face_up.material[us] - face_up.material[them];
-  f.pool = whole.material[us] - whole.material[them] - f.material;
-  f.mobility = face_up.mobility[us] - face_up.mobility[them];
-  f.own_threat = face_up.threat[us];
-  f.enemy_threat = -face_up.threat[them];
-  f.hunt = face_up.hunt[us] - face_up.hunt[them];
-  f.boxed_own = flip_boxed_in(pos, 1, 0);
-  f.boxed_enemy = flip_boxed_in(pos, 0, 1);
-  return f;
-}
-
-double flip_evaluate_terms(const FlipEvalTerms& f, const FlipEvalWeights& w) {
-  const double score = f.material + w.hidden_share * f.pool + w.mobility * f.mobility +
-                       w.own_threat * f.own_threat + w.enemy_threat * f.enemy_threat +
-                       w.hunt * f.hunt + w.boxed_own * f.boxed_own + w.boxed_enemy * f.boxed_enemy;
   return std::clamp(score, -kFlipEvalMax, kFlipEvalMax);
 }
 

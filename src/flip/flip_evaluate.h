@@ -32,25 +32,9 @@ double flip_terminal_score(const FlipPosition& pos, GameResult r, int ply, doubl
 // latter a little less: they are not yet in play), mobility, threats and
 // the hunting term, weighed by `w`, within +-kFlipEvalMax.
 double flip_evaluate(const FlipPosition& pos, const FlipEvalWeights& w = {});
-// The evaluation's terms, each for the side to move less the other's,
-// before their weights (the tuner's features): the evaluation is
-// material + the sum of each weight times its term, clamped
-// (flip_evaluate_terms), equal to flip_evaluate up to rounding. All 0
-// while the colours are not known.
-struct FlipEvalTerms {
-  double material = 0;      // face-up animals' values (weight 1: fixed)
-  double pool = 0;          // the pool's values (hidden_share)
-  double mobility = 0;      // squares to step to (mobility)
-  double own_threat = 0;    // the side to move's best threatened capture (own_threat)
-  double enemy_threat = 0;  // minus the enemy's (enemy_threat)
-  double hunt = 0;          // the hunting term at 1 a step (hunt)
-  double boxed_own = 0;     // flip_boxed_in(pos, 1, 0) (boxed_own)
-  double boxed_enemy = 0;   // flip_boxed_in(pos, 0, 1) (boxed_enemy)
-};
-FlipEvalTerms flip_eval_terms(const FlipPosition& pos);
-double flip_evaluate_terms(const FlipEvalTerms& terms, const FlipEvalWeights& w);
-// The material part of it alone, for the side to move less the other's,
-// with the animals in the pool at `hidden_share` of their values.
+// The material part of it alone at the default values (kFlipPieceValues),
+// for the side to move less the other's, with the animals in the pool at
+// `hidden_share` of their values.
 double flip_material(const FlipPosition& pos, double hidden_share);
 
 }  // namespace jungle::flip

@@ -30,7 +30,9 @@ FlipPosition play_game(const FlipRulesPtr& rules, const FlipDatagenOptions& opti
                        bool engine_first) {
   FlipLimits limits;
   limits.nodes = options.nodes;
-  FlipPlayer engine = engine_match_player(limits);
+  FlipSearchOptions engine_options;
+  engine_options.weights = options.weights;
+  FlipPlayer engine = engine_match_player(limits, engine_options);
   FlipPimcOptions pimc_options;
   pimc_options.seed = seed * 15485863 + 1;  // apart from chance's
   FlipPlayer pimc = pimc_player(limits, pimc_options);

@@ -30,6 +30,9 @@ struct FlipDatagenOptions {
   // Game i deals its tiles and seeds PIMC from seed + i. Keep it off 1 and
   // 2, the seeds the matches that measure the weights use.
   uint64_t seed = 1000;
+  // The engine's evaluation weights (`flip-datagen --eval-weights`: data
+  // from a fitted engine's own games); PIMC keeps the defaults.
+  FlipEvalWeights weights;
   std::ostream* records = nullptr;  // where set, each game's plies, a game a line
   std::function<void(int games_done, int64_t positions)> progress;
 };
@@ -41,7 +44,7 @@ struct FlipDatagenStats {
 };
 
 // Plays the games (the engine first in even games, PIMC in odd ones; the
-// engine with the default search options, PIMC with its own) and writes
+// engine with the default search options but `weights`, PIMC with its own) and writes
 // their positions to `out` in game order.
 FlipDatagenStats generate_flip_training_data(const FlipRulesPtr& rules,
                                              const FlipDatagenOptions& options, std::ostream& out);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <string_view>
 
 namespace jungle::flip {
 
@@ -13,7 +14,7 @@ std::vector<FlipTuningPoint> flip_tuning_points(const FlipRulesPtr& rules,
   data.reserve(samples.size());
   for (const FlipSample& s : samples) {
     const FlipPosition pos(rules, s.fen);
-    data.push_back({flip_eval_terms(pos), s.points});
+    data.push_back({flip_eval_features(pos), s.points});
   }
   return data;
 }
@@ -25,7 +26,7 @@ double loss_of(const FlipTuningPoint* begin, const FlipTuningPoint* end, const F
   if (begin == end) return 0;
   double sum = 0;
   for (const FlipTuningPoint* p = begin; p != end; ++p) {
-    const double predicted = 1 / (1 + std::exp(-flip_evaluate_terms(p->terms, w) / k));
+    const double predicted = 1 / (1 + std::exp(-flip_evaluate_features(p->features, w) / k));
     sum += (p->points - predicted) * (p->points - predicted);
   }
   return sum / double(end - begin);
@@ -62,6 +63,7 @@ double fit_k(const FlipTuningPoint* begin, const FlipTuningPoint* end, const Fli
 double unit_of(const std::string& name) {
   if (name == "hunt") return 0.01;
   if (name == "mobility") return 0.5;
+  if (name.starts_with("value_")) return 1;  // a tenth of a Cat
   return 0.1;
 }
 
@@ -97,6 +99,9 @@ FlipTunerResult tune_flip_eval(const std::vector<FlipTuningPoint>& data,
   };
 
   FlipTunerResult r;
+  r.k_held = std::any_of(fitted.begin(), fitted.end(), [](const FlipEvalWeightName* n) {
+    return std::string_view(n->name).starts_with("value_");
+  });
   r.train_positions = int(train);
   r.validation_positions = int(data.size() - train);
   r.weights = start;
@@ -105,8 +110,8 @@ FlipTunerResult tune_flip_eval(const std::vector<FlipTuningPoint>& data,
   r.start_validation = loss_of(split, end, start, r.k);
   double loss = r.start_loss;
   char text[200];
-  std::snprintf(text, sizeof text, "start: K %.4f, loss %.8f, held out %.8f", r.k, loss,
-                r.start_validation);
+  std::snprintf(text, sizeof text, "start: K %.4f%s, loss %.8f, held out %.8f", r.k,
+                r.k_held ? " (held: the values set the scale)" : "", loss, r.start_validation);
   log(text);
   for (int round = 1; round <= options.rounds; ++round) {
     const double before = loss;
@@ -138,14 +143,17 @@ FlipTunerResult tune_flip_eval(const std::vector<FlipTuningPoint>& data,
         }
       }
     }
-    r.k = fit_k(begin, split, r.weights);
-    loss = loss_of(begin, split, r.weights, r.k);
+    if (!r.k_held) {
+      r.k = fit_k(begin, split, r.weights);
+      loss = loss_of(begin, split, r.weights, r.k);
+    }
     std::string line = "round " + std::to_string(round) + ":";
     for (const FlipEvalWeightName* n : fitted) {
       std::snprintf(text, sizeof text, " %s %.5f", n->name, r.weights.*(n->member));
       line += text;
     }
-    std::snprintf(text, sizeof text, ", K %.4f, loss %.8f", r.k, loss);
+    std::snprintf(text, sizeof text, ", K %.4f, loss %.8f, held out %.8f", r.k, loss,
+                  loss_of(split, end, r.weights, r.k));
     log(line + text);
     if (before - loss < 1e-10) break;
   }

@@ -4,38 +4,38 @@
 #include <string>
 #include <vector>
 
+#include "flip/flip_eval_features.h"
 #include "flip/flip_eval_weights.h"
-#include "flip/flip_evaluate.h"
 #include "flip/flip_tune_data.h"
 
 // Texel tuning of the Flip Jungle evaluation's weights (flip_eval_weights.h)
 // to game results (flip_tune_data.h), as src/tune/tuner fits the open
 // game's: sigmoid(eval / K) should predict the points the side to move
-// scored, in the least-squares sense (a draw 0.5). The evaluation is
-// linear in every weight (flip_eval_terms: the hunting term's maximum
-// too, while its weight is not negative, which the fit keeps), so each
-// position's terms are read once and the loss is a sum over them.
+// scored, in the least-squares sense (a draw 0.5). Each position's
+// features (flip_eval_features.h) are read once and evaluated again under
+// each trial of the weights and values.
 //
-// The animals' values are not fitted (flip_eval_weights.h says why), so the
-// face-up material, weight 1, sets the evaluation's scale and K is free:
-// K is fitted first with the starting weights, then the weights by
-// coordinate descent with K held, then K again, and so on until neither
-// moves the loss.
+// K is fitted first with the starting weights. While no animal's value is
+// fitted, the face-up material (weight 1) sets the evaluation's scale, and
+// the weights are fitted by coordinate descent with K held, then K again,
+// and so on until neither moves the loss. When values are fitted too, the
+// scale is theirs to set (all of them and K doubled predict the same), so
+// K stays at its fit to the starting weights throughout.
 
 namespace jungle::flip {
 
 // A position's terms and the points its side to move scored.
 struct FlipTuningPoint {
-  FlipEvalTerms terms;
+  FlipEvalFeatures features;
   double points = 0.5;
 };
 
-// The terms of each sample's position under `rules`.
+// The features of each sample's position under `rules`.
 std::vector<FlipTuningPoint> flip_tuning_points(const FlipRulesPtr& rules,
                                                 const std::vector<FlipSample>& samples);
 
 // The mean of (points - sigmoid(eval / k))^2 over `data`, eval the
-// evaluation with weights `w` (flip_evaluate_terms).
+// evaluation with weights `w` (flip_evaluate_features).
 double flip_texel_loss(const std::vector<FlipTuningPoint>& data, const FlipEvalWeights& w,
                        double k);
 
@@ -53,6 +53,7 @@ struct FlipTunerResult {
   FlipEvalWeights weights;
   double start_k = 0;                                 // fitted to the starting weights
   double k = 0;                                       // at the end
+  bool k_held = false;                                // values were fitted: K stayed at start_k
   double start_loss = 0, final_loss = 0;              // training positions, at start_k and k
   double start_validation = 0, final_validation = 0;  // held-out positions
   int train_positions = 0, validation_positions = 0;

@@ -2,21 +2,8 @@
 
 namespace jungle::flip {
 
-namespace {
-
-// Points per animal in rank order; the Rat is worth more than its rank
-// while it may take the Elephant, and the Elephant less while an enemy Rat
-// that may take it is left.
-constexpr double kValue[kAnimals] = {10, 10, 20, 30, 40, 50, 65, 80};
-constexpr double kRatHunter = 25;
-constexpr double kHuntedElephant = 70;
-
-}  // namespace
-
 double flip_piece_value(const FlipRules& r, Animal a, bool enemy_rat) {
-  if (a == kRat && r.rat_takes_elephant) return kRatHunter;
-  if (a == kElephant && r.rat_takes_elephant && enemy_rat) return kHuntedElephant;
-  return kValue[a];
+  return kFlipPieceValues[size_t(flip_value_kind(r, a, enemy_rat))];
 }
 
 std::array<bool, kSides> flip_rats_left(const FlipPosition& pos) {
