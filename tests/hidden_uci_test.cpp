@@ -223,7 +223,8 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name Risk type spin default 0 min 0 max 100",
                            "option name Anchor type spin default 0 min 0 max 90",
                            "option name Read Temperature type spin default 100 min 0 max 1000",
-                           "option name Read Uniform type spin default 20 min 0 max 100"}) {
+                           "option name Read Uniform type spin default 20 min 0 max 100",
+                           "option name Read Worlds type spin default 0 min 0 max 64"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
