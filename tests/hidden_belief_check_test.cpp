@@ -37,6 +37,8 @@ TEST(BeliefCheck, ScoresTheTrueAnimalsProbabilityBeforeEachOfThePlayersMoves) {
   EXPECT_EQ(alone.pieces, 2);
   EXPECT_DOUBLE_EQ(alone.mean_p(), 0.5);
   EXPECT_DOUBLE_EQ(alone.mean_log(), std::log(0.5));
+  // Brier: (1 - 0.5)^2 for the true animal, 0.5^2 for the other.
+  EXPECT_DOUBLE_EQ(alone.mean_brier(), 0.5);
 
   // Read, the step back says Cat (0.744 against the Elephant's 0.050):
   // the arrangement Cat d7, Elephant a9 weighs 1, the other w, and both
@@ -50,6 +52,7 @@ TEST(BeliefCheck, ScoresTheTrueAnimalsProbabilityBeforeEachOfThePlayersMoves) {
   EXPECT_NEAR(read.mean_p(), 1 / (1 + w), 1e-12);
   EXPECT_NEAR(read.mean_p(), 0.936645, 1e-6);
   EXPECT_NEAR(read.mean_log(), std::log(1 / (1 + w)), 1e-12);
+  EXPECT_NEAR(read.mean_brier(), 2 * (w / (1 + w)) * (w / (1 + w)), 1e-12);
 
   // Red's belief of Blue's Lion and Elephant, before its one move: nothing
   // to read yet, one chance in two each.
@@ -65,9 +68,10 @@ TEST(BeliefCheck, ScoresTheTrueAnimalsProbabilityBeforeEachOfThePlayersMoves) {
   std::ostringstream out;
   tally.print(out);
   EXPECT_EQ(out.str(),
-            "belief 100:0.2:0: 2 positions, 4 pieces, mean log p -0.0655, mean p 0.9366\n"
-            "belief deductions alone: 2 positions, 4 pieces, mean log p -0.6931, mean p "
-            "0.5000\n");
+            "belief 100:0.2:0: 2 positions, 4 pieces, mean log p -0.0655, mean p 0.9366, brier "
+            "0.0080\n"
+            "belief deductions alone: 2 positions, 4 pieces, mean log p -0.6931, mean p 0.5000, "
+            "brier 0.5000, log p against the first -0.6277 +- 0.0000\n");
 }
 
 TEST(BeliefCheck, ReadsReadingsWrittenAsTemperatureUniformAndWorlds) {

@@ -14,6 +14,7 @@ void BeliefAccuracy::add(const BeliefAccuracy& other) {
   pieces += other.pieces;
   log_sum += other.log_sum;
   p_sum += other.p_sum;
+  brier_sum += other.brier_sum;
 }
 
 namespace {
@@ -34,6 +35,10 @@ void score(const PlayerView& view, const Position& truth, BeliefAccuracy& out) {
     out.pieces += 1;
     out.p_sum += prob;
     out.log_sum += std::log(std::max(prob, kLeastScoredProbability));
+    for (int a = 0; a < kAnimals; ++a) {
+      const double miss = marginals[k][size_t(a)] - (a == int(animal_of(truly)) ? 1.0 : 0.0);
+      out.brier_sum += miss * miss;
+    }
     any = true;
   }
   if (any) out.positions += 1;
@@ -122,18 +127,44 @@ BeliefTally::BeliefTally(std::vector<MoveReadingOptions> readings)
     : readings_(std::move(readings)), accuracy_(readings_.size()) {}
 
 void BeliefTally::add(const HiddenGame& game, Side side) {
-  for (size_t r = 0; r < readings_.size(); ++r)
-    accuracy_[r].add(belief_accuracy(game, side, readings_[r]));
+  std::vector<double> logs;
+  int pieces = 0;
+  for (size_t r = 0; r < readings_.size(); ++r) {
+    const BeliefAccuracy a = belief_accuracy(game, side, readings_[r]);
+    accuracy_[r].add(a);
+    logs.push_back(a.log_sum);
+    pieces = a.pieces;
+  }
+  game_logs_.push_back(std::move(logs));
+  game_pieces_.push_back(pieces);
 }
 
 void BeliefTally::print(std::ostream& out) const {
   for (size_t r = 0; r < readings_.size(); ++r) {
     const BeliefAccuracy& a = accuracy_[r];
-    char line[160];
-    std::snprintf(
-        line, sizeof line, "belief %s: %d positions, %d pieces, mean log p %.4f, mean p %.4f\n",
-        reading_text(readings_[r]).c_str(), a.positions, a.pieces, a.mean_log(), a.mean_p());
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "belief %s: %d positions, %d pieces, mean log p %.4f, mean p %.4f, brier %.4f",
+                  reading_text(readings_[r]).c_str(), a.positions, a.pieces, a.mean_log(),
+                  a.mean_p(), a.mean_brier());
     out << line;
+    const size_t games = game_pieces_.size();
+    if (r > 0 && a.pieces > 0 && games > 1) {
+      // The difference per piece as a ratio of sums over the games, its
+      // variance from each game's residual (the ratio estimator's).
+      double diff = 0;
+      for (size_t g = 0; g < games; ++g) diff += game_logs_[g][r] - game_logs_[g][0];
+      const double mean = diff / a.pieces;
+      double spread = 0;
+      for (size_t g = 0; g < games; ++g) {
+        const double e = game_logs_[g][r] - game_logs_[g][0] - mean * game_pieces_[g];
+        spread += e * e;
+      }
+      const double se = std::sqrt(spread * double(games) / double(games - 1)) / a.pieces;
+      std::snprintf(line, sizeof line, ", log p against the first %+.4f +- %.4f", mean, 1.96 * se);
+      out << line;
+    }
+    out << "\n";
   }
 }
 

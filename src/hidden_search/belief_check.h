@@ -24,8 +24,14 @@ struct BeliefAccuracy {
   int pieces = 0;      // unknown enemy pieces scored, summed over those positions
   double log_sum = 0;  // of the natural log of the true animal's probability
   double p_sum = 0;    // of that probability
+  // Of the Brier score: the squared distance of the piece's probabilities
+  // from the truth (1 for its animal, 0 for the others); 0 is sure and
+  // right, 2 sure and wrong. Proper, as the log is, but bounded: a few
+  // animals given next to nothing do not rule it.
+  double brier_sum = 0;
   double mean_log() const { return pieces ? log_sum / pieces : 0.0; }
   double mean_p() const { return pieces ? p_sum / pieces : 0.0; }
+  double mean_brier() const { return pieces ? brier_sum / pieces : 0.0; }
   void add(const BeliefAccuracy& other);
 };
 
@@ -54,12 +60,20 @@ class BeliefTally {
   const std::vector<BeliefAccuracy>& accuracy() const { return accuracy_; }
   const std::vector<MoveReadingOptions>& readings() const { return readings_; }
   // A line per reading: "belief T:U:K: N positions, M pieces, mean log p
-  // -0.912, mean p 0.531" ("deductions alone" for temperature 0).
+  // -0.9120, mean p 0.5310, brier 0.6012" ("deductions alone" for
+  // temperature 0), and for the readings after the first, the difference
+  // of their mean log p from the first's with its 95% interval over the
+  // games (each game's pieces counted together: a game's positions are
+  // not independent).
   void print(std::ostream& out) const;
 
  private:
   std::vector<MoveReadingOptions> readings_;
   std::vector<BeliefAccuracy> accuracy_;
+  // By game, each reading's sum of log p (the games' pieces are the same
+  // under every reading: the deductions decide which are unknown).
+  std::vector<std::vector<double>> game_logs_;
+  std::vector<int> game_pieces_;
 };
 
 }  // namespace jungle::hidden
