@@ -83,11 +83,12 @@ TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
             "Hidden pieces (hidden): engine (500 nodes a move) against sampler, 2 games\n"
             "W 0 D 1 L 1, score 0.250 +- 0.490 (95%)\n"
             "belief 100:0.2:0: 169 positions, 529 pieces, mean log p -1.0916, mean p 0.4730, "
-            "brier 0.5721\n"
+            "brier 0.5721, model nodes a move 89\n"
             "belief deductions alone: 169 positions, 529 pieces, mean log p -1.2715, mean p "
-            "0.3203, brier 0.6797, log p against the first -0.1799 +- 0.0895\n"
+            "0.3203, brier 0.6797, model nodes a move 0, log p against the first -0.1799 +- "
+            "0.0895\n"
             "belief 100:0.2:4: 169 positions, 529 pieces, mean log p -0.9196, mean p 0.5376, "
-            "brier 0.4383, log p against the first +0.1720 +- 0.1235\n");
+            "brier 0.4383, model nodes a move 182, log p against the first +0.1720 +- 0.1235\n");
   EXPECT_EQ(run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500", &status),
             out.substr(0, out.find("belief ")));
   const std::string bad =

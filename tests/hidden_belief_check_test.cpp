@@ -69,9 +69,9 @@ TEST(BeliefCheck, ScoresTheTrueAnimalsProbabilityBeforeEachOfThePlayersMoves) {
   tally.print(out);
   EXPECT_EQ(out.str(),
             "belief 100:0.2:0: 2 positions, 4 pieces, mean log p -0.0655, mean p 0.9366, brier "
-            "0.0080\n"
+            "0.0080, model nodes a move 13\n"
             "belief deductions alone: 2 positions, 4 pieces, mean log p -0.6931, mean p 0.5000, "
-            "brier 0.5000, log p against the first -0.6277 +- 0.0000\n");
+            "brier 0.5000, model nodes a move 0, log p against the first -0.6277 +- 0.0000\n");
 }
 
 TEST(BeliefCheck, ReadsReadingsWrittenAsTemperatureUniformAndWorlds) {

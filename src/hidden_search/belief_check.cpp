@@ -15,6 +15,8 @@ void BeliefAccuracy::add(const BeliefAccuracy& other) {
   log_sum += other.log_sum;
   p_sum += other.p_sum;
   brier_sum += other.brier_sum;
+  moves += other.moves;
+  model_nodes += other.model_nodes;
 }
 
 namespace {
@@ -58,8 +60,10 @@ BeliefAccuracy belief_accuracy(const HiddenGame& game, Side side,
     if (replay.over()) break;
     if (replay.side_to_move() == side) {
       const PlayerView& view = replay.view(side);
+      out.moves += 1;
       if (reads) {
         score(reader.weigh(view), replay.truth(), out);
+        out.model_nodes += reader.nodes();
       } else {
         score(view, replay.truth(), out);
       }
@@ -144,9 +148,10 @@ void BeliefTally::print(std::ostream& out) const {
     const BeliefAccuracy& a = accuracy_[r];
     char line[200];
     std::snprintf(line, sizeof line,
-                  "belief %s: %d positions, %d pieces, mean log p %.4f, mean p %.4f, brier %.4f",
+                  "belief %s: %d positions, %d pieces, mean log p %.4f, mean p %.4f, brier %.4f, "
+                  "model nodes a move %.0f",
                   reading_text(readings_[r]).c_str(), a.positions, a.pieces, a.mean_log(),
-                  a.mean_p(), a.mean_brier());
+                  a.mean_p(), a.mean_brier(), a.nodes_a_move());
     out << line;
     const size_t games = game_pieces_.size();
     if (r > 0 && a.pieces > 0 && games > 1) {

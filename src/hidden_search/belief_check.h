@@ -29,9 +29,14 @@ struct BeliefAccuracy {
   // right, 2 sure and wrong. Proper, as the log is, but bounded: a few
   // animals given next to nothing do not rule it.
   double brier_sum = 0;
+  // The player's moves, and the nodes the reading's model took before
+  // them (what it costs the engine's budget).
+  int moves = 0;
+  uint64_t model_nodes = 0;
   double mean_log() const { return pieces ? log_sum / pieces : 0.0; }
   double mean_p() const { return pieces ? p_sum / pieces : 0.0; }
   double mean_brier() const { return pieces ? brier_sum / pieces : 0.0; }
+  double nodes_a_move() const { return moves ? double(model_nodes) / moves : 0.0; }
   void add(const BeliefAccuracy& other);
 };
 
@@ -60,7 +65,8 @@ class BeliefTally {
   const std::vector<BeliefAccuracy>& accuracy() const { return accuracy_; }
   const std::vector<MoveReadingOptions>& readings() const { return readings_; }
   // A line per reading: "belief T:U:K: N positions, M pieces, mean log p
-  // -0.9120, mean p 0.5310, brier 0.6012" ("deductions alone" for
+  // -0.9120, mean p 0.5310, brier 0.6012, model nodes a move 317"
+  // ("deductions alone" for
   // temperature 0), and for the readings after the first, the difference
   // of their mean log p from the first's with its 95% interval over the
   // games (each game's pieces counted together: a game's positions are
