@@ -102,7 +102,7 @@ std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& 
   }
   s.rekey(base);
   // The guessing model (worlds > 0): the enemy guesses our unshown
-  // animals, a world each, and plays its best move in its guess. Each
+  // animals, a world each, and chooses by its values in its guess. Each
   // world gives our unshown pieces on land the animals not yet shown, in
   // a random order (a piece in the water keeps its animal, a swimmer as
   // the enemy sees); every animal read is valued in the same worlds.
@@ -156,9 +156,9 @@ std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& 
     const int read_index = base.board[size_t(read_square)];
     for (int a = 0; a < kAnimals; ++a) {
       if (!may_be.contains(Animal(a))) continue;
-      // The share of the worlds whose enemy plays the move (the averaged
-      // model: one world, the softmax's probability of the move), and the
-      // moves the random choice is among (the first world's).
+      // The move's mean probability over the worlds (the averaged model:
+      // one world, the softmax's probability of the move), and the moves
+      // the random choice is among (the first world's).
       double chosen_share = 0;
       size_t choices = 0;
       for (const VState& world : guesses) {
