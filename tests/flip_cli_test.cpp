@@ -69,6 +69,36 @@ TEST(FlipCli, TheAliasesPlayTheGamesTheyPlayedWithTheirOwnLoops) {
       "game 1: engine lost, 0-1 (den, 32 plies, engine Blue)\n", 6865, 0x40b758daaee9d369ULL);
 }
 
+TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
+  // --belief-stats: the engine's belief of the sampler's animals before
+  // each of its moves, under its own reading, the deductions alone and
+  // each --belief-reading, on the games played (the same as without it).
+  int status = 0;
+  const std::string out =
+      run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500 --belief-stats "
+          "--belief-reading 100:0.2:4",
+          &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(out,
+            "Hidden pieces (hidden): engine (500 nodes a move) against sampler, 2 games\n"
+            "W 0 D 1 L 1, score 0.250 +- 0.490 (95%)\n"
+            "belief 100:0.2:0: 169 positions, 529 pieces, mean log p -1.0916, mean p 0.4730, "
+            "brier 0.5721, model nodes a move 89\n"
+            "belief deductions alone: 169 positions, 529 pieces, mean log p -1.2715, mean p "
+            "0.3203, brier 0.6797, model nodes a move 0, log p against the first -0.1799 +- "
+            "0.0895\n"
+            "belief 100:0.2:4: 169 positions, 529 pieces, mean log p -0.9196, mean p 0.5376, "
+            "brier 0.4383, model nodes a move 182, log p against the first +0.1720 +- 0.1235\n");
+  EXPECT_EQ(run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500", &status),
+            out.substr(0, out.find("belief ")));
+  const std::string bad =
+      run("hidden-match --games 2 --belief-stats --belief-reading 100:x", &status);
+  EXPECT_NE(status, 0);
+  EXPECT_NE(bad.find("--belief-reading: reading '100:x': the uniform share 'x' is not a number\n"),
+            std::string::npos)
+      << bad;
+}
+
 TEST(FlipCli, VariantsListsTheFlipSetsAndChecksFlipFiles) {
   int status = 0;
   const std::string list = run("variants", &status);

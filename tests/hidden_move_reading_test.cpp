@@ -199,5 +199,60 @@ TEST(MoveReading, AFailedAttackThatLosesNothingEndsTheModelsLine) {
   }
 }
 
+// Red's d6 is its Wolf or its Cat (a9 the other), next to Blue's unshown
+// Cat d5; Blue's Tiger g1 is unshown too, so to Red d5 is the Cat or the
+// Tiger. A Wolf's attack takes the Cat and dies on the Tiger.
+constexpr std::string_view kGuess = "c6/7/7/3w3/3C3/7/7/7/6T b 0 1";
+
+TEST(MoveReading, TheGuessingEnemyAttacksWhereItsGuessWins) {
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::HiddenGame game = test::hidden_game_at(kGuess, rules);
+  const hidden::PlayerView before = game.view(kBlue);
+  ASSERT_EQ(test::candidates_on(before, "d6"), "CW");
+  ASSERT_EQ(test::candidates_on(game.view(kRed), "d5"), "CT");
+  const Move attack = parse(before, "d6d5");
+  hidden::ViewSearch search;
+  // The averaged model values the attack over both of Blue's animals at
+  // once: a Cat won or the attacker lost, each one time in two. A Cat
+  // attacker loses less than a Wolf, so the attack reads as the Cat's.
+  const auto averaged = search.move_likelihoods(before, attack, 100.0, 0.2);
+  EXPECT_NEAR(averaged[kWolf], 0.371385045855, 1e-9);
+  EXPECT_NEAR(averaged[kCat], 0.626972193609, 1e-9);
+  // The guessing enemy that plays its guess's best move (temperature 1)
+  // attacks in the worlds where it guesses d5 the Cat (5 of the 8 drawn),
+  // whether it is the Cat or the Wolf (either takes a Cat, both die on a
+  // Tiger), and never elsewhere: the attack says nothing of which it is.
+  // 4/5 of 5/8, and a fifth of one in its three moves.
+  const auto guessing = search.move_likelihoods(before, attack, 1.0, 0.2, -1, 8);
+  EXPECT_NEAR(guessing[kWolf], 0.8 * 5 / 8 + 0.2 / 3, 1e-12);
+  EXPECT_NEAR(guessing[kCat], 0.8 * 5 / 8 + 0.2 / 3, 1e-12);
+  EXPECT_EQ(guessing[kRat], 0.0);
+  // At 100 centipawns, a softmax in each guess: the Wolf's attack, the
+  // best move of a Cat world, is likelier than the averaged model made it,
+  // the Cat's less likely.
+  const auto soft = search.move_likelihoods(before, attack, 100.0, 0.2, -1, 8);
+  EXPECT_NEAR(soft[kWolf], 0.448396675456, 1e-9);
+  EXPECT_NEAR(soft[kCat], 0.526189051800, 1e-9);
+  // The guessing model's worlds are drawn from the position and the move:
+  // read again, the same likelihoods.
+  const auto again = hidden::ViewSearch().move_likelihoods(before, attack, 1.0, 0.2, -1, 8);
+  for (int a = 0; a < kAnimals; ++a) EXPECT_EQ(again[size_t(a)], guessing[size_t(a)]) << a;
+  // The reader with worlds reads by the guessing model.
+  ASSERT_EQ(test::try_move(game, "d6d5").substr(0, 4), "d6d5");
+  hidden::MoveReadingOptions options;
+  options.temperature = 1;
+  options.worlds = 8;
+  hidden::MoveReader reader(options);
+  const auto weights = reader.weights(game.view(kBlue));
+  const int moved = before.piece_at(attack.from());
+  ASSERT_TRUE(weights[size_t(moved)].has_value());
+  EXPECT_DOUBLE_EQ((*weights[size_t(moved)])[kCat], 1.0);
+  EXPECT_DOUBLE_EQ((*weights[size_t(moved)])[kWolf], 1.0);
+  // The default reader (the averaged model) weighs the Wolf 0.592.
+  hidden::MoveReader averaging;
+  const auto averaged_weights = averaging.weights(game.view(kBlue));
+  EXPECT_NEAR((*averaged_weights[size_t(moved)])[kWolf], averaged[kWolf] / averaged[kCat], 1e-12);
+}
+
 }  // namespace
 }  // namespace jungle

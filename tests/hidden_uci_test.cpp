@@ -223,7 +223,8 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name Risk type spin default 0 min 0 max 100",
                            "option name Anchor type spin default 0 min 0 max 90",
                            "option name Read Temperature type spin default 100 min 0 max 1000",
-                           "option name Read Uniform type spin default 20 min 0 max 100"}) {
+                           "option name Read Uniform type spin default 20 min 0 max 100",
+                           "option name Read Worlds type spin default 0 min 0 max 64"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
@@ -286,10 +287,11 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   const std::vector<std::string> out = s.send("go nodes 3000");
   ASSERT_GE(out.size(), 2u);
 
-  const auto said = [&](double temperature, double uniform) {
+  const auto said = [&](double temperature, double uniform, int worlds = 0) {
     hidden::HiddenSearchOptions options;
     options.reading.temperature = temperature;
     options.reading.uniform = uniform;
+    options.reading.worlds = worlds;
     hidden::HiddenSearcher searcher(options);
     hidden::HiddenLimits limits;
     limits.nodes = 3000;
@@ -312,6 +314,26 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   EXPECT_EQ(engine, "worlds 720 expected 0.933 best c2b2");
   // The default's reading (100 centipawns, 20%) chooses another move.
   EXPECT_EQ(said(100, 0.2), "worlds 720 expected 0.947 best c2d2");
+
+  // The guessing model's worlds (`--read-worlds`) reach it too.
+  Session guessing;
+  guessing.send("setoption name Variant value hidden");
+  for (const char* set : {"Read Temperature value 20", "Read Worlds value 8"}) {
+    EXPECT_TRUE(guessing.send(std::string("setoption name ") + set).empty()) << set;
+  }
+  guessing.send(position_of(game, us));
+  const std::vector<std::string> guessed = guessing.send("go nodes 3000");
+  std::string guessed_info;
+  for (const std::string& l : guessed) {
+    if (starts_with(l, "info string worlds ")) guessed_info = l;
+  }
+  const size_t guessed_words = guessed_info.find(" candidates");
+  ASSERT_NE(guessed_words, std::string::npos) << testing::PrintToString(guessed);
+  EXPECT_EQ(guessed_info.substr(12, guessed_words - 12) + " best " + last(guessed).substr(9),
+            said(20, 0.2, 8));
+  // Another belief, another move than the averaged model's at 20.
+  EXPECT_EQ(said(20, 0.2, 8), "worlds 720 expected 0.832 best a7b7");
+  EXPECT_EQ(said(20, 0.2), "worlds 720 expected 0.959 best b8b9");
 }
 
 }  // namespace

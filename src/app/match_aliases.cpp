@@ -30,6 +30,8 @@
 #include "game/hidden_baselines.h"
 #include "game/hidden_engine.h"
 #include "game/option_limits.h"
+#include "hidden/hidden_record.h"
+#include "hidden_search/belief_check.h"
 #include "match/chance.h"
 #include "match/match_report.h"
 #include "match/match_runner.h"
@@ -79,6 +81,11 @@ struct AliasOptions {
   // The engine's reading's temperature in whole centipawns, as its option
   // takes it (hidden.reading.temperature is a double).
   int read_temperature = int(hidden::MoveReadingOptions().temperature);
+  // How well the first player's belief knows the enemy (--belief-stats),
+  // under the engine's reading, the deductions alone and each of
+  // --belief-reading.
+  bool belief_stats = false;
+  std::vector<std::string> belief_readings;
 };
 
 // What an alias says of each finished game beyond its result, and of all
@@ -425,6 +432,28 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
       ->check(CLI::Range(0.0, 1.0))
       ->check(kWholePercent)
       ->capture_default_str();
+  cmd.add_option("--read-worlds", opt.hidden.reading.worlds,
+                 "The engine's model of the enemy guesses our unshown animals in this many "
+                 "worlds and plays its best move in its guess (0: a softmax of its moves' values "
+                 "averaged over our animals)")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
+  cmd.add_flag("--belief-stats", opt.belief_stats,
+               "At the end, how well the first player's belief knew the second's animals: the "
+               "mean log-probability and probability it gave each unknown piece's true animal "
+               "before each of its moves, read as the engine's flags read the enemy, by the "
+               "deductions alone, and by each --belief-reading, on the same games");
+  cmd.add_option("--belief-reading", opt.belief_readings,
+                 "With --belief-stats, another reading scored on the same games: "
+                 "TEMPERATURE:UNIFORM[:WORLDS] (50:0.2, 100:0.2:8); repeatable")
+      ->check([](const std::string& text) {
+        try {
+          hidden::parse_reading(text);
+          return std::string();
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+      });
 }
 
 game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::string& name,
@@ -462,7 +491,8 @@ game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::strin
       {"Risk", std::to_string(whole_percent(o.risk))},
       {"Anchor", std::to_string(whole_percent(o.anchor_share))},
       {"Read Temperature", std::to_string(opt.read_temperature)},
-      {"Read Uniform", std::to_string(whole_percent(o.reading.uniform))}};
+      {"Read Uniform", std::to_string(whole_percent(o.reading.uniform))},
+      {"Read Worlds", std::to_string(o.reading.worlds)}};
   game::Limits per_move;
   per_move.movetime_ms = limits.movetime_ms;
   per_move.nodes = limits.nodes;
@@ -475,8 +505,33 @@ bool hidden_deals(const AliasOptions&) {
   return false;
 }
 
-std::unique_ptr<GameJudge> no_judge(const AliasOptions&) {
-  return nullptr;
+// The first player's belief, scored after each game (--belief-stats): the
+// game read back from its arbiter's record, which holds the truth.
+class BeliefJudge final : public GameJudge {
+ public:
+  explicit BeliefJudge(std::vector<hidden::MoveReadingOptions> readings)
+      : tally_(std::move(readings)) {}
+  std::string judge(const game::State& game, int index, double) override {
+    std::vector<hidden::HiddenRecord> read = hidden::read_hidden_records(game.record());
+    // The first player is Blue in even games, Red in odd (the seats).
+    tally_.add(*read.front().game, index % 2 == 0 ? kBlue : kRed);
+    return "";
+  }
+  void summary(std::ostream& out) const override { tally_.print(out); }
+
+ private:
+  hidden::BeliefTally tally_;
+};
+
+std::unique_ptr<GameJudge> hidden_judge(const AliasOptions& opt) {
+  if (!opt.belief_stats) return nullptr;
+  hidden::MoveReadingOptions engine = opt.hidden.reading;
+  engine.temperature = opt.read_temperature;
+  std::vector<hidden::MoveReadingOptions> readings = {engine};
+  if (engine.temperature > 0) readings.push_back(hidden::MoveReadingOptions{0, 0});
+  for (const std::string& text : opt.belief_readings)
+    readings.push_back(hidden::parse_reading(text));
+  return std::make_unique<BeliefJudge>(std::move(readings));
 }
 
 std::string hidden_title(const AliasOptions& opt) {
@@ -544,7 +599,7 @@ const std::vector<Alias>& aliases() {
        .make = make_hidden_player,
        .deals = hidden_deals,
        .title = hidden_title,
-       .judge = no_judge},
+       .judge = hidden_judge},
   };
   return table;
 }

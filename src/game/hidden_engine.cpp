@@ -34,9 +34,9 @@ constexpr int64_t kInfiniteMs = 600'000;
 
 // The search's settings (HiddenSearchOptions), what `jungle hidden-match`
 // sets with --method, --model, --tree-pruning, --worlds, --candidates,
-// --contact, --lines, --first-share, --risk, --anchor, --read-temperature
-// and --read-uniform; its shares as percentages, an option's number being
-// whole.
+// --contact, --lines, --first-share, --risk, --anchor, --read-temperature,
+// --read-uniform and --read-worlds; its shares as percentages, an option's
+// number being whole.
 constexpr const char* kMethods[] = {"tree", "worlds"};
 constexpr const char* kModels[] = {"informed", "averaged", "guessing"};
 constexpr int kMaxWorlds = 256;
@@ -49,6 +49,9 @@ constexpr int kMaxAnchorPercent = 90;
 // model's values are clamped at 1000, past which a hotter softmax reads
 // next to nothing.
 constexpr int kMaxReadTemperature = 1000;
+// The guessing model's worlds a move read (0: the averaged model); each
+// world costs the model about what the averaged model costs.
+constexpr int kMaxReadWorlds = 64;
 
 int64_t percent_of(double share) {
   return int64_t(std::lround(share * 100));
@@ -68,6 +71,7 @@ std::vector<OptionSpec> search_option_specs(const hidden::HiddenSearchOptions& o
       spin_option("Anchor", percent_of(o.anchor_share), 0, kMaxAnchorPercent),
       spin_option("Read Temperature", std::lround(o.reading.temperature), 0, kMaxReadTemperature),
       spin_option("Read Uniform", percent_of(o.reading.uniform), 0, 100),
+      spin_option("Read Worlds", o.reading.worlds, 0, kMaxReadWorlds),
   };
 }
 
@@ -103,6 +107,8 @@ bool set_search_option(std::string_view key, const OptionSpec& spec, std::string
     o.reading.temperature = double(spin_value(spec, value));
   } else if (key == "read uniform") {
     o.reading.uniform = double(spin_value(spec, value)) / 100;
+  } else if (key == "read worlds") {
+    o.reading.worlds = int(spin_value(spec, value));
   } else {
     return false;
   }

@@ -77,8 +77,8 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
       }
     }
     if (!pieces.empty()) {
-      const std::vector<ViewSearch::PieceReading> read =
-          model_.read_pieces(*at_, o.move, options_.temperature, options_.uniform, pieces);
+      const std::vector<ViewSearch::PieceReading> read = model_.read_pieces(
+          *at_, o.move, options_.temperature, options_.uniform, pieces, options_.worlds);
       for (size_t r = 0; r < pieces.size(); ++r) {
         read_.push_back({pieces[r], read[r].likelihood});
         nodes_ += read[r].nodes;

@@ -32,6 +32,15 @@ struct MoveReadingOptions {
   // is read: 1, the squares next to them (2 measured no better:
   // docs/hidden.md, "The belief, session 15").
   int near_steps = 1;
+  // The enemy's model: 0, a softmax of its moves' values averaged over
+  // our unshown animals (above); K > 0, the guessing model: the enemy
+  // guesses our unshown animals (K worlds, each a random order of the
+  // animals not yet shown) and chooses by the softmax of its guess's
+  // values at `temperature` (at 1 or less, the best move of its guess), a
+  // move's likelihood its mean probability over the worlds, mixed with
+  // `uniform` (ViewSearch::move_likelihoods). An option, off: it read no
+  // better (docs/hidden.md, "How well the belief knows the enemy").
+  int worlds = 0;
 };
 
 class MoveReader {

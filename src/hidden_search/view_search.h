@@ -136,10 +136,17 @@ class ViewSearch {
   // among the moves, so that no single move rules an animal out.
   // `read_piece` (an enemy piece's id; -1: the one that moved) is the piece
   // whose animals are weighed: a piece that stood still says something too
-  // (one that could have taken and did not).
+  // (one that could have taken and did not). `worlds` > 0: the guessing
+  // model instead (MoveReadingOptions::worlds): in each of that many
+  // worlds the searcher's unshown pieces on land are the animals not yet
+  // shown in a random order, the enemy chooses by the softmax of its
+  // moves' values there (one ply and quiescence) at `temperature`, or at
+  // 1 centipawn or less plays the best move there (ties shared), and the
+  // likelihood is the mean over the worlds of the move's probability,
+  // mixed with `uniform` as above.
   std::array<double, kAnimals> move_likelihoods(const PlayerView& before, Move played,
                                                 double temperature, double uniform,
-                                                int read_piece = -1);
+                                                int read_piece = -1, int worlds = 0);
   // move_likelihoods for each of `read_pieces` (piece ids; -1: the one that
   // moved) of one move, each read with its own node limit as if asked
   // alone, and with the nodes it took; the view's marginals are worked out
@@ -149,7 +156,8 @@ class ViewSearch {
     uint64_t nodes = 0;
   };
   std::vector<PieceReading> read_pieces(const PlayerView& before, Move played, double temperature,
-                                        double uniform, const std::vector<int>& read_pieces);
+                                        double uniform, const std::vector<int>& read_pieces,
+                                        int worlds = 0);
   // The nodes the last search (or move_likelihoods) visited.
   uint64_t last_nodes() const;
 
