@@ -152,7 +152,21 @@ export async function expectStatus(p, re) {
 }
 
 export async function waitForMoves(p, n) {
-  await p.waitForFunction((k) => document.querySelectorAll('#moves button.mv:not(.gap)').length === k, n, { timeout: 20000 });
+  try {
+    await p.waitForFunction((k) => document.querySelectorAll('#moves button.mv:not(.gap)').length === k, n, { timeout: 20000 });
+  } catch (err) {
+    // What the page showed instead, so that a failure seen once (a loaded
+    // CI machine) says where the game stood.
+    const seen = await p
+      .evaluate(() => ({
+        moves: [...document.querySelectorAll('#moves button.mv:not(.gap)')].map((b) => b.textContent),
+        status: document.querySelector('#status')?.textContent,
+        toasts: [...document.querySelectorAll('.toast')].map((t) => t.textContent),
+        hash: location.hash,
+      }))
+      .catch(() => null);
+    throw new Error(`waiting for ${n} moves: ${err instanceof Error ? err.message : err}; the page showed ${JSON.stringify(seen)}`);
+  }
 }
 
 /** Opens the page and waits until it is ready. */

@@ -272,6 +272,34 @@ test('a move queued while the engine thinks is played as soon as it is legal', a
   await page.close();
 });
 
+test('a game opened while the engine thinks in another: its own engine moves, and the move queued in the other is not played in it', async () => {
+  // Found reading the flows after a fresh-clone CI's flip premove test timed
+  // out: the page's one "an engine move is awaited" flag stayed set for
+  // good once the game it was for was left, so the next game's engine was
+  // never asked; and the move queued in the game left was played in the next.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await h.openPage(page, url);
+  if (await page.locator('#dlg-new').isVisible()) await page.keyboard.press('Escape');
+  // The first game: the engine plays Blue and thinks for 3 s; Red's Rat's
+  // step is queued meanwhile.
+  await openGameFrom(page, { blue: { type: 'engine', skill: 20, movetime_ms: 3000 }, red: { type: 'human' } });
+  await h.expectStatus(page, /thinking/);
+  await h.square(page, 'a7').click();
+  await h.square(page, 'a6').click();
+  assert.equal(await page.locator('#board rect.mark-premove').count(), 2, 'the premove is marked');
+  // The second, opened before that engine answers: its engine (Blue again)
+  // moves first, and then it is the person's turn with nothing queued.
+  const second = await openGameFrom(page, { blue: { type: 'engine', skill: 0, movetime_ms: 100 }, red: { type: 'human' } });
+  await h.waitForMoves(page, 1);
+  assert.equal(await page.locator('#board rect.mark-premove').count(), 0, 'no premove is marked');
+  // Past the first game's answer (3 s), which the page drops.
+  await page.waitForTimeout(3500);
+  const game = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), second);
+  assert.equal(game.ply, 1, `the second game has only its engine's move: ${JSON.stringify(game.moves)}`);
+  assert.equal(await h.moveCount(page), 1);
+  await page.close();
+});
+
 /** Plays `plies` (from-square, to-square) by clicking, counting from `done` moves. */
 async function clickMoves(page, plies, done = 0) {
   for (const [i, m] of plies.entries()) {

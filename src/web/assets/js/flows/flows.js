@@ -243,7 +243,11 @@ async function setGame(arrived, { animate = false } = {}) {
   if (olderThanShown(game)) return false;
   const before = state.game;
   const { sameGame, followed, oneMoveOn } = gameArriving(game);
-  if (!sameGame) stopAnalysis();
+  if (!sameGame) {
+    stopAnalysis();
+    // A move queued in the game left was meant for that game alone.
+    premove = null;
+  }
   // The engine's analysis would see what a player may not (hidden
   // information) until the game is over.
   if (hidesInformation(game) && game.status !== 'over' && state.analysing) switchAnalysis(false);

@@ -102,6 +102,10 @@ export function gameArriving(game) {
   if (!sameGame) {
     current.evaluations = new Map();
     current.bannerDismissed = false;
+    // An engine move awaited for the game left is not this game's: its
+    // answer is dropped when it comes (maybeEngineMove), and this game's
+    // engine must not wait for it.
+    current.engineRequest = false;
   }
   // A take-back: what was said of the positions taken back no longer holds
   // (another move may lead to a position of the same ply).

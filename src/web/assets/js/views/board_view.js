@@ -15,6 +15,8 @@ import { renderFlipArrows } from './flip_view.js';
 
 /** @type {Board | null} */
 let board = null;
+/** The game the board last drew (its queued move is that game's). */
+let boardGame = 0;
 
 /**
  * Builds the board; `onMove` gets each move a person makes on it, and
@@ -37,6 +39,9 @@ export function renderBoard(g) {
   // Where chance acts, its own board takes this one's place (flip_view.js).
   if (allows(g, 'chance')) return;
   const b = gameBoard();
+  // A move queued in another game is not this one's (the flows forget it too).
+  if (g.id !== boardGame) b.clearPremove();
+  boardGame = g.id;
   const atEnd = state.view === g.ply;
   const over = g.status === 'over';
   const variant = variantInfo(g.variant);

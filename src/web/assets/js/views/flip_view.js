@@ -217,6 +217,9 @@ export function renderFlip(g) {
     ui.drawn = { game: 0, ply: -1 };
     return;
   }
+  // An action queued in another game is not this one's (the flows forget
+  // it too).
+  if (ui.drawn.game !== g.id) ui.premove = null;
   const atEnd = state.view === g.ply;
   // Away from the game's current position (or once it is over), the board
   // explores side lines, as the 7x9 board does: their flips reveal what the
