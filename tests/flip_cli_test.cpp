@@ -87,18 +87,26 @@ TEST(FlipCli, TheAliasesPlayTheGamesTheyPlayedWithTheirOwnLoops) {
   // searcher kept them from game to game. Each move is the same search as
   // before (with the tables kept, every record of the comparison runs was
   // byte-identical), so games 1 and 2 are as before; game 3, played with
-  // other tables, was a win in 187 plies. They changed once since, on
+  // other tables, was a win in 187 plies. They changed twice since, on
   // purpose: the engine's belief also reads the enemy's pieces that stood
-  // still beside its own (docs/hidden.md), so it plays other moves.
+  // still beside its own (docs/hidden.md), and it reads them by the
+  // guessing model (session 22), so it plays other moves; with the
+  // averaged model, the default until then, it plays the games it played
+  // before session 22, byte for byte.
   expect_output(
       "hidden-match --games 3 --seed 2 --opponent sampler --nodes 500 --verbose --records",
+      "game 1: engine lost, 0-1 (den, 52 plies, engine Blue)\n", 2113, 0x41f4dd6101730a5eULL);
+  expect_output(
+      "hidden-match --games 3 --seed 2 --opponent sampler --nodes 500 --verbose --records "
+      "--read-worlds 0 --read-temperature 100",
       "game 1: engine lost, 0-1 (den, 32 plies, engine Blue)\n", 6865, 0x40b758daaee9d369ULL);
 }
 
 TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
   // --belief-stats: the engine's belief of the sampler's animals before
-  // each of its moves, under its own reading, the deductions alone and
-  // each --belief-reading, on the games played (the same as without it).
+  // each of its moves, under its own reading (the guessing model's
+  // default since session 22, 20:0.2:8), the deductions alone and each
+  // --belief-reading, on the games played (the same as without it).
   int status = 0;
   const std::string out =
       run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500 --belief-stats "
@@ -109,13 +117,13 @@ TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
       out,
       "Hidden pieces (hidden): engine (500 nodes a move) against sampler, 2 games\n"
       "W 0 D 1 L 1, score 0.250 +- 0.490 (95%)\n"
-      "belief 100:0.2:0: 169 positions, 529 pieces, mean log p -1.0916, mean p 0.4730, "
-      "brier 0.5721, model nodes a move 89\n"
-      "belief deductions alone: 169 positions, 529 pieces, mean log p -1.2715, mean p "
-      "0.3203, brier 0.6797, model nodes a move 0, log p against the first -0.1799 +- "
-      "0.0895\n"
-      "belief 100:0.2:4: 169 positions, 529 pieces, mean log p -0.9196, mean p 0.5376, "
-      "brier 0.4383, model nodes a move 182, log p against the first +0.1720 +- 0.1235\n");
+      "belief 20:0.2:8: 94 positions, 583 pieces, mean log p -1.7849, mean p 0.2425, "
+      "brier 0.7727, model nodes a move 3487\n"
+      "belief deductions alone: 94 positions, 583 pieces, mean log p -1.8277, mean p "
+      "0.1620, brier 0.8380, model nodes a move 0, log p against the first -0.0428 +- "
+      "0.4290\n"
+      "belief 100:0.2:4: 94 positions, 583 pieces, mean log p -1.9999, mean p 0.1734, "
+      "brier 0.8671, model nodes a move 1733, log p against the first -0.2150 +- 0.0657\n");
   EXPECT_EQ(run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500", &status),
             out.substr(0, out.find("belief ")));
   const std::string bad =

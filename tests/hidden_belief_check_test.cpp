@@ -40,13 +40,15 @@ TEST(BeliefCheck, ScoresTheTrueAnimalsProbabilityBeforeEachOfThePlayersMoves) {
   // Brier: (1 - 0.5)^2 for the true animal, 0.5^2 for the other.
   EXPECT_DOUBLE_EQ(alone.mean_brier(), 0.5);
 
-  // Read, the step back says Cat (0.744 against the Elephant's 0.050):
-  // the arrangement Cat d7, Elephant a9 weighs 1, the other w, and both
-  // pieces' true animals have 1 / (1 + w).
+  // Read by the averaged model at 100 centipawns (the engine's reading
+  // until session 22), the step back says Cat (0.744 against the
+  // Elephant's 0.050): the arrangement Cat d7, Elephant a9 weighs 1, the
+  // other w, and both pieces' true animals have 1 / (1 + w).
+  const hidden::MoveReadingOptions averaged = test::averaged_reading();
   const auto fled =
       hidden::ViewSearch().move_likelihoods(before, move_in(before, "d6d7"), 100, 0.2);
   const double w = fled[kElephant] / fled[kCat];
-  const hidden::BeliefAccuracy read = hidden::belief_accuracy(game, kBlue, {});
+  const hidden::BeliefAccuracy read = hidden::belief_accuracy(game, kBlue, averaged);
   EXPECT_EQ(read.positions, 1);
   EXPECT_EQ(read.pieces, 2);
   EXPECT_NEAR(read.mean_p(), 1 / (1 + w), 1e-12);
@@ -56,13 +58,13 @@ TEST(BeliefCheck, ScoresTheTrueAnimalsProbabilityBeforeEachOfThePlayersMoves) {
 
   // Red's belief of Blue's Lion and Elephant, before its one move: nothing
   // to read yet, one chance in two each.
-  const hidden::BeliefAccuracy red = hidden::belief_accuracy(game, kRed, {});
+  const hidden::BeliefAccuracy red = hidden::belief_accuracy(game, kRed, averaged);
   EXPECT_EQ(red.positions, 1);
   EXPECT_EQ(red.pieces, 2);
   EXPECT_DOUBLE_EQ(red.mean_p(), 0.5);
 
   // The tally over readings prints a line each.
-  hidden::BeliefTally tally({{}, none});
+  hidden::BeliefTally tally({averaged, none});
   tally.add(game, kBlue);
   tally.add(game, kBlue);
   std::ostringstream out;

@@ -113,7 +113,7 @@ TEST(MoveReading, AMoveAwayFromAPieceThatTakesItSaysItIsTheWeakerAnimal) {
   // weighs 1; the Elephant on a9 was never read.
   ASSERT_EQ(test::try_move(game, "d6d7"), "d6d7");
   const hidden::PlayerView after = game.view(kBlue);
-  hidden::MoveReader reader;
+  hidden::MoveReader reader(test::averaged_reading());
   const auto weights = reader.weights(after);
   const int moved = after.piece_at(parse(after, "d7d8").from());
   const int still = after.piece_at(parse(after, "a9a8").from());
@@ -141,12 +141,14 @@ TEST(MoveReading, APieceThatStoodStillBesideOneItCouldTakeIsLikelierTheWeakerAni
   // it reads the mover alone.
   ASSERT_EQ(test::try_move(game, "a9a8"), "a9a8");
   const hidden::PlayerView after = game.view(kBlue);
-  hidden::MoveReader reader;
+  hidden::MoveReader reader(test::averaged_reading());
   const auto weights = reader.weights(after);
   ASSERT_TRUE(weights[size_t(still)].has_value());
   EXPECT_DOUBLE_EQ((*weights[size_t(still)])[kCat], 1.0);
   EXPECT_NEAR((*weights[size_t(still)])[kElephant], stood[kElephant] / stood[kCat], 1e-12);
-  hidden::MoveReader mover_only(hidden::MoveReadingOptions{100.0, 0.2, false});
+  hidden::MoveReadingOptions no_bystanders = test::averaged_reading();
+  no_bystanders.bystanders = false;
+  hidden::MoveReader mover_only(no_bystanders);
   EXPECT_FALSE(mover_only.weights(after)[size_t(still)].has_value());
 }
 
@@ -248,10 +250,24 @@ TEST(MoveReading, TheGuessingEnemyAttacksWhereItsGuessWins) {
   ASSERT_TRUE(weights[size_t(moved)].has_value());
   EXPECT_DOUBLE_EQ((*weights[size_t(moved)])[kCat], 1.0);
   EXPECT_DOUBLE_EQ((*weights[size_t(moved)])[kWolf], 1.0);
-  // The default reader (the averaged model) weighs the Wolf 0.592.
-  hidden::MoveReader averaging;
+  // The averaged model's reader (the default until session 22) weighs the
+  // Wolf 0.592.
+  hidden::MoveReader averaging(test::averaged_reading());
   const auto averaged_weights = averaging.weights(game.view(kBlue));
   EXPECT_NEAR((*averaged_weights[size_t(moved)])[kWolf], averaged[kWolf] / averaged[kCat], 1e-12);
+  // The default reader is the guessing model, 8 worlds at 20 centipawns
+  // (docs/hidden.md, "How well the belief knows the enemy"): at 20 nearly
+  // its guess's best move, so the attack reads almost alike as the Wolf's
+  // and the Cat's (0.567 each, as at 1 centipawn).
+  const auto guessed = search.move_likelihoods(before, attack, 20.0, 0.2, -1, 8);
+  EXPECT_NEAR(guessed[kWolf], 0.566646149980, 1e-9);
+  EXPECT_NEAR(guessed[kCat], 0.566666250430, 1e-9);
+  hidden::MoveReader by_default;
+  EXPECT_EQ(by_default.options().worlds, 8);
+  EXPECT_EQ(by_default.options().temperature, 20.0);
+  const auto default_weights = by_default.weights(game.view(kBlue));
+  ASSERT_TRUE(default_weights[size_t(moved)].has_value());
+  EXPECT_NEAR((*default_weights[size_t(moved)])[kWolf], guessed[kWolf] / guessed[kCat], 1e-12);
 }
 
 }  // namespace

@@ -8,8 +8,20 @@
 #include "core/position.h"
 #include "core/rule_set.h"
 #include "hidden/hidden_game.h"
+#include "hidden_search/move_reading.h"
 
 namespace jungle::test {
+
+// The averaged model of the enemy at 100 centipawns, 20% at random: the
+// engine's reading until session 22 (the guessing model since), which the
+// tests of that model and positions played by it set explicitly.
+inline hidden::MoveReadingOptions averaged_reading() {
+  hidden::MoveReadingOptions out;
+  out.temperature = 100.0;
+  out.uniform = 0.2;
+  out.worlds = 0;
+  return out;
+}
 
 // The standard rules with hidden pieces and these options.
 inline RuleSetPtr hidden_rules(HiddenReveal reveal = HiddenReveal::kBoth,

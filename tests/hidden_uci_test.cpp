@@ -12,6 +12,7 @@
 #include "hidden/hidden_game.h"
 #include "hidden/setup.h"
 #include "hidden_search/hidden_search.h"
+#include "hidden_test_util.h"
 #include "uci_session.h"
 
 namespace jungle {
@@ -222,9 +223,9 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name First Share type spin default 40 min 5 max 100",
                            "option name Risk type spin default 0 min 0 max 100",
                            "option name Anchor type spin default 0 min 0 max 90",
-                           "option name Read Temperature type spin default 100 min 0 max 1000",
+                           "option name Read Temperature type spin default 20 min 0 max 1000",
                            "option name Read Uniform type spin default 20 min 0 max 100",
-                           "option name Read Worlds type spin default 0 min 0 max 64"}) {
+                           "option name Read Worlds type spin default 8 min 0 max 64"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
@@ -254,15 +255,19 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
 }
 
 TEST(HiddenUci, TheReadingsSettingsAreOptions) {
-  // The reading's softmax temperature and its share of a random choice
-  // (`hidden-match --read-temperature`, `--read-uniform`) reach the
-  // engine's searcher: after a game's first moves, in contact, the engine
-  // with them set says what a searcher with those settings says, which is
-  // not what the default's reading says.
+  // The reading's softmax temperature, its share of a random choice and
+  // its model's worlds (`hidden-match --read-temperature`, `--read-uniform`,
+  // `--read-worlds`) reach the engine's searcher: after a game's first
+  // moves, in contact, the engine with them set says what a searcher with
+  // those settings says, which is not what another reading says.
   const RuleSetPtr rules = load_variant("hidden");
   std::mt19937_64 rng(5);
   hidden::HiddenGame game(hidden::default_start(rules, rng), "hidden");
-  hidden::HiddenSearcher player;
+  // The game's first moves played by the averaged model's reading (the
+  // default until session 22), as they were when these figures were pinned.
+  hidden::HiddenSearchOptions averaged;
+  averaged.reading = test::averaged_reading();
+  hidden::HiddenSearcher player(averaged);
   hidden::HiddenLimits quick;
   quick.depth = 2;
   // Played until the side to move has a piece next to an unknown enemy
@@ -277,7 +282,9 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
 
   Session s;
   s.send("setoption name Variant value hidden");
-  for (const char* set : {"Read Temperature value 40", "Read Uniform value 5"}) {
+  // The averaged model (Read Worlds 0) at 40 centipawns, 5% at random.
+  for (const char* set :
+       {"Read Temperature value 40", "Read Uniform value 5", "Read Worlds value 0"}) {
     EXPECT_TRUE(s.send(std::string("setoption name ") + set).empty()) << set;
   }
   EXPECT_EQ(last(s.send("setoption name Read Temperature value 1001")),
@@ -312,15 +319,14 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   const std::string engine = info.substr(at + 12, words - at - 12) + " best " + last(out).substr(9);
   EXPECT_EQ(engine, said(40, 0.05));
   EXPECT_EQ(engine, "worlds 720 expected 0.933 best c2b2");
-  // The default's reading (100 centipawns, 20%) chooses another move.
+  // The averaged model's default until session 22 (100 centipawns, 20%)
+  // chooses another move, and so does the guessing model at 40, 5%.
   EXPECT_EQ(said(100, 0.2), "worlds 720 expected 0.947 best c2d2");
+  EXPECT_NE(said(40, 0.05, 8), engine);
 
-  // The guessing model's worlds (`--read-worlds`) reach it too.
+  // The default is the guessing model, 8 worlds at 20 centipawns.
   Session guessing;
   guessing.send("setoption name Variant value hidden");
-  for (const char* set : {"Read Temperature value 20", "Read Worlds value 8"}) {
-    EXPECT_TRUE(guessing.send(std::string("setoption name ") + set).empty()) << set;
-  }
   guessing.send(position_of(game, us));
   const std::vector<std::string> guessed = guessing.send("go nodes 3000");
   std::string guessed_info;
