@@ -93,8 +93,9 @@ struct AliasOptions {
 class GameJudge {
  public:
   virtual ~GameJudge() = default;
-  // A line on game `index` (0-based), whose first player scored `points`.
-  virtual std::string judge(const game::State& game, int index, double points) = 0;
+  // A line on a finished game (its state, who sat where, engine 0's
+  // points): the match runner's word on the seats, never recomputed here.
+  virtual std::string judge(const match::GameOutcome& out) = 0;
   virtual void summary(std::ostream& out) const = 0;
 };
 
@@ -107,9 +108,11 @@ struct Alias {
   const char* variant;
   const char* engine;
   const char* opponent;
-  int movetime;          // its default, in ms a move
-  int min_movetime;      // 0 where no limit at all means the family's default depth
-  const char* seats[2];  // the first player's seat in even and odd games
+  int movetime;      // its default, in ms a move
+  int min_movetime;  // 0 where no limit at all means the family's default depth
+  // The first player's (--engine's, engine 0's) seat when it moved first
+  // and when it moved second, by GameOutcome::first_engine.
+  const char* seats[2];
   const char* engine_help;
   const char* opponent_help;
   // The players --engine and --opponent take.
@@ -317,15 +320,15 @@ class TablesJudge final : public GameJudge {
  public:
   explicit TablesJudge(const AliasOptions& opt)
       : rules_(flip::load_flip_rules(opt.variant)), animals_(opt.tables), who_(opt.engine) {}
-  std::string judge(const game::State& game, int index, double points) override {
+  std::string judge(const match::GameOutcome& out) override {
     // A table set per game: six-animal tables are 40 MB each.
     flip::FlipEndgames endgames(animals_);
     const flip::FlipPosition pos =
-        game::flip_position_of(rules_, game.observe(std::nullopt).position);
-    const Side first = flip::first_player_colour(pos);
-    const flip::TableVerdict v =
-        flip::judge_by_tables(pos, index % 2 == 0 ? first : opponent(first), endgames);
-    tally_.add(points, v);
+        game::flip_position_of(rules_, out.state->observe(std::nullopt).position);
+    // The first player's colour as the match runner settled it (the colour
+    // its first flip revealed, or the other when it moved second).
+    const flip::TableVerdict v = flip::judge_by_tables(pos, out.side_of(0), endgames);
+    tally_.add(out.first_engine_points(), v);
     return flip::verdict_text(v, animals_, who_);
   }
   void summary(std::ostream& out) const override { tally_.print(out, animals_, who_); }
@@ -511,10 +514,10 @@ class BeliefJudge final : public GameJudge {
  public:
   explicit BeliefJudge(std::vector<hidden::MoveReadingOptions> readings)
       : tally_(std::move(readings)) {}
-  std::string judge(const game::State& game, int index, double) override {
-    std::vector<hidden::HiddenRecord> read = hidden::read_hidden_records(game.record());
-    // The first player is Blue in even games, Red in odd (the seats).
-    tally_.add(*read.front().game, index % 2 == 0 ? kBlue : kRed);
+  std::string judge(const match::GameOutcome& out) override {
+    std::vector<hidden::HiddenRecord> read = hidden::read_hidden_records(out.state->record());
+    // The first player's colour as the runner settled it (GameOutcome).
+    tally_.add(*read.front().game, out.side_of(0));
     return "";
   }
   void summary(std::ostream& out) const override { tally_.print(out); }
@@ -646,14 +649,14 @@ int run_alias(const Alias& alias, const AliasOptions& opt) {
       runner.run([&](const match::GameOutcome& out, const match::MatchResult&) {
         const double points = out.first_engine_points();
         const game::State& g = *out.state;
-        const std::string verdict = judge ? judge->judge(g, out.index, points) : "";
+        const std::string verdict = judge ? judge->judge(out) : "";
         if (!opt.verbose) return;
         std::cout << "game " << out.index + 1 << ": " << opt.engine << " "
                   << (points == 1   ? "won"
                       : points == 0 ? "lost"
                                     : "drew")
                   << ", " << result_tag(g.result()) << " (" << g.termination() << ", " << g.plies()
-                  << " plies, " << opt.engine << " " << alias.seats[out.index % 2] << ")\n";
+                  << " plies, " << opt.engine << " " << alias.seats[out.first_engine] << ")\n";
         if (!verdict.empty()) std::cout << "  " << verdict << "\n";
         if (opt.records) std::cout << g.record() << "\n";
         std::cout << std::flush;
