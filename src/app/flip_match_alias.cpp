@@ -138,12 +138,7 @@ game::BuiltinEngine make_flip_player(const AliasOptions& opt, const std::string&
   if (opt.boxed_in) settings.emplace_back("Boxed In", "true");
   if (opt.lead_draw_cost != 0)
     settings.emplace_back("Lead Draw Cost", std::to_string(opt.lead_draw_cost));
-  game::Limits per_move;
-  per_move.movetime_ms = limits.movetime_ms;
-  per_move.nodes = limits.nodes;
-  per_move.depth = limits.depth;
-  per_move.clock = limits.clock;
-  return protocol_engine(game::make_flip_engine(), opt.variant, settings, per_move);
+  return protocol_engine(game::make_flip_engine(), opt.variant, settings, per_move_limits(limits));
 }
 
 bool flip_deals(const AliasOptions& opt) {

@@ -178,12 +178,8 @@ game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::strin
       {"Read Temperature", std::to_string(opt.read_temperature)},
       {"Read Uniform", std::to_string(whole_percent(o.reading.uniform))},
       {"Read Worlds", std::to_string(o.reading.worlds)}};
-  game::Limits per_move;
-  per_move.movetime_ms = limits.movetime_ms;
-  per_move.nodes = limits.nodes;
-  per_move.depth = limits.depth;
-  per_move.clock = limits.clock;
-  return protocol_engine(game::make_hidden_engine(), opt.variant, settings, per_move);
+  return protocol_engine(game::make_hidden_engine(), opt.variant, settings,
+                         per_move_limits(limits));
 }
 
 bool hidden_deals(const AliasOptions&) {

@@ -110,6 +110,18 @@ game::BuiltinEngine protocol_engine(std::unique_ptr<game::Engine> engine,
                                     const std::string& variant, const Settings& settings,
                                     const game::Limits& per_move);
 
+// A family's own limits (flip::FlipLimits, hidden::HiddenLimits: the same
+// four fields) as the game interface's, for protocol_engine.
+template <typename FamilyLimits>
+game::Limits per_move_limits(const FamilyLimits& limits) {
+  game::Limits per_move;
+  per_move.movetime_ms = limits.movetime_ms;
+  per_move.nodes = limits.nodes;
+  per_move.depth = limits.depth;
+  per_move.clock = limits.clock;
+  return per_move;
+}
+
 // Each family's pieces of its row of the aliases' table, as Alias
 // (match_aliases.cpp) describes them: the players --engine and --opponent
 // take, the family's own options, how a player is made, whether chance is
