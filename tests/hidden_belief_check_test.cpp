@@ -18,13 +18,10 @@ Move move_in(const hidden::PlayerView& view, std::string_view text) {
   return *view.rule_set().geometry().parse_move_text(text);
 }
 
-// Red's d6 is its Cat, a9 its Elephant; Blue's Lion d5 and Elephant g1
-// are unshown. Red's Cat steps back from the Lion, then Blue moves g1g2.
-constexpr std::string_view kStepBack = "e6/7/7/3c3/3L3/7/7/7/6E b 0 1";
-
 TEST(BeliefCheck, ScoresTheTrueAnimalsProbabilityBeforeEachOfThePlayersMoves) {
   const RuleSetPtr rules = test::hidden_rules();
-  hidden::HiddenGame game = test::hidden_game_at(kStepBack, rules);
+  // Red's Cat steps back from Blue's Lion, then Blue moves g1g2.
+  hidden::HiddenGame game = test::hidden_game_at(test::kCatBesideLion, rules);
   const hidden::PlayerView before = game.view(kBlue);
   ASSERT_EQ(test::try_move(game, "d6d7"), "d6d7");
   ASSERT_EQ(test::try_move(game, "g1g2"), "g1g2");

@@ -83,15 +83,9 @@ TEST(ViewSearch, TheTreesOddsFollowTheBeliefsWeights) {
   EXPECT_DOUBLE_EQ(search.odds(view, parse(view, "d5d6")).took, 0.75);
 }
 
-// Red's d6 is its Cat or its Elephant (a9 the other), next to Blue's
-// unshown Lion d5; Blue's Elephant g1 is unshown too, so to Red d5 is the
-// Lion or the Elephant. An Elephant on d6 would take d5 whichever it is;
-// a Cat cannot, and is taken where it stands: it steps back.
-constexpr std::string_view kFleeing = "e6/7/7/3c3/3L3/7/7/7/6E b 0 1";
-
 TEST(MoveReading, AMoveAwayFromAPieceThatTakesItSaysItIsTheWeakerAnimal) {
   const RuleSetPtr rules = test::hidden_rules();
-  hidden::HiddenGame game = test::hidden_game_at(kFleeing, rules);
+  hidden::HiddenGame game = test::hidden_game_at(test::kCatBesideLion, rules);
   const hidden::PlayerView before = game.view(kBlue);
   ASSERT_EQ(test::candidates_on(before, "d6"), "CE");
   hidden::ViewSearch search;
@@ -128,7 +122,7 @@ TEST(MoveReading, APieceThatStoodStillBesideOneItCouldTakeIsLikelierTheWeakerAni
   // unshown Lion: an Elephant would have taken it, a Cat would have fled.
   // Both explain the move badly, the Elephant worse.
   const RuleSetPtr rules = test::hidden_rules();
-  hidden::HiddenGame game = test::hidden_game_at(kFleeing, rules);
+  hidden::HiddenGame game = test::hidden_game_at(test::kCatBesideLion, rules);
   const hidden::PlayerView before = game.view(kBlue);
   const int still = before.piece_at(parse(before, "d6d7").from());
   hidden::ViewSearch search;
@@ -157,7 +151,7 @@ TEST(MoveReading, PiecesReadTogetherReadAsEachReadAlone) {
   // still beside Blue's Lion: together (the view's marginals worked out
   // once) each piece gets the likelihoods and the nodes it gets alone.
   const RuleSetPtr rules = test::hidden_rules();
-  hidden::HiddenGame game = test::hidden_game_at(kFleeing, rules);
+  hidden::HiddenGame game = test::hidden_game_at(test::kCatBesideLion, rules);
   const hidden::PlayerView before = game.view(kBlue);
   const Move played = parse(before, "a9a8");
   const int still = before.piece_at(parse(before, "d6d7").from());

@@ -23,6 +23,14 @@ inline hidden::MoveReadingOptions averaged_reading() {
   return out;
 }
 
+// Red to move; every piece unshown. Red's Cat d6 stands beside Blue's
+// Lion d5, Red's Elephant is on a9, Blue's on g1. To Blue, d6 is the Cat
+// or the Elephant (a9 the other); to Red, d5 is the Lion or the Elephant
+// (g1 the other). An Elephant on d6 would take d5 whichever it is; a Cat
+// cannot, and is taken where it stands: it steps back (d6d7), which says
+// it is the weaker animal (the belief's reading of moves, and its scores).
+inline constexpr std::string_view kCatBesideLion = "e6/7/7/3c3/3L3/7/7/7/6E b 0 1";
+
 // The standard rules with hidden pieces and these options.
 inline RuleSetPtr hidden_rules(HiddenReveal reveal = HiddenReveal::kBoth,
                                FailedAttack failed = FailedAttack::kAttackerDies,

@@ -1,0 +1,234 @@
+// `jungle hidden-match`'s row of the aliases' table (match_aliases.cpp):
+// the hidden-pieces players (the engine, its search's flags set as the
+// protocol's options, and the baselines), its own options, its title, and
+// its judge of the first player's belief (--belief-stats).
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "app/match_alias.h"
+#include "app/variant_option.h"
+#include "core/variants.h"
+#include "game/builtin_engines.h"
+#include "game/hidden_baselines.h"
+#include "game/hidden_engine.h"
+#include "game/option_limits.h"
+#include "hidden/hidden_record.h"
+#include "hidden_search/belief_check.h"
+#include "hidden_search/hidden_match.h"
+
+namespace jungle::app::alias {
+
+namespace {
+
+// A share (--first-share, --risk, --anchor) as the engine's option takes
+// it: in whole percent.
+int64_t whole_percent(double share) {
+  return std::lround(share * 100);
+}
+
+// Refuses a share that is not a whole percentage, which the engine's option
+// could not take.
+const CLI::Validator kWholePercent(
+    [](const std::string& text) {
+      const double share = std::strtod(text.c_str(), nullptr);
+      return std::abs(share * 100 - double(whole_percent(share))) < 1e-9
+                 ? std::string()
+                 : "a share in whole percent (0.4, 0.05, ...): the engine's option is a "
+                   "percentage";
+    },
+    "", "whole percent");
+
+}  // namespace
+
+std::vector<std::string> hidden_players(bool) {
+  std::vector<std::string> names = {"engine"};
+  for (const game::HiddenBaseline& b : game::hidden_baselines()) names.emplace_back(b.name);
+  return names;
+}
+
+void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
+  cmd.add_option("--method", opt.method,
+                 "How the engine searches in contact with unknown pieces: tree (one search "
+                 "over its view, chance nodes at attacks) or worlds (determinization)")
+      ->check(CLI::IsMember({"tree", "worlds"}))
+      ->capture_default_str();
+  cmd.add_option("--model", opt.model,
+                 "The tree's enemy: informed (it knows its own animals: a move only some can "
+                 "make, it makes when it can), averaged (its attacks are chance nodes too) or "
+                 "guessing (it knows its animals, not ours: it attacks an unshown piece of ours "
+                 "as a guess, and a wrong guess costs it the attacker)")
+      ->check(CLI::IsMember({"informed", "averaged", "guessing"}))
+      ->capture_default_str();
+  cmd.add_flag("--tree-pruning", opt.hidden.tree_pruning,
+               "The tree prunes near the leaves as the open search does (reverse futility, "
+               "futility, late moves)");
+  cmd.add_option("--worlds", opt.hidden.worlds, "The engine's worlds a move (--method worlds)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd.add_option("--pimc-worlds", opt.pimc_worlds,
+                 "The worlds the pimc baseline draws a move, each searched with an equal share "
+                 "of the budget")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd.add_option("--candidates", opt.hidden.candidates, "Moves the engine compares in every world")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd.add_option("--contact", opt.hidden.contact_steps,
+                 "The engine searches one world while no piece of its is this many steps from "
+                 "an unknown enemy piece (0: never)")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
+  cmd.add_option("--lines", opt.hidden.lines, "Moves each world's search ranks exactly (multi-PV)")
+      ->check(CLI::Range(1, 16))
+      ->capture_default_str();
+  cmd.add_option("--first-share", opt.hidden.first_share,
+                 "Share of the engine's time for deepening the worlds; the rest values the "
+                 "candidates in every world")
+      ->check(CLI::Range(0.05, 1.0))
+      ->check(kWholePercent)
+      ->capture_default_str();
+  cmd.add_option("--risk", opt.hidden.risk,
+                 "How far a move's value leans from its mean over the worlds to its worst "
+                 "(0: the mean, 1: the worst)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->check(kWholePercent)
+      ->capture_default_str();
+  cmd.add_option("--anchor", opt.hidden.anchor_share,
+                 "Share of the engine's budget for one world searched deep, whose best moves "
+                 "are the candidates (0: none)")
+      ->check(CLI::Range(0.0, 0.9))
+      ->check(kWholePercent)
+      ->capture_default_str();
+  cmd.add_option("--read-temperature", opt.read_temperature,
+                 "The softmax temperature, in centipawns, of the engine's model of how the enemy "
+                 "chooses its moves, which its belief reads (0: the moves are not read)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  cmd.add_option("--read-uniform", opt.hidden.reading.uniform,
+                 "The share of a random choice among its moves in the engine's model of the "
+                 "enemy")
+      ->check(CLI::Range(0.0, 1.0))
+      ->check(kWholePercent)
+      ->capture_default_str();
+  cmd.add_option("--read-worlds", opt.hidden.reading.worlds,
+                 "The engine's model of the enemy guesses our unshown animals in this many "
+                 "worlds and plays its best move in its guess (0: a softmax of its moves' values "
+                 "averaged over our animals)")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
+  cmd.add_flag("--belief-stats", opt.belief_stats,
+               "At the end, how well the first player's belief knew the second's animals: the "
+               "mean log-probability and probability it gave each unknown piece's true animal "
+               "before each of its moves, read as the engine's flags read the enemy, by the "
+               "deductions alone, and by each --belief-reading, on the same games");
+  cmd.add_option("--belief-reading", opt.belief_readings,
+                 "With --belief-stats, another reading scored on the same games: "
+                 "TEMPERATURE:UNIFORM[:WORLDS] (50:0.2, 100:0.2:8); repeatable")
+      ->check([](const std::string& text) {
+        try {
+          hidden::parse_reading(text);
+          return std::string();
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+      });
+}
+
+game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::string& name,
+                                       bool second) {
+  const RuleSetPtr rules = load_variant(opt.variant);
+  const uint64_t seed = second ? opt.seed * 7919 + 3 : opt.seed * 2 + 1;
+  const uint64_t nodes = second && opt.opponent_nodes > 0 ? opt.opponent_nodes : opt.nodes;
+  hidden::HiddenLimits limits;
+  limits.movetime_ms = opt.depth > 0 || nodes > 0 ? 0 : movetime_of(opt, second);
+  limits.clock = clock_of(opt);
+  limits.nodes = opt.depth > 0 ? 0 : nodes;
+  limits.depth = opt.depth;
+  // PIMC with the alias's own --pimc-worlds; every other baseline as the
+  // family's registry makes it.
+  if (name == "pimc") {
+    return game::hidden_player_engine(rules, hidden::pimc_player(limits, seed, opt.pimc_worlds));
+  }
+  if (const game::HiddenBaseline* b = game::hidden_baseline_named(name)) {
+    return b->make ? game::hidden_player_engine(rules, b->make(seed, limits))
+                   : game::hidden_cheater_engine(rules, limits);
+  }
+  // The engine is the protocol's (game/hidden_engine.h), its search's
+  // settings its options; its seed folded into the option's range.
+  const hidden::HiddenSearchOptions& o = opt.hidden;
+  const Settings settings = {
+      {"Seed", std::to_string(seed % (uint64_t(game::option_limits::kMaxSeed) + 1))},
+      {"Method", opt.method},
+      {"Model", opt.model},
+      {"Tree Pruning", o.tree_pruning ? "true" : "false"},
+      {"Worlds", std::to_string(o.worlds)},
+      {"Candidates", std::to_string(o.candidates)},
+      {"Contact", std::to_string(o.contact_steps)},
+      {"World Lines", std::to_string(o.lines)},
+      {"First Share", std::to_string(whole_percent(o.first_share))},
+      {"Risk", std::to_string(whole_percent(o.risk))},
+      {"Anchor", std::to_string(whole_percent(o.anchor_share))},
+      {"Read Temperature", std::to_string(opt.read_temperature)},
+      {"Read Uniform", std::to_string(whole_percent(o.reading.uniform))},
+      {"Read Worlds", std::to_string(o.reading.worlds)}};
+  return protocol_engine(game::make_hidden_engine(), opt.variant, settings,
+                         per_move_limits(limits));
+}
+
+bool hidden_deals(const AliasOptions&) {
+  return false;
+}
+
+namespace {
+
+// The first player's belief, scored after each game (--belief-stats): the
+// game read back from its arbiter's record, which holds the truth.
+class BeliefJudge final : public GameJudge {
+ public:
+  explicit BeliefJudge(std::vector<hidden::MoveReadingOptions> readings)
+      : tally_(std::move(readings)) {}
+  std::string judge(const match::GameOutcome& out) override {
+    std::vector<hidden::HiddenRecord> read = hidden::read_hidden_records(out.state->record());
+    // The first player's colour as the runner settled it (GameOutcome).
+    tally_.add(*read.front().game, out.side_of(0));
+    return "";
+  }
+  void summary(std::ostream& out) const override { tally_.print(out); }
+
+ private:
+  hidden::BeliefTally tally_;
+};
+
+}  // namespace
+
+std::unique_ptr<GameJudge> hidden_judge(const AliasOptions& opt) {
+  if (!opt.belief_stats) return nullptr;
+  hidden::MoveReadingOptions engine = opt.hidden.reading;
+  engine.temperature = opt.read_temperature;
+  std::vector<hidden::MoveReadingOptions> readings = {engine};
+  if (engine.temperature > 0) readings.push_back(hidden::MoveReadingOptions{0, 0});
+  for (const std::string& text : opt.belief_readings)
+    readings.push_back(hidden::parse_reading(text));
+  return std::make_unique<BeliefJudge>(std::move(readings));
+}
+
+std::string hidden_title(const AliasOptions& opt) {
+  return "Hidden pieces (" + load_variant(opt.variant)->rules().name + "): " + opt.engine + " (" +
+         (opt.depth > 0   ? "depth " + std::to_string(opt.depth)
+          : opt.nodes > 0 ? std::to_string(opt.nodes) + " nodes a move"
+                          : time_text(opt, false)) +
+         ") against " + opt.opponent +
+         (opt.opponent_nodes > 0      ? " (" + std::to_string(opt.opponent_nodes) + " nodes a move)"
+          : opt.opponent_movetime > 0 ? " (" + time_text(opt, true) + ")"
+                                      : std::string()) +
+         ", " + std::to_string(opt.games) + " games";
+}
+
+}  // namespace jungle::app::alias
