@@ -89,17 +89,18 @@ TEST(FlipCli, TheAliasesPlayTheGamesTheyPlayedWithTheirOwnLoops) {
   // byte-identical), so games 1 and 2 are as before; game 3, played with
   // other tables, was a win in 187 plies. They changed twice since, on
   // purpose: the engine's belief also reads the enemy's pieces that stood
-  // still beside its own (docs/hidden.md), and it reads them by the
-  // guessing model (session 22), so it plays other moves; with the
-  // averaged model, the default until then, it plays the games it played
-  // before session 22, byte for byte.
+  // still beside its own (docs/hidden.md), and (session 22) it reads them
+  // by the guessing model, the reading taking half the move's nodes at
+  // most, so it plays other moves (the averaged model, the default until
+  // then, too: its reading is held to half the nodes as well).
   expect_output(
       "hidden-match --games 3 --seed 2 --opponent sampler --nodes 500 --verbose --records",
-      "game 1: engine lost, 0-1 (den, 52 plies, engine Blue)\n", 2113, 0x41f4dd6101730a5eULL);
+      "game 1: engine lost, 0-1 (den, 218 plies, engine Blue)\n", 2760, 0xd5b652cfeb4e9362ULL);
   expect_output(
       "hidden-match --games 3 --seed 2 --opponent sampler --nodes 500 --verbose --records "
       "--read-worlds 0 --read-temperature 100",
-      "game 1: engine lost, 0-1 (den, 32 plies, engine Blue)\n", 6865, 0x40b758daaee9d369ULL);
+      "game 1: engine drew, 1/2-1/2 (repetition, 60 plies, engine Blue)\n", 2281,
+      0x49f6fc3e0ef5ced5ULL);
 }
 
 TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
@@ -116,14 +117,14 @@ TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
   expect_same_but_last_digits(
       out,
       "Hidden pieces (hidden): engine (500 nodes a move) against sampler, 2 games\n"
-      "W 0 D 1 L 1, score 0.250 +- 0.490 (95%)\n"
-      "belief 20:0.2:8: 94 positions, 583 pieces, mean log p -1.7849, mean p 0.2425, "
-      "brier 0.7727, model nodes a move 3487\n"
-      "belief deductions alone: 94 positions, 583 pieces, mean log p -1.8277, mean p "
-      "0.1620, brier 0.8380, model nodes a move 0, log p against the first -0.0428 +- "
-      "0.4290\n"
-      "belief 100:0.2:4: 94 positions, 583 pieces, mean log p -1.9999, mean p 0.1734, "
-      "brier 0.8671, model nodes a move 1733, log p against the first -0.2150 +- 0.0657\n");
+      "W 0 D 0 L 2, score 0.000 +- 0.000 (95%)\n"
+      "belief 20:0.2:8: 113 positions, 603 pieces, mean log p -2.6030, mean p 0.2744, "
+      "brier 0.9116, model nodes a move 1249\n"
+      "belief deductions alone: 113 positions, 603 pieces, mean log p -1.6890, mean p "
+      "0.1881, brier 0.8119, model nodes a move 0, log p against the first +0.9140 +- "
+      "0.1990\n"
+      "belief 100:0.2:4: 113 positions, 603 pieces, mean log p -2.1502, mean p 0.1938, "
+      "brier 0.9353, model nodes a move 623, log p against the first +0.4528 +- 0.0917\n");
   EXPECT_EQ(run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500", &status),
             out.substr(0, out.find("belief ")));
   const std::string bad =

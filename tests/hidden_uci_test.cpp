@@ -132,6 +132,39 @@ TEST(HiddenUci, ANodeLimitIsKeptAndRepeats) {
   EXPECT_TRUE(starts_with(last(answers[0]), "bestmove ")) << last(answers[0]);
 }
 
+TEST(HiddenUci, ANodeLimitHoldsWithTheEnemysMovesToRead) {
+  // The reading of the enemy's moves is part of the move: under `go nodes
+  // N` it takes half at most, and the answer keeps N (up to the searches'
+  // checks, 1024 nodes apart). A fresh session given a game's view reads
+  // all the enemy's moves at once, which unbounded costs several times N
+  // here (the guessing model: 8 worlds a move read).
+  const RuleSetPtr rules = load_variant("hidden");
+  std::mt19937_64 rng(3);
+  hidden::HiddenGame game(hidden::default_start(rules, rng), "hidden");
+  hidden::HiddenSearcher player;
+  hidden::HiddenLimits quick;
+  quick.depth = 1;
+  for (int ply = 0; ply < 30 && !game.over(); ++ply)
+    game.play(player.search(game.view(game.side_to_move()), quick).best);
+  ASSERT_FALSE(game.over());
+  const Side us = game.side_to_move();
+  hidden::MoveReader unbounded;
+  unbounded.weights(game.view(us));
+  EXPECT_GT(unbounded.nodes(), 4000u) << "the reading here must cost more than the limit";
+
+  Session s;
+  s.send("setoption name Variant value hidden");
+  s.send(position_of(game, us));
+  const std::vector<std::string> out = s.send("go nodes 2000");
+  ASSERT_GE(out.size(), 2u);
+  const std::string& info = out[0];
+  const size_t at = info.find(" nodes ");
+  ASSERT_NE(at, std::string::npos) << info;
+  const long nodes = std::stol(info.substr(at + 7));
+  EXPECT_LE(nodes, 2000 + 1024) << info;
+  EXPECT_TRUE(starts_with(last(out), "bestmove ")) << last(out);
+}
+
 TEST(HiddenUci, BadViewsAndAnnouncements) {
   Session s;
   s.send("setoption name Variant value hidden");
@@ -259,7 +292,9 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   // its model's worlds (`hidden-match --read-temperature`, `--read-uniform`,
   // `--read-worlds`) reach the engine's searcher: after a game's first
   // moves, in contact, the engine with them set says what a searcher with
-  // those settings says, which is not what another reading says.
+  // those settings says, which is not what another reading says. (At
+  // 30,000 nodes a move: a fresh searcher reads the whole game's moves,
+  // which fits in the half of the budget reading may take.)
   const RuleSetPtr rules = load_variant("hidden");
   std::mt19937_64 rng(5);
   hidden::HiddenGame game(hidden::default_start(rules, rng), "hidden");
@@ -291,7 +326,7 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
             "info string error: setoption: Read Temperature must be an integer from 0 to 1000, "
             "not '1001'");
   s.send(position_of(game, us));
-  const std::vector<std::string> out = s.send("go nodes 3000");
+  const std::vector<std::string> out = s.send("go nodes 30000");
   ASSERT_GE(out.size(), 2u);
 
   const auto said = [&](double temperature, double uniform, int worlds = 0) {
@@ -301,7 +336,7 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
     options.reading.worlds = worlds;
     hidden::HiddenSearcher searcher(options);
     hidden::HiddenLimits limits;
-    limits.nodes = 3000;
+    limits.nodes = 30000;
     const hidden::HiddenSearchResult r = searcher.search(game.view(us), limits);
     char expected[32];
     std::snprintf(expected, sizeof expected, "%.3f", r.expected);
@@ -318,17 +353,17 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   ASSERT_NE(words, std::string::npos) << info;
   const std::string engine = info.substr(at + 12, words - at - 12) + " best " + last(out).substr(9);
   EXPECT_EQ(engine, said(40, 0.05));
-  EXPECT_EQ(engine, "worlds 720 expected 0.933 best c2b2");
+  EXPECT_EQ(engine, "worlds 720 expected 0.860 best c2b2");
   // The averaged model's default until session 22 (100 centipawns, 20%)
   // chooses another move, and so does the guessing model at 40, 5%.
-  EXPECT_EQ(said(100, 0.2), "worlds 720 expected 0.947 best c2d2");
+  EXPECT_EQ(said(100, 0.2), "worlds 720 expected 0.860 best b8a8");
   EXPECT_NE(said(40, 0.05, 8), engine);
 
   // The default is the guessing model, 8 worlds at 20 centipawns.
   Session guessing;
   guessing.send("setoption name Variant value hidden");
   guessing.send(position_of(game, us));
-  const std::vector<std::string> guessed = guessing.send("go nodes 3000");
+  const std::vector<std::string> guessed = guessing.send("go nodes 30000");
   std::string guessed_info;
   for (const std::string& l : guessed) {
     if (starts_with(l, "info string worlds ")) guessed_info = l;
@@ -338,8 +373,8 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   EXPECT_EQ(guessed_info.substr(12, guessed_words - 12) + " best " + last(guessed).substr(9),
             said(20, 0.2, 8));
   // Another belief, another move than the averaged model's at 20.
-  EXPECT_EQ(said(20, 0.2, 8), "worlds 720 expected 0.832 best a7b7");
-  EXPECT_EQ(said(20, 0.2), "worlds 720 expected 0.959 best b8b9");
+  EXPECT_EQ(said(20, 0.2, 8), "worlds 720 expected 0.832 best c2c3");
+  EXPECT_EQ(said(20, 0.2), "worlds 720 expected 0.858 best b8c8");
 }
 
 }  // namespace

@@ -193,10 +193,12 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   }
   if (options_.reading.temperature <= 0) return search_read(view, move);
   // Reading is part of the move: its nodes (or its time) come out of the
-  // move's budget. Of nodes, half are always left to the search; time
-  // ends at the move's deadline, however long the reading took.
+  // move's budget. Of nodes, the reading takes half at most and leaves the
+  // rest to the search, so that the move keeps its node limit; time ends
+  // at the move's deadline, however long the reading took.
   const SearchClock::time_point start = limits.clock.now();
-  const PlayerView read = reader_.weigh(view);
+  const PlayerView read =
+      reader_.weigh(view, limits.nodes > 0 ? std::max<uint64_t>(1, limits.nodes / 2) : 0);
   HiddenLimits rest = move;
   if (limits.nodes > 0)
     rest.nodes = std::max(std::max<uint64_t>(1, limits.nodes / 2),

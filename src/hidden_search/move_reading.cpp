@@ -42,8 +42,8 @@ void MoveReader::new_game() {
   read_.clear();
 }
 
-std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
-    const PlayerView& view) {
+std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(const PlayerView& view,
+                                                                             uint64_t budget) {
   std::vector<std::optional<std::array<double, kAnimals>>> out;
   nodes_ = 0;
   if (options_.temperature <= 0 || !view.viewer()) return out;
@@ -76,9 +76,12 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
         pieces.push_back(id);
       }
     }
+    // Past the budget, a move is not read: it says nothing of its pieces.
+    if (budget > 0 && nodes_ >= budget) pieces.clear();
     if (!pieces.empty()) {
-      const std::vector<ViewSearch::PieceReading> read = model_.read_pieces(
-          *at_, o.move, options_.temperature, options_.uniform, pieces, options_.worlds);
+      const std::vector<ViewSearch::PieceReading> read =
+          model_.read_pieces(*at_, o.move, options_.temperature, options_.uniform, pieces,
+                             options_.worlds, budget > 0 ? budget - nodes_ : 0);
       for (size_t r = 0; r < pieces.size(); ++r) {
         read_.push_back({pieces[r], read[r].likelihood});
         nodes_ += read[r].nodes;
@@ -107,9 +110,9 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
   return out;
 }
 
-PlayerView MoveReader::weigh(const PlayerView& view) {
+PlayerView MoveReader::weigh(const PlayerView& view, uint64_t budget) {
   PlayerView out = view;
-  const std::vector<std::optional<std::array<double, kAnimals>>> w = weights(view);
+  const std::vector<std::optional<std::array<double, kAnimals>>> w = weights(view, budget);
   for (size_t id = 0; id < w.size(); ++id) {
     if (!w[id]) continue;
     for (int a = 0; a < kAnimals; ++a) out.set_weight(int(id), Animal(a), (*w[id])[size_t(a)]);

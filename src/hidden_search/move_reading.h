@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,10 +62,13 @@ class MoveReader {
   // The weights read from the enemy's moves in `view` (its viewer's enemy),
   // by piece id and animal, each piece's largest 1; nothing for a piece
   // none of whose moves was read. Reads only the moves not read before
-  // when `view` goes on from the last view read.
-  std::vector<std::optional<std::array<double, kAnimals>>> weights(const PlayerView& view);
+  // when `view` goes on from the last view read. `budget` > 0: the most
+  // nodes the reading takes; a move past it is left unread (it says
+  // nothing), so that a move's node limit holds (HiddenSearcher::search).
+  std::vector<std::optional<std::array<double, kAnimals>>> weights(const PlayerView& view,
+                                                                   uint64_t budget = 0);
   // `view` with those weights on its belief.
-  PlayerView weigh(const PlayerView& view);
+  PlayerView weigh(const PlayerView& view, uint64_t budget = 0);
   // The nodes the enemy's model visited in the last weights() or weigh().
   uint64_t nodes() const { return nodes_; }
 

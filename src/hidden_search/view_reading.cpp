@@ -63,7 +63,7 @@ std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& befo
 std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& before, Move played,
                                                               double temperature, double uniform,
                                                               const std::vector<int>& read_pieces,
-                                                              int worlds) {
+                                                              int worlds, uint64_t budget) {
   Impl& s = *impl_;
   std::vector<PieceReading> out(read_pieces.size());
   s.set_rules(before.rule_set_ptr());
@@ -144,9 +144,15 @@ std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& 
   const bool guessing = worlds > 0;
   std::vector<VMove> moves;
   std::vector<double> values;
+  uint64_t spent = 0;
   for (size_t r = 0; r < read_pieces.size(); ++r) {
     s.nodes = 0;
     s.aborted = false;
+    // What the budget leaves this piece (at most one reading's own limit);
+    // none left, it is not read.
+    s.limits.nodes =
+        budget > 0 && budget > spent ? std::min(kReadingNodes, budget - spent) : kReadingNodes;
+    if (budget > 0 && spent >= budget) s.aborted = true;
     const int read_id = read_pieces[r] >= 0 ? read_pieces[r] : before.piece_at(played.from());
     if (read_id < 0) continue;
     const Square read_square = before.pieces()[size_t(read_id)].square;
@@ -155,7 +161,7 @@ std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& 
     std::array<double, kAnimals>& likelihood = out[r].likelihood;
     const int read_index = base.board[size_t(read_square)];
     for (int a = 0; a < kAnimals; ++a) {
-      if (!may_be.contains(Animal(a))) continue;
+      if (!may_be.contains(Animal(a)) || s.aborted) continue;
       // The move's mean probability over the worlds (the averaged model:
       // one world, the softmax's probability of the move), and the moves
       // the random choice is among (the first world's).
@@ -201,6 +207,7 @@ std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& 
         likelihood[size_t(a)] = may_be.contains(Animal(a)) ? 1.0 : 0.0;
     }
     out[r].nodes = s.nodes;
+    spent += s.nodes;
   }
   return out;
 }
