@@ -54,6 +54,9 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(con
   }
   const auto& history = view.history();
   for (size_t k = at_->history().size(); k < history.size(); ++k) {
+    // Past the budget, the moves left are read at a later call (at_ stays
+    // before them): a move's reading is put off, not lost.
+    if (budget > 0 && nodes_ >= budget) break;
     const Observation& o = history[k];
     // The pieces this move reads, read together (they share the view).
     std::vector<int> pieces;
@@ -76,8 +79,6 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(con
         pieces.push_back(id);
       }
     }
-    // Past the budget, a move is not read: it says nothing of its pieces.
-    if (budget > 0 && nodes_ >= budget) pieces.clear();
     if (!pieces.empty()) {
       const std::vector<ViewSearch::PieceReading> read =
           model_.read_pieces(*at_, o.move, options_.temperature, options_.uniform, pieces,

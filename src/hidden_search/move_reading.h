@@ -63,8 +63,9 @@ class MoveReader {
   // by piece id and animal, each piece's largest 1; nothing for a piece
   // none of whose moves was read. Reads only the moves not read before
   // when `view` goes on from the last view read. `budget` > 0: the most
-  // nodes the reading takes; a move past it is left unread (it says
-  // nothing), so that a move's node limit holds (HiddenSearcher::search).
+  // nodes the reading takes, so that a move's node limit holds
+  // (HiddenSearcher::search); the moves past it are read at the next call
+  // (the pieces of one move the budget cuts short say nothing).
   std::vector<std::optional<std::array<double, kAnimals>>> weights(const PlayerView& view,
                                                                    uint64_t budget = 0);
   // `view` with those weights on its belief.
