@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "hidden/belief.h"
 #include "hidden_search/move_reading.h"
 #include "hidden_search/view_search.h"
@@ -115,6 +117,30 @@ TEST(MoveReading, AMoveAwayFromAPieceThatTakesItSaysItIsTheWeakerAnimal) {
   EXPECT_DOUBLE_EQ((*weights[size_t(moved)])[kCat], 1.0);
   EXPECT_NEAR((*weights[size_t(moved)])[kElephant], fled[kElephant] / fled[kCat], 1e-12);
   EXPECT_FALSE(weights[size_t(still)].has_value());
+}
+
+TEST(MoveReading, AMovePastTheReadingsDeadlineIsReadAtTheNextCall) {
+  // The reading keeps a move's time as it keeps its nodes
+  // (HiddenSearcher::search gives it half of either): with its deadline
+  // gone it reads nothing and says nothing, and the move it left is read
+  // at the next call, as it would have been.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::HiddenGame game = test::hidden_game_at(test::kCatBesideLion, rules);
+  ASSERT_EQ(test::try_move(game, "d6d7"), "d6d7");
+  const hidden::PlayerView after = game.view(kBlue);
+  const int moved = after.piece_at(parse(after, "d7d8").from());
+  hidden::ViewSearchLimits gone;
+  gone.clock = SearchClock::wall();
+  gone.deadline = gone.clock.now() - std::chrono::milliseconds(1);
+  hidden::MoveReader reader;
+  const auto none = reader.weights(after, gone);
+  EXPECT_EQ(reader.nodes(), 0u);
+  EXPECT_FALSE(none.size() > size_t(moved) && none[size_t(moved)].has_value());
+  const auto later = reader.weights(after);
+  EXPECT_GT(reader.nodes(), 0u);
+  ASSERT_TRUE(later[size_t(moved)].has_value());
+  hidden::MoveReader fresh;
+  EXPECT_EQ(*later[size_t(moved)], *fresh.weights(after)[size_t(moved)]);
 }
 
 TEST(MoveReading, APieceThatStoodStillBesideOneItCouldTakeIsLikelierTheWeakerAnimal) {

@@ -193,12 +193,18 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   }
   if (options_.reading.temperature <= 0) return search_read(view, move);
   // Reading is part of the move: its nodes (or its time) come out of the
-  // move's budget. Of nodes, the reading takes half at most and leaves the
-  // rest to the search, so that the move keeps its node limit; time ends
-  // at the move's deadline, however long the reading took.
+  // move's budget. The reading takes half of either at most and leaves the
+  // rest to the search, so that the move keeps its limit (a view read
+  // whole, in a fresh engine or one that switched games, reads every move
+  // of the game again); the moves left are read at the next move.
   const SearchClock::time_point start = limits.clock.now();
-  const PlayerView read =
-      reader_.weigh(view, limits.nodes > 0 ? std::max<uint64_t>(1, limits.nodes / 2) : 0);
+  ViewSearchLimits reading;
+  if (limits.nodes > 0) reading.nodes = std::max<uint64_t>(1, limits.nodes / 2);
+  if (move.deadline != SearchClock::time_point()) {
+    reading.clock = limits.clock;
+    reading.deadline = start + (move.deadline - start) / 2;
+  }
+  const PlayerView read = reader_.weigh(view, reading);
   HiddenLimits rest = move;
   if (limits.nodes > 0)
     rest.nodes = std::max(std::max<uint64_t>(1, limits.nodes / 2),

@@ -28,6 +28,13 @@ bool goes_on_from(const PlayerView& at, const PlayerView& view) {
   return read.size() <= now.size() && std::equal(read.begin(), read.end(), now.begin());
 }
 
+// What `budget` leaves once `spent` nodes of it are gone.
+ViewSearchLimits left(const ViewSearchLimits& budget, uint64_t spent) {
+  ViewSearchLimits out = budget;
+  if (budget.nodes > 0) out.nodes = budget.nodes - std::min(budget.nodes, spent);
+  return out;
+}
+
 }  // namespace
 
 MoveReader::MoveReader(MoveReadingOptions options) : options_(options), model_(model_options()) {}
@@ -42,8 +49,8 @@ void MoveReader::new_game() {
   read_.clear();
 }
 
-std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(const PlayerView& view,
-                                                                             uint64_t budget) {
+std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
+    const PlayerView& view, const ViewSearchLimits& budget) {
   std::vector<std::optional<std::array<double, kAnimals>>> out;
   nodes_ = 0;
   if (options_.temperature <= 0 || !view.viewer()) return out;
@@ -56,7 +63,9 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(con
   for (size_t k = at_->history().size(); k < history.size(); ++k) {
     // Past the budget, the moves left are read at a later call (at_ stays
     // before them): a move's reading is put off, not lost.
-    if (budget > 0 && nodes_ >= budget) break;
+    if ((budget.nodes > 0 && nodes_ >= budget.nodes) ||
+        (budget.deadline != SearchClock::time_point() && budget.clock.now() >= budget.deadline))
+      break;
     const Observation& o = history[k];
     // The pieces this move reads, read together (they share the view).
     std::vector<int> pieces;
@@ -82,7 +91,7 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(con
     if (!pieces.empty()) {
       const std::vector<ViewSearch::PieceReading> read =
           model_.read_pieces(*at_, o.move, options_.temperature, options_.uniform, pieces,
-                             options_.worlds, budget > 0 ? budget - nodes_ : 0);
+                             options_.worlds, left(budget, nodes_));
       for (size_t r = 0; r < pieces.size(); ++r) {
         read_.push_back({pieces[r], read[r].likelihood});
         nodes_ += read[r].nodes;
@@ -111,7 +120,7 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(con
   return out;
 }
 
-PlayerView MoveReader::weigh(const PlayerView& view, uint64_t budget) {
+PlayerView MoveReader::weigh(const PlayerView& view, const ViewSearchLimits& budget) {
   PlayerView out = view;
   const std::vector<std::optional<std::array<double, kAnimals>>> w = weights(view, budget);
   for (size_t id = 0; id < w.size(); ++id) {

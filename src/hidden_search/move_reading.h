@@ -62,14 +62,15 @@ class MoveReader {
   // The weights read from the enemy's moves in `view` (its viewer's enemy),
   // by piece id and animal, each piece's largest 1; nothing for a piece
   // none of whose moves was read. Reads only the moves not read before
-  // when `view` goes on from the last view read. `budget` > 0: the most
-  // nodes the reading takes, so that a move's node limit holds
+  // when `view` goes on from the last view read. `budget`: the most nodes
+  // the reading takes (0: no limit) and the moment it ends (on its clock;
+  // the epoch: none), so that a move's limits hold
   // (HiddenSearcher::search); the moves past it are read at the next call
   // (the pieces of one move the budget cuts short say nothing).
-  std::vector<std::optional<std::array<double, kAnimals>>> weights(const PlayerView& view,
-                                                                   uint64_t budget = 0);
+  std::vector<std::optional<std::array<double, kAnimals>>> weights(
+      const PlayerView& view, const ViewSearchLimits& budget = {});
   // `view` with those weights on its belief.
-  PlayerView weigh(const PlayerView& view, uint64_t budget = 0);
+  PlayerView weigh(const PlayerView& view, const ViewSearchLimits& budget = {});
   // The nodes the enemy's model visited in the last weights() or weigh().
   uint64_t nodes() const { return nodes_; }
 

@@ -63,7 +63,8 @@ std::array<double, kAnimals> ViewSearch::move_likelihoods(const PlayerView& befo
 std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& before, Move played,
                                                               double temperature, double uniform,
                                                               const std::vector<int>& read_pieces,
-                                                              int worlds, uint64_t budget) {
+                                                              int worlds,
+                                                              const ViewSearchLimits& budget) {
   Impl& s = *impl_;
   std::vector<PieceReading> out(read_pieces.size());
   s.set_rules(before.rule_set_ptr());
@@ -79,6 +80,9 @@ std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& 
   s.root_side = before.side_to_move();
   s.limits = ViewSearchLimits();
   s.limits.nodes = kReadingNodes;
+  s.limits.clock = budget.clock;
+  s.limits.deadline = budget.deadline;
+  const bool timed = budget.deadline != SearchClock::time_point();
   VState base = s.state_of(before);
   // The enemy does not know the searcher's unshown animals: each such
   // piece may be any of them to it (a piece in the water is a swimmer, as
@@ -150,9 +154,12 @@ std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& 
     s.aborted = false;
     // What the budget leaves this piece (at most one reading's own limit);
     // none left, it is not read.
-    s.limits.nodes =
-        budget > 0 && budget > spent ? std::min(kReadingNodes, budget - spent) : kReadingNodes;
-    if (budget > 0 && spent >= budget) s.aborted = true;
+    s.limits.nodes = budget.nodes > 0 && budget.nodes > spent
+                         ? std::min(kReadingNodes, budget.nodes - spent)
+                         : kReadingNodes;
+    if ((budget.nodes > 0 && spent >= budget.nodes) ||
+        (timed && budget.clock.now() >= budget.deadline))
+      s.aborted = true;
     const int read_id = read_pieces[r] >= 0 ? read_pieces[r] : before.piece_at(played.from());
     if (read_id < 0) continue;
     const Square read_square = before.pieces()[size_t(read_id)].square;

@@ -150,16 +150,17 @@ class ViewSearch {
   // move_likelihoods for each of `read_pieces` (piece ids; -1: the one that
   // moved) of one move, each read with its own node limit as if asked
   // alone, and with the nodes it took; the view's marginals are worked out
-  // once for them all rather than once a piece. `budget` > 0: the most
-  // nodes the pieces' readings take together; a reading it cuts short, and
-  // every one after, says nothing (every animal the piece may be alike).
+  // once for them all rather than once a piece. `budget`: the most nodes
+  // the pieces' readings take together (0: no limit) and the moment they
+  // end (on its clock; the epoch: none); a reading it cuts short, and every
+  // one after, says nothing (every animal the piece may be alike).
   struct PieceReading {
     std::array<double, kAnimals> likelihood{};
     uint64_t nodes = 0;
   };
   std::vector<PieceReading> read_pieces(const PlayerView& before, Move played, double temperature,
                                         double uniform, const std::vector<int>& read_pieces,
-                                        int worlds = 0, uint64_t budget = 0);
+                                        int worlds = 0, const ViewSearchLimits& budget = {});
   // The nodes the last search (or move_likelihoods) visited.
   uint64_t last_nodes() const;
 
