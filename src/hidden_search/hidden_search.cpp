@@ -198,8 +198,9 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   // whole, in a fresh engine or one that switched games, reads every move
   // of the game again); the moves left are read at the next move.
   const SearchClock::time_point start = limits.clock.now();
+  const uint64_t half_nodes = std::max<uint64_t>(1, limits.nodes / 2);
   ViewSearchLimits reading;
-  if (limits.nodes > 0) reading.nodes = std::max<uint64_t>(1, limits.nodes / 2);
+  if (limits.nodes > 0) reading.nodes = half_nodes;
   if (move.deadline != SearchClock::time_point()) {
     reading.clock = limits.clock;
     reading.deadline = start + (move.deadline - start) / 2;
@@ -207,8 +208,7 @@ HiddenSearchResult HiddenSearcher::search(const PlayerView& view, const HiddenLi
   const PlayerView read = reader_.weigh(view, reading);
   HiddenLimits rest = move;
   if (limits.nodes > 0)
-    rest.nodes = std::max(std::max<uint64_t>(1, limits.nodes / 2),
-                          limits.nodes - std::min(limits.nodes, reader_.nodes()));
+    rest.nodes = std::max(half_nodes, limits.nodes - std::min(limits.nodes, reader_.nodes()));
   if (limits.movetime_ms > 0)
     rest.movetime_ms = std::max<int64_t>(1, limits.movetime_ms - limits.clock.ms_since(start));
   HiddenSearchResult out = search_read(read, rest);

@@ -28,13 +28,6 @@ bool goes_on_from(const PlayerView& at, const PlayerView& view) {
   return read.size() <= now.size() && std::equal(read.begin(), read.end(), now.begin());
 }
 
-// What `budget` leaves once `spent` nodes of it are gone.
-ViewSearchLimits left(const ViewSearchLimits& budget, uint64_t spent) {
-  ViewSearchLimits out = budget;
-  if (budget.nodes > 0) out.nodes = budget.nodes - std::min(budget.nodes, spent);
-  return out;
-}
-
 }  // namespace
 
 MoveReader::MoveReader(MoveReadingOptions options) : options_(options), model_(model_options()) {}
@@ -63,9 +56,7 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
   for (size_t k = at_->history().size(); k < history.size(); ++k) {
     // Past the budget, the moves left are read at a later call (at_ stays
     // before them): a move's reading is put off, not lost.
-    if ((budget.nodes > 0 && nodes_ >= budget.nodes) ||
-        (budget.deadline != SearchClock::time_point() && budget.clock.now() >= budget.deadline))
-      break;
+    if (budget.used_up(nodes_)) break;
     const Observation& o = history[k];
     // The pieces this move reads, read together (they share the view).
     std::vector<int> pieces;
@@ -91,7 +82,7 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
     if (!pieces.empty()) {
       const std::vector<ViewSearch::PieceReading> read =
           model_.read_pieces(*at_, o.move, options_.temperature, options_.uniform, pieces,
-                             options_.worlds, left(budget, nodes_));
+                             options_.worlds, budget.after(nodes_));
       for (size_t r = 0; r < pieces.size(); ++r) {
         read_.push_back({pieces[r], read[r].likelihood});
         nodes_ += read[r].nodes;

@@ -82,7 +82,6 @@ std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& 
   s.limits.nodes = kReadingNodes;
   s.limits.clock = budget.clock;
   s.limits.deadline = budget.deadline;
-  const bool timed = budget.deadline != SearchClock::time_point();
   VState base = s.state_of(before);
   // The enemy does not know the searcher's unshown animals: each such
   // piece may be any of them to it (a piece in the water is a swimmer, as
@@ -154,12 +153,9 @@ std::vector<ViewSearch::PieceReading> ViewSearch::read_pieces(const PlayerView& 
     s.aborted = false;
     // What the budget leaves this piece (at most one reading's own limit);
     // none left, it is not read.
-    s.limits.nodes = budget.nodes > 0 && budget.nodes > spent
-                         ? std::min(kReadingNodes, budget.nodes - spent)
-                         : kReadingNodes;
-    if ((budget.nodes > 0 && spent >= budget.nodes) ||
-        (timed && budget.clock.now() >= budget.deadline))
-      s.aborted = true;
+    const ViewSearchLimits left = budget.after(spent);
+    s.limits.nodes = left.nodes > 0 ? std::min(kReadingNodes, left.nodes) : kReadingNodes;
+    s.aborted = budget.used_up(spent);
     const int read_id = read_pieces[r] >= 0 ? read_pieces[r] : before.piece_at(played.from());
     if (read_id < 0) continue;
     const Square read_square = before.pieces()[size_t(read_id)].square;

@@ -54,8 +54,7 @@ bool ViewSearch::Impl::out_of_budget() {
   if (limits.nodes && nodes >= limits.nodes) aborted = true;
   if ((nodes & 255) == 0) {
     if (stop && stop->load(std::memory_order_relaxed)) aborted = true;
-    if (limits.deadline != SearchClock::time_point() && limits.clock.now() >= limits.deadline)
-      aborted = true;
+    if (limits.past_deadline()) aborted = true;
   }
   return aborted;
 }

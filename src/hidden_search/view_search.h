@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -66,6 +67,20 @@ struct ViewSearchLimits {
   // is its value and not a bound below the best (slower): for those who
   // compare moves, a review judging the move played against the best.
   bool exact_root = false;
+
+  bool past_deadline() const {
+    return deadline != SearchClock::time_point() && clock.now() >= deadline;
+  }
+  // Whether a budget of which `spent` nodes are gone is used up: its
+  // nodes, or its time.
+  bool used_up(uint64_t spent) const { return (nodes > 0 && spent >= nodes) || past_deadline(); }
+  // What is left of it once `spent` nodes are gone (0 nodes left reads as
+  // no limit: ask used_up first).
+  ViewSearchLimits after(uint64_t spent) const {
+    ViewSearchLimits out = *this;
+    if (nodes > 0) out.nodes = nodes - std::min(nodes, spent);
+    return out;
+  }
 };
 
 struct ViewSearchResult {
