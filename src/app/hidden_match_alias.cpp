@@ -22,6 +22,7 @@
 #include "hidden/hidden_record.h"
 #include "hidden_search/belief_check.h"
 #include "hidden_search/hidden_match.h"
+#include "hidden_search/move_reading.h"
 
 namespace jungle::app::alias {
 
@@ -109,7 +110,7 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
   cmd.add_option("--read-temperature", opt.read_temperature,
                  "The softmax temperature, in centipawns, of the engine's model of how the enemy "
                  "chooses its moves, which its belief reads (0: the moves are not read)")
-      ->check(CLI::Range(0, 1000))
+      ->check(CLI::Range(0, hidden::kMaxReadTemperature))
       ->capture_default_str();
   cmd.add_option("--read-uniform", opt.hidden.reading.uniform,
                  "The share of a random choice among its moves in the engine's model of the "
@@ -121,7 +122,7 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
                  "The engine's model of the enemy guesses our unshown animals in this many "
                  "worlds and plays its best move in its guess (0: a softmax of its moves' values "
                  "averaged over our animals)")
-      ->check(CLI::Range(0, 64))
+      ->check(CLI::Range(0, hidden::kMaxReadWorlds))
       ->capture_default_str();
   cmd.add_flag("--belief-stats", opt.belief_stats,
                "At the end, how well the first player's belief knew the second's animals: the "

@@ -19,6 +19,7 @@
 #include "game/time_plan.h"
 #include "hidden/setup.h"
 #include "hidden_search/hidden_match.h"
+#include "hidden_search/move_reading.h"
 #include "search/evaluation.h"
 
 namespace jungle::game {
@@ -45,13 +46,6 @@ constexpr int kMaxContactSteps = 64;
 constexpr int kMaxWorldLines = 16;
 constexpr int kMinFirstSharePercent = 5;
 constexpr int kMaxAnchorPercent = 90;
-// The reading's softmax temperature in centipawns (0: no reading); the
-// model's values are clamped at 1000, past which a hotter softmax reads
-// next to nothing.
-constexpr int kMaxReadTemperature = 1000;
-// The guessing model's worlds a move read (0: the averaged model); each
-// world costs the model about what the averaged model costs.
-constexpr int kMaxReadWorlds = 64;
 
 int64_t percent_of(double share) {
   return int64_t(std::lround(share * 100));
@@ -69,9 +63,10 @@ std::vector<OptionSpec> search_option_specs(const hidden::HiddenSearchOptions& o
       spin_option("First Share", percent_of(o.first_share), kMinFirstSharePercent, 100),
       spin_option("Risk", percent_of(o.risk), 0, 100),
       spin_option("Anchor", percent_of(o.anchor_share), 0, kMaxAnchorPercent),
-      spin_option("Read Temperature", std::lround(o.reading.temperature), 0, kMaxReadTemperature),
+      spin_option("Read Temperature", std::lround(o.reading.temperature), 0,
+                  hidden::kMaxReadTemperature),
       spin_option("Read Uniform", percent_of(o.reading.uniform), 0, 100),
-      spin_option("Read Worlds", o.reading.worlds, 0, kMaxReadWorlds),
+      spin_option("Read Worlds", o.reading.worlds, 0, hidden::kMaxReadWorlds),
   };
 }
 

@@ -106,15 +106,17 @@ MoveReadingOptions parse_reading(std::string_view text) {
   out.temperature = number_of(fields[0], text, "temperature");
   out.uniform = number_of(fields[1], text, "uniform share");
   const double worlds = fields.size() == 3 ? number_of(fields[2], text, "worlds") : 0;
-  if (out.temperature < 0 || out.temperature > 1000)
+  if (out.temperature < 0 || out.temperature > kMaxReadTemperature)
     throw std::invalid_argument("reading '" + std::string(text) +
-                                "': the temperature must be from 0 to 1000 centipawns");
+                                "': the temperature must be from 0 to " +
+                                std::to_string(kMaxReadTemperature) + " centipawns");
   if (out.uniform < 0 || out.uniform > 1)
     throw std::invalid_argument("reading '" + std::string(text) +
                                 "': the uniform share must be from 0 to 1");
-  if (worlds < 0 || worlds > 64 || worlds != std::floor(worlds))
+  if (worlds < 0 || worlds > kMaxReadWorlds || worlds != std::floor(worlds))
     throw std::invalid_argument("reading '" + std::string(text) +
-                                "': the worlds must be a whole number from 0 to 64");
+                                "': the worlds must be a whole number from 0 to " +
+                                std::to_string(kMaxReadWorlds));
   out.worlds = int(worlds);
   return out;
 }

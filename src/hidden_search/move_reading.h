@@ -52,6 +52,15 @@ struct MoveReadingOptions {
   int worlds = 8;
 };
 
+// The bounds of a reading's settings, for every front end that takes them
+// (the engine's options, hidden-match's flags, --belief-reading). The
+// softmax temperature in centipawns (0: no reading): the model's values
+// are clamped at 1000, past which a hotter softmax reads next to nothing.
+inline constexpr int kMaxReadTemperature = 1000;
+// The guessing model's worlds a move read (0: the averaged model); each
+// world costs the model about what the averaged model costs.
+inline constexpr int kMaxReadWorlds = 64;
+
 class MoveReader {
  public:
   explicit MoveReader(MoveReadingOptions options = {});
