@@ -120,8 +120,9 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
       ->capture_default_str();
   cmd.add_option("--read-worlds", opt.hidden.reading.worlds,
                  "The engine's model of the enemy guesses our unshown animals in this many "
-                 "worlds and plays its best move in its guess (0: a softmax of its moves' values "
-                 "averaged over our animals)")
+                 "worlds and chooses by the softmax of its moves' values in its guess, at "
+                 "--read-temperature (1 or less: its best move) (0: a softmax of its moves' "
+                 "values averaged over our animals)")
       ->check(CLI::Range(0, hidden::kMaxReadWorlds))
       ->capture_default_str();
   cmd.add_flag("--belief-stats", opt.belief_stats,
