@@ -22,6 +22,7 @@
 #include "hidden/hidden_record.h"
 #include "hidden_search/belief_check.h"
 #include "hidden_search/hidden_match.h"
+#include "hidden_search/hidden_search.h"
 #include "hidden_search/move_reading.h"
 
 namespace jungle::app::alias {
@@ -71,28 +72,28 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
                "The tree prunes near the leaves as the open search does (reverse futility, "
                "futility, late moves)");
   cmd.add_option("--worlds", opt.hidden.worlds, "The engine's worlds a move (--method worlds)")
-      ->check(CLI::Range(1, 256))
+      ->check(CLI::Range(1, hidden::kMaxSearchWorlds))
       ->capture_default_str();
   cmd.add_option("--pimc-worlds", opt.pimc_worlds,
                  "The worlds the pimc baseline draws a move, each searched with an equal share "
                  "of the budget")
-      ->check(CLI::Range(1, 256))
+      ->check(CLI::Range(1, hidden::kMaxSearchWorlds))
       ->capture_default_str();
   cmd.add_option("--candidates", opt.hidden.candidates, "Moves the engine compares in every world")
-      ->check(CLI::Range(1, 64))
+      ->check(CLI::Range(1, hidden::kMaxCandidates))
       ->capture_default_str();
   cmd.add_option("--contact", opt.hidden.contact_steps,
                  "The engine searches one world while no piece of its is this many steps from "
                  "an unknown enemy piece (0: never)")
-      ->check(CLI::Range(0, 64))
+      ->check(CLI::Range(0, hidden::kMaxContactSteps))
       ->capture_default_str();
   cmd.add_option("--lines", opt.hidden.lines, "Moves each world's search ranks exactly (multi-PV)")
-      ->check(CLI::Range(1, 16))
+      ->check(CLI::Range(1, hidden::kMaxWorldLines))
       ->capture_default_str();
   cmd.add_option("--first-share", opt.hidden.first_share,
                  "Share of the engine's time for deepening the worlds; the rest values the "
                  "candidates in every world")
-      ->check(CLI::Range(0.05, 1.0))
+      ->check(CLI::Range(hidden::kMinFirstSharePercent / 100.0, 1.0))
       ->check(kWholePercent)
       ->capture_default_str();
   cmd.add_option("--risk", opt.hidden.risk,
@@ -104,7 +105,7 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
   cmd.add_option("--anchor", opt.hidden.anchor_share,
                  "Share of the engine's budget for one world searched deep, whose best moves "
                  "are the candidates (0: none)")
-      ->check(CLI::Range(0.0, 0.9))
+      ->check(CLI::Range(0.0, hidden::kMaxAnchorSharePercent / 100.0))
       ->check(kWholePercent)
       ->capture_default_str();
   cmd.add_option("--read-temperature", opt.read_temperature,

@@ -40,12 +40,6 @@ constexpr int64_t kInfiniteMs = 600'000;
 // number being whole.
 constexpr const char* kMethods[] = {"tree", "worlds"};
 constexpr const char* kModels[] = {"informed", "averaged", "guessing"};
-constexpr int kMaxWorlds = 256;
-constexpr int kMaxCandidates = 64;
-constexpr int kMaxContactSteps = 64;
-constexpr int kMaxWorldLines = 16;
-constexpr int kMinFirstSharePercent = 5;
-constexpr int kMaxAnchorPercent = 90;
 
 int64_t percent_of(double share) {
   return int64_t(std::lround(share * 100));
@@ -56,13 +50,13 @@ std::vector<OptionSpec> search_option_specs(const hidden::HiddenSearchOptions& o
       combo_option("Method", kMethods[int(o.method)], {kMethods[0], kMethods[1]}),
       combo_option("Model", kModels[int(o.opponent)], {kModels[0], kModels[1], kModels[2]}),
       check_option("Tree Pruning", o.tree_pruning),
-      spin_option("Worlds", o.worlds, 1, kMaxWorlds),
-      spin_option("Candidates", o.candidates, 1, kMaxCandidates),
-      spin_option("Contact", o.contact_steps, 0, kMaxContactSteps),
-      spin_option("World Lines", o.lines, 1, kMaxWorldLines),
-      spin_option("First Share", percent_of(o.first_share), kMinFirstSharePercent, 100),
+      spin_option("Worlds", o.worlds, 1, hidden::kMaxSearchWorlds),
+      spin_option("Candidates", o.candidates, 1, hidden::kMaxCandidates),
+      spin_option("Contact", o.contact_steps, 0, hidden::kMaxContactSteps),
+      spin_option("World Lines", o.lines, 1, hidden::kMaxWorldLines),
+      spin_option("First Share", percent_of(o.first_share), hidden::kMinFirstSharePercent, 100),
       spin_option("Risk", percent_of(o.risk), 0, 100),
-      spin_option("Anchor", percent_of(o.anchor_share), 0, kMaxAnchorPercent),
+      spin_option("Anchor", percent_of(o.anchor_share), 0, hidden::kMaxAnchorSharePercent),
       spin_option("Read Temperature", std::lround(o.reading.temperature), 0,
                   hidden::kMaxReadTemperature),
       spin_option("Read Uniform", percent_of(o.reading.uniform), 0, 100),

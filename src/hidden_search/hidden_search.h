@@ -74,6 +74,16 @@ struct HiddenSearchOptions {
   uint64_t seed = 1;
 };
 
+// The bounds of HiddenSearchOptions' numbers (and of PIMC's worlds),
+// checked wherever they are set: the engine's options and `jungle
+// hidden-match`'s flags. The shares are whole percentages there.
+inline constexpr int kMaxSearchWorlds = 256;
+inline constexpr int kMaxCandidates = 64;
+inline constexpr int kMaxContactSteps = 64;
+inline constexpr int kMaxWorldLines = 16;
+inline constexpr int kMinFirstSharePercent = 5;
+inline constexpr int kMaxAnchorSharePercent = 90;
+
 struct HiddenLimits {
   int64_t movetime_ms = 0;  // time for the whole move
   // With a movetime, the move's hard end where it is earlier than the
