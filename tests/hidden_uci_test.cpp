@@ -258,7 +258,8 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name Anchor type spin default 0 min 0 max 90",
                            "option name Read Temperature type spin default 20 min 0 max 1000",
                            "option name Read Uniform type spin default 20 min 0 max 100",
-                           "option name Read Worlds type spin default 8 min 0 max 64"}) {
+                           "option name Read Worlds type spin default 8 min 0 max 64",
+                           "option name Read Activity type spin default 0 min 0 max 400"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
@@ -329,11 +330,12 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   const std::vector<std::string> out = s.send("go nodes 30000");
   ASSERT_GE(out.size(), 2u);
 
-  const auto said = [&](double temperature, double uniform, int worlds = 0) {
+  const auto said = [&](double temperature, double uniform, int worlds = 0, double activity = 0) {
     hidden::HiddenSearchOptions options;
     options.reading.temperature = temperature;
     options.reading.uniform = uniform;
     options.reading.worlds = worlds;
+    options.reading.activity = activity;
     hidden::HiddenSearcher searcher(options);
     hidden::HiddenLimits limits;
     limits.nodes = 30000;
@@ -358,6 +360,30 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   // chooses another move, and so does the guessing model at 40, 5%.
   EXPECT_EQ(said(100, 0.2), "worlds 720 expected 0.860 best b8a8");
   EXPECT_NE(said(40, 0.05, 8), engine);
+
+  // Read Activity (percent): the enemy's learnt activity at power 4 (the
+  // most) weighs the reading, as the searcher with that setting does; its
+  // answer is not the one without it.
+  Session active;
+  active.send("setoption name Variant value hidden");
+  for (const char* set : {"Read Temperature value 40", "Read Uniform value 5",
+                          "Read Worlds value 0", "Read Activity value 400"}) {
+    EXPECT_TRUE(active.send(std::string("setoption name ") + set).empty()) << set;
+  }
+  EXPECT_EQ(last(active.send("setoption name Read Activity value 401")),
+            "info string error: setoption: Read Activity must be an integer from 0 to 400, not "
+            "'401'");
+  active.send(position_of(game, us));
+  const std::vector<std::string> weighed = active.send("go nodes 30000");
+  std::string weighed_info;
+  for (const std::string& l : weighed) {
+    if (starts_with(l, "info string worlds ")) weighed_info = l;
+  }
+  ASSERT_NE(weighed_info.find(" candidates"), std::string::npos) << weighed_info;
+  EXPECT_EQ(weighed_info.substr(12, weighed_info.find(" candidates") - 12) + " best " +
+                last(weighed).substr(9),
+            said(40, 0.05, 0, 4.0));
+  EXPECT_NE(said(40, 0.05, 0, 4.0), engine);
 
   // The default is the guessing model, 8 worlds at 20 centipawns.
   Session guessing;
