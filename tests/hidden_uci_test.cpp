@@ -259,7 +259,7 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name Read Temperature type spin default 20 min 0 max 1000",
                            "option name Read Uniform type spin default 20 min 0 max 100",
                            "option name Read Worlds type spin default 8 min 0 max 64",
-                           "option name Read Activity type spin default 0 min 0 max 400"}) {
+                           "option name Read Activity type spin default 50 min 0 max 400"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
@@ -318,9 +318,10 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
 
   Session s;
   s.send("setoption name Variant value hidden");
-  // The averaged model (Read Worlds 0) at 40 centipawns, 5% at random.
-  for (const char* set :
-       {"Read Temperature value 40", "Read Uniform value 5", "Read Worlds value 0"}) {
+  // The averaged model (Read Worlds 0) at 40 centipawns, 5% at random,
+  // without the enemy's activity (Read Activity 0).
+  for (const char* set : {"Read Temperature value 40", "Read Uniform value 5",
+                          "Read Worlds value 0", "Read Activity value 0"}) {
     EXPECT_TRUE(s.send(std::string("setoption name ") + set).empty()) << set;
   }
   EXPECT_EQ(last(s.send("setoption name Read Temperature value 1001")),
@@ -385,7 +386,8 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
             said(40, 0.05, 0, 4.0));
   EXPECT_NE(said(40, 0.05, 0, 4.0), engine);
 
-  // The default is the guessing model, 8 worlds at 20 centipawns.
+  // The default is the guessing model, 8 worlds at 20 centipawns, with the
+  // enemy's activity at power 0.5.
   Session guessing;
   guessing.send("setoption name Variant value hidden");
   guessing.send(position_of(game, us));
@@ -397,7 +399,7 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   const size_t guessed_words = guessed_info.find(" candidates");
   ASSERT_NE(guessed_words, std::string::npos) << testing::PrintToString(guessed);
   EXPECT_EQ(guessed_info.substr(12, guessed_words - 12) + " best " + last(guessed).substr(9),
-            said(20, 0.2, 8));
+            said(20, 0.2, 8, 0.5));
   // Another belief, another move than the averaged model's at 20.
   EXPECT_EQ(said(20, 0.2, 8), "worlds 720 expected 0.832 best c2c3");
   EXPECT_EQ(said(20, 0.2), "worlds 720 expected 0.858 best b8c8");
