@@ -37,8 +37,7 @@ constexpr int64_t kInfiniteMs = 600'000;
 // sets with --method, --model, --tree-pruning, --worlds, --candidates,
 // --contact, --lines, --first-share, --risk, --anchor, --read-temperature,
 // --read-uniform, --read-worlds and --read-activity; its shares (and the
-// activity's power) as percentages, an option's
-// number being whole.
+// activity's power) as percentages, an option's number being whole.
 constexpr const char* kMethods[] = {"tree", "worlds"};
 constexpr const char* kModels[] = {"informed", "averaged", "guessing"};
 

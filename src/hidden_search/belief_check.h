@@ -53,8 +53,7 @@ BeliefAccuracy belief_accuracy(const HiddenGame& game, Side side,
 // centipawns, the uniform share, the guessing model's worlds (0 if not
 // written), the power of the enemy's activity (0 if not written)
 // (`hidden-match --belief-reading 50:0.2`); the other settings the
-// default's. Throws
-// std::invalid_argument saying what is wrong.
+// default's. Throws std::invalid_argument saying what is wrong.
 MoveReadingOptions parse_reading(std::string_view text);
 std::string reading_text(const MoveReadingOptions& reading);
 
