@@ -260,7 +260,7 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name Read Temperature type spin default 20 min 0 max 1000",
                            "option name Read Uniform type spin default 20 min 0 max 100",
                            "option name Read Worlds type spin default 8 min 0 max 64",
-                           "option name Read Activity type spin default 50 min 0 max 400"}) {
+                           "option name Read Activity type spin default 0 min 0 max 400"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
@@ -383,12 +383,12 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   EXPECT_EQ(answered(active.send("go nodes 30000")), said(40, 0.05, 0, 4.0));
   EXPECT_NE(said(40, 0.05, 0, 4.0), engine);
 
-  // The default is the guessing model, 8 worlds at 20 centipawns, with the
-  // enemy's activity at power 0.5.
+  // The default is the guessing model, 8 worlds at 20 centipawns, without
+  // the enemy's activity.
   Session guessing;
   set_up(guessing, {});
   guessing.send(position_of(game, us));
-  EXPECT_EQ(answered(guessing.send("go nodes 30000")), said(20, 0.2, 8, 0.5));
+  EXPECT_EQ(answered(guessing.send("go nodes 30000")), said(20, 0.2, 8));
   // Another belief, another move than the averaged model's at 20.
   EXPECT_EQ(said(20, 0.2, 8), "worlds 720 expected 0.832 best c2c3");
   EXPECT_EQ(said(20, 0.2), "worlds 720 expected 0.858 best b8c8");

@@ -54,7 +54,7 @@ struct MoveReadingOptions {
   // move of an enemy piece also weighs its animals by kLearntActivity
   // raised to this power (0: not at all). Below 1, because a piece's moves
   // are not independent draws (the piece in front keeps moving).
-  double activity = 0.5;
+  double activity = 0.0;
 };
 
 // The bounds of a reading's settings, for every front end that takes them
