@@ -107,11 +107,14 @@ TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
   // --belief-stats: the engine's belief of the sampler's animals before
   // each of its moves, under its own reading (the guessing model's
   // default since session 22, 20:0.2:8), the deductions alone and each
-  // --belief-reading, on the games played (the same as without it).
+  // --belief-reading (the last with the enemy's learnt activity at power
+  // 0.5), on the games played (the same as without it); then how often
+  // each of the sampler's animals moved while the engine did not know it
+  // (what the reading's learnt activity is fitted to).
   int status = 0;
   const std::string out =
       run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500 --belief-stats "
-          "--belief-reading 100:0.2:4",
+          "--belief-reading 100:0.2:4 --belief-reading 20:0.2:8:0.5",
           &status);
   EXPECT_EQ(status, 0);
   expect_same_but_last_digits(
@@ -124,7 +127,11 @@ TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
       "0.1881, brier 0.8119, model nodes a move 0, log p against the first +0.9140 +- "
       "0.1990\n"
       "belief 100:0.2:4: 113 positions, 603 pieces, mean log p -2.1502, mean p 0.1938, "
-      "brier 0.9353, model nodes a move 623, log p against the first +0.4528 +- 0.0917\n");
+      "brier 0.9353, model nodes a move 623, log p against the first +0.4528 +- 0.0917\n"
+      "belief 20:0.2:8:0.5: 113 positions, 603 pieces, mean log p -1.8812, mean p 0.3590, "
+      "brier 0.7745, model nodes a move 1249, log p against the first +0.7218 +- 0.1245\n"
+      "enemy activity: R 0.39 C 0.10 D 1.05 W 1.62 P 2.24 T 2.86 L 1.23 E 1.96 (101 moves of "
+      "unknown pieces)\n");
   EXPECT_EQ(run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500", &status),
             out.substr(0, out.find("belief ")));
   const std::string bad =

@@ -82,6 +82,12 @@ TEST(BeliefCheck, ReadsReadingsWrittenAsTemperatureUniformAndWorlds) {
   EXPECT_EQ(hidden::parse_reading("100:0.2").worlds, 0);
   EXPECT_EQ(hidden::reading_text(hidden::parse_reading("100:0.2:4")), "100:0.2:4");
   EXPECT_EQ(hidden::reading_text(hidden::parse_reading("0:0")), "deductions alone");
+  // The fourth field, the power of the enemy's learnt activity (0 if not
+  // written, and not written back when 0).
+  EXPECT_EQ(hidden::parse_reading("20:0.2:8").activity, 0.0);
+  EXPECT_EQ(hidden::parse_reading("20:0.2:8:0.5").activity, 0.5);
+  EXPECT_EQ(hidden::reading_text(hidden::parse_reading("20:0.2:8:0.5")), "20:0.2:8:0.5");
+  EXPECT_EQ(hidden::reading_text(hidden::parse_reading("20:0.2:8:0")), "20:0.2:8");
   const auto error = [](const char* text) {
     try {
       hidden::parse_reading(text);
@@ -91,8 +97,15 @@ TEST(BeliefCheck, ReadsReadingsWrittenAsTemperatureUniformAndWorlds) {
     return std::string("no error");
   };
   EXPECT_EQ(error("100"),
-            "reading '100': write TEMPERATURE:UNIFORM or TEMPERATURE:UNIFORM:WORLDS (100:0.2, "
-            "0:0 for the deductions alone, 100:0.2:8)");
+            "reading '100': write TEMPERATURE:UNIFORM, TEMPERATURE:UNIFORM:WORLDS or "
+            "TEMPERATURE:UNIFORM:WORLDS:ACTIVITY (100:0.2, 0:0 for the deductions alone, "
+            "100:0.2:8, 20:0.2:8:0.5)");
+  EXPECT_EQ(error("20:0.2:8:0.5:1"),
+            "reading '20:0.2:8:0.5:1': write TEMPERATURE:UNIFORM, TEMPERATURE:UNIFORM:WORLDS or "
+            "TEMPERATURE:UNIFORM:WORLDS:ACTIVITY (100:0.2, 0:0 for the deductions alone, "
+            "100:0.2:8, 20:0.2:8:0.5)");
+  EXPECT_EQ(error("20:0.2:8:5"), "reading '20:0.2:8:5': the activity's power must be from 0 to 4");
+  EXPECT_EQ(error("20:0.2:8:much"), "reading '20:0.2:8:much': the activity 'much' is not a number");
   EXPECT_EQ(error("hot:0.2"), "reading 'hot:0.2': the temperature 'hot' is not a number");
   EXPECT_EQ(error("100:2"), "reading '100:2': the uniform share must be from 0 to 1");
   EXPECT_EQ(error("100:0.2:2.5"),

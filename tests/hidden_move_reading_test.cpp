@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 
 #include "hidden/belief.h"
+#include "hidden_search/enemy_activity.h"
 #include "hidden_search/move_reading.h"
 #include "hidden_search/view_search.h"
 #include "hidden_test_util.h"
@@ -117,6 +119,41 @@ TEST(MoveReading, AMoveAwayFromAPieceThatTakesItSaysItIsTheWeakerAnimal) {
   EXPECT_DOUBLE_EQ((*weights[size_t(moved)])[kCat], 1.0);
   EXPECT_NEAR((*weights[size_t(moved)])[kElephant], fled[kElephant] / fled[kCat], 1e-12);
   EXPECT_FALSE(weights[size_t(still)].has_value());
+}
+
+TEST(MoveReading, TheEnemysActivityWeighsTheAnimalsOfThePieceThatMoved) {
+  // Red's d6, its Cat or its Elephant, steps back from Blue's Lion. Read
+  // with the enemy's learnt activity at power P, the step's likelihood
+  // under each animal is multiplied by kLearntActivity to the P: the
+  // Elephant (1.23) moves more often than the Cat (0.70), so the weight
+  // of the Elephant against the Cat grows by (1.23 / 0.70)^P. The piece
+  // that did not move is not read.
+  const RuleSetPtr rules = test::hidden_rules();
+  hidden::HiddenGame game = test::hidden_game_at(test::kCatBesideLion, rules);
+  const hidden::PlayerView before = game.view(kBlue);
+  const auto fled = hidden::ViewSearch().move_likelihoods(before, parse(before, "d6d7"), 100, 0.2);
+  ASSERT_EQ(test::try_move(game, "d6d7"), "d6d7");
+  const hidden::PlayerView after = game.view(kBlue);
+  const int moved = after.piece_at(parse(after, "d7d8").from());
+  const int still = after.piece_at(parse(after, "a9a8").from());
+  EXPECT_EQ(hidden::kLearntActivity[kCat], 0.70);
+  EXPECT_EQ(hidden::kLearntActivity[kElephant], 1.23);
+  for (double power : {0.0, 0.5, 1.0, 2.0}) {
+    hidden::MoveReadingOptions options = test::averaged_reading();
+    options.activity = power;
+    hidden::MoveReader reader(options);
+    const auto weights = reader.weights(after);
+    ASSERT_TRUE(weights[size_t(moved)].has_value());
+    EXPECT_DOUBLE_EQ((*weights[size_t(moved)])[kCat], 1.0);
+    EXPECT_NEAR((*weights[size_t(moved)])[kElephant],
+                fled[kElephant] / fled[kCat] * std::pow(1.23 / 0.70, power), 1e-12)
+        << power;
+    EXPECT_FALSE(weights[size_t(still)].has_value());
+  }
+  // At power 1: 0.0676 for the step alone, 0.1189 with the activity.
+  hidden::MoveReadingOptions full = test::averaged_reading();
+  full.activity = 1;
+  EXPECT_NEAR((*hidden::MoveReader(full).weights(after)[size_t(moved)])[kElephant], 0.118854, 1e-6);
 }
 
 TEST(MoveReading, AMovePastTheReadingsDeadlineIsReadAtTheNextCall) {

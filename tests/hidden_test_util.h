@@ -20,6 +20,7 @@ inline hidden::MoveReadingOptions averaged_reading() {
   out.temperature = 100.0;
   out.uniform = 0.2;
   out.worlds = 0;
+  out.activity = 0;
   return out;
 }
 

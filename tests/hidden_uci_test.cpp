@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <initializer_list>
 #include <random>
 
 #include "core/variants.h"
@@ -258,7 +259,8 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name Anchor type spin default 0 min 0 max 90",
                            "option name Read Temperature type spin default 20 min 0 max 1000",
                            "option name Read Uniform type spin default 20 min 0 max 100",
-                           "option name Read Worlds type spin default 8 min 0 max 64"}) {
+                           "option name Read Worlds type spin default 8 min 0 max 64",
+                           "option name Read Activity type spin default 0 min 0 max 400"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
@@ -315,13 +317,18 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   const Side us = game.side_to_move();
   ASSERT_TRUE(hidden::in_contact(game.view(us), 1));
 
+  // A session of the hidden rule set with these options set.
+  const auto set_up = [](Session& session, std::initializer_list<const char*> options) {
+    session.send("setoption name Variant value hidden");
+    for (const char* set : options) {
+      EXPECT_TRUE(session.send(std::string("setoption name ") + set).empty()) << set;
+    }
+  };
   Session s;
-  s.send("setoption name Variant value hidden");
-  // The averaged model (Read Worlds 0) at 40 centipawns, 5% at random.
-  for (const char* set :
-       {"Read Temperature value 40", "Read Uniform value 5", "Read Worlds value 0"}) {
-    EXPECT_TRUE(s.send(std::string("setoption name ") + set).empty()) << set;
-  }
+  // The averaged model (Read Worlds 0) at 40 centipawns, 5% at random,
+  // without the enemy's activity (Read Activity 0).
+  set_up(s, {"Read Temperature value 40", "Read Uniform value 5", "Read Worlds value 0",
+             "Read Activity value 0"});
   EXPECT_EQ(last(s.send("setoption name Read Temperature value 1001")),
             "info string error: setoption: Read Temperature must be an integer from 0 to 1000, "
             "not '1001'");
@@ -329,11 +336,12 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   const std::vector<std::string> out = s.send("go nodes 30000");
   ASSERT_GE(out.size(), 2u);
 
-  const auto said = [&](double temperature, double uniform, int worlds = 0) {
+  const auto said = [&](double temperature, double uniform, int worlds = 0, double activity = 0) {
     hidden::HiddenSearchOptions options;
     options.reading.temperature = temperature;
     options.reading.uniform = uniform;
     options.reading.worlds = worlds;
+    options.reading.activity = activity;
     hidden::HiddenSearcher searcher(options);
     hidden::HiddenLimits limits;
     limits.nodes = 30000;
@@ -343,15 +351,18 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
     return "worlds " + std::to_string(r.worlds) + " expected " + expected + " best " +
            rules->geometry().move_text(r.best);
   };
-  std::string info;
-  for (const std::string& l : out) {
-    if (starts_with(l, "info string worlds ")) info = l;
-  }
-  const size_t at = info.find("info string ");
-  ASSERT_NE(at, std::string::npos) << testing::PrintToString(out);
-  const size_t words = info.find(" candidates", at);
-  ASSERT_NE(words, std::string::npos) << info;
-  const std::string engine = info.substr(at + 12, words - at - 12) + " best " + last(out).substr(9);
+  // What a session's `go` answered, written as `said` writes it: its
+  // worlds and expectation (its last "info string worlds" line) and its move.
+  const auto answered = [](const std::vector<std::string>& lines) {
+    std::string info;
+    for (const std::string& l : lines) {
+      if (starts_with(l, "info string worlds ")) info = l;
+    }
+    const size_t words = info.find(" candidates");
+    if (words == std::string::npos) return "no worlds in " + testing::PrintToString(lines);
+    return info.substr(12, words - 12) + " best " + last(lines).substr(9);
+  };
+  const std::string engine = answered(out);
   EXPECT_EQ(engine, said(40, 0.05));
   EXPECT_EQ(engine, "worlds 720 expected 0.860 best c2b2");
   // The averaged model's default until session 22 (100 centipawns, 20%)
@@ -359,19 +370,25 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   EXPECT_EQ(said(100, 0.2), "worlds 720 expected 0.860 best b8a8");
   EXPECT_NE(said(40, 0.05, 8), engine);
 
-  // The default is the guessing model, 8 worlds at 20 centipawns.
+  // Read Activity (percent): the enemy's learnt activity at power 4 (the
+  // most) weighs the reading, as the searcher with that setting does; its
+  // answer is not the one without it.
+  Session active;
+  set_up(active, {"Read Temperature value 40", "Read Uniform value 5", "Read Worlds value 0",
+                  "Read Activity value 400"});
+  EXPECT_EQ(last(active.send("setoption name Read Activity value 401")),
+            "info string error: setoption: Read Activity must be an integer from 0 to 400, not "
+            "'401'");
+  active.send(position_of(game, us));
+  EXPECT_EQ(answered(active.send("go nodes 30000")), said(40, 0.05, 0, 4.0));
+  EXPECT_NE(said(40, 0.05, 0, 4.0), engine);
+
+  // The default is the guessing model, 8 worlds at 20 centipawns, without
+  // the enemy's activity.
   Session guessing;
-  guessing.send("setoption name Variant value hidden");
+  set_up(guessing, {});
   guessing.send(position_of(game, us));
-  const std::vector<std::string> guessed = guessing.send("go nodes 30000");
-  std::string guessed_info;
-  for (const std::string& l : guessed) {
-    if (starts_with(l, "info string worlds ")) guessed_info = l;
-  }
-  const size_t guessed_words = guessed_info.find(" candidates");
-  ASSERT_NE(guessed_words, std::string::npos) << testing::PrintToString(guessed);
-  EXPECT_EQ(guessed_info.substr(12, guessed_words - 12) + " best " + last(guessed).substr(9),
-            said(20, 0.2, 8));
+  EXPECT_EQ(answered(guessing.send("go nodes 30000")), said(20, 0.2, 8));
   // Another belief, another move than the averaged model's at 20.
   EXPECT_EQ(said(20, 0.2, 8), "worlds 720 expected 0.832 best c2c3");
   EXPECT_EQ(said(20, 0.2), "worlds 720 expected 0.858 best b8c8");

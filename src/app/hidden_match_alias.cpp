@@ -21,6 +21,7 @@
 #include "game/option_limits.h"
 #include "hidden/hidden_record.h"
 #include "hidden_search/belief_check.h"
+#include "hidden_search/enemy_activity.h"
 #include "hidden_search/hidden_match.h"
 #include "hidden_search/hidden_search.h"
 #include "hidden_search/move_reading.h"
@@ -126,14 +127,24 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
                  "values averaged over our animals)")
       ->check(CLI::Range(0, hidden::kMaxReadWorlds))
       ->capture_default_str();
+  cmd.add_option("--read-activity", opt.hidden.reading.activity,
+                 "The power of the enemy's activity learnt from its games in the engine's "
+                 "reading: each move of an unknown enemy piece weighs its animals by how often "
+                 "each moves, raised to this power (0: not at all)")
+      ->check(CLI::Range(0.0, hidden::kMaxReadActivityPercent / 100.0))
+      ->check(kWholePercent)
+      ->capture_default_str();
   cmd.add_flag("--belief-stats", opt.belief_stats,
                "At the end, how well the first player's belief knew the second's animals: the "
                "mean log-probability and probability it gave each unknown piece's true animal "
                "before each of its moves, read as the engine's flags read the enemy, by the "
-               "deductions alone, and by each --belief-reading, on the same games");
+               "deductions alone, and by each --belief-reading, on the same games; and how "
+               "often each of the second player's animals moved while the first did not know it "
+               "(what --read-activity's weights are fitted to)");
   cmd.add_option("--belief-reading", opt.belief_readings,
                  "With --belief-stats, another reading scored on the same games: "
-                 "TEMPERATURE:UNIFORM[:WORLDS] (50:0.2, 100:0.2:8); repeatable")
+                 "TEMPERATURE:UNIFORM[:WORLDS[:ACTIVITY]] (50:0.2, 100:0.2:8, 20:0.2:8:0.5); "
+                 "repeatable")
       ->check([](const std::string& text) {
         try {
           hidden::parse_reading(text);
@@ -180,7 +191,8 @@ game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::strin
       {"Anchor", std::to_string(whole_percent(o.anchor_share))},
       {"Read Temperature", std::to_string(opt.read_temperature)},
       {"Read Uniform", std::to_string(whole_percent(o.reading.uniform))},
-      {"Read Worlds", std::to_string(o.reading.worlds)}};
+      {"Read Worlds", std::to_string(o.reading.worlds)},
+      {"Read Activity", std::to_string(whole_percent(o.reading.activity))}};
   return protocol_engine(game::make_hidden_engine(), opt.variant, settings,
                          per_move_limits(limits));
 }
@@ -201,12 +213,18 @@ class BeliefJudge final : public GameJudge {
     std::vector<hidden::HiddenRecord> read = hidden::read_hidden_records(out.state->record());
     // The first player's colour as the runner settled it (GameOutcome).
     tally_.add(*read.front().game, out.side_of(0));
+    activity_.add(*read.front().game, out.side_of(0));
     return "";
   }
-  void summary(std::ostream& out) const override { tally_.print(out); }
+  void summary(std::ostream& out) const override {
+    tally_.print(out);
+    activity_.print(out);
+  }
 
  private:
   hidden::BeliefTally tally_;
+  // What the reading's learnt activity (enemy_activity.h) is fitted to.
+  hidden::ActivityTally activity_;
 };
 
 }  // namespace

@@ -36,8 +36,8 @@ constexpr int64_t kInfiniteMs = 600'000;
 // The search's settings (HiddenSearchOptions), what `jungle hidden-match`
 // sets with --method, --model, --tree-pruning, --worlds, --candidates,
 // --contact, --lines, --first-share, --risk, --anchor, --read-temperature,
-// --read-uniform and --read-worlds; its shares as percentages, an option's
-// number being whole.
+// --read-uniform, --read-worlds and --read-activity; its shares (and the
+// activity's power) as percentages, an option's number being whole.
 constexpr const char* kMethods[] = {"tree", "worlds"};
 constexpr const char* kModels[] = {"informed", "averaged", "guessing"};
 
@@ -61,6 +61,8 @@ std::vector<OptionSpec> search_option_specs(const hidden::HiddenSearchOptions& o
                   hidden::kMaxReadTemperature),
       spin_option("Read Uniform", percent_of(o.reading.uniform), 0, 100),
       spin_option("Read Worlds", o.reading.worlds, 0, hidden::kMaxReadWorlds),
+      spin_option("Read Activity", percent_of(o.reading.activity), 0,
+                  hidden::kMaxReadActivityPercent),
   };
 }
 
@@ -98,6 +100,8 @@ bool set_search_option(std::string_view key, const OptionSpec& spec, std::string
     o.reading.uniform = double(spin_value(spec, value)) / 100;
   } else if (key == "read worlds") {
     o.reading.worlds = int(spin_value(spec, value));
+  } else if (key == "read activity") {
+    o.reading.activity = double(spin_value(spec, value)) / 100;
   } else {
     return false;
   }

@@ -97,15 +97,17 @@ MoveReadingOptions parse_reading(std::string_view text) {
     if (colon == std::string_view::npos) break;
     at = colon + 1;
   }
-  if (fields.size() < 2 || fields.size() > 3) {
+  if (fields.size() < 2 || fields.size() > 4) {
     throw std::invalid_argument("reading '" + std::string(text) +
-                                "': write TEMPERATURE:UNIFORM or TEMPERATURE:UNIFORM:WORLDS "
-                                "(100:0.2, 0:0 for the deductions alone, 100:0.2:8)");
+                                "': write TEMPERATURE:UNIFORM, TEMPERATURE:UNIFORM:WORLDS or "
+                                "TEMPERATURE:UNIFORM:WORLDS:ACTIVITY (100:0.2, 0:0 for the "
+                                "deductions alone, 100:0.2:8, 20:0.2:8:0.5)");
   }
   MoveReadingOptions out;
   out.temperature = number_of(fields[0], text, "temperature");
   out.uniform = number_of(fields[1], text, "uniform share");
-  const double worlds = fields.size() == 3 ? number_of(fields[2], text, "worlds") : 0;
+  const double worlds = fields.size() >= 3 ? number_of(fields[2], text, "worlds") : 0;
+  out.activity = fields.size() == 4 ? number_of(fields[3], text, "activity") : 0;
   if (out.temperature < 0 || out.temperature > kMaxReadTemperature)
     throw std::invalid_argument("reading '" + std::string(text) +
                                 "': the temperature must be from 0 to " +
@@ -117,15 +119,22 @@ MoveReadingOptions parse_reading(std::string_view text) {
     throw std::invalid_argument("reading '" + std::string(text) +
                                 "': the worlds must be a whole number from 0 to " +
                                 std::to_string(kMaxReadWorlds));
+  if (out.activity < 0 || out.activity * 100 > kMaxReadActivityPercent)
+    throw std::invalid_argument("reading '" + std::string(text) +
+                                "': the activity's power must be from 0 to " +
+                                std::to_string(kMaxReadActivityPercent / 100));
   out.worlds = int(worlds);
   return out;
 }
 
 std::string reading_text(const MoveReadingOptions& reading) {
   if (reading.temperature <= 0) return "deductions alone";
-  char text[64];
+  char text[80];
   std::snprintf(text, sizeof text, "%g:%g:%d", reading.temperature, reading.uniform,
                 reading.worlds);
+  if (reading.activity > 0)
+    std::snprintf(text, sizeof text, "%g:%g:%d:%g", reading.temperature, reading.uniform,
+                  reading.worlds, reading.activity);
   return text;
 }
 

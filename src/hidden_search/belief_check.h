@@ -49,10 +49,11 @@ inline constexpr double kLeastScoredProbability = 1e-12;
 BeliefAccuracy belief_accuracy(const HiddenGame& game, Side side,
                                const MoveReadingOptions& reading);
 
-// A reading written "T:U" or "T:U:K": the temperature in centipawns, the
-// uniform share, the guessing model's worlds (`hidden-match
-// --belief-reading 50:0.2`); the other settings the default's. Throws
-// std::invalid_argument saying what is wrong.
+// A reading written "T:U", "T:U:K" or "T:U:K:A": the temperature in
+// centipawns, the uniform share, the guessing model's worlds (0 if not
+// written), the power of the enemy's activity (0 if not written)
+// (`hidden-match --belief-reading 50:0.2`); the other settings the
+// default's. Throws std::invalid_argument saying what is wrong.
 MoveReadingOptions parse_reading(std::string_view text);
 std::string reading_text(const MoveReadingOptions& reading);
 

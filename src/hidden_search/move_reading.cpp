@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "hidden_search/enemy_activity.h"
+
 namespace jungle::hidden {
 
 namespace {
@@ -26,6 +28,13 @@ bool goes_on_from(const PlayerView& at, const PlayerView& view) {
   const auto& read = at.history();
   const auto& now = view.history();
   return read.size() <= now.size() && std::equal(read.begin(), read.end(), now.begin());
+}
+
+// The mover's animals weighed by how often each moves (enemy_activity.h).
+void weigh_by_activity(std::array<double, kAnimals>& likelihood, double power) {
+  if (power <= 0) return;
+  for (int a = 0; a < kAnimals; ++a)
+    likelihood[size_t(a)] *= std::pow(kLearntActivity[size_t(a)], power);
 }
 
 }  // namespace
@@ -85,6 +94,7 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
                              options_.worlds, budget.after(nodes_));
       for (size_t r = 0; r < pieces.size(); ++r) {
         read_.push_back({pieces[r], read[r].likelihood});
+        if (pieces[r] == piece) weigh_by_activity(read_.back().likelihood, options_.activity);
         nodes_ += read[r].nodes;
       }
     }

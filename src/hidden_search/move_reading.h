@@ -50,6 +50,11 @@ struct MoveReadingOptions {
   // noise, all the same sign. 0 (with temperature 100) is the averaged
   // model, the default until then.
   int worlds = 8;
+  // The enemy's activity learnt from its games (enemy_activity.h): each
+  // move of an enemy piece also weighs its animals by kLearntActivity
+  // raised to this power (0: not at all). Below 1, because a piece's moves
+  // are not independent draws (the piece in front keeps moving).
+  double activity = 0.0;
 };
 
 // The bounds of a reading's settings, for every front end that takes them
@@ -60,6 +65,8 @@ inline constexpr int kMaxReadTemperature = 1000;
 // The guessing model's worlds a move read (0: the averaged model); each
 // world costs the model about what the averaged model costs.
 inline constexpr int kMaxReadWorlds = 64;
+// The activity's power, as a whole percentage in the engine's options.
+inline constexpr int kMaxReadActivityPercent = 400;
 
 class MoveReader {
  public:
