@@ -3,11 +3,14 @@
 // rule for every family.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "game/families.h"
 #include "game/score.h"
 #include "web/games/family_sessions.h"
 #include "web/games/game_session_base.h"
@@ -141,9 +144,15 @@ TEST(OneSession, AReviewReplaysEachActionOnce) {
   EXPECT_EQ(review_to_the_end(*open), 1);
   EXPECT_EQ(open->review_actions_replayed(), 60u + 59u);
 
-  // The review of each action, with chance's outcomes between the plies.
-  const std::unique_ptr<GameSessionBase> flip =
-      GameSessionBase::create(1, "flip", "", {PlayerConfig{}, PlayerConfig{}});
+  // The review of each action, with chance's outcomes between the plies,
+  // on one deal: a new session draws its flips from the system's generator,
+  // and on some deals these actions end the game before 40 plies (a CI run
+  // stopped at 37).
+  std::mt19937_64 rng(1);
+  std::unique_ptr<game::State> dealt = game::flip_family().new_state("flip", "", rng);
+  dealt->deal(rng);
+  const auto flip =
+      std::make_unique<GameSessionBase>(1, std::move(dealt), std::array<PlayerConfig, kSides>{});
   play_some_actions(*flip, 40);
   ASSERT_EQ(flip->ply(), 40);
   EXPECT_EQ(review_to_the_end(*flip), 40);
