@@ -48,6 +48,16 @@ const CLI::Validator kWholePercent(
     },
     "", "whole percent");
 
+// An option of a share (or the activity's power) that the engine's option
+// takes as a whole percentage, from `lowest` to `highest` percent.
+void add_percent_option(CLI::App& cmd, const std::string& name, double& value,
+                        const std::string& help, int lowest, int highest) {
+  cmd.add_option(name, value, help)
+      ->check(CLI::Range(lowest / 100.0, highest / 100.0))
+      ->check(kWholePercent)
+      ->capture_default_str();
+}
+
 }  // namespace
 
 std::vector<std::string> hidden_players(bool) {
@@ -91,35 +101,27 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
   cmd.add_option("--lines", opt.hidden.lines, "Moves each world's search ranks exactly (multi-PV)")
       ->check(CLI::Range(1, hidden::kMaxWorldLines))
       ->capture_default_str();
-  cmd.add_option("--first-share", opt.hidden.first_share,
-                 "Share of the engine's time for deepening the worlds; the rest values the "
-                 "candidates in every world")
-      ->check(CLI::Range(hidden::kMinFirstSharePercent / 100.0, 1.0))
-      ->check(kWholePercent)
-      ->capture_default_str();
-  cmd.add_option("--risk", opt.hidden.risk,
-                 "How far a move's value leans from its mean over the worlds to its worst "
-                 "(0: the mean, 1: the worst)")
-      ->check(CLI::Range(0.0, 1.0))
-      ->check(kWholePercent)
-      ->capture_default_str();
-  cmd.add_option("--anchor", opt.hidden.anchor_share,
-                 "Share of the engine's budget for one world searched deep, whose best moves "
-                 "are the candidates (0: none)")
-      ->check(CLI::Range(0.0, hidden::kMaxAnchorSharePercent / 100.0))
-      ->check(kWholePercent)
-      ->capture_default_str();
+  add_percent_option(cmd, "--first-share", opt.hidden.first_share,
+                     "Share of the engine's time for deepening the worlds; the rest values the "
+                     "candidates in every world",
+                     hidden::kMinFirstSharePercent, 100);
+  add_percent_option(cmd, "--risk", opt.hidden.risk,
+                     "How far a move's value leans from its mean over the worlds to its worst "
+                     "(0: the mean, 1: the worst)",
+                     0, 100);
+  add_percent_option(cmd, "--anchor", opt.hidden.anchor_share,
+                     "Share of the engine's budget for one world searched deep, whose best moves "
+                     "are the candidates (0: none)",
+                     0, hidden::kMaxAnchorSharePercent);
   cmd.add_option("--read-temperature", opt.read_temperature,
                  "The softmax temperature, in centipawns, of the engine's model of how the enemy "
                  "chooses its moves, which its belief reads (0: the moves are not read)")
       ->check(CLI::Range(0, hidden::kMaxReadTemperature))
       ->capture_default_str();
-  cmd.add_option("--read-uniform", opt.hidden.reading.uniform,
-                 "The share of a random choice among its moves in the engine's model of the "
-                 "enemy")
-      ->check(CLI::Range(0.0, 1.0))
-      ->check(kWholePercent)
-      ->capture_default_str();
+  add_percent_option(cmd, "--read-uniform", opt.hidden.reading.uniform,
+                     "The share of a random choice among its moves in the engine's model of the "
+                     "enemy",
+                     0, 100);
   cmd.add_option("--read-worlds", opt.hidden.reading.worlds,
                  "The engine's model of the enemy guesses our unshown animals in this many "
                  "worlds and chooses by the softmax of its moves' values in its guess, at "
@@ -127,13 +129,11 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
                  "values averaged over our animals)")
       ->check(CLI::Range(0, hidden::kMaxReadWorlds))
       ->capture_default_str();
-  cmd.add_option("--read-activity", opt.hidden.reading.activity,
-                 "The power of the enemy's activity learnt from its games in the engine's "
-                 "reading: each move of an unknown enemy piece weighs its animals by how often "
-                 "each moves, raised to this power (0: not at all)")
-      ->check(CLI::Range(0.0, hidden::kMaxReadActivityPercent / 100.0))
-      ->check(kWholePercent)
-      ->capture_default_str();
+  add_percent_option(cmd, "--read-activity", opt.hidden.reading.activity,
+                     "The power of the enemy's activity learnt from its games in the engine's "
+                     "reading: each move of an unknown enemy piece weighs its animals by how often "
+                     "each moves, raised to this power (0: not at all)",
+                     0, hidden::kMaxReadActivityPercent);
   cmd.add_flag("--belief-stats", opt.belief_stats,
                "At the end, how well the first player's belief knew the second's animals: the "
                "mean log-probability and probability it gave each unknown piece's true animal "
