@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -84,6 +85,9 @@ class PlayerView {
   // The animals piece `id` can be in some arrangement that explains every
   // announcement: one animal when it is known or deduced.
   AnimalSet candidates(int id) const;
+  // Whether the observer does not know piece `id`'s animal: more than one
+  // animal explains every announcement.
+  bool animal_unknown(int id) const { return std::popcount(unsigned(candidates(id).bits())) > 1; }
   // Each side's belief, its pieces in the order of side_pieces(s).
   const Belief& belief(Side s) const { return belief_[s]; }
   const std::vector<int>& side_pieces(Side s) const { return side_pieces_[s]; }

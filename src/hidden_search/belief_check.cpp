@@ -1,7 +1,6 @@
 #include "hidden_search/belief_check.h"
 
 #include <algorithm>
-#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -30,7 +29,7 @@ void score(const PlayerView& view, const Position& truth, BeliefAccuracy& out) {
   bool any = false;
   for (size_t k = 0; k < ids.size(); ++k) {
     const PieceInfo& p = view.pieces()[size_t(ids[k])];
-    if (!p.on_board() || std::popcount(unsigned(view.candidates(ids[k]).bits())) <= 1) continue;
+    if (!p.on_board() || !view.animal_unknown(ids[k])) continue;
     const Piece truly = truth.piece_on(p.square);
     if (truly == kNoPiece) continue;
     const double prob = marginals[k][size_t(animal_of(truly))];
@@ -129,13 +128,15 @@ MoveReadingOptions parse_reading(std::string_view text) {
 
 std::string reading_text(const MoveReadingOptions& reading) {
   if (reading.temperature <= 0) return "deductions alone";
-  char text[80];
+  char text[64];
   std::snprintf(text, sizeof text, "%g:%g:%d", reading.temperature, reading.uniform,
                 reading.worlds);
-  if (reading.activity > 0)
-    std::snprintf(text, sizeof text, "%g:%g:%d:%g", reading.temperature, reading.uniform,
-                  reading.worlds, reading.activity);
-  return text;
+  std::string out = text;
+  if (reading.activity > 0) {
+    std::snprintf(text, sizeof text, ":%g", reading.activity);
+    out += text;
+  }
+  return out;
 }
 
 BeliefTally::BeliefTally(std::vector<MoveReadingOptions> readings)

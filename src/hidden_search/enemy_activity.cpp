@@ -1,18 +1,9 @@
 #include "hidden_search/enemy_activity.h"
 
-#include <bit>
 #include <cstdio>
 #include <vector>
 
 namespace jungle::hidden {
-
-namespace {
-
-bool unknown(const PlayerView& view, int id) {
-  return std::popcount(unsigned(view.candidates(id).bits())) > 1;
-}
-
-}  // namespace
 
 void ActivityTally::add(const HiddenGame& game, Side side) {
   HiddenGame replay(game.start(), game.variant());
@@ -22,11 +13,11 @@ void ActivityTally::add(const HiddenGame& game, Side side) {
     if (replay.side_to_move() == enemy) {
       const PlayerView& view = replay.view(side);
       const int mover = view.piece_at(o.move.from());
-      if (mover >= 0 && unknown(view, mover)) {
+      if (mover >= 0 && view.animal_unknown(mover)) {
         std::vector<Animal> alike;
         for (int id : view.side_pieces(enemy)) {
           const PieceInfo& p = view.pieces()[size_t(id)];
-          if (p.on_board() && unknown(view, id))
+          if (p.on_board() && view.animal_unknown(id))
             alike.push_back(animal_of(replay.truth().piece_on(p.square)));
         }
         moved_[size_t(animal_of(replay.truth().piece_on(o.move.from())))] += 1;

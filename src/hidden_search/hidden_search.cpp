@@ -26,9 +26,7 @@ bool in_contact(const PlayerView& view, int steps) {
   Bitboard unknown = 0;
   for (int id : view.side_pieces(opponent(us))) {
     const PieceInfo& p = view.pieces()[size_t(id)];
-    if (p.on_board() && !view.candidates(id).empty() &&
-        std::popcount(unsigned(view.candidates(id).bits())) > 1)
-      unknown |= square_bb(p.square);
+    if (p.on_board() && view.animal_unknown(id)) unknown |= square_bb(p.square);
   }
   // Grow our pieces' squares a step at a time; water and jumps aside, a
   // river is crossed in one jump, which a step over it stands for.

@@ -70,9 +70,7 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
     // The pieces this move reads, read together (they share the view).
     std::vector<int> pieces;
     const int piece = at_->piece_at(o.move.from());
-    if (o.mover == enemy && piece >= 0 &&
-        std::popcount(unsigned(at_->candidates(piece).bits())) > 1)
-      pieces.push_back(piece);
+    if (o.mover == enemy && piece >= 0 && at_->animal_unknown(piece)) pieces.push_back(piece);
     if (o.mover == enemy && options_.bystanders) {
       // The enemy's unknown pieces that stood still next to ours: one that
       // could have taken and did not is likelier the weaker animal, one
@@ -83,7 +81,7 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
       for (int id : at_->side_pieces(enemy)) {
         const PieceInfo& p = at_->pieces()[size_t(id)];
         if (id == piece || !p.on_board() || !(near & square_bb(p.square)) ||
-            std::popcount(unsigned(at_->candidates(id).bits())) <= 1)
+            !at_->animal_unknown(id))
           continue;
         pieces.push_back(id);
       }
