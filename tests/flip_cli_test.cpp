@@ -110,7 +110,8 @@ TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
   // --belief-reading (the last with the enemy's learnt activity at power
   // 0.5), on the games played (the same as without it); then how often
   // each of the sampler's animals moved while the engine did not know it
-  // (what the reading's learnt activity is fitted to).
+  // (what the reading's learnt activity is fitted to), in all and by where
+  // each move took the piece.
   int status = 0;
   const std::string out =
       run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500 --belief-stats "
@@ -128,10 +129,14 @@ TEST(FlipCli, HiddenMatchScoresTheFirstPlayersBeliefOnTheSameGames) {
       "0.1990\n"
       "belief 100:0.2:4: 113 positions, 603 pieces, mean log p -2.1502, mean p 0.1938, "
       "brier 0.9353, model nodes a move 623, log p against the first +0.4528 +- 0.0917\n"
-      "belief 20:0.2:8:0.5: 113 positions, 603 pieces, mean log p -1.8812, mean p 0.3590, "
-      "brier 0.7745, model nodes a move 1249, log p against the first +0.7218 +- 0.1245\n"
+      "belief 20:0.2:8:0.5: 113 positions, 603 pieces, mean log p -1.9730, mean p 0.3590, "
+      "brier 0.7822, model nodes a move 1249, log p against the first +0.6300 +- 0.1103\n"
       "enemy activity: R 0.39 C 0.10 D 1.05 W 1.62 P 2.24 T 2.86 L 1.23 E 1.96 (101 moves of "
-      "unknown pieces)\n");
+      "unknown pieces)\n"
+      "  beside: R 0.77 C 0.29 D 0.29 W 0.59 P 2.29 T 2.91 L 1.30 E 1.32 (13 moves)\n"
+      "  closer: R 0.65 C 0.13 D 1.43 W 1.82 P 1.62 T 0.80 L 0.52 E 2.40 (36 moves)\n"
+      "  level: R 0.24 C 0.24 D 0.24 W 0.96 P 0.86 T 1.00 L 3.36 E 1.00 (16 moves)\n"
+      "  farther: R 0.30 C 0.23 D 1.37 W 1.95 P 2.07 T 1.78 L 0.59 E 0.79 (36 moves)\n");
   EXPECT_EQ(run("hidden-match --games 2 --seed 2 --opponent sampler --nodes 500", &status),
             out.substr(0, out.find("belief ")));
   const std::string bad =

@@ -34,9 +34,25 @@ TEST(EnemyActivity, CountsTheMoversAnimalAgainstAnEvenShareOfTheUnknownPieces) {
   EXPECT_DOUBLE_EQ(a[kTiger], 1.0);
   std::ostringstream out;
   blue.print(out);
+  // By context: the Cat's two moves took it farther from Blue's pieces
+  // (d6d7 from the Lion d5, d7d8 from the Lion d5 and the Elephant g2), a
+  // half share each to the Cat and the Elephant: the Cat (2 + 1) / (1 + 1)
+  // = 1.5, the Elephant 1 / 2; the Elephant's a9a8 took it closer to the
+  // Lion d4 (8 steps, then 7): the Elephant 2 / 1.5, the Cat 1 / 1.5.
+  EXPECT_EQ(blue.moves(hidden::MoveContext::kFarther), 2);
+  EXPECT_EQ(blue.moves(hidden::MoveContext::kCloser), 1);
+  EXPECT_EQ(blue.moves(hidden::MoveContext::kBeside), 0);
+  EXPECT_DOUBLE_EQ(blue.activity(hidden::MoveContext::kFarther)[kCat], 1.5);
+  EXPECT_DOUBLE_EQ(blue.activity(hidden::MoveContext::kFarther)[kElephant], 0.5);
+  EXPECT_DOUBLE_EQ(blue.activity(hidden::MoveContext::kCloser)[kElephant], 2 / 1.5);
+  EXPECT_DOUBLE_EQ(blue.activity(hidden::MoveContext::kCloser)[kCat], 1 / 1.5);
   EXPECT_EQ(out.str(),
             "enemy activity: R 1.00 C 1.20 D 1.00 W 1.00 P 1.00 T 1.00 L 1.00 E 0.80 (3 moves of "
-            "unknown pieces)\n");
+            "unknown pieces)\n"
+            "  beside: R 1.00 C 1.00 D 1.00 W 1.00 P 1.00 T 1.00 L 1.00 E 1.00 (0 moves)\n"
+            "  closer: R 1.00 C 0.67 D 1.00 W 1.00 P 1.00 T 1.00 L 1.00 E 1.33 (1 move)\n"
+            "  level: R 1.00 C 1.00 D 1.00 W 1.00 P 1.00 T 1.00 L 1.00 E 1.00 (0 moves)\n"
+            "  farther: R 1.00 C 1.50 D 1.00 W 1.00 P 1.00 T 1.00 L 1.00 E 0.50 (2 moves)\n");
 
   // Red's view of Blue: the Elephant's move and the Lion's, a half share
   // each to both. A second game adds to the counts.
@@ -64,6 +80,26 @@ TEST(EnemyActivity, APieceWhoseAnimalIsKnownDoesNotCount) {
   const hidden::AnimalWeights a = blue.activity();
   EXPECT_DOUBLE_EQ(a[kElephant], (1 + 1) / (0.5 + 1));
   EXPECT_DOUBLE_EQ(a[kCat], 1 / (0.5 + 1));
+}
+
+TEST(EnemyActivity, AMovesContextIsWhereItTakesThePieceFromItsEnemies) {
+  // Red's Cat d7 is two steps from Blue's Lion b7 and three from Blue's
+  // Elephant f8. Steps along files and ranks to the nearest enemy, before
+  // and after the move, decide the context, for either side's pieces.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("7/5E1/1L1c3/7/7/7/7/7/7 b 0 1", rules);
+  const hidden::PlayerView view = game.view(kBlue);
+  auto context = [&](std::string_view text) {
+    return hidden::move_context(view, *view.rule_set().geometry().parse_move_text(text));
+  };
+  EXPECT_EQ(context("d7c7"), hidden::MoveContext::kBeside);  // one step from the Lion
+  EXPECT_EQ(context("d7e7"), hidden::MoveContext::kLevel);  // 2 from the Elephant, as from the Lion
+  EXPECT_EQ(context("d7d8"), hidden::MoveContext::kLevel);  // 2 from the Elephant
+  EXPECT_EQ(context("d7d6"), hidden::MoveContext::kFarther);  // 3 from the Lion
+  EXPECT_EQ(context("f8e8"), hidden::MoveContext::kCloser);   // Blue's Elephant: 3, then 2
+  EXPECT_EQ(context("f8f9"), hidden::MoveContext::kFarther);  // 3, then 4
+  EXPECT_EQ(context("b7c7"), hidden::MoveContext::kBeside);   // Blue's Lion beside the Cat
+  EXPECT_STREQ(hidden::context_name(hidden::MoveContext::kCloser), "closer");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <tuple>
 
 #include "hidden/belief.h"
 #include "hidden_search/enemy_activity.h"
@@ -124,10 +125,10 @@ TEST(MoveReading, AMoveAwayFromAPieceThatTakesItSaysItIsTheWeakerAnimal) {
 TEST(MoveReading, TheEnemysActivityWeighsTheAnimalsOfThePieceThatMoved) {
   // Red's d6, its Cat or its Elephant, steps back from Blue's Lion. Read
   // with the enemy's learnt activity at power P, the step's likelihood
-  // under each animal is multiplied by kLearntActivity to the P: the
-  // Elephant (1.23) moves more often than the Cat (0.70), so the weight
-  // of the Elephant against the Cat grows by (1.23 / 0.70)^P. The piece
-  // that did not move is not read.
+  // under each animal is multiplied by the activity of a move farther from
+  // the enemy's pieces to the P: the Cat (0.96) moves away more often than
+  // the Elephant (0.81), so the weight of the Elephant against the Cat
+  // shrinks by (0.81 / 0.96)^P. The piece that did not move is not read.
   const RuleSetPtr rules = test::hidden_rules();
   hidden::HiddenGame game = test::hidden_game_at(test::kCatBesideLion, rules);
   const hidden::PlayerView before = game.view(kBlue);
@@ -136,8 +137,10 @@ TEST(MoveReading, TheEnemysActivityWeighsTheAnimalsOfThePieceThatMoved) {
   const hidden::PlayerView after = game.view(kBlue);
   const int moved = after.piece_at(parse(after, "d7d8").from());
   const int still = after.piece_at(parse(after, "a9a8").from());
-  EXPECT_EQ(hidden::kLearntActivity[kCat], 0.70);
-  EXPECT_EQ(hidden::kLearntActivity[kElephant], 1.23);
+  const hidden::AnimalWeights& farther =
+      hidden::kLearntActivity[size_t(hidden::MoveContext::kFarther)];
+  EXPECT_EQ(farther[kCat], 0.96);
+  EXPECT_EQ(farther[kElephant], 0.81);
   for (double power : {0.0, 0.5, 1.0, 2.0}) {
     hidden::MoveReadingOptions options = test::averaged_reading();
     options.activity = power;
@@ -146,14 +149,41 @@ TEST(MoveReading, TheEnemysActivityWeighsTheAnimalsOfThePieceThatMoved) {
     ASSERT_TRUE(weights[size_t(moved)].has_value());
     EXPECT_DOUBLE_EQ((*weights[size_t(moved)])[kCat], 1.0);
     EXPECT_NEAR((*weights[size_t(moved)])[kElephant],
-                fled[kElephant] / fled[kCat] * std::pow(1.23 / 0.70, power), 1e-12)
+                fled[kElephant] / fled[kCat] * std::pow(0.81 / 0.96, power), 1e-12)
         << power;
     EXPECT_FALSE(weights[size_t(still)].has_value());
   }
-  // At power 1: 0.0676 for the step alone, 0.1189 with the activity.
+  // At power 1: 0.0676 for the step alone, 0.0571 with the activity.
   hidden::MoveReadingOptions full = test::averaged_reading();
   full.activity = 1;
-  EXPECT_NEAR((*hidden::MoveReader(full).weights(after)[size_t(moved)])[kElephant], 0.118854, 1e-6);
+  EXPECT_NEAR((*hidden::MoveReader(full).weights(after)[size_t(moved)])[kElephant], 0.057072, 1e-6);
+}
+
+TEST(MoveReading, TheActivityWeighsAMoveByWhereItTakesThePiece) {
+  // Red's d7, its Cat or its Elephant, two steps from Blue's Lion b7. A
+  // step beside the Lion (d7c7) is weighed by the activity of such steps,
+  // where the Elephant (2.06) is nine times the Cat (0.22); a step away
+  // from it (d7d6) by the activity of moves farther away (0.81 and 0.96).
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::AnimalWeights& beside =
+      hidden::kLearntActivity[size_t(hidden::MoveContext::kBeside)];
+  EXPECT_EQ(beside[kCat], 0.22);
+  EXPECT_EQ(beside[kElephant], 2.06);
+  for (const auto& [step, cat, elephant] :
+       {std::tuple{"d7c7", 0.22, 2.06}, std::tuple{"d7d6", 0.96, 0.81}}) {
+    hidden::HiddenGame game = test::hidden_game_at("7/5E1/1L1c3/7/7/7/7/7/e6 b 0 1", rules);
+    const hidden::PlayerView before = game.view(kBlue);
+    const auto model = hidden::ViewSearch().move_likelihoods(before, parse(before, step), 100, 0.2);
+    ASSERT_EQ(test::try_move(game, step), step);
+    const hidden::PlayerView after = game.view(kBlue);
+    const int moved = after.piece_at(parse(after, step).to());
+    hidden::MoveReadingOptions options = test::averaged_reading();
+    options.activity = 1;
+    const auto weights = hidden::MoveReader(options).weights(after);
+    ASSERT_TRUE(weights[size_t(moved)].has_value()) << step;
+    const double with = (*weights[size_t(moved)])[kElephant] / (*weights[size_t(moved)])[kCat];
+    EXPECT_NEAR(with, model[kElephant] / model[kCat] * elephant / cat, 1e-9) << step;
+  }
 }
 
 TEST(MoveReading, AMovePastTheReadingsDeadlineIsReadAtTheNextCall) {

@@ -30,11 +30,13 @@ bool goes_on_from(const PlayerView& at, const PlayerView& view) {
   return read.size() <= now.size() && std::equal(read.begin(), read.end(), now.begin());
 }
 
-// The mover's animals weighed by how often each moves (enemy_activity.h).
-void weigh_by_activity(std::array<double, kAnimals>& likelihood, double power) {
+// The mover's animals weighed by how often each makes a move of the
+// move's context (enemy_activity.h).
+void weigh_by_activity(std::array<double, kAnimals>& likelihood, MoveContext context,
+                       double power) {
   if (power <= 0) return;
-  for (int a = 0; a < kAnimals; ++a)
-    likelihood[size_t(a)] *= std::pow(kLearntActivity[size_t(a)], power);
+  const AnimalWeights& activity = kLearntActivity[size_t(context)];
+  for (int a = 0; a < kAnimals; ++a) likelihood[size_t(a)] *= std::pow(activity[size_t(a)], power);
 }
 
 }  // namespace
@@ -92,7 +94,8 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
                              options_.worlds, budget.after(nodes_));
       for (size_t r = 0; r < pieces.size(); ++r) {
         read_.push_back({pieces[r], read[r].likelihood});
-        if (pieces[r] == piece) weigh_by_activity(read_.back().likelihood, options_.activity);
+        if (pieces[r] == piece)
+          weigh_by_activity(read_.back().likelihood, move_context(*at_, o.move), options_.activity);
         nodes_ += read[r].nodes;
       }
     }
