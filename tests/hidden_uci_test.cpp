@@ -260,7 +260,8 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name Read Temperature type spin default 20 min 0 max 1000",
                            "option name Read Uniform type spin default 20 min 0 max 100",
                            "option name Read Worlds type spin default 8 min 0 max 64",
-                           "option name Read Activity type spin default 0 min 0 max 400"}) {
+                           "option name Read Activity type spin default 0 min 0 max 400",
+                           "option name Least Share type spin default 0 min 0 max 20"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
@@ -382,6 +383,29 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   active.send(position_of(game, us));
   EXPECT_EQ(answered(active.send("go nodes 30000")), said(40, 0.05, 0, 4.0));
   EXPECT_NE(said(40, 0.05, 0, 4.0), engine);
+
+  // Least Share (percent), the tree's: at 20% the tree leaves out every
+  // animal a piece is less likely than a fifth to be, as the searcher with
+  // that setting does, and values its move otherwise than without it.
+  const auto least = [&](double share) {
+    hidden::HiddenSearchOptions options;
+    options.least_share = share;
+    hidden::HiddenSearcher searcher(options);
+    hidden::HiddenLimits limits;
+    limits.nodes = 30000;
+    const hidden::HiddenSearchResult r = searcher.search(game.view(us), limits);
+    char expected[32];
+    std::snprintf(expected, sizeof expected, "%.3f", r.expected);
+    return "worlds " + std::to_string(r.worlds) + " expected " + expected + " best " +
+           rules->geometry().move_text(r.best);
+  };
+  Session pruned;
+  set_up(pruned, {"Least Share value 20"});
+  EXPECT_EQ(last(pruned.send("setoption name Least Share value 21")),
+            "info string error: setoption: Least Share must be an integer from 0 to 20, not '21'");
+  pruned.send(position_of(game, us));
+  EXPECT_EQ(answered(pruned.send("go nodes 30000")), least(0.2));
+  EXPECT_NE(least(0.2), least(0.0));
 
   // The default is the guessing model, 8 worlds at 20 centipawns, without
   // the enemy's activity.

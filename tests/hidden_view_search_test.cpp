@@ -305,5 +305,27 @@ TEST(ViewSearch, ANodeBudgetIsSpentAndRepeatable) {
   EXPECT_GE(a.depth, 3);
 }
 
+TEST(ViewSearch, ALeastShareTakesAnAnimalThatUnlikelyFromThePiece) {
+  // d6 is the Rat or the Dog (a9 the other), the Rat 49 times as likely:
+  // Blue's Cat takes d6 with chance 0.98 (not the Dog). With a least share
+  // of 3% the Dog, 2%, is not searched: the Cat takes for sure, and its
+  // attack is no chance node. At 1% the Dog stays; and no share drops the
+  // Rat or the Dog where each is one in two.
+  const RuleSetPtr rules = test::hidden_rules();
+  const hidden::HiddenGame game = test::hidden_game_at("d6/7/7/3r3/3C3/7/7/7/6E w 0 1", rules);
+  hidden::PlayerView view = game.view(kBlue);
+  const hidden::PlayerView even = view;
+  view.set_weight(view.piece_at(parse(view, "d6d5").from()), kRat, 49.0);
+  auto took = [&](float least, const hidden::PlayerView& v) {
+    hidden::ViewSearchOptions options;
+    options.least_share = least;
+    return hidden::ViewSearch(options).odds(v, parse(v, "d5d6")).took;
+  };
+  EXPECT_NEAR(took(0.0f, view), 0.98, 1e-6);
+  EXPECT_NEAR(took(0.01f, view), 0.98, 1e-6);
+  EXPECT_DOUBLE_EQ(took(0.03f, view), 1.0);
+  EXPECT_DOUBLE_EQ(took(0.2f, even), 0.5);
+}
+
 }  // namespace
 }  // namespace jungle

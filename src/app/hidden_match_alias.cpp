@@ -113,6 +113,10 @@ void add_hidden_options(CLI::App& cmd, AliasOptions& opt) {
                      "Share of the engine's budget for one world searched deep, whose best moves "
                      "are the candidates (0: none)",
                      0, hidden::kMaxAnchorSharePercent);
+  add_percent_option(cmd, "--least-share", opt.hidden.least_share,
+                     "The tree searches no animal that a piece is less likely than this to be "
+                     "(its other animals share its chance), so it goes deeper (0: every animal)",
+                     0, hidden::kMaxLeastSharePercent);
   cmd.add_option("--read-temperature", opt.read_temperature,
                  "The softmax temperature, in centipawns, of the engine's model of how the enemy "
                  "chooses its moves, which its belief reads (0: the moves are not read)")
@@ -189,6 +193,7 @@ game::BuiltinEngine make_hidden_player(const AliasOptions& opt, const std::strin
       {"First Share", std::to_string(whole_percent(o.first_share))},
       {"Risk", std::to_string(whole_percent(o.risk))},
       {"Anchor", std::to_string(whole_percent(o.anchor_share))},
+      {"Least Share", std::to_string(whole_percent(o.least_share))},
       {"Read Temperature", std::to_string(opt.read_temperature)},
       {"Read Uniform", std::to_string(whole_percent(o.reading.uniform))},
       {"Read Worlds", std::to_string(o.reading.worlds)},

@@ -57,6 +57,7 @@ std::vector<OptionSpec> search_option_specs(const hidden::HiddenSearchOptions& o
       spin_option("First Share", percent_of(o.first_share), hidden::kMinFirstSharePercent, 100),
       spin_option("Risk", percent_of(o.risk), 0, 100),
       spin_option("Anchor", percent_of(o.anchor_share), 0, hidden::kMaxAnchorSharePercent),
+      spin_option("Least Share", percent_of(o.least_share), 0, hidden::kMaxLeastSharePercent),
       spin_option("Read Temperature", std::lround(o.reading.temperature), 0,
                   hidden::kMaxReadTemperature),
       spin_option("Read Uniform", percent_of(o.reading.uniform), 0, 100),
@@ -94,6 +95,8 @@ bool set_search_option(std::string_view key, const OptionSpec& spec, std::string
     o.risk = double(spin_value(spec, value)) / 100;
   } else if (key == "anchor") {
     o.anchor_share = double(spin_value(spec, value)) / 100;
+  } else if (key == "least share") {
+    o.least_share = double(spin_value(spec, value)) / 100;
   } else if (key == "read temperature") {
     o.reading.temperature = double(spin_value(spec, value));
   } else if (key == "read uniform") {

@@ -63,6 +63,7 @@ ViewSearchOptions tree_options(const HiddenSearchOptions& options) {
   ViewSearchOptions out;
   out.opponent = options.opponent;
   out.leaf_pruning = options.tree_pruning;
+  out.least_share = float(options.least_share);
   return out;
 }
 

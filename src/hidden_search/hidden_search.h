@@ -67,6 +67,9 @@ struct HiddenSearchOptions {
   // the anchor's deeper search found beyond its own shallow value.
   // 0: no anchor (the candidates come from step 1's votes).
   double anchor_share = 0.0;
+  // The tree's least share (ViewSearchOptions::least_share): an animal a
+  // piece is less likely than this is not searched (0: every animal).
+  double least_share = 0.0;
   // The belief reads the enemy's moves (move_reading.h): the worlds drawn
   // and the tree's odds lean towards the animals that explain them.
   MoveReadingOptions reading;
@@ -83,6 +86,8 @@ inline constexpr int kMaxContactSteps = 64;
 inline constexpr int kMaxWorldLines = 16;
 inline constexpr int kMinFirstSharePercent = 5;
 inline constexpr int kMaxAnchorSharePercent = 90;
+// The tree's least share: past a fifth, a piece's second animal could go.
+inline constexpr int kMaxLeastSharePercent = 20;
 
 struct HiddenLimits {
   int64_t movetime_ms = 0;  // time for the whole move

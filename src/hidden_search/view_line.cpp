@@ -9,6 +9,21 @@
 
 namespace jungle::hidden {
 
+namespace {
+
+// Takes from a piece's marginals `p` (summing to 1) each animal below
+// `least` (ViewSearchOptions::least_share), the others scaled up to sum to
+// 1 again; nothing where every animal is below it.
+void drop_unlikely(std::array<float, kAnimals>& p, float least) {
+  if (least <= 0) return;
+  float kept = 0;
+  for (float x : p) kept += x >= least ? x : 0;
+  if (kept <= 0) return;
+  for (float& x : p) x = x >= least ? x / kept : 0;
+}
+
+}  // namespace
+
 VState ViewSearch::Impl::state_of(const PlayerView& view) const {
   VState st;
   st.board.fill(-1);
@@ -49,6 +64,7 @@ VState ViewSearch::Impl::state_of(const PlayerView& view) const {
           for (float x : piece.p) sum += x;
         }
         for (float& x : piece.p) x /= sum > 0 ? sum : 1;
+        drop_unlikely(piece.p, options.least_share);
       }
       for (int a = 0; a < kAnimals; ++a) {
         if (piece.p[size_t(a)] > kNegligible) piece.candidates |= uint8_t(1u << a);

@@ -56,6 +56,12 @@ struct ViewSearchOptions {
   // the open search prunes: off, since the view's evaluation cannot see
   // what an unknown piece threatens, and it measured worse (docs/hidden.md).
   bool leaf_pruning = false;
+  // An animal the root's marginals give a piece less than this share of is
+  // taken from it (its other animals share its probability): an attack
+  // almost sure to take, or to fail, is then no chance node, and a move
+  // only so unlikely an animal could make is no gamble, so the tree goes
+  // deeper for what it no longer weighs (0: every animal with a chance).
+  float least_share = 0.0f;
 };
 
 struct ViewSearchLimits {
