@@ -404,8 +404,8 @@ TEST(GameEngine, EachFamilyOffersTheOptionsItHonours) {
   EXPECT_EQ(
       names("hidden"),
       "Hash, MultiPV, Move Overhead, Skill Level, Mode, Seed, Method, Model, Tree Pruning, "
-      "Worlds, Candidates, Contact, World Lines, First Share, Risk, Anchor, Read Temperature, "
-      "Read Uniform, Read Worlds, Read Activity, Clear Hash");
+      "Worlds, Candidates, Contact, World Lines, First Share, Risk, Anchor, Least Share, Read "
+      "Temperature, Read Uniform, Read Worlds, Read Activity, Clear Hash");
   std::unique_ptr<Engine> flip = family_of_variant("flip").make_engine();
   EXPECT_EQ(error_of([&] { flip->set_option("MultiPV", "0"); }),
             "MultiPV must be an integer from 1 to 64, not '0'");

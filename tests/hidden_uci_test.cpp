@@ -261,7 +261,7 @@ TEST(HiddenUci, TheSearchsSettingsAreOptions) {
                            "option name Read Uniform type spin default 20 min 0 max 100",
                            "option name Read Worlds type spin default 8 min 0 max 64",
                            "option name Read Activity type spin default 0 min 0 max 400",
-                           "option name Least Share type spin default 0 min 0 max 20"}) {
+                           "option name Least Share type spin default 2 min 0 max 20"}) {
     EXPECT_NE(std::find(uci.begin(), uci.end(), line), uci.end()) << line;
   }
   EXPECT_EQ(last(s.send("setoption name Risk value 101")),
