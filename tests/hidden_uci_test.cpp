@@ -337,12 +337,9 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   const std::vector<std::string> out = s.send("go nodes 30000");
   ASSERT_GE(out.size(), 2u);
 
-  const auto said = [&](double temperature, double uniform, int worlds = 0, double activity = 0) {
-    hidden::HiddenSearchOptions options;
-    options.reading.temperature = temperature;
-    options.reading.uniform = uniform;
-    options.reading.worlds = worlds;
-    options.reading.activity = activity;
+  // What a searcher with `options` says at 30,000 nodes: its worlds, its
+  // expectation and its move.
+  const auto said_by = [&](const hidden::HiddenSearchOptions& options) {
     hidden::HiddenSearcher searcher(options);
     hidden::HiddenLimits limits;
     limits.nodes = 30000;
@@ -351,6 +348,14 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
     std::snprintf(expected, sizeof expected, "%.3f", r.expected);
     return "worlds " + std::to_string(r.worlds) + " expected " + expected + " best " +
            rules->geometry().move_text(r.best);
+  };
+  const auto said = [&](double temperature, double uniform, int worlds = 0, double activity = 0) {
+    hidden::HiddenSearchOptions options;
+    options.reading.temperature = temperature;
+    options.reading.uniform = uniform;
+    options.reading.worlds = worlds;
+    options.reading.activity = activity;
+    return said_by(options);
   };
   // What a session's `go` answered, written as `said` writes it: its
   // worlds and expectation (its last "info string worlds" line) and its move.
@@ -390,14 +395,7 @@ TEST(HiddenUci, TheReadingsSettingsAreOptions) {
   const auto least = [&](double share) {
     hidden::HiddenSearchOptions options;
     options.least_share = share;
-    hidden::HiddenSearcher searcher(options);
-    hidden::HiddenLimits limits;
-    limits.nodes = 30000;
-    const hidden::HiddenSearchResult r = searcher.search(game.view(us), limits);
-    char expected[32];
-    std::snprintf(expected, sizeof expected, "%.3f", r.expected);
-    return "worlds " + std::to_string(r.worlds) + " expected " + expected + " best " +
-           rules->geometry().move_text(r.best);
+    return said_by(options);
   };
   Session pruned;
   set_up(pruned, {"Least Share value 20"});
