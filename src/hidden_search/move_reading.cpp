@@ -31,11 +31,12 @@ bool goes_on_from(const PlayerView& at, const PlayerView& view) {
 }
 
 // The mover's animals weighed by how often each makes a move of the
-// move's context (enemy_activity.h).
-void weigh_by_activity(std::array<double, kAnimals>& likelihood, MoveContext context,
+// context of `move` from `view` (enemy_activity.h); the context is worked
+// out only where the activity is read (power above 0).
+void weigh_by_activity(std::array<double, kAnimals>& likelihood, const PlayerView& view, Move move,
                        double power) {
   if (power <= 0) return;
-  const AnimalWeights& activity = kLearntActivity[size_t(context)];
+  const AnimalWeights& activity = kLearntActivity[size_t(move_context(view, move))];
   for (int a = 0; a < kAnimals; ++a) likelihood[size_t(a)] *= std::pow(activity[size_t(a)], power);
 }
 
@@ -95,7 +96,7 @@ std::vector<std::optional<std::array<double, kAnimals>>> MoveReader::weights(
       for (size_t r = 0; r < pieces.size(); ++r) {
         read_.push_back({pieces[r], read[r].likelihood});
         if (pieces[r] == piece)
-          weigh_by_activity(read_.back().likelihood, move_context(*at_, o.move), options_.activity);
+          weigh_by_activity(read_.back().likelihood, *at_, o.move, options_.activity);
         nodes_ += read[r].nodes;
       }
     }

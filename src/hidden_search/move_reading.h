@@ -51,9 +51,10 @@ struct MoveReadingOptions {
   // model, the default until then.
   int worlds = 8;
   // The enemy's activity learnt from its games (enemy_activity.h): each
-  // move of an enemy piece also weighs its animals by kLearntActivity
-  // raised to this power (0: not at all). Below 1, because a piece's moves
-  // are not independent draws (the piece in front keeps moving).
+  // move of an enemy piece also weighs its animals by kLearntActivity in
+  // the move's context (where it takes the piece) raised to this power
+  // (0: not at all). Below 1, because a piece's moves are not independent
+  // draws (the piece in front keeps moving).
   double activity = 0.0;
 };
 
